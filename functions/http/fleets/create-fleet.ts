@@ -1,0 +1,16 @@
+import { fleetResource } from '../../../shared/api/resources.ts';
+import { routes } from '../../../shared/api/routes.ts';
+import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
+import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { created } from '../../../shared/platform/http/types.ts';
+import { repositories } from '../../../shared/store/repositories.ts';
+import { provisionFleet } from '../../../shared/usecases/fleets.ts';
+
+export const handler = createHttpHandler(routes.createFleet, async ({ body }, context) => {
+  const fleet = await provisionFleet(
+    { fleets: repositories().fleets, stage: context.stage, clock: context.clock },
+    actingPartnerId(context),
+    body,
+  );
+  return created(fleetResource(fleet));
+});

@@ -1,0 +1,35 @@
+import type { Fleet } from '../domain/fleet.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+
+/**
+ * Stored records → public JSON. Member order here is the order on the wire; create responses and
+ * GETs both come through these functions, which is what makes them agree byte for byte.
+ */
+export function fleetResource(fleet: Fleet) {
+  return {
+    id: fleet.id,
+    name: fleet.name,
+    external_ref: fleet.externalRef,
+    contact_email: fleet.contactEmail,
+    timezone: fleet.timezone,
+    status: fleet.status,
+    created_at: fleet.createdAt,
+    updated_at: fleet.updatedAt,
+  };
+}
+
+export function vehicleResource(vehicle: Vehicle) {
+  return {
+    id: vehicle.id,
+    external_ref: vehicle.externalRef,
+    linked_external_refs: vehicle.linkedExternalRefs,
+    name: vehicle.name,
+    vin: vehicle.vin,
+    tank_size_gallons: vehicle.tankSizeGallons,
+    estimated_mpg: vehicle.estimatedMpg,
+    license_plate: vehicle.licensePlate,
+    status: vehicle.status,
+    created_at: vehicle.createdAt,
+    updated_at: vehicle.updatedAt,
+  };
+}

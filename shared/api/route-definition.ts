@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { Scope } from '../platform/scopes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route and which fleet it acts on:
+ * - `anonymous`: no key at all (discovery documents).
+ * - `key`: any valid key, no fleet (GET /v1/me, the event-type catalog).
+ * - `partner`: partner-level calls (fleet provisioning); partner keys only, no SVC-Fleet header.
+ * - `fleet`: acts on one fleet: a company key's own, or the fleet a partner key names in SVC-Fleet.
+ */
+export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet';
+
+/**
+ * Endpoint families count toward the monthly quota (spec section 8). `null` = exempt (GET /v1/me,
+ * discovery).
+ */
+export type EndpointFamily =
+  | 'fleets'
+  | 'vehicles'
+  | 'locations'
+  | 'guidance'
+  | 'stations'
+  | 'routes'
+  | 'trips'
+  | 'fuelings'
+  | 'reports'
+  | 'webhooks'
+  | 'integration'
+  | 'sandbox';
+
+/**
+ * The IAM role group a route's function runs under (lib/api creates one role per group, so
+ * functions that need the same access share it and grants stay least-privilege).
+ */
+export type RoleGroup = 'public' | 'api';
+
+export interface RouteRequest {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** `optional`: a body may be absent (e.g. webhook test); when present it must be JSON. */
+  bodyRequired?: boolean;
+}
+
+export interface RouteResponse {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface RouteDefinition {
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway style path, e.g. `/v1/fleets/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  access: RouteAccess;
+  /** Required scope; `null` when any valid key (or no key, for `anonymous`) may call. */
+  scope: Scope | null;
+  family: EndpointFamily | null;
+  role: RoleGroup;
+  /** Requires the Idempotency-Key header (spec section 4). */
+  idempotent: boolean;
+  request: RouteRequest;
+  /** Success responses; errors come from the registry and are documented once. */
+  responses: readonly RouteResponse[];
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  handler: string;
+}
+
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}

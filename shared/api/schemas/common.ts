@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';
+
+/**
+ * An id field. A malformed value is reported as 400 `invalid_public_id` (spec section 2), not as
+ * a validation failure: the validation middleware looks for the `publicId` marker on the issue.
+ */
+export function publicId(kind: IdKind) {
+  return z
+    .string()
+    .refine((value) => isPublicId(kind, value), {
+      message: `must be a ${ID_PREFIXES[kind]}_ id`,
+      params: { publicId: ID_PREFIXES[kind] },
+    })
+    .meta({ example: publicIdExample(kind) });
+}
+
+export const EXTERNAL_REF_PREFIX = 'ext:';
+export const externalRef = z.string().trim().min(1).max(128);
+
+/**
+ * Wherever a path or query names a vehicle, the caller's own reference works too, as
+ * `ext:<external_ref>` (URL-encoded in paths). Decided form; published in OpenAPI and the README.
+ */
+export const vehicleRef = z
+  .string()
+  .refine(
+    (value) =>
+      isPublicId('vehicle', value) ||
+      (value.startsWith(EXTERNAL_REF_PREFIX) && externalRef.safeParse(value.slice(4)).success),
+    {
+      message: 'must be a veh_ id or ext:<external_ref>',
+      params: { publicId: ID_PREFIXES.vehicle },
+    },
+  )
+  .meta({
+    description: "A `veh_` id, or `ext:` followed by the vehicle's external_ref (URL-encoded).",
+    example: 'ext:TRUCK-042',
+  });
+
+export type VehicleRef = { kind: 'id'; id: string } | { kind: 'external_ref'; externalRef: string };
+
+export function parseVehicleRef(value: string): VehicleRef {
+  return value.startsWith(EXTERNAL_REF_PREFIX)
+    ? { kind: 'external_ref', externalRef: value.slice(EXTERNAL_REF_PREFIX.length).trim() }
+    : { kind: 'id', id: value };
+}
+
+export const timestamp = z.string().meta({
+  description: 'UTC, six fractional digits',
+  example: '2026-11-21T22:26:10.123000Z',
+});
+
+export const PAGE_LIMIT = { default: 25, max: 100 } as const;
+
+export const pageQuery = {
+  cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque cursor from `next_cursor`.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_LIMIT.max)
+    .default(PAGE_LIMIT.default)
+    .meta({ description: `Page size; default ${PAGE_LIMIT.default}, at most ${PAGE_LIMIT.max}.` }),
+};
+
+/** The list envelope: `{ data: [...], next_cursor }` (decided names; `null` on the last page). */
+export function pageOf<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      data: z.array(item),
+      next_cursor: z
+        .string()
+        .nullable()
+        .meta({ description: 'Pass as `cursor` for the next page; null at the end.' }),
+    })
+    .meta({ id });
+}
+
+export const emailAddress = z.email().max(254);
+
+/** IANA zone names as the runtime's ICU knows them (e.g. `America/Chicago`; `UTC` too). */
+export const ianaTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isIanaTimezone, { message: 'must be an IANA time zone name, e.g. America/Chicago' })
+  .meta({ example: 'America/Chicago' });
+
+const knownZones = new Set(Intl.supportedValuesOf('timeZone'));
+
+function isIanaTimezone(value: string): boolean {
+  if (knownZones.has(value) || value === 'UTC') return true;
+  // supportedValuesOf lists canonical names only; accept aliases ICU resolves (e.g. US/Central)
+  // but not offsets like "+05:00", which are not zone names.
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string(),
+    hint: z.string(),
+    request_id: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    required_scope: z.string().optional(),
+    limit: z.number().optional(),
+    used: z.number().optional(),
+    retry_after: z.number().optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SCOPES } from '../../platform/scopes.ts';
+
+const perFamily = z.record(z.string(), z.number().int());
+
+export const meSchema = z
+  .object({
+    key: z.object({
+      id: z.string(),
+      name: z.string(),
+      owner_type: z.enum(['partner', 'company']),
+      mode: z.enum(['live', 'test']),
+    }),
+    partner: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'null for a company key' }),
+    fleet_id: z
+      .string()
+      .nullable()
+      .meta({ description: "A company key's own fleet; null for a partner key" }),
+    scopes: z.array(z.enum(SCOPES)),
+    plan: z.object({
+      name: z.string(),
+      rate_limit_per_min: z.number().int(),
+      monthly_quota: perFamily.meta({ description: 'Requests per calendar month (UTC) by endpoint family' }),
+      used_this_month: perFamily.meta({
+        description: 'Requests counted so far this month by endpoint family',
+      }),
+      station_query_budget: z.number().int().meta({ description: 'Stations returned per calendar month' }),
+      station_results_this_month: z
+        .number()
+        .int()
+        .meta({ description: 'Stations returned so far this month' }),
+      period: z.object({ start: z.string(), end: z.string() }),
+    }),
+  })
+  .meta({ id: 'Me' });

@@ -1,0 +1,14 @@
+import type { ApiContext } from './types.ts';
+
+/** Partner routes only run for partner keys (the chain checked), so the id is always there. */
+export function actingPartnerId(context: ApiContext): string {
+  const partnerId = context.principal?.partnerId;
+  if (!partnerId) throw new Error('Partner route reached without a partner key');
+  return partnerId;
+}
+
+/** Fleet routes only run once the chain has chosen the acting fleet. */
+export function actingFleetId(context: ApiContext): string {
+  if (!context.fleetId) throw new Error('Fleet route reached without an acting fleet');
+  return context.fleetId;
+}

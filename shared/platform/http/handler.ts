@@ -1,0 +1,173 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDefinition } from '../../api/route-definition.ts';
+import type { Principal } from '../../domain/api-keys.ts';
+import { currentStage } from '../config.ts';
+import { ApiError } from '../errors.ts';
+import { logger } from '../observability.ts';
+import { systemClock } from '../time.ts';
+import { authenticate } from './authenticate.ts';
+import { authorize, FLEET_HEADER } from './authorize.ts';
+import { parseJsonBody } from './body.ts';
+import { countUsage, enforceRateLimit } from './limits.ts';
+import { type PlatformDeps, platformDeps } from './platform-deps.ts';
+import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
+import { problemResponse, successResponse } from './respond.ts';
+import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
+import { validatePart } from './validate.ts';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type RouteInput<R extends RouteDefinition> = ApiInput<
+  Infer<R['request']['params']>,
+  Infer<R['request']['query']>,
+  Infer<R['request']['body']>
+>;
+
+export type RouteImplementation<R extends RouteDefinition> = (
+  input: RouteInput<R>,
+  context: ApiContext,
+) => Promise<HttpResult>;
+
+/** What the middlewares learn about a request, handed on through the Lambda context (middy's way). */
+interface ChainState {
+  requestId: string;
+  baseUrl: string;
+  /** Headers every response carries, success or problem (RateLimit-*). */
+  responseHeaders: Record<string, string>;
+  principal: Principal | null;
+  fleetId: string | null;
+  input: ApiInput<unknown, unknown, unknown> | null;
+}
+
+type ChainContext = Context & { chain: ChainState };
+type Middleware = MiddlewareObj<HttpEvent, HttpResponse, Error, ChainContext>;
+
+/** Request id, log keys, and the one place errors become problem+json (no stack ever leaks). */
+function requestMeta(): Middleware {
+  return {
+    before: (request) => {
+      request.context.chain = {
+        requestId: newRequestId(),
+        baseUrl: publicBaseUrl(request.event),
+        responseHeaders: {},
+        principal: null,
+        fleetId: null,
+        input: null,
+      };
+      logger.resetKeys();
+      logger.appendKeys({
+        requestId: request.context.chain.requestId,
+        awsRequestId: request.context.awsRequestId,
+      });
+    },
+    onError: (request) => {
+      const chain = request.context.chain;
+      const error = request.error;
+      if (!(error instanceof ApiError)) logger.error('Unhandled error', { error });
+      else if (error.status >= 500) logger.warn('Request failed', { code: error.code, detail: error.detail });
+      request.response = problemResponse(
+        error instanceof ApiError ? error : new ApiError('internal_error', 'An unexpected error occurred.'),
+        chain?.requestId ?? newRequestId(),
+        chain?.baseUrl ?? publicBaseUrl(request.event),
+        chain?.responseHeaders ?? {},
+      );
+    },
+  };
+}
+
+/** Key → principal, the per-key rate limit, then scope and fleet selection (spec section 5 order). */
+function apiKeyAccess(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
+  return {
+    before: async ({ event, context }) => {
+      if (route.access === 'anonymous') return;
+      const platform = deps();
+      const principal = await authenticate(header(event, 'authorization'), platform.stage, platform.findKey);
+      context.chain.principal = principal;
+      logger.appendKeys({ keyId: principal.keyId });
+      Object.assign(
+        context.chain.responseHeaders,
+        await enforceRateLimit(principal, {
+          plan: platform.plan,
+          counters: platform.counters,
+          now: platform.clock.now,
+        }),
+      );
+      context.chain.fleetId = await authorize(
+        route,
+        principal,
+        header(event, FLEET_HEADER),
+        platform.hasGrant,
+      );
+      if (context.chain.fleetId) logger.appendKeys({ fleetId: context.chain.fleetId });
+    },
+  };
+}
+
+/** JSON body (415 rules) and zod validation of path, query and body. */
+function requestInput(route: RouteDefinition): Middleware {
+  return {
+    before: ({ event, context }) => {
+      const body = parseJsonBody(route, event);
+      context.chain.input = {
+        params: validatePart('params', route.request.params, event.pathParameters),
+        query: validatePart('query', route.request.query, event.queryStringParameters),
+        body: validatePart('body', route.request.body, body),
+        headers: event.headers ?? {},
+      };
+    },
+  };
+}
+
+/** Counts the call toward the account's monthly usage once it is known to be well-formed. */
+function usageMetering(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
+  return {
+    before: async ({ context }) => {
+      const { principal } = context.chain;
+      if (!principal) return;
+      const platform = deps();
+      await countUsage(principal, route.family, { counters: platform.counters, now: platform.clock.now });
+    },
+  };
+}
+
+/**
+ * For API Gateway's `$default` route: only the request id and the problem rendering, so an unknown
+ * route answers 404 whatever key, method or body it was sent with.
+ */
+export function createFallbackHandler(respond: (event: HttpEvent) => Promise<HttpResponse>) {
+  return middy<HttpEvent, HttpResponse, Error, ChainContext>()
+    .use(requestMeta())
+    .handler((event) => respond(event));
+}
+
+/**
+ * The HTTP chain every route runs through, in spec order: request id → auth → limits →
+ * validation → handler → canonical JSON; any error → problem+json. Handlers stay thin: they get
+ * typed input and the acting fleet and return a result.
+ */
+export function createHttpHandler<R extends RouteDefinition>(
+  route: R,
+  implementation: RouteImplementation<R>,
+  deps: () => PlatformDeps = platformDeps,
+) {
+  return middy<HttpEvent, HttpResponse, Error, ChainContext>()
+    .use(requestMeta())
+    .use(apiKeyAccess(route, deps))
+    .use(requestInput(route))
+    .use(usageMetering(route, deps))
+    .handler(async (_event, context) => {
+      const { chain } = context;
+      logger.appendKeys({ operationId: route.operationId });
+      const result = await implementation(chain.input as RouteInput<R>, {
+        requestId: chain.requestId,
+        // Anonymous routes need no table, so they must not build the table-backed dependencies.
+        stage: route.access === 'anonymous' ? currentStage() : deps().stage,
+        baseUrl: chain.baseUrl,
+        principal: chain.principal,
+        fleetId: chain.fleetId,
+        clock: route.access === 'anonymous' ? systemClock : deps().clock,
+      });
+      return successResponse(result, chain.requestId, chain.responseHeaders);
+    });
+}

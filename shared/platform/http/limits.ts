@@ -1,0 +1,69 @@
+import type { EndpointFamily } from '../../api/route-definition.ts';
+import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
+import type { Plan } from '../../domain/plans.ts';
+import { usagePeriod } from '../../domain/plans.ts';
+import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
+import type { Counters } from '../../store/counters.ts';
+import { ApiError } from '../errors.ts';
+import { logger } from '../observability.ts';
+
+export interface LimitDeps {
+  plan: (name: string) => Promise<Plan | null>;
+  counters: Counters;
+  now: () => number;
+}
+
+/**
+ * The per-key request rate (spec section 8). Returns the RateLimit headers every authenticated
+ * response carries; throws 429 `rate_limited` (with the same headers and Retry-After) when over.
+ * A failing counter store fails open: refusing all traffic because a counter is unreachable would
+ * turn a partial outage into a full one; the API Gateway stage throttle still bounds load.
+ */
+export async function enforceRateLimit(
+  principal: Principal,
+  deps: LimitDeps,
+): Promise<Record<string, string>> {
+  const plan = await deps.plan(principal.planName);
+  if (!plan) {
+    logger.error('Key references an unknown plan', { keyId: principal.keyId, plan: principal.planName });
+    throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');
+  }
+  const window = rateWindow(deps.now());
+  let hits: number;
+  try {
+    hits = await deps.counters.hitRateWindow(principal.keyId, window.startSeconds);
+  } catch (error) {
+    logger.warn('Rate counter unavailable; failing open', { error });
+    return {};
+  }
+  const decision = decideRate(hits, plan.rateLimitPerMin, window);
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    throw new ApiError(
+      'rate_limited',
+      `This key made more than ${plan.rateLimitPerMin} requests this minute.`,
+      {
+        extensions: { retry_after: window.resetSeconds, limit: plan.rateLimitPerMin, used: hits },
+        headers: { ...headers, 'Retry-After': String(window.resetSeconds) },
+      },
+    );
+  }
+  return headers;
+}
+
+/**
+ * The monthly-quota seam: usage is counted per account and family now; enforcement
+ * (429 `quota_exceeded`, and the station budget) plugs in here with the limits work.
+ */
+export async function countUsage(
+  principal: Principal,
+  family: EndpointFamily | null,
+  deps: Pick<LimitDeps, 'counters' | 'now'>,
+): Promise<void> {
+  if (!family) return;
+  try {
+    await deps.counters.addUsage(accountIdOf(principal), usagePeriod(deps.now()).id, family);
+  } catch (error) {
+    logger.warn('Usage counter unavailable; request not counted', { error, family });
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+
+/** Public id prefixes of spec section 2, plus internal ones (keys, partners) that never leave the API. */
+export const ID_PREFIXES = {
+  fleet: 'flt',
+  vehicle: 'veh',
+  route: 'rte',
+  trip: 'trip',
+  guidance: 'gd',
+  webhookEndpoint: 'whk',
+  webhookDelivery: 'whd',
+  event: 'evt',
+  request: 'req',
+  partner: 'ptr',
+  apiKey: 'key',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
+
+// Crockford base32: no I, L, O, U, so ids survive being read aloud or copied by hand.
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
+
+/**
+ * A ULID: 48 bits of milliseconds then 80 random bits, so ids sort by creation time and
+ * DynamoDB range keys built from them list newest-last for free.
+ */
+export function ulid(nowMs: number = Date.now()): string {
+  let time = '';
+  let t = nowMs;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[(bytes[i] as number) % 32];
+  return time + random;
+}
+
+export function newId(kind: IdKind, nowMs?: number): string {
+  return `${ID_PREFIXES[kind]}_${ulid(nowMs)}`;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** True when `value` is a well-formed id of the given kind (right prefix, 26 Crockford characters). */
+export function isPublicId(kind: IdKind, value: string): boolean {
+  const prefix = ID_PREFIXES[kind];
+  let pattern = patterns.get(prefix);
+  if (!pattern) {
+    pattern = new RegExp(`^${prefix}_${ULID_PATTERN}$`);
+    patterns.set(prefix, pattern);
+  }
+  return pattern.test(value);
+}
+
+export function publicIdExample(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_01JD7ZK3M4N5P6Q7R8S9T0V1W2`;
+}

@@ -1,0 +1,16 @@
+/** Scopes of spec section 5. `fleets:manage` is partner-only: a company key can never hold it. */
+export const SCOPES = [
+  'fleets:manage',
+  'vehicles:manage',
+  'locations:write',
+  'guidance:read',
+  'guidance:manage',
+  'usage:read',
+  'webhooks:manage',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export const PARTNER_ONLY_SCOPES: readonly Scope[] = ['fleets:manage'];
+
+export const COMPANY_SCOPES: readonly Scope[] = SCOPES.filter((s) => !PARTNER_ONLY_SCOPES.includes(s));

@@ -1,0 +1,76 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EndpointFamily } from '../api/route-definition.ts';
+import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import { ttlEpochSeconds } from './table.ts';
+
+/**
+ * Atomic counters (`ADD`): per-key request windows and per-account monthly usage by family.
+ * One item per key and minute spreads the hot write across partitions and expires by TTL.
+ */
+export const rateWindowKey = (keyId: string, windowStartSeconds: number) => ({
+  pk: `RATE#${keyId}#${windowStartSeconds}`,
+  sk: 'RATE',
+});
+
+export const usageKey = (accountId: string, periodId: string) => ({
+  pk: `USAGE#${accountId}#${periodId}`,
+  sk: 'USAGE',
+});
+
+export interface Counters {
+  /** Counts one request in the key's window and returns the hits so far, this one included. */
+  hitRateWindow(keyId: string, windowStartSeconds: number): Promise<number>;
+  /** Counts `amount` uses of a family (or the `stations` budget) in the account's month. */
+  addUsage(
+    accountId: string,
+    periodId: string,
+    family: EndpointFamily | 'station_results',
+    amount?: number,
+  ): Promise<void>;
+  readUsage(accountId: string, periodId: string): Promise<Record<string, number>>;
+}
+
+/** Usage counters outlive their month long enough for invoices and disputes. */
+const USAGE_RETENTION_DAYS = 400;
+
+export function createCounters(client: DocumentClient, tableName: string): Counters {
+  return {
+    async hitRateWindow(keyId, windowStartSeconds) {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: rateWindowKey(keyId, windowStartSeconds),
+          UpdateExpression: 'ADD hits :one SET expires_at = if_not_exists(expires_at, :ttl)',
+          ExpressionAttributeValues: { ':one': 1, ':ttl': windowStartSeconds + RATE_WINDOW_SECONDS * 2 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(Attributes?.hits ?? 1);
+    },
+    async addUsage(accountId, periodId, family, amount = 1) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: usageKey(accountId, periodId),
+          UpdateExpression: 'ADD #family :amount SET expires_at = if_not_exists(expires_at, :ttl)',
+          ExpressionAttributeNames: { '#family': `used_${family}` },
+          ExpressionAttributeValues: {
+            ':amount': amount,
+            ':ttl': ttlEpochSeconds(Date.now() + USAGE_RETENTION_DAYS * 86_400_000),
+          },
+        }),
+      );
+    },
+    async readUsage(accountId, periodId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: usageKey(accountId, periodId) }),
+      );
+      const usage: Record<string, number> = {};
+      for (const [name, value] of Object.entries(Item ?? {})) {
+        if (name.startsWith('used_')) usage[name.slice(5)] = Number(value);
+      }
+      return usage;
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Fleet, FleetChanges } from '../domain/fleet.ts';
+import type { CursorCodec, Page } from './cursor.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import { type EventEnvelope, sequenceKey, toEventItem } from './events.ts';
+import { isConditionFailure } from './transactions.ts';
+
+export const fleetKey = (fleetId: string) => ({ pk: `FLEET#${fleetId}`, sk: 'FLEET' });
+/** A partner's grant on a fleet; the partner's fleet list is a Query on its partition. */
+export const grantKey = (partnerId: string, fleetId: string) => ({
+  pk: `PARTNER#${partnerId}`,
+  sk: `GRANT#${fleetId}`,
+});
+export const partnerKey = (partnerId: string) => ({ pk: `PARTNER#${partnerId}`, sk: 'PARTNER' });
+
+interface FleetItem {
+  pk: string;
+  sk: string;
+  id: string;
+  name: string;
+  external_ref: string | null;
+  contact_email: string | null;
+  timezone: string;
+  status: Fleet['status'];
+  partner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toFleetItem(fleet: Fleet): FleetItem {
+  return {
+    ...fleetKey(fleet.id),
+    id: fleet.id,
+    name: fleet.name,
+    external_ref: fleet.externalRef,
+    contact_email: fleet.contactEmail,
+    timezone: fleet.timezone,
+    status: fleet.status,
+    partner_id: fleet.partnerId,
+    created_at: fleet.createdAt,
+    updated_at: fleet.updatedAt,
+  };
+}
+
+export function fromFleetItem(item: Record<string, unknown>): Fleet {
+  const i = item as unknown as FleetItem;
+  return {
+    id: i.id,
+    name: i.name,
+    externalRef: i.external_ref ?? null,
+    contactEmail: i.contact_email ?? null,
+    timezone: i.timezone,
+    status: i.status,
+    partnerId: i.partner_id ?? null,
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+  };
+}
+
+export interface FleetStore {
+  /** Fleet, grant, first event and its sequence counter: all or nothing. */
+  provision(fleet: Fleet, partnerId: string, event: EventEnvelope): Promise<void>;
+  /** A fleet without a partner grant (a company's own fleet, seeded or approved by the operator). */
+  putCompanyFleet(fleet: Fleet): Promise<void>;
+  get(fleetId: string): Promise<Fleet | null>;
+  hasGrant(partnerId: string, fleetId: string): Promise<boolean>;
+  listGranted(partnerId: string, limit: number, cursor: string | undefined): Promise<Page<Fleet>>;
+  update(fleetId: string, changes: FleetChanges, updatedAt: string): Promise<Fleet | null>;
+  /** Revokes the grant and marks the fleet inactive; false when the partner held no grant. */
+  deactivate(partnerId: string, fleetId: string, at: string): Promise<boolean>;
+  putPartner(partner: { id: string; name: string; createdAt: string }): Promise<void>;
+  getPartner(partnerId: string): Promise<{ id: string; name: string } | null>;
+}
+
+export function createFleetStore(
+  client: DocumentClient,
+  tableName: string,
+  cursors: CursorCodec,
+): FleetStore {
+  const getFleet = async (fleetId: string) => {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: fleetKey(fleetId) }));
+    return Item ? fromFleetItem(Item) : null;
+  };
+
+  return {
+    async provision(fleet, partnerId, event) {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: toFleetItem(fleet),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...grantKey(partnerId, fleet.id), fleet_id: fleet.id, granted_at: fleet.createdAt },
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...sequenceKey(fleet.id), value: event.sequence } } },
+            { Put: { TableName: tableName, Item: toEventItem(event, { partnerId }) } },
+          ],
+        }),
+      );
+    },
+
+    async putCompanyFleet(fleet) {
+      await client.send(new PutCommand({ TableName: tableName, Item: toFleetItem(fleet) }));
+    },
+
+    get: getFleet,
+
+    async hasGrant(partnerId, fleetId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: grantKey(partnerId, fleetId), ConsistentRead: true }),
+      );
+      return Item !== undefined;
+    },
+
+    async listGranted(partnerId, limit, cursor) {
+      const scope = `fleets:${partnerId}`;
+      const { Items = [], LastEvaluatedKey } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
+          ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
+          Limit: limit,
+          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
+        }),
+      );
+      const ids = Items.map((item) => String(item.fleet_id));
+      const fleets = await batchGetFleets(client, tableName, ids);
+      return {
+        data: ids.map((id) => fleets.get(id)).filter((fleet): fleet is Fleet => fleet !== undefined),
+        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      };
+    },
+
+    async update(fleetId, changes, updatedAt) {
+      const sets = ['updated_at = :updated_at'];
+      const values: Record<string, unknown> = { ':updated_at': updatedAt };
+      const names: Record<string, string> = {};
+      const fields: [keyof FleetChanges, string][] = [
+        ['name', 'name'],
+        ['externalRef', 'external_ref'],
+        ['contactEmail', 'contact_email'],
+      ];
+      for (const [field, attribute] of fields) {
+        if (changes[field] === undefined) continue;
+        names[`#${attribute}`] = attribute;
+        values[`:${attribute}`] = changes[field];
+        sets.push(`#${attribute} = :${attribute}`);
+      }
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: fleetKey(fleetId),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? fromFleetItem(Attributes) : null;
+      } catch (error) {
+        if (isConditionFailure(error)) return null;
+        throw error;
+      }
+    },
+
+    async deactivate(partnerId, fleetId, at) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: grantKey(partnerId, fleetId),
+                  ConditionExpression: 'attribute_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: fleetKey(fleetId),
+                  UpdateExpression: 'SET #status = :inactive, updated_at = :at, deactivated_at = :at',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':inactive': 'inactive', ':at': at },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async putPartner(partner) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...partnerKey(partner.id),
+            id: partner.id,
+            name: partner.name,
+            created_at: partner.createdAt,
+          },
+        }),
+      );
+    },
+
+    async getPartner(partnerId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: partnerKey(partnerId) }),
+      );
+      return Item ? { id: String(Item.id), name: String(Item.name) } : null;
+    },
+  };
+}
+
+async function batchGetFleets(
+  client: DocumentClient,
+  tableName: string,
+  ids: string[],
+): Promise<Map<string, Fleet>> {
+  const found = new Map<string, Fleet>();
+  let keys = ids.map(fleetKey);
+  // BatchGetItem takes 100 keys and may return some unprocessed under throttling: retry those.
+  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
+    const batch = keys.slice(0, 100);
+    const { Responses, UnprocessedKeys } = await client.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }),
+    );
+    for (const item of Responses?.[tableName] ?? []) found.set(String(item.id), fromFleetItem(item));
+    const unprocessed = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys;
+    keys = [...unprocessed, ...keys.slice(100)];
+  }
+  return found;
+}

@@ -1,0 +1,58 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plan } from '../domain/plans.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+
+export const planKey = (name: string) => ({ pk: `PLAN#${name}`, sk: 'PLAN' });
+
+interface PlanItem {
+  pk: string;
+  sk: string;
+  name: string;
+  rate_limit_per_min: number;
+  monthly_quota: Plan['monthlyQuota'];
+  station_query_budget: number;
+}
+
+export interface PlanStore {
+  get(name: string): Promise<Plan | null>;
+  put(plan: Plan): Promise<void>;
+}
+
+/** Plans change rarely; a container keeps one for a minute instead of reading it per request. */
+const PLAN_CACHE_MS = 60_000;
+
+export function createPlanStore(
+  client: DocumentClient,
+  tableName: string,
+  now: () => number = Date.now,
+): PlanStore {
+  const cache = new Map<string, { plan: Plan; until: number }>();
+  return {
+    async get(name) {
+      const hit = cache.get(name);
+      if (hit && hit.until > now()) return hit.plan;
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: planKey(name) }));
+      if (!Item) return null;
+      const item = Item as PlanItem;
+      const plan: Plan = {
+        name: item.name,
+        rateLimitPerMin: item.rate_limit_per_min,
+        monthlyQuota: item.monthly_quota ?? {},
+        stationQueryBudget: item.station_query_budget,
+      };
+      cache.set(name, { plan, until: now() + PLAN_CACHE_MS });
+      return plan;
+    },
+    async put(plan) {
+      const item: PlanItem = {
+        ...planKey(plan.name),
+        name: plan.name,
+        rate_limit_per_min: plan.rateLimitPerMin,
+        monthly_quota: plan.monthlyQuota,
+        station_query_budget: plan.stationQueryBudget,
+      };
+      await client.send(new PutCommand({ TableName: tableName, Item: item }));
+      cache.delete(plan.name);
+    },
+  };
+}

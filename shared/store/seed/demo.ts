@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { fleetResource } from '../../api/resources.ts';
+import {
+  type ApiKeyRecord,
+  generateApiKey,
+  hashApiKey,
+  type KeyMode,
+  type KeyStatus,
+} from '../../domain/api-keys.ts';
+import type { Fleet } from '../../domain/fleet.ts';
+import { PLAN_CATALOG } from '../../domain/plan-catalog.ts';
+import type { Stage } from '../../platform/config.ts';
+import { newId } from '../../platform/ids.ts';
+import { COMPANY_SCOPES, SCOPES, type Scope } from '../../platform/scopes.ts';
+import { formatTimestamp } from '../../platform/time.ts';
+import { apiKeyKey, createApiKeyStore } from '../api-keys.ts';
+import { createCursorCodec } from '../cursor.ts';
+import type { DocumentClient } from '../dynamo-client.ts';
+import { buildEvent } from '../events.ts';
+import { createFleetStore } from '../fleets.ts';
+import { createPlanStore } from '../plans.ts';
+
+/** `.local/credentials.json` minus the base URLs, which only the server knows. */
+export interface LocalCredentialsSeed {
+  operator_token: string;
+  fleets: { company: string; company_sandbox: string; partner_granted: string[] };
+  keys: {
+    partner_live: string;
+    company_live: string;
+    company_test: string;
+    company_readonly: string;
+    company_revoked: string;
+    company_suspended: string;
+  };
+}
+
+type KeyName = keyof LocalCredentialsSeed['keys'];
+
+/** Remembers what the seed created, so a second run reuses the entities instead of duplicating them. */
+const MARKER_KEY = { pk: 'SEED#demo', sk: 'SEED' };
+export const operatorTokenKey = (tokenHash: string) => ({ pk: `OPERATOR#${tokenHash}`, sk: 'OPERATOR' });
+
+interface Marker {
+  partner_id: string;
+  partner_fleet_id: string;
+  company_fleet_id: string;
+  sandbox_fleet_id: string;
+  /** Hashes of the keys issued last time, per table, revoked by deletion on the next run. */
+  key_hashes: { table: string; hash: string }[];
+  operator_hash: string;
+}
+
+/**
+ * Seeds the demo world the local stack and the e2e suite run against: a partner with one granted
+ * fleet, a company with a live fleet and its sandbox twin, the plans, and the six keys of
+ * DESIGN.md. Idempotent: entities are created once (ids kept in a marker item); keys are stored
+ * only as hashes, so each run issues fresh keys and deletes the previous run's.
+ */
+export async function seedDemoData(
+  client: DocumentClient,
+  tables: { prodTable: string; sandboxTable: string },
+): Promise<LocalCredentialsSeed> {
+  const nowMs = Date.now();
+  const at = formatTimestamp(nowMs);
+  const { Item } = await client.send(new GetCommand({ TableName: tables.prodTable, Key: MARKER_KEY }));
+  const previous = Item as (Marker & typeof MARKER_KEY) | undefined;
+
+  for (const table of [tables.prodTable, tables.sandboxTable]) {
+    const plans = createPlanStore(client, table);
+    for (const plan of PLAN_CATALOG) await plans.put(plan);
+  }
+  for (const old of previous?.key_hashes ?? []) {
+    await client.send(new DeleteCommand({ TableName: old.table, Key: apiKeyKey(old.hash) }));
+  }
+  if (previous) {
+    await client.send(
+      new DeleteCommand({ TableName: tables.prodTable, Key: operatorTokenKey(previous.operator_hash) }),
+    );
+  }
+
+  const partnerId = previous?.partner_id ?? newId('partner', nowMs);
+  const partnerFleetId = previous?.partner_fleet_id ?? newId('fleet', nowMs);
+  const companyFleetId = previous?.company_fleet_id ?? newId('fleet', nowMs);
+  const sandboxFleetId = previous?.sandbox_fleet_id ?? newId('fleet', nowMs);
+
+  if (!previous) {
+    await seedFleets(client, tables, { partnerId, partnerFleetId, companyFleetId, sandboxFleetId }, nowMs);
+  }
+
+  const issued: Marker['key_hashes'] = [];
+  const issue = async (
+    table: string,
+    mode: KeyMode,
+    record: Omit<ApiKeyRecord, 'keyId' | 'mode' | 'createdAt'>,
+  ) => {
+    const key = generateApiKey(mode);
+    const hash = hashApiKey(key);
+    await createApiKeyStore(client, table).put(hash, {
+      ...record,
+      keyId: newId('apiKey', nowMs),
+      mode,
+      createdAt: at,
+    });
+    issued.push({ table, hash });
+    return key;
+  };
+  const companyKey = (name: string, scopes: readonly Scope[], status: KeyStatus = 'active') => ({
+    name,
+    ownerType: 'company' as const,
+    partnerId: null,
+    fleetId: companyFleetId,
+    scopes: [...scopes],
+    status,
+    planName: 'local-dev',
+  });
+
+  const keys: Record<KeyName, string> = {
+    partner_live: await issue(tables.prodTable, 'live', {
+      name: 'Demo partner (all partner scopes)',
+      ownerType: 'partner',
+      partnerId,
+      fleetId: null,
+      scopes: [...SCOPES],
+      status: 'active',
+      planName: 'local-dev',
+    }),
+    company_live: await issue(tables.prodTable, 'live', companyKey('Demo company live', COMPANY_SCOPES)),
+    company_test: await issue(tables.sandboxTable, 'test', {
+      ...companyKey('Demo company sandbox', COMPANY_SCOPES),
+      fleetId: sandboxFleetId,
+    }),
+    company_readonly: await issue(
+      tables.prodTable,
+      'live',
+      companyKey('Demo company read-only', ['guidance:read']),
+    ),
+    company_revoked: await issue(
+      tables.prodTable,
+      'live',
+      companyKey('Demo company revoked', COMPANY_SCOPES, 'revoked'),
+    ),
+    company_suspended: await issue(
+      tables.prodTable,
+      'live',
+      companyKey('Demo company suspended', COMPANY_SCOPES, 'suspended'),
+    ),
+  };
+
+  const operatorToken = `op_${randomBytes(24).toString('base64url')}`;
+  const operatorHash = hashApiKey(operatorToken);
+  await client.send(
+    new PutCommand({
+      TableName: tables.prodTable,
+      Item: { ...operatorTokenKey(operatorHash), name: 'Local operator', created_at: at },
+    }),
+  );
+
+  const marker: Marker = {
+    partner_id: partnerId,
+    partner_fleet_id: partnerFleetId,
+    company_fleet_id: companyFleetId,
+    sandbox_fleet_id: sandboxFleetId,
+    key_hashes: issued,
+    operator_hash: operatorHash,
+  };
+  await client.send(new PutCommand({ TableName: tables.prodTable, Item: { ...MARKER_KEY, ...marker } }));
+
+  return {
+    operator_token: operatorToken,
+    fleets: { company: companyFleetId, company_sandbox: sandboxFleetId, partner_granted: [partnerFleetId] },
+    keys,
+  };
+}
+
+async function seedFleets(
+  client: DocumentClient,
+  tables: { prodTable: string; sandboxTable: string },
+  ids: { partnerId: string; partnerFleetId: string; companyFleetId: string; sandboxFleetId: string },
+  nowMs: number,
+) {
+  const at = formatTimestamp(nowMs);
+  // The codec is unused by writes; any key will do here.
+  const prodFleets = createFleetStore(client, tables.prodTable, createCursorCodec('seed'));
+  const sandboxFleets = createFleetStore(client, tables.sandboxTable, createCursorCodec('seed'));
+  await prodFleets.putPartner({ id: ids.partnerId, name: 'Demo Telematics Partner', createdAt: at });
+
+  const fleet = (id: string, name: string, partnerId: string | null, stage: Stage): Fleet => ({
+    id,
+    name,
+    externalRef: stage === 'sandbox' ? 'demo-company-sandbox' : null,
+    contactEmail: 'ops@example.com',
+    timezone: 'America/Chicago',
+    status: 'active',
+    partnerId,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const partnerFleet = fleet(ids.partnerFleetId, 'Partner Demo Fleet', ids.partnerId, 'prod');
+  await prodFleets.provision(
+    partnerFleet,
+    ids.partnerId,
+    buildEvent(
+      'prod',
+      partnerFleet.id,
+      1,
+      'fleet.provisioned',
+      { fleet: fleetResource(partnerFleet) },
+      nowMs,
+    ),
+  );
+  await prodFleets.putCompanyFleet(fleet(ids.companyFleetId, 'Demo Company Freight', null, 'prod'));
+  await sandboxFleets.putCompanyFleet(
+    fleet(ids.sandboxFleetId, 'Demo Company Freight (sandbox)', null, 'sandbox'),
+  );
+}

@@ -1,0 +1,26 @@
+interface AwsError {
+  name?: string;
+  CancellationReasons?: { Code?: string }[];
+}
+
+// Matched by name, not instanceof: errors cross bundles and mocks, where class identity is not kept.
+const asAwsError = (error: unknown): AwsError => (typeof error === 'object' && error !== null ? error : {});
+
+/** True for a failed condition, alone or as a cancelled transaction (which writes nothing). */
+export function isConditionFailure(error: unknown): boolean {
+  const { name } = asAwsError(error);
+  if (name === 'ConditionalCheckFailedException') return true;
+  return failedConditionIndexes(error).length > 0;
+}
+
+/**
+ * Indexes of the transaction items whose condition failed, so a caller can tell which guard item
+ * (external_ref, VIN, …) caused the cancellation.
+ */
+export function failedConditionIndexes(error: unknown): number[] {
+  const { name, CancellationReasons } = asAwsError(error);
+  if (name !== 'TransactionCanceledException') return [];
+  return (CancellationReasons ?? []).flatMap((reason, index) =>
+    reason.Code === 'ConditionalCheckFailed' ? [index] : [],
+  );
+}

@@ -1,0 +1,246 @@
+import {
+  GetCommand,
+  type NativeAttributeValue,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Vehicle, VehicleStatus } from '../domain/vehicle.ts';
+import { ApiError } from '../platform/errors.ts';
+import type { CursorCodec, Page } from './cursor.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import { GSI1 } from './table.ts';
+import { failedConditionIndexes, isConditionFailure } from './transactions.ts';
+
+type Item = Record<string, NativeAttributeValue>;
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+/**
+ * Vehicles live in their fleet's partition (`FLEET#flt_…` / `VEH#veh_…`), so an id from another
+ * fleet is simply not found. gsi1 lists them by status. Uniqueness of external_ref and VIN within a
+ * fleet is held by guard items (`VEHREF#…`, `VEHVIN#…`) written in the same transaction as the
+ * vehicle: a concurrent create loses on the guard's condition and writes nothing.
+ */
+export const vehicleKey = (fleetId: string, vehicleId: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `VEH#${vehicleId}`,
+});
+export const externalRefGuardKey = (fleetId: string, externalRef: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `VEHREF#${externalRef}`,
+});
+export const vinGuardKey = (fleetId: string, vin: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `VEHVIN#${vin}`,
+});
+const statusIndexKey = (fleetId: string, status: VehicleStatus) => `FLEET#${fleetId}#VEH#${status}`;
+
+export function toVehicleItem(vehicle: Vehicle): Item {
+  return {
+    ...vehicleKey(vehicle.fleetId, vehicle.id),
+    gsi1pk: statusIndexKey(vehicle.fleetId, vehicle.status),
+    gsi1sk: `VEH#${vehicle.id}`,
+    id: vehicle.id,
+    fleet_id: vehicle.fleetId,
+    external_ref: vehicle.externalRef,
+    linked_external_refs: vehicle.linkedExternalRefs,
+    name: vehicle.name,
+    vin: vehicle.vin,
+    tank_size_gallons: vehicle.tankSizeGallons,
+    estimated_mpg: vehicle.estimatedMpg,
+    license_plate: vehicle.licensePlate,
+    status: vehicle.status,
+    created_at: vehicle.createdAt,
+    updated_at: vehicle.updatedAt,
+    version: vehicle.version,
+  };
+}
+
+export function fromVehicleItem(item: Item): Vehicle {
+  return {
+    id: item.id,
+    fleetId: item.fleet_id,
+    externalRef: item.external_ref,
+    linkedExternalRefs: item.linked_external_refs ?? [],
+    name: item.name ?? null,
+    vin: item.vin ?? null,
+    tankSizeGallons: item.tank_size_gallons ?? null,
+    estimatedMpg: item.estimated_mpg ?? null,
+    licensePlate: item.license_plate ?? null,
+    status: item.status,
+    createdAt: item.created_at,
+    updatedAt: item.updated_at,
+    version: Number(item.version ?? 1),
+  };
+}
+
+export type GuardConflict = { field: 'external_ref' | 'vin'; value: string };
+
+export class GuardConflictError extends Error {
+  constructor(readonly conflict: GuardConflict) {
+    super(`${conflict.field} ${conflict.value} is already taken`);
+  }
+}
+
+export interface VehicleStore {
+  get(fleetId: string, vehicleId: string): Promise<Vehicle | null>;
+  /** The vehicle id an external_ref (primary or linked) resolves to. */
+  idForExternalRef(fleetId: string, externalRef: string): Promise<string | null>;
+  idForVin(fleetId: string, vin: string): Promise<string | null>;
+  /** Writes the vehicle with its guards; throws GuardConflictError when a guard is taken. */
+  create(vehicle: Vehicle): Promise<void>;
+  /**
+   * Replaces `before` with `after` if nobody wrote in between (version check), moving guard items
+   * for a changed external_ref or VIN and adding guards for newly linked refs. Throws
+   * GuardConflictError when a new guard is taken, or a resource_conflict ApiError on a lost race.
+   */
+  replace(before: Vehicle, after: Vehicle): Promise<void>;
+  list(
+    fleetId: string,
+    status: VehicleStatus | undefined,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<Page<Vehicle>>;
+}
+
+export function createVehicleStore(
+  client: DocumentClient,
+  tableName: string,
+  cursors: CursorCodec,
+): VehicleStore {
+  const guardTarget = async (key: { pk: string; sk: string }) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+    );
+    return Item ? String(Item.vehicle_id) : null;
+  };
+
+  const putGuard = (key: { pk: string; sk: string }, vehicleId: string): TransactItem => ({
+    Put: {
+      TableName: tableName,
+      Item: { ...key, vehicle_id: vehicleId },
+      // Re-linking a ref to the vehicle it already names is harmless; any other owner is a conflict.
+      ConditionExpression: 'attribute_not_exists(pk) OR vehicle_id = :self',
+      ExpressionAttributeValues: { ':self': vehicleId },
+    },
+  });
+  const deleteGuard = (key: { pk: string; sk: string }, vehicleId: string): TransactItem => ({
+    Delete: {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: 'attribute_not_exists(pk) OR vehicle_id = :self',
+      ExpressionAttributeValues: { ':self': vehicleId },
+    },
+  });
+
+  async function writeWithGuards(items: TransactItem[], guards: (GuardConflict | null)[]) {
+    try {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      const failed = failedConditionIndexes(error);
+      const conflict = failed.map((index) => guards[index]).find((guard) => guard);
+      if (conflict) throw new GuardConflictError(conflict);
+      if (isConditionFailure(error)) {
+        throw new ApiError('resource_conflict', 'The vehicle was changed by a concurrent request.', {
+          hint: 'read the vehicle again and retry your change',
+        });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async get(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: vehicleKey(fleetId, vehicleId) }),
+      );
+      return Item ? fromVehicleItem(Item) : null;
+    },
+
+    idForExternalRef: (fleetId, externalRef) => guardTarget(externalRefGuardKey(fleetId, externalRef)),
+    idForVin: (fleetId, vin) => guardTarget(vinGuardKey(fleetId, vin)),
+
+    async create(vehicle) {
+      const items: TransactItem[] = [
+        {
+          Put: {
+            TableName: tableName,
+            Item: toVehicleItem(vehicle),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        putGuard(externalRefGuardKey(vehicle.fleetId, vehicle.externalRef), vehicle.id),
+      ];
+      const guards: (GuardConflict | null)[] = [null, { field: 'external_ref', value: vehicle.externalRef }];
+      if (vehicle.vin) {
+        items.push(putGuard(vinGuardKey(vehicle.fleetId, vehicle.vin), vehicle.id));
+        guards.push({ field: 'vin', value: vehicle.vin });
+      }
+      await writeWithGuards(items, guards);
+    },
+
+    async replace(before, after) {
+      const items: TransactItem[] = [
+        {
+          Put: {
+            TableName: tableName,
+            Item: toVehicleItem(after),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': before.version },
+          },
+        },
+      ];
+      const guards: (GuardConflict | null)[] = [null];
+      const beforeRefs = new Set([before.externalRef, ...before.linkedExternalRefs]);
+      const afterRefs = new Set([after.externalRef, ...after.linkedExternalRefs]);
+      for (const ref of afterRefs) {
+        if (beforeRefs.has(ref)) continue;
+        items.push(putGuard(externalRefGuardKey(after.fleetId, ref), after.id));
+        guards.push({ field: 'external_ref', value: ref });
+      }
+      for (const ref of beforeRefs) {
+        if (afterRefs.has(ref)) continue;
+        items.push(deleteGuard(externalRefGuardKey(after.fleetId, ref), after.id));
+        guards.push(null);
+      }
+      if (before.vin !== after.vin) {
+        if (after.vin) {
+          items.push(putGuard(vinGuardKey(after.fleetId, after.vin), after.id));
+          guards.push({ field: 'vin', value: after.vin });
+        }
+        if (before.vin) {
+          items.push(deleteGuard(vinGuardKey(after.fleetId, before.vin), after.id));
+          guards.push(null);
+        }
+      }
+      await writeWithGuards(items, guards);
+    },
+
+    async list(fleetId, status, limit, cursor) {
+      const scope = `vehicles:${fleetId}:${status ?? 'all'}`;
+      const query = status
+        ? {
+            IndexName: GSI1,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': statusIndexKey(fleetId, status) },
+          }
+        : {
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :veh)',
+            ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':veh': 'VEH#' },
+          };
+      const { Items = [], LastEvaluatedKey } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          ...query,
+          Limit: limit,
+          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
+        }),
+      );
+      return {
+        data: Items.map(fromVehicleItem),
+        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      };
+    },
+  };
+}

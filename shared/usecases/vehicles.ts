@@ -1,0 +1,176 @@
+import { parseVehicleRef } from '../api/schemas/common.ts';
+import type { CreateVehicleBody, UpdateVehicleBody } from '../api/schemas/vehicles.ts';
+import {
+  applyVehicleChanges,
+  externalRefsOf,
+  type Vehicle,
+  type VehicleChanges,
+  type VehicleStatus,
+} from '../domain/vehicle.ts';
+import { ApiError, type ErrorCode } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import { type Clock, formatTimestamp } from '../platform/time.ts';
+import { type GuardConflict, GuardConflictError, type VehicleStore } from '../store/vehicles.ts';
+
+export interface VehicleDeps {
+  vehicles: VehicleStore;
+  clock: Clock;
+}
+
+/** Read-modify-write retries on a concurrent write before giving up with 409. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * A vehicle of the acting fleet by `veh_` id or `ext:<external_ref>`. Not found (including ids of
+ * other fleets) is `resource_not_found` on paths; batch rows ask for `unknown_vehicle` instead.
+ */
+export async function findVehicle(
+  deps: Pick<VehicleDeps, 'vehicles'>,
+  fleetId: string,
+  ref: string,
+  missing: ErrorCode = 'resource_not_found',
+): Promise<Vehicle> {
+  const parsed = parseVehicleRef(ref);
+  const vehicleId =
+    parsed.kind === 'id' ? parsed.id : await deps.vehicles.idForExternalRef(fleetId, parsed.externalRef);
+  const vehicle = vehicleId ? await deps.vehicles.get(fleetId, vehicleId) : null;
+  if (!vehicle) throw new ApiError(missing, `Vehicle ${ref} was not found in this fleet.`);
+  return vehicle;
+}
+
+/** For operations a deactivated vehicle must not take part in (guidance, routes, trips, locations). */
+export function assertActive(vehicle: Vehicle): void {
+  if (vehicle.status === 'inactive') {
+    throw new ApiError('vehicle_inactive', `Vehicle ${vehicle.id} is deactivated.`, {
+      hint: `reactivate first: POST /v1/vehicles/${vehicle.id}/reactivate`,
+    });
+  }
+}
+
+export interface CreateVehicleResult {
+  vehicle: Vehicle;
+  mergedWithExisting: boolean;
+}
+
+/**
+ * Creates the vehicle, or, when the VIN already belongs to a vehicle of this fleet, links the new
+ * external_ref to that vehicle (spec: 200 with `merged_with_existing`). Concurrent creates with the
+ * same external_ref or VIN never produce two vehicles: the guard items decide, and the loser gets
+ * 409 or the merged vehicle.
+ */
+export async function createVehicle(
+  deps: VehicleDeps,
+  fleetId: string,
+  body: CreateVehicleBody,
+): Promise<CreateVehicleResult> {
+  if (body.vin) {
+    const existingId = await deps.vehicles.idForVin(fleetId, body.vin);
+    if (existingId) return linkToExisting(deps, fleetId, existingId, body.external_ref);
+  }
+  const nowMs = deps.clock.now();
+  const at = formatTimestamp(nowMs);
+  const vehicle: Vehicle = {
+    id: newId('vehicle', nowMs),
+    fleetId,
+    externalRef: body.external_ref,
+    linkedExternalRefs: [],
+    name: body.name ?? null,
+    vin: body.vin ?? null,
+    tankSizeGallons: body.tank_size_gallons ?? null,
+    estimatedMpg: body.estimated_mpg ?? null,
+    licensePlate: body.license_plate ?? null,
+    status: 'active',
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  try {
+    await deps.vehicles.create(vehicle);
+    return { vehicle, mergedWithExisting: false };
+  } catch (error) {
+    if (!(error instanceof GuardConflictError)) throw error;
+    if (error.conflict.field === 'vin' && body.vin) {
+      // A concurrent request created the vehicle with this VIN first: merge into it.
+      const winnerId = await deps.vehicles.idForVin(fleetId, body.vin);
+      if (winnerId) return linkToExisting(deps, fleetId, winnerId, body.external_ref);
+    }
+    throw conflictError(error.conflict);
+  }
+}
+
+async function linkToExisting(
+  deps: VehicleDeps,
+  fleetId: string,
+  vehicleId: string,
+  externalRef: string,
+): Promise<CreateVehicleResult> {
+  for (let attempt = 1; ; attempt++) {
+    const vehicle = await deps.vehicles.get(fleetId, vehicleId);
+    if (!vehicle)
+      throw new ApiError('resource_conflict', 'The vehicle with this VIN changed concurrently; retry.');
+    if (externalRefsOf(vehicle).includes(externalRef)) return { vehicle, mergedWithExisting: true };
+    const linked: Vehicle = {
+      ...vehicle,
+      linkedExternalRefs: [...vehicle.linkedExternalRefs, externalRef],
+      updatedAt: formatTimestamp(deps.clock.now()),
+      version: vehicle.version + 1,
+    };
+    try {
+      await deps.vehicles.replace(vehicle, linked);
+      return { vehicle: linked, mergedWithExisting: true };
+    } catch (error) {
+      if (error instanceof GuardConflictError) throw conflictError(error.conflict);
+      if (!(error instanceof ApiError && error.code === 'resource_conflict') || attempt >= MAX_ATTEMPTS)
+        throw error;
+    }
+  }
+}
+
+export async function updateVehicle(
+  deps: VehicleDeps,
+  fleetId: string,
+  ref: string,
+  body: UpdateVehicleBody,
+): Promise<Vehicle> {
+  const changes: VehicleChanges = {
+    externalRef: body.external_ref,
+    name: body.name,
+    vin: body.vin,
+    tankSizeGallons: body.tank_size_gallons,
+    estimatedMpg: body.estimated_mpg,
+    licensePlate: body.license_plate,
+  };
+  return changeVehicle(deps, fleetId, ref, changes);
+}
+
+/** Deactivate / reactivate; setting the status it already has is a no-op answered with the vehicle. */
+export function setVehicleStatus(deps: VehicleDeps, fleetId: string, ref: string, status: VehicleStatus) {
+  return changeVehicle(deps, fleetId, ref, { status });
+}
+
+async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, changes: VehicleChanges) {
+  for (let attempt = 1; ; attempt++) {
+    const vehicle = await findVehicle(deps, fleetId, ref);
+    const unchanged = (Object.keys(changes) as (keyof VehicleChanges)[]).every(
+      (field) => changes[field] === undefined || changes[field] === vehicle[field],
+    );
+    if (unchanged) return vehicle;
+    const next = applyVehicleChanges(vehicle, changes, formatTimestamp(deps.clock.now()));
+    try {
+      await deps.vehicles.replace(vehicle, next);
+      return next;
+    } catch (error) {
+      if (error instanceof GuardConflictError) throw conflictError(error.conflict);
+      if (!(error instanceof ApiError && error.code === 'resource_conflict') || attempt >= MAX_ATTEMPTS)
+        throw error;
+    }
+  }
+}
+
+function conflictError(conflict: GuardConflict): ApiError {
+  return new ApiError(
+    'resource_conflict',
+    `${conflict.field} ${conflict.value} already belongs to another vehicle in this fleet.`,
+    { hint: `use a different ${conflict.field}, or change the vehicle that holds it` },
+  );
+}
