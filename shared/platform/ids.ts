@@ -22,21 +22,38 @@ export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
 
+let lastTimeMs = -1;
+let lastRandom: number[] = [];
+
 /**
  * A ULID: 48 bits of milliseconds then 80 random bits, so ids sort by creation time and
- * DynamoDB range keys built from them list newest-last for free.
+ * DynamoDB range keys built from them list oldest-first for free. Monotonic within a process: a
+ * second id in the same millisecond increments the random part, so lists keep creation order
+ * even for records a batch writes in one millisecond.
  */
 export function ulid(nowMs: number = Date.now()): string {
+  let random: number[];
+  if (nowMs === lastTimeMs) {
+    random = [...lastRandom];
+    for (let i = random.length - 1; i >= 0; i--) {
+      random[i] = ((random[i] as number) + 1) % 32;
+      if (random[i] !== 0) break;
+    }
+  } else {
+    random = Array.from(randomBytes(16), (byte) => byte % 32);
+    // Leave headroom so increments within one millisecond never wrap the most significant digit.
+    random[0] = (random[0] as number) % 16;
+  }
+  lastTimeMs = nowMs;
+  lastRandom = random;
+
   let time = '';
   let t = nowMs;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
-  let random = '';
-  for (let i = 0; i < 16; i++) random += CROCKFORD[(bytes[i] as number) % 32];
-  return time + random;
+  return time + random.map((digit) => CROCKFORD[digit]).join('');
 }
 
 export function newId(kind: IdKind, nowMs?: number): string {

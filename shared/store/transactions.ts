@@ -24,3 +24,13 @@ export function failedConditionIndexes(error: unknown): number[] {
     reason.Code === 'ConditionalCheckFailed' ? [index] : [],
   );
 }
+
+/** Another transaction touched the same item at the same moment: safe to retry after a pause. */
+export function isTransactionConflict(error: unknown): boolean {
+  const { name, CancellationReasons } = asAwsError(error);
+  if (name === 'TransactionConflictException') return true;
+  return (
+    name === 'TransactionCanceledException' &&
+    (CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')
+  );
+}

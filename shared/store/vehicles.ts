@@ -9,7 +9,7 @@ import { ApiError } from '../platform/errors.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
-import { failedConditionIndexes, isConditionFailure } from './transactions.ts';
+import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<
@@ -141,7 +141,7 @@ export function createVehicleStore(
       const failed = failedConditionIndexes(error);
       const conflict = failed.map((index) => guards[index]).find((guard) => guard);
       if (conflict) throw new GuardConflictError(conflict);
-      if (isConditionFailure(error)) {
+      if (isConditionFailure(error) || isTransactionConflict(error)) {
         throw new ApiError('resource_conflict', 'The vehicle was changed by a concurrent request.', {
           hint: 'read the vehicle again and retry your change',
         });

@@ -18,7 +18,13 @@ export interface VehicleDeps {
 }
 
 /** Read-modify-write retries on a concurrent write before giving up with 409. */
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 5;
+
+const isLostRace = (error: unknown) => error instanceof ApiError && error.code === 'resource_conflict';
+
+/** Full jitter, so racing writers spread out instead of colliding again in lockstep. */
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
 
 /**
  * A vehicle of the acting fleet by `veh_` id or `ext:<external_ref>`. Not found (including ids of

@@ -1,0 +1,574 @@
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
+import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
+import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
+import { FLEET_HEADER } from '../platform/http/authorize.ts';
+import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
+import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
+import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
+import { SCOPES, type Scope } from '../platform/scopes.ts';
+import type { RouteDefinition } from './route-definition.ts';
+import { routeList } from './routes.ts';
+import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
+
+/**
+ * The committed openapi.json names no real stage: the same file serves prod, sandbox and the local
+ * stack, so GET /v1/openapi.json swaps `servers` for the answering stage's base URL at request time.
+ * `.invalid` (RFC 2606) can never resolve, so a client that skips the served copy fails loudly
+ * instead of calling somebody's host.
+ */
+export const OPENAPI_SERVER_PLACEHOLDER = 'https://api.fleet-fuel.invalid';
+
+/** Spec section 4. Kept here until the idempotency middleware owns it. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_TITLE = 'Fleet Fuel Guidance API';
+export const API_VERSION = 'v1';
+
+const SECURITY_SCHEME = 'apiKey';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+/**
+ * Route-specific error codes (e.g. `vehicle_inactive`, `batch_too_large`) beyond those the
+ * generator derives from access, parameters and body. Read when a route carries them, so the
+ * route table can grow the field without this file changing.
+ */
+export type DocumentedRoute = RouteDefinition & { errors?: readonly ErrorCode[] };
+
+/** Spec section 5's scope table; typed by Scope so a new scope cannot ship undocumented. */
+const SCOPE_USES: Record<Scope, string> = {
+  'fleets:manage': 'fleet provisioning; partner keys only (a company key cannot hold it)',
+  'vehicles:manage': "vehicles, including reading a vehicle's latest position",
+  'locations:write': 'pushing location breadcrumbs',
+  'guidance:read': 'reading guidance',
+  'guidance:manage': 'setting, cancelling, acknowledging and skipping guidance',
+  'usage:read': 'reading usage',
+  'webhooks:manage': 'webhook endpoints',
+};
+
+/**
+ * Tag order and descriptions. A tag used by a route but missing here fails generation: an
+ * undescribed group would publish silently otherwise.
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Discovery: 'Machine-readable descriptions of the API: this document and the error registry. No key needed.',
+  Account: 'The calling key: its owner, scopes, plan and usage this month.',
+  Fleets: 'Fleet provisioning by partner keys (scope `fleets:manage`, no `SVC-Fleet` header).',
+  Vehicles:
+    'The fleet’s vehicles (scope `vehicles:manage`). A path takes a `veh_` id or `ext:<external_ref>`.',
+  Locations: 'Location breadcrumbs, the input that drives guidance (scope `locations:write`).',
+  Guidance:
+    'Per-vehicle fuel-stop guidance toward a destination (scopes `guidance:read` and `guidance:manage`).',
+  Stations:
+    'Truck stops and diesel prices, nearby and along a corridor; charged to the station-query budget.',
+  Routes: 'One-shot fuel-optimized routes.',
+  Trips: 'Dispatch trips and their system-managed fuel stops.',
+  Fuelings: 'Recorded fuel purchases.',
+  Reports: 'Fuel savings and the adherence rate.',
+  Integration: 'Integration health scorecards and self-tests.',
+  Sandbox: 'The simulated sandbox fleet (test keys only).',
+  Webhooks: 'Signed webhook endpoints, their deliveries and replays (scope `webhooks:manage`).',
+};
+
+type ErrorStatus = (typeof ERROR_REGISTRY)[ErrorCode]['status'];
+
+/** Component names per problem status; typed so a new status in the registry needs a name here. */
+const ERROR_RESPONSE_NAMES: Record<ErrorStatus, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'ContentTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+  504: 'GatewayTimeout',
+};
+
+const HEADER_COMPONENTS = {
+  RequestId: {
+    name: REQUEST_ID_HEADER,
+    object: {
+      description: 'This request’s `req_` id, also the problem’s `request_id`; quote it to support.',
+      required: true,
+      schema: { type: 'string', example: publicIdExample('request') },
+    },
+  },
+  RateLimitLimit: {
+    name: 'RateLimit-Limit',
+    object: {
+      description: `Requests this key may make per ${RATE_WINDOW_SECONDS}-second window.`,
+      schema: { type: 'integer', example: 600 },
+    },
+  },
+  RateLimitRemaining: {
+    name: 'RateLimit-Remaining',
+    object: {
+      description: 'Requests left in the current window.',
+      schema: { type: 'integer', example: 599 },
+    },
+  },
+  RateLimitReset: {
+    name: 'RateLimit-Reset',
+    object: {
+      description: 'Seconds until the current window resets.',
+      schema: { type: 'integer', example: 42 },
+    },
+  },
+  RateLimitPolicy: {
+    name: 'RateLimit-Policy',
+    object: {
+      description: 'The quota policy (IETF draft-ietf-httpapi-ratelimit-headers structured form).',
+      schema: { type: 'string', example: `"per-key";q=600;w=${RATE_WINDOW_SECONDS}` },
+    },
+  },
+  RateLimit: {
+    name: 'RateLimit',
+    object: {
+      description: 'Remaining requests and seconds to reset (IETF draft structured form).',
+      schema: { type: 'string', example: '"per-key";r=599;t=42' },
+    },
+  },
+  XRateLimitReset: {
+    name: 'X-RateLimit-Reset',
+    object: {
+      description: 'When the current window resets, in epoch seconds.',
+      schema: { type: 'integer', example: 1795300000 },
+    },
+  },
+  RetryAfter: {
+    name: 'Retry-After',
+    object: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: 42 } },
+  },
+} as const;
+
+type HeaderComponent = keyof typeof HEADER_COMPONENTS;
+
+const RATE_LIMIT_HEADERS: readonly HeaderComponent[] = [
+  'RateLimitLimit',
+  'RateLimitRemaining',
+  'RateLimitReset',
+  'RateLimitPolicy',
+  'RateLimit',
+  'XRateLimitReset',
+];
+
+const PARAMETER_COMPONENTS = {
+  FleetHeader: {
+    name: FLEET_HEADER,
+    in: 'header',
+    required: false,
+    description:
+      'The fleet to act on. Required for partner keys on fleet-scoped calls (400 `fleet_header_required` ' +
+      'without it); company keys omit it and act on their own fleet.',
+    schema: {
+      type: 'string',
+      pattern: `^${ID_PREFIXES.fleet}_[0-9A-HJKMNP-TV-Z]{26}$`,
+      example: publicIdExample('fleet'),
+    },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: true,
+    description:
+      'A unique key per intended operation, at most 64 characters. The same key with the same body ' +
+      'replays the original response; with a different body it gives 422 `idempotency_key_reuse`; ' +
+      'while the first request is in flight, 409 `idempotency_conflict`.',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      example: 'order-7781-create',
+    },
+  },
+} as const;
+
+const componentRef = (kind: 'headers' | 'parameters' | 'responses' | 'schemas', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+function headerRefs(names: readonly HeaderComponent[]) {
+  return Object.fromEntries(
+    names.map((name) => [HEADER_COMPONENTS[name].name, componentRef('headers', name)]),
+  );
+}
+
+const isKeyed = (route: RouteDefinition) => route.access !== 'anonymous';
+
+/** The headers a response of this route carries: Request-Id always, RateLimit-* once the key was counted. */
+function responseHeaders(keyed: boolean, status: number): HeaderComponent[] {
+  // Authentication fails before the rate limit is counted, so a 401 has no RateLimit headers.
+  const counted = keyed && status !== 401;
+  return [
+    'RequestId',
+    ...(counted ? RATE_LIMIT_HEADERS : []),
+    ...(status === 429 ? (['RetryAfter'] as const) : []),
+  ];
+}
+
+/**
+ * The problem codes an operation can answer with, derived from the request chain's order
+ * (auth → limits → scope and fleet → body and validation → idempotency → handler), plus any
+ * route-specific codes. Registry order, so the document stays stable as routes change.
+ */
+export function errorCodesFor(route: DocumentedRoute): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  const add = (...more: ErrorCode[]) => {
+    for (const code of more) codes.add(code);
+  };
+  if (isKeyed(route)) {
+    add('missing_api_key', 'invalid_api_key', 'key_revoked', 'key_suspended', 'sandbox_key_on_production');
+    add('auth_unavailable', 'rate_limited');
+    if (route.family) add('quota_exceeded');
+    if (route.family === 'stations') add('station_budget_exceeded', 'enumeration_suspected');
+    if (route.scope || route.access === 'partner') add('insufficient_scope');
+  }
+  if (route.access === 'fleet') add('fleet_header_required', 'fleet_scope_mismatch', 'invalid_public_id');
+  if (route.request.params) add('invalid_public_id', 'resource_not_found');
+  if (route.request.query) {
+    add('validation_failed');
+    if ('cursor' in route.request.query.shape) add('invalid_cursor');
+  }
+  // Any POST or PATCH body must be JSON, even on action routes that take none (platform/http/body.ts).
+  if (route.request.body || route.method === 'POST' || route.method === 'PATCH') {
+    add('unsupported_media_type', 'validation_failed');
+  }
+  if (route.idempotent) add('idempotency_key_required', 'idempotency_key_reuse', 'idempotency_conflict');
+  add(...(route.errors ?? []));
+  add('internal_error');
+  const order = Object.keys(ERROR_REGISTRY);
+  return [...codes].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+function errorComponentName(status: ErrorStatus, keyed: boolean): string {
+  // Anonymous routes never pass the rate limiter, so their problems declare no RateLimit headers.
+  return `${keyed ? '' : 'Anonymous'}${ERROR_RESPONSE_NAMES[status]}`;
+}
+
+function errorResponseComponent(status: ErrorStatus, keyed: boolean) {
+  const codes = (Object.keys(ERROR_REGISTRY) as ErrorCode[]).filter(
+    (code) => ERROR_REGISTRY[code].status === status,
+  );
+  return {
+    description: `Problem details; \`code\` is one of ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+    headers: headerRefs(responseHeaders(keyed, status)),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: componentRef('schemas', 'Problem') } },
+  };
+}
+
+function accessNote(route: RouteDefinition): string {
+  if (route.access === 'anonymous') return 'No API key needed.';
+  const scope = route.scope ? `Required scope: \`${route.scope}\`.` : 'Any valid key; no scope.';
+  if (route.access === 'partner') return `${scope} Partner keys only; send no \`${FLEET_HEADER}\` header.`;
+  if (route.access === 'fleet') {
+    return (
+      `${scope} Acts on one fleet: a company key acts on its own fleet and omits \`${FLEET_HEADER}\`; ` +
+      `a partner key names the fleet in the \`${FLEET_HEADER}\` header.`
+    );
+  }
+  return scope;
+}
+
+function operationDescription(route: RouteDefinition): string {
+  return [
+    route.description,
+    accessNote(route),
+    route.idempotent
+      ? `Requires the \`Idempotency-Key\` header (at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters).`
+      : undefined,
+    route.family ? `Counts toward the monthly \`${route.family}\` quota.` : undefined,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join('\n\n');
+}
+
+function successResponses(route: RouteDefinition): Record<string, ResponseConfig> {
+  const responses: Record<string, ResponseConfig> = {};
+  for (const response of [...route.responses].sort((a, b) => a.status - b.status)) {
+    const headers = headerRefs(responseHeaders(isKeyed(route), response.status));
+    responses[String(response.status)] =
+      response.status === 204
+        ? { description: response.description, headers }
+        : {
+            description: response.description,
+            headers,
+            // A success without a declared schema (the OpenAPI document itself) is still JSON.
+            content: { [JSON_CONTENT_TYPE]: { schema: response.schema ?? { type: 'object' } } },
+          };
+  }
+  return responses;
+}
+
+function errorResponses(route: DocumentedRoute) {
+  const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+  for (const code of errorCodesFor(route)) {
+    const status = ERROR_REGISTRY[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, codes]) => ({
+      status,
+      component: errorComponentName(status, isKeyed(route)),
+      keyed: isKeyed(route),
+      // OpenAPI 3.1 lets a reference override `description`: each operation names its own codes.
+      description: codes.map((code) => `\`${code}\`: ${ERROR_REGISTRY[code].title}.`).join(' '),
+    }));
+}
+
+function headerParameters(route: RouteDefinition): (keyof typeof PARAMETER_COMPONENTS)[] {
+  return [
+    ...(route.access === 'fleet' ? (['FleetHeader'] as const) : []),
+    ...(route.idempotent ? (['IdempotencyKey'] as const) : []),
+  ];
+}
+
+function tagsOf(routes: readonly RouteDefinition[]) {
+  const used = new Set(routes.flatMap((route) => route.tags));
+  for (const tag of used) {
+    if (!(tag in TAG_DESCRIPTIONS)) {
+      throw new Error(
+        `Tag "${tag}" has no description: add it to TAG_DESCRIPTIONS in shared/api/openapi.ts.`,
+      );
+    }
+  }
+  return Object.entries(TAG_DESCRIPTIONS)
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+}
+
+function assertUnique(routes: readonly RouteDefinition[]) {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    for (const key of [`operationId ${route.operationId}`, `route ${route.method} ${route.path}`]) {
+      if (seen.has(key)) throw new Error(`Duplicate ${key} in the route table.`);
+      seen.add(key);
+    }
+  }
+}
+
+const API_DESCRIPTION = `HTTP/JSON API for fleet fuel management: stream vehicle location breadcrumbs, get continuous \
+fuel-stop guidance, fuel-optimized routes, station and price queries, dispatch trips, fuelings, savings \
+reports, signed webhooks and integration health.
+
+## Servers
+
+Production and the sandbox are separate stages with their own base URLs (\`{base_url}\` and \
+\`{sandbox_base_url}\`). The committed copy of this document lists \`${OPENAPI_SERVER_PLACEHOLDER}\` as a \
+placeholder; \`GET /v1/openapi.json\` on a stage serves it with \`servers\` set to that stage's base URL.
+
+## Authentication
+
+Every request except the discovery documents carries \`Authorization: Bearer <API_KEY>\`. Production keys \
+start with \`svc_live_\`, sandbox keys with \`svc_test_\`; a sandbox key on the production API gives 403 \
+\`sandbox_key_on_production\`.
+
+- A **company key** acts on its own fleet, implicitly, and sends no fleet header.
+- A **partner key** manages many fleets. On fleet-scoped calls it selects the acting fleet with the \
+\`${FLEET_HEADER}: <fleet_id>\` header (400 \`fleet_header_required\` without it, 403 \`fleet_scope_mismatch\` \
+for a fleet not granted to it). Partner-level calls (fleet provisioning and listing) take no such header.
+
+Each operation states its required scope in its description and in \`x-required-scope\` (\`null\`: any \
+valid key), and who may call it in \`x-access\` (\`anonymous\`, \`key\`, \`partner\` or \`fleet\`). Scopes:
+
+${SCOPES.map((scope) => `- \`${scope}\`: ${SCOPE_USES[scope]}`).join('\n')}
+
+A missing scope gives 403 \`insufficient_scope\` with \`required_scope\`. \`GET /v1/me\` lists the key's scopes.
+
+## Conventions
+
+- JSON in and out, snake_case members. A POST or PATCH body needs \`Content-Type: application/json\` \
+(else 415 \`unsupported_media_type\`).
+- Timestamps are UTC with six fractional digits (\`2026-11-21T22:26:10.123000Z\`); numbers carry no \
+trailing zeros. A create response and a later GET agree byte for byte.
+- Units are US customary: miles, gallons, mph.
+- Public ids carry a type prefix (\`flt_\`, \`veh_\`, \`rte_\`, \`trip_\`, …); a malformed id or a wrong \
+prefix gives 400 \`invalid_public_id\`. An id outside the acting fleet gives 404, never 403.
+- Wherever a path or query takes a vehicle id, \`${EXTERNAL_REF_PREFIX}<external_ref>\` (URL-encoded) \
+names the vehicle by your own reference instead.
+- Lists answer \`{ "data": [...], "next_cursor": "..." }\`. Pass \`next_cursor\` back as \`cursor\` for \
+the next page; it is \`null\` on the last page. \`limit\` defaults to ${PAGE_LIMIT.default} and is at most \
+${PAGE_LIMIT.max}. A bad cursor gives 400 \`invalid_cursor\`.
+- Operations that declare the \`Idempotency-Key\` header require it (at most ${IDEMPOTENCY_KEY_MAX_LENGTH} \
+characters): the same key and body replay the original response.
+- Every response carries \`${REQUEST_ID_HEADER}\`.
+
+## Errors
+
+Every 4xx and 5xx response is RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \
+\`code\`, \`detail\`, \`hint\` and \`request_id\`. Branch on \`code\`. \`type\` is \
+\`<base_url>${ERROR_REGISTRY_PATH}#<code>\`; \`GET ${ERROR_REGISTRY_PATH}\` and this document's \
+\`x-error-registry\` list every code with its status, title and hint. \`validation_failed\` carries \
+\`errors\` (\`{ field, message }\`, dotted paths such as \`destination.latitude\`); cap errors carry \
+\`limit\` and \`used\`.
+
+503, 504 and \`rate_limited\` are transient: back off and retry. \`quota_exceeded\` and \
+\`station_budget_exceeded\` last until the reset or an upgrade.
+
+## Limits
+
+Per-key request rate per ${RATE_WINDOW_SECONDS}-second window (429 \`rate_limited\`), a monthly quota per \
+endpoint family (429 \`quota_exceeded\`) and a station-query budget per plan (429 \
+\`station_budget_exceeded\`). Authenticated responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \
+\`RateLimit-Reset\` (seconds), \`RateLimit-Policy\`, \`RateLimit\` and \`X-RateLimit-Reset\` (epoch seconds); \
+a 429 carries \`Retry-After\` (seconds). \`GET /v1/me\` shows the plan's limits and this month's usage.`;
+
+/**
+ * The OpenAPI 3.1 document for a route table (the real one by default). Pure: the same routes give
+ * the same document, member for member, so the committed openapi.json can be checked for staleness.
+ */
+export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = routeList): OpenApiDocument {
+  assertUnique(routes);
+  const tags = tagsOf(routes);
+  const registry = new OpenAPIRegistry();
+
+  registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'svc_live_… or svc_test_…',
+    description:
+      'An API key as a bearer token: `svc_live_` for production, `svc_test_` for the sandbox. Partner keys ' +
+      `also send \`${FLEET_HEADER}\` on fleet-scoped calls.`,
+  });
+
+  const usedHeaders = new Set<HeaderComponent>();
+  const usedParameters = new Set<keyof typeof PARAMETER_COMPONENTS>();
+  const usedErrors = new Map<string, { status: ErrorStatus; keyed: boolean }>();
+  const plannedHeaderParameters = new Map<string, (keyof typeof PARAMETER_COMPONENTS)[]>();
+
+  const paths: RouteConfig[] = routes.map((route) => {
+    const success = successResponses(route);
+    for (const response of route.responses) {
+      for (const name of responseHeaders(isKeyed(route), response.status)) usedHeaders.add(name);
+    }
+    const errors: Record<string, { $ref: string; description: string }> = {};
+    for (const error of errorResponses(route)) {
+      usedErrors.set(error.component, { status: error.status, keyed: error.keyed });
+      for (const name of responseHeaders(error.keyed, error.status)) usedHeaders.add(name);
+      errors[String(error.status)] = {
+        ...componentRef('responses', error.component),
+        description: error.description,
+      };
+    }
+    const headers = headerParameters(route);
+    for (const name of headers) usedParameters.add(name);
+    plannedHeaderParameters.set(operationKey(route), headers);
+
+    const { params, query, body, bodyRequired } = route.request;
+    return {
+      method: lowerMethod(route),
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: operationDescription(route),
+      tags: [...route.tags],
+      security: isKeyed(route) ? [{ [SECURITY_SCHEME]: [] }] : [],
+      'x-access': route.access,
+      'x-required-scope': route.scope,
+      'x-quota-family': route.family,
+      request: {
+        ...(params ? { params } : {}),
+        ...(query ? { query } : {}),
+        ...(body
+          ? { body: { required: bodyRequired !== false, content: { [JSON_CONTENT_TYPE]: { schema: body } } } }
+          : {}),
+      },
+      responses: { ...success, ...errors },
+    };
+  });
+
+  // Components are registered in a fixed order (not first use), so adding a route moves nothing else.
+  for (const name of Object.keys(HEADER_COMPONENTS) as HeaderComponent[]) {
+    if (usedHeaders.has(name)) registry.registerComponent('headers', name, HEADER_COMPONENTS[name].object);
+  }
+  for (const name of Object.keys(PARAMETER_COMPONENTS) as (keyof typeof PARAMETER_COMPONENTS)[]) {
+    if (usedParameters.has(name)) registry.registerComponent('parameters', name, PARAMETER_COMPONENTS[name]);
+  }
+  const errorComponents = [...usedErrors.entries()].sort(
+    ([nameA, a], [nameB, b]) => a.status - b.status || nameA.localeCompare(nameB),
+  );
+  for (const [name, { status, keyed }] of errorComponents) {
+    registry.registerComponent('responses', name, errorResponseComponent(status, keyed));
+  }
+  for (const path of paths) registry.registerPath(path);
+
+  // A bare zod schema would be misread as a definition (zod 4 schemas have a `type` member), and
+  // registry.register() needs the zod prototype patched; a schema definition needs neither.
+  const generated = new OpenApiGeneratorV31(
+    [...registry.definitions, { type: 'schema', schema: problemSchema }],
+    {
+      sortComponents: 'alphabetically',
+    },
+  ).generateDocument({ openapi: OPENAPI_VERSION, info: { title: API_TITLE, version: API_VERSION } });
+
+  // Header parameters go after path and query parameters, as references to the shared components;
+  // the generator only prepends raw parameters, so they are appended here.
+  for (const route of routes) {
+    const headers = plannedHeaderParameters.get(operationKey(route)) ?? [];
+    if (headers.length === 0) continue;
+    const operation = generated.paths?.[route.path]?.[lowerMethod(route)];
+    if (!operation) throw new Error(`Generated document lacks ${route.method} ${route.path}`);
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      ...headers.map((name) => componentRef('parameters', name)),
+    ];
+  }
+
+  const components = generated.components ?? {};
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description: API_DESCRIPTION,
+    },
+    servers: [
+      {
+        url: OPENAPI_SERVER_PLACEHOLDER,
+        description: 'Placeholder; GET /v1/openapi.json on a stage serves that stage’s base URL here.',
+      },
+    ],
+    tags,
+    paths: generated.paths ?? {},
+    components: {
+      schemas: components.schemas ?? {},
+      responses: components.responses ?? {},
+      ...(components.parameters && Object.keys(components.parameters).length > 0
+        ? { parameters: components.parameters }
+        : {}),
+      headers: components.headers ?? {},
+      securitySchemes: components.securitySchemes ?? {},
+    },
+    'x-error-registry': Object.fromEntries(
+      Object.entries(ERROR_REGISTRY).map(([code, { status, title, hint }]) => [
+        code,
+        { status, title, hint },
+      ]),
+    ),
+  };
+}
+
+function lowerMethod(route: RouteDefinition) {
+  return route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+}
+
+function operationKey(route: RouteDefinition) {
+  return `${route.method} ${route.path}`;
+}
+
+/** How openapi.json is written: 2-space JSON and a trailing newline. */
+export function serializeOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
