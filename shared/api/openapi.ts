@@ -39,7 +39,7 @@ export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']
  * generator derives from access, parameters and body. Read when a route carries them, so the
  * route table can grow the field without this file changing.
  */
-export type DocumentedRoute = RouteDefinition & { errors?: readonly ErrorCode[] };
+export type DocumentedRoute = RouteDefinition;
 
 /** Spec section 5's scope table; typed by Scope so a new scope cannot ship undocumented. */
 const SCOPE_USES: Record<Scope, string> = {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../platform/errors.ts';
 import type { Scope } from '../platform/scopes.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -68,6 +69,8 @@ export interface RouteDefinition {
   request: RouteRequest;
   /** Success responses; errors come from the registry and are documented once. */
   responses: readonly RouteResponse[];
+  /** Route-specific error codes beyond those the chain implies (auth, validation, ids, limits). */
+  errors?: readonly ErrorCode[];
   /** Handler module, relative to the repository root; it exports `handler`. */
   handler: string;
 }

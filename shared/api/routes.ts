@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from './route-definition.ts';
 import { errorRegistrySchema } from './schemas/errors.ts';
 import {
@@ -175,6 +174,7 @@ export const routes = {
         schema: createdVehicleSchema,
       },
     ],
+    errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/create-vehicle.ts',
   }),
   listVehicles: defineRoute({
@@ -220,6 +220,7 @@ export const routes = {
     idempotent: false,
     request: { params: vehicleRefParams, body: updateVehicleBody },
     responses: [{ status: 200, description: 'The updated vehicle', schema: vehicleSchema }],
+    errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/update-vehicle.ts',
   }),
   deactivateVehicle: defineRoute({
@@ -235,6 +236,7 @@ export const routes = {
     idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The deactivated vehicle', schema: vehicleSchema }],
+    errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/deactivate-vehicle.ts',
   }),
   reactivateVehicle: defineRoute({
@@ -250,6 +252,7 @@ export const routes = {
     idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The reactivated vehicle', schema: vehicleSchema }],
+    errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/reactivate-vehicle.ts',
   }),
 } satisfies Record<string, RouteDefinition>;
@@ -266,5 +269,3 @@ export const fallbackRoute = {
   handler: 'functions/http/discovery/route-not-found.ts',
   role: 'public',
 } as const;
-
-export const emptyObject = z.object({});

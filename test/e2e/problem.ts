@@ -2,7 +2,17 @@ import { expect } from 'vitest';
 import type { ApiResponse } from '../support/http-client.ts';
 
 /** Asserts the spec's problem+json envelope (section 7) with the given status and code. */
-export function expectProblem(response: ApiResponse, status: number, code: string): void {
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  hint: string;
+  request_id: string;
+}
+
+export function expectProblem(response: ApiResponse<Problem>, status: number, code: string): void {
   expect(response.status, response.text).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const problem = response.json;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
 import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';
 
 /**
@@ -12,7 +13,11 @@ export function publicId(kind: IdKind) {
       message: `must be a ${ID_PREFIXES[kind]}_ id`,
       params: { publicId: ID_PREFIXES[kind] },
     })
-    .meta({ example: publicIdExample(kind) });
+    .meta({
+      example: publicIdExample(kind),
+      pattern: `^${ID_PREFIXES[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`,
+      description: `A ${ID_PREFIXES[kind]}_ id.`,
+    });
 }
 
 export const EXTERNAL_REF_PREFIX = 'ext:';
@@ -47,6 +52,7 @@ export function parseVehicleRef(value: string): VehicleRef {
 }
 
 export const timestamp = z.string().meta({
+  format: 'date-time',
   description: 'UTC, six fractional digits',
   example: '2026-11-21T22:26:10.123000Z',
 });
@@ -104,13 +110,15 @@ function isIanaTimezone(value: string): boolean {
 
 export const problemSchema = z
   .object({
-    type: z.string(),
-    title: z.string(),
+    type: z.string().meta({ description: '`<base_url>/v1/errors#<code>`: the registry entry of the code' }),
+    title: z.string().meta({ description: 'Short stable summary of the code' }),
     status: z.number().int(),
-    code: z.string(),
-    detail: z.string(),
-    hint: z.string(),
-    request_id: z.string(),
+    code: z.enum(Object.keys(ERROR_REGISTRY) as [ErrorCode, ...ErrorCode[]]).meta({
+      description: 'Stable machine code; branch on this',
+    }),
+    detail: z.string().meta({ description: 'What went wrong in this occurrence' }),
+    hint: z.string().meta({ description: 'The concrete next step' }),
+    request_id: z.string().meta({ example: 'req_01JD7ZK3M4N5P6Q7R8S9T0V1W2' }),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     required_scope: z.string().optional(),
     limit: z.number().optional(),

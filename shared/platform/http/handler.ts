@@ -40,14 +40,16 @@ interface ChainState {
   input: ApiInput<unknown, unknown, unknown> | null;
 }
 
-type ChainContext = Context & { chain: ChainState };
-type Middleware = MiddlewareObj<HttpEvent, HttpResponse, Error, ChainContext>;
+type Middleware = MiddlewareObj<HttpEvent, HttpResponse, Error, Context>;
+
+/** The state rides on the Lambda context object, as middy's own middlewares do (`setToContext`). */
+const chainOf = (context: Context): ChainState => (context as Context & { chain: ChainState }).chain;
 
 /** Request id, log keys, and the one place errors become problem+json (no stack ever leaks). */
 function requestMeta(): Middleware {
   return {
     before: (request) => {
-      request.context.chain = {
+      (request.context as Context & { chain: ChainState }).chain = {
         requestId: newRequestId(),
         baseUrl: publicBaseUrl(request.event),
         responseHeaders: {},
@@ -57,12 +59,12 @@ function requestMeta(): Middleware {
       };
       logger.resetKeys();
       logger.appendKeys({
-        requestId: request.context.chain.requestId,
+        requestId: chainOf(request.context).requestId,
         awsRequestId: request.context.awsRequestId,
       });
     },
     onError: (request) => {
-      const chain = request.context.chain;
+      const chain = chainOf(request.context) as ChainState | undefined;
       const error = request.error;
       if (!(error instanceof ApiError)) logger.error('Unhandled error', { error });
       else if (error.status >= 500) logger.warn('Request failed', { code: error.code, detail: error.detail });
@@ -83,23 +85,23 @@ function apiKeyAccess(route: RouteDefinition, deps: () => PlatformDeps): Middlew
       if (route.access === 'anonymous') return;
       const platform = deps();
       const principal = await authenticate(header(event, 'authorization'), platform.stage, platform.findKey);
-      context.chain.principal = principal;
+      chainOf(context).principal = principal;
       logger.appendKeys({ keyId: principal.keyId });
       Object.assign(
-        context.chain.responseHeaders,
+        chainOf(context).responseHeaders,
         await enforceRateLimit(principal, {
           plan: platform.plan,
           counters: platform.counters,
           now: platform.clock.now,
         }),
       );
-      context.chain.fleetId = await authorize(
+      chainOf(context).fleetId = await authorize(
         route,
         principal,
         header(event, FLEET_HEADER),
         platform.hasGrant,
       );
-      if (context.chain.fleetId) logger.appendKeys({ fleetId: context.chain.fleetId });
+      if (chainOf(context).fleetId) logger.appendKeys({ fleetId: chainOf(context).fleetId });
     },
   };
 }
@@ -109,7 +111,7 @@ function requestInput(route: RouteDefinition): Middleware {
   return {
     before: ({ event, context }) => {
       const body = parseJsonBody(route, event);
-      context.chain.input = {
+      chainOf(context).input = {
         params: validatePart('params', route.request.params, event.pathParameters),
         query: validatePart('query', route.request.query, event.queryStringParameters),
         body: validatePart('body', route.request.body, body),
@@ -123,7 +125,7 @@ function requestInput(route: RouteDefinition): Middleware {
 function usageMetering(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
   return {
     before: async ({ context }) => {
-      const { principal } = context.chain;
+      const { principal } = chainOf(context);
       if (!principal) return;
       const platform = deps();
       await countUsage(principal, route.family, { counters: platform.counters, now: platform.clock.now });
@@ -136,7 +138,7 @@ function usageMetering(route: RouteDefinition, deps: () => PlatformDeps): Middle
  * route answers 404 whatever key, method or body it was sent with.
  */
 export function createFallbackHandler(respond: (event: HttpEvent) => Promise<HttpResponse>) {
-  return middy<HttpEvent, HttpResponse, Error, ChainContext>()
+  return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(requestMeta())
     .handler((event) => respond(event));
 }
@@ -151,13 +153,13 @@ export function createHttpHandler<R extends RouteDefinition>(
   implementation: RouteImplementation<R>,
   deps: () => PlatformDeps = platformDeps,
 ) {
-  return middy<HttpEvent, HttpResponse, Error, ChainContext>()
+  return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(requestMeta())
     .use(apiKeyAccess(route, deps))
     .use(requestInput(route))
     .use(usageMetering(route, deps))
     .handler(async (_event, context) => {
-      const { chain } = context;
+      const chain = chainOf(context);
       logger.appendKeys({ operationId: route.operationId });
       const result = await implementation(chain.input as RouteInput<R>, {
         requestId: chain.requestId,
