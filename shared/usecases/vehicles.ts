@@ -126,8 +126,8 @@ async function linkToExisting(
       return { vehicle: linked, mergedWithExisting: true };
     } catch (error) {
       if (error instanceof GuardConflictError) throw conflictError(error.conflict);
-      if (!(error instanceof ApiError && error.code === 'resource_conflict') || attempt >= MAX_ATTEMPTS)
-        throw error;
+      if (!isLostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
     }
   }
 }
@@ -167,8 +167,8 @@ async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, ch
       return next;
     } catch (error) {
       if (error instanceof GuardConflictError) throw conflictError(error.conflict);
-      if (!(error instanceof ApiError && error.code === 'resource_conflict') || attempt >= MAX_ATTEMPTS)
-        throw error;
+      if (!isLostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
     }
   }
 }

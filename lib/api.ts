@@ -1,0 +1,130 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RoleGroup, RouteDefinition } from '../shared/api/route-definition.ts';
+import type { ExecutionRoles } from './execution-roles.ts';
+import { FUNCTION_DEFAULTS, ServiceFunction } from './function-defaults.ts';
+import type { StageSettings } from './stage.ts';
+
+export interface ApiProps {
+  settings: StageSettings;
+  /** The route table: one function and one route per entry, nothing listed by hand. */
+  routes: readonly RouteDefinition[];
+  /** Serves API Gateway's `$default` route: everything no entry matches. */
+  fallback: { operationId: string; role: RoleGroup };
+  functionsDir: string;
+  roles: ExecutionRoles;
+  environment: Record<string, string>;
+  logGroupNames: { functionPrefix: string; access: string };
+}
+
+/** The HTTP API of one stage: one Lambda per route of the route table, plus the `$default` fallback. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** The function serving each operationId (the fallback's included), for wiring and tests. */
+  readonly functions = new Map<string, ServiceFunction>();
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const functionFor = (operationId: string, role: RoleGroup, description: string) => {
+      const fn = new ServiceFunction(this, operationId, {
+        name: operationId,
+        functionsDir: props.functionsDir,
+        role: props.roles.roleFor(role),
+        environment: props.environment,
+        logPrefix: props.logGroupNames.functionPrefix,
+        retainLogs: props.settings.retainData,
+        description,
+        timeout: FUNCTION_DEFAULTS.httpTimeout,
+      });
+      this.functions.set(operationId, fn);
+      return fn;
+    };
+
+    const fallback = functionFor(
+      props.fallback.operationId,
+      props.fallback.role,
+      'Unknown routes: 404 problem',
+    );
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `fleet-fuel-${props.settings.stage}`,
+      description: `Fleet fuel guidance API (${props.settings.stage})`,
+      // The default stage is made below, because only an explicit stage takes throttling and access logs.
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', fallback.function),
+    });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.settings.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs(props)),
+        format: accessLogFormat,
+      },
+    });
+
+    for (const route of props.routes) {
+      const fn = functionFor(route.operationId, route.role, `${route.method} ${route.path}`);
+      new HttpRoute(this, `${route.operationId}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
+      });
+    }
+
+    // Each route's Validations acknowledgement would name every route; one at the API level says it once.
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authentication is the API keys of spec section 5 (svc_live_/svc_test_ bearer keys with scopes, ' +
+        'revocation and suspension), checked by the shared middleware in every function; discovery ' +
+        'routes and the 404 fallback are public by design.',
+    });
+  }
+
+  /** The stage's URL, e.g. https://abc123.execute-api.us-east-1.amazonaws.com/ */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  private accessLogs(props: ApiProps): LogGroup {
+    return new LogGroup(this, 'AccessLogs', {
+      logGroupName: props.logGroupNames.access,
+      retention: FUNCTION_DEFAULTS.logRetention,
+      removalPolicy: props.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+  }
+}
+
+/**
+ * One JSON line per request: the request id ties it to the function's logs, and the route key and
+ * integration error show a failing route without opening the function's logs. No headers: the
+ * Authorization header carries the API key.
+ */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    routeKey: '$context.routeKey',
+    path: '$context.path',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);

@@ -1,0 +1,91 @@
+import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import type { RoleGroup } from '../shared/api/route-definition.ts';
+
+export interface ExecutionRolesProps {
+  table: ITableV2;
+  /** Every function's log group name starts with this; the roles may write there and nowhere else. */
+  functionLogPrefix: string;
+}
+
+/**
+ * One IAM role per role group, created on first use. Functions that need the same access share a role,
+ * so the stack holds a handful of roles instead of one per function, and each grant is written once.
+ */
+export class ExecutionRoles extends Construct {
+  private readonly roles = new Map<RoleGroup, Role>();
+  private readonly props: ExecutionRolesProps;
+
+  constructor(scope: Construct, id: string, props: ExecutionRolesProps) {
+    super(scope, id);
+    this.props = props;
+  }
+
+  roleFor(group: RoleGroup): Role {
+    const existing = this.roles.get(group);
+    if (existing) return existing;
+    const role = new Role(this, roleId(group), {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Fleet fuel functions, role group '${group}'`,
+    });
+    this.grantLogWriting(role);
+    this.grantsFor[group](role);
+    this.roles.set(group, role);
+    return role;
+  }
+
+  /**
+   * What each group may do beyond writing its logs. A Record, so a new group in the route table does not
+   * compile until someone decides its access here.
+   */
+  private readonly grantsFor: Record<RoleGroup, (role: Role) => void> = {
+    // Discovery documents and the 404 fallback read nothing but their own bundle.
+    public: () => {},
+    api: (role) => {
+      this.props.table.grantReadWriteData(role);
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
+        reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
+      });
+    },
+  };
+
+  /**
+   * In place of AWSLambdaBasicExecutionRole (create and write any log group in the account): the stack
+   * creates the log groups, so the roles need only write streams, and only in this stage's function logs.
+   */
+  private grantLogWriting(role: Role): void {
+    const logGroups = Stack.of(this).formatArn({
+      service: 'logs',
+      resource: 'log-group',
+      resourceName: `${this.props.functionLogPrefix}/*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroups] }),
+    );
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${this.props.functionLogPrefix}/*]`,
+        reason:
+          'Lambda names log streams at run time; the prefix limits writes to this stage’s function log groups.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource ARN.',
+      },
+    );
+  }
+
+  private tableLogicalId(): string {
+    const table = this.props.table.node.defaultChild;
+    if (!table || !('logicalId' in table)) throw new Error('The table has no CloudFormation resource');
+    return Stack.of(this).resolve(table.logicalId) as string;
+  }
+}
+
+function roleId(group: RoleGroup): string {
+  return `${group[0]?.toUpperCase()}${group.slice(1)}Role`;
+}

@@ -1,0 +1,25 @@
+import type { StageSettings } from './stage.ts';
+
+/** The Powertools service name: one name for logs, traces and metrics of every function. */
+export const SERVICE_NAME = 'fleet-fuel-guidance';
+
+export interface ServiceEnvironmentProps {
+  settings: StageSettings;
+  tableName: string;
+  cursorSigningKey: string;
+}
+
+/**
+ * Every function's environment, read once per container by shared/platform/config.ts. All functions
+ * get all of it, including those of the `public` role group, which never read TABLE_NAME: config reads
+ * lazily, and one environment shape is simpler than one per group.
+ */
+export function serviceEnvironment(props: ServiceEnvironmentProps): Record<string, string> {
+  return {
+    STAGE: props.settings.stage,
+    TABLE_NAME: props.tableName,
+    CURSOR_SIGNING_KEY: props.cursorSigningKey,
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    POWERTOOLS_LOG_LEVEL: props.settings.logLevel,
+  };
+}

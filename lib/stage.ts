@@ -1,0 +1,41 @@
+import type { Stage } from '../shared/platform/config.ts';
+
+export type { Stage };
+
+/** What differs between the two deployed stages; everything else is identical by construction. */
+export interface StageSettings {
+  stage: Stage;
+  /** Keep data (table, secret, logs) when the stack or a resource is deleted or replaced. */
+  retainData: boolean;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * API Gateway's stage-wide throttle. A backstop against floods that would otherwise burn the account's
+   * Lambda concurrency and on-demand DynamoDB capacity, not the product's rate limit: per-key limits
+   * (spec section 8) are enforced in the functions and answer 429 problem+json with RateLimit headers,
+   * whereas API Gateway's own 429 is a bare `{"message":"Too Many Requests"}`. So these sit well above
+   * any plan's per-key rate, and the per-key limits trip first.
+   */
+  throttle: { rateLimit: number; burstLimit: number };
+}
+
+export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
+  prod: {
+    stage: 'prod',
+    retainData: true,
+    logLevel: 'INFO',
+    // ~10k vehicles reporting every minute is ~170 req/s; 500/s leaves room for the other families.
+    throttle: { rateLimit: 500, burstLimit: 1000 },
+  },
+  sandbox: {
+    stage: 'sandbox',
+    retainData: false,
+    // Integrators debug against the sandbox, and its traffic is small enough for debug logs.
+    logLevel: 'DEBUG',
+    throttle: { rateLimit: 50, burstLimit: 100 },
+  },
+};
+
+/** Stack names are what operators type (`cdk deploy FleetFuel-prod`), so they are fixed here once. */
+export function stackName(stage: Stage): string {
+  return `FleetFuel-${stage}`;
+}

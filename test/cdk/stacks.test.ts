@@ -1,0 +1,327 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FileSystem, type Stack, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
+import { type Stage, stageSettings } from '../../lib/stage.ts';
+import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
+import { TABLE_KEYS } from '../../shared/store/table.ts';
+import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+const ref = (logicalId: string) => ({ Ref: logicalId });
+const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+/** The logical id behind `{ Ref }` or `{ Fn::GetAtt: [id, …] }`. */
+function referencedId(value: unknown): string {
+  const reference = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  const id = reference.Ref ?? reference['Fn::GetAtt']?.[0];
+  if (!id) throw new Error(`Not a reference: ${JSON.stringify(value)}`);
+  return id;
+}
+
+const everyFunction = [...routeList, fallbackRoute];
+const roleGroupsInUse = new Set(everyFunction.map((fn) => fn.role));
+
+let fixture: CdkFixture;
+let stacks: Record<Stage, FleetFuelStack>;
+let templates: Record<Stage, Template>;
+
+beforeAll(async () => {
+  fixture = await bundleForCdkTests();
+  const { stages } = fixture.createApp();
+  stacks = stages;
+  templates = { prod: Template.fromStack(stages.prod), sandbox: Template.fromStack(stages.sandbox) };
+}, 120_000);
+
+afterAll(() => fixture?.cleanUp());
+
+describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
+  const template = () => templates[stage];
+  const stack = () => stacks[stage];
+  const resources = (type: string) => template().findResources(type) as Record<string, Resource>;
+  const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+    stack().getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+  const functionId = (operationId: string) => {
+    const fn = stack().api.functions.get(operationId);
+    if (!fn) throw new Error(`No function for ${operationId}`);
+    return logicalId(fn.function);
+  };
+  const tableId = () => logicalId(stack().data.table);
+
+  describe('routes', () => {
+    it('has exactly one API route per route table entry, plus $default', () => {
+      const routeKeys = Object.values(resources('AWS::ApiGatewayV2::Route')).map(
+        (r) => r.Properties.RouteKey,
+      );
+      const expected = [...routeList.map((route) => `${route.method} ${route.path}`), '$default'];
+
+      expect([...routeKeys].sort()).toEqual([...expected].sort());
+    });
+
+    it('sends each route to the function bundled from that route’s handler', () => {
+      const integrations = resources('AWS::ApiGatewayV2::Integration');
+      const functions = resources('AWS::Lambda::Function');
+      const routeTarget = new Map(
+        Object.values(resources('AWS::ApiGatewayV2::Route')).map((route) => {
+          const [, parts] = (route.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+          const integration = integrations[referencedId(parts[1])];
+          return [route.Properties.RouteKey as string, referencedId(integration?.Properties.IntegrationUri)];
+        }),
+      );
+
+      for (const entry of everyFunction) {
+        const routeKey = 'method' in entry ? `${entry.method} ${entry.path}` : '$default';
+        const target = routeTarget.get(routeKey);
+        expect(target, routeKey).toBe(functionId(entry.operationId));
+        // The asset's hash is the fingerprint of the operation's own bundle folder.
+        const code = functions[target as string]?.Properties.Code as { S3Key: string };
+        const bundleDir = join(fixture.functionsDir, entry.operationId);
+        expect(existsSync(join(bundleDir, 'index.mjs')), bundleDir).toBe(true);
+        expect(code.S3Key, routeKey).toBe(`${FileSystem.fingerprint(bundleDir)}.zip`);
+      }
+    });
+
+    it('throttles the $default stage with the stage’s limits and keeps access logs', () => {
+      const { throttle } = stageSettings[stage];
+      template().hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        },
+        AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } },
+      });
+    });
+
+    it('outputs the API URL', () => {
+      expect(Object.keys(template().findOutputs('ApiUrl'))).toEqual(['ApiUrl']);
+    });
+  });
+
+  describe('functions', () => {
+    it('runs every function on nodejs22.x, arm64, with tracing and the house memory and timeout', () => {
+      const functions = Object.values(resources('AWS::Lambda::Function'));
+
+      expect(functions).toHaveLength(everyFunction.length);
+      for (const { Properties } of functions) {
+        expect(Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          MemorySize: 512,
+          Timeout: 10,
+          TracingConfig: { Mode: 'Active' },
+        });
+      }
+    });
+
+    it('gives every function the stage’s environment, with the signing key as a deploy-time reference', () => {
+      const secretId = logicalId(stack().cursorSigningSecret.secret);
+
+      for (const { Properties } of Object.values(resources('AWS::Lambda::Function'))) {
+        const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables).toEqual({
+          STAGE: stage,
+          TABLE_NAME: ref(tableId()),
+          CURSOR_SIGNING_KEY: {
+            'Fn::Join': ['', ['{{resolve:secretsmanager:', ref(secretId), ':SecretString:::}}']],
+          },
+          POWERTOOLS_SERVICE_NAME: 'fleet-fuel-guidance',
+          POWERTOOLS_LOG_LEVEL: stageSettings[stage].logLevel,
+        });
+      }
+    });
+
+    it('gives every function its own log group, kept one month', () => {
+      const logGroups = resources('AWS::Logs::LogGroup');
+      const used = Object.values(resources('AWS::Lambda::Function')).map((fn) =>
+        referencedId((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup),
+      );
+
+      expect(new Set(used).size).toBe(used.length);
+      for (const id of used) expect(logGroups[id]?.Properties.RetentionInDays).toBe(30);
+    });
+  });
+
+  describe('permissions', () => {
+    const roleOfFunction = (operationId: string) =>
+      referencedId(resources('AWS::Lambda::Function')[functionId(operationId)]?.Properties.Role);
+    const roleOfGroup = (group: string) => {
+      const entry = everyFunction.find((fn) => fn.role === group);
+      if (!entry) throw new Error(`No function uses role group ${group}`);
+      return roleOfFunction(entry.operationId);
+    };
+    const statementsOf = (roleId: string): Statement[] =>
+      Object.values(resources('AWS::IAM::Policy'))
+        .filter((policy) =>
+          (policy.Properties.Roles as unknown[]).some((role) => referencedId(role) === roleId),
+        )
+        .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const dynamoStatements = (roleId: string) =>
+      statementsOf(roleId).filter((s) => asList(s.Action).some((action) => action.startsWith('dynamodb:')));
+
+    it('has one execution role per role group in use, shared by that group’s functions', () => {
+      // No CDK-internal roles: log groups are plain resources (no log-retention custom resource).
+      expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(roleGroupsInUse.size);
+      for (const fn of everyFunction)
+        expect(roleOfFunction(fn.operationId), fn.operationId).toBe(roleOfGroup(fn.role));
+      expect(new Set([...roleGroupsInUse].map(roleOfGroup)).size).toBe(roleGroupsInUse.size);
+    });
+
+    it('lets the api role read and write the table and its indexes, and nothing wider', () => {
+      const statements = dynamoStatements(roleOfGroup('api'));
+      const tableArn = arnOf(tableId());
+
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement.Effect).toBe('Allow');
+        expect(asList(statement.Action)).not.toContain('dynamodb:*');
+        expect(asList(statement.Resource)).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
+      }
+      const actions = statements.flatMap((s) => asList(s.Action));
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:Query',
+        ]),
+      );
+    });
+
+    it('gives the public role no DynamoDB access at all', () => {
+      expect(dynamoStatements(roleOfGroup('public'))).toEqual([]);
+    });
+
+    it('grants no wildcard action and nothing on * but X-Ray', () => {
+      for (const { Properties } of Object.values(resources('AWS::IAM::Policy'))) {
+        for (const statement of (Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+          const actions = asList(statement.Action);
+          expect(actions.filter((action) => action === '*' || action.endsWith(':*'))).toEqual([]);
+          if (asList(statement.Resource).includes('*')) {
+            expect(actions.every((action) => action.startsWith('xray:'))).toBe(true);
+          }
+        }
+      }
+    });
+
+    it('lets functions write only to the stage’s function log groups, without managed policies', () => {
+      for (const [roleId, role] of Object.entries(resources('AWS::IAM::Role'))) {
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+        const logStatements = statementsOf(roleId).filter((s) =>
+          asList(s.Action).some((a) => a.startsWith('logs:')),
+        );
+        expect(JSON.stringify(logStatements.map((s) => s.Resource))).toContain(
+          `:log-group:/fleet-fuel/${stage}/functions/*`,
+        );
+      }
+    });
+  });
+
+  describe('data', () => {
+    it('keys the table and its indexes by TABLE_KEYS, on demand, with TTL and point-in-time recovery', () => {
+      const gsis = TABLE_KEYS.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+      }));
+      template().hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: gsis.map((gsi) => Match.objectLike(gsi)),
+        TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+        Replicas: [
+          Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+        ],
+      });
+    });
+
+    it(stage === 'prod' ? 'retains and protects prod data' : 'lets the sandbox be torn down', () => {
+      const retain = stageSettings[stage].retainData;
+      const table = resources('AWS::DynamoDB::GlobalTable')[tableId()];
+      const replicas = (table?.Properties.Replicas ?? []) as { DeletionProtectionEnabled?: boolean }[];
+
+      expect(table?.DeletionPolicy).toBe(retain ? 'Retain' : 'Delete');
+      expect(replicas.map((replica) => replica.DeletionProtectionEnabled ?? false)).toEqual([retain]);
+    });
+
+    it('generates a 48-character alphanumeric cursor signing key', () => {
+      template().hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: { ExcludePunctuation: true, PasswordLength: 48 },
+      });
+    });
+  });
+
+  it('stays far below CloudFormation’s 500-resource limit', () => {
+    const count = Object.keys(template().toJSON().Resources).length;
+    console.info(`${stack().stackName}: ${count} resources for ${everyFunction.length} functions`);
+    expect(count).toBeLessThan(300);
+  });
+});
+
+describe('the route table as API Gateway sees it', () => {
+  it('names each path variable the same wherever routes share a position', () => {
+    // API Gateway refuses `/v1/vehicles/{id}` beside `/v1/vehicles/{vehicleId}/…` with a 409
+    // ConflictException at deploy time; synth would not notice.
+    const namesAt = new Map<string, Set<string>>();
+    for (const { path } of routeList) {
+      const segments = path.split('/');
+      segments.forEach((segment, index) => {
+        const variable = /^\{(.+)\}$/.exec(segment)?.[1];
+        if (!variable) return;
+        const position = segments
+          .slice(0, index)
+          .map((s) => (s.startsWith('{') ? '{}' : s))
+          .join('/');
+        namesAt.set(position, (namesAt.get(position) ?? new Set()).add(variable));
+      });
+    }
+    const conflicts = [...namesAt]
+      .filter(([, names]) => names.size > 1)
+      .map(([at, names]) => `${at}/{${[...names]}}`);
+
+    expect(conflicts).toEqual([]);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds nothing that is not acknowledged with a reason', () => {
+    const { app, outdir } = fixture.createApp();
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+    let failure: unknown;
+    try {
+      app.synth();
+    } catch (error) {
+      failure = error;
+    }
+
+    const report = join(outdir, 'validation-report.json');
+    const findings = existsSync(report) ? summarizeFindings(readFileSync(report, 'utf8')) : [];
+    expect(findings).toEqual([]);
+    expect(failure).toBeUndefined();
+  });
+});
+
+/** `rule at construct path`, one per unacknowledged finding, so a failure names what to fix. */
+function summarizeFindings(reportJson: string): string[] {
+  const report = JSON.parse(reportJson) as {
+    pluginReports: { violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
+  };
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.flatMap((violation) =>
+      violation.violatingConstructs.map((construct) => `${violation.ruleName} at ${construct.constructPath}`),
+    ),
+  );
+}
