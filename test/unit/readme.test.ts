@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { routeList } from '../../shared/api/routes.ts';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The README's scope table is published documentation; it must not drift from the route table. */
+describe('README scope table', () => {
+  // Cells are compared trimmed, so re-aligning the Markdown table does not matter.
+  const rows = readme
+    .split('\n')
+    .filter((line) => /^\|\s*(GET|POST|PATCH|DELETE)\s*\|\s*`\/v1/.test(line))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim())
+        .join(' | '),
+    );
+
+  it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'lists %s',
+    (_name, route) => {
+      const scope = route.scope
+        ? `\`${route.scope}\``
+        : route.access === 'anonymous'
+          ? 'none (anonymous)'
+          : 'any valid key';
+      const expected = `${route.method} | \`${route.path}\` | ${scope} | ${route.access} | ${route.family ?? 'exempt'}`;
+      expect(rows).toContain(expected);
+    },
+  );
+
+  it('lists no route that does not exist', () => {
+    expect(rows).toHaveLength(routeList.length);
+  });
+});
