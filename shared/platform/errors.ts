@@ -141,8 +141,8 @@ export const ERROR_REGISTRY = {
     title: 'No drivable route between the points',
     hint: 'verify both points are reachable by road',
   },
-  // Not in the published registry: the answer to a fault of ours. Kept out of the hint list clients
-  // branch on, but rendered in the same envelope so no stack trace ever leaks.
+  // Our addition to the spec's registry: the answer to a fault of ours, rendered in the same
+  // envelope so no stack trace ever leaks, and listed by GET /v1/errors so its `type` resolves.
   internal_error: {
     status: 500,
     title: 'Internal error',

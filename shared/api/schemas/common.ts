@@ -91,6 +91,9 @@ export const ianaTimezone = z
   .min(1)
   .max(64)
   .refine(isIanaTimezone, { message: 'must be an IANA time zone name, e.g. America/Chicago' })
+  // Stored as the runtime spells it ('america/chicago' → 'America/Chicago'): clients' zone
+  // libraries are case-sensitive.
+  .transform((value) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone)
   .meta({ example: 'America/Chicago' });
 
 const knownZones = new Set(Intl.supportedValuesOf('timeZone'));

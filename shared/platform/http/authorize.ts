@@ -2,6 +2,7 @@ import type { RouteDefinition } from '../../api/route-definition.ts';
 import type { Principal } from '../../domain/api-keys.ts';
 import { ApiError } from '../errors.ts';
 import { isPublicId } from '../ids.ts';
+import { logger } from '../observability.ts';
 
 export const FLEET_HEADER = 'SVC-Fleet';
 
@@ -54,8 +55,18 @@ export async function authorize(
       `Send the ${FLEET_HEADER} header naming the fleet to act on.`,
     );
   }
-  if (!principal.partnerId || !(await hasGrant(principal.partnerId, fleetHeader))) {
+  if (!principal.partnerId || !(await grantLookup(hasGrant, principal.partnerId, fleetHeader))) {
     throw new ApiError('fleet_scope_mismatch', `The key is not authorized for fleet ${fleetHeader}.`);
   }
   return fleetHeader;
+}
+
+/** The grant store is part of the auth backend: its failure is 503 auth_unavailable, not a 500. */
+async function grantLookup(hasGrant: HasGrant, partnerId: string, fleetId: string): Promise<boolean> {
+  try {
+    return await hasGrant(partnerId, fleetId);
+  } catch (error) {
+    logger.error('Grant store unavailable', { error });
+    throw new ApiError('auth_unavailable', 'The fleet grant could not be checked right now.');
+  }
 }

@@ -23,7 +23,13 @@ export async function enforceRateLimit(
   principal: Principal,
   deps: LimitDeps,
 ): Promise<Record<string, string>> {
-  const plan = await deps.plan(principal.planName);
+  let plan: Plan | null;
+  try {
+    plan = await deps.plan(principal.planName);
+  } catch (error) {
+    logger.error('Plan store unavailable', { error });
+    throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded right now.');
+  }
   if (!plan) {
     logger.error('Key references an unknown plan', { keyId: principal.keyId, plan: principal.planName });
     throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');

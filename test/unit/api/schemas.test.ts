@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { parseVehicleRef, vehicleRef } from '../../../shared/api/schemas/common.ts';
+import { createFleetBody, updateFleetBody } from '../../../shared/api/schemas/fleets.ts';
+import { createVehicleBody, updateVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
+
+const VALID_VIN = '1XKYDP9X4NJ123456';
+
+function issuePaths(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
+  return (result.error?.issues ?? []).map((issue) => issue.path.map(String).join('.'));
+}
+
+describe('createVehicleBody', () => {
+  it('needs only external_ref, trimmed', () => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: '  TRUCK-1  ' });
+
+    // Assess
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({ external_ref: 'TRUCK-1' });
+  });
+
+  it('refuses a body without external_ref', () => {
+    // Act
+    const result = createVehicleBody.safeParse({ name: 'Truck one' });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['external_ref']);
+  });
+
+  it('stores a VIN in upper case, whatever case it was sent in', () => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: 'T1', vin: ` ${VALID_VIN.toLowerCase()} ` });
+
+    // Assess
+    expect(result.data?.vin).toBe(VALID_VIN);
+  });
+
+  it.each([
+    ['an I', '1XKYDP9X4NJ12345I'],
+    ['an O', '1XKYDP9X4NJ12345O'],
+    ['a Q', '1XKYDP9X4NJ12345Q'],
+    ['a lower-case o (checked after upper-casing)', '1xkydp9x4nj12345o'],
+    ['16 characters', VALID_VIN.slice(1)],
+    ['18 characters', `${VALID_VIN}7`],
+    ['a dash', '1XKYDP9X4-J123456'],
+  ])('refuses a VIN with %s', (_why, vin) => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: 'T1', vin });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['vin']);
+  });
+
+  it.each([0, -1, 2001])('refuses tank_size_gallons of %d', (tank) => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: 'T1', tank_size_gallons: tank });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['tank_size_gallons']);
+  });
+
+  it('accepts a fractional positive tank size and mpg', () => {
+    // Act
+    const result = createVehicleBody.safeParse({
+      external_ref: 'T1',
+      tank_size_gallons: 0.5,
+      estimated_mpg: 6.25,
+    });
+
+    // Assess
+    expect(result.success).toBe(true);
+  });
+
+  it('refuses a tank size sent as a string (JSON bodies are not coerced)', () => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: 'T1', tank_size_gallons: '150' });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['tank_size_gallons']);
+  });
+
+  it('refuses fields it does not know', () => {
+    // Act
+    const result = createVehicleBody.safeParse({ external_ref: 'T1', merged_with_existing: true });
+
+    // Assess
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('updateVehicleBody', () => {
+  it('lets null clear an optional field, but not the external_ref', () => {
+    // Act
+    const clears = updateVehicleBody.safeParse({ vin: null, tank_size_gallons: null });
+    const clearsRef = updateVehicleBody.safeParse({ external_ref: null });
+
+    // Assess
+    expect(clears.data).toEqual({ vin: null, tank_size_gallons: null });
+    expect(issuePaths(clearsRef)).toEqual(['external_ref']);
+  });
+});
+
+describe('createFleetBody', () => {
+  const fleet = { name: 'Acme Freight', timezone: 'America/Chicago', contact_email: 'ops@acme.example' };
+
+  it('accepts a name, an IANA zone and a contact email', () => {
+    // Act
+    const result = createFleetBody.safeParse(fleet);
+
+    // Assess
+    expect(result.success).toBe(true);
+  });
+
+  it.each(['UTC', 'Europe/Berlin', 'America/Argentina/Buenos_Aires', 'US/Central'])(
+    'accepts the zone name %s',
+    (timezone) => {
+      // Act / Assess
+      expect(createFleetBody.safeParse({ ...fleet, timezone }).success).toBe(true);
+    },
+  );
+
+  it("stores a zone in the runtime's canonical spelling, whatever case it was sent in", () => {
+    // Act
+    const result = createFleetBody.parse({ ...fleet, timezone: 'america/chicago' });
+
+    // Assess
+    expect(result.timezone).toBe('America/Chicago');
+  });
+
+  it.each(['Mars/Base', '+05:00', 'UTC+5', 'GMT-06:00', 'Central Standard Time', ''])(
+    'refuses %j, which is no IANA zone name',
+    (timezone) => {
+      // Act
+      const result = createFleetBody.safeParse({ ...fleet, timezone });
+
+      // Assess
+      expect(new Set(issuePaths(result))).toEqual(new Set(['timezone']));
+    },
+  );
+
+  it('requires a timezone', () => {
+    // Act
+    const result = createFleetBody.safeParse({ name: 'Acme Freight' });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['timezone']);
+  });
+
+  it.each(['ops', 'ops@', '@acme.example', 'ops at acme.example'])(
+    'refuses the contact email %j',
+    (email) => {
+      // Act
+      const result = createFleetBody.safeParse({ ...fleet, contact_email: email });
+
+      // Assess
+      expect(issuePaths(result)).toEqual(['contact_email']);
+    },
+  );
+
+  it('refuses a blank name', () => {
+    // Act
+    const result = createFleetBody.safeParse({ ...fleet, name: '   ' });
+
+    // Assess
+    expect(issuePaths(result)).toEqual(['name']);
+  });
+
+  it('has no timezone to change afterwards (given on create only)', () => {
+    // Act
+    const result = updateFleetBody.safeParse({ timezone: 'Europe/Berlin' });
+
+    // Assess
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('vehicleRef', () => {
+  it.each(['veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4', 'ext:TRUCK-1', 'ext:unit 7/north'])('accepts %s', (value) => {
+    // Act / Assess
+    expect(vehicleRef.safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    ['an empty external_ref', 'ext:'],
+    ['a blank external_ref', 'ext:   '],
+    ['a fleet id', 'flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2'],
+    ['a bare external_ref without ext:', 'TRUCK-1'],
+    ['a lower-case vehicle id', 'veh_01jd7zk3m4n5p6q7r8s9t0v1w4'],
+  ])('refuses %s, marked as a public-id problem', (_why, value) => {
+    // Act
+    const result = vehicleRef.safeParse(value);
+
+    // Assess
+    expect(result.success).toBe(false);
+    const issue = result.error?.issues[0] as { params?: { publicId?: string } } | undefined;
+    expect(issue?.params?.publicId).toBe('veh');
+  });
+
+  it('parses either form into what the lookup needs', () => {
+    // Act / Assess
+    expect(parseVehicleRef('veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4')).toEqual({
+      kind: 'id',
+      id: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4',
+    });
+    expect(parseVehicleRef('ext: TRUCK-1 ')).toEqual({ kind: 'external_ref', externalRef: 'TRUCK-1' });
+  });
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fleetResource } from '../../../shared/api/resources.ts';
+import type { Fleet } from '../../../shared/domain/fleet.ts';
+import { ApiError } from '../../../shared/platform/errors.ts';
+import { isPublicId } from '../../../shared/platform/ids.ts';
+import { fixedClock } from '../../../shared/platform/time.ts';
+import type { EventEnvelope } from '../../../shared/store/events.ts';
+import type { FleetStore } from '../../../shared/store/fleets.ts';
+import { grantedFleet, provisionFleet, updateFleet } from '../../../shared/usecases/fleets.ts';
+import { GRANTED_FLEET_ID, NOW_MS, OTHER_FLEET_ID, PARTNER_ID } from '../fixtures.ts';
+
+const NOW = '2026-11-21T22:26:10.123000Z';
+
+const granted: Fleet = {
+  id: GRANTED_FLEET_ID,
+  name: 'Acme Freight',
+  externalRef: 'ACME-1',
+  contactEmail: null,
+  timezone: 'America/Chicago',
+  status: 'active',
+  partnerId: PARTNER_ID,
+  createdAt: '2026-11-01T08:00:00.000000Z',
+  updatedAt: '2026-11-01T08:00:00.000000Z',
+};
+
+/** Fleets by id; grants as `partnerId/fleetId`. Only the methods these use cases call are live. */
+function fakeFleetStore(fleets: Fleet[], grants: string[]) {
+  const byId = new Map(fleets.map((f) => [f.id, f]));
+  return {
+    provision: vi.fn<FleetStore['provision']>(async () => {}),
+    putCompanyFleet: vi.fn<FleetStore['putCompanyFleet']>(),
+    get: vi.fn<FleetStore['get']>(async (id) => byId.get(id) ?? null),
+    hasGrant: vi.fn<FleetStore['hasGrant']>(async (p, f) => grants.includes(`${p}/${f}`)),
+    listGranted: vi.fn<FleetStore['listGranted']>(),
+    update: vi.fn<FleetStore['update']>(async (id, changes, at) => {
+      const fleet = byId.get(id);
+      if (!fleet) return null;
+      const next = { ...fleet, updatedAt: at };
+      if (changes.name !== undefined) next.name = changes.name;
+      return next;
+    }),
+    deactivate: vi.fn<FleetStore['deactivate']>(),
+    putPartner: vi.fn<FleetStore['putPartner']>(),
+    getPartner: vi.fn<FleetStore['getPartner']>(),
+  };
+}
+
+describe('provisionFleet', () => {
+  it('creates the fleet for the partner with the clock’s timestamps', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+
+    // Act
+    const fleet = await provisionFleet({ fleets, stage: 'prod', clock: fixedClock(NOW_MS) }, PARTNER_ID, {
+      name: 'Acme Freight',
+      timezone: 'America/Chicago',
+    });
+
+    // Assess
+    expect(isPublicId('fleet', fleet.id)).toBe(true);
+    expect(fleet).toMatchObject({
+      name: 'Acme Freight',
+      externalRef: null,
+      contactEmail: null,
+      timezone: 'America/Chicago',
+      status: 'active',
+      partnerId: PARTNER_ID,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    expect(fleets.provision).toHaveBeenCalledWith(fleet, PARTNER_ID, expect.anything());
+  });
+
+  it.each([
+    ['prod', false],
+    ['sandbox', true],
+  ] as const)('announces it on %s with fleet.provisioned, sequence 1, sandbox %s', async (stage, sandbox) => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+
+    // Act
+    const fleet = await provisionFleet({ fleets, stage, clock: fixedClock(NOW_MS) }, PARTNER_ID, {
+      name: 'Acme Freight',
+      timezone: 'America/Chicago',
+    });
+
+    // Assess: the envelope of spec section 2, members in the published order.
+    const event = fleets.provision.mock.calls[0]?.[2] as EventEnvelope;
+    expect(Object.keys(event)).toEqual([
+      'id',
+      'type',
+      'api_version',
+      'sandbox',
+      'sequence',
+      'occurred_at',
+      'fleet_id',
+      'data',
+    ]);
+    expect(isPublicId('event', event.id)).toBe(true);
+    expect(event).toMatchObject({
+      type: 'fleet.provisioned',
+      api_version: '2026-07-01',
+      sandbox,
+      sequence: 1,
+      occurred_at: NOW,
+      fleet_id: fleet.id,
+      data: { fleet: fleetResource(fleet) },
+    });
+  });
+});
+
+describe('grantedFleet and updateFleet', () => {
+  it('returns a fleet the partner holds a grant on', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act / Assess
+    expect(await grantedFleet({ fleets }, PARTNER_ID, GRANTED_FLEET_ID)).toEqual(granted);
+  });
+
+  it.each([
+    [
+      'exists but is not granted to the partner',
+      [granted, { ...granted, id: OTHER_FLEET_ID }],
+      OTHER_FLEET_ID,
+    ],
+    ['does not exist', [granted], OTHER_FLEET_ID],
+  ])('answers 404, never 403, for a fleet that %s', async (_why, stored, fleetId) => {
+    // Prepare
+    const fleets = fakeFleetStore(stored, [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act
+    const error = await grantedFleet({ fleets }, PARTNER_ID, fleetId).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(ApiError);
+    expect([(error as ApiError).code, (error as ApiError).status]).toEqual(['resource_not_found', 404]);
+  });
+
+  it('does not update a fleet outside the partner’s grants', async () => {
+    // Prepare
+    const fleets = fakeFleetStore(
+      [granted, { ...granted, id: OTHER_FLEET_ID }],
+      [`${PARTNER_ID}/${GRANTED_FLEET_ID}`],
+    );
+
+    // Act
+    const error = await updateFleet(
+      { fleets, stage: 'prod', clock: fixedClock(NOW_MS) },
+      PARTNER_ID,
+      OTHER_FLEET_ID,
+      { name: 'Taken over' },
+    ).catch((e: unknown) => e);
+
+    // Assess
+    expect((error as ApiError).code).toBe('resource_not_found');
+    expect(fleets.update).not.toHaveBeenCalled();
+  });
+
+  it('maps the body to the store’s changes, stamped with the clock', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act
+    const updated = await updateFleet(
+      { fleets, stage: 'prod', clock: fixedClock(NOW_MS) },
+      PARTNER_ID,
+      GRANTED_FLEET_ID,
+      { name: 'Acme Logistics', contact_email: null },
+    );
+
+    // Assess
+    expect(fleets.update).toHaveBeenCalledWith(
+      GRANTED_FLEET_ID,
+      { name: 'Acme Logistics', externalRef: undefined, contactEmail: null },
+      NOW,
+    );
+    expect(updated.name).toBe('Acme Logistics');
+  });
+});
