@@ -7,6 +7,7 @@ import {
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency.ts';
 import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
@@ -23,8 +24,7 @@ import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common
  */
 export const OPENAPI_SERVER_PLACEHOLDER = 'https://api.fleet-fuel.invalid';
 
-/** Spec section 4. Kept here until the idempotency middleware owns it. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
+export { IDEMPOTENCY_KEY_MAX_LENGTH };
 
 export const OPENAPI_VERSION = '3.1.0';
 export const API_TITLE = 'Fleet Fuel Guidance API';

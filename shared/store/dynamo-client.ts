@@ -2,8 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config.ts';
 
-export function createDocumentClient(options: { region: string; endpoint?: string | undefined }) {
-  const client = new DynamoDBClient({
+interface ClientOptions {
+  region: string;
+  endpoint?: string | undefined;
+}
+
+export function createDynamoClient(options: ClientOptions): DynamoDBClient {
+  return new DynamoDBClient({
     region: options.region,
     // Locally the endpoint is DynamoDB Local, which accepts any credentials.
     ...(options.endpoint
@@ -11,6 +16,10 @@ export function createDocumentClient(options: { region: string; endpoint?: strin
       : {}),
     maxAttempts: 3,
   });
+}
+
+export function createDocumentClient(options: ClientOptions | DynamoDBClient) {
+  const client = options instanceof DynamoDBClient ? options : createDynamoClient(options);
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
@@ -18,11 +27,18 @@ export function createDocumentClient(options: { region: string; endpoint?: strin
 
 export type DocumentClient = ReturnType<typeof createDocumentClient>;
 
-let shared: DocumentClient | undefined;
+let sharedClient: DynamoDBClient | undefined;
+let sharedDocumentClient: DocumentClient | undefined;
 
-/** The container's client: created once, outside handlers, reused across invocations. */
-export function documentClient(): DocumentClient {
+/** The container's low-level client (Powertools' idempotency layer takes this one). */
+export function dynamoClient(): DynamoDBClient {
   const { region, dynamoEndpoint } = config();
-  shared ??= createDocumentClient({ region, endpoint: dynamoEndpoint });
-  return shared;
+  sharedClient ??= createDynamoClient({ region, endpoint: dynamoEndpoint });
+  return sharedClient;
+}
+
+/** The container's document client: created once, outside handlers, reused across invocations. */
+export function documentClient(): DocumentClient {
+  sharedDocumentClient ??= createDocumentClient(dynamoClient());
+  return sharedDocumentClient;
 }

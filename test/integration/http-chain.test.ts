@@ -1,18 +1,22 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { defineRoute } from '../../shared/api/route-definition.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
 import { createHttpHandler } from '../../shared/platform/http/handler.ts';
+import { createIdempotencyStore } from '../../shared/platform/http/idempotency.ts';
 import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
 import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createCounters } from '../../shared/store/counters.ts';
+import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
-import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
 
-const client = testDocumentClient();
+const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
+const client = createDocumentClient(rawClient);
 let table: string;
 const clock = fixedClock(Date.parse('2026-11-21T12:00:10Z'));
 
@@ -42,6 +46,7 @@ function depsFor(tableName: string): PlatformDeps {
     hasGrant: async () => false,
     plan: (name) => plans.get(name),
     counters: createCounters(client, tableName),
+    idempotencyStore: (operationId) => createIdempotencyStore(tableName, rawClient, operationId),
   };
 }
 
@@ -148,5 +153,136 @@ describe('a failing key store', () => {
     const response = await handler(event(generateApiKey('live')), context);
     expect(response.statusCode).toBe(503);
     expect(JSON.parse(response.body ?? '{}').code).toBe('auth_unavailable');
+  });
+});
+
+describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
+  const idempotentRoute = defineRoute({
+    ...route,
+    operationId: 'probeCreate',
+    method: 'POST',
+    path: '/v1/probes',
+    idempotent: true,
+    request: { body: z.object({ name: z.string(), size: z.number().optional() }) },
+  });
+
+  const post = (key: string, body: unknown, idempotencyKey?: string): HttpEvent => {
+    const base = event(key);
+    return {
+      ...base,
+      routeKey: 'POST /v1/probes',
+      headers: {
+        ...base.headers,
+        'content-type': 'application/json',
+        ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+      },
+      requestContext: { ...base.requestContext, http: { method: 'POST', path: '/v1/probes' } },
+      body: JSON.stringify(body),
+    } as unknown as HttpEvent;
+  };
+
+  function counting() {
+    let runs = 0;
+    const handler = createHttpHandler(
+      idempotentRoute,
+      async ({ body }) => {
+        runs += 1;
+        return { status: 201, body: { id: `probe-${runs}`, name: body.name } };
+      },
+      () => depsFor(table),
+    );
+    return { handler, runs: () => runs };
+  }
+
+  it('400 idempotency_key_required when the header is missing or longer than 64 characters', async () => {
+    const key = await keyOnPlan('idem-1', 1000);
+    const { handler, runs } = counting();
+    for (const idempotencyKey of [undefined, '', 'k'.repeat(65)]) {
+      const response = await handler(post(key, { name: 'a' }, idempotencyKey), context);
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body ?? '{}').code).toBe('idempotency_key_required');
+    }
+    expect((await handler(post(key, { name: 'a' }, 'k'.repeat(64)), context)).statusCode).toBe(201);
+    expect(runs()).toBe(1);
+  });
+
+  it('replays the original status and body for the same key and body, running the handler once', async () => {
+    const key = await keyOnPlan('idem-2', 1000);
+    const { handler, runs } = counting();
+    const first = await handler(post(key, { name: 'a', size: 1 }, 'replay-1'), context);
+    // Same body, members in another order: still the same request.
+    const second = await handler(post(key, { size: 1, name: 'a' }, 'replay-1'), context);
+
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.body).toBe(first.body);
+    expect(second.headers?.['Idempotent-Replayed']).toBe('true');
+    expect(first.headers?.['Idempotent-Replayed']).toBeUndefined();
+    expect(second.headers?.['Request-Id']).not.toBe(first.headers?.['Request-Id']);
+    expect(runs()).toBe(1);
+  });
+
+  it('422 idempotency_key_reuse for the same key with another body', async () => {
+    const key = await keyOnPlan('idem-3', 1000);
+    const { handler } = counting();
+    await handler(post(key, { name: 'a' }, 'reuse-1'), context);
+    const response = await handler(post(key, { name: 'b' }, 'reuse-1'), context);
+    expect(response.statusCode).toBe(422);
+    expect(JSON.parse(response.body ?? '{}').code).toBe('idempotency_key_reuse');
+  });
+
+  it('409 idempotency_conflict while the first request with the key is in flight', async () => {
+    const key = await keyOnPlan('idem-4', 1000);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const slow = createHttpHandler(
+      idempotentRoute,
+      async () => {
+        started();
+        await gate;
+        return { status: 201, body: { ok: true } };
+      },
+      () => depsFor(table),
+    );
+    const first = slow(post(key, { name: 'a' }, 'inflight-1'), context);
+    await running;
+    const second = await slow(post(key, { name: 'a' }, 'inflight-1'), context);
+    release();
+    expect(second.statusCode).toBe(409);
+    expect(JSON.parse(second.body ?? '{}').code).toBe('idempotency_conflict');
+    expect((await first).statusCode).toBe(201);
+  });
+
+  it('scopes keys to the key holder: another key with the same header value is a new request', async () => {
+    const [a, b] = [await keyOnPlan('idem-5', 1000), await keyOnPlan('idem-6', 1000)];
+    const { handler, runs } = counting();
+    await handler(post(a, { name: 'a' }, 'shared-header'), context);
+    const other = await handler(post(b, { name: 'other body' }, 'shared-header'), context);
+    expect(other.statusCode).toBe(201);
+    expect(runs()).toBe(2);
+  });
+
+  it('stores nothing for a failed attempt, so a retry with the same key runs again', async () => {
+    const key = await keyOnPlan('idem-7', 1000);
+    let attempts = 0;
+    const flaky = createHttpHandler(
+      idempotentRoute,
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('transient');
+        return { status: 201, body: { attempt: attempts } };
+      },
+      () => depsFor(table),
+    );
+    expect((await flaky(post(key, { name: 'a' }, 'retry-1'), context)).statusCode).toBe(500);
+    const retried = await flaky(post(key, { name: 'a' }, 'retry-1'), context);
+    expect(retried.statusCode).toBe(201);
+    expect(JSON.parse(retried.body ?? '{}')).toEqual({ attempt: 2 });
   });
 });

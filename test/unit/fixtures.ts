@@ -88,6 +88,7 @@ export type FakeDeps = PlatformDeps & {
     addUsage: ReturnType<typeof vi.fn<Counters['addUsage']>>;
     readUsage: ReturnType<typeof vi.fn<Counters['readUsage']>>;
   };
+  idempotencyStore: ReturnType<typeof vi.fn<PlatformDeps['idempotencyStore']>>;
 };
 
 /**
@@ -112,6 +113,10 @@ export function fakePlatformDeps(
       addUsage: vi.fn<Counters['addUsage']>(async () => {}),
       readUsage: vi.fn<Counters['readUsage']>(async () => ({})),
     },
+    // Idempotency is exercised against DynamoDB Local (test/integration/idempotency.test.ts).
+    idempotencyStore: vi.fn<PlatformDeps['idempotencyStore']>(() => {
+      throw new Error('unit tests use no idempotent route');
+    }),
   };
 }
 

@@ -10,6 +10,7 @@ import { systemClock } from '../time.ts';
 import { authenticate } from './authenticate.ts';
 import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
+import { createIdempotentRunner, IDEMPOTENCY_KEY_HEADER, requireIdempotencyKey } from './idempotency.ts';
 import { countUsage, enforceRateLimit } from './limits.ts';
 import { type PlatformDeps, platformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
@@ -38,6 +39,8 @@ interface ChainState {
   principal: Principal | null;
   fleetId: string | null;
   input: ApiInput<unknown, unknown, unknown> | null;
+  /** Set on idempotent routes once the header passed its checks. */
+  idempotencyKey: string | null;
 }
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResponse, Error, Context>;
@@ -56,6 +59,7 @@ function requestMeta(): Middleware {
         principal: null,
         fleetId: null,
         input: null,
+        idempotencyKey: null,
       };
       logger.resetKeys();
       logger.appendKeys({
@@ -110,6 +114,9 @@ function apiKeyAccess(route: RouteDefinition, deps: () => PlatformDeps): Middlew
 function requestInput(route: RouteDefinition): Middleware {
   return {
     before: ({ event, context }) => {
+      if (route.idempotent) {
+        chainOf(context).idempotencyKey = requireIdempotencyKey(header(event, IDEMPOTENCY_KEY_HEADER));
+      }
       const body = parseJsonBody(route, event);
       chainOf(context).input = {
         params: validatePart('params', route.request.params, event.pathParameters),
@@ -153,6 +160,9 @@ export function createHttpHandler<R extends RouteDefinition>(
   implementation: RouteImplementation<R>,
   deps: () => PlatformDeps = platformDeps,
 ) {
+  const idempotent = route.idempotent
+    ? createIdempotentRunner(route.operationId, () => deps().idempotencyStore(route.operationId))
+    : null;
   return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(requestMeta())
     .use(apiKeyAccess(route, deps))
@@ -161,15 +171,28 @@ export function createHttpHandler<R extends RouteDefinition>(
     .handler(async (_event, context) => {
       const chain = chainOf(context);
       logger.appendKeys({ operationId: route.operationId });
-      const result = await implementation(chain.input as RouteInput<R>, {
-        requestId: chain.requestId,
-        // Anonymous routes need no table, so they must not build the table-backed dependencies.
-        stage: route.access === 'anonymous' ? currentStage() : deps().stage,
-        baseUrl: chain.baseUrl,
-        principal: chain.principal,
-        fleetId: chain.fleetId,
-        clock: route.access === 'anonymous' ? systemClock : deps().clock,
-      });
+      const run = () =>
+        implementation(chain.input as RouteInput<R>, {
+          requestId: chain.requestId,
+          // Anonymous routes need no table, so they must not build the table-backed dependencies.
+          stage: route.access === 'anonymous' ? currentStage() : deps().stage,
+          baseUrl: chain.baseUrl,
+          principal: chain.principal,
+          fleetId: chain.fleetId,
+          clock: route.access === 'anonymous' ? systemClock : deps().clock,
+        });
+      const result =
+        idempotent && chain.idempotencyKey !== null
+          ? await idempotent(
+              {
+                scope: `${chain.principal?.keyId}|${chain.fleetId ?? '-'}`,
+                key: chain.idempotencyKey,
+                body: chain.input?.body ?? null,
+              },
+              context,
+              run,
+            )
+          : await run();
       return successResponse(result, chain.requestId, chain.responseHeaders);
     });
 }

@@ -1,10 +1,13 @@
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import type { Plan } from '../../domain/plans.ts';
 import type { Counters } from '../../store/counters.ts';
+import { dynamoClient } from '../../store/dynamo-client.ts';
 import { repositories } from '../../store/repositories.ts';
 import { config, type Stage } from '../config.ts';
 import { type Clock, systemClock } from '../time.ts';
 import type { FindKey } from './authenticate.ts';
 import type { HasGrant } from './authorize.ts';
+import { createIdempotencyStore } from './idempotency.ts';
 
 /** The side effects the HTTP chain needs, injected so tests can pass fakes. */
 export interface PlatformDeps {
@@ -14,6 +17,8 @@ export interface PlatformDeps {
   hasGrant: HasGrant;
   plan: (name: string) => Promise<Plan | null>;
   counters: Counters;
+  /** Where idempotent routes keep their answers (one store per operation). */
+  idempotencyStore: (operationId: string) => BasePersistenceLayer;
 }
 
 let defaults: PlatformDeps | undefined;
@@ -29,6 +34,8 @@ export function platformDeps(): PlatformDeps {
     hasGrant: (partnerId, fleetId) => fleets.hasGrant(partnerId, fleetId),
     plan: (name) => plans.get(name),
     counters,
+    idempotencyStore: (operationId) =>
+      createIdempotencyStore(config().tableName, dynamoClient(), operationId),
   };
   return defaults;
 }
