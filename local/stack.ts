@@ -1,0 +1,326 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { relative, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Stage } from '../shared/platform/config.ts';
+import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
+import { type LocalCredentialsSeed, seedDemoData } from '../shared/store/seed/demo.ts';
+import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, writeCredentials } from './credentials.ts';
+import { randomCursorSigningKey } from './cursor-key.ts';
+import { LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local.ts';
+import { assertPortFree } from './free-port.ts';
+import {
+  STAGE_SERVER_CHILD_ENV,
+  type StageControlMessage,
+  type StageServerMessage,
+} from './stage-protocol.ts';
+import { ensureTable } from './table-setup.ts';
+
+/** One table per stage, as deployed (each stage is its own stack with its own table). */
+export const LOCAL_TABLES = {
+  prod: 'fleet-fuel-prod',
+  sandbox: 'fleet-fuel-sandbox',
+} as const satisfies Record<Stage, string>;
+
+export type SeedFunction = (
+  client: DocumentClient,
+  tables: { prodTable: string; sandboxTable: string },
+) => Promise<LocalCredentialsSeed>;
+
+export interface LocalStackOptions {
+  /** Prod-stage port; 0 = any free port. Default 3000. */
+  port?: number;
+  /** Sandbox-stage port; 0 = any free port. Default 3001. */
+  sandboxPort?: number;
+  /** DynamoDB Local port; omitted or 0 = any free port. */
+  dynamoDbPort?: number;
+  /** Persist DynamoDB Local's data in this folder; omitted = in memory. */
+  dbPath?: string;
+  /** Where to write the credentials file. Default `.local/credentials.json`. */
+  credentialsPath?: string;
+  /** Default: a random key per start (cursors then die with the stack). */
+  cursorSigningKey?: string;
+  /** No request log lines, handler logs at WARN and above. */
+  quiet?: boolean;
+  region?: string;
+  /** Default: the demo seed of shared/store/seed/demo.ts. */
+  seed?: SeedFunction;
+  /**
+   * Called once when DynamoDB Local or a stage server dies while the stack is running; the rest
+   * of the stack is already being stopped. Default: print the message.
+   */
+  onUnexpectedExit?: (message: string) => void;
+}
+
+export interface LocalStack {
+  credentials: LocalCredentials;
+  /** Absolute path of the credentials file written at start. */
+  credentialsPath: string;
+  dynamoDbEndpoint: string;
+  tables: typeof LOCAL_TABLES;
+  /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
+  timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
+  /** Stops both stage servers and DynamoDB Local; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const stageServerFile = fileURLToPath(new URL('./stage-server.ts', import.meta.url));
+
+/**
+ * The local stack behind `npm start` and the e2e tests: DynamoDB Local, one table per stage, the
+ * demo seed, and a prod and a sandbox stage server that turn HTTP requests into API Gateway
+ * events for the same handler modules the Lambdas run.
+ *
+ * @example
+ * const stack = await startLocalStack({ port: 0, sandboxPort: 0, credentialsPath: tmpFile, quiet: true });
+ * await fetch(`${stack.credentials.base_url}/v1/openapi.json`);
+ * await stack.stop();
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const started = performance.now();
+  const region = options.region ?? 'us-east-1';
+  const quiet = options.quiet ?? false;
+  const credentialsPath = resolve(options.credentialsPath ?? DEFAULT_CREDENTIALS_PATH);
+  const cursorSigningKey = options.cursorSigningKey ?? randomCursorSigningKey();
+  const cleanup: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | undefined;
+  // Every caller (signal handler, crash watcher, test teardown) waits for the same orderly stop.
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const step of cleanup.splice(0).reverse()) await step().catch(() => {});
+    })();
+    return stopping;
+  };
+
+  try {
+    const ports = { prod: options.port ?? 3000, sandbox: options.sandboxPort ?? 3001 };
+    for (const port of Object.values(ports)) if (port !== 0) await assertPortFree(port);
+
+    // The stage servers load the route table while Java starts; they listen once the data is there.
+    const common = { region, cursorSigningKey, quiet };
+    const prod = forkStageServer({ ...common, stage: 'prod', port: ports.prod }, cleanup);
+    const sandbox = forkStageServer({ ...common, stage: 'sandbox', port: ports.sandbox }, cleanup);
+
+    const db = await startDynamoDbLocal({ port: options.dynamoDbPort, dbPath: options.dbPath });
+    cleanup.push(db.stop);
+    const dynamoDbReady = performance.now();
+
+    const admin = new DynamoDBClient({ endpoint: db.endpoint, region, credentials: LOCAL_CREDENTIALS });
+    try {
+      await Promise.all([ensureTable(admin, LOCAL_TABLES.prod), ensureTable(admin, LOCAL_TABLES.sandbox)]);
+    } finally {
+      admin.destroy();
+    }
+    const tablesReady = performance.now();
+
+    const seed = options.seed ?? seedDemoData;
+    const documentClient = createDocumentClient({ region, endpoint: db.endpoint });
+    let seeded: LocalCredentialsSeed;
+    try {
+      seeded = await seed(documentClient, {
+        prodTable: LOCAL_TABLES.prod,
+        sandboxTable: LOCAL_TABLES.sandbox,
+      });
+    } finally {
+      documentClient.destroy();
+    }
+    const seedDone = performance.now();
+
+    const [prodPort, sandboxPort] = await Promise.all([
+      prod.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
+      sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
+    ]);
+    const serversReady = performance.now();
+
+    const credentials: LocalCredentials = {
+      base_url: `http://127.0.0.1:${prodPort}`,
+      sandbox_base_url: `http://127.0.0.1:${sandboxPort}`,
+      operator_token: seeded.operator_token,
+      fleets: {
+        company: seeded.fleets.company,
+        company_sandbox: seeded.fleets.company_sandbox,
+        partner_granted: [...seeded.fleets.partner_granted],
+      },
+      keys: {
+        partner_live: seeded.keys.partner_live,
+        company_live: seeded.keys.company_live,
+        company_test: seeded.keys.company_test,
+        company_readonly: seeded.keys.company_readonly,
+        company_revoked: seeded.keys.company_revoked,
+        company_suspended: seeded.keys.company_suspended,
+      },
+    };
+    writeCredentials(credentialsPath, credentials);
+
+    const report = options.onUnexpectedExit ?? ((message: string) => console.error(message));
+    const watch = (what: string, exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>) => {
+      void exited.then(async ({ code, signal }) => {
+        // Ctrl-C reaches every process of the group at once; give our own signal handler the
+        // chance to start the orderly stop before calling this a crash.
+        await sleep(250);
+        if (stopping) return;
+        const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+        const pending = stop();
+        report(`Local stack: ${what} stopped unexpectedly (${how}); stopping the local stack.`);
+        await pending;
+      });
+    };
+    watch('DynamoDB Local', db.exited);
+    watch('the prod stage server', prod.exited);
+    watch('the sandbox stage server', sandbox.exited);
+
+    const total = performance.now();
+    return {
+      credentials,
+      credentialsPath,
+      dynamoDbEndpoint: db.endpoint,
+      tables: LOCAL_TABLES,
+      timings: {
+        dynamoDb: Math.round(dynamoDbReady - started),
+        tables: Math.round(tablesReady - dynamoDbReady),
+        seed: Math.round(seedDone - tablesReady),
+        servers: Math.round(serversReady - seedDone),
+        total: Math.round(total - started),
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The ready line `npm start` prints. */
+export function readyLine(stack: LocalStack): string {
+  const fromHere = relative(process.cwd(), stack.credentialsPath);
+  const shownPath = fromHere && !fromHere.startsWith('..') ? fromHere : stack.credentialsPath;
+  return (
+    `Fleet Fuel Guidance local stack ready: prod ${stack.credentials.base_url} · ` +
+    `sandbox ${stack.credentials.sandbox_base_url} · credentials ${shownPath} ` +
+    `(${(stack.timings.total / 1000).toFixed(1)} s)`
+  );
+}
+
+interface StageServerSpec {
+  stage: Stage;
+  port: number;
+  region: string;
+  cursorSigningKey: string;
+  quiet: boolean;
+}
+
+interface StageProcess {
+  /** Hands the child the rest of its environment; resolves with the port it bound. */
+  listen(env: Record<string, string>): Promise<number>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const STAGE_START_TIMEOUT_MS = 60_000;
+
+function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]): StageProcess {
+  const child = fork(stageServerFile, [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    env: stageEnvironment(spec),
+    stdio: spec.quiet ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+    child.once('exit', (code, signal) => resolveExit({ code, signal }));
+  });
+  const killOnExit = () => {
+    if (isRunning(child)) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  cleanup.push(async () => {
+    process.off('exit', killOnExit);
+    if (!isRunning(child)) return;
+    if (child.connected) child.send({ type: 'stop' } satisfies StageControlMessage);
+    else child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), sleep(3000).then(() => false)]);
+    if (!stopped) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  const messages = (type: StageServerMessage['type']) =>
+    new Promise<StageServerMessage>((resolveMessage, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`The ${spec.stage} stage server did not start within ${STAGE_START_TIMEOUT_MS} ms`),
+          ),
+        STAGE_START_TIMEOUT_MS,
+      );
+      const onMessage = (message: StageServerMessage) => {
+        if (message.type !== type && message.type !== 'error') return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        if (message.type === 'error') {
+          reject(new Error(`The ${spec.stage} stage server could not start: ${message.message}`));
+        } else resolveMessage(message);
+      };
+      child.on('message', onMessage);
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(
+          new Error(
+            `The ${spec.stage} stage server exited during start-up (${signal ?? `exit code ${code}`}); see above`,
+          ),
+        );
+      });
+    });
+  const loaded = messages('loaded');
+  // Observed later, in listen(); until then a failure must not count as unhandled.
+  loaded.catch(() => {});
+
+  return {
+    exited,
+    async listen(env) {
+      await loaded;
+      const ready = messages('ready');
+      child.send({ type: 'listen', env } satisfies StageControlMessage);
+      const message = await ready;
+      return message.type === 'ready' ? message.port : 0;
+    },
+  };
+}
+
+/**
+ * A stage server's environment: what the Lambda of that stage gets (STAGE, TABLE_NAME, …) plus
+ * the local wiring. Credentials are fixed to dummies so no local run can ever reach an AWS
+ * account, whatever the developer's shell holds.
+ */
+function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // The test runner's own variables must not change how handlers behave, and no AWS profile,
+    // role or endpoint of the developer's shell may leak in.
+    const awsSetting = name.startsWith('AWS_') && !name.startsWith('AWS_SDK_JS_');
+    if (!name.startsWith('VITEST') && !awsSetting) env[name] = value;
+  }
+  return {
+    ...env,
+    STAGE: spec.stage,
+    TABLE_NAME: LOCAL_TABLES[spec.stage],
+    CURSOR_SIGNING_KEY: spec.cursorSigningKey,
+    AWS_REGION: spec.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    // Node 20 is what these machines run (DESIGN.md); the SDK's notice about Node 22 is noise here.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
+    ...(spec.quiet ? { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' } : {}),
+    LOCAL_STAGE_PORT: String(spec.port),
+    LOCAL_QUIET: spec.quiet ? '1' : '0',
+    [STAGE_SERVER_CHILD_ENV]: '1',
+  };
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}

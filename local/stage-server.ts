@@ -1,0 +1,130 @@
+/**
+ * One stage of the local API: an HTTP server in front of the route table. The local stack runs
+ * each stage in its own process (`fork`), because handlers read their configuration (STAGE,
+ * TABLE_NAME, …) from process.env once per process, just like one Lambda container.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fallbackRoute, routeList } from '../shared/api/routes.ts';
+import { createApiGatewayListener, type LambdaHandler } from './http-adapter.ts';
+import { createRouter } from './router.ts';
+import {
+  STAGE_SERVER_CHILD_ENV,
+  type StageControlMessage,
+  type StageServerMessage,
+} from './stage-protocol.ts';
+
+const repoRoot = new URL('../', import.meta.url);
+
+/** Imports a handler module once (like a warm container) and hands back its `handler` export. */
+export function createHandlerLoader(root: URL = repoRoot): (modulePath: string) => Promise<LambdaHandler> {
+  const cache = new Map<string, Promise<LambdaHandler>>();
+  return (modulePath) => {
+    let loading = cache.get(modulePath);
+    if (!loading) {
+      loading = import(new URL(modulePath, root).href).then((module: { handler?: unknown }) => {
+        if (typeof module.handler !== 'function') throw new Error(`${modulePath} does not export a handler`);
+        return module.handler as LambdaHandler;
+      });
+      // A module that was not there (not written yet) is looked for again on the next request.
+      // Node keeps a module that failed to evaluate in its cache: fixing one needs a restart.
+      loading.catch(() => cache.delete(modulePath));
+      cache.set(modulePath, loading);
+    }
+    return loading;
+  };
+}
+
+export interface StageServerOptions {
+  port: number;
+  host?: string;
+  /** Prefix of request log lines, e.g. `prod`. */
+  label: string;
+  quiet: boolean;
+  /** Default: a fresh {@link createHandlerLoader}. */
+  loadHandler?: (modulePath: string) => Promise<LambdaHandler>;
+}
+
+export async function startStageServer(
+  options: StageServerOptions,
+): Promise<{ server: Server; port: number }> {
+  let boundPort = options.port;
+  const listener = createApiGatewayListener({
+    router: createRouter(routeList, fallbackRoute),
+    loadHandler: options.loadHandler ?? createHandlerLoader(),
+    port: () => boundPort,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    ...(options.quiet ? {} : { logRequest: (line: string) => console.log(`[${options.label}] ${line}`) }),
+    logError: (message, error) => console.error(`[${options.label}] ${message}:`, describeFault(error)),
+  });
+  const server = createServer({ keepAliveTimeout: 5000 }, listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port, host: options.host ?? '127.0.0.1' }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  boundPort = (server.address() as AddressInfo).port;
+  return { server, port: boundPort };
+}
+
+/** A handler module that is not there (yet) needs one line, not a resolver stack trace. */
+function describeFault(error: unknown): unknown {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code === 'ERR_MODULE_NOT_FOUND' ? message : error;
+}
+
+async function runAsChild(): Promise<void> {
+  const send = (message: StageServerMessage) => process.send?.(message);
+  const label = process.env.STAGE ?? 'stage';
+  const loadHandler = createHandlerLoader();
+  let server: Server | undefined;
+
+  const shutdown = () => {
+    if (!server) process.exit(0);
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  const listen = async (env: Record<string, string>) => {
+    Object.assign(process.env, env);
+    try {
+      const started = await startStageServer({
+        port: Number(process.env.LOCAL_STAGE_PORT ?? 0),
+        label,
+        quiet: process.env.LOCAL_QUIET === '1',
+        loadHandler,
+      });
+      server = started.server;
+      send({ type: 'ready', port: started.port });
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      send({
+        type: 'error',
+        message:
+          code === 'EADDRINUSE'
+            ? `port ${process.env.LOCAL_STAGE_PORT} is already in use (choose another with PORT / SANDBOX_PORT, or 0 for any free port)`
+            : message,
+      });
+      process.exit(1);
+    }
+    // Warm every handler module now, one after another, as a provisioned Lambda would be: the first
+    // request to each route then costs milliseconds, not a module graph. A module that fails here
+    // reports itself when its route is called.
+    for (const route of [...routeList, fallbackRoute]) await loadHandler(route.handler).catch(() => {});
+  };
+
+  // Ctrl-C reaches the whole process group; the parent decides when this server stops.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', shutdown);
+  // The parent is gone (crashed or killed): never outlive it.
+  process.on('disconnect', shutdown);
+  process.on('message', (message: StageControlMessage) => {
+    if (message?.type === 'listen') void listen(message.env);
+    else if (message?.type === 'stop') shutdown();
+  });
+  send({ type: 'loaded' });
+}
+
+if (process.env[STAGE_SERVER_CHILD_ENV] === '1') await runAsChild();

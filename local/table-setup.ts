@@ -1,0 +1,105 @@
+import {
+  type AttributeDefinition,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  type DynamoDBClient,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE_KEYS } from '../shared/store/table.ts';
+
+/**
+ * Any client whose `send` takes the low-level table commands. A DocumentClient passes too: it runs
+ * any command through the same middleware stack, only its TypeScript overloads are narrower.
+ */
+export type TableAdminClient = DynamoDBClient | { send(command: never): Promise<unknown> };
+
+const send = <T>(client: TableAdminClient, command: unknown): Promise<T> =>
+  (client as DynamoDBClient).send(command as CreateTableCommand) as Promise<T>;
+
+/**
+ * Creates the single table exactly as lib/data does (same keys, GSIs with ALL projection,
+ * on-demand billing, TTL attribute), so local runs and tests exercise the deployed shape.
+ * Idempotent: an existing table is left as it is. Returns whether the table was created.
+ */
+export async function ensureTable(client: TableAdminClient, tableName: string): Promise<boolean> {
+  const keyNames = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const index of TABLE_KEYS.indexes) {
+    keyNames.add(index.partitionKey);
+    keyNames.add(index.sortKey);
+  }
+  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({
+    AttributeName: name,
+    AttributeType: 'S',
+  }));
+  let created = true;
+  try {
+    await send(
+      client,
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributeDefinitions,
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+    created = false;
+  }
+  await waitUntilActive(client, tableName);
+  await enableTtl(client, tableName);
+  return created;
+}
+
+/** Deletes a table; a table that is already gone is fine. */
+export async function deleteTable(client: TableAdminClient, tableName: string): Promise<void> {
+  try {
+    await send(client, new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}
+
+async function waitUntilActive(client: TableAdminClient, tableName: string): Promise<void> {
+  // DynamoDB Local creates tables ACTIVE at once; the loop only guards against a slower engine.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { Table } = await send<{ Table?: { TableStatus?: string } }>(
+      client,
+      new DescribeTableCommand({ TableName: tableName }),
+    );
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  throw new Error(`Table ${tableName} did not become ACTIVE`);
+}
+
+async function enableTtl(client: TableAdminClient, tableName: string): Promise<void> {
+  const { TimeToLiveDescription } = await send<{ TimeToLiveDescription?: { TimeToLiveStatus?: string } }>(
+    client,
+    new DescribeTimeToLiveCommand({ TableName: tableName }),
+  );
+  const status = TimeToLiveDescription?.TimeToLiveStatus;
+  if (status === 'ENABLED' || status === 'ENABLING') return;
+  await send(
+    client,
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+    }),
+  );
+}

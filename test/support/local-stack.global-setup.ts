@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { readCredentials } from '../../local/credentials.ts';
+import { startLocalStack } from '../../local/stack.ts';
+import './provided-context.ts';
+
+/**
+ * Global setup of the `e2e` project. With `E2E_CREDENTIALS=<file>` the tests run against the
+ * deployed stage that file describes and nothing starts here. Otherwise the local stack starts on
+ * free ports with its credentials in a temporary file (never the developer's
+ * .local/credentials.json), and stops when the run ends.
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const deployed = process.env.E2E_CREDENTIALS;
+  if (deployed) {
+    const path = resolve(deployed);
+    readCredentials(path); // fail here, once, with a clear message, rather than in every test
+    project.provide('e2eCredentialsPath', path);
+    project.provide('e2eTarget', 'deployed');
+    return undefined;
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-e2e-'));
+  const stack = await startLocalStack({
+    port: 0,
+    sandboxPort: 0,
+    credentialsPath: join(folder, 'credentials.json'),
+    quiet: process.env.E2E_VERBOSE !== '1',
+    onUnexpectedExit: (message) => console.error(`e2e: ${message}`),
+  });
+  project.provide('e2eCredentialsPath', stack.credentialsPath);
+  project.provide('e2eTarget', 'local');
+  return async () => {
+    await stack.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Values the global setups hand to test files through vitest's provide/inject (the setups run in
+ * the main process, tests in workers, so this is the channel between them).
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Absolute path of the credentials file the e2e tests call with. */
+    e2eCredentialsPath: string;
+    /** `local`: the stack the e2e setup started; `deployed`: the stage E2E_CREDENTIALS describes. */
+    e2eTarget: 'local' | 'deployed';
+    /** DynamoDB Local's URL for the integration tests. */
+    dynamoDbEndpoint: string;
+  }
+}
+
+export {};

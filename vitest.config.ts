@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects, one per kind of test (DESIGN.md, test/): each pays only for what it needs.
+ * `unit` starts nothing; `integration` gets one DynamoDB Local for the run; `e2e` gets the whole
+ * local stack (or a deployed stage with E2E_CREDENTIALS=<credentials file>); `cdk` synthesizes.
+ * `vitest run --project unit` runs one of them.
+ */
+export default defineConfig({
+  test: {
+    // Projects without test files yet must not fail `npm test`.
+    passWithNoTests: true,
+    // Tests provoke failures on purpose (a missing table, a throwing store); their ERROR logs would
+    // bury real output. Set POWERTOOLS_LOG_LEVEL=DEBUG to see them.
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
+    projects: [
+      {
+        extends: true,
+        // local/*.test.ts: the local stack's own unit tests (router, API Gateway adapter), kept beside it.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'local/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/dynamodb.global-setup.ts'],
+          setupFiles: ['test/support/dynamodb-env.setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack.global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cdk',
+          include: ['test/cdk/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
