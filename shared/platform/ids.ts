@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Public id prefixes of spec section 2, plus internal ones (keys, partners) that never leave the API. */
 export const ID_PREFIXES = {
@@ -10,6 +10,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: 'whk',
   webhookDelivery: 'whd',
   event: 'evt',
+  station: 'stn',
   request: 'req',
   partner: 'ptr',
   apiKey: 'key',
@@ -71,6 +72,17 @@ export function isPublicId(kind: IdKind, value: string): boolean {
     patterns.set(prefix, pattern);
   }
   return pattern.test(value);
+}
+
+/**
+ * A deterministic id from a seed (catalog rows without an id, the synthetic catalog): the same
+ * station keeps the same id across imports and rebuilds.
+ */
+export function stableId(kind: IdKind, seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let body = '';
+  for (let i = 0; i < 26; i++) body += CROCKFORD[(digest[i] as number) % 32];
+  return `${ID_PREFIXES[kind]}_${body}`;
 }
 
 export function publicIdExample(kind: IdKind): string {

@@ -1,0 +1,107 @@
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { unitHash } from '../domain/stations/price-model.ts';
+import type { Station } from '../domain/stations/station.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+
+/**
+ * An imported catalog is written under its own version and only then made current by one Put of
+ * the pointer, so readers see the old catalog or the new one, never half of one. Stations spread
+ * over shards so a cold start loads them with parallel Queries.
+ */
+export const CATALOG_POINTER_KEY = { pk: 'CATALOG#stations', sk: 'CURRENT' };
+export const CATALOG_SHARDS = 8;
+
+const shardOf = (stationId: string) => Math.floor(((unitHash(stationId) + 1) / 2) * CATALOG_SHARDS);
+export const stationItemKey = (version: string, stationId: string) => ({
+  pk: `CATALOG#${version}#${shardOf(stationId)}`,
+  sk: `STN#${stationId}`,
+});
+
+export interface CatalogPointer {
+  version: string;
+  count: number;
+  importedAt: string;
+  source: string;
+}
+
+export interface StationCatalogStore {
+  current(): Promise<CatalogPointer | null>;
+  load(version: string): Promise<Station[]>;
+  /** Writes every station, then moves the pointer. `onProgress` gets the count written so far. */
+  publish(
+    pointer: CatalogPointer,
+    stations: Station[],
+    onProgress?: (written: number) => void,
+  ): Promise<void>;
+}
+
+export function createStationCatalogStore(client: DocumentClient, tableName: string): StationCatalogStore {
+  return {
+    async current() {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: CATALOG_POINTER_KEY }));
+      if (!Item) return null;
+      return {
+        version: String(Item.version),
+        count: Number(Item.count),
+        importedAt: String(Item.imported_at),
+        source: String(Item.source),
+      };
+    },
+
+    async load(version) {
+      const shards = await Promise.all(
+        Array.from({ length: CATALOG_SHARDS }, async (_, shard) => {
+          const stations: Station[] = [];
+          let start: Record<string, unknown> | undefined;
+          do {
+            const page = await client.send(
+              new QueryCommand({
+                TableName: tableName,
+                KeyConditionExpression: 'pk = :pk',
+                ExpressionAttributeValues: { ':pk': `CATALOG#${version}#${shard}` },
+                ExclusiveStartKey: start,
+              }),
+            );
+            for (const item of page.Items ?? []) stations.push(item.station as Station);
+            start = page.LastEvaluatedKey;
+          } while (start);
+          return stations;
+        }),
+      );
+      // Shards come back in any order; a stable order keeps the spatial index deterministic.
+      return shards.flat().sort((a, b) => a.id.localeCompare(b.id));
+    },
+
+    async publish(pointer, stations, onProgress) {
+      let written = 0;
+      for (let i = 0; i < stations.length; i += 25) {
+        let requests = stations.slice(i, i + 25).map((station) => ({
+          PutRequest: { Item: { ...stationItemKey(pointer.version, station.id), station } },
+        }));
+        // BatchWriteItem may leave items unprocessed under throttling: back off and resend them.
+        for (let attempt = 0; requests.length > 0; attempt++) {
+          if (attempt > 8) throw new Error('DynamoDB kept throttling the catalog import; retry later');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+          const { UnprocessedItems } = await client.send(
+            new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+          );
+          requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        }
+        written += Math.min(25, stations.length - i);
+        onProgress?.(written);
+      }
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...CATALOG_POINTER_KEY,
+            version: pointer.version,
+            count: pointer.count,
+            imported_at: pointer.importedAt,
+            source: pointer.source,
+          },
+        }),
+      );
+    },
+  };
+}
