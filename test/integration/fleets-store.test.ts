@@ -99,12 +99,14 @@ describe("a partner's view", () => {
     const owner = newId('partner');
     const intruder = newId('partner');
     const fleet = await provisionFleet(deps, owner, body);
-    for (const attempt of [
-      grantedFleet(deps, intruder, fleet.id),
-      updateFleet(deps, intruder, fleet.id, { name: 'Hijacked' }),
-      deactivateFleet(deps, intruder, fleet.id),
-    ]) {
-      await expect(attempt).rejects.toSatisfy(
+    // Each attempt starts only when awaited, so no rejection is left unhandled meanwhile.
+    const attempts = [
+      () => grantedFleet(deps, intruder, fleet.id),
+      () => updateFleet(deps, intruder, fleet.id, { name: 'Hijacked' }),
+      () => deactivateFleet(deps, intruder, fleet.id),
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt()).rejects.toSatisfy(
         (e: unknown) => e instanceof ApiError && e.code === 'resource_not_found',
       );
     }
