@@ -1,5 +1,7 @@
 import type { Fleet } from '../domain/fleet.ts';
+import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
+import { formatTimestamp } from '../platform/time.ts';
 
 /**
  * Stored records → public JSON. Member order here is the order on the wire; create responses and
@@ -33,3 +35,26 @@ export function vehicleResource(vehicle: Vehicle) {
     updated_at: vehicle.updatedAt,
   };
 }
+
+export function stationResource(station: Station, discounts: ChainDiscounts, nowMs: number) {
+  const price = stationPrice(station, discounts);
+  return {
+    id: station.id,
+    name: station.name,
+    chain: station.chain,
+    latitude: station.latitude,
+    longitude: station.longitude,
+    address: station.address,
+    state: station.state,
+    amenities: station.amenities,
+    fuels: station.fuels,
+    diesel_price_usd_per_gallon: price.price,
+    discount_usd_per_gallon: price.discount,
+    net_price_usd_per_gallon: price.net,
+    price_updated_at: formatTimestamp(station.priceUpdatedAtMs),
+    price_is_stale: isPriceStale(station, nowMs),
+  };
+}
+
+/** Miles as shown to drivers and integrators: a tenth of a mile. */
+export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;

@@ -9,6 +9,7 @@ import {
   updateFleetBody,
 } from './schemas/fleets.ts';
 import { meSchema } from './schemas/me.ts';
+import { nearbyStationsQuery, nearbyStationsResponse } from './schemas/stations.ts';
 import {
   createdVehicleSchema,
   createVehicleBody,
@@ -254,6 +255,23 @@ export const routes = {
     responses: [{ status: 200, description: 'The reactivated vehicle', schema: vehicleSchema }],
     errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/reactivate-vehicle.ts',
+  }),
+  listNearbyStations: defineRoute({
+    operationId: 'listNearbyStations',
+    method: 'GET',
+    path: '/v1/stations',
+    summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
+    description:
+      'Each station carries the posted diesel price, the fleet’s discount at that chain and the net price. Every station returned is charged to the station-query budget.',
+    tags: ['Stations'],
+    access: 'fleet',
+    scope: 'guidance:read',
+    family: 'stations',
+    role: 'api',
+    idempotent: false,
+    request: { query: nearbyStationsQuery },
+    responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
+    handler: 'functions/http/stations/list-nearby-stations.ts',
   }),
 } satisfies Record<string, RouteDefinition>;
 

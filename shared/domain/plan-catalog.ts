@@ -12,6 +12,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
     rateLimitPerMin: 120,
     monthlyQuota: { locations: 50_000, stations: 20_000, routes: 5_000, guidance: 50_000, trips: 10_000 },
     stationQueryBudget: 200_000,
+    priceQueryCap: 10,
   },
   {
     name: 'growth',
@@ -24,6 +25,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
       trips: 100_000,
     },
     stationQueryBudget: 2_000_000,
+    priceQueryCap: 25,
   },
   {
     name: 'enterprise',
@@ -36,6 +38,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
       trips: 1_000_000,
     },
     stationQueryBudget: 20_000_000,
+    priceQueryCap: 25,
   },
   {
     // The local stack and sandbox test suites: generous enough that no suite trips a limit by accident.
@@ -49,5 +52,6 @@ export const PLAN_CATALOG: readonly Plan[] = [
       trips: 1_000_000,
     },
     stationQueryBudget: 100_000_000,
+    priceQueryCap: 25,
   },
 ];

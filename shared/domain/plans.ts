@@ -8,6 +8,8 @@ export interface Plan {
   monthlyQuota: Partial<Record<EndpointFamily, number>>;
   /** Stations returned per calendar month (GET /v1/stations, along-route, guidance). */
   stationQueryBudget: number;
+  /** Most stations one price query may return (GET /v1/stations `limit`, spec section 8). */
+  priceQueryCap: number;
 }
 
 /** `2026-11` for usage counters: quotas reset on the first of the month, UTC. */

@@ -11,6 +11,7 @@ interface PlanItem {
   rate_limit_per_min: number;
   monthly_quota: Plan['monthlyQuota'];
   station_query_budget: number;
+  price_query_cap?: number;
 }
 
 export interface PlanStore {
@@ -39,6 +40,8 @@ export function createPlanStore(
         rateLimitPerMin: item.rate_limit_per_min,
         monthlyQuota: item.monthly_quota ?? {},
         stationQueryBudget: item.station_query_budget,
+        // Plans written before the cap existed get the spec's absolute maximum.
+        priceQueryCap: item.price_query_cap ?? 25,
       };
       cache.set(name, { plan, until: now() + PLAN_CACHE_MS });
       return plan;
@@ -50,6 +53,7 @@ export function createPlanStore(
         rate_limit_per_min: plan.rateLimitPerMin,
         monthly_quota: plan.monthlyQuota,
         station_query_budget: plan.stationQueryBudget,
+        price_query_cap: plan.priceQueryCap,
       };
       await client.send(new PutCommand({ TableName: tableName, Item: item }));
       cache.delete(plan.name);

@@ -68,6 +68,7 @@ async function keyOnPlan(planName: string, rateLimitPerMin: number) {
     rateLimitPerMin,
     monthlyQuota: {},
     stationQueryBudget: 0,
+    priceQueryCap: 25,
   });
   const key = generateApiKey('live');
   await createApiKeyStore(client, table).put(hashApiKey(key), {

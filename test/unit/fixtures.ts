@@ -71,6 +71,7 @@ export const STARTER_PLAN: Plan = {
   rateLimitPerMin: 120,
   monthlyQuota: { vehicles: 1000 },
   stationQueryBudget: 1000,
+  priceQueryCap: 25,
 };
 
 /** 2026-11-21T22:26:10.123Z: 10.123 s into its minute, so the window resets in 50 s. */

@@ -40,6 +40,7 @@ export const handler = createHttpHandler(routes.getMe, async (_input, context) =
         Object.entries(plan.monthlyQuota).sort(([a], [b]) => a.localeCompare(b)),
       ),
       used_this_month: Object.fromEntries(families.map((family) => [family, usedByFamily[family] ?? 0])),
+      price_query_cap: plan.priceQueryCap,
       station_query_budget: plan.stationQueryBudget,
       station_results_this_month: stationResults,
       period: { start: formatTimestamp(period.start), end: formatTimestamp(period.end) },

@@ -27,6 +27,10 @@ export const meSchema = z
       used_this_month: perFamily.meta({
         description: 'Requests counted so far this month by endpoint family',
       }),
+      price_query_cap: z
+        .number()
+        .int()
+        .meta({ description: 'Most stations one GET /v1/stations may return' }),
       station_query_budget: z.number().int().meta({ description: 'Stations returned per calendar month' }),
       station_results_this_month: z
         .number()

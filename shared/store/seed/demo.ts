@@ -19,6 +19,7 @@ import { createCursorCodec } from '../cursor.ts';
 import type { DocumentClient } from '../dynamo-client.ts';
 import { buildEvent } from '../events.ts';
 import { createFleetStore } from '../fleets.ts';
+import { createFuelDiscountStore } from '../fuel-discounts.ts';
 import { createPlanStore } from '../plans.ts';
 
 /** `.local/credentials.json` minus the base URLs, which only the server knows. */
@@ -213,4 +214,10 @@ async function seedFleets(
   await sandboxFleets.putCompanyFleet(
     fleet(ids.sandboxFleetId, 'Demo Company Freight (sandbox)', null, 'sandbox'),
   );
+
+  // Fuel-card discounts (cents per gallon), typical of a mid-size fleet's negotiated rates.
+  const companyDiscounts = { "Love's": 12, 'Pilot Flying J': 15 };
+  await createFuelDiscountStore(client, tables.prodTable).put(ids.companyFleetId, companyDiscounts);
+  await createFuelDiscountStore(client, tables.sandboxTable).put(ids.sandboxFleetId, companyDiscounts);
+  await createFuelDiscountStore(client, tables.prodTable).put(ids.partnerFleetId, { TA: 10, Petro: 10 });
 }

@@ -1,0 +1,34 @@
+import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
+import { config } from '../platform/config.ts';
+import { type CatalogProvider, createCatalogProvider } from '../usecases/station-catalog.ts';
+import { documentClient } from './dynamo-client.ts';
+import { createFuelDiscountStore, type FuelDiscountStore } from './fuel-discounts.ts';
+import { createStationCatalogStore } from './station-catalog.ts';
+
+/**
+ * Station-side repositories, apart from `repositories()` so that only the functions that price
+ * stations bundle the highway graph and the synthetic catalog.
+ */
+export function stationRepositories(): { catalog: CatalogProvider; fuelDiscounts: FuelDiscountStore } {
+  if (cached) return cached;
+  const { tableName } = config();
+  const client = documentClient();
+  cached = {
+    fuelDiscounts: createFuelDiscountStore(client, tableName),
+    catalog: createCatalogProvider({
+      store: createStationCatalogStore(client, tableName),
+      synthetic: syntheticCatalog,
+      now: Date.now,
+    }),
+  };
+  return cached;
+}
+
+let cached: ReturnType<typeof stationRepositories> | undefined;
+let synthetic: { version: string; stations: ReturnType<typeof buildSyntheticCatalog> } | undefined;
+
+/** Built once per container, on first use (~30 ms), and only when no imported catalog is current. */
+function syntheticCatalog() {
+  synthetic ??= { version: SYNTHETIC_CATALOG_VERSION, stations: buildSyntheticCatalog(Date.now()) };
+  return synthetic;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Principal } from '../../../shared/domain/api-keys.ts';
+import type { Plan } from '../../../shared/domain/plans.ts';
+import type { Station } from '../../../shared/domain/stations/station.ts';
+import { ApiError } from '../../../shared/platform/errors.ts';
+import { createCatalogProvider } from '../../../shared/usecases/station-catalog.ts';
+import { nearbyStations } from '../../../shared/usecases/stations.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const station = (id: string, latitude: number, chain = 'TA'): Station => ({
+  id,
+  name: id,
+  chain,
+  latitude,
+  longitude: -97,
+  address: '',
+  state: 'TX',
+  amenities: [],
+  fuels: ['diesel'],
+  dieselPriceUsdPerGallon: 3.5,
+  priceUpdatedAtMs: NOW - 3_600_000,
+});
+
+const principal: Principal = {
+  keyId: 'key_1',
+  keyName: 'k',
+  ownerType: 'company',
+  partnerId: null,
+  ownFleetId: 'flt_1',
+  mode: 'live',
+  scopes: ['guidance:read'],
+  planName: 'starter',
+};
+const starter: Plan = {
+  name: 'starter',
+  rateLimitPerMin: 10,
+  monthlyQuota: {},
+  stationQueryBudget: 100,
+  priceQueryCap: 2,
+};
+
+function deps(stations: Station[]) {
+  return {
+    catalog: createCatalogProvider({
+      store: { current: async () => null, load: async () => [] },
+      synthetic: () => ({ version: 'synthetic-1', stations }),
+      now: () => NOW,
+    }),
+    discounts: { get: vi.fn(async () => ({ TA: 10 })) },
+    plan: async () => starter,
+    counters: { addUsage: vi.fn(async () => {}) },
+    now: () => NOW,
+  };
+}
+
+describe('nearbyStations', () => {
+  const query = { latitude: 32, longitude: -97, radius_miles: 50, limit: 2 };
+
+  it('prices for the fleet, charges each returned station to the budget', async () => {
+    const d = deps([station('a', 32.0), station('b', 32.1), station('c', 32.2)]);
+    const result = await nearbyStations(d, principal, 'flt_1', query);
+    expect(result.data.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(result.data[0]).toMatchObject({
+      discount_usd_per_gallon: 0.1,
+      net_price_usd_per_gallon: 3.4,
+      price_is_stale: false,
+    });
+    expect(d.discounts.get).toHaveBeenCalledWith('flt_1');
+    expect(d.counters.addUsage).toHaveBeenCalledWith('flt_1', '2026-11', 'station_results', 2);
+  });
+
+  it("refuses a limit above the plan's price-query cap with 422 naming limit", async () => {
+    const error = await nearbyStations(deps([]), principal, 'flt_1', { ...query, limit: 3 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('validation_failed');
+    expect((error as ApiError).extensions.errors?.[0]?.field).toBe('limit');
+  });
+
+  it('charges nothing when nothing is found', async () => {
+    const d = deps([station('far', 40)]);
+    expect((await nearbyStations(d, principal, 'flt_1', query)).data).toEqual([]);
+    expect(d.counters.addUsage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the catalog provider', () => {
+  it('switches to an imported catalog when the pointer appears, after the pointer TTL', async () => {
+    let now = NOW;
+    let pointer: { version: string; count: number; importedAt: string; source: string } | null = null;
+    const load = vi.fn(async () => [station('imported', 32)]);
+    const provider = createCatalogProvider({
+      store: { current: async () => pointer, load },
+      synthetic: () => ({ version: 'synthetic-1', stations: [station('synthetic', 32)] }),
+      now: () => now,
+    });
+    expect((await provider.current()).version).toBe('synthetic-1');
+    pointer = { version: 'import-1', count: 1, importedAt: '', source: 'feed.csv' };
+    expect((await provider.current()).version).toBe('synthetic-1');
+    now += 60_000;
+    const index = await provider.current();
+    expect(index.version).toBe('import-1');
+    expect(index.nearby(32, -97, 1, 5).map((n) => n.station.id)).toEqual(['imported']);
+    now += 60_000;
+    await provider.current();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
