@@ -1,0 +1,80 @@
+/**
+ * Routing benchmark: p50 / p95 wall time of one embedded route over ~200 random long-haul pairs.
+ * Run alone with `npx tsx bench/routing.ts`; the suite runner imports `benchRouting`.
+ */
+import { pathToFileURL } from 'node:url';
+import { type GeoPoint, haversineMiles } from '../shared/geo/distance.ts';
+import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
+import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
+
+/** Results in the field names `.local/bench.json` uses. */
+export interface RoutingBenchmark {
+  route_p50_ms: number;
+  route_p95_ms: number;
+}
+
+const PAIRS = 200;
+const LONG_HAUL_MILES = 500;
+const RUNS_PER_PAIR = 5;
+/** Ends are moved up to this far off their junction, so every route also snaps and builds local legs. */
+const JITTER_DEGREES = 0.4;
+
+/**
+ * Times `computeEmbeddedRoute` (the synchronous core the async router wraps) over `PAIRS` random
+ * junction pairs at least 500 straight-line miles apart, each end jittered off the network.
+ * The pairs come from a fixed seed, so runs compare like with like.
+ */
+export function benchRouting(): RoutingBenchmark {
+  const graph = loadHighwayGraph();
+  const random = mulberry32(3);
+  const pick = (): GeoPoint => {
+    const node = graph.nodes[Math.floor(random() * graph.nodes.length)] ?? graph.nodes[0];
+    if (!node) throw new Error('empty highway graph');
+    return {
+      latitude: node.latitude + (random() - 0.5) * JITTER_DEGREES,
+      longitude: node.longitude + (random() - 0.5) * JITTER_DEGREES,
+    };
+  };
+  const pairs: { origin: GeoPoint; destination: GeoPoint }[] = [];
+  while (pairs.length < PAIRS) {
+    const origin = pick();
+    const destination = pick();
+    if (haversineMiles(origin, destination) >= LONG_HAUL_MILES) pairs.push({ origin, destination });
+  }
+
+  // One untimed pass first: the figures describe a warm container, not the JIT compiling the router.
+  for (const pair of pairs) computeEmbeddedRoute(pair);
+
+  // Each pair's time is the median of RUNS_PER_PAIR runs: the percentiles then describe how route
+  // cost varies with the route, not one-off GC pauses or a busy neighbour on a shared machine.
+  const timings = pairs.map((pair) => {
+    const runs = Array.from({ length: RUNS_PER_PAIR }, () => {
+      const started = performance.now();
+      computeEmbeddedRoute(pair);
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    return runs[Math.floor(RUNS_PER_PAIR / 2)] ?? Number.NaN;
+  });
+  timings.sort((a, b) => a - b);
+  return { route_p50_ms: percentile(timings, 0.5), route_p95_ms: percentile(timings, 0.95) };
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+  return Math.round(value * 1000) / 1000;
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table(benchRouting());
+}

@@ -1,0 +1,66 @@
+import { type GeoPoint, haversineMiles } from './distance.ts';
+import { densify, MAX_POINT_SPACING_MILES, roundToPolylinePrecision } from './polyline.ts';
+import type { RouteLine } from './routing-engine.ts';
+
+/** A stretch of route: its drawn geometry and the road miles it stands for. */
+export interface RoutePiece {
+  geometry: readonly GeoPoint[];
+  miles: number;
+}
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * Joins pieces into one densified line with road miles per point. Within a piece, miles are
+ * spread in proportion to drawn length: the geometry is a sketch of the road (shape points), but
+ * the piece's road miles are the figure fuel is planned on, so the line's last point carries the
+ * route's road distance exactly.
+ */
+export function buildRouteLine(
+  pieces: readonly RoutePiece[],
+  maxSpacingMiles = MAX_POINT_SPACING_MILES,
+): RouteLine {
+  const points: GeoPoint[] = [];
+  const cumulativeMiles: number[] = [];
+  let milesBefore = 0;
+  for (const piece of pieces) {
+    const dense = densify(piece.geometry, maxSpacingMiles).map(roundToPolylinePrecision);
+    const along = lengthsAlong(dense);
+    const drawn = along.at(-1) ?? 0;
+    const scale = drawn > 0 ? piece.miles / drawn : 0;
+    dense.forEach((point, i) => {
+      const previous = points.at(-1);
+      if (previous && previous.latitude === point.latitude && previous.longitude === point.longitude) return;
+      points.push(point);
+      cumulativeMiles.push(round2(milesBefore + (along[i] ?? 0) * scale));
+    });
+    milesBefore += piece.miles;
+  }
+  const last = points.at(-1);
+  if (last && points.length === 1) {
+    // A zero-length route is still a line: consumers (projection, polyline) expect two ends.
+    points.push({ ...last });
+    cumulativeMiles.push(cumulativeMiles[0] ?? 0);
+  }
+  if (cumulativeMiles.length > 0) cumulativeMiles[cumulativeMiles.length - 1] = round2(milesBefore);
+  return { points, cumulativeMiles };
+}
+
+/**
+ * A line from bare points (a client's decoded polyline): road miles are unknown, so each point's
+ * miles are great-circle miles along the line.
+ */
+export function routeLineFromPoints(points: readonly GeoPoint[]): RouteLine {
+  return { points: [...points], cumulativeMiles: lengthsAlong(points).map(round2) };
+}
+
+function lengthsAlong(points: readonly GeoPoint[]): number[] {
+  const lengths: number[] = [];
+  let total = 0;
+  points.forEach((point, i) => {
+    const previous = points[i - 1];
+    if (previous) total += haversineMiles(previous, point);
+    lengths.push(total);
+  });
+  return lengths;
+}

@@ -1,0 +1,58 @@
+import type { GeoPoint } from './distance.ts';
+
+/** Where a truck starts and where it goes. */
+export interface RouteRequest {
+  origin: GeoPoint;
+  destination: GeoPoint;
+}
+
+/**
+ * A stretch of the route on one road: consecutive interstate segments with the same signed route
+ * are merged, so a driver reads "I-80, Joliet, IL → Cheyenne, WY, 884 mi".
+ */
+export interface RouteLeg {
+  /** `interstate` for a graph segment; `local` for the estimated leg to or from the network. */
+  kind: 'interstate' | 'local';
+  /** Signed route (`I-80`) or `local`. */
+  road: string;
+  /** Other routes signed on any part of this leg (`['I-90']` on the Indiana Toll Road). */
+  concurrent: string[];
+  /** Place names: `Joliet, IL`; `origin` / `destination` for the ends of local legs. */
+  from: string;
+  to: string;
+  miles: number;
+  durationMinutes: number;
+  /** Road miles from the route start to the start of this leg. */
+  startMiles: number;
+  /** True when any part of the leg's miles is estimated rather than published. */
+  milesEstimated: boolean;
+}
+
+/**
+ * Densified route geometry: `points[i]` lies `cumulativeMiles[i]` road miles from the start, and
+ * consecutive points are at most 5 miles apart, so stations can be placed along the route.
+ */
+export interface RouteLine {
+  points: GeoPoint[];
+  cumulativeMiles: number[];
+}
+
+/** A computed route. Miles are road miles; the last cumulative mile equals `distanceMiles`. */
+export interface RouteResult extends RouteLine {
+  distanceMiles: number;
+  durationMinutes: number;
+  /** Google encoded polyline, precision 5, of `points` (which are rounded to 1e-5 to match it). */
+  polyline: string;
+  legs: RouteLeg[];
+  /** Which engine answered and, for the embedded one, the graph data version. */
+  engine: { name: 'embedded' | 'amazon-location'; dataVersion: string };
+}
+
+/**
+ * The routing port. Adapters: the embedded interstate graph (default) and, later, Amazon Location.
+ * Failures are typed: `RoutingUnreachableError` (a point off any road network) and
+ * `RouteTimeoutError` (the computation ran past its time budget).
+ */
+export interface RoutingEngine {
+  route(request: RouteRequest): Promise<RouteResult>;
+}

@@ -1,0 +1,48 @@
+import type { GeoPoint } from './distance.ts';
+
+/**
+ * A point too far from any road the engine knows (open ocean, Hawaii, Alaska). The `code` is the
+ * API error code the HTTP layer answers with (502 `routing_unreachable`).
+ */
+export class RoutingUnreachableError extends Error {
+  readonly code = 'routing_unreachable';
+  /** Which end of the request could not be joined to the network. */
+  readonly endpoint: 'origin' | 'destination';
+  readonly point: GeoPoint;
+  /** Great-circle miles from the point to the nearest network node. */
+  readonly nearestNetworkMiles: number;
+  readonly snapLimitMiles: number;
+
+  constructor(
+    endpoint: 'origin' | 'destination',
+    point: GeoPoint,
+    nearestNetworkMiles: number,
+    snapLimitMiles: number,
+    options: { detail?: string } = {},
+  ) {
+    super(
+      options.detail ??
+        `The ${endpoint} (${point.latitude}, ${point.longitude}) is ${Math.round(nearestNetworkMiles)} miles ` +
+          `from the nearest road in the network; the limit is ${snapLimitMiles} miles.`,
+    );
+    this.name = 'RoutingUnreachableError';
+    this.endpoint = endpoint;
+    this.point = point;
+    this.nearestNetworkMiles = nearestNetworkMiles;
+    this.snapLimitMiles = snapLimitMiles;
+  }
+}
+
+/** The computation ran past its time budget (504 `route_computation_timeout`). */
+export class RouteTimeoutError extends Error {
+  readonly code = 'route_computation_timeout';
+  readonly budgetMs: number;
+  readonly elapsedMs: number;
+
+  constructor(budgetMs: number, elapsedMs: number) {
+    super(`Route computation took over ${budgetMs} ms (stopped at ${Math.round(elapsedMs)} ms).`);
+    this.name = 'RouteTimeoutError';
+    this.budgetMs = budgetMs;
+    this.elapsedMs = elapsedMs;
+  }
+}
