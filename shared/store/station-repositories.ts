@@ -1,3 +1,5 @@
+import { createEmbeddedRouter } from '../geo/embedded-router.ts';
+import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
 import { config } from '../platform/config.ts';
 import { type CatalogProvider, createCatalogProvider } from '../usecases/station-catalog.ts';
@@ -9,7 +11,11 @@ import { createStationCatalogStore } from './station-catalog.ts';
  * Station-side repositories, apart from `repositories()` so that only the functions that price
  * stations bundle the highway graph and the synthetic catalog.
  */
-export function stationRepositories(): { catalog: CatalogProvider; fuelDiscounts: FuelDiscountStore } {
+export function stationRepositories(): {
+  catalog: CatalogProvider;
+  fuelDiscounts: FuelDiscountStore;
+  router: RoutingEngine;
+} {
   if (cached) return cached;
   const { tableName } = config();
   const client = documentClient();
@@ -20,6 +26,8 @@ export function stationRepositories(): { catalog: CatalogProvider; fuelDiscounts
       synthetic: syntheticCatalog,
       now: Date.now,
     }),
+    // The embedded engine is the default on every stage; Amazon Location plugs in behind the same port.
+    router: createEmbeddedRouter(),
   };
   return cached;
 }

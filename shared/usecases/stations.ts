@@ -1,10 +1,18 @@
 import { roundMiles, stationResource } from '../api/resources.ts';
+import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import type { Station } from '../domain/stations/station.ts';
+import { stationPrice } from '../domain/stations/station.ts';
+import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
+import type { GeoPoint } from '../geo/distance.ts';
+import { decodeRoutePolyline } from '../geo/polyline.ts';
+import { routeLineFromPoints } from '../geo/route-line.ts';
+import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
+import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface StationQueryDeps {
@@ -72,4 +80,92 @@ export async function chargeStationResults(
 ): Promise<void> {
   if (count === 0) return;
   await deps.counters.addUsage(accountIdOf(principal), usagePeriod(deps.now()).id, 'station_results', count);
+}
+
+export interface CorridorDeps extends Omit<StationQueryDeps, 'plan'> {
+  router: RoutingEngine;
+}
+
+/**
+ * POST /v1/stations/along-route: stations within the corridor of a client's polyline or of the
+ * route between two points, in route order, at most `max_results` spread along the route.
+ */
+export async function stationsAlongRoute(
+  deps: CorridorDeps,
+  principal: Principal,
+  fleetId: string,
+  body: AlongRouteBody,
+) {
+  const line =
+    body.polyline !== undefined ? lineFromPolyline(body.polyline) : await routedLine(deps.router, body);
+  const routeMiles = line.cumulativeMiles.at(-1) ?? 0;
+  if (routeMiles > CORRIDOR_LIMITS.maxRouteMiles) {
+    const field = body.polyline !== undefined ? 'polyline' : 'destination';
+    throw new ApiError(
+      'validation_failed',
+      `The route is ${Math.round(routeMiles)} miles; at most ${CORRIDOR_LIMITS.maxRouteMiles} are searched.`,
+      {
+        extensions: {
+          errors: [{ field, message: `route must be at most ${CORRIDOR_LIMITS.maxRouteMiles} miles` }],
+        },
+      },
+    );
+  }
+  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
+  const chain = body.chain?.toLowerCase();
+  const fuel = body.fuel?.toLowerCase();
+  const inCorridor = corridorStations(index, line, body.corridor_width_miles).filter(
+    ({ station }) =>
+      (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel)),
+  );
+  const chosen = spreadAlongRoute(
+    inCorridor,
+    body.max_results,
+    routeMiles,
+    ({ station }) => stationPrice(station, discounts).net,
+  );
+  await chargeStationResults(deps, principal, chosen.length);
+  const nowMs = deps.now();
+  return {
+    data: chosen.map((c) => ({
+      ...stationResource(c.station, discounts, nowMs),
+      miles_along_route: roundMiles(c.milesAlongRoute),
+      off_route_miles: roundMiles(c.offRouteMiles),
+      detour_miles: roundMiles(c.detourMiles),
+    })),
+    next_cursor: null,
+    route_distance_miles: roundMiles(routeMiles),
+    catalog_version: index.version,
+  };
+}
+
+function lineFromPolyline(encoded: string): RouteLine {
+  let points: GeoPoint[];
+  try {
+    points = decodeRoutePolyline(encoded);
+  } catch {
+    points = [];
+  }
+  if (points.length < 2) {
+    throw new ApiError('validation_failed', 'The polyline could not be decoded into a route.', {
+      extensions: {
+        errors: [
+          {
+            field: 'polyline',
+            message: 'must be a Google encoded polyline (precision 5) of at least two points',
+          },
+        ],
+      },
+    });
+  }
+  return routeLineFromPoints(points);
+}
+
+async function routedLine(router: RoutingEngine, body: AlongRouteBody): Promise<RouteLine> {
+  // The schema guarantees both points in this form.
+  const route = await routeOrProblem(router, {
+    origin: body.origin as GeoPoint,
+    destination: body.destination as GeoPoint,
+  });
+  return route;
 }

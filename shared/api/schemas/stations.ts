@@ -69,3 +69,82 @@ export const nearbyStationsResponse = z
     catalog_version: z.string(),
   })
   .meta({ id: 'NearbyStations' });
+
+/** Spec section 8: corridor at most 5 miles, at most 50 results, routes at most 3,500 miles. */
+export const CORRIDOR_LIMITS = {
+  maxWidthMiles: 5,
+  defaultWidthMiles: 2,
+  maxResults: 50,
+  defaultResults: 25,
+  maxRouteMiles: 3500,
+} as const;
+
+export const geoPoint = z
+  .strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+  .meta({ id: 'GeoPoint' });
+
+export const alongRouteBody = z
+  .strictObject({
+    polyline: z
+      .string()
+      .min(2)
+      .max(200_000)
+      .optional()
+      .meta({ description: 'Google encoded polyline, precision 5, of the route to search along' }),
+    origin: geoPoint.optional(),
+    destination: geoPoint.optional(),
+    corridor_width_miles: z
+      .number()
+      .positive()
+      .max(CORRIDOR_LIMITS.maxWidthMiles)
+      .default(CORRIDOR_LIMITS.defaultWidthMiles)
+      .meta({
+        description: `Default ${CORRIDOR_LIMITS.defaultWidthMiles}, at most ${CORRIDOR_LIMITS.maxWidthMiles}`,
+      }),
+    max_results: z
+      .number()
+      .int()
+      .min(1)
+      .max(CORRIDOR_LIMITS.maxResults)
+      .default(CORRIDOR_LIMITS.defaultResults)
+      .meta({
+        description: `Default ${CORRIDOR_LIMITS.defaultResults}, at most ${CORRIDOR_LIMITS.maxResults}`,
+      }),
+    chain: z.string().trim().min(1).max(100).optional(),
+    fuel: z.string().trim().min(1).max(20).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const hasPolyline = body.polyline !== undefined;
+    const hasPair = body.origin !== undefined || body.destination !== undefined;
+    if (hasPolyline === hasPair) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['polyline'],
+        message: 'send either polyline, or origin and destination',
+      });
+    } else if (hasPair && !body.origin) {
+      ctx.addIssue({ code: 'custom', path: ['origin'], message: 'is required with destination' });
+    } else if (hasPair && !body.destination) {
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required with origin' });
+    }
+  })
+  .meta({ id: 'AlongRouteRequest' });
+
+export const corridorStationSchema = stationSchema
+  .extend({
+    miles_along_route: z.number(),
+    off_route_miles: z.number().meta({ description: 'One way, from the route to the station' }),
+    detour_miles: z.number().meta({ description: 'Extra miles driven to stop: off the route and back' }),
+  })
+  .meta({ id: 'CorridorStation' });
+
+export const alongRouteResponse = z
+  .object({
+    data: z.array(corridorStationSchema),
+    next_cursor: z.null(),
+    route_distance_miles: z.number(),
+    catalog_version: z.string(),
+  })
+  .meta({ id: 'AlongRouteStations' });
+
+export type AlongRouteBody = z.infer<typeof alongRouteBody>;

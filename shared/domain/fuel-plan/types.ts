@@ -107,7 +107,8 @@ export interface FuelPlan {
   stops: FuelStop[];
   totalCost: number;
   totalGallons: number;
-  arrivalFuelGallons: number;
+  /** Fuel left at the destination; null when no plan exists. */
+  arrivalFuelGallons: number | null;
   baseline: BaselineOutcome;
   /** Null when the plan or the baseline is infeasible: there is nothing fair to compare. */
   savingsVsBaseline: SavingsVsBaseline | null;
