@@ -2,10 +2,14 @@ import { createEmbeddedRouter } from '../geo/embedded-router.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
 import { config } from '../platform/config.ts';
+import type { RouteDeps } from '../usecases/routes.ts';
 import { type CatalogProvider, createCatalogProvider } from '../usecases/station-catalog.ts';
 import { documentClient } from './dynamo-client.ts';
 import { createFuelDiscountStore, type FuelDiscountStore } from './fuel-discounts.ts';
+import { repositories } from './repositories.ts';
+import { createRouteStore, type RouteStore } from './routes.ts';
 import { createStationCatalogStore } from './station-catalog.ts';
+import { createVehiclePositionStore } from './vehicle-positions.ts';
 
 /**
  * Station-side repositories, apart from `repositories()` so that only the functions that price
@@ -40,3 +44,24 @@ function syntheticCatalog() {
   synthetic ??= { version: SYNTHETIC_CATALOG_VERSION, stations: buildSyntheticCatalog(Date.now()) };
   return synthetic;
 }
+
+/** Everything POST/GET /v1/routes needs, built once per container. */
+export function routeRepositories() {
+  if (routeCache) return routeCache;
+  const { tableName } = config();
+  const client = documentClient();
+  const { catalog, fuelDiscounts, router } = stationRepositories();
+  const { vehicles, counters } = repositories();
+  routeCache = {
+    router,
+    catalog,
+    discounts: fuelDiscounts,
+    vehicles,
+    counters,
+    positions: createVehiclePositionStore(client, tableName),
+    routes: createRouteStore(client, tableName),
+  };
+  return routeCache;
+}
+
+let routeCache: (Omit<RouteDeps, 'now'> & { routes: RouteStore }) | undefined;

@@ -68,87 +68,114 @@ export const TRACKING = -1;
 /** A run of the pass-by cost (no stop at this station). */
 export const PASS_BY = -2;
 
+// No closures below: the two functions run once per station, and per-call closures (and the name
+// helpers bundlers wrap them in) cost more than the arithmetic.
+
 /**
  * The cost after stopping at a station, from the cost before it (`before`, runs from `firstRun`):
  *
- *   stop(K') = min over from ≤ K ≤ min(hi, K' − unitsMin) of before(K) + pricePerUnit × (K' − K) + detourCost
+ *   stop(K') = min over from ≤ K ≤ min(lastSource, K' − unitsMin) of
+ *              before(K) + pricePerUnit × (K' − K) + detourCost,   for from + unitsMin ≤ K' ≤ last.
  *
- * for unitsMin + from ≤ K' ≤ last. With g(K) = before(K) − pricePerUnit × K this is a running
- * prefix minimum of g: on a run where g rises the minimum stays where it was (a "flat" stop run,
- * buying at this price from that K), on a run where g falls it follows it (a "tracking" run,
- * buying the minimum). Each run of `before` yields at most two runs of `out`.
+ * With g(K) = before(K) − pricePerUnit × K this is a running prefix minimum of g: on a run where g
+ * rises the minimum stays where it was (a flat stop run: buy at this price from that K), on a run
+ * where g falls it follows it (a tracking run: buy the minimum). Each run of `before` yields at most
+ * two runs of `out`.
  *
  * @returns whether any stop here is possible (out is not empty).
  */
 export function stopCost(
   before: LinearRuns,
   firstRun: number,
-  range: { from: number; lastSource: number; last: number },
+  from: number,
+  lastSource: number,
+  last: number,
   unitsMin: number,
   pricePerUnit: number,
   detourCost: number,
   out: LinearRuns,
 ): boolean {
   out.clear();
-  const { from, lastSource } = range;
-  const lastTarget = range.last - unitsMin;
-  // The running minimum: the best K to buy from so far, and before(K) there.
+  // The running minimum: the best K to buy from so far (-1: none yet), and before(K) there.
   let bestK = -1;
   let bestCost = Number.POSITIVE_INFINITY;
+  // Sources below cursor are already in `out`.
   let cursor = from;
-  const flatUntil = (end: number) => {
-    if (bestK >= 0 && cursor <= end) {
-      out.push(cursor + unitsMin, end + unitsMin, bestK, bestCost + detourCost, pricePerUnit, bestK);
-    }
-    cursor = end + 1;
-  };
-  // How much cheaper K is than buying up to it from bestK (negative: K is the better start).
-  const advantage = (run: number, k: number) => before.costAt(run, k) - bestCost - pricePerUnit * (k - bestK);
 
   for (let run = firstRun; run < before.length && (before.from[run] as number) <= lastSource; run++) {
     const a = Math.max(before.from[run] as number, from);
     const b = Math.min(before.to[run] as number, lastSource);
     if (a > b) continue;
-    if (cursor < a) flatUntil(a - 1);
     const slope = before.slope[run] as number;
     if (slope >= pricePerUnit) {
       // g does not fall on this run: only its first K can be a new minimum.
-      if (bestK < 0 || advantage(run, a) < 0) {
+      if (bestK < 0 || advantage(before, run, a, bestK, bestCost, pricePerUnit) < 0) {
+        if (bestK >= 0 && cursor < a)
+          pushFlat(out, cursor, a - 1, unitsMin, bestK, bestCost, detourCost, pricePerUnit);
         bestK = a;
         bestCost = before.costAt(run, a);
+        cursor = a;
       }
-      flatUntil(b);
       continue;
     }
     // g falls on this run: from the first K where it beats the running minimum, it is the minimum.
     let start = a;
     if (bestK >= 0) {
-      const atA = advantage(run, a);
+      const atA = advantage(before, run, a, bestK, bestCost, pricePerUnit);
       if (atA >= 0) {
-        start = a + Math.floor(atA / (pricePerUnit - slope)) + 1;
-        while (start > a && advantage(run, start - 1) < 0) start--;
-        while (start <= b && advantage(run, start) >= 0) start++;
+        // A first guess from the line (clamped: the slopes may differ by a rounding error only),
+        // then settled by the costs themselves.
+        start = Math.min(a + Math.floor(atA / (pricePerUnit - slope)) + 1, b + 1);
+        while (start > a && advantage(before, run, start - 1, bestK, bestCost, pricePerUnit) < 0) start--;
+        while (start <= b && advantage(before, run, start, bestK, bestCost, pricePerUnit) >= 0) start++;
       }
     }
-    flatUntil(Math.min(start, b + 1) - 1);
-    if (start <= b) {
-      const anchorK = before.anchorK[run] as number;
-      const anchorCost = before.anchorCost[run] as number;
-      out.push(
-        start + unitsMin,
-        b + unitsMin,
-        anchorK + unitsMin,
-        anchorCost + pricePerUnit * unitsMin + detourCost,
-        slope,
-        TRACKING,
-      );
-      bestK = b;
-      bestCost = before.costAt(run, b);
-      cursor = b + 1;
+    if (start > b) continue;
+    if (bestK >= 0 && cursor < start) {
+      pushFlat(out, cursor, start - 1, unitsMin, bestK, bestCost, detourCost, pricePerUnit);
     }
+    out.push(
+      start + unitsMin,
+      b + unitsMin,
+      (before.anchorK[run] as number) + unitsMin,
+      (before.anchorCost[run] as number) + pricePerUnit * unitsMin + detourCost,
+      slope,
+      TRACKING,
+    );
+    bestK = b;
+    bestCost = before.costAt(run, b);
+    cursor = b + 1;
   }
-  flatUntil(lastTarget);
+  if (bestK >= 0 && cursor <= last - unitsMin) {
+    pushFlat(out, cursor, last - unitsMin, unitsMin, bestK, bestCost, detourCost, pricePerUnit);
+  }
   return out.length > 0;
+}
+
+/** How much cheaper K is than buying up to it from bestK (negative: K is the better start). */
+function advantage(
+  before: LinearRuns,
+  run: number,
+  k: number,
+  bestK: number,
+  bestCost: number,
+  pricePerUnit: number,
+): number {
+  return before.costAt(run, k) - bestCost - pricePerUnit * (k - bestK);
+}
+
+/** Stop targets for sources [fromSource, toSource] while the minimum sits at bestK. */
+function pushFlat(
+  out: LinearRuns,
+  fromSource: number,
+  toSource: number,
+  unitsMin: number,
+  bestK: number,
+  bestCost: number,
+  detourCost: number,
+  pricePerUnit: number,
+): void {
+  out.push(fromSource + unitsMin, toSource + unitsMin, bestK, bestCost + detourCost, pricePerUnit, bestK);
 }
 
 /**
@@ -168,8 +195,6 @@ export function lowerEnvelope(
   let s = 0;
   let pAt = p < pass.length ? Math.max(pass.from[p] as number, lo) : Number.POSITIVE_INFINITY;
   let sAt = s < stop.length ? (stop.from[s] as number) : Number.POSITIVE_INFINITY;
-  const takePass = (from: number, to: number) => out.pushPart(pass, p, from, to, PASS_BY);
-  const takeStop = (from: number, to: number) => out.pushPart(stop, s, from, to, stop.source[s] as number);
 
   while (p < pass.length || s < stop.length) {
     const pTo = p < pass.length ? (pass.to[p] as number) : Number.POSITIVE_INFINITY;
@@ -177,36 +202,35 @@ export function lowerEnvelope(
     let end: number;
     if (pAt < sAt) {
       end = Math.min(pTo, sAt - 1);
-      takePass(pAt, end);
+      out.pushPart(pass, p, pAt, end, PASS_BY);
     } else if (sAt < pAt) {
       end = Math.min(sTo, pAt - 1);
-      takeStop(sAt, end);
+      out.pushPart(stop, s, sAt, end, stop.source[s] as number);
     } else {
-      // Both cover [x, end]: the difference is linear, so the stop wins on a prefix or a suffix.
+      // Both cover [x, end]: their difference is linear, so the stop wins on a prefix or a suffix.
       const x = pAt;
       end = Math.min(pTo, sTo);
-      const gap = (k: number) => stop.costAt(s, k) - pass.costAt(p, k);
-      const atX = gap(x);
-      const atEnd = gap(end);
+      const atX = stopMinusPass(stop, s, pass, p, x);
+      const atEnd = stopMinusPass(stop, s, pass, p, end);
       if (atX < 0 && atEnd < 0) {
-        takeStop(x, end);
+        out.pushPart(stop, s, x, end, stop.source[s] as number);
       } else if (atX >= 0 && atEnd >= 0) {
-        takePass(x, end);
+        out.pushPart(pass, p, x, end, PASS_BY);
       } else {
         const stopFirst = atX < 0;
-        const wins = (k: number) => gap(k) < 0 === stopFirst;
         const rate = (stop.slope[s] as number) - (pass.slope[p] as number);
-        // A first guess from the line, then settled by the costs themselves.
+        // A first guess from the line, then settled by the costs themselves: split is the first
+        // K where the side that won at x no longer wins.
         const guess = rate === 0 ? end : x + Math.ceil(Math.abs(atX / rate));
         let split = Math.min(Math.max(guess, x + 1), end);
-        while (split > x + 1 && !wins(split - 1)) split--;
-        while (split <= end && wins(split)) split++;
+        while (split > x + 1 && stopMinusPass(stop, s, pass, p, split - 1) < 0 !== stopFirst) split--;
+        while (split <= end && stopMinusPass(stop, s, pass, p, split) < 0 === stopFirst) split++;
         if (stopFirst) {
-          takeStop(x, split - 1);
-          takePass(split, end);
+          out.pushPart(stop, s, x, split - 1, stop.source[s] as number);
+          out.pushPart(pass, p, split, end, PASS_BY);
         } else {
-          takePass(x, split - 1);
-          takeStop(split, end);
+          out.pushPart(pass, p, x, split - 1, PASS_BY);
+          out.pushPart(stop, s, split, end, stop.source[s] as number);
         }
       }
     }
@@ -223,4 +247,8 @@ export function lowerEnvelope(
       sAt = end + 1;
     }
   }
+}
+
+function stopMinusPass(stop: LinearRuns, s: number, pass: LinearRuns, p: number, k: number): number {
+  return stop.costAt(s, k) - pass.costAt(p, k);
 }

@@ -81,7 +81,9 @@ export function optimizeFuelPurchases(problem: FuelProblem): OptimizedPurchases 
       stopCost(
         before,
         firstRun,
-        { from, lastSource: Math.min(hi, last - bounds.unitsMin), last },
+        from,
+        Math.min(hi, last - bounds.unitsMin),
+        last,
         bounds.unitsMin,
         station.objectivePrice * GALLON_UNIT,
         station.objectivePrice * bounds.detourGallons,

@@ -7,9 +7,14 @@ import type { FuelProblem, RouteStation } from './types.ts';
 const SAME_PRICE_USD = 0.005;
 
 /**
- * The driver-ready reason for one stop of a simulated plan, built from the plan's facts only:
- * why here (how this station's net price compares with every station passed before the next stop),
- * the price breakdown, and why this much (where the fuel takes the truck, and with how much left).
+ * The driver-ready reason for one stop of a simulated plan, built from the plan's facts only.
+ * Why here, the first claim that holds of:
+ * - no station passed before the next stop sells cheaper: "Cheapest diesel in the next N miles";
+ * - the next stop is cheaper: this one only tops up to get there;
+ * - the cheaper ones passed are all stale: "Cheapest confirmed price …";
+ * - they cost more once their own detour is bought: "… once detours are counted";
+ * - otherwise tank room and the minimum purchase decided, and the reason says so.
+ * Then the price breakdown, and why this much: where the fuel takes the truck, with how much left.
  *
  * @example
  * explainStop(problem, simulation, 0);
@@ -23,16 +28,38 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
   const nextStop = simulation.stops[stopPosition + 1];
   const nextStation = nextStop && problem.stations[nextStop.stationIndex];
 
-  const windowEnd = nextStation?.milesAlongRoute ?? problem.routeMiles;
+  const windowMiles = formatMiles(
+    (nextStation?.milesAlongRoute ?? problem.routeMiles) - station.milesAlongRoute,
+  );
   const passed = problem.stations.slice(
     stop.stationIndex + 1,
     nextStop?.stationIndex ?? problem.stations.length,
   );
-  const why = whyHere(station, passed, windowEnd - station.milesAlongRoute);
+  const cheaper = passed.filter((other) => other.netPrice < station.netPrice - SAME_PRICE_USD);
+  const purchaseUnits = stop.gallons - (2 * station.detourMiles) / problem.mpg;
+  const costFor = (other: RouteStation) =>
+    other.netPrice * (purchaseUnits + (2 * other.detourMiles) / problem.mpg);
 
-  const target = nextStation
-    ? `${nextStation.name} (mile ${formatMiles(nextStation.milesAlongRoute)})`
-    : problem.destinationName;
+  let why: string;
+  let topUp = false;
+  if (cheaper.length === 0) {
+    why = `Cheapest diesel in the next ${windowMiles} miles`;
+  } else if (nextStation && nextStation.netPrice < station.netPrice - SAME_PRICE_USD) {
+    topUp = true;
+    why =
+      `Top up to reach cheaper diesel at ${nextStation.name} ` +
+      `(mile ${formatMiles(nextStation.milesAlongRoute)}, ${formatUsd(nextStation.netPrice)} net)`;
+  } else if (!station.isStale && cheaper.every((other) => other.isStale)) {
+    why = `Cheapest confirmed price in the next ${windowMiles} miles`;
+  } else if (cheaper.every((other) => other.isStale || costFor(other) >= costFor(station))) {
+    why = `Cheapest diesel in the next ${windowMiles} miles once detours are counted`;
+  } else {
+    why = `Best buy for the next ${windowMiles} miles given tank room, detours and the minimum purchase`;
+  }
+
+  let target = problem.destinationName;
+  if (nextStation)
+    target = topUp ? 'it' : `${nextStation.name} (mile ${formatMiles(nextStation.milesAlongRoute)})`;
   const fuelThere = nextStop ? nextStop.fuelOnArrivalGallons : simulation.arrivalFuelGallons;
   const percent = Math.round((fuelThere / problem.tankGallons) * 100);
   const gallons = `${formatGallons(stop.gallons)} gal`;
@@ -43,17 +70,6 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
     buy = `Buy ${gallons} (the minimum purchase)`;
   }
   return `${why}: ${priceBreakdown(station)}${detour(station)}. ${buy} to reach ${target} with ${percent}% in the tank.`;
-}
-
-function whyHere(station: RouteStation, passed: readonly RouteStation[], windowMiles: number): string {
-  const miles = formatMiles(windowMiles);
-  const cheaper = passed.filter((other) => other.netPrice < station.netPrice - SAME_PRICE_USD);
-  if (cheaper.length === 0) return `Cheapest diesel in the next ${miles} miles`;
-  if (!station.isStale && cheaper.every((other) => other.isStale)) {
-    return `Cheapest confirmed price in the next ${miles} miles`;
-  }
-  // A cheaper sign ahead lost on its detour, the tank room left, or the minimum purchase.
-  return `Best buy for the next ${miles} miles once detours and tank room are counted`;
 }
 
 function priceBreakdown(station: RouteStation): string {

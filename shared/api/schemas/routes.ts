@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { publicId, timestamp, vehicleRef } from './common.ts';
+import { CORRIDOR_LIMITS } from './stations.ts';
+
+const place = z
+  .strictObject({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    name: z.string().trim().min(1).max(200).optional().meta({ description: 'Label used in driver reasons' }),
+  })
+  .meta({ id: 'Place' });
+
+const percent = z.number().min(0).max(100);
+
+/**
+ * Two forms in one body (decided): with `vehicle_id` the vehicle's latest position, fuel level,
+ * tank and mpg are used; without it, `origin`, `tank_size_gallons`, `estimated_mpg` and
+ * `fuel_level_percent` are required. Mixing the forms is refused, so nothing is silently ignored.
+ */
+export const createRouteBody = z
+  .strictObject({
+    vehicle_id: vehicleRef.optional(),
+    origin: place.optional(),
+    destination: place,
+    tank_size_gallons: z.number().positive().max(2000).optional(),
+    estimated_mpg: z.number().positive().max(50).optional(),
+    fuel_level_percent: percent.optional(),
+    min_arrival_fuel_percent: percent,
+    corridor_width_miles: z
+      .number()
+      .positive()
+      .max(CORRIDOR_LIMITS.maxWidthMiles)
+      .default(CORRIDOR_LIMITS.defaultWidthMiles)
+      .meta({ description: 'How far off the route candidate stations may be' }),
+  })
+  .superRefine((body, ctx) => {
+    const manual = ['origin', 'tank_size_gallons', 'estimated_mpg', 'fuel_level_percent'] as const;
+    for (const field of manual) {
+      if (body.vehicle_id !== undefined && body[field] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'is not allowed with vehicle_id (the vehicle supplies it)',
+        });
+      }
+      if (body.vehicle_id === undefined && body[field] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is required without vehicle_id' });
+      }
+    }
+  })
+  .meta({ id: 'CreateRouteRequest' });
+
+export type CreateRouteBody = z.infer<typeof createRouteBody>;
+
+const money = z.number().meta({ description: 'USD' });
+
+export const routeSchema = z
+  .object({
+    id: publicId('route'),
+    created_at: timestamp,
+    vehicle_id: z.string().nullable(),
+    origin: place,
+    destination: place,
+    distance_miles: z.number(),
+    duration_minutes: z.number(),
+    polyline: z.string().meta({ description: 'Google encoded polyline, precision 5' }),
+    legs: z.array(z.object({ road: z.string(), from: z.string(), to: z.string(), miles: z.number() })),
+    fuel: z.object({
+      tank_size_gallons: z.number(),
+      estimated_mpg: z.number(),
+      start_fuel_percent: z.number(),
+      min_arrival_fuel_percent: z.number(),
+      reserve_gallons: z.number(),
+      min_purchase_gallons: z.number(),
+    }),
+    plan: z.object({
+      status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
+      reason: z.string(),
+      stops: z.array(
+        z.object({
+          station: z.object({
+            id: z.string(),
+            name: z.string(),
+            chain: z.string(),
+            latitude: z.number(),
+            longitude: z.number(),
+            address: z.string(),
+          }),
+          miles_along_route: z.number(),
+          detour_miles: z.number(),
+          gallons_to_buy: z.number(),
+          price_usd_per_gallon: z.number(),
+          discount_usd_per_gallon: z.number(),
+          net_price_usd_per_gallon: z.number(),
+          price_is_stale: z.boolean(),
+          cost_usd: money,
+          reason: z.string(),
+        }),
+      ),
+      total_cost_usd: money,
+      total_gallons: z.number(),
+      arrival_fuel_gallons: z.number().nullable(),
+      arrival_fuel_percent: z.number().nullable(),
+    }),
+    baseline: z.object({
+      strategy: z.literal('fill_to_full_below_quarter'),
+      cost_usd: money,
+      gallons: z.number(),
+      stop_count: z.number().int(),
+      arrival_fuel_gallons: z.number(),
+      feasible: z.boolean(),
+    }),
+    savings: z.object({ usd: money, percent: z.number() }).nullable(),
+    candidate_station_count: z.number().int(),
+    catalog_version: z.string(),
+    routing_engine: z.object({ name: z.string(), data_version: z.string() }),
+  })
+  .meta({ id: 'Route' });
+
+export const routeIdParams = z.object({ id: publicId('route') });

@@ -1,0 +1,333 @@
+import {
+  type RouteLeg as AmazonRouteLeg,
+  CalculateRoutesCommand,
+  type CalculateRoutesCommandOutput,
+  type CalculateRoutesRequest,
+  GeoRoutesClient,
+  type Route,
+  type RouteTruckOptions,
+} from '@aws-sdk/client-geo-routes';
+import { ApiError } from '../platform/errors.ts';
+import { type GeoPoint, haversineMiles } from './distance.ts';
+import { encodeRoutePolyline } from './polyline.ts';
+import { buildRouteLine, type RoutePiece } from './route-line.ts';
+import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
+import { RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
+
+/** Metres in a statute mile (exact, by the 1959 international yard). */
+export const METERS_PER_MILE = 1609.344;
+
+/**
+ * Routes V2 publishes no map-data version, so the result names the API version it was computed
+ * with: enough to tell an Amazon Location route from an embedded one when a stored route is read.
+ */
+export const AMAZON_LOCATION_DATA_VERSION = 'geo-routes-2020-11-19';
+
+/**
+ * Default wall-clock budget for one call, the embedded engine's (2 s), declared here rather than
+ * imported so this adapter does not pull the embedded graph's data into its bundle.
+ */
+export const DEFAULT_AMAZON_LOCATION_TIME_BUDGET_MS = 2_000;
+
+/** The truck the route is computed for. Units are the API's: kilograms and centimetres. */
+export interface TruckProfile {
+  grossWeightKg: number;
+  heightCm: number;
+  widthCm: number;
+  lengthCm: number;
+  /** All axles, tractor and trailer together. */
+  axleCount: number;
+  trailerCount: number;
+}
+
+/**
+ * A US class-8 tractor with one 53-foot semi-trailer at the federal limits, the typical fleet
+ * truck, so the engine keeps it off roads with low bridges or weight limits:
+ * - 36,287 kg gross: the 80,000 lb federal gross-weight limit on the Interstate (23 U.S.C. 127).
+ * - 411 cm high: 13 ft 6 in, the usual van-trailer height (no federal limit; most states set 13'6").
+ * - 259 cm wide: 102 in (8 ft 6 in), the federal width limit (23 CFR 658.15).
+ * - 2,134 cm long: 70 ft overall, a day-cab or mid-roof tractor pulling a 53 ft trailer.
+ * - 5 axles: steer axle, tandem drive axles, tandem trailer axles (the 3-S2 configuration).
+ */
+export const DEFAULT_TRUCK: Readonly<TruckProfile> = {
+  grossWeightKg: 36_287,
+  heightCm: 411,
+  widthCm: 259,
+  lengthCm: 2_134,
+  axleCount: 5,
+  trailerCount: 1,
+};
+
+export interface AmazonLocationRouterOptions {
+  /** Injectable so tests can mock it; built once per router otherwise (one per container). */
+  client?: GeoRoutesClient;
+  /** Region of the client built when none is given; the SDK's own resolution when unset. */
+  region?: string;
+  /** Wall-clock budget for one call, retries included; over it `RouteTimeoutError`. */
+  timeBudgetMs?: number;
+  /** Overrides of `DEFAULT_TRUCK`, field by field. */
+  truck?: Partial<TruckProfile>;
+}
+
+/**
+ * Routes with Amazon Location Service (Routes V2, `CalculateRoutes`, truck mode) behind the
+ * `RoutingEngine` port. Failures are translated into the port's terms: no route →
+ * `RoutingUnreachableError`, over the budget → `RouteTimeoutError`, throttling → 503 `route_capacity`.
+ *
+ * @example
+ * const router = createAmazonLocationRouter({ region: 'us-east-1' });
+ * const route = await router.route({ origin: dallas, destination: wichita });
+ */
+export function createAmazonLocationRouter(options: AmazonLocationRouterOptions = {}): RoutingEngine {
+  const client = options.client ?? new GeoRoutesClient(options.region ? { region: options.region } : {});
+  const budgetMs = options.timeBudgetMs ?? DEFAULT_AMAZON_LOCATION_TIME_BUDGET_MS;
+  const truck = { ...DEFAULT_TRUCK, ...options.truck };
+  return {
+    route: async (request) => {
+      assertCoordinates(request.origin, 'origin');
+      assertCoordinates(request.destination, 'destination');
+      const command = new CalculateRoutesCommand(calculateRoutesInput(request, truck));
+      const response = await sendWithinBudget(client, command, budgetMs, request);
+      const route = response.Routes?.[0];
+      if (!route) {
+        const notices = (response.Notices ?? []).map((notice) => notice.Code).join(', ');
+        throw unreachable(
+          request,
+          'destination',
+          `Amazon Location found no truck route between the origin and the destination${notices ? ` (${notices})` : ''}.`,
+        );
+      }
+      return toRouteResult(route, request);
+    },
+  };
+}
+
+/** The request: one truck route, leg geometry as plain coordinates, per-leg distances and times. */
+export function calculateRoutesInput(request: RouteRequest, truck: TruckProfile): CalculateRoutesRequest {
+  const truckOptions: RouteTruckOptions = {
+    TruckType: 'Tractor',
+    GrossWeight: truck.grossWeightKg,
+    Height: truck.heightCm,
+    Width: truck.widthCm,
+    Length: truck.lengthCm,
+    AxleCount: truck.axleCount,
+    Trailer: { TrailerCount: truck.trailerCount },
+  };
+  return {
+    Origin: [request.origin.longitude, request.origin.latitude],
+    Destination: [request.destination.longitude, request.destination.latitude],
+    TravelMode: 'Truck',
+    TravelModeOptions: { Truck: truckOptions },
+    // 'Simple' is a GeoJSON-style LineString: no flexible-polyline decoder to depend on, and the
+    // precision it loses over the encoded form does not matter once rounded to 1e-5° for our polyline.
+    LegGeometryFormat: 'Simple',
+    // Leg summaries carry each leg's road distance and duration; without them the legs would
+    // have geometry only.
+    LegAdditionalFeatures: ['Summary'],
+  };
+}
+
+/**
+ * Sends within the budget. The signal asks the SDK to cancel the HTTP call; the race makes the
+ * budget hold whatever the SDK does with it (a retry in backoff, a handler that ignores it).
+ */
+async function sendWithinBudget(
+  client: GeoRoutesClient,
+  command: CalculateRoutesCommand,
+  budgetMs: number,
+  request: RouteRequest,
+): Promise<CalculateRoutesCommandOutput> {
+  const controller = new AbortController();
+  const startedAt = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new RouteTimeoutError(budgetMs, performance.now() - startedAt));
+    }, budgetMs);
+  });
+  try {
+    return await Promise.race([client.send(command, { abortSignal: controller.signal }), expired]);
+  } catch (error) {
+    throw translateError(error, request, budgetMs, performance.now() - startedAt);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Maps the service's failures onto the port's; anything unrecognised passes through unchanged. */
+function translateError(error: unknown, request: RouteRequest, budgetMs: number, elapsedMs: number): unknown {
+  if (error instanceof RouteTimeoutError) return error;
+  if (!(error instanceof Error)) return error;
+  if (error.name === 'AbortError' || error.name === 'TimeoutError')
+    return new RouteTimeoutError(budgetMs, elapsedMs);
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (
+    error.name === 'ThrottlingException' ||
+    error.name === 'ServiceQuotaExceededException' ||
+    status === 429
+  ) {
+    return new ApiError('route_capacity', 'Amazon Location Service is throttling route requests.');
+  }
+  if (error.name === 'ValidationException') {
+    const fields = (error as { FieldList?: { Name?: string; Message?: string }[] }).FieldList ?? [];
+    const text = [error.message, ...fields.flatMap((field) => [field.Name, field.Message])].join(' ');
+    if (UNROUTABLE_PATTERN.test(text)) {
+      const endpoint = /origin/i.test(text) && !/destination/i.test(text) ? 'origin' : 'destination';
+      return unreachable(request, endpoint, `Amazon Location could not route the truck: ${error.message}`);
+    }
+  }
+  return error;
+}
+
+/**
+ * Wording of a validation failure about the points rather than the request: a position the
+ * service cannot match to a road, or no route between them. Other validation failures are our
+ * bugs and stay errors.
+ */
+const UNROUTABLE_PATTERN =
+  /\b(match(ed|ing)?|snap(ped|ping)?|road network|no (truck )?route|route not found|routenotfound|unreachable|not reachable|could not be (found|reached))\b/i;
+
+/** The service names no distance to the network, so the error carries NaN for both figures. */
+function unreachable(
+  request: RouteRequest,
+  endpoint: 'origin' | 'destination',
+  detail: string,
+): RoutingUnreachableError {
+  return new RoutingUnreachableError(endpoint, request[endpoint], Number.NaN, Number.NaN, { detail });
+}
+
+interface LegDraft {
+  geometry: GeoPoint[];
+  meters: number | undefined;
+  seconds: number | undefined;
+  type: string;
+  from: string;
+  to: string;
+}
+
+/** Builds the port's result from the first route: one piece and one leg per service leg. */
+function toRouteResult(route: Route, request: RouteRequest): RouteResult {
+  const drafts = (route.Legs ?? []).map((leg, i, legs) => draftLeg(leg, i === 0, i === legs.length - 1));
+  if (drafts.length === 0)
+    throw unreachable(request, 'destination', 'Amazon Location returned a route with no legs.');
+  const meters = legMeters(drafts, route.Summary?.Distance);
+
+  const pieces: RoutePiece[] = [];
+  const legs: RouteLeg[] = [];
+  const labels = roadLabels(route);
+  const vehicleLegs = drafts.filter((draft) => draft.type === 'Vehicle').length;
+  let milesBefore = 0;
+  drafts.forEach((draft, i) => {
+    // Legs in tenths of a mile, and the route as their sum, so the legs add up to the distance
+    // exactly and the line's last cumulative mile equals it.
+    const miles = round1((meters[i]?.value ?? 0) / METERS_PER_MILE);
+    pieces.push({ geometry: draft.geometry, miles });
+    const vehicle = draft.type === 'Vehicle';
+    // Major road labels describe the whole route, so they name a leg only when it is the route's
+    // one vehicle leg (the usual origin → destination answer).
+    const named = vehicle && vehicleLegs === 1 && labels.length > 0;
+    legs.push({
+      kind: vehicle ? 'interstate' : 'local',
+      road: named ? (labels[0] as string) : draft.type.toLowerCase(),
+      concurrent: named ? labels.slice(1) : [],
+      from: draft.from,
+      to: draft.to,
+      miles,
+      durationMinutes: round1((draft.seconds ?? 0) / 60),
+      startMiles: round1(milesBefore),
+      milesEstimated: meters[i]?.estimated ?? true,
+    });
+    milesBefore += miles;
+  });
+
+  const line = buildRouteLine(pieces);
+  const seconds = route.Summary?.Duration ?? drafts.reduce((sum, draft) => sum + (draft.seconds ?? 0), 0);
+  return {
+    distanceMiles: round1(milesBefore),
+    durationMinutes: round1(seconds / 60),
+    polyline: encodeRoutePolyline(line.points),
+    points: line.points,
+    cumulativeMiles: line.cumulativeMiles,
+    legs,
+    engine: { name: 'amazon-location', dataVersion: AMAZON_LOCATION_DATA_VERSION },
+  };
+}
+
+function draftLeg(leg: AmazonRouteLeg, first: boolean, last: boolean): LegDraft {
+  const coordinates = leg.Geometry?.LineString;
+  if (!coordinates || coordinates.length === 0) {
+    // Only a request without LegGeometryFormat 'Simple' gets an encoded polyline instead.
+    throw new Error(`Amazon Location returned a ${leg.Type ?? 'route'} leg without LineString geometry.`);
+  }
+  const geometry = coordinates.map(([longitude, latitude]) => {
+    if (typeof longitude !== 'number' || typeof latitude !== 'number') {
+      throw new Error('Amazon Location returned a leg position that is not [longitude, latitude].');
+    }
+    return { latitude, longitude };
+  });
+  const details = leg.VehicleLegDetails ?? leg.FerryLegDetails ?? leg.PedestrianLegDetails;
+  const overview = details?.Summary?.Overview;
+  return {
+    geometry,
+    meters: overview?.Distance,
+    seconds: overview?.Duration,
+    type: leg.Type ?? 'Vehicle',
+    from: details?.Departure?.Place?.Name ?? (first ? 'origin' : positionName(geometry[0])),
+    to: details?.Arrival?.Place?.Name ?? (last ? 'destination' : positionName(geometry.at(-1))),
+  };
+}
+
+/**
+ * Each leg's road metres. Leg summaries are requested, so they are normally all there; a leg
+ * without one gets the route distance the others leave, shared by drawn length, or failing that
+ * its drawn length, and is flagged estimated.
+ */
+function legMeters(
+  drafts: readonly LegDraft[],
+  routeMeters: number | undefined,
+): { value: number; estimated: boolean }[] {
+  const drawn = drafts.map((draft) => drawnMiles(draft.geometry) * METERS_PER_MILE);
+  const known = drafts.reduce((sum, draft) => sum + (draft.meters ?? 0), 0);
+  const unknownDrawn = drafts.reduce(
+    (sum, draft, i) => sum + (draft.meters === undefined ? (drawn[i] ?? 0) : 0),
+    0,
+  );
+  const left = routeMeters === undefined ? undefined : Math.max(0, routeMeters - known);
+  return drafts.map((draft, i) => {
+    if (draft.meters !== undefined) return { value: draft.meters, estimated: false };
+    const own = drawn[i] ?? 0;
+    const value = left !== undefined && unknownDrawn > 0 ? (left * own) / unknownDrawn : own;
+    return { value, estimated: true };
+  });
+}
+
+/** Route numbers (`I-35`) where the service has them, else road names, without repeats. */
+function roadLabels(route: Route): string[] {
+  const labels = (route.MajorRoadLabels ?? []).map(
+    (label) => label.RouteNumber?.Value ?? label.RoadName?.Value ?? '',
+  );
+  return [...new Set(labels.filter((label) => label !== ''))];
+}
+
+function drawnMiles(points: readonly GeoPoint[]): number {
+  let miles = 0;
+  for (let i = 1; i < points.length; i++)
+    miles += haversineMiles(points[i - 1] as GeoPoint, points[i] as GeoPoint);
+  return miles;
+}
+
+function positionName(point: GeoPoint | undefined): string {
+  return point ? `${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}` : 'waypoint';
+}
+
+function assertCoordinates(point: GeoPoint, endpoint: string): void {
+  const { latitude, longitude } = point;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
+    throw new RangeError(`${endpoint} is not a coordinate: (${latitude}, ${longitude})`);
+  }
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}

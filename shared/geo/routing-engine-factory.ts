@@ -1,0 +1,32 @@
+import { createAmazonLocationRouter } from './amazon-location-router.ts';
+import { createEmbeddedRouter } from './embedded-router.ts';
+import type { RoutingEngine } from './routing-engine.ts';
+
+/** The values `ROUTING_ENGINE` accepts. */
+export const ROUTING_ENGINES = ['embedded', 'amazon-location'] as const;
+
+export type RoutingEngineName = (typeof ROUTING_ENGINES)[number];
+
+/**
+ * The routing engine named by `ROUTING_ENGINE`: unset (or empty) or `embedded` is the embedded
+ * interstate graph, the default everywhere including the sandbox; `amazon-location` is Amazon
+ * Location Service in truck mode, in the Lambda's own region. Anything else is a deployment
+ * mistake, refused at start-up rather than silently routed with the default.
+ *
+ * @example
+ * const router = createRoutingEngine({ ROUTING_ENGINE: 'amazon-location', AWS_REGION: 'us-east-1' });
+ */
+export function createRoutingEngine(env: NodeJS.ProcessEnv = process.env): RoutingEngine {
+  const name = env.ROUTING_ENGINE || 'embedded';
+  switch (name) {
+    case 'embedded':
+      return createEmbeddedRouter();
+    case 'amazon-location':
+      return createAmazonLocationRouter(env.AWS_REGION ? { region: env.AWS_REGION } : {});
+    default:
+      throw new Error(
+        `ROUTING_ENGINE must be one of ${ROUTING_ENGINES.map((engine) => `'${engine}'`).join(', ')} ` +
+          `(or unset for 'embedded'); got '${name}'.`,
+      );
+  }
+}

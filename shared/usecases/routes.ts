@@ -1,0 +1,229 @@
+import { roundMiles } from '../api/resources.ts';
+import type { CreateRouteBody } from '../api/schemas/routes.ts';
+import type { Principal } from '../domain/api-keys.ts';
+import {
+  type CandidateStation,
+  DEFAULT_MIN_PURCHASE_GALLONS,
+  DEFAULT_RESERVE_FRACTION,
+  planFuel,
+} from '../domain/fuel-plan/index.ts';
+import { isPriceStale, stationPrice } from '../domain/stations/station.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+import { corridorStations } from '../geo/corridor.ts';
+import type { RoutingEngine } from '../geo/routing-engine.ts';
+import { ApiError } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { Counters } from '../store/counters.ts';
+import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
+import type { RouteStore } from '../store/routes.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import { routeOrProblem } from './routing.ts';
+import type { CatalogProvider } from './station-catalog.ts';
+import { chargeStationResults } from './stations.ts';
+import { assertActive, findVehicle } from './vehicles.ts';
+
+export interface RouteDeps {
+  router: RoutingEngine;
+  catalog: CatalogProvider;
+  discounts: Pick<FuelDiscountStore, 'get'>;
+  vehicles: VehicleStore;
+  positions: VehiclePositionStore;
+  routes: RouteStore;
+  counters: Pick<Counters, 'addUsage'>;
+  now: () => number;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+interface Trip {
+  vehicleId: string | null;
+  origin: { latitude: number; longitude: number; name?: string | undefined };
+  tankGallons: number;
+  mpg: number;
+  fuelPercent: number;
+}
+
+/**
+ * POST /v1/routes: route the trip, find the stations in its corridor, plan the cheapest feasible
+ * purchases and compare them with the fill-at-a-quarter habit. The answer is stored as sent, for
+ * GET /v1/routes/{id}. An infeasible plan is still a route: the plan says why.
+ */
+export async function createRoute(
+  deps: RouteDeps,
+  principal: Principal,
+  fleetId: string,
+  body: CreateRouteBody,
+) {
+  const trip = body.vehicle_id ? await vehicleTrip(deps, fleetId, body.vehicle_id) : manualTrip(body);
+  const destination = body.destination;
+  const route = await routeOrProblem(deps.router, { origin: trip.origin, destination });
+  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
+  const nowMs = deps.now();
+  const corridor = corridorStations(index, route, body.corridor_width_miles);
+  const candidates: CandidateStation[] = corridor.map(({ station, milesAlongRoute, offRouteMiles }) => {
+    const price = stationPrice(station, discounts);
+    return {
+      id: station.id,
+      name: station.name,
+      chain: station.chain,
+      milesAlongRoute,
+      detourMiles: offRouteMiles,
+      pricePerGallon: price.price,
+      discountPerGallon: price.discount,
+      isStale: isPriceStale(station, nowMs),
+    };
+  });
+  // The fleet-default policy (documented in the README): reserve 10 % of the tank, buy ≥ 20 gal a stop.
+  const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
+  const plan = planFuel({
+    reserveGallons,
+    minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
+    routeMiles: route.distanceMiles,
+    destinationName: destination.name ?? 'the destination',
+    stations: candidates,
+    tankGallons: trip.tankGallons,
+    mpg: trip.mpg,
+    currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
+    minArrivalGallons: (body.min_arrival_fuel_percent / 100) * trip.tankGallons,
+  });
+  const stationsById = new Map(corridor.map(({ station }) => [station.id, station]));
+  const id = newId('route', nowMs);
+  const resource = {
+    id,
+    created_at: formatTimestamp(nowMs),
+    vehicle_id: trip.vehicleId,
+    origin: trip.origin,
+    destination,
+    distance_miles: roundMiles(route.distanceMiles),
+    duration_minutes: Math.round(route.durationMinutes),
+    polyline: route.polyline,
+    legs: route.legs.map((leg) => ({
+      road: leg.road,
+      from: leg.from,
+      to: leg.to,
+      miles: roundMiles(leg.miles),
+    })),
+    fuel: {
+      tank_size_gallons: trip.tankGallons,
+      estimated_mpg: trip.mpg,
+      start_fuel_percent: trip.fuelPercent,
+      min_arrival_fuel_percent: body.min_arrival_fuel_percent,
+      reserve_gallons: round1(reserveGallons),
+      min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
+    },
+    plan: {
+      status: plan.status,
+      reason: plan.reason,
+      stops: plan.stops.map((stop) => {
+        const station = stationsById.get(stop.stationId);
+        const priced = station ? stationPrice(station, discounts) : undefined;
+        return {
+          station: {
+            id: stop.stationId,
+            name: stop.name,
+            chain: station?.chain ?? '',
+            latitude: station?.latitude ?? 0,
+            longitude: station?.longitude ?? 0,
+            address: station?.address ?? '',
+          },
+          miles_along_route: roundMiles(stop.milesAlongRoute),
+          detour_miles: roundMiles(2 * stop.detourMiles),
+          gallons_to_buy: stop.gallons,
+          // Pump-sign precision ($3.459), as everywhere else in the API; the plan's own figures are cents.
+          price_usd_per_gallon: priced?.price ?? stop.price,
+          discount_usd_per_gallon: priced?.discount ?? stop.discount,
+          net_price_usd_per_gallon: priced?.net ?? stop.netPrice,
+          price_is_stale: stop.priceIsStale,
+          cost_usd: stop.cost,
+          reason: stop.reason,
+        };
+      }),
+      total_cost_usd: cents(plan.totalCost),
+      total_gallons: round1(plan.totalGallons),
+      arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : round1(plan.arrivalFuelGallons),
+      arrival_fuel_percent:
+        plan.arrivalFuelGallons === null ? null : round1((plan.arrivalFuelGallons / trip.tankGallons) * 100),
+    },
+    baseline: {
+      strategy: plan.baseline.strategy,
+      cost_usd: cents(plan.baseline.cost),
+      gallons: round1(plan.baseline.gallons),
+      stop_count: plan.baseline.stopCount,
+      arrival_fuel_gallons: round1(plan.baseline.arrivalFuelGallons),
+      feasible: plan.baseline.feasible,
+    },
+    savings: plan.savingsVsBaseline
+      ? { usd: cents(plan.savingsVsBaseline.usd), percent: round1(plan.savingsVsBaseline.percent) }
+      : null,
+    candidate_station_count: candidates.length,
+    catalog_version: index.version,
+    routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
+  };
+  // Recommended stops are station results (spec section 8: guidance recommendations are charged).
+  await chargeStationResults(deps, principal, resource.plan.stops.length);
+  return resource;
+}
+
+function manualTrip(body: CreateRouteBody): Trip {
+  // The schema requires these without vehicle_id.
+  return {
+    vehicleId: null,
+    origin: body.origin as Trip['origin'],
+    tankGallons: body.tank_size_gallons as number,
+    mpg: body.estimated_mpg as number,
+    fuelPercent: body.fuel_level_percent as number,
+  };
+}
+
+async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promise<Trip> {
+  const vehicle: Vehicle = await findVehicle(deps, fleetId, ref);
+  assertActive(vehicle);
+  if (vehicle.tankSizeGallons === null || vehicle.estimatedMpg === null) {
+    throw new ApiError(
+      'insufficient_fuel_data',
+      `Vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg.`,
+      {
+        hint: `set tank_size_gallons and estimated_mpg via PATCH /v1/vehicles/${vehicle.id}`,
+      },
+    );
+  }
+  const position = await deps.positions.latest(fleetId, vehicle.id);
+  if (!position) {
+    throw new ApiError('validation_failed', `Vehicle ${vehicle.id} has not reported a position yet.`, {
+      extensions: {
+        errors: [
+          {
+            field: 'vehicle_id',
+            message: 'has no position yet: send breadcrumbs (POST /v1/locations) or use the manual form',
+          },
+        ],
+      },
+    });
+  }
+  if (position.fuelLevelPercent === null) {
+    throw new ApiError('insufficient_fuel_data', `Vehicle ${vehicle.id} has not reported a fuel level.`, {
+      hint: 'send fuel_level_percent with the breadcrumbs, or use the manual form with fuel_level_percent',
+    });
+  }
+  return {
+    vehicleId: vehicle.id,
+    origin: { latitude: position.latitude, longitude: position.longitude },
+    tankGallons: vehicle.tankSizeGallons,
+    mpg: vehicle.estimatedMpg,
+    fuelPercent: position.fuelLevelPercent,
+  };
+}
+
+export async function getRoute(
+  deps: Pick<RouteDeps, 'routes'>,
+  fleetId: string,
+  routeId: string,
+): Promise<unknown> {
+  const json = await deps.routes.get(fleetId, routeId);
+  if (json === null)
+    throw new ApiError('resource_not_found', `Route ${routeId} was not found in this fleet.`);
+  return JSON.parse(json);
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadCredentials } from '../support/credentials.ts';
+import { api } from '../support/http-client.ts';
+import { expectProblem } from './problem.ts';
+
+const credentials = loadCredentials();
+const prod = api(credentials.base_url);
+const company = { key: credentials.keys.company_live };
+const chicago = { latitude: 41.8781, longitude: -87.6298, name: 'Chicago' };
+const denver = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
+const manual = {
+  origin: chicago,
+  destination: denver,
+  tank_size_gallons: 200,
+  estimated_mpg: 6.5,
+  fuel_level_percent: 30,
+  min_arrival_fuel_percent: 20,
+};
+const key = () => randomUUID();
+
+describe('POST /v1/routes (manual form)', () => {
+  it('plans stops that cover the trip, cheaper than the fill-at-a-quarter habit, and replays by id', async () => {
+    const created = await prod.post('/v1/routes', { ...company, idempotencyKey: key(), body: manual });
+    expect(created.status, created.text).toBe(201);
+    const route = created.json;
+    expect(route.id).toMatch(/^rte_/);
+    expect(route.distance_miles).toBeGreaterThan(900);
+    expect(route.polyline).toBeTypeOf('string');
+    expect(route.plan.status).toBe('ok');
+    expect(route.plan.stops.length).toBeGreaterThan(0);
+    // 1,000 miles at 6.5 mpg burns ~155 gal; starting with 60 gal and arriving with ≥ 40, stops buy the rest.
+    expect(route.plan.total_gallons).toBeGreaterThan(100);
+    expect(route.plan.arrival_fuel_percent).toBeGreaterThanOrEqual(20 - 0.1);
+    // The last stop names where its fuel takes the truck; every stop explains its price.
+    expect(route.plan.stops.at(-1).reason).toContain('Denver');
+    for (const stop of route.plan.stops) {
+      expect(stop.reason).toMatch(/\$\d+\.\d{2}/);
+      expect(stop.net_price_usd_per_gallon).toBeCloseTo(
+        stop.price_usd_per_gallon - stop.discount_usd_per_gallon,
+        3,
+      );
+      expect(stop.gallons_to_buy).toBeGreaterThanOrEqual(20);
+    }
+    expect(route.baseline.strategy).toBe('fill_to_full_below_quarter');
+    if (route.savings) expect(route.savings.usd).toBeGreaterThanOrEqual(0);
+
+    const replay = await prod.get(`/v1/routes/${route.id}`, company);
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(created.text);
+  });
+
+  it('replays the same Idempotency-Key and body, and refuses the key with another body', async () => {
+    const idempotencyKey = key();
+    const first = await prod.post('/v1/routes', { ...company, idempotencyKey, body: manual });
+    const again = await prod.post('/v1/routes', { ...company, idempotencyKey, body: manual });
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const other = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey,
+      body: { ...manual, fuel_level_percent: 50 },
+    });
+    expectProblem(other, 422, 'idempotency_key_reuse');
+  });
+
+  it('400 without an Idempotency-Key or with one over 64 characters', async () => {
+    expectProblem(
+      await prod.post('/v1/routes', { ...company, body: manual }),
+      400,
+      'idempotency_key_required',
+    );
+    expectProblem(
+      await prod.post('/v1/routes', { ...company, idempotencyKey: 'k'.repeat(65), body: manual }),
+      400,
+      'idempotency_key_required',
+    );
+  });
+
+  it('says so when no plan is feasible (a tiny tank cannot cross the gaps)', async () => {
+    const response = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { ...manual, tank_size_gallons: 5, fuel_level_percent: 100 },
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.json.plan.status).toBe('infeasible');
+    expect(response.json.plan.reason.length).toBeGreaterThan(10);
+    expect(response.json.plan.stops).toEqual([]);
+  });
+
+  it('422 naming each missing or conflicting field of the two forms', async () => {
+    const missing = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { destination: denver, min_arrival_fuel_percent: 20 },
+    });
+    expectProblem(missing, 422, 'validation_failed');
+    expect(missing.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'estimated_mpg',
+      'fuel_level_percent',
+      'origin',
+      'tank_size_gallons',
+    ]);
+    const mixed = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { ...manual, vehicle_id: 'ext:T-1' },
+    });
+    expect(mixed.json.errors.map((e: { field: string }) => e.field)).toContain('origin');
+  });
+
+  it('502 routing_unreachable for a destination in the ocean', async () => {
+    const response = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { ...manual, destination: { latitude: 30, longitude: -140 } },
+    });
+    expectProblem(response, 502, 'routing_unreachable');
+  });
+});
+
+describe('POST /v1/routes (vehicle form)', () => {
+  const vehicle = async (body: Record<string, unknown>) =>
+    (
+      await prod.post('/v1/vehicles', {
+        ...company,
+        body: { external_ref: `RT-${key().slice(0, 8)}`, ...body },
+      })
+    ).json;
+
+  it('422 insufficient_fuel_data without tank size and mpg', async () => {
+    const v = await vehicle({});
+    const response = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { vehicle_id: v.id, destination: denver, min_arrival_fuel_percent: 20 },
+    });
+    expectProblem(response, 422, 'insufficient_fuel_data');
+  });
+
+  it('422 naming vehicle_id before the vehicle has reported a position', async () => {
+    const v = await vehicle({ tank_size_gallons: 200, estimated_mpg: 6.5 });
+    const response = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { vehicle_id: `ext:${v.external_ref}`, destination: denver, min_arrival_fuel_percent: 20 },
+    });
+    expectProblem(response, 422, 'validation_failed');
+    expect(response.json.errors[0].field).toBe('vehicle_id');
+  });
+
+  it('409 vehicle_inactive for a deactivated vehicle', async () => {
+    const v = await vehicle({ tank_size_gallons: 200, estimated_mpg: 6.5 });
+    await prod.post(`/v1/vehicles/${v.id}/deactivate`, company);
+    const response = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: key(),
+      body: { vehicle_id: v.id, destination: denver, min_arrival_fuel_percent: 20 },
+    });
+    expectProblem(response, 409, 'vehicle_inactive');
+  });
+});
+
+describe('GET /v1/routes/{id}', () => {
+  it("answers 404 for another fleet's route and 400 for a malformed id", async () => {
+    const created = await prod.post('/v1/routes', { ...company, idempotencyKey: key(), body: manual });
+    const [granted] = credentials.fleets.partner_granted;
+    const other = await prod.get(`/v1/routes/${created.json.id}`, {
+      key: credentials.keys.partner_live,
+      fleet: granted,
+    });
+    expectProblem(other, 404, 'resource_not_found');
+    expectProblem(await prod.get('/v1/routes/rte_nope', company), 400, 'invalid_public_id');
+  });
+});
