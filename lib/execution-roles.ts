@@ -8,6 +8,7 @@ export interface ExecutionRolesProps {
   table: ITableV2;
   /** Every function's log group name starts with this; the roles may write there and nowhere else. */
   functionLogPrefix: string;
+  routingEngine: 'embedded' | 'amazon-location';
 }
 
 /**
@@ -49,6 +50,23 @@ export class ExecutionRoles extends Construct {
         id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
         reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
       });
+      if (this.props.routingEngine === 'amazon-location') {
+        // Amazon Location's truck routing is a provider resource with an empty account field.
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['geo-routes:CalculateRoutes'],
+            resources: [
+              Stack.of(this).formatArn({
+                service: 'geo-routes',
+                account: '',
+                resource: 'provider',
+                resourceName: 'default',
+                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+              }),
+            ],
+          }),
+        );
+      }
     },
   };
 

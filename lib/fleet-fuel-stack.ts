@@ -38,6 +38,7 @@ export class FleetFuelStack extends Stack {
     this.roles = new ExecutionRoles(this, 'ExecutionRoles', {
       table: this.data.table,
       functionLogPrefix: logGroupNames.functionPrefix,
+      routingEngine: settings.routingEngine,
     });
     this.api = new Api(this, 'Api', {
       settings,

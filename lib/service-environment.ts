@@ -21,5 +21,6 @@ export function serviceEnvironment(props: ServiceEnvironmentProps): Record<strin
     CURSOR_SIGNING_KEY: props.cursorSigningKey,
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_LOG_LEVEL: props.settings.logLevel,
+    ROUTING_ENGINE: props.settings.routingEngine,
   };
 }

@@ -16,6 +16,11 @@ export interface StageSettings {
    * any plan's per-key rate, and the per-key limits trip first.
    */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * `embedded` (the interstate graph, default) or `amazon-location` (truck routing, per-request
+   * cost); switching a stage here sets ROUTING_ENGINE and grants geo-routes:CalculateRoutes.
+   */
+  routingEngine: 'embedded' | 'amazon-location';
 }
 
 export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
@@ -25,6 +30,7 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     logLevel: 'INFO',
     // ~10k vehicles reporting every minute is ~170 req/s; 500/s leaves room for the other families.
     throttle: { rateLimit: 500, burstLimit: 1000 },
+    routingEngine: 'embedded',
   },
   sandbox: {
     stage: 'sandbox',
@@ -32,6 +38,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     // Integrators debug against the sandbox, and its traffic is small enough for debug logs.
     logLevel: 'DEBUG',
     throttle: { rateLimit: 50, burstLimit: 100 },
+    // The sandbox always routes on the embedded graph: free, deterministic, and what its prices are built on.
+    routingEngine: 'embedded',
   },
 };
 

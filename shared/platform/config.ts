@@ -12,6 +12,8 @@ export interface ServiceConfig {
   /** Set only locally: DynamoDB Local's URL. */
   dynamoEndpoint: string | undefined;
   region: string;
+  /** `embedded` (default) or `amazon-location`. */
+  routingEngine: string;
 }
 
 /** The stage alone, for code that needs no table (anonymous discovery routes). */
@@ -26,6 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     cursorSigningKey: required(env, 'CURSOR_SIGNING_KEY'),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
+    routingEngine: env.ROUTING_ENGINE ?? 'embedded',
   };
 }
 

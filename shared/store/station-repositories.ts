@@ -1,5 +1,5 @@
-import { createEmbeddedRouter } from '../geo/embedded-router.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
+import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
 import { config } from '../platform/config.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
@@ -31,7 +31,7 @@ export function stationRepositories(): {
       now: Date.now,
     }),
     // The embedded engine is the default on every stage; Amazon Location plugs in behind the same port.
-    router: createEmbeddedRouter(),
+    router: createRoutingEngine({ ROUTING_ENGINE: config().routingEngine, AWS_REGION: config().region }),
   };
   return cached;
 }

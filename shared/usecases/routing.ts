@@ -8,10 +8,8 @@ export async function routeOrProblem(engine: RoutingEngine, request: RouteReques
     return await engine.route(request);
   } catch (error) {
     if (error instanceof RoutingUnreachableError) {
-      throw new ApiError(
-        'routing_unreachable',
-        `The ${error.endpoint} is ${Math.round(error.nearestNetworkMiles)} miles from the nearest road of the network (limit ${error.snapLimitMiles}).`,
-      );
+      // The engine's own message says what it knows (the embedded graph: how far off; Amazon: its reason).
+      throw new ApiError('routing_unreachable', error.message);
     }
     if (error instanceof RouteTimeoutError) {
       throw new ApiError(

@@ -134,6 +134,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           },
           POWERTOOLS_SERVICE_NAME: 'fleet-fuel-guidance',
           POWERTOOLS_LOG_LEVEL: stageSettings[stage].logLevel,
+          ROUTING_ENGINE: stageSettings[stage].routingEngine,
         });
       }
     });
@@ -325,3 +326,26 @@ function summarizeFindings(reportJson: string): string[] {
     ),
   );
 }
+
+describe('routing engine switch', () => {
+  it('grants geo-routes:CalculateRoutes on the provider only when a stage routes with Amazon Location', async () => {
+    const { App, Stack } = await import('aws-cdk-lib');
+    const { Template } = await import('aws-cdk-lib/assertions');
+    const { TableV2, AttributeType } = await import('aws-cdk-lib/aws-dynamodb');
+    const { ExecutionRoles } = await import('../../lib/execution-roles.ts');
+    const policyFor = (routingEngine: 'embedded' | 'amazon-location') => {
+      const stack = new Stack(new App(), 'RolesProbe', {
+        env: { account: '111111111111', region: 'us-east-1' },
+      });
+      const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+      new ExecutionRoles(stack, 'Roles', { table, functionLogPrefix: '/probe/', routingEngine }).roleFor(
+        'api',
+      );
+      return JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
+    };
+    expect(policyFor('embedded')).not.toContain('geo-routes');
+    const amazon = policyFor('amazon-location');
+    expect(amazon).toContain('geo-routes:CalculateRoutes');
+    expect(amazon).toContain(':geo-routes:us-east-1::provider/default');
+  });
+});

@@ -96,18 +96,20 @@ export function stopCost(
   out: LinearRuns,
 ): boolean {
   out.clear();
+  // A source above last − unitsMin would land above the tank.
+  const sourceEnd = Math.min(lastSource, last - unitsMin);
   // The running minimum: the best K to buy from so far (-1: none yet), and before(K) there.
   let bestK = -1;
   let bestCost = Number.POSITIVE_INFINITY;
   // Sources below cursor are already in `out`.
   let cursor = from;
 
-  for (let run = firstRun; run < before.length && (before.from[run] as number) <= lastSource; run++) {
+  for (let run = firstRun; run < before.length && (before.from[run] as number) <= sourceEnd; run++) {
     const a = Math.max(before.from[run] as number, from);
-    const b = Math.min(before.to[run] as number, lastSource);
+    const b = Math.min(before.to[run] as number, sourceEnd);
     if (a > b) continue;
     const slope = before.slope[run] as number;
-    if (slope >= pricePerUnit) {
+    if (slope > pricePerUnit) {
       // g does not fall on this run: only its first K can be a new minimum.
       if (bestK < 0 || advantage(before, run, a, bestK, bestCost, pricePerUnit) < 0) {
         if (bestK >= 0 && cursor < a)
