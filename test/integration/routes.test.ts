@@ -1,0 +1,122 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../shared/domain/api-keys.ts';
+import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
+import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../../shared/geo/synthetic-catalog.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { createCounters } from '../../shared/store/counters.ts';
+import { createCursorCodec } from '../../shared/store/cursor.ts';
+import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
+import { createRouteStore } from '../../shared/store/routes.ts';
+import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
+import { createVehiclePositionStore, latestPositionKey } from '../../shared/store/vehicle-positions.ts';
+import { createVehicleStore } from '../../shared/store/vehicles.ts';
+import { createRoute, getRoute } from '../../shared/usecases/routes.ts';
+import { createCatalogProvider } from '../../shared/usecases/station-catalog.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+
+const client = testDocumentClient();
+const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
+let table: string;
+let deps: Parameters<typeof createRoute>[0];
+const fleetId = newId('fleet');
+const principal: Principal = {
+  keyId: 'key_route_test',
+  keyName: 'test',
+  ownerType: 'company',
+  partnerId: null,
+  ownFleetId: fleetId,
+  mode: 'live',
+  scopes: ['guidance:manage'],
+  planName: 'local-dev',
+};
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'routes');
+  const stations = buildSyntheticCatalog(clock.now());
+  deps = {
+    router: createEmbeddedRouter(),
+    catalog: createCatalogProvider({
+      store: createStationCatalogStore(client, table),
+      synthetic: () => ({ version: SYNTHETIC_CATALOG_VERSION, stations }),
+      now: clock.now,
+    }),
+    discounts: createFuelDiscountStore(client, table),
+    vehicles: createVehicleStore(client, table, createCursorCodec('k')),
+    positions: createVehiclePositionStore(client, table),
+    routes: createRouteStore(client, table),
+    counters: createCounters(client, table),
+    now: clock.now,
+  };
+});
+afterAll(() => deleteTestTable(client, table));
+
+describe('the vehicle-shortcut form against the stores', () => {
+  it("plans from the vehicle's latest position and fuel level, with its tank and mpg", async () => {
+    const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+      external_ref: 'ROUTE-1',
+      tank_size_gallons: 150,
+      estimated_mpg: 6,
+    });
+    // Written the way the ingest issue will write it: Omaha, 40% in the tank.
+    await client.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...latestPositionKey(fleetId, vehicle.id),
+          latitude: 41.2565,
+          longitude: -95.9345,
+          recorded_at: '2026-11-21T11:58:00.000000Z',
+          fuel_level_percent: 40,
+        },
+      }),
+    );
+    const route = await createRoute(deps, principal, fleetId, {
+      vehicle_id: 'ext:ROUTE-1',
+      destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      min_arrival_fuel_percent: 15,
+      corridor_width_miles: 2,
+    });
+    expect(route.vehicle_id).toBe(vehicle.id);
+    expect(route.origin).toEqual({ latitude: 41.2565, longitude: -95.9345 });
+    expect(route.fuel).toMatchObject({ tank_size_gallons: 150, estimated_mpg: 6, start_fuel_percent: 40 });
+    // Omaha → Denver is ~540 miles (90 gal at 6 mpg); 60 gal aboard, so the plan must buy.
+    expect(route.plan.status).toBe('ok');
+    expect(route.plan.total_gallons).toBeGreaterThan(40);
+
+    await deps.routes.put(fleetId, route.id, JSON.stringify(route), clock.now());
+    expect(await getRoute(deps, fleetId, route.id)).toEqual(route);
+    await expect(getRoute(deps, newId('fleet'), route.id)).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+  });
+
+  it('asks for a fuel level when the latest breadcrumb had none', async () => {
+    const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+      external_ref: 'ROUTE-2',
+      tank_size_gallons: 150,
+      estimated_mpg: 6,
+    });
+    await client.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...latestPositionKey(fleetId, vehicle.id),
+          latitude: 41.2,
+          longitude: -95.9,
+          recorded_at: 'x',
+        },
+      }),
+    );
+    await expect(
+      createRoute(deps, principal, fleetId, {
+        vehicle_id: vehicle.id,
+        destination: { latitude: 39.7392, longitude: -104.9903 },
+        min_arrival_fuel_percent: 15,
+        corridor_width_miles: 2,
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_fuel_data' });
+  });
+});
