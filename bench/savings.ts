@@ -5,12 +5,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { planFuel } from '../shared/domain/fuel-plan/index.ts';
-import { isPriceStale, stationPrice } from '../shared/domain/stations/station.ts';
 import { corridorStations } from '../shared/geo/corridor.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
+import { fuelCandidates } from '../shared/usecases/fuel-candidates.ts';
 import { seeded } from './stations.ts';
 
 export interface SavingsBench {
@@ -35,25 +35,10 @@ export function benchSavings(trips = 200): SavingsBench {
     const route = computeEmbeddedRoute({ origin: a, destination: b });
     if (route.distanceMiles < 500) continue;
     attempted++;
-    const candidates = corridorStations(index, route, 2).map(
-      ({ station, milesAlongRoute, offRouteMiles }) => {
-        const price = stationPrice(station, DISCOUNTS);
-        return {
-          id: station.id,
-          name: station.name,
-          chain: station.chain,
-          milesAlongRoute,
-          detourMiles: offRouteMiles,
-          pricePerGallon: price.price,
-          discountPerGallon: price.discount,
-          isStale: isPriceStale(station, nowMs),
-        };
-      },
-    );
     const plan = planFuel({
       routeMiles: route.distanceMiles,
       destinationName: b.name,
-      stations: candidates,
+      stations: fuelCandidates(corridorStations(index, route, 2), DISCOUNTS, nowMs),
       tankGallons: 200,
       mpg: 6.5,
       currentFuelGallons: 200 * (0.25 + random() * 0.65),

@@ -1,23 +1,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { LocalCredentialsSeed } from '../shared/store/seed/demo.ts';
 
 /**
  * The contract of `.local/credentials.json` (DESIGN.md): the local stack writes it, the e2e tests
  * and the README's examples read it, and a deployed stage can be described by the same file.
  */
-export interface LocalCredentials {
+export interface LocalCredentials extends LocalCredentialsSeed {
   base_url: string;
   sandbox_base_url: string;
-  operator_token: string;
-  fleets: { company: string; company_sandbox: string; partner_granted: string[] };
-  keys: {
-    partner_live: string;
-    company_live: string;
-    company_test: string;
-    company_readonly: string;
-    company_revoked: string;
-    company_suspended: string;
-  };
 }
 
 export const DEFAULT_CREDENTIALS_PATH = '.local/credentials.json';

@@ -2,12 +2,11 @@ import { roundMiles } from '../api/resources.ts';
 import type { CreateRouteBody } from '../api/schemas/routes.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
-  type CandidateStation,
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
-import { isPriceStale, stationPrice } from '../domain/stations/station.ts';
+import { stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
@@ -19,6 +18,7 @@ import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { fuelCandidates } from './fuel-candidates.ts';
 import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { chargeStationResults } from './stations.ts';
@@ -63,19 +63,7 @@ export async function createRoute(
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, body.corridor_width_miles);
-  const candidates: CandidateStation[] = corridor.map(({ station, milesAlongRoute, offRouteMiles }) => {
-    const price = stationPrice(station, discounts);
-    return {
-      id: station.id,
-      name: station.name,
-      chain: station.chain,
-      milesAlongRoute,
-      detourMiles: offRouteMiles,
-      pricePerGallon: price.price,
-      discountPerGallon: price.discount,
-      isStale: isPriceStale(station, nowMs),
-    };
-  });
+  const candidates = fuelCandidates(corridor, discounts, nowMs);
   // The fleet-default policy (documented in the README): reserve 10 % of the tank, buy ≥ 20 gal a stop.
   const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
   const plan = planFuel({

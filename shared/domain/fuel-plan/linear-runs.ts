@@ -68,8 +68,8 @@ export const TRACKING = -1;
 /** A run of the pass-by cost (no stop at this station). */
 export const PASS_BY = -2;
 
-// No closures below: the two functions run once per station, and per-call closures (and the name
-// helpers bundlers wrap them in) cost more than the arithmetic.
+// No closures below: these run once per station, and closures made per call (with the __name
+// wrappers esbuild adds under keepNames) cost more than the arithmetic: 5 ms a plan against 0.8 ms.
 
 /**
  * The cost after stopping at a station, from the cost before it (`before`, runs from `firstRun`):
@@ -109,7 +109,7 @@ export function stopCost(
     const b = Math.min(before.to[run] as number, sourceEnd);
     if (a > b) continue;
     const slope = before.slope[run] as number;
-    if (slope > pricePerUnit) {
+    if (slope >= pricePerUnit) {
       // g does not fall on this run: only its first K can be a new minimum.
       if (bestK < 0 || advantage(before, run, a, bestK, bestCost, pricePerUnit) < 0) {
         if (bestK >= 0 && cursor < a)

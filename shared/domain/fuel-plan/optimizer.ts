@@ -1,7 +1,10 @@
+import { DenseStage } from './dense-stage.ts';
+import type { DpStage } from './dp-stage.ts';
+import { formatGallons } from './format.ts';
 import { describeUncoveredStretch } from './infeasibility.ts';
 import { fuelLattice } from './lattice.ts';
-import { LinearRuns, lowerEnvelope, PASS_BY, stopCost } from './linear-runs.ts';
 import { FUEL_TOLERANCE_GALLONS, GALLON_UNIT } from './policy.ts';
+import { RunsStage } from './runs-stage.ts';
 import type { FuelProblem } from './types.ts';
 
 export type OptimizedPurchases =
@@ -14,155 +17,96 @@ export type OptimizedPurchases =
     }
   | { feasible: false; reason: string };
 
+export interface OptimizerOptions {
+  /**
+   * Hand over to the dense representation once cost(K) needs more runs than this. By default a
+   * ninth of the levels between reserve and tank: measured, a run costs about nine times a level.
+   * Tests set it to 0 (dense throughout) or to a few runs (a hand-over mid-route).
+   */
+  denseAfterRuns?: number;
+}
+
 /**
  * The cheapest purchases for a prepared fuel problem, exact on the purchase lattice (lattice.ts:
  * each purchase is its detour fuel plus whole GALLON_UNITs, so K, the units bought so far, is the
  * whole state and every rule is an integer bound on K).
  *
  * Dynamic programming over the stations in route order on cost(K), the least cost of having bought
- * K units. At each station the window of K is cut to what reaches its exit, and
+ * K units. At each station K is cut to what reaches its exit, and
  * cost'(K') = min(cost(K'), min over K ≤ K' − kmin of cost(K) + price × (K' − K) + detour),
- * the second term a running prefix minimum (stopCost). cost is kept as runs of K on which it is
- * linear (LinearRuns): a few dozen runs instead of (tank − reserve) / unit levels, so a station
- * costs O(runs) rather than O(levels). The dense form of the same DP (O(n × levels)) lives in the
- * tests as a second referee next to the exhaustive solver.
+ * the second term a running prefix minimum (see DpStage). cost starts as runs of K on which it is
+ * linear (RunsStage, O(runs) a station): on the benchmark's 3,500-mile, 500-station routes a
+ * 300-gal tank has 2,700 levels but never needs more than about 40 runs (0.6 ms a plan). When
+ * prices rise station after station the runs multiply, and the DP hands over to one entry per level
+ * (DenseStage, O(levels) a station), so the worst case is the dense DP's O(n × levels), about 7 ms.
  *
  * The fill-or-reach-a-cheaper-station rule of Khuller, Malekian and Mestre (2011) is not relied on:
  * a minimum purchase and detours break its exchange argument, and this DP needs no such rule.
  */
-export function optimizeFuelPurchases(problem: FuelProblem): OptimizedPurchases {
-  const { stations, reserveGallons } = problem;
+export function optimizeFuelPurchases(
+  problem: FuelProblem,
+  options: OptimizerOptions = {},
+): OptimizedPurchases {
+  const { stations, reserveGallons, tankGallons } = problem;
   if (problem.currentFuelGallons < reserveGallons - FUEL_TOLERANCE_GALLONS) {
     return {
       feasible: false,
       reason:
-        `Current fuel (${round1(problem.currentFuelGallons)} gal) is below the en-route reserve ` +
-        `(${round1(reserveGallons)} gal).`,
+        `Current fuel (${formatGallons(problem.currentFuelGallons)} gal) is below the en-route reserve ` +
+        `(${formatGallons(reserveGallons)} gal).`,
     };
   }
   const lattice = fuelLattice(problem);
-  const n = stations.length;
-
-  let before = new LinearRuns();
-  let after = new LinearRuns();
-  const stop = new LinearRuns();
-  before.push(0, 0, 0, 0, 0, PASS_BY);
+  const bounds = lattice.stations;
+  const denseAfterRuns =
+    options.denseAfterRuns ?? Math.max(16, Math.floor((tankGallons - reserveGallons) / GALLON_UNIT / 9));
+  const runs = new RunsStage(stations.length);
+  let stage: DpStage = runs;
+  let dense: DenseStage | null = null;
   let lo = 0;
-
-  // Where each station's stop won, to walk the plan back: K ranges and the K they bought from.
-  const regionFrom: number[] = [];
-  const regionTo: number[] = [];
-  const regionSource: number[] = [];
-  const regionStart = new Int32Array(n + 1);
 
   // For the infeasibility reason: the last station where a stop was possible, and the most fuel
   // on the route after it.
   let lastStopIndex: number | null = null;
   let unusableSinceLastStop = 0;
   let maxFuelAfterLastStop = problem.currentFuelGallons;
-
-  for (let i = 0; i < n; i++) {
-    regionStart[i] = regionFrom.length;
-    const bounds = lattice.stations[i];
-    const station = stations[i];
-    if (!bounds || !station) break;
-    lo = Math.max(lo, bounds.reachMin);
-    let firstRun = 0;
-    while (firstRun < before.length && (before.to[firstRun] as number) < lo) firstRun++;
-    if (firstRun === before.length) {
-      return infeasible(problem, i, lastStopIndex, maxFuelAfterLastStop, unusableSinceLastStop);
-    }
-    const hi = before.to[before.length - 1] as number;
-    const from = Math.max(lo, bounds.stopMin);
-    const last = bounds.stopMax;
-    const canStop =
-      from <= hi &&
-      from + bounds.unitsMin <= last &&
-      stopCost(
-        before,
-        firstRun,
-        from,
-        Math.min(hi, last - bounds.unitsMin),
-        last,
-        bounds.unitsMin,
-        station.objectivePrice * GALLON_UNIT,
-        station.objectivePrice * bounds.detourGallons,
-        stop,
-      );
-    if (!canStop) {
-      unusableSinceLastStop++;
-      continue;
-    }
-    lowerEnvelope(before, firstRun, lo, stop, after);
-    for (let run = 0; run < after.length; run++) {
-      const source = after.source[run] as number;
-      if (source === PASS_BY) continue;
-      regionFrom.push(after.from[run] as number);
-      regionTo.push(after.to[run] as number);
-      regionSource.push(source);
-    }
-    [before, after] = [after, before];
-    lastStopIndex = i;
-    unusableSinceLastStop = 0;
-    maxFuelAfterLastStop =
-      lattice.baseFuelAt(station.milesAlongRoute) + (before.to[before.length - 1] as number) * GALLON_UNIT;
-  }
-  regionStart[n] = regionFrom.length;
-
-  lo = Math.max(lo, lattice.arrivalMin);
-  let bestK = -1;
-  let bestCost = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < before.length; run++) {
-    const to = before.to[run] as number;
-    if (to < lo) continue;
-    // Linear on the run: its least cost is at one end.
-    const k = (before.slope[run] as number) >= 0 ? Math.max(before.from[run] as number, lo) : to;
-    const cost = before.costAt(run, k);
-    if (cost < bestCost) {
-      bestCost = cost;
-      bestK = k;
-    }
-  }
-  if (bestK < 0) {
-    return infeasible(problem, 'destination', lastStopIndex, maxFuelAfterLastStop, unusableSinceLastStop);
-  }
-
-  const gallonsByStation = new Array<number>(n).fill(0);
-  let k = bestK;
-  for (let i = n - 1; i >= 0 && k > 0; i--) {
-    for (let region = regionStart[i] as number; region < (regionStart[i + 1] as number); region++) {
-      if (k < (regionFrom[region] as number) || k > (regionTo[region] as number)) continue;
-      const bounds = lattice.stations[i];
-      if (!bounds) break;
-      const source = regionSource[region] as number;
-      const from = source >= 0 ? source : k - bounds.unitsMin;
-      gallonsByStation[i] = (k - from) * GALLON_UNIT + bounds.detourGallons;
-      k = from;
-      break;
-    }
-  }
-  if (k !== 0) throw new Error(`fuel plan walk-back ends at ${k} units, not 0`);
-  return { feasible: true, gallonsByStation, objective: bestCost };
-}
-
-function infeasible(
-  problem: FuelProblem,
-  checkpoint: number | 'destination',
-  lastStopIndex: number | null,
-  maxFuelGallons: number,
-  unusableStationsBetween: number,
-): OptimizedPurchases {
-  return {
+  const uncovered = (checkpoint: number | 'destination'): OptimizedPurchases => ({
     feasible: false,
     reason: describeUncoveredStretch(problem, {
       checkpoint,
       lastStopIndex,
-      maxFuelGallons,
-      unusableStationsBetween,
+      maxFuelGallons: maxFuelAfterLastStop,
+      unusableStationsBetween: unusableSinceLastStop,
     }),
-  };
-}
+  });
 
-function round1(gallons: number): number {
-  return Math.round(gallons * 10) / 10;
+  for (let i = 0; i < stations.length; i++) {
+    const station = stations[i];
+    const stationBounds = bounds[i];
+    if (!station || !stationBounds) break;
+    lo = Math.max(lo, stationBounds.reachMin);
+    if (!dense && runs.cost.length > denseAfterRuns) {
+      dense = new DenseStage(runs.cost, lo, bounds, i);
+      stage = dense;
+    }
+    const outcome = stage.apply(i, stationBounds, station.objectivePrice, lo);
+    if (outcome === 'unreachable') return uncovered(i);
+    if (outcome === 'no_stop') {
+      unusableSinceLastStop++;
+      continue;
+    }
+    lastStopIndex = i;
+    unusableSinceLastStop = 0;
+    maxFuelAfterLastStop = lattice.baseFuelAt(station.milesAlongRoute) + stage.hi * GALLON_UNIT;
+  }
+
+  const best = stage.leastCost(Math.max(lo, lattice.arrivalMin));
+  if (!best) return uncovered('destination');
+
+  const gallonsByStation = new Array<number>(stations.length).fill(0);
+  let k = best.k;
+  if (dense) k = dense.walkBack(k, bounds, gallonsByStation);
+  k = runs.walkBack(k, bounds, gallonsByStation);
+  if (k !== 0) throw new Error(`fuel plan walk-back ends at ${k} units, not 0`);
+  return { feasible: true, gallonsByStation, objective: best.cost };
 }

@@ -46,7 +46,8 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     };
   }
 
-  const simulation = simulateFuelPurchases(problem, optimized.gallonsByStation);
+  // A micro-gallon of slack: this check is for bugs, not for the optimizer's float rounding.
+  const simulation = simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6);
   if (!simulation.feasible) {
     // The optimizer and the referee disagree: a bug, never a plan to hand a driver.
     throw new Error(`fuel plan breaks its own rules: ${simulation.violations.join('; ')}`);

@@ -36,9 +36,10 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
     nextStop?.stationIndex ?? problem.stations.length,
   );
   const cheaper = passed.filter((other) => other.netPrice < station.netPrice - SAME_PRICE_USD);
-  const purchaseUnits = stop.gallons - (2 * station.detourMiles) / problem.mpg;
+  // What the same fuel would have cost there, its own detour fuel bought too.
+  const gallonsForTheRoute = stop.gallons - (2 * station.detourMiles) / problem.mpg;
   const costFor = (other: RouteStation) =>
-    other.netPrice * (purchaseUnits + (2 * other.detourMiles) / problem.mpg);
+    other.netPrice * (gallonsForTheRoute + (2 * other.detourMiles) / problem.mpg);
 
   let why: string;
   let topUp = false;
@@ -57,9 +58,11 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
     why = `Best buy for the next ${windowMiles} miles given tank room, detours and the minimum purchase`;
   }
 
-  let target = problem.destinationName;
-  if (nextStation)
-    target = topUp ? 'it' : `${nextStation.name} (mile ${formatMiles(nextStation.milesAlongRoute)})`;
+  const target = !nextStation
+    ? problem.destinationName
+    : topUp
+      ? 'it'
+      : `${nextStation.name} (mile ${formatMiles(nextStation.milesAlongRoute)})`;
   const fuelThere = nextStop ? nextStop.fuelOnArrivalGallons : simulation.arrivalFuelGallons;
   const percent = Math.round((fuelThere / problem.tankGallons) * 100);
   const gallons = `${formatGallons(stop.gallons)} gal`;
