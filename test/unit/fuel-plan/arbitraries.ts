@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
+
+/** Rounds to tenths, like the API's inputs: exact ties and limits come up often, as they should. */
+const tenths = (value: number) => Math.round(value * 10) / 10;
+
+const staleness = fc.oneof(
+  { arbitrary: fc.constant(false), weight: 3 },
+  { arbitrary: fc.constant(true), weight: 1 },
+);
+
+/** A station as shares of the route, priced in cents; scaled by `toInput`. */
+const stationShape = (maxDetourTenths: number) =>
+  fc.record({
+    permille: fc.integer({ min: 0, max: 1000 }),
+    detourTenths: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: maxDetourTenths })),
+    priceCents: fc.integer({ min: 300, max: 420 }),
+    discountCents: fc.constantFrom(0, 5, 13),
+    isStale: staleness,
+  });
+
+type StationShape = {
+  permille: number;
+  detourTenths: number;
+  priceCents: number;
+  discountCents: number;
+  isStale: boolean;
+};
+
+function toInput(shape: {
+  tankGallons: number;
+  mpg: number;
+  /** Route length in percent of one full tank's range. */
+  routePercent: number;
+  fuelPercent: number;
+  arrivalPercent: number;
+  reservePercent: number;
+  minPurchasePercent: number;
+  stations: StationShape[];
+}): FuelPlanInput {
+  const { tankGallons, mpg } = shape;
+  const routeMiles = tenths(((shape.routePercent / 100) * tankGallons * mpg) | 0);
+  const stations: CandidateStation[] = shape.stations.map((station, index) => ({
+    id: `stn_${index}`,
+    name: `Station ${index}`,
+    milesAlongRoute: tenths((station.permille / 1000) * routeMiles),
+    detourMiles: station.detourTenths / 10,
+    pricePerGallon: station.priceCents / 100,
+    discountPerGallon: station.discountCents / 100,
+    isStale: station.isStale,
+  }));
+  return {
+    routeMiles,
+    destinationName: 'Denver',
+    stations,
+    tankGallons,
+    mpg,
+    currentFuelGallons: tenths((shape.fuelPercent / 100) * tankGallons),
+    minArrivalGallons: tenths((shape.arrivalPercent / 100) * tankGallons),
+    reserveGallons: tenths((shape.reservePercent / 100) * tankGallons),
+    minPurchaseGallons: tenths((shape.minPurchasePercent / 100) * tankGallons),
+  };
+}
+
+/**
+ * Instances the exhaustive solver finishes in milliseconds: up to 6 stations and a tank of 10 to 22
+ * lattice units (1.0–2.2 gal; the model has no scale, so a small tank is a big one in miniature),
+ * routes up to 2.5 tanks long, detours up to a quarter of the range.
+ */
+export const smallFuelPlanInput: fc.Arbitrary<FuelPlanInput> = fc
+  .record({
+    tankGallons: fc.integer({ min: 10, max: 22 }).map((units) => units / 10),
+    mpg: fc.integer({ min: 20, max: 60 }).map((value) => value / 10),
+    routePercent: fc.integer({ min: 20, max: 250 }),
+    fuelPercent: fc.integer({ min: 5, max: 100 }),
+    arrivalPercent: fc.integer({ min: 0, max: 40 }),
+    reservePercent: fc.integer({ min: 0, max: 20 }),
+    minPurchasePercent: fc.integer({ min: 0, max: 60 }),
+    stations: fc.array(stationShape(15), { minLength: 1, maxLength: 6 }),
+  })
+  .map(toInput);
+
+/**
+ * Realistic trucks and long routes (50–300 gal tanks, up to 60 stations, up to 6 tanks long) for
+ * the comparison with the dense DP.
+ */
+export const mediumFuelPlanInput: fc.Arbitrary<FuelPlanInput> = fc
+  .record({
+    tankGallons: fc.integer({ min: 50, max: 300 }),
+    mpg: fc.integer({ min: 40, max: 80 }).map((value) => value / 10),
+    routePercent: fc.integer({ min: 0, max: 600 }),
+    fuelPercent: fc.integer({ min: 0, max: 100 }),
+    arrivalPercent: fc.integer({ min: 0, max: 40 }),
+    reservePercent: fc.integer({ min: 0, max: 20 }),
+    minPurchasePercent: fc.integer({ min: 0, max: 30 }),
+    stations: fc.array(stationShape(100), { maxLength: 60 }),
+  })
+  .map(toInput);

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { solveFuelPlanExhaustively } from '../../../shared/domain/fuel-plan/exhaustive.ts';
+import { optimizeFuelPurchases } from '../../../shared/domain/fuel-plan/optimizer.ts';
+import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
+import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
+import { simulateFuelPurchases } from '../../../shared/domain/fuel-plan/simulate.ts';
+import { mediumFuelPlanInput, smallFuelPlanInput } from './arbitraries.ts';
+import { denseLeastObjective } from './dense-reference.ts';
+
+/** Two sums of the same purchases in another order differ by float rounding only. */
+const COST_EPSILON = 1e-9;
+
+describe('optimizeFuelPurchases against the exhaustive solver', () => {
+  it.each([
+    ['as runs, as in production', {}, 6000],
+    ['dense from the start', { denseAfterRuns: 0 }, 2000],
+    ['handing over to dense mid-route', { denseAfterRuns: 2 }, 2000],
+  ] as const)(
+    'finds a plan exactly when one exists, and none cheaper exists (%s)',
+    (_how, options, numRuns) => {
+      fc.assert(
+        fc.property(smallFuelPlanInput, (input) => {
+          // Prepare
+          const problem = prepareFuelProblem(input);
+
+          // Act
+          const optimized = optimizeFuelPurchases(problem, options);
+          const exhaustive = solveFuelPlanExhaustively(problem);
+
+          // Assess
+          expect(optimized.feasible).toBe(exhaustive.feasible);
+          if (optimized.feasible && exhaustive.feasible) {
+            expect(optimized.objective).toBeLessThanOrEqual(exhaustive.objective + COST_EPSILON);
+            // And no lower: the optimizer's plan is itself one the exhaustive solver tried.
+            expect(optimized.objective).toBeGreaterThanOrEqual(exhaustive.objective - COST_EPSILON);
+            const simulation = simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6);
+            expect(simulation.objective).toBeCloseTo(optimized.objective, 6);
+          }
+        }),
+        { numRuns },
+      );
+    },
+  );
+
+  it('returns plans that keep every rule when driven step by step, at the cost it reports', () => {
+    fc.assert(
+      fc.property(smallFuelPlanInput, (input) => {
+        // Prepare
+        const problem = prepareFuelProblem(input);
+
+        // Act
+        const optimized = optimizeFuelPurchases(problem);
+
+        // Assess: the simulator checks reserve, tank, minimum purchase and arrival.
+        if (!optimized.feasible) return;
+        const simulation = simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6);
+        expect(simulation.violations).toEqual([]);
+        expect(simulation.objective).toBeCloseTo(optimized.objective, 6);
+        for (const gallons of optimized.gallonsByStation) {
+          if (gallons > 0) expect(gallons).toBeGreaterThanOrEqual(problem.minPurchaseGallons - 1e-6);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('optimizeFuelPurchases against the dense DP on realistic trucks', () => {
+  it.each([
+    ['as runs, as in production', {}],
+    ['handing over to dense mid-route', { denseAfterRuns: 8 }],
+  ] as const)('agrees on feasibility and on the least cost (%s)', (_how, options) => {
+    fc.assert(
+      fc.property(mediumFuelPlanInput, (input) => {
+        // Prepare
+        const problem = prepareFuelProblem(input);
+
+        // Act
+        const optimized = optimizeFuelPurchases(problem, options);
+        const dense = denseLeastObjective(problem);
+
+        // Assess
+        expect(optimized.feasible).toBe(dense !== null);
+        if (optimized.feasible && dense !== null) {
+          expect(Math.abs(optimized.objective - dense)).toBeLessThanOrEqual(1e-9 * Math.max(1, dense));
+          expect(simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6).violations).toEqual([]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('planFuel on random instances', () => {
+  it('reports a consistent plan: status, rounded stops adding up to the totals, a reason per stop', () => {
+    fc.assert(
+      fc.property(mediumFuelPlanInput, (input) => {
+        // Act
+        const plan = planFuel(input);
+
+        // Assess
+        if (plan.status === 'infeasible') {
+          expect(plan.stops).toEqual([]);
+          expect(plan.reason).toMatch(/^(No station within reach|Cannot reach Denver|Current fuel)/);
+          expect(plan.savingsVsBaseline).toBeNull();
+          return;
+        }
+        expect(plan.status).toBe(plan.stops.length === 0 ? 'no_stop_needed' : 'ok');
+        const centsSum = plan.stops.reduce((sum, stop) => sum + Math.round(stop.cost * 100), 0);
+        expect(Math.round(plan.totalCost * 100)).toBe(centsSum);
+        const gallonsSum = plan.stops.reduce((sum, stop) => sum + stop.gallons, 0);
+        expect(Math.abs(plan.totalGallons - gallonsSum)).toBeLessThanOrEqual(0.05 * plan.stops.length + 1e-9);
+        for (const stop of plan.stops) {
+          expect(Math.round(stop.gallons * 10)).toBeCloseTo(stop.gallons * 10, 9);
+          expect(stop.gallons).toBeGreaterThanOrEqual((input.minPurchaseGallons ?? 0) - 0.05);
+          expect(stop.reason).toContain(`${stop.gallons} gal`);
+          expect(stop.reason).toContain(`$${stop.netPrice.toFixed(2)} net`);
+        }
+        expect(plan.arrivalFuelGallons).toBeGreaterThanOrEqual(input.minArrivalGallons - 0.05);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
+import { STALE_PRICE_PENALTY_USD } from '../../../shared/domain/fuel-plan/policy.ts';
+import { station, trip } from './fixtures.ts';
+
+// Every trip here: 200-gal tank, 5 mpg, 20-gal reserve, 20-gal minimum purchase, 40 gal on arrival.
+
+describe('planFuel: where to stop', () => {
+  it('says no stop is needed when the fuel on board reaches the destination with the minimum', () => {
+    // Prepare: 300 miles burn 60 of 150 gal.
+    const input = trip({ routeMiles: 300, currentFuelGallons: 150, stations: [station('A', 100, 3.5)] });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan).toMatchObject({
+      status: 'no_stop_needed',
+      reason: 'No stop needed: the fuel on board reaches Denver with 45% in the tank.',
+      stops: [],
+      totalCost: 0,
+      totalGallons: 0,
+      arrivalFuelGallons: 90,
+    });
+  });
+
+  it('buys everything at the one clearly cheapest station, just enough for the arrival minimum', () => {
+    // Prepare: 40 gal on board at mile 300; 700 miles more need 140 gal plus 40 on arrival.
+    const input = trip({
+      routeMiles: 1000,
+      stations: [
+        station('A', 200, 3.8),
+        station('B', 300, 3.53, { discountPerGallon: 0.13 }),
+        station('C', 400, 3.9),
+      ],
+    });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan.status).toBe('ok');
+    expect(plan.stops).toEqual([
+      {
+        stationId: 'B',
+        name: 'Station B',
+        milesAlongRoute: 300,
+        detourMiles: 0,
+        gallons: 140,
+        netPrice: 3.4,
+        price: 3.53,
+        discount: 0.13,
+        priceIsStale: false,
+        cost: 476,
+        reason:
+          'Cheapest diesel in the next 700 miles: $3.40 net ($3.53 − $0.13). Buy 140 gal to reach Denver with 20% in the tank.',
+      },
+    ]);
+    expect(plan.totalCost).toBe(476);
+    expect(plan.totalGallons).toBe(140);
+    expect(plan.arrivalFuelGallons).toBe(40);
+  });
+
+  it('lets a stale price lose to a fresh one less than the penalty dearer, and counts real prices', () => {
+    // Prepare: B is 5 cents cheaper than A but stale (+10 cents in the objective).
+    const stations = (isStale: boolean, stalePrice = 3.4) => [
+      station('A', 300, 3.45),
+      station('B', 310, stalePrice, { isStale }),
+    ];
+
+    // Act
+    const fresh = planFuel(trip({ routeMiles: 1000, stations: stations(false) }));
+    const stale = planFuel(trip({ routeMiles: 1000, stations: stations(true) }));
+    const staleButCheap = planFuel(trip({ routeMiles: 1000, stations: stations(true, 3.3) }));
+
+    // Assess
+    expect(STALE_PRICE_PENALTY_USD).toBe(0.1);
+    expect(fresh.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([['B', 140, 476]]);
+    expect(stale.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([['A', 140, 483]]);
+    expect(stale.stops[0]?.reason).toMatch(/^Cheapest confirmed price in the next 700 miles: \$3\.45 net/);
+    // 15 cents cheaper beats the penalty; the cost is 140 × $3.30, not the penalized $3.40.
+    expect(staleButCheap.stops.map((stop) => [stop.stationId, stop.cost])).toEqual([['B', 462]]);
+    expect(staleButCheap.totalCost).toBe(462);
+    expect(staleButCheap.stops[0]?.reason).toContain(
+      '$3.30 net (no fleet discount, price not confirmed recently)',
+    );
+  });
+
+  it('counts the detour: a cheaper station 10 miles off the route loses, 1 mile off it wins', () => {
+    // Prepare: B is 5 cents cheaper than A at the same exit. 10 miles each way burn 4 gal ($13.80)
+    // against $7 saved on 140 gal; 1 mile each way burns 0.4 gal.
+    const stations = (detourMiles: number) => [
+      station('A', 300, 3.5),
+      station('B', 300, 3.45, { detourMiles }),
+    ];
+
+    // Act
+    const far = planFuel(trip({ routeMiles: 1000, stations: stations(10) }));
+    const near = planFuel(trip({ routeMiles: 1000, stations: stations(1) }));
+
+    // Assess
+    expect(far.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([['A', 140, 490]]);
+    expect(far.stops[0]?.reason).toMatch(/^Cheapest diesel in the next 700 miles once detours are counted: /);
+    // The detour fuel is bought there too: 140 + 0.4 gal at $3.45.
+    expect(near.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([
+      ['B', 140.4, 484.38],
+    ]);
+    expect(near.stops[0]?.reason).toContain('$3.45 net (no fleet discount), 1.0 miles off the route.');
+    expect(near.arrivalFuelGallons).toBe(40);
+  });
+
+  it('buys at least the minimum purchase even when less would do', () => {
+    // Prepare: 116 gal on board, 400 miles burn 80: 4 gal short of the 40-gal arrival minimum.
+    const input = (minPurchaseGallons?: number) =>
+      trip({
+        routeMiles: 400,
+        currentFuelGallons: 116,
+        minPurchaseGallons,
+        stations: [station('A', 100, 3.5)],
+      });
+
+    // Act
+    const withDefault = planFuel(input());
+    const withoutMinimum = planFuel(input(0));
+
+    // Assess
+    expect(withDefault.stops.map((stop) => [stop.gallons, stop.cost])).toEqual([[20, 70]]);
+    expect(withDefault.arrivalFuelGallons).toBe(56);
+    expect(withDefault.stops[0]?.reason).toBe(
+      'Cheapest diesel in the next 300 miles: $3.50 net (no fleet discount). ' +
+        'Buy 20 gal (the minimum purchase) to reach Denver with 28% in the tank.',
+    );
+    expect(withoutMinimum.stops.map((stop) => [stop.gallons, stop.cost])).toEqual([[4, 14]]);
+    expect(withoutMinimum.arrivalFuelGallons).toBe(40);
+  });
+
+  it('fills up where fuel is cheap and tops up where it is dear only to reach cheaper fuel', () => {
+    // Prepare
+    const fillUp = trip({ routeMiles: 1500, stations: [station('A', 100, 3), station('B', 900, 4)] });
+    // A is dear, B cheap, C between them 10 cents under A but 10 miles off the route.
+    const topUp = trip({
+      routeMiles: 1000,
+      currentFuelGallons: 50,
+      stations: [station('A', 100, 4), station('C', 300, 3.9, { detourMiles: 10 }), station('B', 500, 3)],
+    });
+
+    // Act
+    const filled = planFuel(fillUp);
+    const toppedUp = planFuel(topUp);
+
+    // Assess: at A, 80 gal on board + 120 = a full tank, 40 gal left at B.
+    expect(filled.stops.map((stop) => stop.reason)).toEqual([
+      'Cheapest diesel in the next 800 miles: $3.00 net (no fleet discount). ' +
+        'Fill up: buy 120 gal to reach Station B (mile 900) with 20% in the tank.',
+      'Cheapest diesel in the next 600 miles: $4.00 net (no fleet discount). ' +
+        'Buy 120 gal to reach Denver with 20% in the tank.',
+    ]);
+    // At A, 30 gal on board + 70 reach B (400 miles, 80 gal) with the 20-gal reserve.
+    expect(toppedUp.stops.map((stop) => [stop.stationId, stop.gallons])).toEqual([
+      ['A', 70],
+      ['B', 120],
+    ]);
+    expect(toppedUp.stops[0]?.reason).toBe(
+      'Top up to reach cheaper diesel at Station B (mile 500, $3.00 net): $4.00 net (no fleet discount). ' +
+        'Buy 70 gal to reach it with 10% in the tank.',
+    );
+  });
+
+  it('ignores stations behind the truck or past the destination', () => {
+    // Prepare
+    const input = trip({
+      routeMiles: 1000,
+      stations: [station('behind', -5, 1), station('B', 300, 3.5), station('beyond', 1200, 1)],
+    });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan.stops.map((stop) => stop.stationId)).toEqual(['B']);
+  });
+});
+
+describe('planFuel: when no plan exists', () => {
+  it.each([
+    [
+      'a gap between stations longer than a full tank goes',
+      trip({
+        routeMiles: 1500,
+        currentFuelGallons: 200,
+        stations: [station('A', 100, 3), station('B', 1100, 3)],
+      }),
+      // A full tank above the 20-gal reserve: 180 gal × 5 mpg.
+      'No station within reach after Station A (mile 100): next station is 1,000 miles ahead, range is 900 miles.',
+    ],
+    [
+      'the first station out of reach of the fuel on board',
+      trip({ routeMiles: 1200, stations: [station('A', 1000, 3)] }),
+      'No station within reach from the start: next station is 1,000 miles ahead, range is 400 miles on the current 100 gal.',
+    ],
+    [
+      'the destination too far after the last station',
+      trip({ routeMiles: 1200, currentFuelGallons: 200, stations: [station('A', 100, 3)] }),
+      // Down to the 40-gal arrival minimum: 160 gal × 5 mpg.
+      'Cannot reach Denver with 20% in the tank: it is 1,100 miles after Station A (mile 100), range is 800 miles.',
+    ],
+    [
+      'no station at all',
+      trip({ routeMiles: 1000, stations: [] }),
+      'Cannot reach Denver with 20% in the tank: it is 1,000 miles away, range is 300 miles on the current 100 gal.',
+    ],
+    [
+      'a truck already below the reserve',
+      trip({ routeMiles: 100, currentFuelGallons: 10, stations: [station('A', 10, 3)] }),
+      'Current fuel (10 gal) is below the en-route reserve (20 gal).',
+    ],
+  ])('says which stretch cannot be covered: %s', (_case, input, reason) => {
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan).toMatchObject({
+      status: 'infeasible',
+      reason,
+      stops: [],
+      totalCost: 0,
+      totalGallons: 0,
+      arrivalFuelGallons: null,
+      savingsVsBaseline: null,
+    });
+  });
+
+  it('names the stations in a gap that cannot be used', () => {
+    // Prepare: a full tank at A leaves 30 gal at B's exit (mile 950); B is 60 miles off the route,
+    // 12 gal away, which would take the truck under the 20-gal reserve.
+    const input = trip({
+      routeMiles: 1500,
+      currentFuelGallons: 200,
+      stations: [station('A', 100, 3), station('B', 950, 3, { detourMiles: 60 }), station('C', 1100, 3)],
+    });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan.status).toBe('infeasible');
+    expect(plan.reason).toBe(
+      'No station within reach after Station A (mile 100): next station is 1,000 miles ahead, range is 900 miles. ' +
+        '1 station(s) in between cannot be used: too far off the route, or no room for the minimum purchase.',
+    );
+  });
+});
+
+describe('planFuel: the baseline and the saving', () => {
+  it('compares with fill-at-a-quarter on equal arrival fuel', () => {
+    // Prepare: the top-up trip. The baseline reaches A (mile 100) with 30 gal, under a quarter
+    // (50 gal), fills 170 gal at $4.00 = $680 and arrives with 20 gal, 20 fewer than the plan's 40.
+    // Valued at the mean net price on the route ($4.00 + $3.90 + $3.00) / 3 = $3.6333, the baseline
+    // costs $680 + 20 × $3.6333 = $752.67 on equal terms; the plan costs $640 (70 × $4 + 120 × $3).
+    const input = trip({
+      routeMiles: 1000,
+      currentFuelGallons: 50,
+      stations: [station('A', 100, 4), station('C', 300, 3.9, { detourMiles: 10 }), station('B', 500, 3)],
+    });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan.totalCost).toBe(640);
+    expect(plan.baseline).toEqual({
+      strategy: 'fill_to_full_below_quarter',
+      cost: 680,
+      gallons: 170,
+      stopCount: 1,
+      arrivalFuelGallons: 20,
+      feasible: true,
+    });
+    expect(plan.savingsVsBaseline).toEqual({
+      usd: 112.67,
+      percent: 15,
+      baselineAdjustedCost: 752.67,
+      arrivalFuelValuePerGallon: 3.63,
+    });
+  });
+
+  it('reports no saving when the baseline runs dry', () => {
+    // Prepare: 60 gal (30%) passes A at mile 40 with 52 gal, above a quarter; B at mile 350 is
+    // 310 miles (62 gal) further.
+    const input = trip({
+      routeMiles: 500,
+      currentFuelGallons: 60,
+      stations: [station('A', 40, 3), station('B', 350, 3)],
+    });
+
+    // Act
+    const plan = planFuel(input);
+
+    // Assess
+    expect(plan.status).toBe('ok');
+    expect(plan.baseline.feasible).toBe(false);
+    expect(plan.savingsVsBaseline).toBeNull();
+  });
+});
