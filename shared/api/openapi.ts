@@ -236,6 +236,7 @@ export function errorCodesFor(route: DocumentedRoute): ErrorCode[] {
     if (route.scope || route.access === 'partner') add('insufficient_scope');
   }
   if (route.access === 'fleet') add('fleet_header_required', 'fleet_scope_mismatch', 'invalid_public_id');
+  if (route.access === 'fleetOrPartner') add('fleet_scope_mismatch', 'invalid_public_id');
   if (route.request.params) add('invalid_public_id', 'resource_not_found');
   if (route.request.query) {
     add('validation_failed');
@@ -276,6 +277,12 @@ function accessNote(route: RouteDefinition): string {
     return (
       `${scope} Acts on one fleet: a company key acts on its own fleet and omits \`${FLEET_HEADER}\`; ` +
       `a partner key names the fleet in the \`${FLEET_HEADER}\` header.`
+    );
+  }
+  if (route.access === 'fleetOrPartner') {
+    return (
+      `${scope} A company key acts on its own fleet; a partner key acts on the fleet named in \`${FLEET_HEADER}\`, ` +
+      'or, without the header, at partner level (endpoints there receive the partner’s `fleet.provisioned` events).'
     );
   }
   return scope;
@@ -330,7 +337,7 @@ function errorResponses(route: DocumentedRoute) {
 
 function headerParameters(route: RouteDefinition): (keyof typeof PARAMETER_COMPONENTS)[] {
   return [
-    ...(route.access === 'fleet' ? (['FleetHeader'] as const) : []),
+    ...(route.access === 'fleet' || route.access === 'fleetOrPartner' ? (['FleetHeader'] as const) : []),
     ...(route.idempotent ? (['IdempotencyKey'] as const) : []),
   ];
 }
@@ -381,7 +388,7 @@ start with \`svc_live_\`, sandbox keys with \`svc_test_\`; a sandbox key on the 
 for a fleet not granted to it). Partner-level calls (fleet provisioning and listing) take no such header.
 
 Each operation states its required scope in its description and in \`x-required-scope\` (\`null\`: any \
-valid key), and who may call it in \`x-access\` (\`anonymous\`, \`key\`, \`partner\` or \`fleet\`). Scopes:
+valid key), and who may call it in \`x-access\` (\`anonymous\`, \`key\`, \`partner\`, \`fleet\` or \`fleetOrPartner\`). Scopes:
 
 ${SCOPES.map((scope) => `- \`${scope}\`: ${SCOPE_USES[scope]}`).join('\n')}
 

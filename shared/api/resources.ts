@@ -1,6 +1,7 @@
 import type { Fleet } from '../domain/fleet.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
+import type { WebhookEndpoint } from '../domain/webhooks/endpoint.ts';
 import { formatTimestamp } from '../platform/time.ts';
 
 /**
@@ -58,3 +59,18 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
 
 /** Miles as shown to drivers and integrators: a tenth of a mile. */
 export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
+
+/** Never includes a secret: those appear only in the create and rotate responses. */
+export function webhookResource(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    event_types: endpoint.eventTypes,
+    description: endpoint.description,
+    status: endpoint.status,
+    disabled_reason: endpoint.disabledReason,
+    level: endpoint.owner.kind,
+    created_at: endpoint.createdAt,
+    updated_at: endpoint.updatedAt,
+  };
+}

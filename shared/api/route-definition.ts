@@ -10,8 +10,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - `key`: any valid key, no fleet (GET /v1/me, the event-type catalog).
  * - `partner`: partner-level calls (fleet provisioning); partner keys only, no SVC-Fleet header.
  * - `fleet`: acts on one fleet: a company key's own, or the fleet a partner key names in SVC-Fleet.
+ * - `fleetOrPartner`: like `fleet`, except that a partner key without SVC-Fleet acts at partner
+ *   level (webhook endpoints that receive the partner's `fleet.provisioned` events).
  */
-export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet';
+export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner';
 
 /**
  * Endpoint families count toward the monthly quota (spec section 8). `null` = exempt (GET /v1/me,

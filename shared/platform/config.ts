@@ -14,6 +14,12 @@ export interface ServiceConfig {
   region: string;
   /** `embedded` (default) or `amazon-location`. */
   routingEngine: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS=1 lets local development deliver to http and loopback receivers.
+   * Ignored inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set there), so no deployed stage can be
+   * talked into calling its own network.
+   */
+  allowPrivateWebhookTargets: boolean;
 }
 
 /** The stage alone, for code that needs no table (anonymous discovery routes). */
@@ -29,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
     routingEngine: env.ROUTING_ENGINE ?? 'embedded',
+    allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' && !env.AWS_LAMBDA_FUNCTION_NAME,
   };
 }
 

@@ -167,7 +167,7 @@ describe('buildOpenApiDocument', () => {
       const operation = operationOf(document, route);
       const fleetHeader = headerParameter(parametersOf(document, operation), 'SVC-Fleet');
 
-      if (route.access !== 'fleet') {
+      if (route.access !== 'fleet' && route.access !== 'fleetOrPartner') {
         expect(fleetHeader).toBeUndefined();
         return;
       }

@@ -34,7 +34,7 @@ export async function authorize(
     }
     return null;
   }
-  if (route.access !== 'fleet') return null;
+  if (route.access !== 'fleet' && route.access !== 'fleetOrPartner') return null;
 
   if (fleetHeader !== undefined && !isPublicId('fleet', fleetHeader)) {
     throw new ApiError('invalid_public_id', `The ${FLEET_HEADER} header must be a flt_ id.`);
@@ -50,6 +50,7 @@ export async function authorize(
     return principal.ownFleetId;
   }
   if (fleetHeader === undefined) {
+    if (route.access === 'fleetOrPartner') return null;
     throw new ApiError(
       'fleet_header_required',
       `Send the ${FLEET_HEADER} header naming the fleet to act on.`,

@@ -1,0 +1,11 @@
+import { webhookResource } from '../../../shared/api/resources.ts';
+import { routes } from '../../../shared/api/routes.ts';
+import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { ok } from '../../../shared/platform/http/types.ts';
+import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
+import { rotateWebhookSecret } from '../../../shared/usecases/webhook-endpoints.ts';
+
+export const handler = createHttpHandler(routes.rotateWebhookSecret, async ({ params }, context) => {
+  const { endpoint, secret } = await rotateWebhookSecret(webhookEndpointDeps(), ownerOf(context), params.id);
+  return ok({ ...webhookResource(endpoint), secret });
+});

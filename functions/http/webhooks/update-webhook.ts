@@ -1,0 +1,10 @@
+import { webhookResource } from '../../../shared/api/resources.ts';
+import { routes } from '../../../shared/api/routes.ts';
+import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { ok } from '../../../shared/platform/http/types.ts';
+import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
+import { updateWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
+
+export const handler = createHttpHandler(routes.updateWebhook, async ({ params, body }, context) =>
+  ok(webhookResource(await updateWebhookEndpoint(webhookEndpointDeps(), ownerOf(context), params.id, body))),
+);

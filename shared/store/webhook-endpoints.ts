@@ -1,0 +1,153 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.ts';
+import type { CursorCodec, Page } from './cursor.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import { isConditionFailure } from './transactions.ts';
+
+/**
+ * Endpoints live in their owner's partition (`FLEET#flt_…` or `PARTNER#ptr_…` / `WHK#whk_…`), so
+ * an id of another fleet or partner is simply not found, and the fan-out of an event reads one
+ * partition. Secrets are stored so deliveries can be signed; GET and list never return them.
+ */
+export const ownerPartition = (owner: WebhookOwner) =>
+  owner.kind === 'fleet' ? `FLEET#${owner.fleetId}` : `PARTNER#${owner.partnerId}`;
+export const endpointKey = (owner: WebhookOwner, endpointId: string) => ({
+  pk: ownerPartition(owner),
+  sk: `WHK#${endpointId}`,
+});
+
+function toItem(endpoint: WebhookEndpoint) {
+  return {
+    ...endpointKey(endpoint.owner, endpoint.id),
+    id: endpoint.id,
+    owner: endpoint.owner,
+    url: endpoint.url,
+    event_types: endpoint.eventTypes,
+    description: endpoint.description,
+    status: endpoint.status,
+    disabled_reason: endpoint.disabledReason,
+    secrets: endpoint.secrets.map((s) => ({ value: s.value, expires_at_ms: s.expiresAtMs })),
+    consecutive_failed_deliveries: endpoint.consecutiveFailedDeliveries,
+    created_at: endpoint.createdAt,
+    updated_at: endpoint.updatedAt,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): WebhookEndpoint {
+  const i = item as ReturnType<typeof toItem>;
+  return {
+    id: i.id,
+    owner: i.owner,
+    url: i.url,
+    eventTypes: i.event_types,
+    description: i.description ?? null,
+    status: i.status,
+    disabledReason: i.disabled_reason ?? null,
+    secrets: (i.secrets ?? []).map((s) => ({ value: s.value, expiresAtMs: s.expires_at_ms ?? null })),
+    consecutiveFailedDeliveries: Number(i.consecutive_failed_deliveries ?? 0),
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+  };
+}
+
+export interface WebhookEndpointStore {
+  create(endpoint: WebhookEndpoint): Promise<void>;
+  get(owner: WebhookOwner, endpointId: string): Promise<WebhookEndpoint | null>;
+  /** Overwrites an existing endpoint; false when it no longer exists. */
+  save(endpoint: WebhookEndpoint): Promise<boolean>;
+  delete(owner: WebhookOwner, endpointId: string): Promise<boolean>;
+  list(owner: WebhookOwner, limit: number, cursor: string | undefined): Promise<Page<WebhookEndpoint>>;
+  /** Every endpoint of the owner (an owner has a handful), for the fan-out of an event. */
+  all(owner: WebhookOwner): Promise<WebhookEndpoint[]>;
+}
+
+export function createWebhookEndpointStore(
+  client: DocumentClient,
+  tableName: string,
+  cursors: CursorCodec,
+): WebhookEndpointStore {
+  const query = async (
+    owner: WebhookOwner,
+    limit: number | undefined,
+    start: Record<string, unknown> | undefined,
+  ) =>
+    client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
+        ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+
+  return {
+    async create(endpoint) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem(endpoint),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+    async get(owner, endpointId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: endpointKey(owner, endpointId), ConsistentRead: true }),
+      );
+      return Item ? fromItem(Item) : null;
+    },
+    async save(endpoint) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: toItem(endpoint),
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+    async delete(owner, endpointId) {
+      try {
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: endpointKey(owner, endpointId),
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+    async list(owner, limit, cursor) {
+      const scope = `webhooks:${ownerPartition(owner)}`;
+      const { Items = [], LastEvaluatedKey } = await query(
+        owner,
+        limit,
+        cursor ? cursors.decode(scope, cursor) : undefined,
+      );
+      return {
+        data: Items.map(fromItem),
+        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      };
+    },
+    async all(owner) {
+      const endpoints: WebhookEndpoint[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await query(owner, undefined, start);
+        endpoints.push(...(page.Items ?? []).map(fromItem));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return endpoints;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { lookup } from 'node:dns/promises';
+import type { CreateWebhookBody, UpdateWebhookBody } from '../api/schemas/webhooks.ts';
+import { rotateSecrets, type WebhookEndpoint, type WebhookOwner } from '../domain/webhooks/endpoint.ts';
+import { generateWebhookSecret } from '../domain/webhooks/signature.ts';
+import { ApiError } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import { type Clock, formatTimestamp } from '../platform/time.ts';
+import { checkWebhookUrl } from '../platform/url-guard.ts';
+import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
+
+export interface WebhookEndpointDeps {
+  endpoints: WebhookEndpointStore;
+  clock: Clock;
+  /** Local development only (WEBHOOK_ALLOW_PRIVATE_TARGETS=1): http and loopback receivers. */
+  allowPrivateTargets: boolean;
+  resolve?: (host: string) => Promise<string[]>;
+}
+
+const resolveAll = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** The owner an endpoint call acts for: the acting fleet, or the partner itself without SVC-Fleet. */
+export function webhookOwner(fleetId: string | null, partnerId: string | null): WebhookOwner {
+  if (fleetId) return { kind: 'fleet', fleetId };
+  if (partnerId) return { kind: 'partner', partnerId };
+  throw new Error('A webhook call reached the handler with neither a fleet nor a partner');
+}
+
+async function assertDeliverable(deps: WebhookEndpointDeps, url: string): Promise<string> {
+  const checked = await checkWebhookUrl(url, {
+    resolve: deps.resolve ?? resolveAll,
+    allowPrivate: deps.allowPrivateTargets,
+  });
+  if (!checked.ok) {
+    throw new ApiError('validation_failed', `The webhook url is not allowed: ${checked.reason}.`, {
+      extensions: { errors: [{ field: 'url', message: checked.reason }] },
+    });
+  }
+  return checked.url.toString();
+}
+
+export async function createWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  owner: WebhookOwner,
+  body: CreateWebhookBody,
+) {
+  const url = await assertDeliverable(deps, body.url);
+  const nowMs = deps.clock.now();
+  const secret = generateWebhookSecret();
+  const endpoint: WebhookEndpoint = {
+    id: newId('webhookEndpoint', nowMs),
+    owner,
+    url,
+    eventTypes: body.event_types,
+    description: body.description ?? null,
+    status: 'active',
+    disabledReason: null,
+    secrets: [{ value: secret, expiresAtMs: null }],
+    consecutiveFailedDeliveries: 0,
+    createdAt: formatTimestamp(nowMs),
+    updatedAt: formatTimestamp(nowMs),
+  };
+  await deps.endpoints.create(endpoint);
+  return { endpoint, secret };
+}
+
+export async function findWebhookEndpoint(
+  deps: Pick<WebhookEndpointDeps, 'endpoints'>,
+  owner: WebhookOwner,
+  id: string,
+) {
+  const endpoint = await deps.endpoints.get(owner, id);
+  if (!endpoint) throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  return endpoint;
+}
+
+export async function updateWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  owner: WebhookOwner,
+  id: string,
+  body: UpdateWebhookBody,
+) {
+  const endpoint = await findWebhookEndpoint(deps, owner, id);
+  const url = body.url === undefined ? endpoint.url : await assertDeliverable(deps, body.url);
+  const reenabled = body.status === 'active' && endpoint.status === 'disabled';
+  const next: WebhookEndpoint = {
+    ...endpoint,
+    url,
+    eventTypes: body.event_types ?? endpoint.eventTypes,
+    description: body.description === undefined ? endpoint.description : body.description,
+    status: body.status ?? endpoint.status,
+    disabledReason:
+      body.status === 'disabled' ? 'disabled by the owner' : reenabled ? null : endpoint.disabledReason,
+    // A re-enabled endpoint starts with a clean record, or the next failure would disable it again.
+    consecutiveFailedDeliveries: reenabled ? 0 : endpoint.consecutiveFailedDeliveries,
+    updatedAt: formatTimestamp(deps.clock.now()),
+  };
+  if (!(await deps.endpoints.save(next)))
+    throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  return next;
+}
+
+export async function deleteWebhookEndpoint(
+  deps: Pick<WebhookEndpointDeps, 'endpoints'>,
+  owner: WebhookOwner,
+  id: string,
+) {
+  if (!(await deps.endpoints.delete(owner, id))) {
+    throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  }
+}
+
+/** A new secret, shown once; the previous one keeps signing (alongside) for 24 hours. */
+export async function rotateWebhookSecret(deps: WebhookEndpointDeps, owner: WebhookOwner, id: string) {
+  const endpoint = await findWebhookEndpoint(deps, owner, id);
+  const nowMs = deps.clock.now();
+  const secret = generateWebhookSecret();
+  const next = {
+    ...endpoint,
+    secrets: rotateSecrets(endpoint.secrets, secret, nowMs),
+    updatedAt: formatTimestamp(nowMs),
+  };
+  if (!(await deps.endpoints.save(next)))
+    throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  return { endpoint: next, secret };
+}
