@@ -228,7 +228,8 @@ function forbiddenHostname(host: string): string | null {
 }
 
 function article(reason: string): string {
-  return /^[aeiou]/i.test(reason) ? `an ${reason}` : `a ${reason}`;
+  // 'unique-local' takes 'a' (it is said "you-nique").
+  return /^(?:[aeio]|u(?!ni))/i.test(reason) ? `an ${reason}` : `a ${reason}`;
 }
 
 /**
@@ -269,7 +270,9 @@ export function createGuardedLookup(
 ): GuardedLookup {
   const lookup = options.lookup ?? dnsLookup;
   return (hostname, lookupOptions, callback) => {
-    const base = typeof lookupOptions === 'object' && lookupOptions !== null ? lookupOptions : {};
+    // A bare number is the legacy `family` argument.
+    const base: LookupOneOptions | LookupAllOptions =
+      typeof lookupOptions === 'number' ? { family: lookupOptions } : (lookupOptions ?? {});
     // Always ask for every address so each one is checked, then answer in the shape the caller asked.
     lookup(hostname, { ...base, all: true }, (error, addresses) => {
       if (error) return callback(error, []);

@@ -28,6 +28,7 @@ function toItem(endpoint: WebhookEndpoint) {
     disabled_reason: endpoint.disabledReason,
     secrets: endpoint.secrets.map((s) => ({ value: s.value, expires_at_ms: s.expiresAtMs })),
     consecutive_failed_deliveries: endpoint.consecutiveFailedDeliveries,
+    healthy_since_ms: endpoint.healthySinceMs,
     created_at: endpoint.createdAt,
     updated_at: endpoint.updatedAt,
   };
@@ -45,6 +46,7 @@ function fromItem(item: Record<string, unknown>): WebhookEndpoint {
     disabledReason: i.disabled_reason ?? null,
     secrets: (i.secrets ?? []).map((s) => ({ value: s.value, expiresAtMs: s.expires_at_ms ?? null })),
     consecutiveFailedDeliveries: Number(i.consecutive_failed_deliveries ?? 0),
+    healthySinceMs: Number(i.healthy_since_ms ?? Date.parse(i.created_at)),
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };

@@ -57,6 +57,7 @@ export async function createWebhookEndpoint(
     disabledReason: null,
     secrets: [{ value: secret, expiresAtMs: null }],
     consecutiveFailedDeliveries: 0,
+    healthySinceMs: nowMs,
     createdAt: formatTimestamp(nowMs),
     updatedAt: formatTimestamp(nowMs),
   };
@@ -93,6 +94,7 @@ export async function updateWebhookEndpoint(
       body.status === 'disabled' ? 'disabled by the owner' : reenabled ? null : endpoint.disabledReason,
     // A re-enabled endpoint starts with a clean record, or the next failure would disable it again.
     consecutiveFailedDeliveries: reenabled ? 0 : endpoint.consecutiveFailedDeliveries,
+    healthySinceMs: reenabled ? deps.clock.now() : endpoint.healthySinceMs,
     updatedAt: formatTimestamp(deps.clock.now()),
   };
   if (!(await deps.endpoints.save(next)))

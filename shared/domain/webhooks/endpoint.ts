@@ -26,6 +26,8 @@ export interface WebhookEndpoint {
   /** Current secret first. */
   secrets: WebhookSecret[];
   consecutiveFailedDeliveries: number;
+  /** The last 2xx, creation or re-enable (epoch ms): the auto-disable rule's clock. */
+  healthySinceMs: number;
   createdAt: string;
   updatedAt: string;
 }

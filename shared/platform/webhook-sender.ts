@@ -1,0 +1,77 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { createGuardedLookup, isForbiddenAddress } from './url-guard.ts';
+
+/** Receivers must answer within a few seconds (spec section 6); ours waits 5. */
+export const WEBHOOK_TIMEOUT_MS = 5000;
+export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
+/** Enough of a receiver's answer to show in the delivery log, no more. */
+const MAX_RESPONSE_BYTES = 2048;
+
+export interface WebhookSendResult {
+  /** Null when no HTTP response arrived (refused, timed out, forbidden address). */
+  statusCode: number | null;
+  ok: boolean;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * One HTTP POST of the exact bytes given. Redirects are not followed (a 3xx is a failure), the
+ * address is checked again at connect time (DNS rebinding), and the whole exchange is bounded by
+ * the timeout. Never throws: every outcome is a result for the delivery log.
+ */
+export function sendWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; timeoutMs?: number; now?: () => number } = { allowPrivate: false },
+): Promise<WebhookSendResult> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const done = (statusCode: number | null, error: string | null): WebhookSendResult => ({
+    statusCode,
+    ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
+    error,
+    durationMs: now() - started,
+  });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.resolve(done(null, 'invalid url'));
+  }
+  // Node connects to an IP literal without a lookup, so the guard must see it here.
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivate && isIP(literal)) {
+    const forbidden = isForbiddenAddress(literal);
+    if (forbidden) return Promise.resolve(done(null, `refused: ${literal} is a ${forbidden} address`));
+  }
+  const send = target.protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise((resolve) => {
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        lookup: createGuardedLookup({ allowPrivate: options.allowPrivate }),
+        timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      },
+      (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_RESPONSE_BYTES) response.destroy();
+        });
+        response.on('close', () => resolve(done(response.statusCode ?? null, null)));
+        response.on('error', () => resolve(done(response.statusCode ?? null, null)));
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(new Error(`no response within ${options.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms`)),
+    );
+    request.on('error', (error) => resolve(done(null, error.message)));
+    request.end(body);
+  });
+}

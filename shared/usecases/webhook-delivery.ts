@@ -1,0 +1,216 @@
+import { EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
+import type { DeliveryMessage, WebhookDelivery } from '../domain/webhooks/delivery.ts';
+import {
+  signingSecrets,
+  subscribes,
+  type WebhookEndpoint,
+  type WebhookOwner,
+} from '../domain/webhooks/endpoint.ts';
+import { nextRetryDelaySeconds, shouldAutoDisable } from '../domain/webhooks/retry-schedule.ts';
+import { signPayload } from '../domain/webhooks/signature.ts';
+import { newId } from '../platform/ids.ts';
+import type { MessageQueue } from '../platform/ports/queue.ts';
+import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import { WEBHOOK_USER_AGENT, type WebhookSendResult } from '../platform/webhook-sender.ts';
+import type { EventEnvelope } from '../store/events.ts';
+import type { WebhookDeliveryStore } from '../store/webhook-deliveries.ts';
+import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
+
+export interface DeliveryDeps {
+  endpoints: WebhookEndpointStore;
+  deliveries: WebhookDeliveryStore;
+  queue: MessageQueue<DeliveryMessage>;
+  retries: OneTimeScheduler<DeliveryMessage>;
+  deadLetters: MessageQueue<DeliveryMessage>;
+  send: (url: string, body: string, headers: Record<string, string>) => Promise<WebhookSendResult>;
+  now: () => number;
+  random?: () => number;
+}
+
+/** The headers of spec section 6, signed over the exact body with every valid secret. */
+export function deliveryHeaders(
+  event: { id: string; type: string },
+  body: string,
+  secrets: string[],
+  nowMs: number,
+) {
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': WEBHOOK_USER_AGENT,
+    'X-Service-Event-Id': event.id,
+    'X-Service-Event-Type': event.type,
+    'X-Service-Signature': signPayload(secrets, body, Math.floor(nowMs / 1000)),
+  };
+}
+
+function newDelivery(
+  owner: WebhookOwner,
+  endpoint: WebhookEndpoint,
+  event: EventEnvelope,
+  body: string,
+  nowMs: number,
+  isReplay: boolean,
+): WebhookDelivery {
+  return {
+    id: newId('webhookDelivery', nowMs),
+    owner,
+    endpointId: endpoint.id,
+    eventId: event.id,
+    eventType: event.type,
+    fleetId: event.fleet_id,
+    body,
+    status: 'pending',
+    attempts: 0,
+    lastStatusCode: null,
+    lastError: null,
+    lastDurationMs: null,
+    isReplay,
+    createdAt: formatTimestamp(nowMs),
+    lastAttemptAt: null,
+    nextRetryAt: null,
+    completedAt: null,
+    eventExpiresAtMs: Date.parse(event.occurred_at) + EVENT_RETENTION_DAYS * 86_400_000,
+  };
+}
+
+/**
+ * Fan-out: one delivery per active endpoint subscribed to the type, the fleet's and (for
+ * `fleet.provisioned`) the provisioning partner's, each queued for the dispatcher. Every delivery
+ * of an event carries the same bytes, so receivers can de-duplicate on the event id.
+ */
+export async function fanOut(
+  deps: Pick<DeliveryDeps, 'endpoints' | 'deliveries' | 'queue' | 'now'>,
+  event: EventEnvelope,
+  partnerId: string | null,
+): Promise<WebhookDelivery[]> {
+  const owners: WebhookOwner[] = [{ kind: 'fleet', fleetId: event.fleet_id }];
+  if (partnerId && event.type === 'fleet.provisioned') owners.push({ kind: 'partner', partnerId });
+  const body = JSON.stringify(event);
+  const nowMs = deps.now();
+  const deliveries: WebhookDelivery[] = [];
+  for (const owner of owners) {
+    for (const endpoint of await deps.endpoints.all(owner)) {
+      if (endpoint.status === 'active' && subscribes(endpoint, event.type as EventType)) {
+        deliveries.push(newDelivery(owner, endpoint, event, body, nowMs, false));
+      }
+    }
+  }
+  if (deliveries.length === 0) return [];
+  await deps.deliveries.create(deliveries);
+  await deps.queue.send(
+    deliveries.map((d) => ({ owner: d.owner, deliveryId: d.id, endpointId: d.endpointId })),
+  );
+  return deliveries;
+}
+
+/** A replay: the same event (same id, same bytes) as a new delivery marked `is_replay`. */
+export async function replayDelivery(
+  deps: Pick<DeliveryDeps, 'deliveries' | 'queue' | 'now'>,
+  endpoint: WebhookEndpoint,
+  original: WebhookDelivery,
+): Promise<WebhookDelivery> {
+  const nowMs = deps.now();
+  const replay: WebhookDelivery = {
+    ...newDelivery(
+      original.owner,
+      endpoint,
+      JSON.parse(original.body) as EventEnvelope,
+      original.body,
+      nowMs,
+      true,
+    ),
+  };
+  await deps.deliveries.create([replay]);
+  await deps.queue.send([{ owner: replay.owner, deliveryId: replay.id, endpointId: replay.endpointId }]);
+  return replay;
+}
+
+/**
+ * One attempt, as the dispatcher runs it for a queue message. Idempotent on redelivery: a
+ * delivery already finished is left alone. Failures schedule the next attempt on the published
+ * schedule; after the last one the delivery is `failed` and goes to the dead-letter queue.
+ */
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  message: DeliveryMessage,
+): Promise<WebhookDelivery | null> {
+  const delivery = await deps.deliveries.get(message.owner, message.endpointId, message.deliveryId);
+  if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return delivery;
+  const nowMs = deps.now();
+  const endpoint = await deps.endpoints.get(message.owner, message.endpointId);
+  if (!endpoint || endpoint.status !== 'active') {
+    const failed = finish(delivery, 'failed', nowMs, endpoint ? 'endpoint disabled' : 'endpoint deleted');
+    await deps.deliveries.save(failed);
+    return failed;
+  }
+
+  const event = JSON.parse(delivery.body) as { id: string; type: string };
+  const result = await deps.send(
+    endpoint.url,
+    delivery.body,
+    deliveryHeaders(event, delivery.body, signingSecrets(endpoint, nowMs), nowMs),
+  );
+  const attempted: WebhookDelivery = {
+    ...delivery,
+    attempts: delivery.attempts + 1,
+    lastStatusCode: result.statusCode,
+    lastError: result.ok ? null : (result.error ?? `receiver answered ${result.statusCode}`),
+    lastDurationMs: result.durationMs,
+    lastAttemptAt: formatTimestamp(nowMs),
+  };
+
+  if (result.ok) {
+    const succeeded = finish(attempted, 'succeeded', nowMs, null);
+    await deps.deliveries.save(succeeded);
+    if (endpoint.consecutiveFailedDeliveries !== 0 || endpoint.healthySinceMs < nowMs) {
+      await deps.endpoints.save({ ...endpoint, consecutiveFailedDeliveries: 0, healthySinceMs: nowMs });
+    }
+    return succeeded;
+  }
+
+  const delaySeconds = nextRetryDelaySeconds(attempted.attempts, deps.random);
+  if (delaySeconds === null) {
+    const failed = finish(attempted, 'failed', nowMs, attempted.lastError);
+    await deps.deliveries.save(failed);
+    await deps.deadLetters.send([message]);
+    const consecutive = endpoint.consecutiveFailedDeliveries + 1;
+    const disable = shouldAutoDisable(
+      {
+        consecutiveFailedDeliveries: consecutive,
+        healthySinceMs: endpoint.healthySinceMs,
+        trigger: 'delivery',
+      },
+      nowMs,
+    );
+    await deps.endpoints.save({
+      ...endpoint,
+      consecutiveFailedDeliveries: consecutive,
+      ...(disable
+        ? {
+            status: 'disabled' as const,
+            disabledReason: `auto-disabled after ${consecutive} failed deliveries in a row`,
+          }
+        : {}),
+    });
+    return failed;
+  }
+  const retryAt = new Date(nowMs + delaySeconds * 1000);
+  const retrying: WebhookDelivery = {
+    ...attempted,
+    status: 'retrying',
+    nextRetryAt: formatTimestamp(retryAt),
+  };
+  await deps.deliveries.save(retrying);
+  await deps.retries.scheduleOnce(`${delivery.id}-attempt-${attempted.attempts + 1}`, retryAt, message);
+  return retrying;
+}
+
+function finish(
+  delivery: WebhookDelivery,
+  status: 'succeeded' | 'failed',
+  nowMs: number,
+  error: string | null,
+): WebhookDelivery {
+  return { ...delivery, status, nextRetryAt: null, completedAt: formatTimestamp(nowMs), lastError: error };
+}

@@ -1,0 +1,243 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DeliveryMessage, WebhookDelivery } from '../../../shared/domain/webhooks/delivery.ts';
+import type { WebhookEndpoint } from '../../../shared/domain/webhooks/endpoint.ts';
+import { rotateSecrets } from '../../../shared/domain/webhooks/endpoint.ts';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  RETRY_DELAYS_SECONDS,
+} from '../../../shared/domain/webhooks/retry-schedule.ts';
+import type { EventEnvelope } from '../../../shared/store/events.ts';
+import { attemptDelivery, type DeliveryDeps, fanOut } from '../../../shared/usecases/webhook-delivery.ts';
+import { verifyWebhookSignature } from '../../../webhooks-receiver/index.ts';
+
+const T0 = Date.parse('2026-11-21T12:00:00Z');
+const fleetOwner = { kind: 'fleet' as const, fleetId: 'flt_A' };
+
+const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
+  id: 'whk_1',
+  owner: fleetOwner,
+  url: 'https://receiver.test/hook',
+  eventTypes: ['*'],
+  description: null,
+  status: 'active',
+  disabledReason: null,
+  secrets: [{ value: 'whsec_current', expiresAtMs: null }],
+  consecutiveFailedDeliveries: 0,
+  healthySinceMs: T0 - 30 * 86_400_000,
+  createdAt: '2026-10-01T00:00:00.000000Z',
+  updatedAt: '2026-10-01T00:00:00.000000Z',
+  ...overrides,
+});
+
+const event = (type = 'vehicle.fuel_low', fleetId = 'flt_A'): EventEnvelope => ({
+  id: 'evt_1',
+  type: type as EventEnvelope['type'],
+  api_version: '2026-07-01',
+  sandbox: false,
+  sequence: 7,
+  occurred_at: '2026-11-21T12:00:00.000000Z',
+  fleet_id: fleetId,
+  data: { vehicle_id: 'veh_1' },
+});
+
+/** In-memory stores and recording ports: enough to drive the delivery state machine. */
+function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
+  let now = T0;
+  const deliveries = new Map<string, WebhookDelivery>();
+  const stored = new Map(endpoints.map((e) => [`${JSON.stringify(e.owner)}|${e.id}`, e]));
+  const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const scheduled: { name: string; at: Date; message: DeliveryMessage }[] = [];
+  const deadLetters: DeliveryMessage[] = [];
+  const queued: DeliveryMessage[] = [];
+  const deps: DeliveryDeps = {
+    endpoints: {
+      create: vi.fn(),
+      get: async (owner, id) => stored.get(`${JSON.stringify(owner)}|${id}`) ?? null,
+      save: async (e) => {
+        stored.set(`${JSON.stringify(e.owner)}|${e.id}`, e);
+        return true;
+      },
+      delete: vi.fn(),
+      list: vi.fn(),
+      all: async (owner) =>
+        [...stored.values()].filter((e) => JSON.stringify(e.owner) === JSON.stringify(owner)),
+    },
+    deliveries: {
+      create: async (ds) => {
+        for (const d of ds) deliveries.set(d.id, d);
+      },
+      get: async (_owner, _endpointId, id) => deliveries.get(id) ?? null,
+      save: async (d) => {
+        deliveries.set(d.id, d);
+      },
+      list: vi.fn(),
+    },
+    queue: { send: async (messages) => void queued.push(...messages) },
+    retries: { scheduleOnce: async (name, at, message) => void scheduled.push({ name, at, message }) },
+    deadLetters: { send: async (messages) => void deadLetters.push(...messages) },
+    send: async (url, body, headers) => {
+      sent.push({ url, body, headers });
+      const status = responses.shift() ?? 500;
+      return {
+        statusCode: status,
+        ok: status !== null && status >= 200 && status < 300,
+        error: status === null ? 'timeout' : null,
+        durationMs: 12,
+      };
+    },
+    now: () => now,
+    random: () => 0.5,
+  };
+  return {
+    deps,
+    deliveries,
+    stored,
+    sent,
+    scheduled,
+    deadLetters,
+    queued,
+    advanceTo: (ms: number) => {
+      now = ms;
+    },
+  };
+}
+
+describe('fan-out', () => {
+  it('creates one delivery per active subscribed endpoint of the fleet, with the envelope bytes, and queues them', async () => {
+    const h = harness(
+      [
+        endpoint({ id: 'whk_all' }),
+        endpoint({ id: 'whk_low', eventTypes: ['vehicle.fuel_low'] }),
+        endpoint({ id: 'whk_other', eventTypes: ['trip.started'] }),
+        endpoint({ id: 'whk_off', status: 'disabled' }),
+        endpoint({ id: 'whk_elsewhere', owner: { kind: 'fleet', fleetId: 'flt_B' } }),
+      ],
+      [],
+    );
+    const created = await fanOut(h.deps, event(), null);
+    expect(created.map((d) => d.endpointId).sort()).toEqual(['whk_all', 'whk_low']);
+    expect(JSON.parse(created[0]?.body ?? '')).toEqual(event());
+    expect(h.queued.map((m) => m.endpointId).sort()).toEqual(['whk_all', 'whk_low']);
+  });
+
+  it("sends fleet.provisioned to the partner's partner-level endpoints too, and nothing else there", async () => {
+    const partnerEndpoint = endpoint({ id: 'whk_partner', owner: { kind: 'partner', partnerId: 'ptr_1' } });
+    const h = harness([partnerEndpoint], []);
+    expect((await fanOut(h.deps, event('fleet.provisioned'), 'ptr_1')).map((d) => d.endpointId)).toEqual([
+      'whk_partner',
+    ]);
+    expect(await fanOut(h.deps, event('vehicle.fuel_low'), 'ptr_1')).toEqual([]);
+  });
+});
+
+describe('attempts, retries and the dead-letter queue', () => {
+  it('signs the exact body, marks a 2xx succeeded, and leaves a redelivered message alone', async () => {
+    const h = harness([endpoint()], [204]);
+    const [delivery] = await fanOut(h.deps, event(), null);
+    const message = h.queued[0] as DeliveryMessage;
+    const done = await attemptDelivery(h.deps, message);
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 204 });
+
+    const { headers, body } = h.sent[0] as { headers: Record<string, string>; body: string };
+    expect(body).toBe(delivery?.body);
+    expect(headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'User-Agent': 'Service-Webhooks/1.0',
+      'X-Service-Event-Id': 'evt_1',
+      'X-Service-Event-Type': 'vehicle.fuel_low',
+    });
+    const verified = verifyWebhookSignature({
+      rawBody: body,
+      header: headers['X-Service-Signature'],
+      secrets: 'whsec_current',
+      nowSeconds: T0 / 1000,
+    });
+    expect(verified.ok).toBe(true);
+
+    await attemptDelivery(h.deps, message);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('retries on the published schedule with a fake clock, then fails into the DLQ after the last attempt', async () => {
+    const h = harness([endpoint()], Array(MAX_DELIVERY_ATTEMPTS).fill(503));
+    await fanOut(h.deps, event(), null);
+    const message = h.queued[0] as DeliveryMessage;
+    let now = T0;
+    for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      const after = await attemptDelivery(h.deps, message);
+      if (attempt < MAX_DELIVERY_ATTEMPTS) {
+        expect(after?.status).toBe('retrying');
+        const retry = h.scheduled.at(-1);
+        // random() = 0.5 is the middle of the ±10 % jitter: exactly the published delay.
+        expect((retry?.at.getTime() ?? 0) - now).toBe((RETRY_DELAYS_SECONDS[attempt] ?? 0) * 1000);
+        expect(retry?.name).toBe(`${after?.id}-attempt-${attempt + 1}`);
+        now = retry?.at.getTime() ?? now;
+        h.advanceTo(now);
+      } else {
+        expect(after).toMatchObject({
+          status: 'failed',
+          attempts: MAX_DELIVERY_ATTEMPTS,
+          lastStatusCode: 503,
+        });
+      }
+    }
+    expect(h.scheduled).toHaveLength(MAX_DELIVERY_ATTEMPTS - 1);
+    expect(h.deadLetters).toEqual([message]);
+    expect([...h.stored.values()][0]?.consecutiveFailedDeliveries).toBe(1);
+  });
+
+  it('auto-disables an endpoint whose deliveries keep failing for days, never one with a recent success', async () => {
+    const failing = endpoint({ consecutiveFailedDeliveries: 4, healthySinceMs: T0 - 6 * 86_400_000 });
+    const h = harness([failing], Array(MAX_DELIVERY_ATTEMPTS).fill(500));
+    await fanOut(h.deps, event(), null);
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++)
+      await attemptDelivery(h.deps, h.queued[0] as DeliveryMessage);
+    expect([...h.stored.values()][0]).toMatchObject({ status: 'disabled', consecutiveFailedDeliveries: 5 });
+
+    const recent = harness(
+      [endpoint({ consecutiveFailedDeliveries: 4, healthySinceMs: T0 - 86_400_000 })],
+      Array(8).fill(500),
+    );
+    await fanOut(recent.deps, event(), null);
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++)
+      await attemptDelivery(recent.deps, recent.queued[0] as DeliveryMessage);
+    expect([...recent.stored.values()][0]?.status).toBe('active');
+  });
+
+  it('carries one v1 per valid secret during a rotation, and the old one stops after 24 hours', async () => {
+    const rotated = endpoint({
+      secrets: rotateSecrets([{ value: 'whsec_old', expiresAtMs: null }], 'whsec_new', T0),
+    });
+    const h = harness([rotated], [200, 200]);
+    await fanOut(h.deps, event(), null);
+    await attemptDelivery(h.deps, h.queued[0] as DeliveryMessage);
+    const header = h.sent[0]?.headers['X-Service-Signature'] ?? '';
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    for (const secret of ['whsec_old', 'whsec_new']) {
+      expect(
+        verifyWebhookSignature({
+          rawBody: h.sent[0]?.body ?? '',
+          header,
+          secrets: secret,
+          nowSeconds: T0 / 1000,
+        }).ok,
+      ).toBe(true);
+    }
+
+    h.advanceTo(T0 + 24 * 3600 * 1000 + 1);
+    await fanOut(h.deps, { ...event(), id: 'evt_2' }, null);
+    await attemptDelivery(h.deps, h.queued[1] as DeliveryMessage);
+    expect(h.sent[1]?.headers['X-Service-Signature']?.match(/v1=/g)).toHaveLength(1);
+  });
+
+  it('fails a delivery at once when its endpoint was disabled or deleted meanwhile', async () => {
+    const h = harness([endpoint()], []);
+    await fanOut(h.deps, event(), null);
+    await h.deps.endpoints.save(endpoint({ status: 'disabled' }));
+    expect(await attemptDelivery(h.deps, h.queued[0] as DeliveryMessage)).toMatchObject({
+      status: 'failed',
+      lastError: 'endpoint disabled',
+    });
+    expect(h.sent).toHaveLength(0);
+  });
+});
