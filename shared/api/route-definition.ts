@@ -34,10 +34,11 @@ export type EndpointFamily =
   | 'sandbox';
 
 /**
- * The IAM role group a route's function runs under (lib/api creates one role per group, so
- * functions that need the same access share it and grants stay least-privilege).
+ * The IAM role group a function runs under (lib/execution-roles creates one role per group, so
+ * functions that need the same access share it and grants stay least-privilege). Routes use `public`
+ * and `api`; `webhook-dispatcher` is the deliveries queue's consumer (lib/webhooks.ts).
  */
-export type RoleGroup = 'public' | 'api';
+export type RoleGroup = 'public' | 'api' | 'webhook-dispatcher';
 
 export interface RouteRequest {
   params?: z.ZodObject;

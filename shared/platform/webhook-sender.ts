@@ -46,7 +46,7 @@ export function sendWebhook(
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   if (!options.allowPrivate && isIP(literal)) {
     const forbidden = isForbiddenAddress(literal);
-    if (forbidden) return Promise.resolve(done(null, `refused: ${literal} is a ${forbidden} address`));
+    if (forbidden) return Promise.resolve(done(null, `refused: ${literal} is forbidden (${forbidden})`));
   }
   const send = target.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise((resolve) => {

@@ -1,11 +1,10 @@
-import { lookup } from 'node:dns/promises';
 import type { CreateWebhookBody, UpdateWebhookBody } from '../api/schemas/webhooks.ts';
 import { rotateSecrets, type WebhookEndpoint, type WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import { generateWebhookSecret } from '../domain/webhooks/signature.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
-import { checkWebhookUrl } from '../platform/url-guard.ts';
+import { checkWebhookUrl, lookupAllAddresses } from '../platform/url-guard.ts';
 import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
 
 export interface WebhookEndpointDeps {
@@ -16,9 +15,6 @@ export interface WebhookEndpointDeps {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-const resolveAll = async (host: string) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
 /** The owner an endpoint call acts for: the acting fleet, or the partner itself without SVC-Fleet. */
 export function webhookOwner(fleetId: string | null, partnerId: string | null): WebhookOwner {
   if (fleetId) return { kind: 'fleet', fleetId };
@@ -28,7 +24,7 @@ export function webhookOwner(fleetId: string | null, partnerId: string | null): 
 
 async function assertDeliverable(deps: WebhookEndpointDeps, url: string): Promise<string> {
   const checked = await checkWebhookUrl(url, {
-    resolve: deps.resolve ?? resolveAll,
+    resolve: deps.resolve ?? lookupAllAddresses,
     allowPrivate: deps.allowPrivateTargets,
   });
   if (!checked.ok) {
