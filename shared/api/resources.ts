@@ -1,6 +1,7 @@
 import type { Fleet } from '../domain/fleet.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
+import type { WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import type { WebhookEndpoint } from '../domain/webhooks/endpoint.ts';
 import { formatTimestamp } from '../platform/time.ts';
 
@@ -72,5 +73,24 @@ export function webhookResource(endpoint: WebhookEndpoint) {
     level: endpoint.owner.kind,
     created_at: endpoint.createdAt,
     updated_at: endpoint.updatedAt,
+  };
+}
+
+export function deliveryResource(delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    endpoint_id: delivery.endpointId,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+    last_duration_ms: delivery.lastDurationMs,
+    is_replay: delivery.isReplay,
+    created_at: delivery.createdAt,
+    last_attempt_at: delivery.lastAttemptAt,
+    next_retry_at: delivery.nextRetryAt,
+    completed_at: delivery.completedAt,
   };
 }

@@ -81,6 +81,8 @@ export function createEventRecorder(
   tableName: string,
   stage: Stage,
   now: () => number = Date.now,
+  /** Runs after the event is stored: the webhook fan-out. */
+  announce: (event: EventEnvelope, partnerId: string | null) => Promise<unknown> = async () => {},
 ): EventRecorder {
   return {
     async record(fleetId, type, data, options = {}) {
@@ -96,6 +98,7 @@ export function createEventRecorder(
       );
       const event = buildEvent(stage, fleetId, Number(Attributes?.value), type, data, now());
       await client.send(new PutCommand({ TableName: tableName, Item: toEventItem(event, options) }));
+      await announce(event, options.partnerId ?? null);
       return event;
     },
   };

@@ -3,7 +3,6 @@ import { createApiKeyStore } from './api-keys.ts';
 import { createCounters } from './counters.ts';
 import { createCursorCodec } from './cursor.ts';
 import { documentClient } from './dynamo-client.ts';
-import { createEventRecorder } from './events.ts';
 import { createFleetStore } from './fleets.ts';
 import { createPlanStore } from './plans.ts';
 import { createVehicleStore } from './vehicles.ts';
@@ -20,7 +19,7 @@ export function repositories() {
 let cached: ReturnType<typeof build> | undefined;
 
 function build() {
-  const { tableName, cursorSigningKey, stage } = config();
+  const { tableName, cursorSigningKey } = config();
   const client = documentClient();
   const cursors = createCursorCodec(cursorSigningKey);
   return {
@@ -29,7 +28,6 @@ function build() {
     counters: createCounters(client, tableName),
     fleets: createFleetStore(client, tableName, cursors),
     vehicles: createVehicleStore(client, tableName, cursors),
-    events: createEventRecorder(client, tableName, stage),
   };
 }
 

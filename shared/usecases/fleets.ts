@@ -5,13 +5,15 @@ import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
-import { buildEvent } from '../store/events.ts';
+import { buildEvent, type EventEnvelope } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
 
 export interface FleetDeps {
   fleets: FleetStore;
   stage: Stage;
   clock: Clock;
+  /** Fan-out of the recorded event to webhook endpoints (fleet.provisioned on provisioning). */
+  announce?: (event: EventEnvelope, partnerId: string | null) => Promise<unknown>;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function provisionFleet(
     nowMs,
   );
   await deps.fleets.provision(fleet, partnerId, event);
+  await deps.announce?.(event, partnerId);
   return fleet;
 }
 

@@ -1,4 +1,4 @@
-import { EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
+import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { DeliveryMessage, WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import {
   signingSecrets,
@@ -8,6 +8,7 @@ import {
 } from '../domain/webhooks/endpoint.ts';
 import { nextRetryDelaySeconds, shouldAutoDisable } from '../domain/webhooks/retry-schedule.ts';
 import { signPayload } from '../domain/webhooks/signature.ts';
+import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
@@ -111,6 +112,12 @@ export async function replayDelivery(
   original: WebhookDelivery,
 ): Promise<WebhookDelivery> {
   const nowMs = deps.now();
+  if (nowMs >= original.eventExpiresAtMs) {
+    throw new ApiError(
+      'event_expired',
+      `Event ${original.eventId} is past its ${EVENT_RETENTION_DAYS}-day replay window.`,
+    );
+  }
   const replay: WebhookDelivery = {
     ...newDelivery(
       original.owner,
@@ -214,3 +221,51 @@ function finish(
 ): WebhookDelivery {
   return { ...delivery, status, nextRetryAt: null, completedAt: formatTimestamp(nowMs), lastError: error };
 }
+
+/**
+ * POST /v1/webhooks/{id}/test: a canned, signed event sent now, outside the event sequence
+ * (`sequence: 0`, `data.test: true`), whatever the endpoint's status. It never counts toward
+ * auto-disabling and leaves no delivery record; the result is returned and logged.
+ */
+export async function sendTestEvent(
+  deps: Pick<DeliveryDeps, 'send' | 'now'>,
+  endpoint: WebhookEndpoint,
+  type: string,
+  sandbox: boolean,
+) {
+  const nowMs = deps.now();
+  const fleetId = endpoint.owner.kind === 'fleet' ? endpoint.owner.fleetId : 'flt_00000000000000000000000000';
+  const event = {
+    id: newId('event', nowMs),
+    type,
+    api_version: EVENT_API_VERSION,
+    sandbox,
+    sequence: 0,
+    occurred_at: formatTimestamp(nowMs),
+    fleet_id: fleetId,
+    data: { test: true, ...TEST_EVENT_DATA[type] },
+  };
+  const body = JSON.stringify(event);
+  const result = await deps.send(
+    endpoint.url,
+    body,
+    deliveryHeaders(event, body, signingSecrets(endpoint, nowMs), nowMs),
+  );
+  return {
+    delivered: result.ok,
+    status_code: result.statusCode,
+    duration_ms: result.durationMs,
+    error: result.ok ? null : (result.error ?? `receiver answered ${result.statusCode}`),
+    event: { id: event.id, type },
+  };
+}
+
+/** Example payloads for test sends, shaped like the real events' data. */
+const TEST_EVENT_DATA: Record<string, Record<string, unknown>> = {
+  'guidance.updated': {
+    vehicle_id: 'veh_00000000000000000000000000',
+    guidance_id: 'gd_00000000000000000000000000',
+  },
+  'vehicle.fuel_low': { vehicle_id: 'veh_00000000000000000000000000', fuel_level_percent: 18 },
+  'fleet.provisioned': { fleet: { id: 'flt_00000000000000000000000000', name: 'Test fleet' } },
+};

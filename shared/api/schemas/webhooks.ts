@@ -84,3 +84,46 @@ export const eventTypesSchema = z
 
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
+
+export const deliverySchema = z
+  .object({
+    id: publicId('webhookDelivery'),
+    endpoint_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'retrying', 'succeeded', 'failed']),
+    attempts: z.number().int(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    last_duration_ms: z.number().nullable(),
+    is_replay: z.boolean(),
+    created_at: timestamp,
+    last_attempt_at: timestamp.nullable(),
+    next_retry_at: timestamp.nullable(),
+    completed_at: timestamp.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const listDeliveriesQuery = z.object({
+  status: z.enum(['pending', 'retrying', 'succeeded', 'failed']).optional(),
+  ...pageQuery,
+});
+export const deliveryPage = pageOf(deliverySchema, 'WebhookDeliveryPage');
+export const deliveryParams = z.object({
+  id: publicId('webhookEndpoint'),
+  deliveryId: publicId('webhookDelivery'),
+});
+
+export const testWebhookBody = z
+  .strictObject({ event_type: z.enum(catalogTypes).optional() })
+  .meta({ id: 'TestWebhookRequest' });
+
+export const testWebhookResult = z
+  .object({
+    delivered: z.boolean().meta({ description: 'The receiver answered 2xx' }),
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number(),
+    error: z.string().nullable(),
+    event: z.object({ id: z.string(), type: z.string() }),
+  })
+  .meta({ id: 'WebhookTestResult' });
