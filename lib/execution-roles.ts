@@ -45,11 +45,7 @@ export class ExecutionRoles extends Construct {
     // Discovery documents and the 404 fallback read nothing but their own bundle.
     public: () => {},
     api: (role) => {
-      this.props.table.grantReadWriteData(role);
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
-        reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
-      });
+      this.grantTableReadWrite(role);
       if (this.props.routingEngine === 'amazon-location') {
         // Amazon Location's truck routing is a provider resource with an empty account field.
         role.addToPrincipalPolicy(
@@ -68,7 +64,18 @@ export class ExecutionRoles extends Construct {
         );
       }
     },
+    // Reads deliveries, endpoints and events, records attempts. Its queue, DLQ and Scheduler grants are
+    // made beside those resources, in lib/webhooks.ts.
+    'webhook-dispatcher': (role) => this.grantTableReadWrite(role),
   };
+
+  private grantTableReadWrite(role: Role): void {
+    this.props.table.grantReadWriteData(role);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
+      reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
+    });
+  }
 
   /**
    * In place of AWSLambdaBasicExecutionRole (create and write any log group in the account): the stack
@@ -104,6 +111,8 @@ export class ExecutionRoles extends Construct {
   }
 }
 
+/** `webhook-dispatcher` → `WebhookDispatcherRole`. */
 function roleId(group: RoleGroup): string {
-  return `${group[0]?.toUpperCase()}${group.slice(1)}Role`;
+  const words = group.split('-').map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`);
+  return `${words.join('')}Role`;
 }

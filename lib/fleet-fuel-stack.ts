@@ -7,6 +7,7 @@ import { DataTable } from './data.ts';
 import { ExecutionRoles } from './execution-roles.ts';
 import { serviceEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
+import { Webhooks } from './webhooks.ts';
 
 export interface FleetFuelStackProps extends StackProps {
   settings: StageSettings;
@@ -14,11 +15,12 @@ export interface FleetFuelStackProps extends StackProps {
   functionsDir: string;
 }
 
-/** One stage of the service: its own table, signing secret, functions and API URL. */
+/** One stage of the service: its own table, signing secret, functions, webhook pipeline and API URL. */
 export class FleetFuelStack extends Stack {
   readonly data: DataTable;
   readonly cursorSigningSecret: CursorSigningSecret;
   readonly roles: ExecutionRoles;
+  readonly webhooks: Webhooks;
   readonly api: Api;
 
   constructor(scope: Construct, id: string, props: FleetFuelStackProps) {
@@ -40,17 +42,26 @@ export class FleetFuelStack extends Stack {
       functionLogPrefix: logGroupNames.functionPrefix,
       routingEngine: settings.routingEngine,
     });
+    const environment = serviceEnvironment({
+      settings,
+      tableName: this.data.table.tableName,
+      cursorSigningKey: this.cursorSigningSecret.environmentValue(),
+    });
+    this.webhooks = new Webhooks(this, 'Webhooks', {
+      settings,
+      functionsDir: props.functionsDir,
+      roles: this.roles,
+      environment,
+      functionLogPrefix: logGroupNames.functionPrefix,
+    });
     this.api = new Api(this, 'Api', {
       settings,
       routes: routeList,
       fallback: fallbackRoute,
       functionsDir: props.functionsDir,
       roles: this.roles,
-      environment: serviceEnvironment({
-        settings,
-        tableName: this.data.table.tableName,
-        cursorSigningKey: this.cursorSigningSecret.environmentValue(),
-      }),
+      // Events recorded by any route fan out to the deliveries queue.
+      environment: { ...environment, ...this.webhooks.environment },
       logGroupNames,
     });
 

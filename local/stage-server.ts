@@ -13,6 +13,7 @@ import {
   type StageControlMessage,
   type StageServerMessage,
 } from './stage-protocol.ts';
+import { type LocalWorkers, startLocalWorkers } from './workers.ts';
 
 const repoRoot = new URL('../', import.meta.url);
 
@@ -80,8 +81,10 @@ async function runAsChild(): Promise<void> {
   const label = process.env.STAGE ?? 'stage';
   const loadHandler = createHandlerLoader();
   let server: Server | undefined;
+  let workers: LocalWorkers | undefined;
 
   const shutdown = () => {
+    workers?.stop();
     if (!server) process.exit(0);
     server.close(() => process.exit(0));
     server.closeAllConnections();
@@ -89,6 +92,14 @@ async function runAsChild(): Promise<void> {
   };
   const listen = async (env: Record<string, string>) => {
     Object.assign(process.env, env);
+    // Registered before any handler module loads: fan-out in the routes and the dispatcher's retries
+    // reach this process's in-process queue and scheduler (LOCAL_PIPELINE=1, set by the local stack).
+    workers = startLocalWorkers({
+      stage: label,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      loadHandler,
+      log: (line) => console.error(`[${label}] ${line}`),
+    });
     try {
       const started = await startStageServer({
         port: Number(process.env.LOCAL_STAGE_PORT ?? 0),
@@ -113,6 +124,7 @@ async function runAsChild(): Promise<void> {
     // request to each route then costs milliseconds, not a module graph. A module that fails here
     // reports itself when its route is called.
     for (const route of [...routeList, fallbackRoute]) await loadHandler(route.handler).catch(() => {});
+    await workers.warm();
   };
 
   // Ctrl-C reaches the whole process group; the parent decides when this server stops.

@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { workerFunctions } from '../lib/worker-functions.ts';
 import { fallbackRoute, routeList } from '../shared/api/routes.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -38,14 +39,15 @@ export const defaultFunctionsDir = join(repoRoot, 'dist', 'functions');
 
 /**
  * Every deployable handler. HTTP routes come from the route table (plus API Gateway's `$default`
- * fallback); workers and jobs join this list when they exist, so one esbuild run builds them all.
+ * fallback), workers from lib/worker-functions.ts, so one esbuild run builds them all.
  */
 export function functionEntries(): FunctionEntry[] {
   const http = [...routeList, fallbackRoute].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
   }));
-  return assertUniqueNames(http);
+  const workers = workerFunctions.map(({ name, handler }) => ({ name, handler }));
+  return assertUniqueNames([...http, ...workers]);
 }
 
 function assertUniqueNames(entries: FunctionEntry[]): FunctionEntry[] {

@@ -146,7 +146,7 @@ export async function attemptDelivery(
   if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return delivery;
   const nowMs = deps.now();
   const endpoint = await deps.endpoints.get(message.owner, message.endpointId);
-  if (!endpoint || endpoint.status !== 'active') {
+  if (endpoint?.status !== 'active') {
     const failed = finish(delivery, 'failed', nowMs, endpoint ? 'endpoint disabled' : 'endpoint deleted');
     await deps.deliveries.save(failed);
     return failed;

@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
+import { WEBHOOK_DISPATCHER, workerFunctions } from '../../lib/worker-functions.ts';
 import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
@@ -24,8 +25,9 @@ function referencedId(value: unknown): string {
   return id;
 }
 
+/** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
 const everyFunction = [...routeList, fallbackRoute];
-const roleGroupsInUse = new Set(everyFunction.map((fn) => fn.role));
+const roleGroupsInUse = new Set([...everyFunction.map((fn) => fn.role), 'webhook-dispatcher' as const]);
 
 let fixture: CdkFixture;
 let stacks: Record<Stage, FleetFuelStack>;
@@ -52,6 +54,10 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     return logicalId(fn.function);
   };
   const tableId = () => logicalId(stack().data.table);
+  const dispatcherId = () => logicalId(stack().webhooks.dispatcher.function);
+  const deliveriesId = () => logicalId(stack().webhooks.deliveries);
+  const deadLettersId = () => logicalId(stack().webhooks.deadLetters);
+  const schedulerRoleId = () => logicalId(stack().webhooks.schedulerRole);
 
   describe('routes', () => {
     it('has exactly one API route per route table entry, plus $default', () => {
@@ -106,19 +112,27 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 
   describe('functions', () => {
     it('runs every function on nodejs22.x, arm64, with tracing and the house memory and timeout', () => {
-      const functions = Object.values(resources('AWS::Lambda::Function'));
+      const functions = Object.entries(resources('AWS::Lambda::Function'));
 
-      expect(functions).toHaveLength(everyFunction.length);
-      for (const { Properties } of functions) {
+      expect(functions).toHaveLength(everyFunction.length + workerFunctions.length);
+      for (const [id, { Properties }] of functions) {
         expect(Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
           MemorySize: 512,
-          Timeout: 10,
+          Timeout: id === dispatcherId() ? WEBHOOK_DISPATCHER.timeoutSeconds : 10,
           TracingConfig: { Mode: 'Active' },
         });
       }
+    });
+
+    it('runs the webhook dispatcher from its own bundle', () => {
+      const code = resources('AWS::Lambda::Function')[dispatcherId()]?.Properties.Code as { S3Key: string };
+      const bundleDir = join(fixture.functionsDir, WEBHOOK_DISPATCHER.name);
+
+      expect(existsSync(join(bundleDir, 'index.mjs')), bundleDir).toBe(true);
+      expect(code.S3Key).toBe(`${FileSystem.fingerprint(bundleDir)}.zip`);
     });
 
     it('gives every function the stage’s environment, with the signing key as a deploy-time reference', () => {
@@ -135,6 +149,11 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           POWERTOOLS_SERVICE_NAME: 'fleet-fuel-guidance',
           POWERTOOLS_LOG_LEVEL: stageSettings[stage].logLevel,
           ROUTING_ENGINE: stageSettings[stage].routingEngine,
+          DELIVERIES_QUEUE_URL: ref(deliveriesId()),
+          DELIVERIES_QUEUE_ARN: arnOf(deliveriesId()),
+          DELIVERIES_DLQ_URL: ref(deadLettersId()),
+          SCHEDULER_ROLE_ARN: arnOf(schedulerRoleId()),
+          SCHEDULE_GROUP_NAME: `fleet-fuel-${stage}-webhook-retries`,
         });
       }
     });
@@ -151,9 +170,11 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   });
 
   describe('permissions', () => {
-    const roleOfFunction = (operationId: string) =>
-      referencedId(resources('AWS::Lambda::Function')[functionId(operationId)]?.Properties.Role);
+    const roleOfFunctionId = (id: string) =>
+      referencedId(resources('AWS::Lambda::Function')[id]?.Properties.Role);
+    const roleOfFunction = (operationId: string) => roleOfFunctionId(functionId(operationId));
     const roleOfGroup = (group: string) => {
+      if (group === 'webhook-dispatcher') return roleOfFunctionId(dispatcherId());
       const entry = everyFunction.find((fn) => fn.role === group);
       if (!entry) throw new Error(`No function uses role group ${group}`);
       return roleOfFunction(entry.operationId);
@@ -164,40 +185,72 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           (policy.Properties.Roles as unknown[]).some((role) => referencedId(role) === roleId),
         )
         .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-    const dynamoStatements = (roleId: string) =>
-      statementsOf(roleId).filter((s) => asList(s.Action).some((action) => action.startsWith('dynamodb:')));
+    const statementsFor = (service: string) => (roleId: string) =>
+      statementsOf(roleId).filter((s) => asList(s.Action).some((action) => action.startsWith(`${service}:`)));
+    const dynamoStatements = statementsFor('dynamodb');
+    const sqsStatements = statementsFor('sqs');
 
     it('has one execution role per role group in use, shared by that group’s functions', () => {
       // No CDK-internal roles: log groups are plain resources (no log-retention custom resource).
-      expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(roleGroupsInUse.size);
+      // The one role more is the one Scheduler assumes to bring retries back.
+      expect(Object.keys(resources('AWS::IAM::Role')).sort()).toEqual(
+        [...new Set([...roleGroupsInUse].map(roleOfGroup)), schedulerRoleId()].sort(),
+      );
       for (const fn of everyFunction)
         expect(roleOfFunction(fn.operationId), fn.operationId).toBe(roleOfGroup(fn.role));
       expect(new Set([...roleGroupsInUse].map(roleOfGroup)).size).toBe(roleGroupsInUse.size);
     });
 
-    it('lets the api role read and write the table and its indexes, and nothing wider', () => {
-      const statements = dynamoStatements(roleOfGroup('api'));
-      const tableArn = arnOf(tableId());
+    it.each(['api', 'webhook-dispatcher'])(
+      'lets the %s role read and write the table and its indexes, and nothing wider',
+      (group) => {
+        const statements = dynamoStatements(roleOfGroup(group));
+        const tableArn = arnOf(tableId());
 
-      expect(statements.length).toBeGreaterThan(0);
-      for (const statement of statements) {
-        expect(statement.Effect).toBe('Allow');
-        expect(asList(statement.Action)).not.toContain('dynamodb:*');
-        expect(asList(statement.Resource)).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
-      }
-      const actions = statements.flatMap((s) => asList(s.Action));
-      expect(actions).toEqual(
-        expect.arrayContaining([
-          'dynamodb:GetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:Query',
-        ]),
-      );
+        expect(statements.length).toBeGreaterThan(0);
+        for (const statement of statements) {
+          expect(statement.Effect).toBe('Allow');
+          expect(asList(statement.Action)).not.toContain('dynamodb:*');
+          expect(asList(statement.Resource)).toEqual([
+            tableArn,
+            { 'Fn::Join': ['', [tableArn, '/index/*']] },
+          ]);
+        }
+        const actions = statements.flatMap((s) => asList(s.Action));
+        expect(actions).toEqual(
+          expect.arrayContaining([
+            'dynamodb:GetItem',
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+            'dynamodb:Query',
+          ]),
+        );
+      },
+    );
+
+    it('gives the public role no DynamoDB or SQS access at all', () => {
+      expect(dynamoStatements(roleOfGroup('public'))).toEqual([]);
+      expect(sqsStatements(roleOfGroup('public'))).toEqual([]);
     });
 
-    it('gives the public role no DynamoDB access at all', () => {
-      expect(dynamoStatements(roleOfGroup('public'))).toEqual([]);
+    it('lets the api role send to the deliveries queue (event fan-out), and do nothing else on SQS', () => {
+      expect(sqsStatements(roleOfGroup('api'))).toEqual([
+        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arnOf(deliveriesId()) },
+      ]);
+    });
+
+    it('lets the dispatcher consume and send to the deliveries queue, and send to the DLQ', () => {
+      const byResource = new Map<string, string[]>();
+      for (const statement of sqsStatements(roleOfGroup('webhook-dispatcher'))) {
+        const resource = referencedId(statement.Resource);
+        byResource.set(resource, [...(byResource.get(resource) ?? []), ...asList(statement.Action)]);
+      }
+
+      expect([...byResource.keys()].sort()).toEqual([deliveriesId(), deadLettersId()].sort());
+      expect(byResource.get(deadLettersId())).toEqual(['sqs:SendMessage']);
+      expect(byResource.get(deliveriesId())).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:SendMessage']),
+      );
     });
 
     it('grants no wildcard action and nothing on * but X-Ray', () => {
@@ -215,6 +268,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it('lets functions write only to the stage’s function log groups, without managed policies', () => {
       for (const [roleId, role] of Object.entries(resources('AWS::IAM::Role'))) {
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+        if (roleId === schedulerRoleId()) continue;
         const logStatements = statementsOf(roleId).filter((s) =>
           asList(s.Action).some((a) => a.startsWith('logs:')),
         );
@@ -266,7 +320,9 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 
   it('stays far below CloudFormation’s 500-resource limit', () => {
     const count = Object.keys(template().toJSON().Resources).length;
-    console.info(`${stack().stackName}: ${count} resources for ${everyFunction.length} functions`);
+    console.info(
+      `${stack().stackName}: ${count} resources for ${everyFunction.length + workerFunctions.length} functions`,
+    );
     expect(count).toBeLessThan(300);
   });
 });

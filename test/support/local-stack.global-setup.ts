@@ -22,6 +22,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('e2eTarget', 'deployed');
     return undefined;
   }
+  // The delivery tests run a receiver on loopback; the stage servers inherit this environment.
+  process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
   const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-e2e-'));
   const stack = await startLocalStack({
     port: 0,

@@ -43,8 +43,8 @@ export interface EventBridgeSchedulerOptions {
 }
 
 /**
- * Lead time for a time that has already passed (a retry computed late, a slow call): an `at()` in the
- * past is not a schedule that fires, so it is moved just ahead of now.
+ * Lead time for a time that has already passed (a retry computed late, a slow call). What Scheduler
+ * does with an `at()` in the past is not documented; a time just ahead of now is a schedule that fires.
  */
 const MINIMUM_LEAD_MS = 1_000;
 

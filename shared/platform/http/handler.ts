@@ -121,7 +121,11 @@ function requestInput(route: RouteDefinition): Middleware {
       chainOf(context).input = {
         params: validatePart('params', route.request.params, event.pathParameters),
         query: validatePart('query', route.request.query, event.queryStringParameters),
-        body: validatePart('body', route.request.body, body),
+        // An optional body (e.g. the webhook test send) may be absent; when present it is validated.
+        body:
+          body === undefined && route.request.bodyRequired === false
+            ? undefined
+            : validatePart('body', route.request.body, body),
         headers: event.headers ?? {},
       };
     },
