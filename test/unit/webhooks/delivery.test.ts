@@ -7,7 +7,12 @@ import {
   RETRY_DELAYS_SECONDS,
 } from '../../../shared/domain/webhooks/retry-schedule.ts';
 import type { EventEnvelope } from '../../../shared/store/events.ts';
-import { attemptDelivery, type DeliveryDeps, fanOut } from '../../../shared/usecases/webhook-delivery.ts';
+import {
+  attemptDelivery,
+  type DeliveryDeps,
+  fanOut,
+  replayDelivery,
+} from '../../../shared/usecases/webhook-delivery.ts';
 import { verifyWebhookSignature } from '../../../webhooks-receiver/index.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
@@ -239,5 +244,31 @@ describe('attempts, retries and the dead-letter queue', () => {
       lastError: 'endpoint disabled',
     });
     expect(h.sent).toHaveLength(0);
+  });
+});
+
+describe('replay', () => {
+  it('re-sends the same event id and bytes as a new delivery marked is_replay, within 30 days', async () => {
+    const h = harness([endpoint()], [500, 204]);
+    const [original] = await fanOut(h.deps, event(), null);
+    const replay = await replayDelivery(h.deps, endpoint(), original as WebhookDelivery);
+    expect(replay).toMatchObject({
+      isReplay: true,
+      eventId: 'evt_1',
+      body: original?.body,
+      status: 'pending',
+    });
+    expect(replay.id).not.toBe(original?.id);
+    expect(h.queued.at(-1)?.deliveryId).toBe(replay.id);
+  });
+
+  it('is 410 event_expired once the event is past the replay window', async () => {
+    const h = harness([endpoint()], []);
+    const [original] = await fanOut(h.deps, event(), null);
+    h.advanceTo(Date.parse('2026-11-21T12:00:00Z') + 30 * 86_400_000);
+    await expect(replayDelivery(h.deps, endpoint(), original as WebhookDelivery)).rejects.toMatchObject({
+      code: 'event_expired',
+      status: 410,
+    });
   });
 });

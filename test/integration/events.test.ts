@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { createCursorCodec } from '../../shared/store/cursor.ts';
+import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { createWebhookDeliveryStore } from '../../shared/store/webhook-deliveries.ts';
+import { createWebhookEndpointStore } from '../../shared/store/webhook-endpoints.ts';
+import { fanOut } from '../../shared/usecases/webhook-delivery.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+
+const client = testDocumentClient();
+const cursors = createCursorCodec('k');
+let prodTable: string;
+let sandboxTable: string;
+
+beforeAll(async () => {
+  [prodTable, sandboxTable] = await Promise.all([
+    createTestTable(client, 'events-prod'),
+    createTestTable(client, 'events-sbx'),
+  ]);
+});
+afterAll(() => Promise.all([deleteTestTable(client, prodTable), deleteTestTable(client, sandboxTable)]));
+
+const endpointFor = (fleetId: string): WebhookEndpoint => ({
+  id: newId('webhookEndpoint'),
+  owner: { kind: 'fleet', fleetId },
+  url: 'https://93.184.216.34/hook',
+  eventTypes: ['*'],
+  description: null,
+  status: 'active',
+  disabledReason: null,
+  secrets: [{ value: 'whsec_x', expiresAtMs: null }],
+  consecutiveFailedDeliveries: 0,
+  healthySinceMs: 0,
+  createdAt: '2026-11-21T00:00:00.000000Z',
+  updatedAt: '2026-11-21T00:00:00.000000Z',
+});
+
+describe('the events module', () => {
+  it('gives concurrent events of one fleet distinct, gap-free, increasing sequence numbers', async () => {
+    const recorder = createEventRecorder(client, prodTable, 'prod');
+    const fleetId = newId('fleet');
+    const events = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => recorder.record(fleetId, 'vehicle.online', { n: i })),
+    );
+    expect(events.map((e) => e.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    // Another fleet counts on its own.
+    expect((await recorder.record(newId('fleet'), 'vehicle.online', {})).sequence).toBe(1);
+  });
+
+  it('keeps sandbox and production apart: a stage marks its events and only reaches its own endpoints', async () => {
+    const fleetId = newId('fleet');
+    const stores = (table: string) => ({
+      endpoints: createWebhookEndpointStore(client, table, cursors),
+      deliveries: createWebhookDeliveryStore(client, table, cursors),
+    });
+    const prod = stores(prodTable);
+    const sandbox = stores(sandboxTable);
+    const prodEndpoint = endpointFor(fleetId);
+    const sandboxEndpoint = endpointFor(fleetId);
+    await prod.endpoints.create(prodEndpoint);
+    await sandbox.endpoints.create(sandboxEndpoint);
+
+    const queued: string[] = [];
+    const recorderFor = (table: string, stage: 'prod' | 'sandbox', s: ReturnType<typeof stores>) =>
+      createEventRecorder(client, table, stage, Date.now, (event: EventEnvelope, partnerId) =>
+        fanOut(
+          {
+            ...s,
+            queue: { send: async (m) => void queued.push(...m.map((x) => x.endpointId)) },
+            now: Date.now,
+          },
+          event,
+          partnerId,
+        ),
+      );
+    const sandboxEvent = await recorderFor(sandboxTable, 'sandbox', sandbox).record(
+      fleetId,
+      'guidance.updated',
+      {},
+    );
+    const liveEvent = await recorderFor(prodTable, 'prod', prod).record(fleetId, 'guidance.updated', {});
+
+    expect(sandboxEvent.sandbox).toBe(true);
+    expect(liveEvent.sandbox).toBe(false);
+    expect(queued).toEqual([sandboxEndpoint.id, prodEndpoint.id]);
+    const sandboxLog = await sandbox.deliveries.list(
+      { kind: 'fleet', fleetId },
+      sandboxEndpoint.id,
+      undefined,
+      10,
+      undefined,
+    );
+    expect(sandboxLog.data.map((d) => JSON.parse(d.body).sandbox)).toEqual([true]);
+  });
+});
