@@ -13,6 +13,7 @@
  *   create-key --owner-type partner|company (--partner <ptr_…> | --fleet <flt_…>) --plan <name>
  *              --name <label> [--mode live|test] [--scopes a,b,c]   prints the key ONCE
  *   set-key-status --key <svc_…> --status active|revoked|suspended
+ *   set-discounts --fleet <flt_…> --discounts "Love's=12,Pilot Flying J=15"   (cents per gallon by chain)
  */
 import { parseArgs } from 'node:util';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -25,6 +26,7 @@ import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
+import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
 import { createPlanStore } from '../shared/store/plans.ts';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -42,6 +44,7 @@ const { values: flags } = parseArgs({
     scopes: { type: 'string' },
     key: { type: 'string' },
     status: { type: 'string' },
+    discounts: { type: 'string' },
   },
 });
 
@@ -135,6 +138,20 @@ async function main() {
         }),
       );
       console.log(`Key is now ${status}.`);
+      return;
+    }
+    case 'set-discounts': {
+      const discounts: Record<string, number> = {};
+      for (const pair of need('discounts').split(',')) {
+        const [chain, cents] = pair.split('=').map((part) => part.trim());
+        const value = Number(cents);
+        if (!chain || !Number.isFinite(value) || value < 0 || value > 200) {
+          fail(`Bad discount "${pair}": use Chain=cents, 0–200 cents per gallon`);
+        }
+        discounts[chain] = value;
+      }
+      await createFuelDiscountStore(client, tableName as string).put(need('fleet'), discounts);
+      console.log(`Discounts for ${need('fleet')}: ${JSON.stringify(discounts)}`);
       return;
     }
     default:
