@@ -46,6 +46,8 @@ export interface RouteRequest {
   body?: z.ZodType;
   /** `optional`: a body may be absent (e.g. webhook test); when present it must be JSON. */
   bodyRequired?: boolean;
+  /** Larger bodies are refused whole with 413 `batch_too_large` before parsing (batch routes). */
+  maxBodyBytes?: number;
 }
 
 export interface RouteResponse {

@@ -8,6 +8,12 @@ import {
   listFleetsQuery,
   updateFleetBody,
 } from './schemas/fleets.ts';
+import {
+  LOCATION_BATCH_LIMITS,
+  latestLocationSchema,
+  locationBatchBody,
+  locationBatchResult,
+} from './schemas/locations.ts';
 import { meSchema } from './schemas/me.ts';
 import { createRouteBody, routeIdParams, routeSchema } from './schemas/routes.ts';
 import {
@@ -519,6 +525,41 @@ export const routes = {
     request: { params: webhookIdParams, body: testWebhookBody, bodyRequired: false },
     responses: [{ status: 200, description: 'The receiver’s answer', schema: testWebhookResult }],
     handler: 'functions/http/webhooks/test-webhook.ts',
+  }),
+  ingestLocations: defineRoute({
+    operationId: 'ingestLocations',
+    method: 'POST',
+    path: '/v1/locations',
+    summary: 'Push vehicle breadcrumbs (at most 500 items and 1 MB per batch)',
+    description:
+      'Each item names its vehicle by `vehicle_id` or `external_ref` and is judged on its own: a bad item is rejected with a `code` and a `hint`, the rest are accepted (always 200 for a processed batch). ' +
+      '`speed_mph` is stored in km/h. The latest position only moves forward in time.',
+    tags: ['Locations'],
+    access: 'fleet',
+    scope: 'locations:write',
+    family: 'locations',
+    role: 'api',
+    idempotent: false,
+    request: { body: locationBatchBody, maxBodyBytes: LOCATION_BATCH_LIMITS.maxBytes },
+    responses: [{ status: 200, description: 'Per-item results', schema: locationBatchResult }],
+    errors: ['batch_too_large'],
+    handler: 'functions/http/locations/ingest-locations.ts',
+  }),
+  getVehicleLocation: defineRoute({
+    operationId: 'getVehicleLocation',
+    method: 'GET',
+    path: '/v1/vehicles/{id}/location',
+    summary: "A vehicle's latest known position, with a freshness grade",
+    description: '404 until the first breadcrumb lands.',
+    tags: ['Vehicles'],
+    access: 'fleet',
+    scope: 'vehicles:manage',
+    family: 'vehicles',
+    role: 'api',
+    idempotent: false,
+    request: { params: vehicleRefParams },
+    responses: [{ status: 200, description: 'The latest position', schema: latestLocationSchema }],
+    handler: 'functions/http/vehicles/get-vehicle-location.ts',
   }),
 } satisfies Record<string, RouteDefinition>;
 

@@ -1,25 +1,51 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { ttlEpochSeconds } from './table.ts';
+import { isConditionFailure } from './transactions.ts';
 
 /**
- * A vehicle's latest position. The ingest issue (POST /v1/locations) writes it with a conditional
- * "only forward in time" update; routes and guidance read it.
+ * A vehicle's latest position (`FLEET#…`/`VEHPOS#veh_…`), written with a condition so it only
+ * moves forward in time: a late, older breadcrumb never overwrites a newer one. History goes to
+ * one item per vehicle and UTC hour (`VEHHIST#veh_…#2026-11-21T22`), appended to, so a truck
+ * reporting every minute costs 24 items a day instead of 1,440.
  */
 export const latestPositionKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHPOS#${vehicleId}`,
 });
+export const historyBucketKey = (fleetId: string, vehicleId: string, recordedAtMs: number) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `VEHHIST#${vehicleId}#${new Date(recordedAtMs).toISOString().slice(0, 13)}`,
+});
 
-export interface LatestPosition {
+/** Breadcrumb history is kept this long (DynamoDB TTL on each hourly bucket). */
+export const POSITION_HISTORY_RETENTION_DAYS = 90;
+
+export interface PositionFix {
   latitude: number;
   longitude: number;
-  recordedAt: string;
+  recordedAtMs: number;
+  receivedAtMs: number;
   fuelLevelPercent: number | null;
+  speedKmh: number | null;
+  headingDegrees: number | null;
+  driverRef: string | null;
+  address: string | null;
+}
+
+export interface LatestPosition extends PositionFix {
+  recordedAt: string;
 }
 
 export interface VehiclePositionStore {
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
+  /** True when this fix became the latest; false when a newer one was already stored. */
+  recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
+  appendHistory(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<void>;
 }
+
+const orNull = (value: unknown) => (value === undefined || value === null ? null : Number(value));
 
 export function createVehiclePositionStore(client: DocumentClient, tableName: string): VehiclePositionStore {
   return {
@@ -28,15 +54,87 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
         new GetCommand({ TableName: tableName, Key: latestPositionKey(fleetId, vehicleId) }),
       );
       if (!Item) return null;
+      const recordedAtMs = Number(Item.recorded_at_ms ?? Date.parse(String(Item.recorded_at)));
       return {
         latitude: Number(Item.latitude),
         longitude: Number(Item.longitude),
         recordedAt: String(Item.recorded_at),
-        fuelLevelPercent:
-          Item.fuel_level_percent === undefined || Item.fuel_level_percent === null
-            ? null
-            : Number(Item.fuel_level_percent),
+        recordedAtMs,
+        receivedAtMs: Number(Item.received_at_ms ?? recordedAtMs),
+        fuelLevelPercent: orNull(Item.fuel_level_percent),
+        speedKmh: orNull(Item.speed_kmh),
+        headingDegrees: orNull(Item.heading_degrees),
+        driverRef: (Item.driver_ref as string | undefined) ?? null,
+        address: (Item.address as string | undefined) ?? null,
       };
+    },
+
+    async recordLatest(fleetId, vehicleId, fix) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: latestPositionKey(fleetId, vehicleId),
+            UpdateExpression:
+              'SET latitude = :lat, longitude = :lon, recorded_at = :at, recorded_at_ms = :ms, received_at_ms = :rx, ' +
+              'fuel_level_percent = :fuel, speed_kmh = :speed, heading_degrees = :heading, driver_ref = :driver, address = :address',
+            ConditionExpression: 'attribute_not_exists(recorded_at_ms) OR recorded_at_ms < :ms',
+            ExpressionAttributeValues: {
+              ':lat': fix.latitude,
+              ':lon': fix.longitude,
+              ':at': formatTimestamp(fix.recordedAtMs),
+              ':ms': fix.recordedAtMs,
+              ':rx': fix.receivedAtMs,
+              ':fuel': fix.fuelLevelPercent,
+              ':speed': fix.speedKmh,
+              ':heading': fix.headingDegrees,
+              ':driver': fix.driverRef,
+              ':address': fix.address,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async appendHistory(fleetId, vehicleId, fixes) {
+      const buckets = new Map<string, { key: ReturnType<typeof historyBucketKey>; fixes: PositionFix[] }>();
+      for (const fix of fixes) {
+        const key = historyBucketKey(fleetId, vehicleId, fix.recordedAtMs);
+        const bucket = buckets.get(key.sk) ?? { key, fixes: [] };
+        bucket.fixes.push(fix);
+        buckets.set(key.sk, bucket);
+      }
+      await Promise.all(
+        [...buckets.values()].map(({ key, fixes: bucketFixes }) =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key,
+              // Compact tuples keep an hour of one-minute breadcrumbs far below DynamoDB's 400 KB item limit.
+              UpdateExpression:
+                'SET points = list_append(if_not_exists(points, :empty), :points), expires_at = :ttl',
+              ExpressionAttributeValues: {
+                ':empty': [],
+                ':points': bucketFixes.map((f) => [
+                  f.recordedAtMs,
+                  f.latitude,
+                  f.longitude,
+                  f.fuelLevelPercent,
+                  f.speedKmh,
+                ]),
+                ':ttl': ttlEpochSeconds(
+                  Math.max(...bucketFixes.map((f) => f.recordedAtMs)) +
+                    POSITION_HISTORY_RETENTION_DAYS * 86_400_000,
+                ),
+              },
+            }),
+          ),
+        ),
+      );
     },
   };
 }

@@ -21,6 +21,13 @@ export function parseJsonBody(route: Pick<RouteDefinition, 'method' | 'request'>
     if (required) throw new ApiError('unsupported_media_type', `${route.method} needs a JSON body.`);
     return undefined;
   }
+  const maxBytes = route.request.maxBodyBytes;
+  if (maxBytes !== undefined && Buffer.byteLength(text) > maxBytes) {
+    throw new ApiError(
+      'batch_too_large',
+      `The body is ${Buffer.byteLength(text)} bytes; at most ${maxBytes} are accepted.`,
+    );
+  }
   const contentType = header(event, 'content-type');
   if (!contentType || !JSON_MEDIA_TYPE.test(contentType)) {
     throw new ApiError(

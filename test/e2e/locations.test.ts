@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadCredentials } from '../support/credentials.ts';
+import { api } from '../support/http-client.ts';
+import { expectProblem } from './problem.ts';
+
+const credentials = loadCredentials();
+const prod = api(credentials.base_url);
+const company = { key: credentials.keys.company_live };
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const omaha = { latitude: 41.2565, longitude: -95.9345 };
+
+async function newVehicle(extra: Record<string, unknown> = {}) {
+  const ref = `GPS-${randomUUID().slice(0, 8)}`;
+  const response = await prod.post('/v1/vehicles', { ...company, body: { external_ref: ref, ...extra } });
+  return { id: response.json.id as string, ref };
+}
+
+describe('POST /v1/locations', () => {
+  it('accepts good rows and rejects bad ones individually, with codes and hints', async () => {
+    const truck = await newVehicle();
+    const parked = await newVehicle();
+    await prod.post(`/v1/vehicles/${parked.id}/deactivate`, company);
+    const response = await prod.post('/v1/locations', {
+      ...company,
+      body: {
+        locations: [
+          { vehicle_id: truck.id, ...omaha, recorded_at: ago(2), fuel_level_percent: 55, speed_mph: 60 },
+          { external_ref: truck.ref, ...omaha, recorded_at: ago(1) },
+          { external_ref: 'NO-SUCH-TRUCK', ...omaha, recorded_at: ago(1) },
+          { vehicle_id: parked.id, ...omaha, recorded_at: ago(1) },
+          { vehicle_id: truck.id, latitude: 123, longitude: -95, recorded_at: ago(1) },
+          { vehicle_id: truck.id, external_ref: truck.ref, ...omaha, recorded_at: ago(1) },
+          { vehicle_id: truck.id, ...omaha, recorded_at: new Date(Date.now() + 3_600_000).toISOString() },
+          'not an object',
+        ],
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ accepted: 2, rejected: 6 });
+    const codes = response.json.results.map((r: { index: number; status: string; code?: string }) => [
+      r.index,
+      r.status,
+      r.code,
+    ]);
+    expect(codes).toEqual([
+      [0, 'accepted', undefined],
+      [1, 'accepted', undefined],
+      [2, 'rejected', 'unknown_vehicle'],
+      [3, 'rejected', 'vehicle_inactive'],
+      [4, 'rejected', 'validation_failed'],
+      [5, 'rejected', 'validation_failed'],
+      [6, 'rejected', 'validation_failed'],
+      [7, 'rejected', 'validation_failed'],
+    ]);
+    for (const r of response.json.results.filter((x: { status: string }) => x.status === 'rejected')) {
+      expect(r.hint.length).toBeGreaterThan(10);
+    }
+    expect(response.json.results[4].hint).toContain('latitude');
+  });
+
+  it('413 for more than 500 items or more than 1 MB, for the whole request', async () => {
+    const truck = await newVehicle();
+    const crumb = { vehicle_id: truck.id, ...omaha, recorded_at: ago(1) };
+    expectProblem(
+      await prod.post('/v1/locations', { ...company, body: { locations: Array(501).fill(crumb) } }),
+      413,
+      'batch_too_large',
+    );
+    const padded = { ...crumb, address: 'x'.repeat(290) };
+    expectProblem(
+      await prod.post('/v1/locations', {
+        ...company,
+        body: { locations: Array(500).fill(padded), pad: 'y'.repeat(900_000) },
+      }),
+      413,
+      'batch_too_large',
+    );
+    expect(
+      (await prod.post('/v1/locations', { ...company, body: { locations: Array(500).fill(crumb) } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('GET /v1/vehicles/{id}/location', () => {
+  it('is 404 until the first breadcrumb, then the newest position with km/h and a freshness grade', async () => {
+    const truck = await newVehicle();
+    expectProblem(await prod.get(`/v1/vehicles/${truck.id}/location`, company), 404, 'resource_not_found');
+
+    await prod.post('/v1/locations', {
+      ...company,
+      body: {
+        locations: [
+          {
+            vehicle_id: truck.id,
+            ...omaha,
+            recorded_at: ago(1),
+            speed_mph: 50,
+            fuel_level_percent: 40,
+            driver_ref: 'D-7',
+          },
+        ],
+      },
+    });
+    // A late, older breadcrumb must not move the position back.
+    await prod.post('/v1/locations', {
+      ...company,
+      body: { locations: [{ vehicle_id: truck.id, latitude: 40, longitude: -100, recorded_at: ago(30) }] },
+    });
+    const location = await prod.get(`/v1/vehicles/ext:${truck.ref}/location`, company);
+    expect(location.status, location.text).toBe(200);
+    expect(location.json).toMatchObject({
+      vehicle_id: truck.id,
+      ...omaha,
+      fuel_level_percent: 40,
+      speed_kmh: 80.47,
+      driver_ref: 'D-7',
+      freshness: 'live',
+    });
+    expect(location.json.recorded_at).toMatch(/\.\d{6}Z$/);
+  });
+
+  it('feeds the vehicle-shortcut form of POST /v1/routes', async () => {
+    const truck = await newVehicle({ tank_size_gallons: 150, estimated_mpg: 6 });
+    await prod.post('/v1/locations', {
+      ...company,
+      body: {
+        locations: [{ external_ref: truck.ref, ...omaha, recorded_at: ago(1), fuel_level_percent: 40 }],
+      },
+    });
+    const route = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: randomUUID(),
+      body: {
+        vehicle_id: `ext:${truck.ref}`,
+        destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+        min_arrival_fuel_percent: 15,
+      },
+    });
+    expect(route.status, route.text).toBe(201);
+    expect(route.json).toMatchObject({
+      vehicle_id: truck.id,
+      origin: omaha,
+      fuel: { start_fuel_percent: 40 },
+    });
+  });
+});
