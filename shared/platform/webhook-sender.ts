@@ -68,9 +68,13 @@ export function sendWebhook(
         response.on('error', () => resolve(done(response.statusCode ?? null, null)));
       },
     );
-    request.on('timeout', () =>
-      request.destroy(new Error(`no response within ${options.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms`)),
+    // `timeout` alone only bounds idle time; a receiver trickling bytes could hold the dispatcher.
+    const limitMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no complete response within ${limitMs} ms`)),
+      limitMs,
     );
+    request.on('close', () => clearTimeout(deadline));
     request.on('error', (error) => resolve(done(null, error.message)));
     request.end(body);
   });

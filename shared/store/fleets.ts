@@ -148,7 +148,7 @@ export function createFleetStore(
 
     async update(fleetId, changes, updatedAt) {
       const sets = ['updated_at = :updated_at'];
-      const values: Record<string, unknown> = { ':updated_at': updatedAt };
+      const values: Record<string, unknown> = { ':updated_at': updatedAt, ':active': 'active' };
       const names: Record<string, string> = {};
       const fields: [keyof FleetChanges, string][] = [
         ['name', 'name'],
@@ -167,8 +167,9 @@ export function createFleetStore(
             TableName: tableName,
             Key: fleetKey(fleetId),
             UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+            // A fleet deactivated between the grant check and this write stays as it was.
+            ConditionExpression: 'attribute_exists(pk) AND #fleet_status = :active',
+            ExpressionAttributeNames: { ...names, '#fleet_status': 'status' },
             ExpressionAttributeValues: values,
             ReturnValues: 'ALL_NEW',
           }),

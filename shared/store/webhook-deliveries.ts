@@ -4,6 +4,7 @@ import type { WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
+import { isConditionFailure } from './transactions.ts';
 import { ownerPartition } from './webhook-endpoints.ts';
 
 /** The delivery log outlives the replay window a little, for support questions. */
@@ -32,7 +33,11 @@ function toItem(d: WebhookDelivery) {
 export interface WebhookDeliveryStore {
   create(deliveries: readonly WebhookDelivery[]): Promise<void>;
   get(owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<WebhookDelivery | null>;
-  save(delivery: WebhookDelivery): Promise<void>;
+  /**
+   * Writes the delivery's new state if it still has `expectedAttempts` attempts and is unfinished,
+   * so a redelivered queue message cannot run or record the same attempt twice; false otherwise.
+   */
+  save(delivery: WebhookDelivery, expectedAttempts: number): Promise<boolean>;
   list(
     owner: WebhookOwner,
     endpointId: string,
@@ -72,8 +77,27 @@ export function createWebhookDeliveryStore(
       );
       return Item ? (Item.delivery as WebhookDelivery) : null;
     },
-    async save(delivery) {
-      await client.send(new PutCommand({ TableName: tableName, Item: toItem(delivery) }));
+    async save(delivery, expectedAttempts) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: toItem(delivery),
+            ConditionExpression:
+              'delivery.attempts = :attempts AND delivery.#status IN (:pending, :retrying)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':attempts': expectedAttempts,
+              ':pending': 'pending',
+              ':retrying': 'retrying',
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
     async list(owner, endpointId, status, limit, cursor) {
       const scope = `deliveries:${ownerPartition(owner)}:${endpointId}:${status ?? 'all'}`;

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -55,8 +55,22 @@ function fromItem(item: Record<string, unknown>): WebhookEndpoint {
 export interface WebhookEndpointStore {
   create(endpoint: WebhookEndpoint): Promise<void>;
   get(owner: WebhookOwner, endpointId: string): Promise<WebhookEndpoint | null>;
-  /** Overwrites an existing endpoint; false when it no longer exists. */
-  save(endpoint: WebhookEndpoint): Promise<boolean>;
+  /**
+   * Overwrites an existing endpoint if nobody changed it since `expectedUpdatedAt` (owner edits:
+   * PATCH, rotation); false when it is gone or changed meanwhile.
+   */
+  save(endpoint: WebhookEndpoint, expectedUpdatedAt?: string): Promise<boolean>;
+  /** A 2xx: the health fields only, so a concurrent PATCH or rotation is never overwritten. */
+  recordSuccess(owner: WebhookOwner, endpointId: string, nowMs: number): Promise<void>;
+  /**
+   * A delivery exhausted its attempts: counts it atomically and disables the endpoint when
+   * `shouldDisable` returns a reason for the new count. Returns the new count.
+   */
+  recordExhausted(
+    owner: WebhookOwner,
+    endpointId: string,
+    shouldDisable: (consecutive: number, healthySinceMs: number) => string | null,
+  ): Promise<number>;
   delete(owner: WebhookOwner, endpointId: string): Promise<boolean>;
   list(owner: WebhookOwner, limit: number, cursor: string | undefined): Promise<Page<WebhookEndpoint>>;
   /** Every endpoint of the owner (an owner has a handful), for the fan-out of an event. */
@@ -99,13 +113,16 @@ export function createWebhookEndpointStore(
       );
       return Item ? fromItem(Item) : null;
     },
-    async save(endpoint) {
+    async save(endpoint, expectedUpdatedAt) {
       try {
         await client.send(
           new PutCommand({
             TableName: tableName,
             Item: toItem(endpoint),
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: expectedUpdatedAt
+              ? 'attribute_exists(pk) AND updated_at = :expected'
+              : 'attribute_exists(pk)',
+            ExpressionAttributeValues: expectedUpdatedAt ? { ':expected': expectedUpdatedAt } : undefined,
           }),
         );
         return true;
@@ -113,6 +130,58 @@ export function createWebhookEndpointStore(
         if (isConditionFailure(error)) return false;
         throw error;
       }
+    },
+    async recordSuccess(owner, endpointId, nowMs) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: endpointKey(owner, endpointId),
+            UpdateExpression: 'SET consecutive_failed_deliveries = :zero, healthy_since_ms = :now',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':zero': 0, ':now': nowMs },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+    async recordExhausted(owner, endpointId, shouldDisable) {
+      let attributes: Record<string, unknown> | undefined;
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: endpointKey(owner, endpointId),
+            UpdateExpression: 'ADD consecutive_failed_deliveries :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        attributes = Attributes;
+      } catch (error) {
+        if (isConditionFailure(error)) return 0;
+        throw error;
+      }
+      const consecutive = Number(attributes?.consecutive_failed_deliveries ?? 0);
+      const reason = shouldDisable(consecutive, Number(attributes?.healthy_since_ms ?? 0));
+      if (!reason) return consecutive;
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: endpointKey(owner, endpointId),
+            UpdateExpression: 'SET #status = :disabled, disabled_reason = :reason',
+            ConditionExpression: '#status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':disabled': 'disabled', ':active': 'active', ':reason': reason },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      return consecutive;
     },
     async delete(owner, endpointId) {
       try {

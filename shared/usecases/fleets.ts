@@ -4,6 +4,7 @@ import type { Fleet } from '../domain/fleet.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
 import { buildEvent, type EventEnvelope } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
@@ -48,7 +49,11 @@ export async function provisionFleet(
     nowMs,
   );
   await deps.fleets.provision(fleet, partnerId, event);
-  await deps.announce?.(event, partnerId);
+  // The fleet exists now: a failing fan-out is logged, not answered as a 500 the client would
+  // retry into a second fleet.
+  await deps.announce?.(event, partnerId).catch((error: unknown) => {
+    logger.error('fleet.provisioned fan-out failed', { error, fleetId: fleet.id, eventId: event.id });
+  });
   return fleet;
 }
 

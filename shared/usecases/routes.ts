@@ -83,8 +83,16 @@ export async function createRoute(
     id,
     created_at: formatTimestamp(nowMs),
     vehicle_id: trip.vehicleId,
-    origin: trip.origin,
-    destination,
+    origin: {
+      latitude: trip.origin.latitude,
+      longitude: trip.origin.longitude,
+      name: trip.origin.name ?? null,
+    },
+    destination: {
+      latitude: destination.latitude,
+      longitude: destination.longitude,
+      name: destination.name ?? null,
+    },
     distance_miles: roundMiles(route.distanceMiles),
     duration_minutes: Math.round(route.durationMinutes),
     polyline: route.polyline,

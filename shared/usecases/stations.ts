@@ -10,6 +10,7 @@ import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { routeLineFromPoints } from '../geo/route-line.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
+import { logger } from '../platform/observability.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import { routeOrProblem } from './routing.ts';
@@ -79,7 +80,17 @@ export async function chargeStationResults(
   count: number,
 ): Promise<void> {
   if (count === 0) return;
-  await deps.counters.addUsage(accountIdOf(principal), usagePeriod(deps.now()).id, 'station_results', count);
+  try {
+    await deps.counters.addUsage(
+      accountIdOf(principal),
+      usagePeriod(deps.now()).id,
+      'station_results',
+      count,
+    );
+  } catch (error) {
+    // Fails open like the other counters: the answer is computed; losing a count beats a 500.
+    logger.warn('Station budget counter unavailable; results not counted', { error, count });
+  }
 }
 
 export interface CorridorDeps extends Omit<StationQueryDeps, 'plan'> {

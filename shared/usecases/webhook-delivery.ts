@@ -100,7 +100,7 @@ export async function fanOut(
   if (deliveries.length === 0) return [];
   await deps.deliveries.create(deliveries);
   await deps.queue.send(
-    deliveries.map((d) => ({ owner: d.owner, deliveryId: d.id, endpointId: d.endpointId })),
+    deliveries.map((d) => ({ owner: d.owner, deliveryId: d.id, endpointId: d.endpointId, attempt: 1 })),
   );
   return deliveries;
 }
@@ -129,7 +129,9 @@ export async function replayDelivery(
     ),
   };
   await deps.deliveries.create([replay]);
-  await deps.queue.send([{ owner: replay.owner, deliveryId: replay.id, endpointId: replay.endpointId }]);
+  await deps.queue.send([
+    { owner: replay.owner, deliveryId: replay.id, endpointId: replay.endpointId, attempt: 1 },
+  ]);
   return replay;
 }
 
@@ -144,12 +146,14 @@ export async function attemptDelivery(
 ): Promise<WebhookDelivery | null> {
   const delivery = await deps.deliveries.get(message.owner, message.endpointId, message.deliveryId);
   if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return delivery;
+  // SQS may deliver a message twice, and a stale retry may arrive late: only the attempt the
+  // delivery is waiting for runs.
+  if (message.attempt !== delivery.attempts + 1) return delivery;
   const nowMs = deps.now();
   const endpoint = await deps.endpoints.get(message.owner, message.endpointId);
   if (endpoint?.status !== 'active') {
     const failed = finish(delivery, 'failed', nowMs, endpoint ? 'endpoint disabled' : 'endpoint deleted');
-    await deps.deliveries.save(failed);
-    return failed;
+    return (await deps.deliveries.save(failed, delivery.attempts)) ? failed : delivery;
   }
 
   const event = JSON.parse(delivery.body) as { id: string; type: string };
@@ -169,37 +173,24 @@ export async function attemptDelivery(
 
   if (result.ok) {
     const succeeded = finish(attempted, 'succeeded', nowMs, null);
-    await deps.deliveries.save(succeeded);
-    if (endpoint.consecutiveFailedDeliveries !== 0 || endpoint.healthySinceMs < nowMs) {
-      await deps.endpoints.save({ ...endpoint, consecutiveFailedDeliveries: 0, healthySinceMs: nowMs });
-    }
+    if (!(await deps.deliveries.save(succeeded, delivery.attempts))) return delivery;
+    await deps.endpoints.recordSuccess(message.owner, endpoint.id, nowMs);
     return succeeded;
   }
 
   const delaySeconds = nextRetryDelaySeconds(attempted.attempts, deps.random);
   if (delaySeconds === null) {
     const failed = finish(attempted, 'failed', nowMs, attempted.lastError);
-    await deps.deliveries.save(failed);
+    if (!(await deps.deliveries.save(failed, delivery.attempts))) return delivery;
     await deps.deadLetters.send([message]);
-    const consecutive = endpoint.consecutiveFailedDeliveries + 1;
-    const disable = shouldAutoDisable(
-      {
-        consecutiveFailedDeliveries: consecutive,
-        healthySinceMs: endpoint.healthySinceMs,
-        trigger: 'delivery',
-      },
-      nowMs,
+    await deps.endpoints.recordExhausted(message.owner, endpoint.id, (consecutive, healthySinceMs) =>
+      shouldAutoDisable(
+        { consecutiveFailedDeliveries: consecutive, healthySinceMs, trigger: 'delivery' },
+        nowMs,
+      )
+        ? `auto-disabled after ${consecutive} failed deliveries in a row`
+        : null,
     );
-    await deps.endpoints.save({
-      ...endpoint,
-      consecutiveFailedDeliveries: consecutive,
-      ...(disable
-        ? {
-            status: 'disabled' as const,
-            disabledReason: `auto-disabled after ${consecutive} failed deliveries in a row`,
-          }
-        : {}),
-    });
     return failed;
   }
   const retryAt = new Date(nowMs + delaySeconds * 1000);
@@ -208,8 +199,9 @@ export async function attemptDelivery(
     status: 'retrying',
     nextRetryAt: formatTimestamp(retryAt),
   };
-  await deps.deliveries.save(retrying);
-  await deps.retries.scheduleOnce(`${delivery.id}-attempt-${attempted.attempts + 1}`, retryAt, message);
+  if (!(await deps.deliveries.save(retrying, delivery.attempts))) return delivery;
+  const next = attempted.attempts + 1;
+  await deps.retries.scheduleOnce(`${delivery.id}-attempt-${next}`, retryAt, { ...message, attempt: next });
   return retrying;
 }
 

@@ -93,8 +93,7 @@ export async function updateWebhookEndpoint(
     healthySinceMs: reenabled ? deps.clock.now() : endpoint.healthySinceMs,
     updatedAt: formatTimestamp(deps.clock.now()),
   };
-  if (!(await deps.endpoints.save(next)))
-    throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  if (!(await deps.endpoints.save(next, endpoint.updatedAt))) throw changedMeanwhile(id);
   return next;
 }
 
@@ -118,7 +117,17 @@ export async function rotateWebhookSecret(deps: WebhookEndpointDeps, owner: Webh
     secrets: rotateSecrets(endpoint.secrets, secret, nowMs),
     updatedAt: formatTimestamp(nowMs),
   };
-  if (!(await deps.endpoints.save(next)))
-    throw new ApiError('resource_not_found', `Webhook endpoint ${id} was not found.`);
+  if (!(await deps.endpoints.save(next, endpoint.updatedAt))) throw changedMeanwhile(id);
   return { endpoint: next, secret };
+}
+
+/** The endpoint vanished or another request changed it between our read and our write. */
+function changedMeanwhile(id: string): ApiError {
+  return new ApiError(
+    'resource_conflict',
+    `Webhook endpoint ${id} was changed or deleted by another request.`,
+    {
+      hint: 'read the endpoint again and retry',
+    },
+  );
 }

@@ -80,7 +80,7 @@ describe('the vehicle-shortcut form against the stores', () => {
       corridor_width_miles: 2,
     });
     expect(route.vehicle_id).toBe(vehicle.id);
-    expect(route.origin).toEqual({ latitude: 41.2565, longitude: -95.9345 });
+    expect(route.origin).toEqual({ latitude: 41.2565, longitude: -95.9345, name: null });
     expect(route.fuel).toMatchObject({ tank_size_gallons: 150, estimated_mpg: 6, start_fuel_percent: 40 });
     // Omaha → Denver is ~540 miles (90 gal at 6 mpg); 60 gal aboard, so the plan must buy.
     expect(route.plan.status).toBe('ok');

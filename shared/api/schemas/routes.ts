@@ -10,6 +10,11 @@ const place = z
   })
   .meta({ id: 'Place' });
 
+/** In responses the shape is fixed: `name` is null when none was given. */
+const placeOut = z
+  .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() })
+  .meta({ id: 'RoutePlace' });
+
 const percent = z.number().min(0).max(100);
 
 /**
@@ -59,8 +64,8 @@ export const routeSchema = z
     id: publicId('route'),
     created_at: timestamp,
     vehicle_id: z.string().nullable(),
-    origin: place,
-    destination: place,
+    origin: placeOut,
+    destination: placeOut,
     distance_miles: z.number(),
     duration_minutes: z.number(),
     polyline: z.string().meta({ description: 'Google encoded polyline, precision 5' }),

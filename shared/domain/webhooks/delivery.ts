@@ -31,4 +31,6 @@ export interface DeliveryMessage {
   owner: WebhookOwner;
   deliveryId: string;
   endpointId: string;
+  /** The attempt this message asks for (1-based): a duplicate or stale message is ignored. */
+  attempt: number;
 }

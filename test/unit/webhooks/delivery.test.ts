@@ -62,6 +62,24 @@ function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
         stored.set(`${JSON.stringify(e.owner)}|${e.id}`, e);
         return true;
       },
+      recordSuccess: async (owner, id, nowMs) => {
+        const key = `${JSON.stringify(owner)}|${id}`;
+        const e = stored.get(key);
+        if (e) stored.set(key, { ...e, consecutiveFailedDeliveries: 0, healthySinceMs: nowMs });
+      },
+      recordExhausted: async (owner, id, shouldDisable) => {
+        const key = `${JSON.stringify(owner)}|${id}`;
+        const e = stored.get(key);
+        if (!e) return 0;
+        const consecutive = e.consecutiveFailedDeliveries + 1;
+        const reason = shouldDisable(consecutive, e.healthySinceMs);
+        stored.set(key, {
+          ...e,
+          consecutiveFailedDeliveries: consecutive,
+          ...(reason ? { status: 'disabled', disabledReason: reason } : {}),
+        });
+        return consecutive;
+      },
       delete: vi.fn(),
       list: vi.fn(),
       all: async (owner) =>
@@ -72,8 +90,19 @@ function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
         for (const d of ds) deliveries.set(d.id, d);
       },
       get: async (_owner, _endpointId, id) => deliveries.get(id) ?? null,
-      save: async (d) => {
+      // The real store's guard: only from the attempt count it was read at, only while unfinished.
+      save: async (d, expectedAttempts) => {
+        const current = deliveries.get(d.id);
+        if (
+          !current ||
+          current.attempts !== expectedAttempts ||
+          current.status === 'succeeded' ||
+          current.status === 'failed'
+        ) {
+          return false;
+        }
         deliveries.set(d.id, d);
+        return true;
       },
       list: vi.fn(),
     },
@@ -105,6 +134,16 @@ function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
       now = ms;
     },
   };
+}
+
+/** Runs the first attempt and then every scheduled retry, as the queue and scheduler would. */
+async function runAllAttempts(h: ReturnType<typeof harness>) {
+  await attemptDelivery(h.deps, h.queued[0] as DeliveryMessage);
+  for (let i = 0; i < MAX_DELIVERY_ATTEMPTS - 1; i++) {
+    const retry = h.scheduled[i];
+    if (!retry) break;
+    await attemptDelivery(h.deps, retry.message);
+  }
 }
 
 describe('fan-out', () => {
@@ -166,9 +205,10 @@ describe('attempts, retries and the dead-letter queue', () => {
   it('retries on the published schedule with a fake clock, then fails into the DLQ after the last attempt', async () => {
     const h = harness([endpoint()], Array(MAX_DELIVERY_ATTEMPTS).fill(503));
     await fanOut(h.deps, event(), null);
-    const message = h.queued[0] as DeliveryMessage;
+    let message = h.queued[0] as DeliveryMessage;
     let now = T0;
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      expect(message.attempt).toBe(attempt);
       const after = await attemptDelivery(h.deps, message);
       if (attempt < MAX_DELIVERY_ATTEMPTS) {
         expect(after?.status).toBe('retrying');
@@ -178,6 +218,7 @@ describe('attempts, retries and the dead-letter queue', () => {
         expect(retry?.name).toBe(`${after?.id}-attempt-${attempt + 1}`);
         now = retry?.at.getTime() ?? now;
         h.advanceTo(now);
+        message = retry?.message as DeliveryMessage;
       } else {
         expect(after).toMatchObject({
           status: 'failed',
@@ -188,6 +229,9 @@ describe('attempts, retries and the dead-letter queue', () => {
     }
     expect(h.scheduled).toHaveLength(MAX_DELIVERY_ATTEMPTS - 1);
     expect(h.deadLetters).toEqual([message]);
+    // A late duplicate of an old attempt changes nothing.
+    await attemptDelivery(h.deps, { ...message, attempt: 2 });
+    expect(h.sent).toHaveLength(MAX_DELIVERY_ATTEMPTS);
     expect([...h.stored.values()][0]?.consecutiveFailedDeliveries).toBe(1);
   });
 
@@ -195,8 +239,7 @@ describe('attempts, retries and the dead-letter queue', () => {
     const failing = endpoint({ consecutiveFailedDeliveries: 4, healthySinceMs: T0 - 6 * 86_400_000 });
     const h = harness([failing], Array(MAX_DELIVERY_ATTEMPTS).fill(500));
     await fanOut(h.deps, event(), null);
-    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++)
-      await attemptDelivery(h.deps, h.queued[0] as DeliveryMessage);
+    await runAllAttempts(h);
     expect([...h.stored.values()][0]).toMatchObject({ status: 'disabled', consecutiveFailedDeliveries: 5 });
 
     const recent = harness(
@@ -204,8 +247,7 @@ describe('attempts, retries and the dead-letter queue', () => {
       Array(8).fill(500),
     );
     await fanOut(recent.deps, event(), null);
-    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++)
-      await attemptDelivery(recent.deps, recent.queued[0] as DeliveryMessage);
+    await runAllAttempts(recent);
     expect([...recent.stored.values()][0]?.status).toBe('active');
   });
 
