@@ -48,6 +48,21 @@ import {
   webhookWithSecretSchema,
 } from './schemas/webhooks.ts';
 
+/** The webhook routes share who may call them and how they are counted. */
+function webhookRoute<
+  const R extends Omit<RouteDefinition, 'tags' | 'access' | 'scope' | 'family' | 'role' | 'idempotent'>,
+>(route: R) {
+  return defineRoute({
+    tags: ['Webhooks'],
+    access: 'fleetOrPartner',
+    scope: 'webhooks:manage',
+    family: 'webhooks',
+    role: 'api',
+    idempotent: false,
+    ...route,
+  } as const);
+}
+
 /**
  * Every operation of the API, once. CDK builds a Lambda and an API Gateway route per entry, the
  * local stack routes requests by it, `npm run openapi` documents it and the MCP server picks tools
@@ -379,95 +394,59 @@ export const routes = {
     ],
     handler: 'functions/http/webhooks/list-event-types.ts',
   }),
-  createWebhook: defineRoute({
+  createWebhook: webhookRoute({
     operationId: 'createWebhook',
     method: 'POST',
     path: '/v1/webhooks',
     summary: 'Register a webhook endpoint; the signing secret is shown once',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { body: createWebhookBody },
     responses: [
       { status: 201, description: 'The endpoint with its one-time secret', schema: webhookWithSecretSchema },
     ],
     handler: 'functions/http/webhooks/create-webhook.ts',
   }),
-  listWebhooks: defineRoute({
+  listWebhooks: webhookRoute({
     operationId: 'listWebhooks',
     method: 'GET',
     path: '/v1/webhooks',
     summary: 'List webhook endpoints (never with secrets)',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { query: listWebhooksQuery },
     responses: [{ status: 200, description: 'Endpoints, oldest first', schema: webhookPage }],
     handler: 'functions/http/webhooks/list-webhooks.ts',
   }),
-  getWebhook: defineRoute({
+  getWebhook: webhookRoute({
     operationId: 'getWebhook',
     method: 'GET',
     path: '/v1/webhooks/{id}',
     summary: 'Get a webhook endpoint (never with its secret)',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams },
     responses: [{ status: 200, description: 'The endpoint', schema: webhookSchema }],
     handler: 'functions/http/webhooks/get-webhook.ts',
   }),
-  updateWebhook: defineRoute({
+  updateWebhook: webhookRoute({
     operationId: 'updateWebhook',
     method: 'PATCH',
     path: '/v1/webhooks/{id}',
     summary: 'Change url, event_types, description or status (active / disabled)',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams, body: updateWebhookBody },
     responses: [{ status: 200, description: 'The updated endpoint', schema: webhookSchema }],
     handler: 'functions/http/webhooks/update-webhook.ts',
   }),
-  deleteWebhook: defineRoute({
+  deleteWebhook: webhookRoute({
     operationId: 'deleteWebhook',
     method: 'DELETE',
     path: '/v1/webhooks/{id}',
     summary: 'Delete a webhook endpoint',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams },
     responses: [{ status: 204, description: 'Deleted' }],
     handler: 'functions/http/webhooks/delete-webhook.ts',
   }),
-  rotateWebhookSecret: defineRoute({
+  rotateWebhookSecret: webhookRoute({
     operationId: 'rotateWebhookSecret',
     method: 'POST',
     path: '/v1/webhooks/{id}/rotate-secret',
     summary: 'Issue a new signing secret, shown once; the previous one stays valid for 24 hours',
     description: 'While both are valid, every delivery carries one `v1=` signature per valid secret.',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams },
     responses: [
       {
@@ -478,50 +457,32 @@ export const routes = {
     ],
     handler: 'functions/http/webhooks/rotate-webhook-secret.ts',
   }),
-  listWebhookDeliveries: defineRoute({
+  listWebhookDeliveries: webhookRoute({
     operationId: 'listWebhookDeliveries',
     method: 'GET',
     path: '/v1/webhooks/{id}/deliveries',
     summary: 'The delivery log of an endpoint, newest first',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams, query: listDeliveriesQuery },
     responses: [{ status: 200, description: 'Deliveries', schema: deliveryPage }],
     handler: 'functions/http/webhooks/list-webhook-deliveries.ts',
   }),
-  replayWebhookDelivery: defineRoute({
+  replayWebhookDelivery: webhookRoute({
     operationId: 'replayWebhookDelivery',
     method: 'POST',
     path: '/v1/webhooks/{id}/deliveries/{deliveryId}/replay',
     summary: 'Re-send the same event (same evt_ id and bytes) as a new delivery marked is_replay',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: deliveryParams },
     responses: [{ status: 202, description: 'The new delivery, queued', schema: deliverySchema }],
     errors: ['event_expired'],
     handler: 'functions/http/webhooks/replay-webhook-delivery.ts',
   }),
-  testWebhook: defineRoute({
+  testWebhook: webhookRoute({
     operationId: 'testWebhook',
     method: 'POST',
     path: '/v1/webhooks/{id}/test',
     summary: 'Send a signed canned event now and report how the receiver answered',
     description:
       'Without a body, the endpoint’s first subscribed type is used (`guidance.updated` for `["*"]`). A test send never disables an endpoint and is not part of the event sequence (`sequence: 0`, `data.test: true`).',
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
     request: { params: webhookIdParams, body: testWebhookBody, bodyRequired: false },
     responses: [{ status: 200, description: 'The receiver’s answer', schema: testWebhookResult }],
     handler: 'functions/http/webhooks/test-webhook.ts',
