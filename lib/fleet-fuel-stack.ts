@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { fallbackRoute, routeList } from '../shared/api/routes.ts';
+import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
 import { DataTable } from './data.ts';
@@ -63,6 +64,18 @@ export class FleetFuelStack extends Stack {
       // Events recorded by any route fan out to the deliveries queue.
       environment: { ...environment, ...this.webhooks.environment },
       logGroupNames,
+    });
+
+    const alarms = new Alarms(this, 'Alarms', {
+      stage: settings.stage,
+      httpApiId: this.api.httpApi.apiId,
+      deadLetters: this.webhooks.deadLetters,
+      dispatcher: this.webhooks.dispatcher.function,
+      table: this.data.table,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: alarms.topic.topicArn,
+      description: 'Subscribe the on-call pager or an email to this topic',
     });
 
     new CfnOutput(this, 'ApiUrl', {

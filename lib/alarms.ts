@@ -1,0 +1,97 @@
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  stage: string;
+  httpApiId: string;
+  deadLetters: IQueue;
+  dispatcher: IFunction;
+  table: ITableV2;
+}
+
+/**
+ * What pages the on-call operator: each alarm is a symptom an integrator would feel. All notify
+ * one topic per stage; subscribe a pager or an email to it after deploying.
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `Fleet fuel ${props.stage} alarms`,
+      // cdk-nag AwsSolutions-SNS3: publishers are CloudWatch alarms in this account only.
+      enforceSSL: true,
+    });
+    const period = Duration.minutes(5);
+    const add = (
+      name: string,
+      description: string,
+      alarm: Omit<ConstructorParameters<typeof Alarm>[2], 'alarmDescription'>,
+    ) => {
+      const created = new Alarm(this, name, { ...alarm, alarmDescription: description });
+      created.addAlarmAction(new SnsAction(this.topic));
+      this.alarms.push(created);
+    };
+
+    add(
+      'DeliveriesDeadLettered',
+      'Webhook deliveries exhausted every retry (or the dispatcher kept failing) and reached the DLQ.',
+      {
+        metric: props.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'DispatcherErrors',
+      'The webhook dispatcher failed whole invocations (our fault, not a receiver’s).',
+      {
+        metric: props.dispatcher.metricErrors({ period, statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add('Api5xx', 'The API answered 5xx to integrators (internal errors, auth store, routing capacity).', {
+      metric: new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName: '5xx',
+        dimensionsMap: { ApiId: props.httpApiId },
+        period,
+        statistic: 'Sum',
+      }),
+      threshold: 10,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    add(
+      'TableThrottles',
+      'DynamoDB throttled requests: on-demand capacity is ramping or a partition is hot.',
+      {
+        metric: new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'ThrottledRequests',
+          dimensionsMap: { TableName: props.table.tableName },
+          period,
+          statistic: 'Sum',
+        }),
+        threshold: 1,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+  }
+}
