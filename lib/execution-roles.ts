@@ -1,8 +1,11 @@
 import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { RoleGroup } from '../shared/api/route-definition.ts';
+
+/** Partition-key prefixes only operators write (API keys, plans, operator tokens). */
+export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'];
 
 export interface ExecutionRolesProps {
   table: ITableV2;
@@ -75,6 +78,21 @@ export class ExecutionRoles extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
       reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
     });
+    // Keys, plans and operator tokens are written only by operators (npm run admin, the seed):
+    // a function that is tricked or buggy must not be able to mint a key or raise a plan.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: [
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+        ],
+        resources: [this.props.table.tableArn],
+        conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': OPERATOR_ONLY_KEY_PREFIXES } },
+      }),
+    );
   }
 
   /**

@@ -204,8 +204,13 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it.each(['api', 'webhook-dispatcher'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
-        const statements = dynamoStatements(roleOfGroup(group));
+        const all = dynamoStatements(roleOfGroup(group));
         const tableArn = arnOf(tableId());
+        // The one Deny (operator-only items) is checked on its own below.
+        const denies = all.filter((s) => s.Effect === 'Deny');
+        const statements = all.filter((s) => s.Effect !== 'Deny');
+        expect(denies).toHaveLength(1);
+        expect(denies[0]?.Resource).toEqual(tableArn);
 
         expect(statements.length).toBeGreaterThan(0);
         for (const statement of statements) {

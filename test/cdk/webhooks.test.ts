@@ -253,3 +253,28 @@ describe('alarms', () => {
     }
   });
 });
+
+describe('operator-only items', () => {
+  it('denies every function role writes to API keys, plans and operator tokens', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+    const denies = policies.flatMap((p) =>
+      ((p.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).filter(
+        (s) => s.Effect === 'Deny',
+      ),
+    );
+    expect(denies.length).toBeGreaterThanOrEqual(2);
+    for (const deny of denies) {
+      expect(asList(deny.Action)).toEqual(
+        expect.arrayContaining([
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+        ]),
+      );
+      expect(deny.Condition).toEqual({
+        'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'] },
+      });
+    }
+  });
+});
