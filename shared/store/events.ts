@@ -1,10 +1,14 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { Stage } from '../platform/config.ts';
 import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
+import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+
+/** Events of one fleet rarely race; many concurrent writers still all get through. */
+const MAX_SEQUENCE_ATTEMPTS = 60;
 
 /**
  * Events live under their fleet, ordered by the per-fleet sequence (`EVT#000000000042`), and are
@@ -86,20 +90,54 @@ export function createEventRecorder(
 ): EventRecorder {
   return {
     async record(fleetId, type, data, options = {}) {
-      const { Attributes } = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: sequenceKey(fleetId),
-          UpdateExpression: 'ADD #value :one',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      const event = buildEvent(stage, fleetId, Number(Attributes?.value), type, data, now());
-      await client.send(new PutCommand({ TableName: tableName, Item: toEventItem(event, options) }));
-      await announce(event, options.partnerId ?? null);
-      return event;
+      // The next number and the event are written in one transaction: a failed write burns no
+      // number, so receivers never wait for a gap that will not fill (spec section 6).
+      for (let attempt = 1; ; attempt++) {
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: sequenceKey(fleetId), ConsistentRead: true }),
+        );
+        const previous = Number(Item?.value ?? 0);
+        const event = buildEvent(stage, fleetId, previous + 1, type, data, now());
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...sequenceKey(fleetId), value: previous + 1 },
+                    ConditionExpression: previous === 0 ? 'attribute_not_exists(pk)' : '#value = :previous',
+                    ...(previous === 0
+                      ? {}
+                      : {
+                          ExpressionAttributeNames: { '#value': 'value' },
+                          ExpressionAttributeValues: { ':previous': previous },
+                        }),
+                  },
+                },
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: toEventItem(event, options),
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ],
+            }),
+          );
+        } catch (error) {
+          // Another event of this fleet took the number first: read again and retry.
+          if (
+            !(isConditionFailure(error) || isTransactionConflict(error)) ||
+            attempt >= MAX_SEQUENCE_ATTEMPTS
+          )
+            throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+          continue;
+        }
+        await announce(event, options.partnerId ?? null);
+        return event;
+      }
     },
   };
 }
