@@ -57,11 +57,13 @@ export async function nearbyStations(
     );
   }
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
-  const chain = query.chain?.toLowerCase();
-  const fuel = query.fuel?.toLowerCase();
-  const accept = (station: Station) =>
-    (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel));
-  const found = index.nearby(query.latitude, query.longitude, query.radius_miles, query.limit, accept);
+  const found = index.nearby(
+    query.latitude,
+    query.longitude,
+    query.radius_miles,
+    query.limit,
+    stationFilter(query),
+  );
   await chargeStationResults(deps, principal, found.length);
   const nowMs = deps.now();
   return {
@@ -72,6 +74,14 @@ export async function nearbyStations(
     next_cursor: null,
     catalog_version: index.version,
   };
+}
+
+/** The optional `chain` (any case) and `fuel` filters both station queries take. */
+function stationFilter(filter: { chain?: string | undefined; fuel?: string | undefined }) {
+  const chain = filter.chain?.toLowerCase();
+  const fuel = filter.fuel?.toLowerCase();
+  return (station: Station) =>
+    (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel));
 }
 
 export async function chargeStationResults(
@@ -123,11 +133,9 @@ export async function stationsAlongRoute(
     );
   }
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
-  const chain = body.chain?.toLowerCase();
-  const fuel = body.fuel?.toLowerCase();
-  const inCorridor = corridorStations(index, line, body.corridor_width_miles).filter(
-    ({ station }) =>
-      (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel)),
+  const accept = stationFilter(body);
+  const inCorridor = corridorStations(index, line, body.corridor_width_miles).filter(({ station }) =>
+    accept(station),
   );
   const chosen = spreadAlongRoute(
     inCorridor,

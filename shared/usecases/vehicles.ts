@@ -110,26 +110,25 @@ async function linkToExisting(
   vehicleId: string,
   externalRef: string,
 ): Promise<CreateVehicleResult> {
-  for (let attempt = 1; ; attempt++) {
-    const vehicle = await deps.vehicles.get(fleetId, vehicleId);
-    if (!vehicle)
-      throw new ApiError('resource_conflict', 'The vehicle with this VIN changed concurrently; retry.');
-    if (externalRefsOf(vehicle).includes(externalRef)) return { vehicle, mergedWithExisting: true };
-    const linked: Vehicle = {
-      ...vehicle,
-      linkedExternalRefs: [...vehicle.linkedExternalRefs, externalRef],
-      updatedAt: formatTimestamp(deps.clock.now()),
-      version: vehicle.version + 1,
-    };
-    try {
-      await deps.vehicles.replace(vehicle, linked);
-      return { vehicle: linked, mergedWithExisting: true };
-    } catch (error) {
-      if (error instanceof GuardConflictError) throw conflictError(error.conflict);
-      if (!isLostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
-    }
-  }
+  const vehicle = await writeWithRetry(
+    deps,
+    async () => {
+      const current = await deps.vehicles.get(fleetId, vehicleId);
+      if (!current)
+        throw new ApiError('resource_conflict', 'The vehicle with this VIN changed concurrently; retry.');
+      return current;
+    },
+    (current) =>
+      externalRefsOf(current).includes(externalRef)
+        ? null
+        : {
+            ...current,
+            linkedExternalRefs: [...current.linkedExternalRefs, externalRef],
+            updatedAt: formatTimestamp(deps.clock.now()),
+            version: current.version + 1,
+          },
+  );
+  return { vehicle, mergedWithExisting: true };
 }
 
 export async function updateVehicle(
@@ -155,13 +154,31 @@ export function setVehicleStatus(deps: VehicleDeps, fleetId: string, ref: string
 }
 
 async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, changes: VehicleChanges) {
+  return writeWithRetry(
+    deps,
+    () => findVehicle(deps, fleetId, ref),
+    (vehicle) => {
+      const unchanged = (Object.keys(changes) as (keyof VehicleChanges)[]).every(
+        (field) => changes[field] === undefined || changes[field] === vehicle[field],
+      );
+      return unchanged ? null : applyVehicleChanges(vehicle, changes, formatTimestamp(deps.clock.now()));
+    },
+  );
+}
+
+/**
+ * Read-modify-write with the version check of `replace`: a lost race reads again and retries
+ * (with jitter); a taken external_ref or VIN is 409. `change` returns null when nothing changes.
+ */
+async function writeWithRetry(
+  deps: VehicleDeps,
+  read: () => Promise<Vehicle>,
+  change: (vehicle: Vehicle) => Vehicle | null,
+): Promise<Vehicle> {
   for (let attempt = 1; ; attempt++) {
-    const vehicle = await findVehicle(deps, fleetId, ref);
-    const unchanged = (Object.keys(changes) as (keyof VehicleChanges)[]).every(
-      (field) => changes[field] === undefined || changes[field] === vehicle[field],
-    );
-    if (unchanged) return vehicle;
-    const next = applyVehicleChanges(vehicle, changes, formatTimestamp(deps.clock.now()));
+    const vehicle = await read();
+    const next = change(vehicle);
+    if (!next) return vehicle;
     try {
       await deps.vehicles.replace(vehicle, next);
       return next;
