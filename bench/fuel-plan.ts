@@ -13,6 +13,7 @@ import {
   prepareFuelProblem,
   solveFuelPlanExhaustively,
 } from '../shared/domain/fuel-plan/index.ts';
+import { percentileMs, seededRandom } from './measure.ts';
 
 export interface FuelPlanBench {
   /** planFuel end to end (optimizer, baseline, reasons) on a 3,500-mile route with 500 stations. */
@@ -28,18 +29,6 @@ const LONG_ROUTES = 20;
 const WARM_UP_RUNS = 50;
 const TIMED_RUNS = 200;
 const SMALL_INSTANCES_WITH_STOPS = 1_000;
-
-/** mulberry32: a seeded generator, so every run measures the same instances. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CHAINS = [
   { chain: 'Pilot Flying J', discount: 0.12 },
@@ -108,10 +97,6 @@ export function smallInput(random: () => number): FuelPlanInput {
   };
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
-}
-
 /** Runs both measurements; about a second on these machines. */
 export function benchFuelPlan(): FuelPlanBench {
   const random = seededRandom(20_261_121);
@@ -145,8 +130,8 @@ export function benchFuelPlan(): FuelPlanBench {
   }
 
   return {
-    optimizer_p50_ms: Math.round(percentile(timings, 0.5) * 1000) / 1000,
-    optimizer_p95_ms: Math.round(percentile(timings, 0.95) * 1000) / 1000,
+    optimizer_p50_ms: percentileMs(timings, 0.5),
+    optimizer_p95_ms: percentileMs(timings, 0.95),
     // Float noise of the two sums (1e-14 %) is not a gap.
     optimizer_gap_vs_exhaustive_max_percent: maxGap < 1e-9 ? 0 : maxGap,
     instances,

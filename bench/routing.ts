@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { type GeoPoint, haversineMiles } from '../shared/geo/distance.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
+import { percentileMs, seededRandom } from './measure.ts';
 
 /** Results in the field names `.local/bench.json` uses. */
 export interface RoutingBenchmark {
@@ -26,7 +27,7 @@ const JITTER_DEGREES = 0.4;
  */
 export function benchRouting(): RoutingBenchmark {
   const graph = loadHighwayGraph();
-  const random = mulberry32(3);
+  const random = seededRandom(3);
   const pick = (): GeoPoint => {
     const node = graph.nodes[Math.floor(random() * graph.nodes.length)] ?? graph.nodes[0];
     if (!node) throw new Error('empty highway graph');
@@ -56,23 +57,7 @@ export function benchRouting(): RoutingBenchmark {
     return runs[Math.floor(RUNS_PER_PAIR / 2)] ?? Number.NaN;
   });
   timings.sort((a, b) => a - b);
-  return { route_p50_ms: percentile(timings, 0.5), route_p95_ms: percentile(timings, 0.95) };
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  const value = sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
-  return Math.round(value * 1000) / 1000;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return { route_p50_ms: percentileMs(timings, 0.5), route_p95_ms: percentileMs(timings, 0.95) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

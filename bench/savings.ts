@@ -11,7 +11,7 @@ import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
 import { fuelCandidates } from '../shared/usecases/fuel-candidates.ts';
-import { seeded } from './stations.ts';
+import { seededRandom } from './measure.ts';
 
 export interface SavingsBench {
   savings_vs_fill_at_quarter_percent: number;
@@ -22,7 +22,7 @@ export interface SavingsBench {
 const DISCOUNTS = { "Love's": 12, 'Pilot Flying J': 15 };
 
 export function benchSavings(trips = 200): SavingsBench {
-  const random = seeded(7);
+  const random = seededRandom(7);
   const nowMs = Date.now();
   const index = new StationIndex('embedded', buildSyntheticCatalog(nowMs));
   const nodes = loadHighwayGraph().nodes;

@@ -10,6 +10,7 @@ import { densify } from '../shared/geo/polyline.ts';
 import { routeLineFromPoints } from '../shared/geo/route-line.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
+import { percentileMs, seededRandom } from './measure.ts';
 
 export interface StationBench {
   nearby_p50_ms: number;
@@ -17,22 +18,6 @@ export interface StationBench {
   corridor_route_miles: number;
   corridor_catalog_size: number;
   corridor_stations_found: number;
-}
-
-/** mulberry32: a small seeded generator so every run measures the same work. */
-export function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 function timeRuns(runs: number, fn: () => void): number[] {
@@ -47,7 +32,7 @@ function timeRuns(runs: number, fn: () => void): number[] {
 }
 
 export function benchStations(): StationBench {
-  const random = seeded(42);
+  const random = seededRandom(42);
   const embedded = buildSyntheticCatalog(Date.now());
   const filler: Station[] = Array.from({ length: 10_000 - embedded.length }, (_, i) => ({
     ...(embedded[i % embedded.length] as Station),
@@ -81,14 +66,12 @@ export function benchStations(): StationBench {
     found = corridorStations(big, line, 5).length;
   });
   return {
-    nearby_p50_ms: round(percentile(nearby, 50)),
-    corridor_p50_ms: round(percentile(corridor, 50)),
+    nearby_p50_ms: percentileMs(nearby, 0.5),
+    corridor_p50_ms: percentileMs(corridor, 0.5),
     corridor_route_miles: Math.round(line.cumulativeMiles.at(-1) ?? 0),
     corridor_catalog_size: big.size,
     corridor_stations_found: found,
   };
 }
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.table(benchStations());
