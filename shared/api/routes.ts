@@ -48,20 +48,41 @@ import {
   webhookWithSecretSchema,
 } from './schemas/webhooks.ts';
 
-/** The webhook routes share who may call them and how they are counted. */
-function webhookRoute<
-  const R extends Omit<RouteDefinition, 'tags' | 'access' | 'scope' | 'family' | 'role' | 'idempotent'>,
->(route: R) {
-  return defineRoute({
-    tags: ['Webhooks'],
-    access: 'fleetOrPartner',
-    scope: 'webhooks:manage',
-    family: 'webhooks',
-    role: 'api',
-    idempotent: false,
-    ...route,
-  } as const);
+type GroupDefaults = Pick<RouteDefinition, 'tags' | 'access' | 'scope' | 'family' | 'role' | 'idempotent'>;
+
+/**
+ * Routes of one resource share who may call them and how they are counted: the group states that
+ * once, each entry only what is its own.
+ */
+function routeGroup<const D extends GroupDefaults>(defaults: D) {
+  return <const R extends Omit<RouteDefinition, keyof GroupDefaults>>(route: R) =>
+    defineRoute({ ...defaults, ...route } as const);
 }
+
+const webhookRoute = routeGroup({
+  tags: ['Webhooks'],
+  access: 'fleetOrPartner',
+  scope: 'webhooks:manage',
+  family: 'webhooks',
+  role: 'api',
+  idempotent: false,
+});
+const fleetRoute = routeGroup({
+  tags: ['Fleets'],
+  access: 'partner',
+  scope: 'fleets:manage',
+  family: 'fleets',
+  role: 'api',
+  idempotent: false,
+});
+const vehicleRoute = routeGroup({
+  tags: ['Vehicles'],
+  access: 'fleet',
+  scope: 'vehicles:manage',
+  family: 'vehicles',
+  role: 'api',
+  idempotent: false,
+});
 
 /**
  * Every operation of the API, once. CDK builds a Lambda and an API Gateway route per entry, the
@@ -121,94 +142,58 @@ export const routes = {
     responses: [{ status: 200, description: 'The key, its scopes and its plan', schema: meSchema }],
     handler: 'functions/http/account/get-me.ts',
   }),
-  createFleet: defineRoute({
+  createFleet: fleetRoute({
     operationId: 'createFleet',
     method: 'POST',
     path: '/v1/fleets',
     summary: 'Provision a fleet and grant it to the calling partner',
     description:
       'Creates the fleet and the partner grant in one transaction and records `fleet.provisioned`.',
-    tags: ['Fleets'],
-    access: 'partner',
-    scope: 'fleets:manage',
-    family: 'fleets',
-    role: 'api',
-    idempotent: false,
     request: { body: createFleetBody },
     responses: [{ status: 201, description: 'The new fleet', schema: fleetSchema }],
     handler: 'functions/http/fleets/create-fleet.ts',
   }),
-  listFleets: defineRoute({
+  listFleets: fleetRoute({
     operationId: 'listFleets',
     method: 'GET',
     path: '/v1/fleets',
     summary: "List the partner's granted fleets",
-    tags: ['Fleets'],
-    access: 'partner',
-    scope: 'fleets:manage',
-    family: 'fleets',
-    role: 'api',
-    idempotent: false,
     request: { query: listFleetsQuery },
     responses: [{ status: 200, description: 'Granted fleets, oldest first', schema: fleetPage }],
     handler: 'functions/http/fleets/list-fleets.ts',
   }),
-  getFleet: defineRoute({
+  getFleet: fleetRoute({
     operationId: 'getFleet',
     method: 'GET',
     path: '/v1/fleets/{id}',
     summary: 'Get a granted fleet',
-    tags: ['Fleets'],
-    access: 'partner',
-    scope: 'fleets:manage',
-    family: 'fleets',
-    role: 'api',
-    idempotent: false,
     request: { params: fleetIdParams },
     responses: [{ status: 200, description: 'The fleet', schema: fleetSchema }],
     handler: 'functions/http/fleets/get-fleet.ts',
   }),
-  updateFleet: defineRoute({
+  updateFleet: fleetRoute({
     operationId: 'updateFleet',
     method: 'PATCH',
     path: '/v1/fleets/{id}',
     summary: 'Change a fleet’s name, contact_email or external_ref',
-    tags: ['Fleets'],
-    access: 'partner',
-    scope: 'fleets:manage',
-    family: 'fleets',
-    role: 'api',
-    idempotent: false,
     request: { params: fleetIdParams, body: updateFleetBody },
     responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
     handler: 'functions/http/fleets/update-fleet.ts',
   }),
-  deleteFleet: defineRoute({
+  deleteFleet: fleetRoute({
     operationId: 'deleteFleet',
     method: 'DELETE',
     path: '/v1/fleets/{id}',
     summary: 'Deactivate a fleet (soft): the grant is revoked and the fleet marked inactive',
-    tags: ['Fleets'],
-    access: 'partner',
-    scope: 'fleets:manage',
-    family: 'fleets',
-    role: 'api',
-    idempotent: false,
     request: { params: fleetIdParams },
     responses: [{ status: 204, description: 'Deactivated' }],
     handler: 'functions/http/fleets/delete-fleet.ts',
   }),
-  createVehicle: defineRoute({
+  createVehicle: vehicleRoute({
     operationId: 'createVehicle',
     method: 'POST',
     path: '/v1/vehicles',
     summary: 'Create a vehicle, or link a new external_ref to the vehicle with the same VIN',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { body: createVehicleBody },
     responses: [
       { status: 201, description: 'Created', schema: createdVehicleSchema },
@@ -221,79 +206,49 @@ export const routes = {
     errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/create-vehicle.ts',
   }),
-  listVehicles: defineRoute({
+  listVehicles: vehicleRoute({
     operationId: 'listVehicles',
     method: 'GET',
     path: '/v1/vehicles',
     summary: "List the fleet's vehicles",
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { query: listVehiclesQuery },
     responses: [{ status: 200, description: 'Vehicles, oldest first', schema: vehiclePage }],
     handler: 'functions/http/vehicles/list-vehicles.ts',
   }),
-  getVehicle: defineRoute({
+  getVehicle: vehicleRoute({
     operationId: 'getVehicle',
     method: 'GET',
     path: '/v1/vehicles/{id}',
     summary: 'Get a vehicle by veh_ id or ext:<external_ref>',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The vehicle', schema: vehicleSchema }],
     handler: 'functions/http/vehicles/get-vehicle.ts',
   }),
-  updateVehicle: defineRoute({
+  updateVehicle: vehicleRoute({
     operationId: 'updateVehicle',
     method: 'PATCH',
     path: '/v1/vehicles/{id}',
     summary: 'Change vehicle fields, including tank_size_gallons and estimated_mpg',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { params: vehicleRefParams, body: updateVehicleBody },
     responses: [{ status: 200, description: 'The updated vehicle', schema: vehicleSchema }],
     errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/update-vehicle.ts',
   }),
-  deactivateVehicle: defineRoute({
+  deactivateVehicle: vehicleRoute({
     operationId: 'deactivateVehicle',
     method: 'POST',
     path: '/v1/vehicles/{id}/deactivate',
     summary: 'Deactivate a vehicle; affected operations then answer 409 vehicle_inactive',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The deactivated vehicle', schema: vehicleSchema }],
     errors: ['resource_conflict'],
     handler: 'functions/http/vehicles/deactivate-vehicle.ts',
   }),
-  reactivateVehicle: defineRoute({
+  reactivateVehicle: vehicleRoute({
     operationId: 'reactivateVehicle',
     method: 'POST',
     path: '/v1/vehicles/{id}/reactivate',
     summary: 'Reactivate a deactivated vehicle',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The reactivated vehicle', schema: vehicleSchema }],
     errors: ['resource_conflict'],
@@ -506,18 +461,12 @@ export const routes = {
     errors: ['batch_too_large'],
     handler: 'functions/http/locations/ingest-locations.ts',
   }),
-  getVehicleLocation: defineRoute({
+  getVehicleLocation: vehicleRoute({
     operationId: 'getVehicleLocation',
     method: 'GET',
     path: '/v1/vehicles/{id}/location',
     summary: "A vehicle's latest known position, with a freshness grade",
     description: '404 until the first breadcrumb lands.',
-    tags: ['Vehicles'],
-    access: 'fleet',
-    scope: 'vehicles:manage',
-    family: 'vehicles',
-    role: 'api',
-    idempotent: false,
     request: { params: vehicleRefParams },
     responses: [{ status: 200, description: 'The latest position', schema: latestLocationSchema }],
     handler: 'functions/http/vehicles/get-vehicle-location.ts',
