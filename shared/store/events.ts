@@ -5,7 +5,7 @@ import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
-import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /** Events of one fleet rarely race; many concurrent writers still all get through. */
 const MAX_SEQUENCE_ATTEMPTS = 60;
@@ -34,7 +34,18 @@ export interface EventEnvelope {
 export interface EventOptions {
   /** The partner whose partner-level endpoints also receive it (fleet.provisioned). */
   partnerId?: string | null;
+  /**
+   * Names this occurrence (e.g. `vehicle.fuel_low:veh_…:1763769600000`): a second record with the
+   * same key returns the first event instead of a new one. Workers that may run twice on the same
+   * input (a redelivered queue message) record through it, so receivers see each occurrence once.
+   */
+  dedupeKey?: string;
 }
+
+export const dedupeGuardKey = (fleetId: string, dedupeKey: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `EVTKEY#${dedupeKey}`,
+});
 
 export function buildEvent(
   stage: Stage,
@@ -88,6 +99,22 @@ export function createEventRecorder(
   /** Runs after the event is stored: the webhook fan-out. */
   announce: (event: EventEnvelope, partnerId: string | null) => Promise<unknown> = async () => {},
 ): EventRecorder {
+  /** The event an earlier record with this dedupe key stored (not announced again: it was then). */
+  async function recorded(fleetId: string, dedupeKey: string): Promise<EventEnvelope | null> {
+    const { Item: guard } = await client.send(
+      new GetCommand({ TableName: tableName, Key: dedupeGuardKey(fleetId, dedupeKey), ConsistentRead: true }),
+    );
+    if (!guard) return null;
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: eventKey(fleetId, Number(guard.sequence)),
+        ConsistentRead: true,
+      }),
+    );
+    return (Item?.envelope as EventEnvelope | undefined) ?? null;
+  }
+
   return {
     async record(fleetId, type, data, options = {}) {
       // The next number and the event are written in one transaction: a failed write burns no
@@ -98,6 +125,21 @@ export function createEventRecorder(
         );
         const previous = Number(Item?.value ?? 0);
         const event = buildEvent(stage, fleetId, previous + 1, type, data, now());
+        const guard = options.dedupeKey
+          ? [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...dedupeGuardKey(fleetId, options.dedupeKey),
+                    sequence: event.sequence,
+                    expires_at: toEventItem(event).expires_at,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ]
+          : [];
         try {
           await client.send(
             new TransactWriteCommand({
@@ -122,10 +164,15 @@ export function createEventRecorder(
                     ConditionExpression: 'attribute_not_exists(pk)',
                   },
                 },
+                ...guard,
               ],
             }),
           );
         } catch (error) {
+          if (options.dedupeKey && failedConditionIndexes(error).includes(2)) {
+            const first = await recorded(fleetId, options.dedupeKey);
+            if (first) return first;
+          }
           // Another event of this fleet took the number first: read again and retry.
           if (
             !(isConditionFailure(error) || isTransactionConflict(error)) ||

@@ -50,6 +50,35 @@ describe('the events module', () => {
     expect((await recorder.record(newId('fleet'), 'vehicle.online', {})).sequence).toBe(1);
   });
 
+  it('records an occurrence once per dedupe key, even when the same worker input runs twice at once', async () => {
+    let announced = 0;
+    const recorder = createEventRecorder(client, prodTable, 'prod', Date.now, async () => {
+      announced += 1;
+    });
+    const fleetId = newId('fleet');
+    const [first, second] = await Promise.all([
+      recorder.record(fleetId, 'vehicle.fuel_low', { n: 1 }, { dedupeKey: 'fuel_low:veh_1:1000' }),
+      recorder.record(fleetId, 'vehicle.fuel_low', { n: 1 }, { dedupeKey: 'fuel_low:veh_1:1000' }),
+    ]);
+    expect(second).toEqual(first);
+    const again = await recorder.record(
+      fleetId,
+      'vehicle.fuel_low',
+      { n: 1 },
+      { dedupeKey: 'fuel_low:veh_1:1000' },
+    );
+    expect(again.id).toBe(first.id);
+    expect(announced).toBe(1);
+    // Another key is another occurrence, numbered next: the duplicate burned no sequence number.
+    const other = await recorder.record(
+      fleetId,
+      'vehicle.fuel_low',
+      {},
+      { dedupeKey: 'fuel_low:veh_1:2000' },
+    );
+    expect(other.sequence).toBe(first.sequence + 1);
+  });
+
   it('keeps sandbox and production apart: a stage marks its events and only reaches its own endpoints', async () => {
     const fleetId = newId('fleet');
     const stores = (table: string) => ({
