@@ -10,9 +10,14 @@ import { Construct } from 'constructs';
 export interface AlarmsProps {
   stage: string;
   httpApiId: string;
+  /** The webhook deliveries DLQ. */
   deadLetters: IQueue;
   dispatcher: IFunction;
   table: ITableV2;
+  /** The vehicle-updates DLQ. */
+  vehicleUpdatesDeadLetters: IQueue;
+  guidanceWorker: IFunction;
+  offlineSweep: IFunction;
 }
 
 /**
@@ -59,6 +64,44 @@ export class Alarms extends Construct {
         metric: props.dispatcher.metricErrors({ period, statistic: 'Sum' }),
         threshold: 1,
         evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'VehicleUpdatesDeadLettered',
+      'Vehicle updates failed in the guidance worker five times and reached the DLQ: those vehicles’ ' +
+        'guidance is stale until the fault is fixed and the DLQ redriven.',
+      {
+        metric: props.vehicleUpdatesDeadLetters.metricApproximateNumberOfMessagesVisible({
+          period,
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'GuidanceWorkerErrors',
+      'The guidance worker failed whole invocations (every record of a batch, or the function itself).',
+      {
+        metric: props.guidanceWorker.metricErrors({ period, statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    // Five runs per period: one failed run is retried by the next minute's, most of them failing is not.
+    add(
+      'OfflineSweepErrors',
+      'Most offline sweeps of the last 5 minutes failed: silent vehicles are not being marked offline.',
+      {
+        metric: props.offlineSweep.metricErrors({ period, statistic: 'Sum' }),
+        threshold: 3,
+        evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       },

@@ -3,6 +3,10 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { RoleGroup } from '../shared/api/route-definition.ts';
+import type { WorkerRoleGroup } from './worker-functions.ts';
+
+/** A route's role group (the route table) or a worker's (lib/worker-functions.ts). */
+export type ExecutionRoleGroup = RoleGroup | WorkerRoleGroup;
 
 /** Partition-key prefixes only operators write (API keys, plans, operator tokens). */
 export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'];
@@ -19,7 +23,7 @@ export interface ExecutionRolesProps {
  * so the stack holds a handful of roles instead of one per function, and each grant is written once.
  */
 export class ExecutionRoles extends Construct {
-  private readonly roles = new Map<RoleGroup, Role>();
+  private readonly roles = new Map<ExecutionRoleGroup, Role>();
   private readonly props: ExecutionRolesProps;
 
   constructor(scope: Construct, id: string, props: ExecutionRolesProps) {
@@ -27,7 +31,7 @@ export class ExecutionRoles extends Construct {
     this.props = props;
   }
 
-  roleFor(group: RoleGroup): Role {
+  roleFor(group: ExecutionRoleGroup): Role {
     const existing = this.roles.get(group);
     if (existing) return existing;
     const role = new Role(this, roleId(group), {
@@ -41,36 +45,50 @@ export class ExecutionRoles extends Construct {
   }
 
   /**
-   * What each group may do beyond writing its logs. A Record, so a new group in the route table does not
-   * compile until someone decides its access here.
+   * What each group may do beyond writing its logs. A Record, so a new group in the route table or in
+   * lib/worker-functions.ts does not compile until someone decides its access here.
    */
-  private readonly grantsFor: Record<RoleGroup, (role: Role) => void> = {
+  private readonly grantsFor: Record<ExecutionRoleGroup, (role: Role) => void> = {
     // Discovery documents and the 404 fallback read nothing but their own bundle.
     public: () => {},
     api: (role) => {
       this.grantTableReadWrite(role);
-      if (this.props.routingEngine === 'amazon-location') {
-        // Amazon Location's truck routing is a provider resource with an empty account field.
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['geo-routes:CalculateRoutes'],
-            resources: [
-              Stack.of(this).formatArn({
-                service: 'geo-routes',
-                account: '',
-                resource: 'provider',
-                resourceName: 'default',
-                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-              }),
-            ],
-          }),
-        );
-      }
+      this.grantRouting(role);
     },
     // Reads deliveries, endpoints and events, records attempts. Its queue, DLQ and Scheduler grants are
     // made beside those resources, in lib/webhooks.ts.
     'webhook-dispatcher': (role) => this.grantTableReadWrite(role),
+    // Reads positions, trips and the station catalog (table items), writes guidance and events, and
+    // routes like the API. Consuming vehicle-updates and fanning events out to the deliveries queue are
+    // granted beside those queues (lib/ingest.ts).
+    'guidance-worker': (role) => {
+      this.grantTableReadWrite(role);
+      this.grantRouting(role);
+    },
+    // Reads last-seen times, writes vehicle status and events; never routes. Its fan-out grant is made
+    // in lib/jobs.ts.
+    'offline-sweep': (role) => this.grantTableReadWrite(role),
   };
+
+  /** Amazon Location's truck routing, only for a stage configured to route with it. */
+  private grantRouting(role: Role): void {
+    if (this.props.routingEngine !== 'amazon-location') return;
+    // Amazon Location's truck routing is a provider resource with an empty account field.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['geo-routes:CalculateRoutes'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'geo-routes',
+            account: '',
+            resource: 'provider',
+            resourceName: 'default',
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+  }
 
   private grantTableReadWrite(role: Role): void {
     this.props.table.grantReadWriteData(role);
@@ -130,7 +148,7 @@ export class ExecutionRoles extends Construct {
 }
 
 /** `webhook-dispatcher` → `WebhookDispatcherRole`. */
-function roleId(group: RoleGroup): string {
+function roleId(group: ExecutionRoleGroup): string {
   const words = group.split('-').map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`);
   return `${words.join('')}Role`;
 }

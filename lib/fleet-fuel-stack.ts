@@ -6,6 +6,8 @@ import { Api } from './api.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
 import { DataTable } from './data.ts';
 import { ExecutionRoles } from './execution-roles.ts';
+import { GuidanceWorker, VehicleUpdatesQueue } from './ingest.ts';
+import { Jobs } from './jobs.ts';
 import { serviceEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { Webhooks } from './webhooks.ts';
@@ -16,13 +18,20 @@ export interface FleetFuelStackProps extends StackProps {
   functionsDir: string;
 }
 
-/** One stage of the service: its own table, signing secret, functions, webhook pipeline and API URL. */
+/**
+ * One stage of the service: its own table, signing secret, functions, ingest and webhook pipelines,
+ * scheduled jobs, alarms and API URL.
+ */
 export class FleetFuelStack extends Stack {
   readonly data: DataTable;
   readonly cursorSigningSecret: CursorSigningSecret;
   readonly roles: ExecutionRoles;
+  readonly vehicleUpdates: VehicleUpdatesQueue;
   readonly webhooks: Webhooks;
+  readonly guidanceWorker: GuidanceWorker;
+  readonly jobs: Jobs;
   readonly api: Api;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: FleetFuelStackProps) {
     super(scope, id, props);
@@ -43,11 +52,17 @@ export class FleetFuelStack extends Stack {
       functionLogPrefix: logGroupNames.functionPrefix,
       routingEngine: settings.routingEngine,
     });
-    const environment = serviceEnvironment({
-      settings,
-      tableName: this.data.table.tableName,
-      cursorSigningKey: this.cursorSigningSecret.environmentValue(),
-    });
+    // The vehicle-updates queue comes before every function, as each names it in its environment
+    // (one environment shape); its consumer comes after the webhook pipeline, whose queue it also names.
+    this.vehicleUpdates = new VehicleUpdatesQueue(this, 'VehicleUpdates', { settings, roles: this.roles });
+    const environment = {
+      ...serviceEnvironment({
+        settings,
+        tableName: this.data.table.tableName,
+        cursorSigningKey: this.cursorSigningSecret.environmentValue(),
+      }),
+      ...this.vehicleUpdates.environment,
+    };
     this.webhooks = new Webhooks(this, 'Webhooks', {
       settings,
       functionsDir: props.functionsDir,
@@ -55,26 +70,43 @@ export class FleetFuelStack extends Stack {
       environment,
       functionLogPrefix: logGroupNames.functionPrefix,
     });
+    // Events recorded by any function (route, worker or job) fan out to the deliveries queue.
+    const functionEnvironment = { ...environment, ...this.webhooks.environment };
+    const workerProps = {
+      settings,
+      functionsDir: props.functionsDir,
+      roles: this.roles,
+      environment: functionEnvironment,
+      functionLogPrefix: logGroupNames.functionPrefix,
+      deliveries: this.webhooks.deliveries,
+    };
+    this.guidanceWorker = new GuidanceWorker(this, 'GuidanceWorker', {
+      ...workerProps,
+      vehicleUpdates: this.vehicleUpdates,
+    });
+    this.jobs = new Jobs(this, 'Jobs', workerProps);
     this.api = new Api(this, 'Api', {
       settings,
       routes: routeList,
       fallback: fallbackRoute,
       functionsDir: props.functionsDir,
       roles: this.roles,
-      // Events recorded by any route fan out to the deliveries queue.
-      environment: { ...environment, ...this.webhooks.environment },
+      environment: functionEnvironment,
       logGroupNames,
     });
 
-    const alarms = new Alarms(this, 'Alarms', {
+    this.alarms = new Alarms(this, 'Alarms', {
       stage: settings.stage,
       httpApiId: this.api.httpApi.apiId,
       deadLetters: this.webhooks.deadLetters,
       dispatcher: this.webhooks.dispatcher.function,
       table: this.data.table,
+      vehicleUpdatesDeadLetters: this.vehicleUpdates.deadLetters,
+      guidanceWorker: this.guidanceWorker.worker.function,
+      offlineSweep: this.jobs.offlineSweep.function,
     });
     new CfnOutput(this, 'AlarmTopicArn', {
-      value: alarms.topic.topicArn,
+      value: this.alarms.topic.topicArn,
       description: 'Subscribe the on-call pager or an email to this topic',
     });
 

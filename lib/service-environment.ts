@@ -48,3 +48,11 @@ export function deliveryPipelineEnvironment(props: DeliveryPipelineEnvironmentPr
     [DELIVERY_PIPELINE_ENV.scheduleGroupName]: props.scheduleGroupName,
   };
 }
+
+/**
+ * Where vehicle updates go (lib/ingest.ts), read by shared/platform/adapters/delivery-pipeline.ts.
+ * Every function gets it with the rest; the API functions send to it (locations ingest, guidance skip).
+ */
+export function vehicleUpdatesEnvironment(props: { queueUrl: string }): Record<string, string> {
+  return { [DELIVERY_PIPELINE_ENV.vehicleUpdatesQueueUrl]: props.queueUrl };
+}

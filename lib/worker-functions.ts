@@ -1,7 +1,8 @@
 /**
- * The functions that are not routes: their bundle name, handler module and timeout, named once for
- * the bundler (scripts/bundle-functions.ts), the stack (lib/webhooks.ts) and the local stack
- * (local/workers.ts). Plain data, so none of them loads aws-cdk-lib to read it.
+ * The functions that are not routes: their bundle name, handler module, timeout and role group, named
+ * once for the bundler (scripts/bundle-functions.ts), the stack (lib/webhooks.ts, lib/ingest.ts,
+ * lib/jobs.ts) and the local stack (local/workers.ts). Plain data, so none of them loads aws-cdk-lib to
+ * read it.
  */
 export interface WorkerFunction {
   /** The bundle's folder under dist/functions and the function's log group name. */
@@ -10,7 +11,18 @@ export interface WorkerFunction {
   handler: string;
   timeoutSeconds: number;
   description: string;
+  /** The execution role it runs under (lib/execution-roles.ts): one group per worker, as their access differs. */
+  role: WorkerRoleGroup;
+  /** Scheduled jobs only: the period of their `rate(…)` schedule (lib/jobs.ts, local/workers.ts). */
+  rateMinutes?: number;
 }
+
+/**
+ * Role groups of the functions below. Routes take theirs from the route table (`RoleGroup`); these are
+ * not routes, so their groups are named here (`webhook-dispatcher` is in both until the route table
+ * drops it).
+ */
+export type WorkerRoleGroup = 'webhook-dispatcher' | 'guidance-worker' | 'offline-sweep';
 
 /**
  * The SQS consumer that POSTs webhook deliveries. Each delivery is one HTTP call with a timeout of a
@@ -22,6 +34,38 @@ export const WEBHOOK_DISPATCHER = {
   handler: 'functions/workers/webhook-dispatcher.ts',
   timeoutSeconds: 60,
   description: 'Webhook deliveries: POST each event to its endpoint, schedule retries',
+  role: 'webhook-dispatcher',
 } as const satisfies WorkerFunction;
 
-export const workerFunctions: readonly WorkerFunction[] = [WEBHOOK_DISPATCHER];
+/**
+ * The vehicle-updates consumer: recomputes one vehicle's guidance per record from stored state (route,
+ * stations, fuel plan) and records the events it detects. A record is a few table reads and writes
+ * plus one route; 30 s covers a batch of 10 with a slow routing call, and the vehicle-updates queue's
+ * visibility timeout is derived from it.
+ */
+export const GUIDANCE_WORKER = {
+  name: 'guidanceWorker',
+  handler: 'functions/workers/guidance-worker.ts',
+  timeoutSeconds: 30,
+  description: 'Vehicle updates: recompute guidance, detect arrivals, fuelings and low fuel',
+  role: 'guidance-worker',
+} as const satisfies WorkerFunction;
+
+/**
+ * Runs every minute (lib/jobs.ts; locally local/recurring-job.ts): marks vehicles that stopped
+ * reporting as offline. It should finish before the next run is due, so its timeout is the period.
+ */
+export const OFFLINE_SWEEP = {
+  name: 'offlineSweep',
+  handler: 'functions/jobs/offline-sweep.ts',
+  timeoutSeconds: 60,
+  description: 'Every minute: mark vehicles that stopped reporting as offline',
+  role: 'offline-sweep',
+  rateMinutes: 1,
+} as const satisfies WorkerFunction;
+
+export const workerFunctions: readonly WorkerFunction[] = [
+  WEBHOOK_DISPATCHER,
+  GUIDANCE_WORKER,
+  OFFLINE_SWEEP,
+];

@@ -315,8 +315,9 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
     ...(spec.quiet ? { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' } : {}),
-    // The delivery pipeline runs in-process (local/workers.ts) instead of on SQS and Scheduler; the
-    // name is DELIVERY_PIPELINE_ENV.local, spelled out so this parent process loads no AWS SDK client.
+    // The queues, retries and jobs run in-process (local/workers.ts) instead of on SQS and Scheduler;
+    // the name is DELIVERY_PIPELINE_ENV.local, spelled out so this parent process loads no AWS SDK
+    // client. LOCAL_SWEEP_INTERVAL_MS, when set, passes through with the rest of the environment.
     LOCAL_PIPELINE: '1',
     LOCAL_STAGE_PORT: String(spec.port),
     LOCAL_QUIET: spec.quiet ? '1' : '0',

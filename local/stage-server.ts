@@ -92,8 +92,9 @@ async function runAsChild(): Promise<void> {
   };
   const listen = async (env: Record<string, string>) => {
     Object.assign(process.env, env);
-    // Registered before any handler module loads: fan-out in the routes and the dispatcher's retries
-    // reach this process's in-process queue and scheduler (LOCAL_PIPELINE=1, set by the local stack).
+    // Registered before any handler module loads: fan-out, vehicle updates and the dispatcher's retries
+    // reach this process's in-process queues and scheduler (LOCAL_PIPELINE=1, set by the local stack),
+    // and the offline sweep runs every minute (LOCAL_SWEEP_INTERVAL_MS overrides it).
     workers = startLocalWorkers({
       stage: label,
       region: process.env.AWS_REGION ?? 'us-east-1',

@@ -1,40 +1,73 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { WEBHOOK_DISPATCHER } from '../lib/worker-functions.ts';
+import {
+  GUIDANCE_WORKER,
+  OFFLINE_SWEEP,
+  WEBHOOK_DISPATCHER,
+  type WorkerFunction,
+} from '../lib/worker-functions.ts';
 import { registerLocalPipeline } from '../shared/platform/adapters/delivery-pipeline.ts';
 import { createInProcessQueue, type InProcessQueue } from './in-process-queue.ts';
 import { createInProcessScheduler, type InProcessScheduler } from './in-process-scheduler.ts';
 import { createLambdaContext } from './lambda-context.ts';
+import { type RecurringJob, startRecurringJob } from './recurring-job.ts';
 
 /** Any Lambda handler module's export; the loader is the stage server's, shared with the routes. */
 type ModuleHandler = (event: never, context: Context) => unknown;
 type SqsLambdaHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
+type JobHandler = (event: Record<string, never>, context: Context) => Promise<unknown>;
+
+/** Overrides the offline sweep's period in ms (tests run it every few ms); `0` turns it off. */
+export const LOCAL_SWEEP_INTERVAL_ENV = 'LOCAL_SWEEP_INTERVAL_MS';
 
 export interface LocalWorkersOptions {
-  /** Names the local queue, e.g. `fleet-fuel-prod-deliveries`. */
+  /** Names the local queues, e.g. `fleet-fuel-prod-deliveries`, `fleet-fuel-prod-vehicle-updates`. */
   stage: string;
   region?: string;
   /** Imports a handler module once and hands back its `handler` (stage-server.ts's loader). */
   loadHandler: (modulePath: string) => Promise<ModuleHandler>;
   /** Faults and dead-lettered messages; they are never silent. */
   log: (line: string) => void;
-  /** Default 1 s (see createInProcessQueue). */
+  /** Default 1 s, for both queues (see createInProcessQueue). */
   visibilityTimeoutMs?: number;
+  /**
+   * The offline sweep's period in ms; `0` turns it off. Default: `LOCAL_SWEEP_INTERVAL_MS` from `env`,
+   * else the deployed schedule's rate (one minute).
+   */
+  sweepIntervalMs?: number;
+  /** Where `LOCAL_SWEEP_INTERVAL_MS` is read. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface LocalWorkers {
+  /** The deliveries queue, consumed by the webhook dispatcher. */
   queue: InProcessQueue<unknown>;
   scheduler: InProcessScheduler<unknown>;
-  /** Imports the dispatcher now, as the routes are warmed; says so in one line if it is not there yet. */
+  /** The vehicle-updates queue, consumed by the guidance worker. */
+  vehicleUpdates: InProcessQueue<unknown>;
+  /** The offline sweep's timer; undefined when turned off. */
+  offlineSweep: RecurringJob | undefined;
+  /** Imports every worker module now, as the routes are warmed; one line for each that is not there yet. */
   warm(): Promise<void>;
   stop(): void;
 }
 
+/** What breaks while a worker's module is missing, for the one line warm() logs. */
+const workerModules = [
+  { fn: WEBHOOK_DISPATCHER, label: 'webhook dispatcher', breaks: 'webhook deliveries fail' },
+  { fn: GUIDANCE_WORKER, label: 'guidance worker', breaks: 'vehicle updates fail' },
+  { fn: OFFLINE_SWEEP, label: 'offline sweep', breaks: 'offline sweeps fail' },
+] as const;
+
 /**
- * The local stack's delivery pipeline in one stage server process: the in-process deliveries queue
- * (with its in-memory DLQ) and scheduler, registered for shared/platform/adapters/delivery-pipeline.ts
- * (`LOCAL_PIPELINE=1`), and the webhook dispatcher subscribed to the queue as its event source mapping
- * would be. The dispatcher module is imported on first use, so the server starts without it; until it
- * exists, batches fail and their messages end in the in-memory DLQ.
+ * The local stack's queues, scheduler and jobs in one stage server process, standing in for the
+ * deployed SQS queues, event source mappings and EventBridge Scheduler:
+ * - the deliveries queue (with its in-memory DLQ) and the retry scheduler, with the webhook dispatcher
+ *   subscribed;
+ * - the vehicle-updates queue (its own in-memory DLQ), with the guidance worker subscribed;
+ * - the offline sweep, run every minute like its `rate(1 minute)` schedule.
+ * The queues and scheduler are registered for shared/platform/adapters/delivery-pipeline.ts
+ * (`LOCAL_PIPELINE=1`). Handler modules are imported on first use, so the server starts without them;
+ * until one exists, its batches fail (their messages end in the DLQ) or its runs log a failure.
  *
  * @example
  * const workers = startLocalWorkers({ stage: 'prod', loadHandler, log: console.error });
@@ -42,48 +75,81 @@ export interface LocalWorkers {
  */
 export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
   const region = options.region ?? 'us-east-1';
-  const queue = createInProcessQueue<unknown>({
-    name: `fleet-fuel-${options.stage}-deliveries`,
+  const queueOptions = (name: string) => ({
+    name: `fleet-fuel-${options.stage}-${name}`,
     region,
     log: options.log,
     ...(options.visibilityTimeoutMs === undefined
       ? {}
       : { visibilityTimeoutMs: options.visibilityTimeoutMs }),
   });
+  const queue = createInProcessQueue<unknown>(queueOptions('deliveries'));
+  const vehicleUpdates = createInProcessQueue<unknown>(queueOptions('vehicle-updates'));
   const scheduler = createInProcessScheduler<unknown>({ queue, log: options.log });
-  registerLocalPipeline({ queue, scheduler, deadLetterQueue: queue.deadLetterQueue });
+  registerLocalPipeline({ queue, scheduler, deadLetterQueue: queue.deadLetterQueue, vehicleUpdates });
 
-  const dispatcher = async () =>
-    // The loader is typed for any handler; this module's contract is an SQS handler.
-    (await options.loadHandler(WEBHOOK_DISPATCHER.handler)) as unknown as SqsLambdaHandler;
-  queue.subscribe(async (event) => {
-    const handler = await dispatcher();
-    const context = createLambdaContext(
-      WEBHOOK_DISPATCHER.name,
-      WEBHOOK_DISPATCHER.timeoutSeconds * 1000,
-      region,
-    );
-    return handler(event, context);
-  });
+  const contextFor = (fn: WorkerFunction) => createLambdaContext(fn.name, fn.timeoutSeconds * 1000, region);
+  // The loader is typed for any handler; each worker module's contract is known here.
+  const load = async <H>(fn: WorkerFunction) => (await options.loadHandler(fn.handler)) as unknown as H;
+  // As the event source mapping would: each batch goes to the worker with a fresh context.
+  const consume = (from: InProcessQueue<unknown>, fn: WorkerFunction) =>
+    from.subscribe(async (event) => (await load<SqsLambdaHandler>(fn))(event, contextFor(fn)));
+  consume(queue, WEBHOOK_DISPATCHER);
+  consume(vehicleUpdates, GUIDANCE_WORKER);
+
+  const sweepIntervalMs = resolveSweepInterval(options);
+  const offlineSweep =
+    sweepIntervalMs === 0
+      ? undefined
+      : startRecurringJob({
+          name: 'offline sweep',
+          intervalMs: sweepIntervalMs,
+          // The schedule has no input of ours, and the sweep ignores its event.
+          run: async () => (await load<JobHandler>(OFFLINE_SWEEP))({}, contextFor(OFFLINE_SWEEP)),
+          log: options.log,
+        });
 
   return {
     queue,
     scheduler,
+    vehicleUpdates,
+    offlineSweep,
     async warm() {
-      try {
-        await dispatcher();
-      } catch (error) {
-        const { code, message } = error as NodeJS.ErrnoException;
-        options.log(
-          code === 'ERR_MODULE_NOT_FOUND' && message.includes(WEBHOOK_DISPATCHER.handler)
-            ? `webhook dispatcher ${WEBHOOK_DISPATCHER.handler} not found; webhook deliveries fail until it exists`
-            : `webhook dispatcher ${WEBHOOK_DISPATCHER.handler} failed to load: ${message}`,
-        );
+      for (const { fn, label, breaks } of workerModules) {
+        try {
+          await options.loadHandler(fn.handler);
+        } catch (error) {
+          const { code, message } = error as NodeJS.ErrnoException;
+          options.log(
+            code === 'ERR_MODULE_NOT_FOUND' && message.includes(fn.handler)
+              ? `${label} ${fn.handler} not found; ${breaks} until it exists`
+              : `${label} ${fn.handler} failed to load: ${message}`,
+          );
+        }
       }
     },
     stop() {
+      offlineSweep?.stop();
       scheduler.stop();
       queue.stop();
+      vehicleUpdates.stop();
     },
   };
+}
+
+/**
+ * The option, else `LOCAL_SWEEP_INTERVAL_MS`, else the deployed rate. A value that is not a
+ * non-negative whole number is a typo, not a reason to stop the server: it is said and ignored.
+ */
+function resolveSweepInterval(options: LocalWorkersOptions): number {
+  const deployedRate = OFFLINE_SWEEP.rateMinutes * 60_000;
+  if (options.sweepIntervalMs !== undefined) return options.sweepIntervalMs;
+  const configured = (options.env ?? process.env)[LOCAL_SWEEP_INTERVAL_ENV];
+  if (configured === undefined || configured === '') return deployedRate;
+  const parsed = Number(configured);
+  if (Number.isInteger(parsed) && parsed >= 0) return parsed;
+  options.log(
+    `${LOCAL_SWEEP_INTERVAL_ENV}=${configured} is not a whole number of ms; the offline sweep runs every ${deployedRate} ms`,
+  );
+  return deployedRate;
 }

@@ -1,5 +1,7 @@
 import type { Fleet } from '../domain/fleet.ts';
+import { type GuidanceSession, phaseAsRead } from '../domain/guidance/session.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
+import { freshnessOf, STALE_AFTER_MS } from '../domain/telematics/freshness.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import type { WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import type { WebhookEndpoint } from '../domain/webhooks/endpoint.ts';
@@ -92,5 +94,68 @@ export function deliveryResource(delivery: WebhookDelivery) {
     last_attempt_at: delivery.lastAttemptAt,
     next_retry_at: delivery.nextRetryAt,
     completed_at: delivery.completedAt,
+  };
+}
+
+/**
+ * A guidance session as the API shows it. Freshness and the data_stale phase are judged at `nowMs`
+ * (when read): a session nobody recomputes because the truck went silent still says so.
+ */
+export function guidanceResource(session: GuidanceSession, nowMs: number) {
+  return {
+    id: session.id,
+    vehicle_id: session.vehicleId,
+    status: session.status,
+    phase: phaseAsRead(session, nowMs, STALE_AFTER_MS),
+    destination: session.destination,
+    min_arrival_fuel_percent: session.minArrivalFuelPercent,
+    stops: session.stops.map((stop) => ({
+      id: stop.id,
+      station: {
+        id: stop.stationId,
+        name: stop.name,
+        chain: stop.chain,
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+        address: stop.address,
+      },
+      miles_ahead: stop.milesAhead,
+      detour_miles: stop.detourMiles,
+      gallons_to_buy: stop.gallonsToBuy,
+      price_usd_per_gallon: stop.price,
+      discount_usd_per_gallon: stop.discount,
+      net_price_usd_per_gallon: stop.netPrice,
+      price_is_stale: stop.priceIsStale,
+      reason: stop.reason,
+      state: stop.acknowledgedAtMs === null ? 'recommended' : 'acknowledged',
+      recommended_at: formatTimestamp(stop.recommendedAtMs),
+      acknowledged_at: stop.acknowledgedAtMs === null ? null : formatTimestamp(stop.acknowledgedAtMs),
+    })),
+    skipped_stops: session.skipped.map((skip) => ({
+      stop_id: skip.stopId,
+      station_id: skip.stationId,
+      name: skip.name,
+      reason: skip.reason,
+      skipped_at: formatTimestamp(skip.skippedAtMs),
+    })),
+    plan_reason: session.planReason,
+    remaining_miles: session.remainingMiles,
+    projected_arrival_fuel_percent: session.projectedArrivalFuelPercent,
+    position: session.position && {
+      latitude: session.position.latitude,
+      longitude: session.position.longitude,
+      recorded_at: formatTimestamp(session.position.recordedAtMs),
+      freshness: freshnessOf(session.position.recordedAtMs, nowMs),
+    },
+    fuel: session.fuel && {
+      level_percent: session.fuel.percent,
+      source: session.fuel.source,
+      reported_at: formatTimestamp(session.fuel.reportedAtMs),
+      freshness: freshnessOf(session.fuel.reportedAtMs, nowMs),
+    },
+    revision: session.revision,
+    created_at: formatTimestamp(session.createdAtMs),
+    updated_at: formatTimestamp(session.updatedAtMs),
+    plan_updated_at: session.planUpdatedAtMs === null ? null : formatTimestamp(session.planUpdatedAtMs),
   };
 }

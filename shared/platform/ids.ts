@@ -7,6 +7,8 @@ export const ID_PREFIXES = {
   route: 'rte',
   trip: 'trip',
   guidance: 'gd',
+  guidanceStop: 'gds',
+  fueling: 'fuel',
   webhookEndpoint: 'whk',
   webhookDelivery: 'whd',
   event: 'evt',
@@ -83,6 +85,24 @@ export function stableId(kind: IdKind, seed: string): string {
   let body = '';
   for (let i = 0; i < 26; i++) body += CROCKFORD[(digest[i] as number) % 32];
   return `${ID_PREFIXES[kind]}_${body}`;
+}
+
+/**
+ * A deterministic id that still sorts by time: the ULID's time part from `timeMs`, its random part
+ * from the seed. A worker that runs twice on the same input (a detected fueling) names the record
+ * the same both times, so the second write is a no-op.
+ */
+export function stableTimedId(kind: IdKind, timeMs: number, seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[(digest[i] as number) % 32];
+  let time = '';
+  let t = timeMs;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  return `${ID_PREFIXES[kind]}_${time}${random}`;
 }
 
 export function publicIdExample(kind: IdKind): string {

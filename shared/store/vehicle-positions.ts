@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
@@ -43,7 +43,29 @@ export interface VehiclePositionStore {
   /** True when this fix became the latest; false when a newer one was already stored. */
   recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
   appendHistory(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<void>;
+  /**
+   * Breadcrumbs recorded after `afterMs` (all of the last {@link HISTORY_LOOKBACK_HOURS} hours
+   * when null) up to `untilMs`, oldest first: what the guidance worker has not consumed yet.
+   */
+  historySince(
+    fleetId: string,
+    vehicleId: string,
+    afterMs: number | null,
+    untilMs: number,
+  ): Promise<HistoryPoint[]>;
 }
+
+/** A breadcrumb as history keeps it (the fields detection reads). */
+export interface HistoryPoint {
+  recordedAtMs: number;
+  latitude: number;
+  longitude: number;
+  fuelLevelPercent: number | null;
+  speedKmh: number | null;
+}
+
+/** The worker reads at most this much history in one cycle (a vehicle back after a long silence). */
+export const HISTORY_LOOKBACK_HOURS = 6;
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : Number(value));
 
@@ -135,6 +157,45 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
           ),
         ),
       );
+    },
+
+    async historySince(fleetId, vehicleId, afterMs, untilMs) {
+      const lookbackStartMs = untilMs - HISTORY_LOOKBACK_HOURS * 3_600_000;
+      const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
+      // Keyed by time: a batch a client sent twice appends the same breadcrumbs twice.
+      const points = new Map<number, HistoryPoint>();
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
+            ExpressionAttributeValues: {
+              ':pk': `FLEET#${fleetId}`,
+              ':from': historyBucketKey(fleetId, vehicleId, fromMs).sk,
+              ':until': historyBucketKey(fleetId, vehicleId, untilMs).sk,
+            },
+            ProjectionExpression: 'points',
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          for (const [recordedAtMs, latitude, longitude, fuel, speed] of (item.points ?? []) as number[][]) {
+            const at = Number(recordedAtMs);
+            if (at < fromMs || at > untilMs || (afterMs !== null && at <= afterMs)) continue;
+            points.set(at, {
+              recordedAtMs: at,
+              latitude: Number(latitude),
+              longitude: Number(longitude),
+              fuelLevelPercent: orNull(fuel),
+              speedKmh: orNull(speed),
+            });
+          }
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return [...points.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
     },
   };
 }

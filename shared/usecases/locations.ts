@@ -118,11 +118,3 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     touchedVehicleIds: [...fixesByVehicle.keys()],
   };
 }
-
-/** Freshness of a position for integrators (and later, guidance): see the LatestLocation schema. */
-export function freshnessOf(recordedAtMs: number, nowMs: number): 'live' | 'delayed' | 'stale' {
-  const age = nowMs - recordedAtMs;
-  if (age <= 5 * 60_000) return 'live';
-  if (age <= 30 * 60_000) return 'delayed';
-  return 'stale';
-}

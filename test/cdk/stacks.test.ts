@@ -4,9 +4,10 @@ import { FileSystem, type Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionRoleGroup } from '../../lib/execution-roles.ts';
 import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
-import { WEBHOOK_DISPATCHER, workerFunctions } from '../../lib/worker-functions.ts';
+import { OFFLINE_SWEEP, type WorkerFunction, workerFunctions } from '../../lib/worker-functions.ts';
 import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
@@ -27,7 +28,10 @@ function referencedId(value: unknown): string {
 
 /** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
 const everyFunction = [...routeList, fallbackRoute];
-const roleGroupsInUse = new Set([...everyFunction.map((fn) => fn.role), 'webhook-dispatcher' as const]);
+const roleGroupsInUse = new Set<string>([
+  ...everyFunction.map((fn) => fn.role),
+  ...workerFunctions.map((fn) => fn.role),
+]);
 
 let fixture: CdkFixture;
 let stacks: Record<Stage, FleetFuelStack>;
@@ -55,9 +59,25 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   };
   const tableId = () => logicalId(stack().data.table);
   const dispatcherId = () => logicalId(stack().webhooks.dispatcher.function);
+  const guidanceWorkerId = () => logicalId(stack().guidanceWorker.worker.function);
+  const offlineSweepId = () => logicalId(stack().jobs.offlineSweep.function);
+  /** The functions that are not routes, by their lib/worker-functions.ts name. */
+  const workerFunctionId = (fn: WorkerFunction) => {
+    const ids: Record<string, () => string> = {
+      webhookDispatcher: dispatcherId,
+      guidanceWorker: guidanceWorkerId,
+      offlineSweep: offlineSweepId,
+    };
+    const lookUp = ids[fn.name];
+    if (!lookUp) throw new Error(`The stack tests do not know where ${fn.name} is`);
+    return lookUp();
+  };
   const deliveriesId = () => logicalId(stack().webhooks.deliveries);
   const deadLettersId = () => logicalId(stack().webhooks.deadLetters);
   const schedulerRoleId = () => logicalId(stack().webhooks.schedulerRole);
+  const vehicleUpdatesId = () => logicalId(stack().vehicleUpdates.queue);
+  const vehicleUpdatesDlqId = () => logicalId(stack().vehicleUpdates.deadLetters);
+  const jobsSchedulerRoleId = () => logicalId(stack().jobs.schedulerRole);
 
   describe('routes', () => {
     it('has exactly one API route per route table entry, plus $default', () => {
@@ -115,21 +135,24 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       const functions = Object.entries(resources('AWS::Lambda::Function'));
 
       expect(functions).toHaveLength(everyFunction.length + workerFunctions.length);
+      const workerTimeouts = new Map(workerFunctions.map((fn) => [workerFunctionId(fn), fn.timeoutSeconds]));
       for (const [id, { Properties }] of functions) {
         expect(Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
           MemorySize: 512,
-          Timeout: id === dispatcherId() ? WEBHOOK_DISPATCHER.timeoutSeconds : 10,
+          Timeout: workerTimeouts.get(id) ?? 10,
           TracingConfig: { Mode: 'Active' },
         });
       }
     });
 
-    it('runs the webhook dispatcher from its own bundle', () => {
-      const code = resources('AWS::Lambda::Function')[dispatcherId()]?.Properties.Code as { S3Key: string };
-      const bundleDir = join(fixture.functionsDir, WEBHOOK_DISPATCHER.name);
+    it.each(workerFunctions.map((fn) => [fn.name, fn] as const))('runs %s from its own bundle', (_, fn) => {
+      const code = resources('AWS::Lambda::Function')[workerFunctionId(fn)]?.Properties.Code as {
+        S3Key: string;
+      };
+      const bundleDir = join(fixture.functionsDir, fn.name);
 
       expect(existsSync(join(bundleDir, 'index.mjs')), bundleDir).toBe(true);
       expect(code.S3Key).toBe(`${FileSystem.fingerprint(bundleDir)}.zip`);
@@ -154,6 +177,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           DELIVERIES_DLQ_URL: ref(deadLettersId()),
           SCHEDULER_ROLE_ARN: arnOf(schedulerRoleId()),
           SCHEDULE_GROUP_NAME: `fleet-fuel-${stage}-webhook-retries`,
+          VEHICLE_UPDATES_QUEUE_URL: ref(vehicleUpdatesId()),
         });
       }
     });
@@ -174,7 +198,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       referencedId(resources('AWS::Lambda::Function')[id]?.Properties.Role);
     const roleOfFunction = (operationId: string) => roleOfFunctionId(functionId(operationId));
     const roleOfGroup = (group: string) => {
-      if (group === 'webhook-dispatcher') return roleOfFunctionId(dispatcherId());
+      const worker = workerFunctions.find((fn) => fn.role === group);
+      if (worker) return roleOfFunctionId(workerFunctionId(worker));
       const entry = everyFunction.find((fn) => fn.role === group);
       if (!entry) throw new Error(`No function uses role group ${group}`);
       return roleOfFunction(entry.operationId);
@@ -192,16 +217,16 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 
     it('has one execution role per role group in use, shared by that group’s functions', () => {
       // No CDK-internal roles: log groups are plain resources (no log-retention custom resource).
-      // The one role more is the one Scheduler assumes to bring retries back.
+      // The two roles more are the ones Scheduler assumes: to bring retries back, and to run the jobs.
       expect(Object.keys(resources('AWS::IAM::Role')).sort()).toEqual(
-        [...new Set([...roleGroupsInUse].map(roleOfGroup)), schedulerRoleId()].sort(),
+        [...new Set([...roleGroupsInUse].map(roleOfGroup)), schedulerRoleId(), jobsSchedulerRoleId()].sort(),
       );
       for (const fn of everyFunction)
         expect(roleOfFunction(fn.operationId), fn.operationId).toBe(roleOfGroup(fn.role));
       expect(new Set([...roleGroupsInUse].map(roleOfGroup)).size).toBe(roleGroupsInUse.size);
     });
 
-    it.each(['api', 'webhook-dispatcher'])(
+    it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
         const all = dynamoStatements(roleOfGroup(group));
@@ -238,10 +263,55 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(sqsStatements(roleOfGroup('public'))).toEqual([]);
     });
 
-    it('lets the api role send to the deliveries queue (event fan-out), and do nothing else on SQS', () => {
-      expect(sqsStatements(roleOfGroup('api'))).toEqual([
+    it('lets the api role send to the deliveries queue (event fan-out) and to vehicle-updates (ingest), and do nothing else on SQS', () => {
+      const statements = sqsStatements(roleOfGroup('api'));
+
+      expect(statements.flatMap((s) => asList(s.Action))).toEqual(['sqs:SendMessage']);
+      const queues = statements.flatMap((s) => asList(s.Resource));
+      expect(queues).toHaveLength(2);
+      expect(queues).toEqual(expect.arrayContaining([arnOf(deliveriesId()), arnOf(vehicleUpdatesId())]));
+    });
+
+    it('lets the guidance worker consume vehicle-updates and send to the deliveries queue, and nothing else on SQS', () => {
+      const byResource = new Map<string, string[]>();
+      for (const statement of sqsStatements(roleOfGroup('guidance-worker'))) {
+        const resource = referencedId(statement.Resource);
+        byResource.set(resource, [...(byResource.get(resource) ?? []), ...asList(statement.Action)]);
+      }
+
+      expect([...byResource.keys()].sort()).toEqual([vehicleUpdatesId(), deliveriesId()].sort());
+      expect(byResource.get(deliveriesId())).toEqual(['sqs:SendMessage']);
+      expect(byResource.get(vehicleUpdatesId())).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']),
+      );
+      expect(byResource.get(vehicleUpdatesId())).not.toContain('sqs:SendMessage');
+    });
+
+    it('lets the offline sweep send to the deliveries queue only', () => {
+      expect(sqsStatements(roleOfGroup('offline-sweep'))).toEqual([
         { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arnOf(deliveriesId()) },
       ]);
+    });
+
+    it('lets only the api role send vehicle updates, only the guidance worker consume them, and nobody touch their DLQ', () => {
+      const onQueue = (queueId: string) =>
+        Object.keys(resources('AWS::IAM::Role')).filter((roleId) =>
+          statementsOf(roleId).some((s) => JSON.stringify(s.Resource).includes(queueId)),
+        );
+
+      expect(onQueue(vehicleUpdatesId()).sort()).toEqual(
+        [roleOfGroup('api'), roleOfGroup('guidance-worker')].sort(),
+      );
+      expect(onQueue(vehicleUpdatesDlqId())).toEqual([]);
+    });
+
+    it('lets the jobs’ Scheduler role invoke the offline sweep and nothing else', () => {
+      const statements = statementsOf(jobsSchedulerRoleId());
+
+      expect(statements.flatMap((s) => asList(s.Action))).toEqual(['lambda:InvokeFunction']);
+      for (const resource of statements.flatMap((s) => asList(s.Resource))) {
+        expect(JSON.stringify(resource)).toContain(`"${offlineSweepId()}"`);
+      }
     });
 
     it('lets the dispatcher consume and send to the deliveries queue, and send to the DLQ', () => {
@@ -273,7 +343,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it('lets functions write only to the stage’s function log groups, without managed policies', () => {
       for (const [roleId, role] of Object.entries(resources('AWS::IAM::Role'))) {
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-        if (roleId === schedulerRoleId()) continue;
+        if (roleId === schedulerRoleId() || roleId === jobsSchedulerRoleId()) continue;
         const logStatements = statementsOf(roleId).filter((s) =>
           asList(s.Action).some((a) => a.startsWith('logs:')),
         );
@@ -320,6 +390,55 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       template().hasResourceProperties('AWS::SecretsManager::Secret', {
         GenerateSecretString: { ExcludePunctuation: true, PasswordLength: 48 },
       });
+    });
+  });
+
+  describe('ingest and jobs', () => {
+    it('consumes vehicle-updates with the guidance worker, reporting failed items only', () => {
+      template().hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: arnOf(vehicleUpdatesId()),
+        FunctionName: ref(guidanceWorkerId()),
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const queue = resources('AWS::SQS::Queue')[vehicleUpdatesId()];
+      expect(queue?.Properties.RedrivePolicy).toEqual({
+        deadLetterTargetArn: arnOf(vehicleUpdatesDlqId()),
+        maxReceiveCount: 5,
+      });
+    });
+
+    it('runs the offline sweep every minute through EventBridge Scheduler', () => {
+      template().resourceCountIs('AWS::Scheduler::Schedule', 1);
+      template().hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `rate(${OFFLINE_SWEEP.rateMinutes} minute)`,
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        GroupName: `fleet-fuel-${stage}-jobs`,
+        Target: Match.objectLike({ Arn: arnOf(offlineSweepId()), RoleArn: arnOf(jobsSchedulerRoleId()) }),
+      });
+    });
+
+    it('pages the alarm topic on both DLQs and on every worker’s errors', () => {
+      const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
+      const watched = (metricName: string) =>
+        alarms
+          .filter((alarm) => alarm.Properties.MetricName === metricName)
+          .map((alarm) => {
+            const [dimension] = alarm.Properties.Dimensions as { Value: unknown }[];
+            return JSON.stringify(dimension?.Value);
+          });
+
+      expect(alarms).toHaveLength(7);
+      expect(watched('Errors').sort()).toEqual(
+        [dispatcherId(), guidanceWorkerId(), offlineSweepId()].map((id) => JSON.stringify(ref(id))).sort(),
+      );
+      expect(watched('ApproximateNumberOfMessagesVisible').sort()).toEqual(
+        [deadLettersId(), vehicleUpdatesDlqId()]
+          .map((id) => JSON.stringify({ 'Fn::GetAtt': [id, 'QueueName'] }))
+          .sort(),
+      );
+      const topicId = logicalId(stack().alarms.topic);
+      for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([ref(topicId)]);
     });
   });
 
@@ -389,24 +508,30 @@ function summarizeFindings(reportJson: string): string[] {
 }
 
 describe('routing engine switch', () => {
-  it('grants geo-routes:CalculateRoutes on the provider only when a stage routes with Amazon Location', async () => {
+  it('grants geo-routes:CalculateRoutes on the provider to the routing roles only when a stage routes with Amazon Location', async () => {
     const { App, Stack } = await import('aws-cdk-lib');
     const { Template } = await import('aws-cdk-lib/assertions');
     const { TableV2, AttributeType } = await import('aws-cdk-lib/aws-dynamodb');
     const { ExecutionRoles } = await import('../../lib/execution-roles.ts');
-    const policyFor = (routingEngine: 'embedded' | 'amazon-location') => {
+    const policyFor = (routingEngine: 'embedded' | 'amazon-location', group: ExecutionRoleGroup) => {
       const stack = new Stack(new App(), 'RolesProbe', {
         env: { account: '111111111111', region: 'us-east-1' },
       });
       const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
       new ExecutionRoles(stack, 'Roles', { table, functionLogPrefix: '/probe/', routingEngine }).roleFor(
-        'api',
+        group,
       );
       return JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
     };
-    expect(policyFor('embedded')).not.toContain('geo-routes');
-    const amazon = policyFor('amazon-location');
-    expect(amazon).toContain('geo-routes:CalculateRoutes');
-    expect(amazon).toContain(':geo-routes:us-east-1::provider/default');
+    expect(policyFor('embedded', 'api')).not.toContain('geo-routes');
+    expect(policyFor('embedded', 'guidance-worker')).not.toContain('geo-routes');
+    for (const group of ['api', 'guidance-worker'] as const) {
+      const amazon = policyFor('amazon-location', group);
+      expect(amazon, group).toContain('geo-routes:CalculateRoutes');
+      expect(amazon, group).toContain(':geo-routes:us-east-1::provider/default');
+    }
+    // The sweep and the dispatcher never route.
+    expect(policyFor('amazon-location', 'offline-sweep')).not.toContain('geo-routes');
+    expect(policyFor('amazon-location', 'webhook-dispatcher')).not.toContain('geo-routes');
   });
 });

@@ -220,40 +220,6 @@ describe('fan-out', () => {
   });
 });
 
-describe('alarms', () => {
-  it('pages one topic on dead-lettered deliveries, dispatcher errors, API 5xx and table throttles', async () => {
-    const { Alarms } = await import('../../lib/alarms.ts');
-    const probe = new Stack(new App(), 'AlarmsProbe');
-    const table = new TableV2(probe, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-    const { Queue } = await import('aws-cdk-lib/aws-sqs');
-    const { Function: LambdaFunction, Runtime, Code } = await import('aws-cdk-lib/aws-lambda');
-    const dispatcher = new LambdaFunction(probe, 'Dispatcher', {
-      runtime: Runtime.NODEJS_22_X,
-      handler: 'index.handler',
-      code: Code.fromInline('exports.handler = async () => {};'),
-    });
-    new Alarms(probe, 'Alarms', {
-      stage: 'prod',
-      httpApiId: 'api123',
-      deadLetters: new Queue(probe, 'Dlq'),
-      dispatcher,
-      table,
-    });
-    const template = Template.fromStack(probe);
-    template.resourceCountIs('AWS::SNS::Topic', 1);
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
-    expect(alarms.map((a) => String(a.Properties.MetricName)).sort()).toEqual([
-      '5xx',
-      'ApproximateNumberOfMessagesVisible',
-      'Errors',
-      'ThrottledRequests',
-    ]);
-    for (const alarm of alarms) {
-      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmsTopic/) }]);
-    }
-  });
-});
-
 describe('operator-only items', () => {
   it('denies every function role writes to API keys, plans and operator tokens', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];

@@ -1,5 +1,7 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { LOCATION_BATCH_LIMITS } from '../../../shared/api/schemas/locations.ts';
+import type { VehicleUpdateMessage } from '../../../shared/domain/telematics/messages.ts';
+import { vehicleUpdatesQueue } from '../../../shared/platform/adapters/delivery-pipeline.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
@@ -14,10 +16,15 @@ export const handler = createHttpHandler(routes.ingestLocations, async ({ body }
       `The batch has ${body.locations.length} items; at most ${LOCATION_BATCH_LIMITS.maxItems} are accepted.`,
     );
   }
-  const { response } = await ingestLocations(
+  const fleetId = actingFleetId(context);
+  const { response, touchedVehicleIds } = await ingestLocations(
     { ...positionRepositories(), now: context.clock.now },
-    actingFleetId(context),
+    fleetId,
     body.locations,
+  );
+  // One message per vehicle, after the writes: the guidance worker recomputes from what is stored.
+  await vehicleUpdatesQueue<VehicleUpdateMessage>().send(
+    touchedVehicleIds.map((vehicleId) => ({ fleetId, vehicleId })),
   );
   return ok(response);
 });

@@ -1,11 +1,11 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { formatTimestamp } from '../../../shared/platform/time.ts';
 import { positionRepositories } from '../../../shared/store/position-repositories.ts';
-import { freshnessOf } from '../../../shared/usecases/locations.ts';
 import { findVehicle } from '../../../shared/usecases/vehicles.ts';
 
 export const handler = createHttpHandler(routes.getVehicleLocation, async ({ params }, context) => {

@@ -7,6 +7,12 @@ export const LOCATION_BATCH_LIMITS = { maxItems: 500, maxBytes: 1_000_000 } as c
 /** Breadcrumbs from further in the future than this are a device clock error, not data. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/** How old a position or a fuel level is, graded when read (shared/domain/telematics/freshness.ts). */
+export const freshnessGrade = z.enum(['live', 'delayed', 'stale']).meta({
+  id: 'FreshnessGrade',
+  description: 'live: ≤ 5 minutes old; delayed: ≤ 30 minutes; stale: older',
+});
+
 export const breadcrumbSchema = z
   .strictObject({
     vehicle_id: publicId('vehicle').optional(),
@@ -70,9 +76,7 @@ export const latestLocationSchema = z
     heading_degrees: z.number().nullable(),
     driver_ref: z.string().nullable(),
     address: z.string().nullable(),
-    freshness: z.enum(['live', 'delayed', 'stale']).meta({
-      description: 'live: ≤ 5 minutes old; delayed: ≤ 30 minutes; stale: older',
-    }),
+    freshness: freshnessGrade,
     age_seconds: z.number().int(),
   })
   .meta({ id: 'LatestLocation' });

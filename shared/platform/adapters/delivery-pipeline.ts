@@ -6,8 +6,8 @@ import { createEventBridgeScheduler } from './eventbridge-scheduler.ts';
 import { createSqsQueue } from './sqs-queue.ts';
 
 /**
- * The environment the webhook delivery pipeline reads, named once: lib/service-environment.ts sets
- * these on the functions, and the local stack sets `LOCAL_PIPELINE`.
+ * The environment the webhook delivery pipeline and the vehicle-updates queue read, named once:
+ * lib/service-environment.ts sets these on every function, and the local stack sets `LOCAL_PIPELINE`.
  */
 export const DELIVERY_PIPELINE_ENV = {
   queueUrl: 'DELIVERIES_QUEUE_URL',
@@ -15,15 +15,19 @@ export const DELIVERY_PIPELINE_ENV = {
   deadLetterQueueUrl: 'DELIVERIES_DLQ_URL',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   scheduleGroupName: 'SCHEDULE_GROUP_NAME',
+  /** The vehicle-updates queue the guidance worker consumes (ingest, guidance skip). */
+  vehicleUpdatesQueueUrl: 'VEHICLE_UPDATES_QUEUE_URL',
   /** `1` in the local stack's stage servers: use the in-process adapters registered there. */
   local: 'LOCAL_PIPELINE',
 } as const;
 
-/** The in-process adapters a local stage server runs (local/workers.ts registers them). */
+/** The in-process adapters a local stage server runs (local/workers.ts registers them all). */
 export interface LocalPipeline {
   queue: MessageQueue<unknown>;
   scheduler: OneTimeScheduler<unknown>;
   deadLetterQueue?: MessageQueue<unknown>;
+  /** The in-process vehicle-updates queue, consumed by the guidance worker. */
+  vehicleUpdates?: MessageQueue<unknown>;
 }
 
 // Module state is per container (per process locally), like the clients below.
@@ -32,6 +36,7 @@ let sqsClient: SQSClient | undefined;
 let queue: MessageQueue<unknown> | undefined;
 let deadLetters: MessageQueue<unknown> | undefined;
 let scheduler: OneTimeScheduler<unknown> | undefined;
+let vehicleUpdates: MessageQueue<unknown> | undefined;
 
 /**
  * Makes the factories below hand out these adapters when `LOCAL_PIPELINE=1`. The registry lives here,
@@ -48,6 +53,7 @@ export function resetDeliveryPipeline(): void {
   queue = undefined;
   deadLetters = undefined;
   scheduler = undefined;
+  vehicleUpdates = undefined;
 }
 
 /**
@@ -64,6 +70,22 @@ export function deliveryQueue<T>(env: NodeJS.ProcessEnv = process.env): MessageQ
     client: sharedSqsClient(),
   });
   return queue as MessageQueue<T>;
+}
+
+/**
+ * The vehicle-updates queue, which the guidance worker consumes: SQS at `VEHICLE_UPDATES_QUEUE_URL`,
+ * or the local stack's in-process queue. Created once per container.
+ *
+ * @example
+ * await vehicleUpdatesQueue<VehicleUpdateMessage>().send([{ fleetId, vehicleId }]);
+ */
+export function vehicleUpdatesQueue<T>(env: NodeJS.ProcessEnv = process.env): MessageQueue<T> {
+  if (isLocal(env)) return { send: async (messages) => registered('vehicleUpdates').send(messages) };
+  vehicleUpdates ??= createSqsQueue({
+    queueUrl: required(env, DELIVERY_PIPELINE_ENV.vehicleUpdatesQueueUrl),
+    client: sharedSqsClient(),
+  });
+  return vehicleUpdates as MessageQueue<T>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Principal } from '../../domain/api-keys.ts';
 import type { ApiContext } from './types.ts';
 
 /** Partner routes only run for partner keys (the chain checked), so the id is always there. */
@@ -11,4 +12,10 @@ export function actingPartnerId(context: ApiContext): string {
 export function actingFleetId(context: ApiContext): string {
   if (!context.fleetId) throw new Error('Fleet route reached without an acting fleet');
   return context.fleetId;
+}
+
+/** Keyed routes only run once the chain has authenticated a key. */
+export function actingPrincipal(context: ApiContext): Principal {
+  if (!context.principal) throw new Error('Keyed route reached without a principal');
+  return context.principal;
 }

@@ -1,12 +1,13 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_DISPATCHER } from '../../../lib/worker-functions.ts';
+import { GUIDANCE_WORKER, OFFLINE_SWEEP, WEBHOOK_DISPATCHER } from '../../../lib/worker-functions.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
 import {
   deadLetterQueue,
   deliveryQueue,
   resetDeliveryPipeline,
   retryScheduler,
+  vehicleUpdatesQueue,
 } from '../../../shared/platform/adapters/delivery-pipeline.ts';
 
 const localEnv = { LOCAL_PIPELINE: '1' };
@@ -27,11 +28,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A loader that serves `dispatcher` for the dispatcher module and nothing else. */
-function loaderFor(dispatcher: (event: SQSEvent, context: Context) => Promise<unknown>) {
+type AnyHandler = (event: never, context: Context) => unknown;
+
+/** A loader that serves `dispatcher` for the dispatcher module, and `others` by module path; nothing else. */
+function loaderFor(
+  dispatcher: (event: SQSEvent, context: Context) => Promise<unknown>,
+  others: Record<string, (event: never, context: Context) => Promise<unknown>> = {},
+) {
+  const modules: Record<string, unknown> = { [WEBHOOK_DISPATCHER.handler]: dispatcher, ...others };
   return vi.fn(async (modulePath: string) => {
-    if (modulePath !== WEBHOOK_DISPATCHER.handler) throw new Error(`unexpected module ${modulePath}`);
-    return dispatcher as (event: never, context: Context) => unknown;
+    const handler = modules[modulePath];
+    if (!handler) throw new Error(`unexpected module ${modulePath}`);
+    return handler as AnyHandler;
   });
 }
 
@@ -91,23 +99,43 @@ describe('startLocalWorkers', () => {
     expect(workers.queue.deadLetterQueue.messages).toEqual([{ deliveryId: 'whd_exhausted' }]);
   });
 
-  it('starts without the dispatcher module and says so in one line when warmed', async () => {
+  it('starts without the worker modules and says so in one line each when warmed', async () => {
     // Prepare
     const log = vi.fn();
-    const missing = Object.assign(
-      new Error(`Cannot find module '/repo/${WEBHOOK_DISPATCHER.handler}' imported from /repo/local/`),
-      { code: 'ERR_MODULE_NOT_FOUND' },
-    );
-    workers = startLocalWorkers({ stage: 'prod', loadHandler: vi.fn().mockRejectedValue(missing), log });
+    const loadHandler = vi.fn(async (modulePath: string) => {
+      throw Object.assign(new Error(`Cannot find module '/repo/${modulePath}' imported from /repo/local/`), {
+        code: 'ERR_MODULE_NOT_FOUND',
+      });
+    });
+    workers = startLocalWorkers({ stage: 'prod', loadHandler, log });
 
     // Act
     await workers.warm();
 
     // Assess
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(log).toHaveBeenCalledWith(
-      `webhook dispatcher ${WEBHOOK_DISPATCHER.handler} not found; webhook deliveries fail until it exists`,
-    );
+    expect(log.mock.calls).toEqual([
+      [`webhook dispatcher ${WEBHOOK_DISPATCHER.handler} not found; webhook deliveries fail until it exists`],
+      [`guidance worker ${GUIDANCE_WORKER.handler} not found; vehicle updates fail until it exists`],
+      [`offline sweep ${OFFLINE_SWEEP.handler} not found; offline sweeps fail until it exists`],
+    ]);
+  });
+
+  it('imports every worker module when warmed', async () => {
+    const loadHandler = loaderFor(recordingDispatcher, {
+      [GUIDANCE_WORKER.handler]: async () => ({ batchItemFailures: [] }),
+      [OFFLINE_SWEEP.handler]: async () => ({ markedOffline: 0 }),
+    });
+    const log = vi.fn();
+    workers = startLocalWorkers({ stage: 'prod', loadHandler, log });
+
+    await workers.warm();
+
+    expect(loadHandler.mock.calls.map(([path]) => path)).toEqual([
+      WEBHOOK_DISPATCHER.handler,
+      GUIDANCE_WORKER.handler,
+      OFFLINE_SWEEP.handler,
+    ]);
+    expect(log).not.toHaveBeenCalled();
   });
 
   it('stops its timers on stop', async () => {
@@ -117,5 +145,168 @@ describe('startLocalWorkers', () => {
     workers.stop();
 
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the vehicle-updates queue', () => {
+  it('is registered, so vehicleUpdatesQueue() reaches the guidance worker as an SQS event of its own queue', async () => {
+    // Prepare
+    const guidance: { event: SQSEvent; context: Context }[] = [];
+    const loadHandler = loaderFor(recordingDispatcher, {
+      [GUIDANCE_WORKER.handler]: async (event: SQSEvent, context: Context) => {
+        guidance.push({ event, context });
+        return { batchItemFailures: [] };
+      },
+    });
+    workers = startLocalWorkers({ stage: 'sandbox', region: 'us-east-1', loadHandler, log: vi.fn() });
+
+    // Act
+    await vehicleUpdatesQueue(localEnv).send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+    await vi.advanceTimersByTimeAsync(0);
+
+    // Assess
+    expect(invocations).toEqual([]);
+    expect(guidance).toHaveLength(1);
+    const [{ event, context }] = guidance as [(typeof guidance)[number]];
+    expect(event.Records.map((record) => record.body)).toEqual(['{"fleetId":"flt_1","vehicleId":"veh_1"}']);
+    expect(event.Records[0]?.eventSourceARN).toBe(
+      'arn:aws:sqs:us-east-1:000000000000:fleet-fuel-sandbox-vehicle-updates',
+    );
+    expect(context.functionName).toBe(GUIDANCE_WORKER.name);
+    expect(context.getRemainingTimeInMillis()).toBe(GUIDANCE_WORKER.timeoutSeconds * 1000);
+  });
+
+  it('keeps updates the worker keeps failing in its own DLQ, apart from the deliveries', async () => {
+    // Prepare
+    const loadHandler = loaderFor(recordingDispatcher, {
+      [GUIDANCE_WORKER.handler]: async () => {
+        throw new Error('routing engine down');
+      },
+    });
+    const log = vi.fn();
+    workers = startLocalWorkers({ stage: 'prod', loadHandler, log, visibilityTimeoutMs: 10 });
+
+    // Act
+    await vehicleUpdatesQueue(localEnv).send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    // Assess
+    expect(workers.vehicleUpdates.deadLetterQueue.messages).toEqual([
+      { fleetId: 'flt_1', vehicleId: 'veh_1' },
+    ]);
+    expect(workers.queue.deadLetterQueue.messages).toEqual([]);
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^fleet-fuel-prod-vehicle-updates: .*dead-letter/),
+    );
+  });
+});
+
+describe('the offline sweep', () => {
+  const sweepLoader = (sweep: () => Promise<unknown>) =>
+    loaderFor(recordingDispatcher, { [OFFLINE_SWEEP.handler]: vi.fn(sweep) });
+
+  it('runs every minute by default, with the sweep’s own context', async () => {
+    // Prepare
+    const contexts: { functionName: string; remainingMs: number }[] = [];
+    const loadHandler = loaderFor(recordingDispatcher, {
+      [OFFLINE_SWEEP.handler]: async (_event: unknown, context: Context) => {
+        contexts.push({
+          functionName: context.functionName,
+          remainingMs: context.getRemainingTimeInMillis(),
+        });
+        return { markedOffline: 0 };
+      },
+    });
+    workers = startLocalWorkers({ stage: 'prod', loadHandler, log: vi.fn(), env: {} });
+
+    // Act
+    await vi.advanceTimersByTimeAsync(59_999);
+    const early = contexts.length;
+    await vi.advanceTimersByTimeAsync(60_001);
+
+    // Assess
+    expect(early).toBe(0);
+    const context = { functionName: OFFLINE_SWEEP.name, remainingMs: OFFLINE_SWEEP.timeoutSeconds * 1000 };
+    expect(contexts).toEqual([context, context]);
+  });
+
+  it('takes its interval from LOCAL_SWEEP_INTERVAL_MS, and the option over it', async () => {
+    // Prepare
+    const fromEnv = vi.fn(async () => ({ markedOffline: 0 }));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: sweepLoader(fromEnv),
+      log: vi.fn(),
+      env: { LOCAL_SWEEP_INTERVAL_MS: '50' },
+    });
+
+    // Act
+    await vi.advanceTimersByTimeAsync(200);
+    workers.stop();
+    const fromOption = vi.fn(async () => ({ markedOffline: 0 }));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: sweepLoader(fromOption),
+      log: vi.fn(),
+      sweepIntervalMs: 100,
+      env: { LOCAL_SWEEP_INTERVAL_MS: '50' },
+    });
+    await vi.advanceTimersByTimeAsync(200);
+
+    // Assess
+    expect(fromEnv).toHaveBeenCalledTimes(4);
+    expect(fromOption).toHaveBeenCalledTimes(2);
+  });
+
+  it('is off with an interval of 0', async () => {
+    const sweep = vi.fn(async () => ({ markedOffline: 0 }));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: sweepLoader(sweep),
+      log: vi.fn(),
+      env: { LOCAL_SWEEP_INTERVAL_MS: '0' },
+    });
+
+    await vi.advanceTimersByTimeAsync(120_000);
+
+    expect(workers.offlineSweep).toBeUndefined();
+    expect(sweep).not.toHaveBeenCalled();
+  });
+
+  it('says so in one line and keeps the deployed rate when LOCAL_SWEEP_INTERVAL_MS is not a number', async () => {
+    const log = vi.fn();
+    const sweep = vi.fn(async () => ({ markedOffline: 0 }));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: sweepLoader(sweep),
+      log,
+      env: { LOCAL_SWEEP_INTERVAL_MS: '1m' },
+    });
+
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(log).toHaveBeenCalledExactlyOnceWith(
+      'LOCAL_SWEEP_INTERVAL_MS=1m is not a whole number of ms; the offline sweep runs every 60000 ms',
+    );
+    expect(sweep).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a failing sweep in one line per run and never throws', async () => {
+    const log = vi.fn();
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: sweepLoader(async () => {
+        throw new Error('ResourceNotFoundException: table fleet-fuel-prod not found');
+      }),
+      log,
+      sweepIntervalMs: 1_000,
+    });
+
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    expect(log.mock.calls).toEqual([
+      ['offline sweep failed: ResourceNotFoundException: table fleet-fuel-prod not found'],
+      ['offline sweep failed: ResourceNotFoundException: table fleet-fuel-prod not found'],
+    ]);
   });
 });

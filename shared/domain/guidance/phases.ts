@@ -1,0 +1,86 @@
+/**
+ * The phases of a guidance session (spec section 3 names only `stop_recommended`; the rest are
+ * ours). Published in the OpenAPI document (GuidancePhase) and the README, with the transitions.
+ */
+export const GUIDANCE_PHASES = [
+  {
+    phase: 'awaiting_position',
+    description: 'The session has no breadcrumb from the vehicle yet; guidance starts with the first one.',
+  },
+  {
+    phase: 'awaiting_fuel_level',
+    description:
+      'The vehicle reports positions but has never reported fuel_level_percent; without one level there is nothing to project from.',
+  },
+  {
+    phase: 'no_stop_needed',
+    description: 'The vehicle reaches the destination above min_arrival_fuel_percent without buying fuel.',
+  },
+  {
+    phase: 'stop_recommended',
+    description:
+      'stops[0] is the cheapest on-route stop of a feasible plan, more than the approach radius ahead.',
+  },
+  {
+    phase: 'approaching_stop',
+    description:
+      'stops[0] is within the approach radius ahead (guidance.stop_approaching fired once for it).',
+  },
+  {
+    phase: 'at_stop',
+    description:
+      'The vehicle dwells at stops[0] (vehicle.stop_arrived fired); the plan is held until it departs.',
+  },
+  {
+    phase: 'cannot_reach',
+    description:
+      'Urgent: no plan reaches the destination with the fuel on board; stops[0], if any, is the nearest reachable station.',
+  },
+  {
+    phase: 'data_stale',
+    description:
+      'The latest breadcrumb is older than the stale threshold; the last plan is shown but may no longer hold.',
+  },
+  {
+    phase: 'arrived',
+    description: 'The vehicle reached the destination; the session ended (status completed).',
+  },
+] as const;
+
+export type GuidancePhase = (typeof GUIDANCE_PHASES)[number]['phase'];
+export const GUIDANCE_PHASE_VALUES = GUIDANCE_PHASES.map((p) => p.phase) as [
+  GuidancePhase,
+  ...GuidancePhase[],
+];
+
+/** What moves a session from one phase to another; `*` is any phase of an active session. */
+export const PHASE_TRANSITIONS: readonly {
+  from: string;
+  to: GuidancePhase | '(recomputed)';
+  when: string;
+}[] = [
+  { from: '(start)', to: 'awaiting_position', when: 'session created before the first breadcrumb' },
+  {
+    from: 'awaiting_position',
+    to: 'awaiting_fuel_level',
+    when: 'a breadcrumb arrives, but no fuel level was ever reported',
+  },
+  { from: '*', to: 'no_stop_needed', when: 'the plan from the current position needs no purchase' },
+  {
+    from: '*',
+    to: 'stop_recommended',
+    when: 'the plan needs a purchase; stops[0] is beyond the approach radius',
+  },
+  { from: 'stop_recommended', to: 'approaching_stop', when: 'stops[0] comes within the approach radius' },
+  { from: 'approaching_stop', to: 'at_stop', when: 'GPS dwell at stops[0] (vehicle.stop_arrived)' },
+  { from: 'at_stop', to: 'no_stop_needed', when: 'departure after fueling enough to finish the trip' },
+  { from: 'at_stop', to: 'stop_recommended', when: 'departure; the plan from here needs another stop' },
+  { from: '*', to: 'cannot_reach', when: 'no feasible plan with the fuel on board' },
+  {
+    from: '*',
+    to: 'data_stale',
+    when: 'the latest breadcrumb is older than the stale threshold (when read)',
+  },
+  { from: 'data_stale', to: '(recomputed)', when: 'a fresh breadcrumb arrives and the plan is recomputed' },
+  { from: '*', to: 'arrived', when: 'the vehicle is within the destination radius; the session completes' },
+];

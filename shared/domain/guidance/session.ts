@@ -1,0 +1,238 @@
+import type { GuidancePhase } from './phases.ts';
+import { GUIDANCE_POLICY } from './policy.ts';
+
+export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'superseded';
+export type SessionEndReason = 'arrived' | 'caller_cancelled' | 'superseded';
+
+export interface Destination {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+}
+
+/** A recommended purchase, stable by station within a session (its id survives recomputes). */
+export interface GuidanceStop {
+  id: string;
+  stationId: string;
+  name: string;
+  chain: string;
+  latitude: number;
+  longitude: number;
+  address: string;
+  /** Road miles from the vehicle's position to where it leaves the route for the station. */
+  milesAhead: number;
+  detourMiles: number;
+  /** Null when the fuel level is estimated: guidance cannot give gallons without a level. */
+  gallonsToBuy: number | null;
+  price: number;
+  discount: number;
+  netPrice: number;
+  priceIsStale: boolean;
+  reason: string;
+  recommendedAtMs: number;
+  acknowledgedAtMs: number | null;
+}
+
+export interface SkippedStop {
+  stopId: string;
+  stationId: string;
+  name: string;
+  reason: string | null;
+  skippedAtMs: number;
+}
+
+/** What the last guidance.updated announced, to judge whether a new plan is a material change. */
+export interface AnnouncedStop {
+  stationId: string;
+  gallonsToBuy: number | null;
+  netPrice: number;
+}
+
+export interface FuelReading {
+  percent: number;
+  source: 'reported' | 'estimated';
+  /** When the level the figure comes from was reported. */
+  reportedAtMs: number;
+}
+
+export interface GuidanceSession {
+  id: string;
+  vehicleId: string;
+  status: SessionStatus;
+  endReason: SessionEndReason | null;
+  phase: GuidancePhase;
+  destination: Destination;
+  minArrivalFuelPercent: number;
+  stops: GuidanceStop[];
+  skipped: SkippedStop[];
+  /** stationId → stop id, so a station keeps its stop id (and acknowledgement) across recomputes. */
+  stopIds: Record<string, string>;
+  announced: AnnouncedStop[];
+  /** Stops guidance.stop_approaching already fired for. */
+  approachedStopIds: string[];
+  planReason: string | null;
+  remainingMiles: number | null;
+  projectedArrivalFuelPercent: number | null;
+  fuel: FuelReading | null;
+  position: { latitude: number; longitude: number; recordedAtMs: number } | null;
+  /** Set by a skip: the next cycle replans even while the vehicle dwells at a stop. */
+  forceReplan: boolean;
+  /** Counts guidance.updated announcements. */
+  revision: number;
+  createdAtMs: number;
+  updatedAtMs: number;
+  planUpdatedAtMs: number | null;
+  endedAtMs: number | null;
+}
+
+export type StopSetChange = 'created' | 'refreshed' | 'cleared';
+
+/**
+ * Whether a new stop set differs materially from the announced one: another station list (order
+ * included), or a stop's gallons or net price moving past the policy's thresholds. Small drifts
+ * from breadcrumb to breadcrumb (a gallon here, a tenth of a mile there) are not news.
+ */
+export function stopSetChange(
+  announced: readonly AnnouncedStop[],
+  next: readonly AnnouncedStop[],
+): StopSetChange | null {
+  if (next.length === 0) return announced.length === 0 ? null : 'cleared';
+  if (announced.length !== next.length) return 'refreshed';
+  for (const [i, stop] of next.entries()) {
+    const before = announced[i] as AnnouncedStop;
+    if (before.stationId !== stop.stationId) return 'refreshed';
+    if ((before.gallonsToBuy === null) !== (stop.gallonsToBuy === null)) return 'refreshed';
+    if (
+      before.gallonsToBuy !== null &&
+      stop.gallonsToBuy !== null &&
+      Math.abs(before.gallonsToBuy - stop.gallonsToBuy) >= GUIDANCE_POLICY.materialGallonsChange
+    )
+      return 'refreshed';
+    if (Math.abs(before.netPrice - stop.netPrice) >= GUIDANCE_POLICY.materialNetPriceChange - 1e-9)
+      return 'refreshed';
+  }
+  return null;
+}
+
+export const announcedOf = (stops: readonly GuidanceStop[]): AnnouncedStop[] =>
+  stops.map((s) => ({ stationId: s.stationId, gallonsToBuy: s.gallonsToBuy, netPrice: s.netPrice }));
+
+/** Phase of a feasible plan with stops, by how far ahead the first stop is. */
+export function phaseForStops(stops: readonly GuidanceStop[]): GuidancePhase {
+  const first = stops[0];
+  if (!first) return 'no_stop_needed';
+  return first.milesAhead <= GUIDANCE_POLICY.approachRadiusMiles ? 'approaching_stop' : 'stop_recommended';
+}
+
+/** Phases after which the session is over; a stale position never masks them. */
+export const isTerminal = (session: Pick<GuidanceSession, 'status'>) => session.status !== 'active';
+
+/** The phase a reader sees: a stale position overrides what the last recompute concluded. */
+export function phaseAsRead(
+  session: Pick<GuidanceSession, 'status' | 'phase' | 'position'>,
+  nowMs: number,
+  staleAfterMs: number,
+): GuidancePhase {
+  if (isTerminal(session) || !session.position) return session.phase;
+  return nowMs - session.position.recordedAtMs > staleAfterMs ? 'data_stale' : session.phase;
+}
+
+/** A new session; the first plan is computed from the vehicle's state right after. */
+export function startSession(input: {
+  id: string;
+  vehicleId: string;
+  destination: Destination;
+  minArrivalFuelPercent: number;
+  nowMs: number;
+}): GuidanceSession {
+  return {
+    id: input.id,
+    vehicleId: input.vehicleId,
+    status: 'active',
+    endReason: null,
+    phase: 'awaiting_position',
+    destination: input.destination,
+    minArrivalFuelPercent: input.minArrivalFuelPercent,
+    stops: [],
+    skipped: [],
+    stopIds: {},
+    announced: [],
+    approachedStopIds: [],
+    planReason: null,
+    remainingMiles: null,
+    projectedArrivalFuelPercent: null,
+    fuel: null,
+    position: null,
+    forceReplan: false,
+    revision: 0,
+    createdAtMs: input.nowMs,
+    updatedAtMs: input.nowMs,
+    planUpdatedAtMs: null,
+    endedAtMs: null,
+  };
+}
+
+export function endSession(
+  session: GuidanceSession,
+  reason: SessionEndReason,
+  nowMs: number,
+): GuidanceSession {
+  const status: SessionStatus =
+    reason === 'arrived' ? 'completed' : reason === 'superseded' ? 'superseded' : 'cancelled';
+  return {
+    ...session,
+    status,
+    endReason: reason,
+    phase: reason === 'arrived' ? 'arrived' : session.phase,
+    stops: [],
+    updatedAtMs: nowMs,
+    endedAtMs: nowMs,
+  };
+}
+
+export type StopAction =
+  | { ok: true; session: GuidanceSession }
+  | { ok: false; problem: 'unknown_stop' | 'stop_skipped' };
+
+export function acknowledgeStop(session: GuidanceSession, stopId: string, nowMs: number): StopAction {
+  if (session.skipped.some((s) => s.stopId === stopId)) return { ok: false, problem: 'stop_skipped' };
+  const stop = session.stops.find((s) => s.id === stopId);
+  if (!stop) return { ok: false, problem: 'unknown_stop' };
+  if (stop.acknowledgedAtMs !== null) return { ok: true, session };
+  return {
+    ok: true,
+    session: {
+      ...session,
+      stops: session.stops.map((s) => (s.id === stopId ? { ...s, acknowledgedAtMs: nowMs } : s)),
+      updatedAtMs: nowMs,
+    },
+  };
+}
+
+/**
+ * The station leaves this session for good and the next cycle must replan, even at a stop. A stop
+ * skipped twice is still one skip (the second call changes nothing).
+ */
+export function skipStop(
+  session: GuidanceSession,
+  stopId: string,
+  reason: string | null,
+  nowMs: number,
+): StopAction {
+  if (session.skipped.some((s) => s.stopId === stopId)) return { ok: true, session };
+  const stop = session.stops.find((s) => s.id === stopId);
+  if (!stop) return { ok: false, problem: 'unknown_stop' };
+  return {
+    ok: true,
+    session: {
+      ...session,
+      stops: session.stops.filter((s) => s.id !== stopId),
+      skipped: [
+        ...session.skipped,
+        { stopId, stationId: stop.stationId, name: stop.name, reason, skippedAtMs: nowMs },
+      ],
+      forceReplan: true,
+      updatedAtMs: nowMs,
+    },
+  };
+}

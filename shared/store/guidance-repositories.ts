@@ -1,0 +1,58 @@
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import { vehicleUpdatesQueue } from '../platform/adapters/delivery-pipeline.ts';
+import { config } from '../platform/config.ts';
+import type { GuidanceWriteDeps, StartGuidanceDeps } from '../usecases/guidance.ts';
+import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
+import { eventRecorder } from './delivery-repositories.ts';
+import { documentClient } from './dynamo-client.ts';
+import { createFuelingStore, type FuelingStore } from './fuelings.ts';
+import { createGuidanceRouteStore, type GuidanceRouteStore } from './guidance-routes.ts';
+import { positionRepositories } from './position-repositories.ts';
+import { repositories } from './repositories.ts';
+import { stationRepositories } from './station-repositories.ts';
+import { createVehicleTrackingStore, type VehicleTrackingStore } from './vehicle-tracking.ts';
+
+let tracking: VehicleTrackingStore | undefined;
+
+/** The per-vehicle tracking item (detection state, guidance session, online status). */
+export function trackingStore(): VehicleTrackingStore {
+  tracking ??= createVehicleTrackingStore(documentClient(), config().tableName);
+  return tracking;
+}
+
+/** What reading and changing a guidance session needs (no routing, no catalog). */
+export function guidanceWriteDeps(): GuidanceWriteDeps {
+  const { vehicles, counters } = repositories();
+  return {
+    vehicles,
+    counters,
+    tracking: trackingStore(),
+    events: eventRecorder(),
+    vehicleUpdates: vehicleUpdatesQueue<VehicleUpdateMessage>(),
+    now: Date.now,
+  };
+}
+
+/** Starting a session plans it: routing, the catalog and the latest position too. */
+export function startGuidanceDeps(): StartGuidanceDeps {
+  const { catalog, fuelDiscounts, router } = stationRepositories();
+  routes ??= createGuidanceRouteStore(documentClient(), config().tableName);
+  return {
+    ...guidanceWriteDeps(),
+    positions: positionRepositories().positions,
+    router,
+    catalog,
+    discounts: fuelDiscounts,
+    routes,
+  };
+}
+
+let routes: GuidanceRouteStore | undefined;
+
+/** What the guidance worker's cycle needs. */
+export function vehicleUpdateDeps(): VehicleUpdateDeps {
+  fuelings ??= createFuelingStore(documentClient(), config().tableName);
+  return { ...startGuidanceDeps(), positions: positionRepositories().positions, fuelings };
+}
+
+let fuelings: FuelingStore | undefined;

@@ -1,0 +1,230 @@
+import { guidanceResource } from '../api/resources.ts';
+import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
+import type { Principal } from '../domain/api-keys.ts';
+import {
+  acknowledgeStop,
+  endSession,
+  type GuidanceSession,
+  type StopAction,
+  skipStop,
+  startSession,
+} from '../domain/guidance/session.ts';
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+import { ApiError } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import type { MessageQueue } from '../platform/ports/queue.ts';
+import type { Counters } from '../store/counters.ts';
+import type { EventRecorder } from '../store/events.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import {
+  type GuidancePlanDeps,
+  type PendingEvent,
+  replan,
+  snapshotOf,
+  updatedEvent,
+} from './guidance-plan.ts';
+import { chargeStationResults } from './stations.ts';
+import { assertActive, findVehicle } from './vehicles.ts';
+
+export interface GuidanceReadDeps {
+  vehicles: VehicleStore;
+  tracking: VehicleTrackingStore;
+  counters: Pick<Counters, 'addUsage'>;
+  now: () => number;
+}
+
+export interface GuidanceWriteDeps extends GuidanceReadDeps {
+  events: Pick<EventRecorder, 'record'>;
+  vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
+}
+
+export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
+  positions: Pick<VehiclePositionStore, 'latest'>;
+}
+
+/** Read-modify-write attempts against the tracking item, which the worker also writes. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * POST /v1/vehicles/{id}/guidance: a new session (superseding an active one) with its first plan
+ * from the vehicle's latest position and fuel. Announces guidance.updated (`created`), and
+ * `cleared` for the session it replaced.
+ */
+export async function startGuidance(
+  deps: StartGuidanceDeps,
+  principal: Principal,
+  fleetId: string,
+  ref: string,
+  body: StartGuidanceBody,
+) {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  assertActive(vehicle);
+  assertFuelData(vehicle);
+  const { session, events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+    const latest = await deps.positions.latest(fleetId, vehicle.id);
+    const started = startSession({
+      id: newId('guidance', nowMs),
+      vehicleId: vehicle.id,
+      destination: {
+        latitude: body.destination.latitude,
+        longitude: body.destination.longitude,
+        name: body.destination.name ?? null,
+      },
+      minArrivalFuelPercent: body.min_arrival_fuel_percent,
+      nowMs,
+    });
+    const planned = await replan(
+      deps,
+      fleetId,
+      started,
+      snapshotOf(vehicle, tracking.tracker, latest),
+      nowMs,
+    );
+    const previous = activeSession(tracking);
+    const superseded = previous ? endSession(previous, 'superseded', nowMs) : null;
+    return {
+      session: planned.session,
+      ended: superseded,
+      events: [...(superseded ? [updatedEvent(fleetId, superseded, 'cleared')] : []), ...planned.events],
+    };
+  });
+  await recordAll(deps, fleetId, events);
+  await chargeStationResults(deps, principal, session.stops.length);
+  return guidanceResource(session, deps.now());
+}
+
+/** GET /v1/vehicles/{id}/guidance: the active session, or 404 no_active_guidance. */
+export async function getGuidance(
+  deps: GuidanceReadDeps,
+  principal: Principal,
+  fleetId: string,
+  ref: string,
+) {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  const session = requireActive(await deps.tracking.get(fleetId, vehicle.id), vehicle.id);
+  // Recommended stops are station results (spec section 8).
+  await chargeStationResults(deps, principal, session.stops.length);
+  return guidanceResource(session, deps.now());
+}
+
+/** DELETE: ends the session with reason caller_cancelled and announces the cleared stop set. */
+export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, ref: string): Promise<void> {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  const { events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+    const ended = endSession(requireActive(tracking, vehicle.id), 'caller_cancelled', nowMs);
+    return { session: ended, ended, events: [updatedEvent(fleetId, ended, 'cleared')] };
+  });
+  await recordAll(deps, fleetId, events);
+}
+
+/** The driver or agent accepted the stop. Acknowledging twice is one acknowledgement. */
+export async function acknowledgeGuidanceStop(
+  deps: GuidanceWriteDeps,
+  fleetId: string,
+  ref: string,
+  stopId: string,
+): Promise<void> {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => ({
+    session: stopActionResult(acknowledgeStop(requireActive(tracking, vehicle.id), stopId, nowMs), stopId),
+    ended: null,
+    events: [],
+  }));
+}
+
+/**
+ * The station leaves this session and the vehicle goes back on the vehicle-updates queue: its next
+ * cycle, moments later, plans without it (guidance.updated announces the new set).
+ */
+export async function skipGuidanceStop(
+  deps: GuidanceWriteDeps,
+  fleetId: string,
+  ref: string,
+  stopId: string,
+  reason: string | null,
+): Promise<void> {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => ({
+    session: stopActionResult(skipStop(requireActive(tracking, vehicle.id), stopId, reason, nowMs), stopId),
+    ended: null,
+    events: [],
+  }));
+  await deps.vehicleUpdates.send([{ fleetId, vehicleId: vehicle.id }]);
+}
+
+function assertFuelData(vehicle: Vehicle): void {
+  if (vehicle.tankSizeGallons === null || vehicle.estimatedMpg === null) {
+    throw new ApiError(
+      'insufficient_fuel_data',
+      `Vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg.`,
+      { hint: `set tank_size_gallons and estimated_mpg via PATCH /v1/vehicles/${vehicle.id}` },
+    );
+  }
+}
+
+const activeSession = (tracking: VehicleTracking) =>
+  tracking.session?.status === 'active' ? tracking.session : null;
+
+function requireActive(tracking: VehicleTracking, vehicleId: string): GuidanceSession {
+  const session = activeSession(tracking);
+  if (!session) {
+    throw new ApiError('no_active_guidance', `Vehicle ${vehicleId} has no active guidance session.`, {
+      hint: `start one with POST /v1/vehicles/${vehicleId}/guidance`,
+    });
+  }
+  return session;
+}
+
+function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
+  if (action.ok) return action.session;
+  if (action.problem === 'stop_skipped') {
+    throw new ApiError('resource_conflict', `Stop ${stopId} was skipped; it cannot be acknowledged.`, {
+      hint: 'acknowledge one of the current stops (GET the guidance)',
+    });
+  }
+  throw new ApiError('resource_not_found', `Stop ${stopId} is not a current stop of this guidance session.`, {
+    hint: 'GET the guidance for the current stops; a stop leaves the list when the plan changes',
+  });
+}
+
+type Change = { session: GuidanceSession; ended: GuidanceSession | null; events: PendingEvent[] };
+
+/**
+ * Applies a change to the vehicle's tracking item under its version, redoing it from fresh state
+ * when the guidance worker wrote in between. The session is saved before its events are recorded:
+ * an event never announces a session that lost the race.
+ */
+async function commit(
+  deps: Pick<GuidanceReadDeps, 'tracking' | 'now'>,
+  fleetId: string,
+  vehicleId: string,
+  change: (tracking: VehicleTracking, nowMs: number) => Promise<Change>,
+): Promise<Change> {
+  for (let attempt = 1; ; attempt++) {
+    const tracking = await deps.tracking.get(fleetId, vehicleId);
+    const result = await change(tracking, deps.now());
+    if (await deps.tracking.save({ ...tracking, session: result.session })) {
+      if (result.ended) await deps.tracking.archive(fleetId, result.ended);
+      return result;
+    }
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new ApiError(
+        'resource_conflict',
+        `Guidance of vehicle ${vehicleId} changed concurrently; retry.`,
+      );
+    }
+  }
+}
+
+async function recordAll(
+  deps: Pick<GuidanceWriteDeps, 'events'>,
+  fleetId: string,
+  events: readonly PendingEvent[],
+): Promise<void> {
+  for (const event of events) {
+    await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+  }
+}

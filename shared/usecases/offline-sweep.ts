@@ -1,0 +1,41 @@
+import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { EventRecorder } from '../store/events.ts';
+import { ONLINE_INDEX_SHARDS, type VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+
+export interface OfflineSweepDeps {
+  tracking: Pick<VehicleTrackingStore, 'silentSince' | 'markOffline'>;
+  events: Pick<EventRecorder, 'record'>;
+  now: () => number;
+}
+
+/**
+ * The every-minute sweep: vehicles silent for longer than the offline threshold go offline, each
+ * with one vehicle.offline. It reads only the online index's shards (no table scan). A vehicle is
+ * marked first, under the condition that nothing was heard from it since the query: a breadcrumb
+ * racing the sweep wins, and no offline is announced for a vehicle that just reported.
+ */
+export async function sweepOfflineVehicles(deps: OfflineSweepDeps): Promise<{ markedOffline: number }> {
+  const nowMs = deps.now();
+  const cutoffMs = nowMs - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
+  const shards = Array.from({ length: ONLINE_INDEX_SHARDS }, (_, shard) => shard);
+  const silent = (
+    await Promise.all(shards.map((shard) => deps.tracking.silentSince(shard, cutoffMs)))
+  ).flat();
+  let markedOffline = 0;
+  for (const vehicle of silent) {
+    if (!(await deps.tracking.markOffline(vehicle, nowMs))) continue;
+    markedOffline += 1;
+    await deps.events.record(
+      vehicle.fleetId,
+      'vehicle.offline',
+      {
+        vehicle_id: vehicle.vehicleId,
+        last_seen_at: formatTimestamp(vehicle.lastSeenMs),
+        offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
+      },
+      { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${vehicle.lastSeenMs}` },
+    );
+  }
+  return { markedOffline };
+}

@@ -1,0 +1,305 @@
+import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
+import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+import { haversineMiles } from '../geo/distance.ts';
+import { ApiError } from '../platform/errors.ts';
+import { stableTimedId } from '../platform/ids.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { EventRecorder } from '../store/events.ts';
+import type { Fueling, FuelingStore } from '../store/fuelings.ts';
+import type { LatestPosition, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import {
+  type GuidancePlanDeps,
+  type PendingEvent,
+  replan,
+  snapshotOf,
+  type VehicleSnapshot,
+} from './guidance-plan.ts';
+
+export interface VehicleUpdateDeps extends GuidancePlanDeps {
+  vehicles: Pick<VehicleStore, 'get'>;
+  positions: Pick<VehiclePositionStore, 'latest' | 'historySince'>;
+  tracking: VehicleTrackingStore;
+  fuelings: FuelingStore;
+  events: Pick<EventRecorder, 'record'>;
+  now: () => number;
+}
+
+/** A cycle that lost the version race to another worker starts over from the newer state. */
+const MAX_CYCLE_ATTEMPTS = 5;
+
+/**
+ * The guidance worker's cycle for one vehicle: consume the breadcrumbs it has not seen (in recorded
+ * order), detect arrivals, departures, fuelings and low fuel, note that it is online again, bring
+ * its guidance session up to date, then commit. Everything is recomputed from stored state and
+ * every event carries a dedupe key derived from the breadcrumbs that caused it, so a redelivered,
+ * duplicated or reordered message changes nothing; the commit is conditional on the state's
+ * version, and a cycle that lost a race is redone from the winner's state.
+ */
+export async function processVehicleUpdate(
+  deps: VehicleUpdateDeps,
+  message: VehicleUpdateMessage,
+): Promise<{ events: PendingEvent[] }> {
+  const { fleetId, vehicleId } = message;
+  for (let attempt = 1; ; attempt++) {
+    const [vehicle, latest, tracking] = await Promise.all([
+      deps.vehicles.get(fleetId, vehicleId),
+      deps.positions.latest(fleetId, vehicleId),
+      deps.tracking.get(fleetId, vehicleId),
+    ]);
+    if (!vehicle || !latest) return { events: [] };
+    const cycle = await runCycle(deps, vehicle, latest, tracking);
+    for (const fueling of cycle.fuelings) await deps.fuelings.create(fleetId, fueling);
+    for (const event of cycle.events) {
+      await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+    }
+    if (cycle.endedSession) await deps.tracking.archive(fleetId, cycle.endedSession);
+    if (await deps.tracking.save(cycle.tracking)) return { events: cycle.events };
+    if (attempt >= MAX_CYCLE_ATTEMPTS) {
+      throw new Error(`vehicle ${vehicleId}: state changed under ${attempt} cycles in a row`);
+    }
+  }
+}
+
+async function runCycle(
+  deps: VehicleUpdateDeps,
+  vehicle: Vehicle,
+  latest: LatestPosition,
+  tracking: VehicleTracking,
+): Promise<{
+  tracking: VehicleTracking;
+  events: PendingEvent[];
+  fuelings: Fueling[];
+  endedSession: GuidanceSession | null;
+}> {
+  const { fleetId } = tracking;
+  const nowMs = deps.now();
+  const fixes = await deps.positions.historySince(
+    fleetId,
+    vehicle.id,
+    tracking.tracker.processedThroughMs,
+    latest.recordedAtMs,
+  );
+  const session = tracking.session?.status === 'active' ? tracking.session : null;
+  const context = {
+    watchedStops: (session?.stops ?? []).map(watchedStop),
+    tankGallons: vehicle.tankSizeGallons,
+    mpg: vehicle.estimatedMpg,
+  };
+  const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
+
+  const events: PendingEvent[] = [];
+  const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
+  if (tracking.offline && heardNewer) {
+    events.push({
+      type: 'vehicle.online',
+      dedupeKey: `vehicle.online:${vehicle.id}:${latest.receivedAtMs}`,
+      data: {
+        vehicle_id: vehicle.id,
+        last_seen_at: formatTimestamp(latest.receivedAtMs),
+        offline_since_last_seen_at:
+          tracking.lastSeenMs === null ? null : formatTimestamp(tracking.lastSeenMs),
+        latitude: latest.latitude,
+        longitude: latest.longitude,
+      },
+    });
+  }
+  const fuelings: Fueling[] = [];
+  for (const detection of detections) {
+    const found = eventsOf(detection, vehicle, session, nowMs);
+    events.push(...found.events);
+    if (found.fueling) fuelings.push(found.fueling);
+  }
+
+  let nextSession = tracking.session;
+  let endedSession: GuidanceSession | null = null;
+  if (session) {
+    const planned = await replanOrKeep(deps, fleetId, session, snapshotOf(vehicle, state, latest), nowMs);
+    nextSession = planned.session;
+    events.push(...planned.events);
+    if (nextSession.status !== 'active') endedSession = nextSession;
+  }
+  return {
+    tracking: {
+      ...tracking,
+      tracker: state,
+      session: nextSession,
+      lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
+      offline: tracking.offline && !heardNewer,
+    },
+    events,
+    fuelings,
+    endedSession,
+  };
+}
+
+/**
+ * A position no road reaches (the routing engine says so) is not worth retrying until the vehicle
+ * moves: the session keeps its plan and says why. Timeouts and capacity errors are transient, so
+ * they fail the message and SQS brings it back.
+ */
+async function replanOrKeep(
+  deps: VehicleUpdateDeps,
+  fleetId: string,
+  session: GuidanceSession,
+  snapshot: VehicleSnapshot,
+  nowMs: number,
+): Promise<{ session: GuidanceSession; events: PendingEvent[] }> {
+  try {
+    return await replan(deps, fleetId, session, snapshot, nowMs);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'routing_unreachable')) throw error;
+    return {
+      session: { ...session, position: snapshot.position, planReason: error.message, updatedAtMs: nowMs },
+      events: [],
+    };
+  }
+}
+
+const watchedStop = (stop: GuidanceStop): WatchedStop => ({
+  stopId: stop.id,
+  stationId: stop.stationId,
+  name: stop.name,
+  latitude: stop.latitude,
+  longitude: stop.longitude,
+});
+
+/** The events (and the fueling record) one detection produces, keyed by the breadcrumb time that caused it. */
+function eventsOf(
+  detection: Detection,
+  vehicle: Vehicle,
+  session: GuidanceSession | null,
+  nowMs: number,
+): { events: PendingEvent[]; fueling?: Fueling } {
+  const vehicleId = vehicle.id;
+  const stopData = (stop: WatchedStop) => ({
+    guidance_id: session?.id ?? null,
+    stop_id: stop.stopId,
+    station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
+  });
+  switch (detection.kind) {
+    case 'stop_arrived':
+      return {
+        events: [
+          {
+            type: 'vehicle.stop_arrived',
+            dedupeKey: `vehicle.stop_arrived:${vehicleId}:${detection.atMs}`,
+            data: {
+              vehicle_id: vehicleId,
+              ...stopData(detection.stop),
+              arrived_at: formatTimestamp(detection.atMs),
+              latitude: detection.latitude,
+              longitude: detection.longitude,
+            },
+          },
+        ],
+      };
+    case 'stop_departed':
+      return {
+        events: [
+          {
+            type: 'vehicle.stop_departed',
+            dedupeKey: `vehicle.stop_departed:${vehicleId}:${detection.atMs}`,
+            data: {
+              vehicle_id: vehicleId,
+              ...stopData(detection.stop),
+              arrived_at: formatTimestamp(detection.arrivedAtMs),
+              departed_at: formatTimestamp(detection.atMs),
+              dwell_minutes: detection.dwellMinutes,
+            },
+          },
+        ],
+      };
+    case 'fuel_low':
+      return {
+        events: [
+          {
+            type: 'vehicle.fuel_low',
+            dedupeKey: `vehicle.fuel_low:${vehicleId}:${detection.atMs}`,
+            data: {
+              vehicle_id: vehicleId,
+              fuel_level_percent: detection.fuelLevelPercent,
+              threshold_percent: detection.thresholdPercent,
+              latitude: detection.latitude,
+              longitude: detection.longitude,
+              recorded_at: formatTimestamp(detection.atMs),
+            },
+          },
+        ],
+      };
+    case 'fueling': {
+      const id = stableTimedId('fueling', detection.startedAtMs, `${vehicleId}:${detection.startedAtMs}`);
+      const match = session ? matchStop(session, detection) : null;
+      const fueling: Fueling = {
+        id,
+        vehicleId,
+        source: 'detected',
+        gallons: detection.gallons,
+        fueledAt: formatTimestamp(detection.endedAtMs),
+        latitude: detection.latitude,
+        longitude: detection.longitude,
+        fuelLevelBeforePercent: detection.levelBeforePercent,
+        fuelLevelAfterPercent: detection.levelAfterPercent,
+        guidanceId: match ? (session as GuidanceSession).id : null,
+        stopId: match?.id ?? null,
+        stationId: match?.stationId ?? null,
+        createdAt: formatTimestamp(nowMs),
+      };
+      const recorded: PendingEvent = {
+        type: 'fueling.recorded',
+        dedupeKey: `fueling.recorded:${id}`,
+        data: {
+          fueling_id: id,
+          vehicle_id: vehicleId,
+          source: 'detected',
+          gallons: detection.gallons,
+          fuel_level_before_percent: detection.levelBeforePercent,
+          fuel_level_after_percent: detection.levelAfterPercent,
+          latitude: detection.latitude,
+          longitude: detection.longitude,
+          started_at: formatTimestamp(detection.startedAtMs),
+          fueled_at: formatTimestamp(detection.endedAtMs),
+        },
+      };
+      if (!match) return { events: [recorded], fueling };
+      const matched: PendingEvent = {
+        type: 'fueling.matched',
+        dedupeKey: `fueling.matched:${id}`,
+        data: {
+          fueling_id: id,
+          vehicle_id: vehicleId,
+          guidance_id: (session as GuidanceSession).id,
+          stop_id: match.id,
+          station: { id: match.stationId, name: match.name },
+          gallons: detection.gallons,
+          recommended_gallons: match.gallonsToBuy,
+          distance_miles: Math.round(haversineMiles(match, detection) * 100) / 100,
+        },
+      };
+      return { events: [recorded, matched], fueling };
+    }
+  }
+}
+
+/** The recommended stop a fueling happened at: near its station, not long after it was recommended. */
+function matchStop(
+  session: GuidanceSession,
+  fueling: { latitude: number; longitude: number; endedAtMs: number },
+): GuidanceStop | null {
+  const earliest = (stop: GuidanceStop) =>
+    stop.recommendedAtMs - GUIDANCE_POLICY.fuelingMatchEarlyMinutes * 60_000;
+  const latest = (stop: GuidanceStop) =>
+    stop.recommendedAtMs + GUIDANCE_POLICY.fuelingMatchWindowHours * 3_600_000;
+  return (
+    session.stops.find(
+      (stop) =>
+        haversineMiles(stop, fueling) <= GUIDANCE_POLICY.fuelingMatchRadiusMiles &&
+        fueling.endedAtMs >= earliest(stop) &&
+        fueling.endedAtMs <= latest(stop),
+    ) ?? null
+  );
+}

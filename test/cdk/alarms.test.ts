@@ -1,0 +1,107 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Alarms } from '../../lib/alarms.ts';
+
+type Resource = { Properties: Record<string, unknown> };
+
+/** The construct alone, in a probe stack with stand-in queues and functions. */
+let stack: Stack;
+let template: Template;
+let alarms: Alarms;
+let vehicleUpdatesDlq: Queue;
+let guidanceWorker: LambdaFunction;
+let offlineSweep: LambdaFunction;
+
+beforeAll(() => {
+  stack = new Stack(new App(), 'AlarmsProbe');
+  const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+  const fn = (id: string) =>
+    new LambdaFunction(stack, id, {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {};'),
+    });
+  vehicleUpdatesDlq = new Queue(stack, 'VehicleUpdatesDlq');
+  guidanceWorker = fn('GuidanceWorker');
+  offlineSweep = fn('OfflineSweep');
+  alarms = new Alarms(stack, 'Alarms', {
+    stage: 'prod',
+    httpApiId: 'api123',
+    deadLetters: new Queue(stack, 'DeliveriesDlq'),
+    dispatcher: fn('Dispatcher'),
+    table,
+    vehicleUpdatesDeadLetters: vehicleUpdatesDlq,
+    guidanceWorker,
+    offlineSweep,
+  });
+  template = Template.fromStack(stack);
+});
+
+const id = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+const alarmNamed = (name: string) => {
+  const alarm = alarms.node.findChild(name);
+  return template.findResources('AWS::CloudWatch::Alarm')[id(alarm)] as Resource;
+};
+
+describe('alarms', () => {
+  it('pages one topic on both DLQs, each worker’s errors, API 5xx and table throttles', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    const all = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+
+    expect(all.map((a) => String(a.Properties.MetricName)).sort()).toEqual([
+      '5xx',
+      'ApproximateNumberOfMessagesVisible',
+      'ApproximateNumberOfMessagesVisible',
+      'Errors',
+      'Errors',
+      'Errors',
+      'ThrottledRequests',
+    ]);
+    for (const alarm of all) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: id(alarms.topic) }]);
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+      expect(alarm.Properties.AlarmDescription).toEqual(expect.any(String));
+    }
+  });
+
+  it('pages on the first vehicle update in its DLQ', () => {
+    expect(alarmNamed('VehicleUpdatesDeadLettered').Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(vehicleUpdatesDlq), 'QueueName'] } }],
+      Statistic: 'Maximum',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('pages on guidance worker errors in two periods running, as for the dispatcher', () => {
+    expect(alarmNamed('GuidanceWorkerErrors').Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: id(guidanceWorker) } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      EvaluationPeriods: 2,
+    });
+  });
+
+  it('pages when most of five minutes’ offline sweeps fail, not on one that the next run repairs', () => {
+    expect(alarmNamed('OfflineSweepErrors').Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: id(offlineSweep) } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 3,
+      EvaluationPeriods: 1,
+    });
+  });
+});
