@@ -163,8 +163,10 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
             TableName: tableName,
             Key: trackingKey(vehicle.fleetId, vehicle.vehicleId),
             UpdateExpression:
-              'SET offline = :true, offline_since_ms = :now, version = version + :one REMOVE gsi1pk, gsi1sk',
-            ConditionExpression: 'last_seen_ms = :seen AND offline = :false',
+              'SET #offline = :true, offline_since_ms = :now, version = version + :one REMOVE gsi1pk, gsi1sk',
+            ConditionExpression: 'last_seen_ms = :seen AND #offline = :false',
+            // OFFLINE is a DynamoDB reserved word.
+            ExpressionAttributeNames: { '#offline': 'offline' },
             ExpressionAttributeValues: {
               ':true': true,
               ':false': false,

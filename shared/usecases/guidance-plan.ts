@@ -4,7 +4,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
-import type { FuelPlan, FuelStop } from '../domain/fuel-plan/types.ts';
+import type { FuelPlan, FuelPlanInput, FuelStop } from '../domain/fuel-plan/types.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import {
   announcedOf,
@@ -140,17 +140,20 @@ export async function replan(
     .map((c) => ({ ...c, milesAlongRoute: c.milesAlongRoute - progressMiles }));
   const stations = new Map(ahead.map((c) => [c.station.id, c.station]));
   const fuelGallons = (fuel.percent / 100) * tank;
-  const plan = planFuel({
-    reserveGallons: DEFAULT_RESERVE_FRACTION * tank,
-    minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
-    routeMiles: remainingMiles,
-    destinationName: session.destination.name ?? 'the destination',
-    stations: fuelCandidates(ahead, discounts, nowMs),
-    tankGallons: tank,
-    mpg,
-    currentFuelGallons: fuelGallons,
-    minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
-  });
+  const plan = choosePlan(
+    {
+      reserveGallons: DEFAULT_RESERVE_FRACTION * tank,
+      minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
+      routeMiles: remainingMiles,
+      destinationName: session.destination.name ?? 'the destination',
+      stations: fuelCandidates(ahead, discounts, nowMs),
+      tankGallons: tank,
+      mpg,
+      currentFuelGallons: fuelGallons,
+      minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
+    },
+    session.forceReplan ? [] : session.stops.map((s) => s.stationId),
+  );
   const stopIds = { ...session.stopIds };
   const toStop = (stop: Omit<FuelStop, 'cost'> & { reason: string }): GuidanceStop => {
     const station = stations.get(stop.stationId) as Station;
@@ -241,6 +244,38 @@ export async function replan(
     }
     return { session: updated, events };
   }
+}
+
+/**
+ * The plan guidance shows, which is not always the cheapest one of this instant:
+ * - Fuel below what the reserve needs is not "cannot reach": the plan is made again without the
+ *   reserve (the emergency it is kept for), and says so; only if that fails too is it infeasible.
+ * - A driver who was told where to stop keeps that stop while it still works (within half the
+ *   reserve) and costs at most `stickinessUsd` more than the best new plan: a plan that changes
+ *   with every sloshing breadcrumb is one nobody follows.
+ */
+export function choosePlan(input: FuelPlanInput, currentStationIds: readonly string[]): FuelPlan {
+  let reserveGallons = input.reserveGallons ?? 0;
+  let best = planFuel(input);
+  if (best.status === 'infeasible' && reserveGallons > 0) {
+    const withoutReserve = planFuel({ ...input, reserveGallons: 0 });
+    if (withoutReserve.status !== 'infeasible') {
+      reserveGallons = 0;
+      best = { ...withoutReserve, reason: `Below the fuel reserve: ${withoutReserve.reason}` };
+    }
+  }
+  if (best.status === 'infeasible' || currentStationIds.length === 0) return best;
+  const current = new Set(currentStationIds);
+  const kept = planFuel({
+    ...input,
+    // Half the reserve is the band a kept stop may eat into: a gauge wobbling by a few gallons must
+    // not add a splash-and-go five miles before the stop the driver is already heading for.
+    reserveGallons: reserveGallons / 2,
+    stations: input.stations.filter((station) => current.has(station.id)),
+  });
+  const keep =
+    kept.status !== 'infeasible' && kept.totalCost <= best.totalCost + GUIDANCE_POLICY.stickinessUsd;
+  return keep ? { ...kept, reason: reserveGallons === 0 ? best.reason : kept.reason } : best;
 }
 
 /** guidance.updated: the data holds vehicle_id and guidance_id (spec section 6) and what changed. */

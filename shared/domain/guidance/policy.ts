@@ -15,6 +15,11 @@ export const GUIDANCE_POLICY = {
   materialGallonsChange: 10,
   /** …or its net price moving by at least this (USD per gallon). */
   materialNetPriceChange: 0.05,
+  /**
+   * A recommended stop is kept while it still works and costs at most this much more (USD, whole
+   * trip) than the best new plan: stability a driver can follow beats a few cents.
+   */
+  stickinessUsd: 5,
   /** A detected fueling matches a recommended stop within this distance of the station… */
   fuelingMatchRadiusMiles: 0.5,
   /** …and from this many minutes before (clocks and processing lag) … */

@@ -1,0 +1,491 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../shared/domain/api-keys.ts';
+import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
+import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
+import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
+import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
+import type { RouteResult } from '../../shared/geo/routing-engine.ts';
+import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../../shared/geo/synthetic-catalog.ts';
+import { ApiError } from '../../shared/platform/errors.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { createCounters } from '../../shared/store/counters.ts';
+import { createCursorCodec } from '../../shared/store/cursor.ts';
+import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
+import { createFuelingStore } from '../../shared/store/fuelings.ts';
+import { createGuidanceRouteStore } from '../../shared/store/guidance-routes.ts';
+import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
+import { createVehiclePositionStore } from '../../shared/store/vehicle-positions.ts';
+import { createVehicleTrackingStore } from '../../shared/store/vehicle-tracking.ts';
+import { createVehicleStore } from '../../shared/store/vehicles.ts';
+import {
+  acknowledgeGuidanceStop,
+  cancelGuidance,
+  getGuidance,
+  skipGuidanceStop,
+  startGuidance,
+} from '../../shared/usecases/guidance.ts';
+import { ingestLocations } from '../../shared/usecases/locations.ts';
+import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
+import { createCatalogProvider } from '../../shared/usecases/station-catalog.ts';
+import { processVehicleUpdate, type VehicleUpdateDeps } from '../../shared/usecases/vehicle-updates.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+
+/**
+ * A simulated truck driven through the real stores (DynamoDB Local), the embedded router and the
+ * synthetic catalog: breadcrumbs in through the ingest use case, the guidance worker's cycle after
+ * each batch, exactly as the queue would run it. The clock is the breadcrumbs' clock.
+ */
+const client = testDocumentClient();
+const START_MS = Date.parse('2026-11-21T12:00:00Z');
+const clock = fixedClock(START_MS);
+const DALLAS = { latitude: 32.7767, longitude: -96.797 };
+const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
+const TANK = 150;
+const MPG = 6.5;
+
+let table: string;
+let deps: VehicleUpdateDeps & Parameters<typeof startGuidance>[0];
+let dallasToDenver: RouteResult;
+const announced: EventEnvelope[] = [];
+const queued: VehicleUpdateMessage[] = [];
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'guidance-sim');
+  const stations = buildSyntheticCatalog(clock.now());
+  const router = createEmbeddedRouter();
+  deps = {
+    router,
+    catalog: createCatalogProvider({
+      store: createStationCatalogStore(client, table),
+      synthetic: () => ({ version: SYNTHETIC_CATALOG_VERSION, stations }),
+      now: clock.now,
+    }),
+    discounts: createFuelDiscountStore(client, table),
+    routes: createGuidanceRouteStore(client, table),
+    vehicles: createVehicleStore(client, table, createCursorCodec('k')),
+    positions: createVehiclePositionStore(client, table),
+    tracking: createVehicleTrackingStore(client, table),
+    fuelings: createFuelingStore(client, table),
+    counters: createCounters(client, table),
+    events: createEventRecorder(client, table, 'prod', clock.now, async (event) => {
+      announced.push(event);
+    }),
+    vehicleUpdates: {
+      send: async (messages) => {
+        queued.push(...messages);
+      },
+    },
+    now: clock.now,
+  };
+  dallasToDenver = await router.route({ origin: DALLAS, destination: DENVER });
+});
+afterAll(() => deleteTestTable(client, table));
+
+const principalFor = (fleetId: string): Principal => ({
+  keyId: 'key_sim',
+  keyName: 'sim',
+  ownerType: 'company',
+  partnerId: null,
+  ownFleetId: fleetId,
+  mode: 'live',
+  scopes: ['guidance:manage', 'guidance:read', 'locations:write'],
+  planName: 'local-dev',
+});
+
+/** A truck of its own fleet, so each test reads only its own events. */
+async function newTruck(options: { tank?: number | null } = {}) {
+  const fleetId = newId('fleet');
+  const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+    external_ref: `SIM-${Math.random().toString(36).slice(2, 8)}`,
+    ...(options.tank === null ? {} : { tank_size_gallons: options.tank ?? TANK, estimated_mpg: MPG }),
+  });
+  const eventsOf = (type?: string) =>
+    announced.filter((e) => e.fleet_id === fleetId && (type === undefined || e.type === type));
+  return { fleetId, vehicle, principal: principalFor(fleetId), eventsOf };
+}
+
+interface Crumb {
+  at: number;
+  point: GeoPoint;
+  fuel?: number | null;
+  mph?: number;
+}
+
+/** One POST /v1/locations batch, then the worker's cycle for the vehicle (as the queue would run it). */
+async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
+  clock.set(Math.max(...crumbs.map((c) => c.at)));
+  const { response } = await ingestLocations(
+    { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
+    fleetId,
+    crumbs.map((c) => ({
+      vehicle_id: vehicleId,
+      latitude: c.point.latitude,
+      longitude: c.point.longitude,
+      recorded_at: new Date(c.at).toISOString(),
+      ...(c.fuel === null || c.fuel === undefined ? {} : { fuel_level_percent: c.fuel }),
+      ...(c.mph === undefined ? {} : { speed_mph: c.mph }),
+    })),
+  );
+  expect(response.rejected).toBe(0);
+  return processVehicleUpdate(deps, { fleetId, vehicleId });
+}
+
+async function sessionOf(fleetId: string, vehicleId: string): Promise<GuidanceSession> {
+  const { session } = await deps.tracking.get(fleetId, vehicleId);
+  if (!session) throw new Error('no session');
+  return session;
+}
+
+/** The point `miles` road miles from the start of a route (its line is densified, so linear is fine). */
+function pointAt(route: RouteResult, miles: number): GeoPoint {
+  const { points, cumulativeMiles } = route;
+  const i = cumulativeMiles.findIndex((m) => m >= miles);
+  if (i <= 0) return i === 0 ? (points[0] as GeoPoint) : (points.at(-1) as GeoPoint);
+  const a = cumulativeMiles[i - 1] as number;
+  const b = cumulativeMiles[i] as number;
+  return interpolateGreatCircle(
+    points[i - 1] as GeoPoint,
+    points[i] as GeoPoint,
+    b > a ? (miles - a) / (b - a) : 0,
+  );
+}
+
+/** Seeded slosh of ±4 points while moving, so smoothing, not luck, keeps fuelings and alarms honest. */
+function slosh(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return (s / 2 ** 31) * 8 - 4;
+  };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+describe('a simulated truck driving Dallas → Denver', () => {
+  it('goes through the phases, stops where told, fuels, goes offline, comes back and arrives', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const noise = slosh(7);
+
+    // Started before the first breadcrumb: nothing to plan from yet.
+    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(started).toMatchObject({ status: 'active', phase: 'awaiting_position', stops: [], revision: 1 });
+    expect(eventsOf('guidance.updated').map((e) => e.data.change)).toEqual(['created']);
+
+    // First breadcrumb in Dallas with 24 % in the tank: a plan with at least one stop.
+    let t = START_MS + 60_000;
+    let fuel = 24;
+    let miles = 0;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel, mph: 0 }]);
+    let session = await sessionOf(fleetId, vehicle.id);
+    expect(['stop_recommended', 'approaching_stop']).toContain(session.phase);
+    expect(session.stops.length).toBeGreaterThan(0);
+    expect(session.fuel).toMatchObject({ percent: 24, source: 'reported' });
+    expect(session.remainingMiles).toBeGreaterThan(700);
+    expect(eventsOf('guidance.updated').map((e) => e.data.change)).toEqual(['created', 'refreshed']);
+    const firstStop = session.stops[0] as GuidanceSession['stops'][number];
+    expect(firstStop.gallonsToBuy).toBeGreaterThan(0);
+
+    // Drive toward the stop at 60 mph, a breadcrumb every 5 minutes, fuel sloshing.
+    const exitMiles = firstStop.milesAhead;
+    const phases: string[] = [];
+    while (miles + 5 < exitMiles) {
+      t += 5 * 60_000;
+      miles += 5;
+      fuel -= (5 / MPG / TANK) * 100;
+      await report(fleetId, vehicle.id, [
+        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel + noise()), mph: 60 },
+      ]);
+      phases.push((await sessionOf(fleetId, vehicle.id)).phase);
+    }
+    expect(phases).toContain('approaching_stop');
+    // The same stop was recommended all the way: small drifts are not news.
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(session.stops[0]?.id).toBe(firstStop.id);
+    expect(eventsOf('guidance.updated')).toHaveLength(2);
+    const approaching = eventsOf('guidance.stop_approaching');
+    expect(approaching).toHaveLength(1);
+    expect(approaching[0]?.data).toMatchObject({ guidance_id: started.id, stop_id: firstStop.id });
+    // 24 % fell below 20 % on the way (smoothed through the slosh): one alarm, not one per wobble.
+    const lows = eventsOf('vehicle.fuel_low');
+    expect(lows).toHaveLength(1);
+    expect(lows[0]?.data.fuel_level_percent as number).toBeLessThan(20);
+
+    // The driver acknowledges the stop, pulls in and fuels: 1-minute breadcrumbs at the pumps.
+    await acknowledgeGuidanceStop(deps, fleetId, vehicle.id, firstStop.id);
+    const station = { latitude: firstStop.latitude, longitude: firstStop.longitude };
+    const levels = [fuel, fuel, fuel, fuel + 15, fuel + 35, fuel + 55, 85, 85, 85, 85];
+    for (const level of levels) {
+      t += 60_000;
+      await report(fleetId, vehicle.id, [{ at: t, point: station, fuel: round1(level), mph: 0 }]);
+    }
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(session.phase).toBe('at_stop');
+    expect(session.stops[0]?.acknowledgedAtMs).not.toBeNull();
+    expect(eventsOf('vehicle.stop_arrived')).toHaveLength(1);
+    expect(eventsOf('vehicle.stop_arrived')[0]?.data).toMatchObject({ stop_id: firstStop.id });
+
+    // Back on the road: departure, the fueling (matched to the stop), and a fresh plan from here.
+    fuel = 85;
+    for (let i = 0; i < 3; i++) {
+      t += 5 * 60_000;
+      miles = exitMiles + 5 * (i + 1);
+      fuel -= (5 / MPG / TANK) * 100;
+      await report(fleetId, vehicle.id, [
+        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+      ]);
+    }
+    expect(eventsOf('vehicle.stop_departed')).toHaveLength(1);
+    const recorded = eventsOf('fueling.recorded');
+    expect(recorded).toHaveLength(1);
+    const gallons = recorded[0]?.data.gallons as number;
+    expect(gallons).toBeGreaterThan(80);
+    expect(gallons).toBeLessThan(115);
+    expect(eventsOf('fueling.matched')).toHaveLength(1);
+    expect(eventsOf('fueling.matched')[0]?.data).toMatchObject({
+      fueling_id: recorded[0]?.data.fueling_id,
+      guidance_id: started.id,
+      stop_id: firstStop.id,
+    });
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(['no_stop_needed', 'stop_recommended']).toContain(session.phase);
+    expect(session.stops.map((s) => s.stationId)).not.toContain(firstStop.stationId);
+    expect(eventsOf('guidance.updated').at(-1)?.data.change).toBe(
+      session.stops.length ? 'refreshed' : 'cleared',
+    );
+
+    // The truck goes silent: the sweep marks it offline once, and a reader sees stale data.
+    clock.set(t + 16 * 60_000);
+    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 1 });
+    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 0 });
+    expect(eventsOf('vehicle.offline')).toHaveLength(1);
+    clock.set(t + 45 * 60_000);
+    expect((await getGuidance(deps, principal, fleetId, vehicle.id)).phase).toBe('data_stale');
+
+    // It reports again: online, and the rest of the way to Denver.
+    t += 45 * 60_000;
+    while (miles < dallasToDenver.distanceMiles) {
+      miles = Math.min(dallasToDenver.distanceMiles, miles + 5);
+      fuel -= (5 / MPG / TANK) * 100;
+      t += 5 * 60_000;
+      await report(fleetId, vehicle.id, [
+        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+      ]);
+      if ((await sessionOf(fleetId, vehicle.id)).status !== 'active') break;
+    }
+    expect(eventsOf('vehicle.online')).toHaveLength(1);
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(session).toMatchObject({ status: 'completed', phase: 'arrived', endReason: 'arrived', stops: [] });
+    expect(eventsOf('guidance.updated').at(-1)?.data).toMatchObject({
+      change: 'cleared',
+      status: 'completed',
+    });
+    await expect(getGuidance(deps, principal, fleetId, vehicle.id)).rejects.toMatchObject({
+      code: 'no_active_guidance',
+    });
+
+    // Every event of this trip is in the fleet's sequence, gap-free and in order.
+    const sequences = eventsOf().map((e) => e.sequence);
+    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+  });
+});
+
+describe('the guidance worker on odd deliveries', () => {
+  it('changes nothing when a message is redelivered or a late, older breadcrumb arrives', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const t = START_MS + 10 * 60_000;
+    await report(fleetId, vehicle.id, [
+      { at: t - 60_000, point: DALLAS, fuel: 30, mph: 0 },
+      { at: t, point: pointAt(dallasToDenver, 1), fuel: 30, mph: 55 },
+    ]);
+    const before = await deps.tracking.get(fleetId, vehicle.id);
+    const eventCount = eventsOf().length;
+
+    // The same message again, twice at once (two workers): no event, the same plan.
+    await Promise.all([
+      processVehicleUpdate(deps, { fleetId, vehicleId: vehicle.id }),
+      processVehicleUpdate(deps, { fleetId, vehicleId: vehicle.id }),
+    ]);
+    const after = await deps.tracking.get(fleetId, vehicle.id);
+    expect(eventsOf()).toHaveLength(eventCount);
+    expect(after.tracker).toEqual(before.tracker);
+    expect(after.session?.stops.map((s) => s.id)).toEqual(before.session?.stops.map((s) => s.id));
+    expect(after.session?.revision).toBe(before.session?.revision);
+
+    // A breadcrumb from before the last one processed: history keeps it, detection does not replay it.
+    await report(fleetId, vehicle.id, [{ at: t - 30_000, point: DENVER, fuel: 100, mph: 0 }]);
+    const late = await deps.tracking.get(fleetId, vehicle.id);
+    expect(late.tracker).toEqual(before.tracker);
+    expect(late.session).toMatchObject({ status: 'active', remainingMiles: before.session?.remainingMiles });
+    expect(eventsOf()).toHaveLength(eventCount);
+    expect((await deps.positions.latest(fleetId, vehicle.id))?.recordedAtMs).toBe(t);
+  });
+
+  it('plans without a skipped station on the next cycle and announces the new stop', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
+    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const skipped = started.stops[0];
+    if (!skipped) throw new Error('expected a stop');
+    queued.length = 0;
+    await skipGuidanceStop(deps, fleetId, vehicle.id, skipped.id, 'closed diesel lane');
+    expect(queued).toEqual([{ fleetId, vehicleId: vehicle.id }]);
+    const updates = eventsOf('guidance.updated').length;
+
+    // The queued message runs the next cycle.
+    await processVehicleUpdate(deps, { fleetId, vehicleId: vehicle.id });
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(session.stops.length).toBeGreaterThan(0);
+    expect(session.stops.map((s) => s.stationId)).not.toContain(skipped.station.id);
+    expect(session.skipped).toEqual([
+      expect.objectContaining({
+        stopId: skipped.id,
+        stationId: skipped.station.id,
+        reason: 'closed diesel lane',
+      }),
+    ]);
+    expect(session.forceReplan).toBe(false);
+    expect(eventsOf('guidance.updated')).toHaveLength(updates + 1);
+    expect(eventsOf('guidance.updated').at(-1)?.data.change).toBe('refreshed');
+    // A skipped stop cannot be acknowledged; an unknown one is not found.
+    await expect(acknowledgeGuidanceStop(deps, fleetId, vehicle.id, skipped.id)).rejects.toMatchObject({
+      code: 'resource_conflict',
+    });
+    await expect(
+      acknowledgeGuidanceStop(deps, fleetId, vehicle.id, newId('guidanceStop')),
+    ).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+  });
+
+  it('estimates fuel from miles driven when levels stop coming, and then gives no gallons', async () => {
+    const { fleetId, vehicle, principal } = await newTruck();
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 40, mph: 0 }]);
+    await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    let t = START_MS + 60_000;
+    for (let miles = 5; miles <= 60; miles += 5) {
+      t += 5 * 60_000;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAt(dallasToDenver, miles), mph: 60 }]);
+    }
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel?.source).toBe('estimated');
+    // ~60 road miles at 6.5 mpg from 40 % of 150 gal: about 6 points lower.
+    expect(session.fuel?.percent).toBeGreaterThan(32);
+    expect(session.fuel?.percent).toBeLessThan(36);
+    expect(session.stops.length).toBeGreaterThan(0);
+    expect(session.stops.every((s) => s.gallonsToBuy === null)).toBe(true);
+  });
+
+  it('says what is missing: no fuel level ever, and no way to reach anything', async () => {
+    const noLevel = await newTruck();
+    await report(noLevel.fleetId, noLevel.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, mph: 0 }]);
+    const waiting = await startGuidance(deps, noLevel.principal, noLevel.fleetId, noLevel.vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(waiting).toMatchObject({ phase: 'awaiting_fuel_level', stops: [] });
+
+    // Below the reserve is not "cannot reach": the plan spends the reserve and says so.
+    const low = await newTruck();
+    await report(low.fleetId, low.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 2, mph: 0 }]);
+    const belowReserve = await startGuidance(deps, low.principal, low.fleetId, low.vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(belowReserve.phase).not.toBe('cannot_reach');
+    expect(belowReserve.plan_reason).toMatch(/^Below the fuel reserve/);
+    // 3 gal × 6.5 mpg: the first stop must be within 19.5 miles, detour included.
+    const first = belowReserve.stops[0];
+    expect(first).toBeDefined();
+    expect((first?.miles_ahead ?? 99) + (first?.detour_miles ?? 0) / 2).toBeLessThanOrEqual(19.5);
+
+    // An empty tank reaches nothing: urgent, with the reason.
+    const empty = await newTruck();
+    await report(empty.fleetId, empty.vehicle.id, [
+      { at: START_MS + 60_000, point: DALLAS, fuel: 0, mph: 0 },
+    ]);
+    const urgent = await startGuidance(deps, empty.principal, empty.fleetId, empty.vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(urgent).toMatchObject({ phase: 'cannot_reach', stops: [], projected_arrival_fuel_percent: null });
+    expect(urgent.plan_reason).toMatch(/No station is within reach/);
+  });
+
+  it('refuses what guidance cannot do, and cancels with a cleared announcement', async () => {
+    const noTank = await newTruck({ tank: null });
+    await expect(
+      startGuidance(deps, noTank.principal, noTank.fleetId, noTank.vehicle.id, {
+        destination: DENVER,
+        min_arrival_fuel_percent: 15,
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_fuel_data' });
+
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const first = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const second = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DALLAS,
+      min_arrival_fuel_percent: 10,
+    });
+    expect(second.id).not.toBe(first.id);
+    expect((await getGuidance(deps, principal, fleetId, vehicle.id)).id).toBe(second.id);
+    expect(eventsOf('guidance.updated').map((e) => [e.data.guidance_id, e.data.change])).toEqual([
+      [first.id, 'created'],
+      [first.id, 'cleared'],
+      [second.id, 'created'],
+    ]);
+    await cancelGuidance(deps, fleetId, vehicle.id);
+    expect(eventsOf('guidance.updated').at(-1)?.data).toMatchObject({
+      guidance_id: second.id,
+      change: 'cleared',
+      reason: 'caller_cancelled',
+    });
+    const error = await cancelGuidance(deps, fleetId, vehicle.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'no_active_guidance' });
+    // Another fleet cannot see or touch this vehicle's guidance.
+    const other = await newTruck();
+    await expect(getGuidance(deps, other.principal, other.fleetId, vehicle.id)).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+  });
+
+  it('finds silent vehicles through the online index only, and not one that just reported', async () => {
+    const quiet = await newTruck();
+    const chatty = await newTruck();
+    const t = START_MS + 2 * 3_600_000;
+    await report(quiet.fleetId, quiet.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    await report(chatty.fleetId, chatty.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    clock.set(t + 14 * 60_000);
+    await report(chatty.fleetId, chatty.vehicle.id, [
+      { at: t + 14 * 60_000, point: DALLAS, fuel: 50, mph: 0 },
+    ]);
+    clock.set(t + 16 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(quiet.eventsOf('vehicle.offline')).toHaveLength(1);
+    expect(quiet.eventsOf('vehicle.offline')[0]?.data).toMatchObject({ vehicle_id: quiet.vehicle.id });
+    expect(chatty.eventsOf('vehicle.offline')).toHaveLength(0);
+    // Once offline it leaves the index: later sweeps do not announce it again.
+    clock.set(t + 30 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(quiet.eventsOf('vehicle.offline')).toHaveLength(1);
+  });
+});
