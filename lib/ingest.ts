@@ -18,8 +18,8 @@ export interface VehicleUpdatesQueueProps {
 }
 
 /**
- * The vehicle-updates queue of one stage (DESIGN.md's picture) and its DLQ: ingest and a guidance skip
- * put `{ fleetId, vehicleId }` on it, the guidance worker consumes it. Apart from the worker
+ * The vehicle-updates queue of one stage (DESIGN.md's picture) and its DLQ: ingest puts
+ * `{ fleetId, vehicleId }` on it, the guidance worker consumes it. Apart from the worker
  * ({@link GuidanceWorker}) because every function's environment names the queue, the guidance worker's
  * included, while the worker's own environment also names the deliveries queue: queues first, then
  * the functions, as with the table.
@@ -55,7 +55,7 @@ export class VehicleUpdatesQueue extends Construct {
     });
 
     this.environment = vehicleUpdatesEnvironment({ queueUrl: this.queue.queueUrl });
-    // Locations ingest and a guidance skip enqueue the vehicle. SendMessage also covers
+    // Locations ingest enqueue the vehicle. SendMessage also covers
     // SendMessageBatch; no GetQueueUrl: the URL is in the environment.
     this.queue.grant(props.roles.roleFor('api'), 'sqs:SendMessage');
   }

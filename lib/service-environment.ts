@@ -51,7 +51,7 @@ export function deliveryPipelineEnvironment(props: DeliveryPipelineEnvironmentPr
 
 /**
  * Where vehicle updates go (lib/ingest.ts), read by shared/platform/adapters/delivery-pipeline.ts.
- * Every function gets it with the rest; the API functions send to it (locations ingest, guidance skip).
+ * Every function gets it with the rest; the API functions send to it (locations ingest).
  */
 export function vehicleUpdatesEnvironment(props: { queueUrl: string }): Record<string, string> {
   return { [DELIVERY_PIPELINE_ENV.vehicleUpdatesQueueUrl]: props.queueUrl };

@@ -107,7 +107,12 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
     vehicle_id: session.vehicleId,
     status: session.status,
     phase: phaseAsRead(session, nowMs, STALE_AFTER_MS),
-    destination: session.destination,
+    // Built member by member: a stored map comes back from DynamoDB in its own key order.
+    destination: {
+      latitude: session.destination.latitude,
+      longitude: session.destination.longitude,
+      name: session.destination.name,
+    },
     min_arrival_fuel_percent: session.minArrivalFuelPercent,
     stops: session.stops.map((stop) => ({
       id: stop.id,

@@ -537,7 +537,7 @@ export const routes = {
     path: '/v1/vehicles/{id}/guidance/stops/{stopId}/skip',
     summary: 'Skip a stop: its station is excluded from this session and a new plan follows',
     description:
-      'The stop leaves the list at once; the next guidance cycle (queued by this call) plans without the station and announces the new set with guidance.updated.',
+      'The stop leaves the list and the plan is made again at once without its station (for the rest of the session); guidance.updated announces the new set. Skipping a skipped stop again changes nothing.',
     request: { params: guidanceStopParams, body: skipStopBody, bodyRequired: false },
     responses: [{ status: 204, description: 'Skipped' }],
     errors: ['no_active_guidance'],

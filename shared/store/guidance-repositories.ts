@@ -1,5 +1,3 @@
-import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
-import { vehicleUpdatesQueue } from '../platform/adapters/delivery-pipeline.ts';
 import { config } from '../platform/config.ts';
 import type { GuidanceWriteDeps, StartGuidanceDeps } from '../usecases/guidance.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
@@ -28,7 +26,6 @@ export function guidanceWriteDeps(): GuidanceWriteDeps {
     counters,
     tracking: trackingStore(),
     events: eventRecorder(),
-    vehicleUpdates: vehicleUpdatesQueue<VehicleUpdateMessage>(),
     now: Date.now,
   };
 }

@@ -9,11 +9,9 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
-import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { Counters } from '../store/counters.ts';
 import type { EventRecorder } from '../store/events.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
@@ -38,7 +36,6 @@ export interface GuidanceReadDeps {
 
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
   events: Pick<EventRecorder, 'record'>;
-  vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
@@ -136,23 +133,39 @@ export async function acknowledgeGuidanceStop(
 }
 
 /**
- * The station leaves this session and the vehicle goes back on the vehicle-updates queue: its next
- * cycle, moments later, plans without it (guidance.updated announces the new set).
+ * The station leaves this session and the plan is made again at once without it (the "next cycle"
+ * of the spec, run now rather than at the next breadcrumb): a GET right after shows the new stop,
+ * and guidance.updated announces it. Skipping a skipped stop again changes nothing.
  */
 export async function skipGuidanceStop(
-  deps: GuidanceWriteDeps,
+  deps: StartGuidanceDeps,
   fleetId: string,
   ref: string,
   stopId: string,
   reason: string | null,
 ): Promise<void> {
   const vehicle = await findVehicle(deps, fleetId, ref);
-  await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => ({
-    session: stopActionResult(skipStop(requireActive(tracking, vehicle.id), stopId, reason, nowMs), stopId),
-    ended: null,
-    events: [],
-  }));
-  await deps.vehicleUpdates.send([{ fleetId, vehicleId: vehicle.id }]);
+  const { events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+    const skipped = stopActionResult(
+      skipStop(requireActive(tracking, vehicle.id), stopId, reason, nowMs),
+      stopId,
+    );
+    if (!skipped.forceReplan) return { session: skipped, ended: null, events: [] };
+    const latest = await deps.positions.latest(fleetId, vehicle.id);
+    const planned = await replan(
+      deps,
+      fleetId,
+      skipped,
+      snapshotOf(vehicle, tracking.tracker, latest),
+      nowMs,
+    );
+    return {
+      session: planned.session,
+      ended: planned.session.status === 'active' ? null : planned.session,
+      events: planned.events,
+    };
+  });
+  await recordAll(deps, fleetId, events);
 }
 
 function assertFuelData(vehicle: Vehicle): void {

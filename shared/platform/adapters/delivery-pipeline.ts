@@ -15,7 +15,7 @@ export const DELIVERY_PIPELINE_ENV = {
   deadLetterQueueUrl: 'DELIVERIES_DLQ_URL',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   scheduleGroupName: 'SCHEDULE_GROUP_NAME',
-  /** The vehicle-updates queue the guidance worker consumes (ingest, guidance skip). */
+  /** The vehicle-updates queue the guidance worker consumes (sent by locations ingest). */
   vehicleUpdatesQueueUrl: 'VEHICLE_UPDATES_QUEUE_URL',
   /** `1` in the local stack's stage servers: use the in-process adapters registered there. */
   local: 'LOCAL_PIPELINE',
