@@ -1,0 +1,64 @@
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const processVehicleUpdate = vi.fn();
+vi.mock('../../../shared/usecases/vehicle-updates.ts', () => ({ processVehicleUpdate }));
+vi.mock('../../../shared/store/guidance-repositories.ts', () => ({ vehicleUpdateDeps: () => ({}) }));
+
+const { handler } = await import('../../../functions/workers/guidance-worker.ts');
+
+const record = (messageId: string, body: string): SQSRecord =>
+  ({
+    messageId,
+    receiptHandle: messageId,
+    body,
+    attributes: { ApproximateReceiveCount: '1' },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:vehicle-updates',
+    awsRegion: 'us-east-1',
+  }) as SQSRecord;
+
+const context = { functionName: 'guidanceWorker', getRemainingTimeInMillis: () => 30_000 } as Context;
+
+beforeEach(() => {
+  processVehicleUpdate.mockReset();
+  processVehicleUpdate.mockResolvedValue({ events: [] });
+});
+
+describe('the guidance worker handler', () => {
+  it('runs one cycle per message and fails only the record whose cycle failed', async () => {
+    processVehicleUpdate.mockImplementation(async (_deps, message: { vehicleId: string }) => {
+      if (message.vehicleId === 'veh_bad') throw new Error('table unreachable');
+      return { events: [] };
+    });
+    const event: SQSEvent = {
+      Records: [
+        record('m1', JSON.stringify({ fleetId: 'flt_1', vehicleId: 'veh_a' })),
+        record('m2', JSON.stringify({ fleetId: 'flt_1', vehicleId: 'veh_bad' })),
+        record('m3', JSON.stringify({ fleetId: 'flt_2', vehicleId: 'veh_b' })),
+      ],
+    };
+    const result = await handler(event, context);
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
+    expect(processVehicleUpdate.mock.calls.map((call) => call[1])).toEqual([
+      { fleetId: 'flt_1', vehicleId: 'veh_a' },
+      { fleetId: 'flt_1', vehicleId: 'veh_bad' },
+      { fleetId: 'flt_2', vehicleId: 'veh_b' },
+    ]);
+  });
+
+  it('drops malformed messages instead of sending them round again, and passes only the two ids on', async () => {
+    const event: SQSEvent = {
+      Records: [
+        record('m1', 'not json'),
+        record('m2', JSON.stringify({ vehicleId: 'veh_a' })),
+        record('m3', JSON.stringify({ fleetId: 'flt_1', vehicleId: 'veh_a', extra: 'ignored' })),
+      ],
+    };
+    expect(await handler(event, context)).toEqual({ batchItemFailures: [] });
+    expect(processVehicleUpdate).toHaveBeenCalledTimes(1);
+    expect(processVehicleUpdate.mock.calls[0]?.[1]).toEqual({ fleetId: 'flt_1', vehicleId: 'veh_a' });
+  });
+});
