@@ -61,7 +61,6 @@ export async function startGuidance(
   assertActive(vehicle);
   assertFuelData(vehicle);
   const { session, events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
-    const latest = await deps.positions.latest(fleetId, vehicle.id);
     const started = startSession({
       id: newId('guidance', nowMs),
       vehicleId: vehicle.id,
@@ -73,13 +72,7 @@ export async function startGuidance(
       minArrivalFuelPercent: body.min_arrival_fuel_percent,
       nowMs,
     });
-    const planned = await replan(
-      deps,
-      fleetId,
-      started,
-      snapshotOf(vehicle, tracking.tracker, latest),
-      nowMs,
-    );
+    const planned = await planNow(deps, fleetId, vehicle, tracking, started, nowMs);
     const previous = activeSession(tracking);
     const superseded = previous ? endSession(previous, 'superseded', nowMs) : null;
     return {
@@ -151,14 +144,7 @@ export async function skipGuidanceStop(
       stopId,
     );
     if (!skipped.forceReplan) return { session: skipped, ended: null, events: [] };
-    const latest = await deps.positions.latest(fleetId, vehicle.id);
-    const planned = await replan(
-      deps,
-      fleetId,
-      skipped,
-      snapshotOf(vehicle, tracking.tracker, latest),
-      nowMs,
-    );
+    const planned = await planNow(deps, fleetId, vehicle, tracking, skipped, nowMs);
     return {
       session: planned.session,
       ended: planned.session.status === 'active' ? null : planned.session,
@@ -166,6 +152,19 @@ export async function skipGuidanceStop(
     };
   });
   await recordAll(deps, fleetId, events);
+}
+
+/** The session planned from the vehicle as stored now: its detection state, else its latest position. */
+async function planNow(
+  deps: StartGuidanceDeps,
+  fleetId: string,
+  vehicle: Vehicle,
+  tracking: VehicleTracking,
+  session: GuidanceSession,
+  nowMs: number,
+) {
+  const latest = await deps.positions.latest(fleetId, vehicle.id);
+  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest), nowMs);
 }
 
 function assertFuelData(vehicle: Vehicle): void {

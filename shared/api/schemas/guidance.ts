@@ -3,6 +3,7 @@ import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../..
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { publicId, timestamp, vehicleRef } from './common.ts';
 import { freshnessGrade } from './locations.ts';
+import { plannedStationSchema } from './routes.ts';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -55,14 +56,7 @@ export const guidancePhase = z
 const guidanceStopSchema = z
   .object({
     id: publicId('guidanceStop'),
-    station: z.object({
-      id: z.string(),
-      name: z.string(),
-      chain: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      address: z.string(),
-    }),
+    station: plannedStationSchema,
     miles_ahead: z.number().meta({ description: 'Road miles from the vehicle to the exit for the station' }),
     detour_miles: z.number().meta({ description: 'Extra miles driven to stop: off the route and back' }),
     gallons_to_buy: z.number().nullable().meta({

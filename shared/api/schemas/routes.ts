@@ -22,6 +22,16 @@ const percent = z.number().min(0).max(100);
  * tank and mpg are used; without it, `origin`, `tank_size_gallons`, `estimated_mpg` and
  * `fuel_level_percent` are required. Mixing the forms is refused, so nothing is silently ignored.
  */
+/** A station as a plan names it (routes and guidance stops). */
+export const plannedStationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  chain: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string(),
+});
+
 export const createRouteBody = z
   .strictObject({
     vehicle_id: vehicleRef.optional(),
@@ -83,14 +93,7 @@ export const routeSchema = z
       reason: z.string(),
       stops: z.array(
         z.object({
-          station: z.object({
-            id: z.string(),
-            name: z.string(),
-            chain: z.string(),
-            latitude: z.number(),
-            longitude: z.number(),
-            address: z.string(),
-          }),
+          station: plannedStationSchema,
           miles_along_route: z.number(),
           detour_miles: z.number(),
           gallons_to_buy: z.number(),
