@@ -3,10 +3,25 @@
  * measurements, not tests: nothing here fails a build.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { JavaMissingError } from '../local/java.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
+import { benchGuidance } from './guidance.ts';
+import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
 import { benchStations } from './stations.ts';
+import { benchWriteUnits } from './write-units.ts';
+
+/** The figures that need DynamoDB Local: without Java they are left out, and the others still print. */
+async function withJava<T extends object>(bench: () => Promise<T>): Promise<Partial<T>> {
+  try {
+    return await bench();
+  } catch (error) {
+    if (!(error instanceof JavaMissingError)) throw error;
+    console.warn(`${error.message}; ${bench.name} skipped`);
+    return {};
+  }
+}
 
 const figures = {
   measured_at: new Date().toISOString(),
@@ -15,6 +30,9 @@ const figures = {
   ...benchRouting(),
   ...benchStations(),
   ...benchSavings(),
+  ...(await benchGuidance()),
+  ...(await withJava(benchWriteUnits)),
+  ...(await withJava(benchIngest)),
 };
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);

@@ -12,8 +12,9 @@ export interface OfflineSweepDeps {
 /**
  * The every-minute sweep: vehicles silent for longer than the offline threshold go offline, each
  * with one vehicle.offline. It reads only the online index's shards (no table scan). A vehicle is
- * marked first, under the condition that nothing was heard from it since the query: a breadcrumb
- * racing the sweep wins, and no offline is announced for a vehicle that just reported.
+ * marked first, under the condition that its real last-seen time is past the threshold: a
+ * breadcrumb racing the sweep (or a heartbeat that lags) wins, and no offline is announced for a
+ * vehicle that just reported.
  */
 export async function sweepOfflineVehicles(deps: OfflineSweepDeps): Promise<{ markedOffline: number }> {
   const nowMs = deps.now();
@@ -24,17 +25,18 @@ export async function sweepOfflineVehicles(deps: OfflineSweepDeps): Promise<{ ma
   ).flat();
   let markedOffline = 0;
   for (const vehicle of silent) {
-    if (!(await deps.tracking.markOffline(vehicle, nowMs))) continue;
+    const lastSeenMs = await deps.tracking.markOffline(vehicle, cutoffMs, nowMs);
+    if (lastSeenMs === null) continue;
     markedOffline += 1;
     await deps.events.record(
       vehicle.fleetId,
       'vehicle.offline',
       {
         vehicle_id: vehicle.vehicleId,
-        last_seen_at: formatTimestamp(vehicle.lastSeenMs),
+        last_seen_at: formatTimestamp(lastSeenMs),
         offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
       },
-      { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${vehicle.lastSeenMs}` },
+      { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${lastSeenMs}` },
     );
   }
   return { markedOffline };

@@ -1,3 +1,4 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/domain/api-keys.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
@@ -16,7 +17,11 @@ import { createFuelingStore } from '../../shared/store/fuelings.ts';
 import { createGuidanceRouteStore } from '../../shared/store/guidance-routes.ts';
 import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
 import { createVehiclePositionStore } from '../../shared/store/vehicle-positions.ts';
-import { createVehicleTrackingStore } from '../../shared/store/vehicle-tracking.ts';
+import {
+  createVehicleTrackingStore,
+  heartbeatKey,
+  trackingKey,
+} from '../../shared/store/vehicle-tracking.ts';
 import { createVehicleStore } from '../../shared/store/vehicles.ts';
 import {
   acknowledgeGuidanceStop,
@@ -464,6 +469,35 @@ describe('the guidance worker on odd deliveries', () => {
     await expect(getGuidance(deps, other.principal, other.fleetId, vehicle.id)).rejects.toMatchObject({
       code: 'resource_not_found',
     });
+  });
+
+  it('checks the real last-seen time behind a lagging heartbeat, and keeps the tracking item out of the index', async () => {
+    const truck = await newTruck();
+    const t = START_MS + 5 * 3_600_000;
+    await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    // Four minutes later: within the refresh interval, so the heartbeat still says t.
+    await report(truck.fleetId, truck.vehicle.id, [{ at: t + 4 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
+    const tracking = await deps.tracking.get(truck.fleetId, truck.vehicle.id);
+    expect(tracking).toMatchObject({ lastSeenMs: t + 4 * 60_000, indexedSeenMs: t });
+
+    // At t+16 the heartbeat looks silent, the vehicle is not: no offline, and the heartbeat catches up.
+    clock.set(t + 16 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(0);
+    // At t+20 it really is silent: offline, with its real last-seen time.
+    clock.set(t + 20 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline').map((e) => e.data.last_seen_at)).toEqual([
+      new Date(t + 4 * 60_000).toISOString().replace('Z', '000Z'),
+    ]);
+    const stored = await client.send(
+      new GetCommand({ TableName: table, Key: trackingKey(truck.fleetId, truck.vehicle.id) }),
+    );
+    expect(stored.Item).not.toHaveProperty('gsi1pk');
+    const heartbeat = await client.send(
+      new GetCommand({ TableName: table, Key: heartbeatKey(truck.fleetId, truck.vehicle.id) }),
+    );
+    expect(heartbeat.Item).toBeUndefined();
   });
 
   it('finds silent vehicles through the online index only, and not one that just reported', async () => {

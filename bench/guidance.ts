@@ -1,0 +1,123 @@
+/**
+ * Guidance recompute benchmark: how long the worker's `replan` takes for a truck on a 1,500-mile
+ * trip (Dallas → Philadelphia on the embedded network, the embedded synthetic catalog), once per
+ * breadcrumb as it drives. The route cache is in memory and the discounts are a constant, so the
+ * figures are the computation alone, without the DynamoDB reads around it.
+ * Run alone with `npx tsx bench/guidance.ts`; the suite runner imports `benchGuidance`.
+ */
+import { pathToFileURL } from 'node:url';
+import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
+import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
+import { StationIndex } from '../shared/geo/station-index.ts';
+import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../shared/geo/synthetic-catalog.ts';
+import { newId } from '../shared/platform/ids.ts';
+import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-routes.ts';
+import { type GuidancePlanDeps, replan, type VehicleSnapshot } from '../shared/usecases/guidance-plan.ts';
+import { percentileMs } from './measure.ts';
+import { DALLAS, DISCOUNTS, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
+
+export interface GuidanceBench {
+  /** One recompute with the cached route: the per-breadcrumb case. */
+  guidance_recompute_p50_ms: number;
+  guidance_recompute_p95_ms: number;
+  /** A session's first recompute, which routes (and caches the route). */
+  guidance_first_recompute_p50_ms: number;
+  guidance_trip_miles: number;
+  /** Recomputes timed with the cached route (one per road mile, a breadcrumb a minute at 60 mph). */
+  guidance_recomputes: number;
+}
+
+const FLEET_ID = 'flt_BENCH';
+const VEHICLE_ID = 'veh_BENCH';
+const START_FUEL_PERCENT = 70;
+const FIRST_RECOMPUTE_RUNS = 20;
+const MINUTE_MS = 60_000;
+
+/** The route cache the worker keeps in DynamoDB, kept in a Map. */
+function memoryRouteStore(): GuidanceRouteStore {
+  const routes = new Map<string, CachedRoute>();
+  return {
+    async get(fleetId, vehicleId) {
+      return routes.get(`${fleetId}/${vehicleId}`) ?? null;
+    },
+    async put(fleetId, vehicleId, route) {
+      routes.set(`${fleetId}/${vehicleId}`, route);
+    },
+  };
+}
+
+export async function benchGuidance(): Promise<GuidanceBench> {
+  const startMs = Date.now();
+  const index = new StationIndex(SYNTHETIC_CATALOG_VERSION, buildSyntheticCatalog(startMs));
+  const deps: GuidancePlanDeps = {
+    // `{}`: the embedded engine whatever ROUTING_ENGINE the shell holds.
+    router: createRoutingEngine({}),
+    catalog: { current: async () => index },
+    discounts: { get: async () => DISCOUNTS },
+    routes: memoryRouteStore(),
+  };
+  const trip = await deps.router.route({ origin: DALLAS, destination: PHILADELPHIA });
+  const newSession = (nowMs: number) =>
+    startSession({
+      id: newId('guidance', nowMs),
+      vehicleId: VEHICLE_ID,
+      destination: PHILADELPHIA,
+      minArrivalFuelPercent: 20,
+      nowMs,
+    });
+  const snapshot = (miles: number, fuelPercent: number, nowMs: number): VehicleSnapshot => ({
+    vehicle: { id: VEHICLE_ID, ...TRUCK },
+    position: { ...pointAlong(trip, miles), recordedAtMs: nowMs },
+    fuel: { percent: Math.round(fuelPercent * 10) / 10, source: 'reported', reportedAtMs: nowMs },
+    dwellingAtStationId: null,
+  });
+
+  /**
+   * Drives the whole trip, a breadcrumb every `stepMiles` (a minute per mile), following the plan:
+   * on reaching its first stop the truck buys what the stop says. Returns each cached recompute's ms.
+   */
+  const drive = async (stepMiles: number): Promise<number[]> => {
+    let nowMs = startMs;
+    let fuel = START_FUEL_PERCENT;
+    let { session } = await replan(deps, FLEET_ID, newSession(nowMs), snapshot(0, fuel, nowMs), nowMs);
+    const timings: number[] = [];
+    for (let miles = stepMiles; miles < trip.distanceMiles - 2; miles += stepMiles) {
+      nowMs += stepMiles * MINUTE_MS;
+      fuel -= stepMiles * PERCENT_PER_MILE;
+      const next = session.stops[0];
+      if (next && next.milesAhead <= stepMiles) {
+        const gallons = next.gallonsToBuy ?? TRUCK.tankSizeGallons;
+        fuel = Math.min(100, fuel + (gallons / TRUCK.tankSizeGallons) * 100);
+      }
+      const current: GuidanceSession = session;
+      const started = performance.now();
+      ({ session } = await replan(deps, FLEET_ID, current, snapshot(miles, fuel, nowMs), nowMs));
+      timings.push(performance.now() - started);
+      if (session.status !== 'active') break;
+    }
+    return timings;
+  };
+
+  // One untimed trip first: the figures describe a warm worker, not the JIT.
+  await drive(10);
+
+  // Each fresh session misses the route cache (another session id) and routes from Dallas.
+  const first: number[] = [];
+  for (let run = 0; run < FIRST_RECOMPUTE_RUNS; run++) {
+    const nowMs = startMs + run;
+    const started = performance.now();
+    await replan(deps, FLEET_ID, newSession(nowMs), snapshot(0, START_FUEL_PERCENT, nowMs), nowMs);
+    first.push(performance.now() - started);
+  }
+
+  const cached = await drive(1);
+  return {
+    guidance_recompute_p50_ms: percentileMs(cached, 0.5),
+    guidance_recompute_p95_ms: percentileMs(cached, 0.95),
+    guidance_first_recompute_p50_ms: percentileMs(first, 0.5),
+    guidance_trip_miles: trip.distanceMiles,
+    guidance_recomputes: cached.length,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.table(await benchGuidance());

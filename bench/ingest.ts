@@ -1,0 +1,178 @@
+/**
+ * Ingest throughput, end to end: the local stack (DynamoDB Local, the prod stage server, its
+ * in-process vehicle-updates queue and guidance worker) on free ports with its credentials in a
+ * temporary folder, as the e2e setup starts it, so a running `npm start` or test suite is left
+ * alone. 50 trucks drive Dallas → Denver, a breadcrumb a minute and about a mile apart; one client
+ * posts 500-breadcrumb batches one after another, and the clock stops when the guidance worker has
+ * consumed every breadcrumb (each tracking item's `processedThroughMs` reached the vehicle's last
+ * one). Half the trucks have an active guidance session, so the worker also replans.
+ * Run alone with `npx tsx bench/ingest.ts`; the suite runner imports `benchIngest`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { startLocalStack } from '../local/stack.ts';
+import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
+import { createDocumentClient } from '../shared/store/dynamo-client.ts';
+import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
+import { DALLAS, DENVER, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
+
+export interface IngestBench {
+  /** Breadcrumbs posted ÷ seconds from the first POST until the worker had consumed them all. */
+  ingest_breadcrumbs_per_s: number;
+  /** The same breadcrumbs ÷ seconds until the last POST answered (the HTTP side alone). */
+  ingest_http_breadcrumbs_per_s: number;
+  ingest_breadcrumbs: number;
+  ingest_vehicles: number;
+  ingest_guided_vehicles: number;
+}
+
+const VEHICLES = 50;
+const GUIDED_VEHICLES = 25;
+const BATCH_SIZE = 500;
+const BATCHES = 40;
+/** Each truck starts this many road miles further along the route than the previous one. */
+const SPACING_MILES = 5;
+const START_FUEL_PERCENT = 90;
+const DRAIN_TIMEOUT_MS = 120_000;
+const MINUTE_MS = 60_000;
+
+interface Breadcrumb {
+  vehicle_id: string;
+  latitude: number;
+  longitude: number;
+  recorded_at: string;
+  fuel_level_percent: number;
+  speed_mph: number;
+}
+
+export async function benchIngest(): Promise<IngestBench> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-bench-'));
+  const stack = await startLocalStack({
+    port: 0,
+    sandboxPort: 0,
+    credentialsPath: join(folder, 'credentials.json'),
+    quiet: true,
+    onUnexpectedExit: (message) => console.error(`bench: ${message}`),
+  }).catch((error: unknown) => {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  });
+  const client = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint });
+  try {
+    const { base_url: baseUrl, keys, fleets } = stack.credentials;
+    const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.company_live}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    };
+    const tracking = createVehicleTrackingStore(client, stack.tables.prod);
+    /** Resolves once every vehicle's tracking item has consumed breadcrumbs up to `throughMs`. */
+    const drained = async (vehicleIds: readonly string[], throughMs: number) => {
+      const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+      for (const vehicleId of vehicleIds) {
+        while ((await tracking.get(fleets.company, vehicleId)).tracker.processedThroughMs !== throughMs) {
+          if (performance.now() > deadline) {
+            throw new Error(
+              `the guidance worker had not consumed ${vehicleId}'s breadcrumbs after ${DRAIN_TIMEOUT_MS} ms`,
+            );
+          }
+          await sleep(10);
+        }
+      }
+    };
+
+    const vehicleIds = await Promise.all(
+      Array.from({ length: VEHICLES }, async (_, index) => {
+        const created = await post('/v1/vehicles', {
+          external_ref: `BENCH-${String(index).padStart(3, '0')}`,
+          tank_size_gallons: TRUCK.tankSizeGallons,
+          estimated_mpg: TRUCK.estimatedMpg,
+        });
+        return String(created.id);
+      }),
+    );
+    const route = computeEmbeddedRoute({ origin: DALLAS, destination: DENVER });
+    const minutesPerVehicle = (BATCHES * BATCH_SIZE) / VEHICLES;
+    // Minute 0 is the untimed first breadcrumb; the last is two minutes ago (never in the future).
+    const startMs = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - (minutesPerVehicle + 2) * MINUTE_MS;
+    const crumb = (vehicleIndex: number, minute: number): Breadcrumb => {
+      const miles = vehicleIndex * SPACING_MILES + minute;
+      return {
+        vehicle_id: vehicleIds[vehicleIndex] as string,
+        ...pointAlong(route, miles),
+        recorded_at: new Date(startMs + minute * MINUTE_MS).toISOString(),
+        fuel_level_percent: Math.round((START_FUEL_PERCENT - minute * PERCENT_PER_MILE) * 10) / 10,
+        speed_mph: 60,
+      };
+    };
+
+    // Untimed warm-up: one breadcrumb per truck (the worker's first cycle for each), then guidance
+    // to Denver on half of them, which routes and caches each route as POST …/guidance does.
+    await post('/v1/locations', { locations: vehicleIds.map((_, index) => crumb(index, 0)) });
+    await drained(vehicleIds, startMs);
+    await Promise.all(
+      vehicleIds.slice(0, GUIDED_VEHICLES).map((id) =>
+        post(`/v1/vehicles/${id}/guidance`, {
+          destination: DENVER,
+          min_arrival_fuel_percent: 20,
+        }),
+      ),
+    );
+
+    // Batch b holds minutes 10b+1 … 10b+10 of every truck, in time order.
+    const perBatch = BATCH_SIZE / VEHICLES;
+    const batches = Array.from({ length: BATCHES }, (_, batch) =>
+      Array.from({ length: BATCH_SIZE }, (_, item) =>
+        crumb(item % VEHICLES, batch * perBatch + Math.floor(item / VEHICLES) + 1),
+      ),
+    );
+    const started = performance.now();
+    for (const locations of batches) {
+      const answer = await post('/v1/locations', { locations });
+      if (answer.accepted !== BATCH_SIZE) {
+        throw new Error(`POST /v1/locations accepted ${answer.accepted} of ${BATCH_SIZE}`);
+      }
+    }
+    const posted = performance.now();
+    await drained(vehicleIds, startMs + minutesPerVehicle * MINUTE_MS);
+    const finished = performance.now();
+
+    const guided = await Promise.all(
+      vehicleIds.slice(0, GUIDED_VEHICLES).map((id) => tracking.get(fleets.company, id)),
+    );
+    const replanned = guided.filter(
+      (item) =>
+        item.session?.status === 'active' &&
+        item.session.position?.recordedAtMs === startMs + minutesPerVehicle * MINUTE_MS,
+    ).length;
+    if (replanned !== GUIDED_VEHICLES) {
+      console.warn(
+        `bench: only ${replanned} of ${GUIDED_VEHICLES} guidance sessions followed the last breadcrumb`,
+      );
+    }
+
+    const total = BATCHES * BATCH_SIZE;
+    return {
+      ingest_breadcrumbs_per_s: Math.round(total / ((finished - started) / 1000)),
+      ingest_http_breadcrumbs_per_s: Math.round(total / ((posted - started) / 1000)),
+      ingest_breadcrumbs: total,
+      ingest_vehicles: VEHICLES,
+      ingest_guided_vehicles: GUIDED_VEHICLES,
+    };
+  } finally {
+    client.destroy();
+    await stack.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.table(await benchIngest());
