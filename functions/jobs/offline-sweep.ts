@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/platform/observability.ts';
 import { eventRecorder } from '../../shared/store/delivery-repositories.ts';
 import { trackingStore } from '../../shared/store/guidance-repositories.ts';

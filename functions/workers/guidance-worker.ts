@@ -8,6 +8,23 @@ import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 const processor = new BatchProcessor(EventType.SQS);
 
 /**
+ * Cycles of one vehicle run one after another in this container: a batch often holds several
+ * messages for the same truck (one per ingest call), and running them side by side would only make
+ * them race for the tracking item's version and redo their work.
+ */
+const running = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, cycle: () => Promise<T>): Promise<T> {
+  const current = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(cycle);
+  running.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (running.get(key) === current) running.delete(key);
+  }
+}
+
+/**
  * One guidance cycle per message. A malformed message is logged and dropped (redelivering it cannot
  * fix it); our own faults fail the record alone, so SQS redelivers just that one, and the cycle's
  * idempotency makes the second run harmless.
@@ -18,7 +35,9 @@ async function processRecord(record: SQSRecord): Promise<void> {
     logger.error('Dropped a malformed vehicle-updates message', { messageId: record.messageId });
     return;
   }
-  const { events } = await processVehicleUpdate(vehicleUpdateDeps(), message);
+  const { events } = await oneAtATime(`${message.fleetId}|${message.vehicleId}`, () =>
+    processVehicleUpdate(vehicleUpdateDeps(), message),
+  );
   logger.info('Guidance cycle', { ...message, events: events.map((e) => e.type) });
 }
 

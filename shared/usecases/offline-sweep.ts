@@ -16,28 +16,37 @@ export interface OfflineSweepDeps {
  * breadcrumb racing the sweep (or a heartbeat that lags) wins, and no offline is announced for a
  * vehicle that just reported.
  */
-export async function sweepOfflineVehicles(deps: OfflineSweepDeps): Promise<{ markedOffline: number }> {
+export async function sweepOfflineVehicles(
+  deps: OfflineSweepDeps,
+  /** Stop starting new work after this long (ms); the next minute's run picks up the rest. */
+  budgetMs = Number.POSITIVE_INFINITY,
+): Promise<{ markedOffline: number }> {
   const nowMs = deps.now();
+  const startedMs = Date.now();
   const cutoffMs = nowMs - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
-  const shards = Array.from({ length: ONLINE_INDEX_SHARDS }, (_, shard) => shard);
-  const silent = (
-    await Promise.all(shards.map((shard) => deps.tracking.silentSince(shard, cutoffMs)))
-  ).flat();
   let markedOffline = 0;
-  for (const vehicle of silent) {
-    const lastSeenMs = await deps.tracking.markOffline(vehicle, cutoffMs, nowMs);
-    if (lastSeenMs === null) continue;
-    markedOffline += 1;
-    await deps.events.record(
-      vehicle.fleetId,
-      'vehicle.offline',
-      {
-        vehicle_id: vehicle.vehicleId,
-        last_seen_at: formatTimestamp(lastSeenMs),
-        offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
-      },
-      { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${lastSeenMs}` },
-    );
-  }
+  // Shards side by side, each in order: thousands of trucks going quiet at the end of a shift are
+  // worked through in parallel, and what is left over when the budget runs out stays in the index.
+  const shards = Array.from({ length: ONLINE_INDEX_SHARDS }, (_, shard) => shard);
+  await Promise.all(
+    shards.map(async (shard) => {
+      for (const vehicle of await deps.tracking.silentSince(shard, cutoffMs)) {
+        if (Date.now() - startedMs > budgetMs) return;
+        const lastSeenMs = await deps.tracking.markOffline(vehicle, cutoffMs, nowMs);
+        if (lastSeenMs === null) continue;
+        markedOffline += 1;
+        await deps.events.record(
+          vehicle.fleetId,
+          'vehicle.offline',
+          {
+            vehicle_id: vehicle.vehicleId,
+            last_seen_at: formatTimestamp(lastSeenMs),
+            offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
+          },
+          { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${lastSeenMs}` },
+        );
+      }
+    }),
+  );
   return { markedOffline };
 }

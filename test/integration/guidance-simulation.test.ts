@@ -511,6 +511,9 @@ describe('the guidance worker on odd deliveries', () => {
       { at: t + 14 * 60_000, point: DALLAS, fuel: 50, mph: 0 },
     ]);
     clock.set(t + 16 * 60_000);
+    // Out of time budget before the first vehicle: nothing is marked, the next run does it.
+    expect(await sweepOfflineVehicles(deps, -1)).toEqual({ markedOffline: 0 });
+    expect(quiet.eventsOf('vehicle.offline')).toHaveLength(0);
     await sweepOfflineVehicles(deps);
     expect(quiet.eventsOf('vehicle.offline')).toHaveLength(1);
     expect(quiet.eventsOf('vehicle.offline')[0]?.data).toMatchObject({ vehicle_id: quiet.vehicle.id });

@@ -49,6 +49,31 @@ describe('the guidance worker handler', () => {
     ]);
   });
 
+  it('runs the cycles of one vehicle one after another, and other vehicles alongside', async () => {
+    let active = 0;
+    let maxSameVehicle = 0;
+    const order: string[] = [];
+    processVehicleUpdate.mockImplementation(async (_deps, message: { vehicleId: string }) => {
+      if (message.vehicleId === 'veh_a') {
+        active += 1;
+        maxSameVehicle = Math.max(maxSameVehicle, active);
+      }
+      order.push(`start ${message.vehicleId}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(`end ${message.vehicleId}`);
+      if (message.vehicleId === 'veh_a') active -= 1;
+      return { events: [] };
+    });
+    const body = (vehicleId: string) => JSON.stringify({ fleetId: 'flt_1', vehicleId });
+    const event: SQSEvent = {
+      Records: [record('m1', body('veh_a')), record('m2', body('veh_a')), record('m3', body('veh_b'))],
+    };
+    expect(await handler(event, context)).toEqual({ batchItemFailures: [] });
+    expect(maxSameVehicle).toBe(1);
+    // veh_b did not wait for veh_a's two cycles.
+    expect(order.indexOf('start veh_b')).toBeLessThan(order.lastIndexOf('end veh_a'));
+  });
+
   it('drops malformed messages instead of sending them round again, and passes only the two ids on', async () => {
     const event: SQSEvent = {
       Records: [
