@@ -34,7 +34,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'cannot_reach',
     description:
-      'Urgent: no plan reaches the destination with the fuel on board; stops[0], if any, is the nearest reachable station.',
+      'Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there).',
   },
   {
     phase: 'data_stale',
