@@ -19,7 +19,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'stop_recommended',
     description:
-      'stops[0] is the cheapest on-route stop of a feasible plan, more than the approach radius ahead.',
+      'stops[0] is the first stop of the least-cost plan on the remaining route (an already recommended stop is kept while it stays within $5 of it), more than the approach radius ahead.',
   },
   {
     phase: 'approaching_stop',
