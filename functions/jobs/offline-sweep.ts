@@ -1,16 +1,18 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/platform/observability.ts';
-import { eventRecorder } from '../../shared/store/delivery-repositories.ts';
-import { trackingStore } from '../../shared/store/guidance-repositories.ts';
+import { offlineSweepDeps } from '../../shared/store/guidance-repositories.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 
-/** Invoked every minute by EventBridge Scheduler (the local stack's job runner locally); the event carries nothing we need. */
-export const handler = async (): Promise<{ markedOffline: number }> => {
-  const result = await sweepOfflineVehicles({
-    tracking: trackingStore(),
-    events: eventRecorder(),
-    now: Date.now,
-  });
+/** Left for the writes in flight when the budget runs out, under the function's 60 s timeout. */
+const SAFETY_MARGIN_MS = 10_000;
+
+/**
+ * Invoked every minute by EventBridge Scheduler (the local stack's job runner locally); the event
+ * carries nothing we need. Work left when the budget runs out stays in the index for the next run.
+ */
+export const handler = async (_event: unknown, context?: Context): Promise<{ markedOffline: number }> => {
+  const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS) : undefined;
+  const result = await sweepOfflineVehicles(offlineSweepDeps(), budgetMs);
   if (result.markedOffline > 0) logger.info('Offline sweep', result);
   return result;
 };

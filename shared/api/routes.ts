@@ -492,6 +492,7 @@ export const routes = {
     errors: [
       'insufficient_fuel_data',
       'vehicle_inactive',
+      'resource_conflict',
       'routing_unreachable',
       'route_computation_timeout',
       'route_capacity',
@@ -517,7 +518,7 @@ export const routes = {
     summary: 'Cancel the active session (reason caller_cancelled)',
     request: { params: guidanceParams },
     responses: [{ status: 204, description: 'Cancelled' }],
-    errors: ['no_active_guidance'],
+    errors: ['no_active_guidance', 'resource_conflict'],
     handler: 'functions/http/guidance/cancel-guidance.ts',
   }),
   acknowledgeGuidanceStop: guidanceRoute({
@@ -528,7 +529,7 @@ export const routes = {
     description: 'Acknowledging twice is one acknowledgement; a skipped stop cannot be acknowledged (409).',
     request: { params: guidanceStopParams },
     responses: [{ status: 204, description: 'Acknowledged' }],
-    errors: ['no_active_guidance'],
+    errors: ['no_active_guidance', 'resource_conflict', 'vehicle_inactive'],
     handler: 'functions/http/guidance/acknowledge-guidance-stop.ts',
   }),
   skipGuidanceStop: guidanceRoute({
@@ -540,7 +541,7 @@ export const routes = {
       'The stop leaves the list and the plan is made again at once without its station (for the rest of the session); guidance.updated announces the new set. Skipping a skipped stop again changes nothing.',
     request: { params: guidanceStopParams, body: skipStopBody, bodyRequired: false },
     responses: [{ status: 204, description: 'Skipped' }],
-    errors: ['no_active_guidance'],
+    errors: ['no_active_guidance', 'resource_conflict', 'vehicle_inactive'],
     handler: 'functions/http/guidance/skip-guidance-stop.ts',
   }),
   getVehicleLocation: vehicleRoute({

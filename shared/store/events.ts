@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { Stage } from '../platform/config.ts';
 import { newId } from '../platform/ids.ts';
@@ -6,6 +6,12 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+
+/** How long a recorder may take to fan an event out before another may do it instead. */
+const ANNOUNCE_LEASE_MS = 30_000;
+/** A caller that finds the announcement in progress checks back this often, this many times. */
+const ANNOUNCE_WAIT_MS = 100;
+const ANNOUNCE_WAIT_CHECKS = 50;
 
 /** Events of one fleet rarely race; many concurrent writers still all get through. */
 const MAX_SEQUENCE_ATTEMPTS = 60;
@@ -99,20 +105,87 @@ export function createEventRecorder(
   /** Runs after the event is stored: the webhook fan-out. */
   announce: (event: EventEnvelope, partnerId: string | null) => Promise<unknown> = async () => {},
 ): EventRecorder {
-  /** The event an earlier record with this dedupe key stored (not announced again: it was then). */
-  async function recorded(fleetId: string, dedupeKey: string): Promise<EventEnvelope | null> {
-    const { Item: guard } = await client.send(
-      new GetCommand({ TableName: tableName, Key: dedupeGuardKey(fleetId, dedupeKey), ConsistentRead: true }),
-    );
-    if (!guard) return null;
-    const { Item } = await client.send(
-      new GetCommand({
+  /**
+   * The event an earlier record with this dedupe key stored. If that record stopped between
+   * storing and announcing it (the fan-out failed, the function died), it is announced now: a
+   * receiver may then get a delivery twice, with the same event id, which it de-duplicates; it
+   * never gets none. While another caller holds the announcement lease, this one waits for it.
+   */
+  async function recorded(
+    fleetId: string,
+    dedupeKey: string,
+    partnerId: string | null,
+  ): Promise<EventEnvelope | null> {
+    const key = dedupeGuardKey(fleetId, dedupeKey);
+    for (let check = 0; check < ANNOUNCE_WAIT_CHECKS; check++) {
+      const { Item: guard } = await client.send(
+        new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+      );
+      if (!guard) return null;
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: eventKey(fleetId, Number(guard.sequence)),
+          ConsistentRead: true,
+        }),
+      );
+      const event = (Item?.envelope as EventEnvelope | undefined) ?? null;
+      if (!event || guard.announced !== false) return event;
+      if (await claimAnnouncement(fleetId, dedupeKey)) {
+        await announceAndMark(event, dedupeKey, partnerId);
+        return event;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_WAIT_MS));
+    }
+    // The other caller is still at it (or died holding the lease): the caller retries later.
+    throw new Error(`event ${dedupeKey} is being announced elsewhere; retry`);
+  }
+
+  /** The lease to announce a stored event: free when never taken or expired. */
+  async function claimAnnouncement(fleetId: string, dedupeKey: string): Promise<boolean> {
+    const nowMs = now();
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: dedupeGuardKey(fleetId, dedupeKey),
+          UpdateExpression: 'SET announcing_until = :until',
+          ConditionExpression: 'announced = :false AND announcing_until < :now',
+          ExpressionAttributeValues: { ':until': nowMs + ANNOUNCE_LEASE_MS, ':now': nowMs, ':false': false },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async function announceAndMark(event: EventEnvelope, dedupeKey: string, partnerId: string | null) {
+    try {
+      await announce(event, partnerId);
+    } catch (error) {
+      // Give the lease back at once, so the retry does not wait for it to run out.
+      await client
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: dedupeGuardKey(event.fleet_id, dedupeKey),
+            UpdateExpression: 'SET announcing_until = :zero',
+            ExpressionAttributeValues: { ':zero': 0 },
+          }),
+        )
+        .catch(() => undefined);
+      throw error;
+    }
+    await client.send(
+      new UpdateCommand({
         TableName: tableName,
-        Key: eventKey(fleetId, Number(guard.sequence)),
-        ConsistentRead: true,
+        Key: dedupeGuardKey(event.fleet_id, dedupeKey),
+        UpdateExpression: 'SET announced = :true',
+        ExpressionAttributeValues: { ':true': true },
       }),
     );
-    return (Item?.envelope as EventEnvelope | undefined) ?? null;
   }
 
   return {
@@ -133,6 +206,9 @@ export function createEventRecorder(
                   Item: {
                     ...dedupeGuardKey(fleetId, options.dedupeKey),
                     sequence: event.sequence,
+                    announced: false,
+                    // The recorder that stores it holds the lease to announce it.
+                    announcing_until: Date.parse(event.occurred_at) + ANNOUNCE_LEASE_MS,
                     expires_at: toEventItem(event).expires_at,
                   },
                   ConditionExpression: 'attribute_not_exists(pk)',
@@ -170,7 +246,7 @@ export function createEventRecorder(
           );
         } catch (error) {
           if (options.dedupeKey && failedConditionIndexes(error).includes(2)) {
-            const first = await recorded(fleetId, options.dedupeKey);
+            const first = await recorded(fleetId, options.dedupeKey, options.partnerId ?? null);
             if (first) return first;
           }
           // Another event of this fleet took the number first: read again and retry.
@@ -182,7 +258,8 @@ export function createEventRecorder(
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
           continue;
         }
-        await announce(event, options.partnerId ?? null);
+        if (options.dedupeKey) await announceAndMark(event, options.dedupeKey, options.partnerId ?? null);
+        else await announce(event, options.partnerId ?? null);
         return event;
       }
     },

@@ -1,5 +1,6 @@
 import { config } from '../platform/config.ts';
 import type { GuidanceWriteDeps, StartGuidanceDeps } from '../usecases/guidance.ts';
+import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
 import { eventRecorder } from './delivery-repositories.ts';
 import { documentClient } from './dynamo-client.ts';
@@ -22,6 +23,7 @@ export function trackingStore(): VehicleTrackingStore {
 export function guidanceWriteDeps(): GuidanceWriteDeps {
   const { vehicles, counters } = repositories();
   return {
+    fuelings: fuelingStore(),
     vehicles,
     counters,
     tracking: trackingStore(),
@@ -46,10 +48,25 @@ export function startGuidanceDeps(): StartGuidanceDeps {
 
 let routes: GuidanceRouteStore | undefined;
 
+/** What the offline sweep needs (it carries out outboxes, so fuelings too). */
+export function offlineSweepDeps(): OfflineSweepDeps {
+  return {
+    fuelings: fuelingStore(),
+    tracking: trackingStore(),
+    positions: positionRepositories().positions,
+    events: eventRecorder(),
+    now: Date.now,
+  };
+}
+
 /** What the guidance worker's cycle needs. */
 export function vehicleUpdateDeps(): VehicleUpdateDeps {
-  fuelings ??= createFuelingStore(documentClient(), config().tableName);
-  return { ...startGuidanceDeps(), positions: positionRepositories().positions, fuelings };
+  return { ...startGuidanceDeps(), positions: positionRepositories().positions };
 }
 
 let fuelings: FuelingStore | undefined;
+
+function fuelingStore(): FuelingStore {
+  fuelings ??= createFuelingStore(documentClient(), config().tableName);
+  return fuelings;
+}

@@ -73,7 +73,12 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
   return {
     async latest(fleetId, vehicleId) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: latestPositionKey(fleetId, vehicleId) }),
+        // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
+        new GetCommand({
+          TableName: tableName,
+          Key: latestPositionKey(fleetId, vehicleId),
+          ConsistentRead: true,
+        }),
       );
       if (!Item) return null;
       const recordedAtMs = Number(Item.recorded_at_ms ?? Date.parse(String(Item.recorded_at)));

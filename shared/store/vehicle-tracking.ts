@@ -1,7 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventType } from '../domain/events.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import type { Fueling } from './fuelings.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
 import { isConditionFailure } from './transactions.ts';
 
@@ -45,6 +47,25 @@ const onlineIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number)
   gsi1sk: `${String(lastSeenMs).padStart(15, '0')}#${fleetId}#${vehicleId}`,
 });
 
+/** An event a committed change still has to record (under its dedupe key). */
+export interface OutboxEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+}
+
+/**
+ * What a committed change still has to do outside the item: written in the same conditional Put
+ * as the change, carried out after it, cleared once done. A crash in between leaves it for the
+ * next writer, who carries it out first; everything in it is idempotent (dedupe keys, fixed ids).
+ */
+export interface Outbox {
+  events: OutboxEvent[];
+  fuelings: Fueling[];
+  /** Ended sessions to keep under their own ids. */
+  archive: GuidanceSession[];
+}
+
 export interface VehicleTracking {
   fleetId: string;
   vehicleId: string;
@@ -55,6 +76,8 @@ export interface VehicleTracking {
   offline: boolean;
   /** The last-seen time the heartbeat item carries; null when there is none (offline, or never seen). */
   indexedSeenMs: number | null;
+  /** Left by the last committed change when its follow-up work did not finish. */
+  outbox: Outbox | null;
   /** Optimistic lock: every write expects the version it read. */
   version: number;
 }
@@ -68,6 +91,7 @@ export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracki
     lastSeenMs: null,
     offline: false,
     indexedSeenMs: null,
+    outbox: null,
     version: 0,
   };
 }
@@ -80,16 +104,19 @@ export interface SilentVehicle {
 
 export interface VehicleTrackingStore {
   get(fleetId: string, vehicleId: string): Promise<VehicleTracking>;
-  /** False when another writer moved the version first: read again and redo the cycle. */
-  save(tracking: VehicleTracking): Promise<boolean>;
+  /**
+   * Writes the item (with its outbox) if nobody moved the version since it was read; false when
+   * somebody did: read again and redo the change. Returns the stored version on success.
+   */
+  save(tracking: VehicleTracking): Promise<VehicleTracking | null>;
+  /** Clears a carried-out outbox, unless the item moved on meanwhile (then the next writer owns it). */
+  clearOutbox(tracking: VehicleTracking): Promise<void>;
   /** Online vehicles of one index shard whose heartbeat is older than `beforeMs`, oldest first. */
   silentSince(shard: number, beforeMs: number): Promise<SilentVehicle[]>;
-  /**
-   * Marks the vehicle offline if it really was last seen before `cutoffMs` and is online; returns
-   * its real last-seen time, or null when it reported since (its heartbeat is then brought up to
-   * date) or is already offline or gone (its heartbeat is removed).
-   */
-  markOffline(vehicle: SilentVehicle, cutoffMs: number, nowMs: number): Promise<number | null>;
+  /** Brings the vehicle's heartbeat to its real last-seen time (the sweep found it lagging). */
+  refreshHeartbeat(tracking: VehicleTracking): Promise<void>;
+  /** Takes the vehicle out of the online index once it is offline and announced, or gone. */
+  removeHeartbeat(vehicle: SilentVehicle, cutoffMs: number): Promise<void>;
   /** Keeps an ended session (superseded, cancelled, arrived) under its own id, for reports. */
   archive(fleetId: string, session: GuidanceSession): Promise<void>;
 }
@@ -148,6 +175,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           Item.indexed_seen_ms === null || Item.indexed_seen_ms === undefined
             ? null
             : Number(Item.indexed_seen_ms),
+        outbox: (Item.outbox as Outbox | null | undefined) ?? null,
         version: Number(Item.version ?? 0),
       };
     },
@@ -159,18 +187,23 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         online &&
         (tracking.indexedSeenMs === null || lastSeenMs - tracking.indexedSeenMs >= HEARTBEAT_REFRESH_MS);
       const indexedSeenMs = refresh ? lastSeenMs : online ? tracking.indexedSeenMs : null;
+      // Before the commit: an early heartbeat is harmless (the sweep checks the real time), a
+      // missing one would hide a vehicle from the sweep until its next refresh.
+      if (refresh) await putHeartbeat(tracking.fleetId, tracking.vehicleId, lastSeenMs);
+      const stored: VehicleTracking = { ...tracking, indexedSeenMs, version: tracking.version + 1 };
       try {
         await client.send(
           new PutCommand({
             TableName: tableName,
             Item: {
               ...trackingKey(tracking.fleetId, tracking.vehicleId),
-              tracker: tracking.tracker,
-              session: tracking.session,
-              last_seen_ms: tracking.lastSeenMs,
-              offline: tracking.offline,
-              indexed_seen_ms: indexedSeenMs,
-              version: tracking.version + 1,
+              tracker: stored.tracker,
+              session: stored.session,
+              last_seen_ms: stored.lastSeenMs,
+              offline: stored.offline,
+              indexed_seen_ms: stored.indexedSeenMs,
+              outbox: stored.outbox,
+              version: stored.version,
             },
             ConditionExpression: tracking.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
             ...(tracking.version === 0
@@ -178,15 +211,35 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
               : { ExpressionAttributeValues: { ':expected': tracking.version } }),
           }),
         );
+        return stored;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return null;
         throw error;
       }
-      // After the commit: a heartbeat lost to a crash here is rewritten by a later cycle (its
-      // indexed time ages past the refresh interval), and the sweep never trusts it alone.
-      if (refresh) await putHeartbeat(tracking.fleetId, tracking.vehicleId, lastSeenMs);
-      return true;
     },
+
+    async clearOutbox(tracking) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: trackingKey(tracking.fleetId, tracking.vehicleId),
+            UpdateExpression: 'SET outbox = :null',
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':null': null, ':version': tracking.version },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async refreshHeartbeat(tracking) {
+      if (tracking.lastSeenMs !== null)
+        await putHeartbeat(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs);
+    },
+
+    removeHeartbeat: (vehicle, cutoffMs) => deleteHeartbeat(vehicle, cutoffMs),
 
     async silentSince(shard, beforeMs) {
       const silent: SilentVehicle[] = [];
@@ -212,43 +265,6 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return silent;
-    },
-
-    async markOffline(vehicle, cutoffMs, nowMs) {
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: trackingKey(vehicle.fleetId, vehicle.vehicleId),
-            UpdateExpression:
-              'SET #offline = :true, offline_since_ms = :now, indexed_seen_ms = :null, version = version + :one',
-            ConditionExpression: 'last_seen_ms < :cutoff AND #offline = :false',
-            // OFFLINE is a DynamoDB reserved word.
-            ExpressionAttributeNames: { '#offline': 'offline' },
-            ExpressionAttributeValues: {
-              ':true': true,
-              ':false': false,
-              ':null': null,
-              ':now': nowMs,
-              ':one': 1,
-              ':cutoff': cutoffMs,
-            },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        await deleteHeartbeat(vehicle, cutoffMs);
-        return Number(Attributes?.last_seen_ms);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-      // Not silent after all (the heartbeat lags), already offline, or gone: set the index right.
-      const current = await this.get(vehicle.fleetId, vehicle.vehicleId);
-      if (current.version > 0 && !current.offline && current.lastSeenMs !== null) {
-        await putHeartbeat(vehicle.fleetId, vehicle.vehicleId, current.lastSeenMs);
-      } else {
-        await deleteHeartbeat(vehicle, cutoffMs);
-      }
-      return null;
     },
 
     async archive(fleetId, session) {

@@ -25,7 +25,7 @@ import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { routeLineFromPoints } from '../geo/route-line.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
-import { newId } from '../platform/ids.ts';
+import { stableTimedId } from '../platform/ids.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
 import type { LatestPosition } from '../store/vehicle-positions.ts';
@@ -57,6 +57,9 @@ export interface PendingEvent {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** How many approached stops a session remembers (a trip has a handful). */
+const MAX_REMEMBERED_STOPS = 20;
 
 /**
  * The vehicle as guidance sees it: the detection state's position and fuel once it has consumed a
@@ -111,7 +114,10 @@ export async function replan(
   if (!position) return announce({ ...base, phase: 'awaiting_position', stops: [], planReason: null });
   if (haversineMiles(position, session.destination) <= GUIDANCE_POLICY.destinationRadiusMiles) {
     const ended = { ...endSession(base, 'arrived', nowMs), remainingMiles: 0 };
-    return { session: ended, events: [updatedEvent(fleetId, ended, 'cleared')] };
+    // A session started at its destination is still announced before it ends.
+    const created =
+      session.revision === 0 ? [updatedEvent(fleetId, { ...base, revision: 1 }, 'created')] : [];
+    return { session: ended, events: [...created, updatedEvent(fleetId, ended, 'cleared')] };
   }
   const tank = vehicle.tankSizeGallons;
   const mpg = vehicle.estimatedMpg;
@@ -154,12 +160,10 @@ export async function replan(
     },
     session.forceReplan ? [] : session.stops.map((s) => s.stationId),
   );
-  const stopIds = { ...session.stopIds };
   const toStop = (stop: Omit<FuelStop, 'cost'> & { reason: string }): GuidanceStop => {
     const station = stations.get(stop.stationId) as Station;
     const price = stationPrice(station, discounts);
-    stopIds[stop.stationId] ??= newId('guidanceStop', nowMs);
-    const id = stopIds[stop.stationId] as string;
+    const id = stopIdOf(session, stop.stationId);
     const previous = session.stops.find((s) => s.id === id);
     return {
       id,
@@ -187,7 +191,6 @@ export async function replan(
     const urgent = nearestReachable(plan, ahead, fuelGallons, tank, mpg, session.destination.name, nowMs);
     return announce({
       ...base,
-      stopIds,
       phase: 'cannot_reach',
       stops: urgent ? [toStop(urgent)] : [],
       planReason: urgent ? plan.reason : `${plan.reason} No station is within reach on the route.`,
@@ -200,7 +203,6 @@ export async function replan(
   const stops = plan.stops.map(toStop);
   return announce({
     ...base,
-    stopIds,
     phase: phaseForStops(stops),
     stops,
     planReason: plan.reason,
@@ -223,7 +225,11 @@ export async function replan(
     }
     const first = updated.stops[0];
     if (updated.phase === 'approaching_stop' && first && !updated.approachedStopIds.includes(first.id)) {
-      updated = { ...updated, approachedStopIds: [...updated.approachedStopIds, first.id] };
+      // Bounded: the item is rewritten every cycle; the newest ids are the ones that can recur.
+      updated = {
+        ...updated,
+        approachedStopIds: [...updated.approachedStopIds, first.id].slice(-MAX_REMEMBERED_STOPS),
+      };
       events.push({
         type: 'guidance.stop_approaching',
         dedupeKey: `guidance.stop_approaching:${updated.id}:${first.id}`,
@@ -245,6 +251,13 @@ export async function replan(
     return { session: updated, events };
   }
 }
+
+/**
+ * A station's stop id within a session, the same every time the plan names it (and in a cycle
+ * redone after a lost race), so an acknowledgement and an announced id stay valid.
+ */
+export const stopIdOf = (session: Pick<GuidanceSession, 'id' | 'createdAtMs'>, stationId: string) =>
+  stableTimedId('guidanceStop', session.createdAtMs, `${session.id}:${stationId}`);
 
 /**
  * The plan guidance shows, which is not always the cheapest one of this instant:

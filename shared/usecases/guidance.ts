@@ -5,6 +5,7 @@ import {
   acknowledgeStop,
   endSession,
   type GuidanceSession,
+  MAX_SKIPPED_STOPS,
   type StopAction,
   skipStop,
   startSession,
@@ -13,7 +14,6 @@ import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { Counters } from '../store/counters.ts';
-import type { EventRecorder } from '../store/events.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
@@ -24,7 +24,9 @@ import {
   snapshotOf,
   updatedEvent,
 } from './guidance-plan.ts';
+import { isRoutingFailure } from './routing.ts';
 import { chargeStationResults } from './stations.ts';
+import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
@@ -35,7 +37,8 @@ export interface GuidanceReadDeps {
 }
 
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
-  events: Pick<EventRecorder, 'record'>;
+  events: OutboxDeps['events'];
+  fuelings: OutboxDeps['fuelings'];
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
@@ -77,11 +80,14 @@ export async function startGuidance(
     const superseded = previous ? endSession(previous, 'superseded', nowMs) : null;
     return {
       session: planned.session,
-      ended: superseded,
+      // A session that arrived the moment it started is over already: kept like any other.
+      ended: [
+        ...(superseded ? [superseded] : []),
+        ...(planned.session.status === 'active' ? [] : [planned.session]),
+      ],
       events: [...(superseded ? [updatedEvent(fleetId, superseded, 'cleared')] : []), ...planned.events],
     };
   });
-  await recordAll(deps, fleetId, events);
   await chargeStationResults(deps, principal, session.stops.length);
   return guidanceResource(session, deps.now());
 }
@@ -105,9 +111,8 @@ export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, r
   const vehicle = await findVehicle(deps, fleetId, ref);
   const { events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const ended = endSession(requireActive(tracking, vehicle.id), 'caller_cancelled', nowMs);
-    return { session: ended, ended, events: [updatedEvent(fleetId, ended, 'cleared')] };
+    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
   });
-  await recordAll(deps, fleetId, events);
 }
 
 /** The driver or agent accepted the stop. Acknowledging twice is one acknowledgement. */
@@ -118,9 +123,10 @@ export async function acknowledgeGuidanceStop(
   stopId: string,
 ): Promise<void> {
   const vehicle = await findVehicle(deps, fleetId, ref);
+  assertActive(vehicle);
   await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => ({
     session: stopActionResult(acknowledgeStop(requireActive(tracking, vehicle.id), stopId, nowMs), stopId),
-    ended: null,
+    ended: [],
     events: [],
   }));
 }
@@ -138,20 +144,27 @@ export async function skipGuidanceStop(
   reason: string | null,
 ): Promise<void> {
   const vehicle = await findVehicle(deps, fleetId, ref);
-  const { events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+  assertActive(vehicle);
+  await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const skipped = stopActionResult(
       skipStop(requireActive(tracking, vehicle.id), stopId, reason, nowMs),
       stopId,
     );
-    if (!skipped.forceReplan) return { session: skipped, ended: null, events: [] };
-    const planned = await planNow(deps, fleetId, vehicle, tracking, skipped, nowMs);
+    if (!skipped.forceReplan) return { session: skipped, ended: [], events: [] };
+    const planned = await planNow(deps, fleetId, vehicle, tracking, skipped, nowMs).catch(
+      (error: unknown) => {
+        // The skip stands even when routing cannot answer now; forceReplan makes the next cycle plan.
+        if (isRoutingFailure(error))
+          return { session: { ...skipped, planReason: error.message }, events: [] };
+        throw error;
+      },
+    );
     return {
       session: planned.session,
-      ended: planned.session.status === 'active' ? null : planned.session,
+      ended: planned.session.status === 'active' ? [] : [planned.session],
       events: planned.events,
     };
   });
-  await recordAll(deps, fleetId, events);
 }
 
 /** The session planned from the vehicle as stored now: its detection state, else its latest position. */
@@ -192,6 +205,11 @@ function requireActive(tracking: VehicleTracking, vehicleId: string): GuidanceSe
 
 function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
   if (action.ok) return action.session;
+  if (action.problem === 'too_many_skips') {
+    throw new ApiError('resource_conflict', `This session already skipped ${MAX_SKIPPED_STOPS} stops.`, {
+      hint: 'start a new session (POST the guidance again) to plan afresh',
+    });
+  }
   if (action.problem === 'stop_skipped') {
     throw new ApiError('resource_conflict', `Stop ${stopId} was skipped; it cannot be acknowledged.`, {
       hint: 'acknowledge one of the current stops (GET the guidance)',
@@ -202,24 +220,33 @@ function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
   });
 }
 
-type Change = { session: GuidanceSession; ended: GuidanceSession | null; events: PendingEvent[] };
+/** A session change: the session to store, sessions that ended (to archive), what to announce. */
+type Change = { session: GuidanceSession; ended: GuidanceSession[]; events: PendingEvent[] };
 
 /**
  * Applies a change to the vehicle's tracking item under its version, redoing it from fresh state
- * when the guidance worker wrote in between. The session is saved before its events are recorded:
- * an event never announces a session that lost the race.
+ * when another writer (the worker, the sweep) got there first. The change's events and ended
+ * session go into the item's outbox in the same write and are carried out after it: an event never
+ * announces a session that lost the race, and a crash after the commit leaves them to the next
+ * writer instead of losing them.
  */
 async function commit(
-  deps: Pick<GuidanceReadDeps, 'tracking' | 'now'>,
+  deps: GuidanceWriteDeps,
   fleetId: string,
   vehicleId: string,
   change: (tracking: VehicleTracking, nowMs: number) => Promise<Change>,
 ): Promise<Change> {
   for (let attempt = 1; ; attempt++) {
     const tracking = await deps.tracking.get(fleetId, vehicleId);
+    await carryOut(deps, tracking);
     const result = await change(tracking, deps.now());
-    if (await deps.tracking.save({ ...tracking, session: result.session })) {
-      if (result.ended) await deps.tracking.archive(fleetId, result.ended);
+    const stored = await deps.tracking.save({
+      ...tracking,
+      session: result.session,
+      outbox: outboxOf(result.events, [], result.ended),
+    });
+    if (stored) {
+      await carryOut(deps, stored);
       return result;
     }
     if (attempt >= MAX_ATTEMPTS) {
@@ -228,15 +255,5 @@ async function commit(
         `Guidance of vehicle ${vehicleId} changed concurrently; retry.`,
       );
     }
-  }
-}
-
-async function recordAll(
-  deps: Pick<GuidanceWriteDeps, 'events'>,
-  fleetId: string,
-  events: readonly PendingEvent[],
-): Promise<void> {
-  for (const event of events) {
-    await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
   }
 }

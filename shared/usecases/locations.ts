@@ -105,10 +105,10 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   await Promise.all(
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
       const newest = fixes.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
-      await Promise.all([
-        deps.positions.recordLatest(fleetId, vehicleId, newest),
-        deps.positions.appendHistory(fleetId, vehicleId, fixes),
-      ]);
+      // History first: a worker cycle that sees the new latest position then finds every breadcrumb
+      // up to it, and never moves past one still being written.
+      await deps.positions.appendHistory(fleetId, vehicleId, fixes);
+      await deps.positions.recordLatest(fleetId, vehicleId, newest);
     }),
   );
 

@@ -1,20 +1,25 @@
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { EventRecorder } from '../store/events.ts';
-import { ONLINE_INDEX_SHARDS, type VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import {
+  ONLINE_INDEX_SHARDS,
+  type SilentVehicle,
+  type VehicleTrackingStore,
+} from '../store/vehicle-tracking.ts';
+import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
 
-export interface OfflineSweepDeps {
-  tracking: Pick<VehicleTrackingStore, 'silentSince' | 'markOffline'>;
-  events: Pick<EventRecorder, 'record'>;
+export interface OfflineSweepDeps extends OutboxDeps {
+  tracking: VehicleTrackingStore;
+  positions: Pick<VehiclePositionStore, 'latest'>;
   now: () => number;
 }
 
 /**
  * The every-minute sweep: vehicles silent for longer than the offline threshold go offline, each
- * with one vehicle.offline. It reads only the online index's shards (no table scan). A vehicle is
- * marked first, under the condition that its real last-seen time is past the threshold: a
- * breadcrumb racing the sweep (or a heartbeat that lags) wins, and no offline is announced for a
- * vehicle that just reported.
+ * with one vehicle.offline. It reads only the online index's shards (no table scan), works them in
+ * parallel within a time budget (what is left stays in the index for the next run), and marks a
+ * vehicle through the same versioned write as the worker, with the event in the outbox: a
+ * breadcrumb racing the sweep wins, and the event is never lost between the mark and its record.
  */
 export async function sweepOfflineVehicles(
   deps: OfflineSweepDeps,
@@ -25,28 +30,60 @@ export async function sweepOfflineVehicles(
   const startedMs = Date.now();
   const cutoffMs = nowMs - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
   let markedOffline = 0;
-  // Shards side by side, each in order: thousands of trucks going quiet at the end of a shift are
-  // worked through in parallel, and what is left over when the budget runs out stays in the index.
   const shards = Array.from({ length: ONLINE_INDEX_SHARDS }, (_, shard) => shard);
   await Promise.all(
     shards.map(async (shard) => {
-      for (const vehicle of await deps.tracking.silentSince(shard, cutoffMs)) {
+      for (const candidate of await deps.tracking.silentSince(shard, cutoffMs)) {
         if (Date.now() - startedMs > budgetMs) return;
-        const lastSeenMs = await deps.tracking.markOffline(vehicle, cutoffMs, nowMs);
-        if (lastSeenMs === null) continue;
-        markedOffline += 1;
-        await deps.events.record(
-          vehicle.fleetId,
-          'vehicle.offline',
-          {
-            vehicle_id: vehicle.vehicleId,
-            last_seen_at: formatTimestamp(lastSeenMs),
-            offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
-          },
-          { dedupeKey: `vehicle.offline:${vehicle.vehicleId}:${lastSeenMs}` },
-        );
+        if (await markOffline(deps, candidate, cutoffMs, nowMs)) markedOffline += 1;
       }
     }),
   );
   return { markedOffline };
+}
+
+/** One candidate from the index, judged on its real state. True when it went offline now. */
+async function markOffline(
+  deps: OfflineSweepDeps,
+  candidate: SilentVehicle,
+  cutoffMs: number,
+  nowMs: number,
+): Promise<boolean> {
+  const tracking = await deps.tracking.get(candidate.fleetId, candidate.vehicleId);
+  // An earlier run marked it but did not finish announcing: finish, then let it leave the index.
+  await carryOut(deps, tracking);
+  if (tracking.version === 0 || tracking.offline || tracking.lastSeenMs === null) {
+    await deps.tracking.removeHeartbeat(candidate, cutoffMs);
+    return false;
+  }
+  // The heartbeat lags the real last-seen time by up to its refresh interval.
+  if (tracking.lastSeenMs >= cutoffMs) {
+    await deps.tracking.refreshHeartbeat(tracking);
+    return false;
+  }
+  // Breadcrumbs arrived that the worker has not processed yet (it is behind): not silent.
+  const latest = await deps.positions.latest(candidate.fleetId, candidate.vehicleId);
+  if (latest && latest.receivedAtMs >= cutoffMs) return false;
+
+  const lastSeenMs = tracking.lastSeenMs;
+  const stored = await deps.tracking.save({
+    ...tracking,
+    offline: true,
+    outbox: outboxOf([
+      {
+        type: 'vehicle.offline',
+        dedupeKey: `vehicle.offline:${candidate.vehicleId}:${lastSeenMs}`,
+        data: {
+          vehicle_id: candidate.vehicleId,
+          last_seen_at: formatTimestamp(lastSeenMs),
+          offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
+        },
+      },
+    ]),
+  });
+  // Lost to a worker cycle that just heard from it: it is online.
+  if (!stored) return false;
+  await carryOut(deps, stored);
+  await deps.tracking.removeHeartbeat(candidate, cutoffMs);
+  return true;
 }

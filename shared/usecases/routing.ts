@@ -20,3 +20,14 @@ export async function routeOrProblem(engine: RoutingEngine, request: RouteReques
     throw error;
   }
 }
+
+const ROUTING_FAILURES = new Set<string>([
+  'routing_unreachable',
+  'route_computation_timeout',
+  'route_capacity',
+]);
+
+/** The routing engine could not answer (as routeOrProblem words it): worth another try later, not a crash. */
+export function isRoutingFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && ROUTING_FAILURES.has(error.code);
+}

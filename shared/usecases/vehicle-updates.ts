@@ -4,11 +4,9 @@ import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { haversineMiles } from '../geo/distance.ts';
-import { ApiError } from '../platform/errors.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { EventRecorder } from '../store/events.ts';
-import type { Fueling, FuelingStore } from '../store/fuelings.ts';
+import type { Fueling } from '../store/fuelings.ts';
 import type { LatestPosition, VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
@@ -19,26 +17,27 @@ import {
   snapshotOf,
   type VehicleSnapshot,
 } from './guidance-plan.ts';
+import { isRoutingFailure } from './routing.ts';
+import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
 
-export interface VehicleUpdateDeps extends GuidancePlanDeps {
+export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   vehicles: Pick<VehicleStore, 'get'>;
   positions: Pick<VehiclePositionStore, 'latest' | 'historySince'>;
   tracking: VehicleTrackingStore;
-  fuelings: FuelingStore;
-  events: Pick<EventRecorder, 'record'>;
   now: () => number;
 }
 
-/** A cycle that lost the version race to another worker starts over from the newer state. */
+/** A cycle that lost the version race to another writer starts over from the newer state. */
 const MAX_CYCLE_ATTEMPTS = 5;
 
 /**
  * The guidance worker's cycle for one vehicle: consume the breadcrumbs it has not seen (in recorded
  * order), detect arrivals, departures, fuelings and low fuel, note that it is online again, bring
- * its guidance session up to date, then commit. Everything is recomputed from stored state and
- * every event carries a dedupe key derived from the breadcrumbs that caused it, so a redelivered,
- * duplicated or reordered message changes nothing; the commit is conditional on the state's
- * version, and a cycle that lost a race is redone from the winner's state.
+ * its guidance session up to date, then commit the tracking item conditionally on its version,
+ * with the cycle's events, fuelings and ended session in its outbox, and carry those out. Nothing
+ * is recorded before the commit: a cycle that loses a race is redone from the winner's state and
+ * announces nothing of its own. Everything is recomputed from stored state, so a redelivered,
+ * duplicated or reordered message finds nothing new to do.
  */
 export async function processVehicleUpdate(
   deps: VehicleUpdateDeps,
@@ -52,13 +51,14 @@ export async function processVehicleUpdate(
       deps.tracking.get(fleetId, vehicleId),
     ]);
     if (!vehicle || !latest) return { events: [] };
+    // What an earlier change committed but did not finish comes first, so events keep their order.
+    await carryOut(deps, tracking);
     const cycle = await runCycle(deps, vehicle, latest, tracking);
-    for (const fueling of cycle.fuelings) await deps.fuelings.create(fleetId, fueling);
-    for (const event of cycle.events) {
-      await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+    const stored = await deps.tracking.save(cycle.tracking);
+    if (stored) {
+      await carryOut(deps, stored);
+      return { events: cycle.events };
     }
-    if (cycle.endedSession) await deps.tracking.archive(fleetId, cycle.endedSession);
-    if (await deps.tracking.save(cycle.tracking)) return { events: cycle.events };
     if (attempt >= MAX_CYCLE_ATTEMPTS) {
       throw new Error(`vehicle ${vehicleId}: state changed under ${attempt} cycles in a row`);
     }
@@ -70,12 +70,7 @@ async function runCycle(
   vehicle: Vehicle,
   latest: LatestPosition,
   tracking: VehicleTracking,
-): Promise<{
-  tracking: VehicleTracking;
-  events: PendingEvent[];
-  fuelings: Fueling[];
-  endedSession: GuidanceSession | null;
-}> {
+): Promise<{ tracking: VehicleTracking; events: PendingEvent[] }> {
   const { fleetId } = tracking;
   const nowMs = deps.now();
   const fixes = await deps.positions.historySince(
@@ -97,7 +92,8 @@ async function runCycle(
   if (tracking.offline && heardNewer) {
     events.push({
       type: 'vehicle.online',
-      dedupeKey: `vehicle.online:${vehicle.id}:${latest.receivedAtMs}`,
+      // One per offline episode, whichever breadcrumb ends it: keyed by the last-seen time that went offline.
+      dedupeKey: `vehicle.online:${vehicle.id}:${tracking.lastSeenMs}`,
       data: {
         vehicle_id: vehicle.id,
         last_seen_at: formatTimestamp(latest.receivedAtMs),
@@ -130,18 +126,24 @@ async function runCycle(
       session: nextSession,
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
+      outbox: outboxOf(events, fuelings, endedSession ? [endedSession] : []),
     },
     events,
-    fuelings,
-    endedSession,
   };
 }
 
 /**
- * A position no road reaches (the routing engine says so) is not worth retrying until the vehicle
- * moves: the session keeps its plan and says why. Timeouts and capacity errors are transient, so
- * they fail the message and SQS brings it back.
+ * When the routing engine cannot answer (no road reaches the position, a timeout, no capacity),
+ * the session keeps its plan and says why, and the next breadcrumb tries again: failing the
+ * message would also hold back detection and last-seen, and a vehicle that keeps reporting would
+ * end in the DLQ and be swept offline.
  */
+const ROUTING_FAILURES = new Set<string>([
+  'routing_unreachable',
+  'route_computation_timeout',
+  'route_capacity',
+]);
+
 async function replanOrKeep(
   deps: VehicleUpdateDeps,
   fleetId: string,
@@ -152,7 +154,7 @@ async function replanOrKeep(
   try {
     return await replan(deps, fleetId, session, snapshot, nowMs);
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'routing_unreachable')) throw error;
+    if (!isRoutingFailure(error)) throw error;
     return {
       session: { ...session, position: snapshot.position, planReason: error.message, updatedAtMs: nowMs },
       events: [],

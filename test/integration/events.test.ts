@@ -79,6 +79,28 @@ describe('the events module', () => {
     expect(other.sequence).toBe(first.sequence + 1);
   });
 
+  it('announces a deduplicated event again when its first record stopped before the fan-out finished', async () => {
+    const announced: string[] = [];
+    let failNext = true;
+    const recorder = createEventRecorder(client, prodTable, 'prod', Date.now, async (event) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('deliveries queue unavailable');
+      }
+      announced.push(event.id);
+    });
+    const fleetId = newId('fleet');
+    const options = { dedupeKey: 'vehicle.offline:veh_1:1000' };
+    await expect(recorder.record(fleetId, 'vehicle.offline', {}, options)).rejects.toThrow('unavailable');
+    // The retry (a redelivered message) finds the stored event and fans it out now…
+    const event = await recorder.record(fleetId, 'vehicle.offline', {}, options);
+    expect(announced).toEqual([event.id]);
+    expect(event.sequence).toBe(1);
+    // …and only once.
+    await recorder.record(fleetId, 'vehicle.offline', {}, options);
+    expect(announced).toEqual([event.id]);
+  });
+
   it('keeps sandbox and production apart: a stage marks its events and only reaches its own endpoints', async () => {
     const fleetId = newId('fleet');
     const stores = (table: string) => ({

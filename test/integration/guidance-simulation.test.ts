@@ -524,3 +524,117 @@ describe('the guidance worker on odd deliveries', () => {
     expect(quiet.eventsOf('vehicle.offline')).toHaveLength(1);
   });
 });
+
+describe('follow-up work survives lost races and crashes (the tracking outbox)', () => {
+  it('announces nothing from a cycle that lost the race, and the redone cycle announces the ids it stored', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    let failures = 1;
+    const racing: typeof deps = {
+      ...deps,
+      tracking: {
+        ...deps.tracking,
+        // The first save loses to "another writer" (nothing is written), as a version race would.
+        save: async (tracking) => (failures-- > 0 ? null : deps.tracking.save(tracking)),
+      },
+    };
+    clock.set(START_MS + 60_000);
+    await ingestLocations(
+      { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
+      fleetId,
+      [
+        {
+          vehicle_id: vehicle.id,
+          latitude: DALLAS.latitude,
+          longitude: DALLAS.longitude,
+          recorded_at: new Date(START_MS + 60_000).toISOString(),
+          fuel_level_percent: 30,
+        },
+      ],
+    );
+    await processVehicleUpdate(racing, { fleetId, vehicleId: vehicle.id });
+    const refreshed = eventsOf('guidance.updated').filter((e) => e.data.change === 'refreshed');
+    expect(refreshed).toHaveLength(1);
+    const stored = await sessionOf(fleetId, vehicle.id);
+    expect(refreshed[0]?.data.stop_ids).toEqual(stored.stops.map((s) => s.id));
+    expect((await deps.tracking.get(fleetId, vehicle.id)).outbox).toBeNull();
+  });
+
+  it('keeps the events of a commit whose recording failed, and the next writer records them in order', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
+    const failingEvents: typeof deps = {
+      ...deps,
+      events: {
+        record: async () => {
+          throw new Error('table throttled');
+        },
+      },
+    };
+    await expect(
+      startGuidance(failingEvents, principal, fleetId, vehicle.id, {
+        destination: DENVER,
+        min_arrival_fuel_percent: 15,
+      }),
+    ).rejects.toThrow('throttled');
+    // The session was committed; its announcement waits in the outbox…
+    const pending = await deps.tracking.get(fleetId, vehicle.id);
+    expect(pending.session?.status).toBe('active');
+    expect(pending.outbox?.events.map((e) => e.type)).toEqual(['guidance.updated']);
+    expect(eventsOf('guidance.updated')).toHaveLength(0);
+    // …and the next cycle carries it out before its own work.
+    await report(fleetId, vehicle.id, [{ at: START_MS + 2 * 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
+    expect(eventsOf('guidance.updated').map((e) => e.data.change)).toEqual(['created']);
+    expect((await deps.tracking.get(fleetId, vehicle.id)).outbox).toBeNull();
+  });
+
+  it('does not lose vehicle.offline when recording it fails: the next sweep announces it', async () => {
+    const truck = await newTruck();
+    const t = START_MS + 8 * 3_600_000;
+    await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    clock.set(t + 16 * 60_000);
+    let failures = 1;
+    const flaky: typeof deps = {
+      ...deps,
+      events: {
+        record: async (...args) => {
+          if (args[1] === 'vehicle.offline' && args[2].vehicle_id === truck.vehicle.id && failures-- > 0) {
+            throw new Error('deliveries queue unavailable');
+          }
+          return deps.events.record(...args);
+        },
+      },
+    };
+    await sweepOfflineVehicles(flaky).catch(() => undefined);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(0);
+    expect((await deps.tracking.get(truck.fleetId, truck.vehicle.id)).offline).toBe(true);
+    clock.set(t + 17 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(1);
+    // Announced, it leaves the index: no third try.
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(1);
+  });
+
+  it('announces and archives a session that starts at its destination', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DENVER, fuel: 40, mph: 0 }]);
+    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(started).toMatchObject({ status: 'completed', phase: 'arrived' });
+    expect(eventsOf('guidance.updated').map((e) => e.data.change)).toEqual(['created', 'cleared']);
+    const archived = await client.send(
+      new GetCommand({ TableName: table, Key: { pk: `FLEET#${fleetId}`, sk: `GUIDANCE#${started.id}` } }),
+    );
+    expect(archived.Item?.session).toMatchObject({
+      id: started.id,
+      status: 'completed',
+      endReason: 'arrived',
+    });
+  });
+});

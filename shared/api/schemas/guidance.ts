@@ -32,7 +32,7 @@ export const skipStopBody = z
       .string()
       .trim()
       .min(1)
-      .max(500)
+      .max(200)
       .optional()
       .meta({ description: 'Why the driver skipped it (kept on the session’s skipped_stops)' }),
   })

@@ -65,8 +65,6 @@ export interface GuidanceSession {
   minArrivalFuelPercent: number;
   stops: GuidanceStop[];
   skipped: SkippedStop[];
-  /** stationId → stop id, so a station keeps its stop id (and acknowledgement) across recomputes. */
-  stopIds: Record<string, string>;
   announced: AnnouncedStop[];
   /** Stops guidance.stop_approaching already fired for. */
   approachedStopIds: string[];
@@ -155,7 +153,6 @@ export function startSession(input: {
     minArrivalFuelPercent: input.minArrivalFuelPercent,
     stops: [],
     skipped: [],
-    stopIds: {},
     announced: [],
     approachedStopIds: [],
     planReason: null,
@@ -192,7 +189,10 @@ export function endSession(
 
 export type StopAction =
   | { ok: true; session: GuidanceSession }
-  | { ok: false; problem: 'unknown_stop' | 'stop_skipped' };
+  | { ok: false; problem: 'unknown_stop' | 'stop_skipped' | 'too_many_skips' };
+
+/** A session holds at most this many skips: past that, the trip needs a new session, not more exclusions. */
+export const MAX_SKIPPED_STOPS = 50;
 
 export function acknowledgeStop(session: GuidanceSession, stopId: string, nowMs: number): StopAction {
   if (session.skipped.some((s) => s.stopId === stopId)) return { ok: false, problem: 'stop_skipped' };
@@ -222,6 +222,7 @@ export function skipStop(
   if (session.skipped.some((s) => s.stopId === stopId)) return { ok: true, session };
   const stop = session.stops.find((s) => s.id === stopId);
   if (!stop) return { ok: false, problem: 'unknown_stop' };
+  if (session.skipped.length >= MAX_SKIPPED_STOPS) return { ok: false, problem: 'too_many_skips' };
   return {
     ok: true,
     session: {

@@ -1,0 +1,44 @@
+import type { GuidanceSession } from '../domain/guidance/session.ts';
+import type { EventRecorder } from '../store/events.ts';
+import type { Fueling, FuelingStore } from '../store/fuelings.ts';
+import type {
+  Outbox,
+  OutboxEvent,
+  VehicleTracking,
+  VehicleTrackingStore,
+} from '../store/vehicle-tracking.ts';
+
+export interface OutboxDeps {
+  tracking: Pick<VehicleTrackingStore, 'clearOutbox' | 'archive'>;
+  fuelings: Pick<FuelingStore, 'create'>;
+  events: Pick<EventRecorder, 'record'>;
+}
+
+/** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
+export function outboxOf(
+  events: readonly OutboxEvent[],
+  fuelings: readonly Fueling[] = [],
+  archive: readonly GuidanceSession[] = [],
+): Outbox | null {
+  return events.length || fuelings.length || archive.length
+    ? { events: [...events], fuelings: [...fuelings], archive: [...archive] }
+    : null;
+}
+
+/**
+ * Carries out what a committed change left in the tracking item's outbox: fuelings first (events
+ * name them), the ended sessions' archive, then the events in order, each under its dedupe key.
+ * Every writer of the item calls this with what it read before changing it, and with what it
+ * stored after; a crash anywhere leaves the outbox for the next one, and nothing in it happens
+ * twice (fixed fueling ids, an overwrite of the same archive, dedupe keys).
+ */
+export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Promise<void> {
+  const { outbox } = tracking;
+  if (!outbox) return;
+  for (const fueling of outbox.fuelings) await deps.fuelings.create(tracking.fleetId, fueling);
+  for (const session of outbox.archive) await deps.tracking.archive(tracking.fleetId, session);
+  for (const event of outbox.events) {
+    await deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+  }
+  await deps.tracking.clearOutbox(tracking);
+}
