@@ -188,7 +188,9 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
         for (const item of page.Items ?? []) {
           for (const [recordedAtMs, latitude, longitude, fuel, speed] of (item.points ?? []) as number[][]) {
             const at = Number(recordedAtMs);
-            if (at < fromMs || at > untilMs || (afterMs !== null && at <= afterMs)) continue;
+            // The first copy of a resent breadcrumb wins, as in detection.
+            if (at < fromMs || at > untilMs || (afterMs !== null && at <= afterMs) || points.has(at))
+              continue;
             points.set(at, {
               recordedAtMs: at,
               latitude: Number(latitude),
