@@ -10,9 +10,19 @@ const SAFETY_MARGIN_MS = 10_000;
  * Invoked every minute by EventBridge Scheduler (the local stack's job runner locally); the event
  * carries nothing we need. Work left when the budget runs out stays in the index for the next run.
  */
-export const handler = async (_event: unknown, context?: Context): Promise<{ markedOffline: number }> => {
+export const handler = async (
+  _event: unknown,
+  context?: Context,
+): Promise<{ markedOffline: number; failed: number }> => {
   const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS) : undefined;
-  const result = await sweepOfflineVehicles(offlineSweepDeps(), budgetMs);
-  if (result.markedOffline > 0) logger.info('Offline sweep', result);
+  const result = await sweepOfflineVehicles(
+    {
+      ...offlineSweepDeps(),
+      onError: (vehicle, error) =>
+        logger.error('Offline sweep could not handle a vehicle', { ...vehicle, error }),
+    },
+    budgetMs,
+  );
+  if (result.markedOffline > 0 || result.failed > 0) logger.info('Offline sweep', result);
   return result;
 };

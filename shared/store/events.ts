@@ -9,9 +9,12 @@ import { failedConditionIndexes, isConditionFailure, isTransactionConflict } fro
 
 /** How long a recorder may take to fan an event out before another may do it instead. */
 const ANNOUNCE_LEASE_MS = 30_000;
-/** A caller that finds the announcement in progress checks back this often, this many times. */
+/**
+ * A caller that finds the announcement in progress checks back this often, this many times (about
+ * a second: a live announcer is done by then; a dead one's lease is better left to a later retry).
+ */
 const ANNOUNCE_WAIT_MS = 100;
-const ANNOUNCE_WAIT_CHECKS = 50;
+const ANNOUNCE_WAIT_CHECKS = 10;
 
 /** Events of one fleet rarely race; many concurrent writers still all get through. */
 const MAX_SEQUENCE_ATTEMPTS = 60;

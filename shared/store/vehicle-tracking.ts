@@ -1,11 +1,17 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../domain/events.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import type { Fueling } from './fuelings.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
  * Everything the guidance worker keeps per vehicle, in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one
@@ -115,8 +121,12 @@ export interface VehicleTrackingStore {
   silentSince(shard: number, beforeMs: number): Promise<SilentVehicle[]>;
   /** Brings the vehicle's heartbeat to its real last-seen time (the sweep found it lagging). */
   refreshHeartbeat(tracking: VehicleTracking): Promise<void>;
-  /** Takes the vehicle out of the online index once it is offline and announced, or gone. */
-  removeHeartbeat(vehicle: SilentVehicle, cutoffMs: number): Promise<void>;
+  /**
+   * Takes the vehicle out of the index, but only while its tracking item is still as read (this
+   * version, offline; or absent): a worker cycle that just brought it back online keeps its
+   * heartbeat.
+   */
+  removeHeartbeat(tracking: VehicleTracking): Promise<void>;
   /** Keeps an ended session (superseded, cancelled, arrived) under its own id, for reports. */
   archive(fleetId: string, session: GuidanceSession): Promise<void>;
 }
@@ -141,19 +151,34 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         },
       }),
     );
-  /** Only a heartbeat that is still old: one a racing cycle just rewrote stays. */
-  const deleteHeartbeat = async (vehicle: SilentVehicle, cutoffMs: number) => {
+  const deleteHeartbeat = async (tracking: VehicleTracking) => {
+    const exists = tracking.version > 0;
     try {
       await client.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: heartbeatKey(vehicle.fleetId, vehicle.vehicleId),
-          ConditionExpression: 'attribute_not_exists(pk) OR last_seen_ms < :cutoff',
-          ExpressionAttributeValues: { ':cutoff': cutoffMs },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName,
+                Key: trackingKey(tracking.fleetId, tracking.vehicleId),
+                ConditionExpression: exists
+                  ? 'version = :version AND #offline = :true'
+                  : 'attribute_not_exists(pk)',
+                ...(exists
+                  ? {
+                      // OFFLINE is a DynamoDB reserved word.
+                      ExpressionAttributeNames: { '#offline': 'offline' },
+                      ExpressionAttributeValues: { ':version': tracking.version, ':true': true },
+                    }
+                  : {}),
+              },
+            },
+            { Delete: { TableName: tableName, Key: heartbeatKey(tracking.fleetId, tracking.vehicleId) } },
+          ],
         }),
       );
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!(isConditionFailure(error) || isTransactionConflict(error))) throw error;
     }
   };
 
@@ -188,8 +213,12 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         (tracking.indexedSeenMs === null || lastSeenMs - tracking.indexedSeenMs >= HEARTBEAT_REFRESH_MS);
       const indexedSeenMs = refresh ? lastSeenMs : online ? tracking.indexedSeenMs : null;
       // Before the commit: an early heartbeat is harmless (the sweep checks the real time), a
-      // missing one would hide a vehicle from the sweep until its next refresh.
+      // missing one would hide a vehicle from the sweep until its next refresh. An offline vehicle
+      // with follow-up work gets one too, an old one: the next sweep visits it and carries it out.
       if (refresh) await putHeartbeat(tracking.fleetId, tracking.vehicleId, lastSeenMs);
+      else if (tracking.offline && tracking.outbox) {
+        await putHeartbeat(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs ?? 0);
+      }
       const stored: VehicleTracking = { ...tracking, indexedSeenMs, version: tracking.version + 1 };
       try {
         await client.send(
@@ -239,7 +268,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         await putHeartbeat(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs);
     },
 
-    removeHeartbeat: (vehicle, cutoffMs) => deleteHeartbeat(vehicle, cutoffMs),
+    removeHeartbeat: deleteHeartbeat,
 
     async silentSince(shard, beforeMs) {
       const silent: SilentVehicle[] = [];

@@ -13,6 +13,7 @@ import {
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
@@ -63,7 +64,7 @@ export async function startGuidance(
   const vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   assertFuelData(vehicle);
-  const { session, events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+  const { session } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const started = startSession({
       id: newId('guidance', nowMs),
       vehicleId: vehicle.id,
@@ -109,7 +110,7 @@ export async function getGuidance(
 /** DELETE: ends the session with reason caller_cancelled and announces the cleared stop set. */
 export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, ref: string): Promise<void> {
   const vehicle = await findVehicle(deps, fleetId, ref);
-  const { events } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
+  await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const ended = endSession(requireActive(tracking, vehicle.id), 'caller_cancelled', nowMs);
     return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
   });
@@ -246,7 +247,12 @@ async function commit(
       outbox: outboxOf(result.events, [], result.ended),
     });
     if (stored) {
-      await carryOut(deps, stored);
+      // Committed: the caller gets its answer even if the follow-up fails now (a retried POST
+      // would start a second session, a retried DELETE find none); the outbox keeps the work for
+      // the next writer, or the sweep.
+      await carryOut(deps, stored).catch((error: unknown) =>
+        logger.warn('Guidance follow-up left in the outbox', { vehicleId, error }),
+      );
       return result;
     }
     if (attempt >= MAX_ATTEMPTS) {

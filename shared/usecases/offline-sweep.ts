@@ -12,6 +12,8 @@ export interface OfflineSweepDeps extends OutboxDeps {
   tracking: VehicleTrackingStore;
   positions: Pick<VehiclePositionStore, 'latest'>;
   now: () => number;
+  /** Told about a vehicle the run could not handle (logged; the next run tries again). */
+  onError?: (vehicle: SilentVehicle, error: unknown) => void;
 }
 
 /**
@@ -25,21 +27,28 @@ export async function sweepOfflineVehicles(
   deps: OfflineSweepDeps,
   /** Stop starting new work after this long (ms); the next minute's run picks up the rest. */
   budgetMs = Number.POSITIVE_INFINITY,
-): Promise<{ markedOffline: number }> {
+): Promise<{ markedOffline: number; failed: number }> {
   const nowMs = deps.now();
   const startedMs = Date.now();
   const cutoffMs = nowMs - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
   let markedOffline = 0;
+  let failed = 0;
   const shards = Array.from({ length: ONLINE_INDEX_SHARDS }, (_, shard) => shard);
   await Promise.all(
     shards.map(async (shard) => {
       for (const candidate of await deps.tracking.silentSince(shard, cutoffMs)) {
         if (Date.now() - startedMs > budgetMs) return;
-        if (await markOffline(deps, candidate, cutoffMs, nowMs)) markedOffline += 1;
+        try {
+          if (await markOffline(deps, candidate, cutoffMs)) markedOffline += 1;
+        } catch (error) {
+          // One vehicle's fault (its outbox keeps failing…) must not hold back the rest of its shard.
+          failed += 1;
+          deps.onError?.(candidate, error);
+        }
       }
     }),
   );
-  return { markedOffline };
+  return { markedOffline, failed };
 }
 
 /** One candidate from the index, judged on its real state. True when it went offline now. */
@@ -47,13 +56,13 @@ async function markOffline(
   deps: OfflineSweepDeps,
   candidate: SilentVehicle,
   cutoffMs: number,
-  nowMs: number,
 ): Promise<boolean> {
   const tracking = await deps.tracking.get(candidate.fleetId, candidate.vehicleId);
-  // An earlier run marked it but did not finish announcing: finish, then let it leave the index.
+  // An earlier change committed but did not finish (an offline vehicle with follow-up work has an
+  // old heartbeat for this): finish it, then let the vehicle leave the index.
   await carryOut(deps, tracking);
   if (tracking.version === 0 || tracking.offline || tracking.lastSeenMs === null) {
-    await deps.tracking.removeHeartbeat(candidate, cutoffMs);
+    await deps.tracking.removeHeartbeat(tracking);
     return false;
   }
   // The heartbeat lags the real last-seen time by up to its refresh interval.
@@ -61,14 +70,16 @@ async function markOffline(
     await deps.tracking.refreshHeartbeat(tracking);
     return false;
   }
-  // Breadcrumbs arrived that the worker has not processed yet (it is behind): not silent.
+  // Breadcrumbs the worker has not processed yet (it is behind) count as heard from.
   const latest = await deps.positions.latest(candidate.fleetId, candidate.vehicleId);
-  if (latest && latest.receivedAtMs >= cutoffMs) return false;
+  const lastSeenMs = Math.max(tracking.lastSeenMs, latest?.receivedAtMs ?? -Infinity);
+  if (lastSeenMs >= cutoffMs) return false;
 
-  const lastSeenMs = tracking.lastSeenMs;
   const stored = await deps.tracking.save({
     ...tracking,
     offline: true,
+    // Stored, so the worker's late cycle for those breadcrumbs hears nothing newer: no false online.
+    lastSeenMs,
     outbox: outboxOf([
       {
         type: 'vehicle.offline',
@@ -84,6 +95,6 @@ async function markOffline(
   // Lost to a worker cycle that just heard from it: it is online.
   if (!stored) return false;
   await carryOut(deps, stored);
-  await deps.tracking.removeHeartbeat(candidate, cutoffMs);
+  await deps.tracking.removeHeartbeat(stored);
   return true;
 }

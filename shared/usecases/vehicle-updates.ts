@@ -50,9 +50,9 @@ export async function processVehicleUpdate(
       deps.positions.latest(fleetId, vehicleId),
       deps.tracking.get(fleetId, vehicleId),
     ]);
-    if (!vehicle || !latest) return { events: [] };
     // What an earlier change committed but did not finish comes first, so events keep their order.
     await carryOut(deps, tracking);
+    if (!vehicle || !latest) return { events: [] };
     const cycle = await runCycle(deps, vehicle, latest, tracking);
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
@@ -138,12 +138,6 @@ async function runCycle(
  * message would also hold back detection and last-seen, and a vehicle that keeps reporting would
  * end in the DLQ and be swept offline.
  */
-const ROUTING_FAILURES = new Set<string>([
-  'routing_unreachable',
-  'route_computation_timeout',
-  'route_capacity',
-]);
-
 async function replanOrKeep(
   deps: VehicleUpdateDeps,
   fleetId: string,

@@ -259,8 +259,8 @@ describe('a simulated truck driving Dallas → Denver', () => {
 
     // The truck goes silent: the sweep marks it offline once, and a reader sees stale data.
     clock.set(t + 16 * 60_000);
-    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 1 });
-    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 0 });
+    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 1, failed: 0 });
+    expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 0, failed: 0 });
     expect(eventsOf('vehicle.offline')).toHaveLength(1);
     clock.set(t + 45 * 60_000);
     expect((await getGuidance(deps, principal, fleetId, vehicle.id)).phase).toBe('data_stale');
@@ -512,7 +512,7 @@ describe('the guidance worker on odd deliveries', () => {
     ]);
     clock.set(t + 16 * 60_000);
     // Out of time budget before the first vehicle: nothing is marked, the next run does it.
-    expect(await sweepOfflineVehicles(deps, -1)).toEqual({ markedOffline: 0 });
+    expect(await sweepOfflineVehicles(deps, -1)).toEqual({ markedOffline: 0, failed: 0 });
     expect(quiet.eventsOf('vehicle.offline')).toHaveLength(0);
     await sweepOfflineVehicles(deps);
     expect(quiet.eventsOf('vehicle.offline')).toHaveLength(1);
@@ -574,12 +574,12 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
         },
       },
     };
-    await expect(
-      startGuidance(failingEvents, principal, fleetId, vehicle.id, {
-        destination: DENVER,
-        min_arrival_fuel_percent: 15,
-      }),
-    ).rejects.toThrow('throttled');
+    // Committed, so the caller gets its 201 even though the announcement failed.
+    const started = await startGuidance(failingEvents, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    expect(started.status).toBe('active');
     // The session was committed; its announcement waits in the outbox…
     const pending = await deps.tracking.get(fleetId, vehicle.id);
     expect(pending.session?.status).toBe('active');
@@ -636,5 +636,108 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
       status: 'completed',
       endReason: 'arrived',
     });
+  });
+
+  it('counts breadcrumbs the worker has not processed yet as heard from: no false online afterwards', async () => {
+    const truck = await newTruck();
+    const t = START_MS + 11 * 3_600_000;
+    await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    // A breadcrumb lands, but the worker is behind and does not process it yet.
+    clock.set(t + 60_000);
+    await ingestLocations(
+      { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
+      truck.fleetId,
+      [
+        {
+          vehicle_id: truck.vehicle.id,
+          latitude: DALLAS.latitude,
+          longitude: DALLAS.longitude,
+          recorded_at: new Date(t + 60_000).toISOString(),
+          fuel_level_percent: 50,
+        },
+      ],
+    );
+    clock.set(t + 17 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline').map((e) => e.data.last_seen_at)).toEqual([
+      new Date(t + 60_000).toISOString().replace('Z', '000Z'),
+    ]);
+    // The worker catches up: that breadcrumb is not news, so no vehicle.online, and no second offline.
+    await processVehicleUpdate(deps, { fleetId: truck.fleetId, vehicleId: truck.vehicle.id });
+    clock.set(t + 18 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.online')).toHaveLength(0);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(1);
+  });
+
+  it('keeps a heartbeat a worker cycle just rewrote, and visits an offline vehicle with unfinished work', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const t = START_MS + 14 * 3_600_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    clock.set(t + 16 * 60_000);
+    await sweepOfflineVehicles(deps);
+    const offline = await deps.tracking.get(fleetId, vehicle.id);
+    expect(offline.offline).toBe(true);
+
+    // A cancel whose announcement fails: 204 for the caller, the work stays in the outbox…
+    const failingEvents: typeof deps = {
+      ...deps,
+      events: {
+        record: async () => {
+          throw new Error('table throttled');
+        },
+      },
+    };
+    await cancelGuidance(failingEvents, fleetId, vehicle.id);
+    expect((await deps.tracking.get(fleetId, vehicle.id)).outbox?.events).toHaveLength(1);
+    // …and the next sweep carries it out although the vehicle is offline, then drops it from the index.
+    clock.set(t + 17 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(eventsOf('guidance.updated').at(-1)?.data).toMatchObject({
+      change: 'cleared',
+      reason: 'caller_cancelled',
+    });
+    expect((await deps.tracking.get(fleetId, vehicle.id)).outbox).toBeNull();
+    const gone = await client.send(
+      new GetCommand({ TableName: table, Key: heartbeatKey(fleetId, vehicle.id) }),
+    );
+    expect(gone.Item).toBeUndefined();
+
+    // The vehicle comes back; a removal based on the state before that leaves its new heartbeat alone.
+    const before = await deps.tracking.get(fleetId, vehicle.id);
+    await report(fleetId, vehicle.id, [{ at: t + 18 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
+    await deps.tracking.removeHeartbeat(before);
+    const kept = await client.send(
+      new GetCommand({ TableName: table, Key: heartbeatKey(fleetId, vehicle.id) }),
+    );
+    expect(kept.Item).toBeDefined();
+  });
+
+  it('isolates a vehicle the sweep cannot handle: the rest of the shard still goes offline', async () => {
+    const broken = await newTruck();
+    const fine = await newTruck();
+    const t = START_MS + 20 * 3_600_000;
+    await report(broken.fleetId, broken.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    await report(fine.fleetId, fine.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    clock.set(t + 16 * 60_000);
+    const errors: string[] = [];
+    const result = await sweepOfflineVehicles({
+      ...deps,
+      positions: {
+        latest: async (fleetId, vehicleId) => {
+          if (vehicleId === broken.vehicle.id) throw new Error('read failed');
+          return deps.positions.latest(fleetId, vehicleId);
+        },
+      },
+      onError: (vehicle) => errors.push(vehicle.vehicleId),
+    });
+    expect(errors).toEqual([broken.vehicle.id]);
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    expect(fine.eventsOf('vehicle.offline')).toHaveLength(1);
+    expect(broken.eventsOf('vehicle.offline')).toHaveLength(0);
   });
 });
