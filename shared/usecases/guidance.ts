@@ -116,6 +116,25 @@ export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, r
   });
 }
 
+/**
+ * A deactivated vehicle reports nothing more (ingest refuses it), so its session would only go
+ * stale: it ends (status cancelled, reason vehicle_deactivated) and the cleared stop set is
+ * announced. Nothing happens without an active session.
+ */
+export async function endGuidanceOfDeactivatedVehicle(
+  deps: GuidanceWriteDeps,
+  fleetId: string,
+  vehicleId: string,
+): Promise<void> {
+  if (!activeSession(await deps.tracking.get(fleetId, vehicleId))) return;
+  await commit(deps, fleetId, vehicleId, async (tracking, nowMs) => {
+    const session = activeSession(tracking);
+    if (!session) return { session: tracking.session, ended: [], events: [] };
+    const ended = endSession(session, 'vehicle_deactivated', nowMs);
+    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
+  });
+}
+
 /** The driver or agent accepted the stop. Acknowledging twice is one acknowledgement. */
 export async function acknowledgeGuidanceStop(
   deps: GuidanceWriteDeps,
@@ -222,7 +241,11 @@ function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
 }
 
 /** A session change: the session to store, sessions that ended (to archive), what to announce. */
-type Change = { session: GuidanceSession; ended: GuidanceSession[]; events: PendingEvent[] };
+type Change<S extends GuidanceSession | null = GuidanceSession> = {
+  session: S;
+  ended: GuidanceSession[];
+  events: PendingEvent[];
+};
 
 /**
  * Applies a change to the vehicle's tracking item under its version, redoing it from fresh state
@@ -231,12 +254,12 @@ type Change = { session: GuidanceSession; ended: GuidanceSession[]; events: Pend
  * announces a session that lost the race, and a crash after the commit leaves them to the next
  * writer instead of losing them.
  */
-async function commit(
+async function commit<S extends GuidanceSession | null>(
   deps: GuidanceWriteDeps,
   fleetId: string,
   vehicleId: string,
-  change: (tracking: VehicleTracking, nowMs: number) => Promise<Change>,
-): Promise<Change> {
+  change: (tracking: VehicleTracking, nowMs: number) => Promise<Change<S>>,
+): Promise<Change<S>> {
   for (let attempt = 1; ; attempt++) {
     const tracking = await deps.tracking.get(fleetId, vehicleId);
     await carryOut(deps, tracking);

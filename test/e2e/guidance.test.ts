@@ -309,6 +309,23 @@ describe('session lifecycle', () => {
     expectProblem(await prod.delete(guidance.path(truck.id), company), 404, 'no_active_guidance');
   });
 
+  it('ends the session when the vehicle is deactivated, and refuses a new one until it is reactivated', async () => {
+    const truck = await guidance.newTruck();
+    await guidance.start(truck.id, toDenver);
+    const deactivated = await prod.post(`/v1/vehicles/${truck.id}/deactivate`, company);
+    expect(deactivated.status, deactivated.text).toBe(200);
+    // The vehicle can still be read, but it has no active guidance any more.
+    expectProblem(await guidance.read(truck.id), 404, 'no_active_guidance');
+    expectProblem(
+      await prod.post(guidance.path(truck.id), { ...company, body: toDenver }),
+      409,
+      'vehicle_inactive',
+    );
+    const reactivated = await prod.post(`/v1/vehicles/${truck.id}/reactivate`, company);
+    expect(reactivated.status, reactivated.text).toBe(200);
+    await guidance.start(truck.id, toDenver);
+  });
+
   it('addresses the vehicle as ext:<external_ref> for POST, GET and DELETE', async () => {
     const truck = await guidance.newTruck();
     const byRef = encodeURIComponent(`ext:${truck.ref}`);

@@ -26,6 +26,7 @@ import { createVehicleStore } from '../../shared/store/vehicles.ts';
 import {
   acknowledgeGuidanceStop,
   cancelGuidance,
+  endGuidanceOfDeactivatedVehicle,
   getGuidance,
   skipGuidanceStop,
   startGuidance,
@@ -428,6 +429,29 @@ describe('the guidance worker on odd deliveries', () => {
     });
     expect(urgent).toMatchObject({ phase: 'cannot_reach', stops: [], projected_arrival_fuel_percent: null });
     expect(urgent.plan_reason).toMatch(/No station is within reach/);
+  });
+
+  it('ends the session of a deactivated vehicle with reason vehicle_deactivated, announced and archived', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    await endGuidanceOfDeactivatedVehicle(deps, fleetId, vehicle.id);
+    expect(eventsOf('guidance.updated').at(-1)?.data).toMatchObject({
+      guidance_id: started.id,
+      change: 'cleared',
+      status: 'cancelled',
+      reason: 'vehicle_deactivated',
+    });
+    const archived = await client.send(
+      new GetCommand({ TableName: table, Key: { pk: `FLEET#${fleetId}`, sk: `GUIDANCE#${started.id}` } }),
+    );
+    expect(archived.Item?.session).toMatchObject({ status: 'cancelled', endReason: 'vehicle_deactivated' });
+    // Without an active session it does nothing (no event, no write).
+    const count = eventsOf().length;
+    await endGuidanceOfDeactivatedVehicle(deps, fleetId, vehicle.id);
+    expect(eventsOf()).toHaveLength(count);
   });
 
   it('refuses what guidance cannot do, and cancels with a cleared announcement', async () => {

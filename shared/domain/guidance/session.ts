@@ -2,7 +2,7 @@ import type { GuidancePhase } from './phases.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
 export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'superseded';
-export type SessionEndReason = 'arrived' | 'caller_cancelled' | 'superseded';
+export type SessionEndReason = 'arrived' | 'caller_cancelled' | 'superseded' | 'vehicle_deactivated';
 
 export interface Destination {
   latitude: number;
