@@ -37,11 +37,11 @@ const MINUTE_MS = 60_000;
 function memoryRouteStore(): GuidanceRouteStore {
   const routes = new Map<string, CachedRoute>();
   return {
-    async get(fleetId, vehicleId) {
-      return routes.get(`${fleetId}/${vehicleId}`) ?? null;
+    async get(fleetId, vehicleId, sessionId) {
+      return routes.get(`${fleetId}/${vehicleId}/${sessionId}`) ?? null;
     },
     async put(fleetId, vehicleId, route) {
-      routes.set(`${fleetId}/${vehicleId}`, route);
+      routes.set(`${fleetId}/${vehicleId}/${route.sessionId}`, route);
     },
   };
 }

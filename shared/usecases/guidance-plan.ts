@@ -137,7 +137,7 @@ export async function replan(
     return announce({ ...base, phase: 'at_stop' });
   }
 
-  const { line, distanceMiles, progressMiles } = await routeFor(deps, fleetId, session, position);
+  const { line, distanceMiles, progressMiles } = await routeFor(deps, fleetId, session, position, nowMs);
   const remainingMiles = Math.max(0, distanceMiles - progressMiles);
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const skipped = new Set(session.skipped.map((s) => s.stationId));
@@ -348,9 +348,10 @@ async function routeFor(
   fleetId: string,
   session: GuidanceSession,
   position: { latitude: number; longitude: number },
+  nowMs: number,
 ): Promise<{ line: RouteLine; distanceMiles: number; progressMiles: number }> {
-  const cached = await deps.routes.get(fleetId, session.vehicleId);
-  if (cached && cached.sessionId === session.id) {
+  const cached = await deps.routes.get(fleetId, session.vehicleId, session.id);
+  if (cached) {
     const line = lineOf(cached);
     const projection = projectOntoRoute(line, position);
     if (projection.offRouteMiles <= GUIDANCE_POLICY.offRouteRerouteMiles) {
@@ -358,12 +359,17 @@ async function routeFor(
     }
   }
   const route = await routeOrProblem(deps.router, { origin: position, destination: session.destination });
-  await deps.routes.put(fleetId, session.vehicleId, {
-    sessionId: session.id,
-    polyline: route.polyline,
-    distanceMiles: route.distanceMiles,
-    durationMinutes: route.durationMinutes,
-  });
+  await deps.routes.put(
+    fleetId,
+    session.vehicleId,
+    {
+      sessionId: session.id,
+      polyline: route.polyline,
+      distanceMiles: route.distanceMiles,
+      durationMinutes: route.durationMinutes,
+    },
+    nowMs,
+  );
   return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0 };
 }
 
