@@ -374,6 +374,41 @@ describe('the guidance worker on odd deliveries', () => {
     });
   });
 
+  it('gives a driver who drives past the recommended stop a fresh plan from where they are', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 45, mph: 0 }]);
+    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const missed = started.stops[0];
+    if (!missed) throw new Error('expected a stop');
+    // Straight past it at 60 mph, a breadcrumb every 5 miles, burning fuel as it goes.
+    let t = START_MS + 60_000;
+    let fuel = 45;
+    for (let miles = 5; miles <= missed.miles_ahead + 15; miles += 5) {
+      t += 5 * 60_000;
+      fuel -= (5 / MPG / TANK) * 100;
+      await report(fleetId, vehicle.id, [
+        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+      ]);
+    }
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(session.status).toBe('active');
+    expect(session.stops.map((s) => s.stationId)).not.toContain(missed.station.id);
+    expect(session.stops.length).toBeGreaterThan(0);
+    // Planned from here: the new first stop is ahead of the truck, and the change was announced.
+    expect(session.stops[0]?.milesAhead).toBeGreaterThan(0);
+    expect(session.remainingMiles as number).toBeLessThan(started.remaining_miles as number);
+    expect(eventsOf('guidance.updated').at(-1)?.data).toMatchObject({
+      change: 'refreshed',
+      stop_ids: session.stops.map((s) => s.id),
+    });
+    // No arrival, no fueling: it never stopped.
+    expect(eventsOf('vehicle.stop_arrived')).toHaveLength(0);
+    expect(eventsOf('fueling.recorded')).toHaveLength(0);
+  });
+
   it('estimates fuel from miles driven when levels stop coming, and then gives no gallons', async () => {
     const { fleetId, vehicle, principal } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 40, mph: 0 }]);
