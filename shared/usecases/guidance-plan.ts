@@ -1,4 +1,3 @@
-import type { EventType } from '../domain/events.ts';
 import {
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
@@ -29,6 +28,7 @@ import { stableTimedId } from '../platform/ids.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
 import type { LatestPosition } from '../store/vehicle-positions.ts';
+import type { OutboxEvent } from '../store/vehicle-tracking.ts';
 import { fuelCandidates } from './fuel-candidates.ts';
 import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -49,12 +49,8 @@ export interface VehicleSnapshot {
   dwellingAtStationId: string | null;
 }
 
-/** An event a cycle produces, recorded by the caller under its dedupe key. */
-export interface PendingEvent {
-  type: EventType;
-  data: Record<string, unknown>;
-  dedupeKey: string;
-}
+/** An event a cycle produces: it goes into the tracking item's outbox and is recorded after the commit. */
+export type PendingEvent = OutboxEvent;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
