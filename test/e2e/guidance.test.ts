@@ -585,7 +585,7 @@ describe('guidance errors', () => {
   });
 });
 
-describe.runIf(isLocalTarget())('guidance.updated webhooks (local stack)', () => {
+describe.runIf(isLocalTarget())('guidance and vehicle webhooks (local stack)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let endpoint: { id: string; secret: string };
 
@@ -593,7 +593,7 @@ describe.runIf(isLocalTarget())('guidance.updated webhooks (local stack)', () =>
     receiver = await startReceiver();
     const created = await prod.post('/v1/webhooks', {
       ...company,
-      body: { url: receiver.url, event_types: ['guidance.updated'] },
+      body: { url: receiver.url, event_types: ['guidance.updated', 'vehicle.fuel_low'] },
     });
     expect(created.status, created.text).toBe(201);
     endpoint = created.json;
@@ -610,6 +610,47 @@ describe.runIf(isLocalTarget())('guidance.updated webhooks (local stack)', () =>
         return data?.guidance_id === guidanceId && data.change === change;
       }),
     );
+
+  it('delivers what the guidance worker finds in breadcrumbs: the refreshed plan and a low-fuel alarm', async () => {
+    const truck = await guidance.newTruck();
+    const session = (await guidance.start(truck.id, toDenver)).json;
+    // Seven minutes in Dallas with the gauge falling from 26 % to 16 %, sent as one batch.
+    const levels = [26, 24, 22, 19, 18, 17, 16];
+    await guidance.drive(
+      truck,
+      levels.map((fuel, i) => ({
+        ...dallas,
+        fuel_level_percent: fuel,
+        recorded_at: secondsAgo((levels.length - i) * 60),
+      })),
+    );
+    const refreshed = JSON.parse((await delivered(session.id, 'refreshed')).body);
+    expect(refreshed.data.stop_ids.length).toBeGreaterThan(0);
+    const low = await eventually('vehicle.fuel_low', () =>
+      receiver.received.find((r: ReceivedDelivery) => {
+        const envelope = JSON.parse(r.body);
+        return envelope.type === 'vehicle.fuel_low' && envelope.data.vehicle_id === truck.id;
+      }),
+    );
+    const alarm = JSON.parse(low.body);
+    expect(alarm.data).toMatchObject({ vehicle_id: truck.id, threshold_percent: 20 });
+    expect(alarm.data.fuel_level_percent).toBeLessThan(20);
+    expect(
+      verifyWebhookSignature({
+        rawBody: low.body,
+        header: String(low.headers['x-service-signature']),
+        secrets: endpoint.secret,
+      }).ok,
+    ).toBe(true);
+    // One crossing, one alarm (no second delivery for the same vehicle).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      receiver.received.filter((r: ReceivedDelivery) => {
+        const envelope = JSON.parse(r.body);
+        return envelope.type === 'vehicle.fuel_low' && envelope.data.vehicle_id === truck.id;
+      }),
+    ).toHaveLength(1);
+  });
 
   it('announces created on POST, cleared for a superseded session, and cleared on DELETE, signed', async () => {
     const truck = await guidance.newTruck();
