@@ -1,31 +1,98 @@
-/** The event catalog of spec section 6: the only allowed event types. */
+/**
+ * The event catalog of spec section 6: the only allowed event types, with the members of each
+ * type's `data` (a `?` marks one that is only sometimes there; null: published with the feature
+ * that emits it). An integration test checks every recorded event against this list.
+ */
 export const EVENT_CATALOG = [
   {
     type: 'guidance.updated',
     description: 'The recommended fuel-stop set for a vehicle was created, refreshed or cleared.',
+    dataFields: ['vehicle_id', 'guidance_id', 'change', 'status', 'phase', 'stop_ids', 'reason?'],
   },
   {
     type: 'guidance.stop_approaching',
     description: 'A vehicle came within the proximity radius of a recommended fuel stop.',
+    dataFields: ['vehicle_id', 'guidance_id', 'stop_id', 'station', 'miles_ahead', 'gallons_to_buy'],
   },
-  { type: 'vehicle.stop_arrived', description: 'GPS detected a vehicle arriving at a stop.' },
-  { type: 'vehicle.stop_departed', description: 'GPS detected a vehicle departing a stop.' },
-  { type: 'trip.started', description: 'A dispatch trip became active.' },
-  { type: 'trip.completed', description: 'A dispatch trip completed.' },
-  { type: 'trip.cancelled', description: 'A dispatch trip was cancelled.' },
-  { type: 'fueling.recorded', description: 'A fueling was detected from a tank-level rise.' },
+  {
+    type: 'vehicle.stop_arrived',
+    description: 'GPS detected a vehicle arriving at a stop.',
+    dataFields: ['vehicle_id', 'guidance_id', 'stop_id', 'station', 'arrived_at', 'latitude', 'longitude'],
+  },
+  {
+    type: 'vehicle.stop_departed',
+    description: 'GPS detected a vehicle departing a stop.',
+    dataFields: [
+      'vehicle_id',
+      'guidance_id',
+      'stop_id',
+      'station',
+      'arrived_at',
+      'departed_at',
+      'dwell_minutes',
+    ],
+  },
+  { type: 'trip.started', description: 'A dispatch trip became active.', dataFields: null },
+  { type: 'trip.completed', description: 'A dispatch trip completed.', dataFields: null },
+  { type: 'trip.cancelled', description: 'A dispatch trip was cancelled.', dataFields: null },
+  {
+    type: 'fueling.recorded',
+    description: 'A fueling was detected from a tank-level rise.',
+    dataFields: [
+      'fueling_id',
+      'vehicle_id',
+      'source',
+      'gallons',
+      'fuel_level_before_percent',
+      'fuel_level_after_percent',
+      'latitude',
+      'longitude',
+      'started_at',
+      'fueled_at',
+    ],
+  },
   {
     type: 'fueling.matched',
     description: 'A detected fueling was matched to a recommended or proposed stop.',
+    dataFields: [
+      'fueling_id',
+      'vehicle_id',
+      'guidance_id',
+      'stop_id',
+      'station',
+      'gallons',
+      'recommended_gallons',
+      'distance_miles',
+    ],
   },
   {
     type: 'vehicle.fuel_low',
     description: 'Fuel percentage crossed the low-fuel threshold (with hysteresis).',
+    dataFields: [
+      'vehicle_id',
+      'fuel_level_percent',
+      'threshold_percent',
+      'latitude',
+      'longitude',
+      'recorded_at',
+    ],
   },
-  { type: 'vehicle.offline', description: 'A previously reporting vehicle stopped sending locations.' },
-  { type: 'vehicle.online', description: 'An offline vehicle resumed reporting.' },
-  { type: 'fleet.provisioned', description: 'A fleet was created through the provisioning API.' },
-] as const;
+  {
+    type: 'vehicle.offline',
+    description: 'A previously reporting vehicle stopped sending locations.',
+    dataFields: ['vehicle_id', 'last_seen_at', 'offline_after_minutes'],
+  },
+  {
+    type: 'vehicle.online',
+    description: 'An offline vehicle resumed reporting.',
+    dataFields: ['vehicle_id', 'last_seen_at', 'offline_since_last_seen_at', 'latitude', 'longitude'],
+  },
+  {
+    type: 'fleet.provisioned',
+    description: 'A fleet was created through the provisioning API.',
+    dataFields: ['fleet'],
+  },
+] as const satisfies readonly { type: string; description: string; dataFields: readonly string[] | null }[];
 
 export type EventType = (typeof EVENT_CATALOG)[number]['type'];
 

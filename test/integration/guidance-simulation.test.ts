@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/domain/api-keys.ts';
+import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
 import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
@@ -798,5 +799,36 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     expect(result.failed).toBeGreaterThanOrEqual(1);
     expect(fine.eventsOf('vehicle.offline')).toHaveLength(1);
     expect(broken.eventsOf('vehicle.offline')).toHaveLength(0);
+  });
+});
+
+// Runs last: it reads the events every scenario above recorded (run the whole file, not one test).
+describe('the published event payloads', () => {
+  it('match what was recorded: every data member is declared, every required one is there', () => {
+    const seen = new Set<string>();
+    for (const event of announced) {
+      const declared = EVENT_CATALOG.find((entry) => entry.type === event.type)?.dataFields;
+      expect(declared, event.type).toBeTruthy();
+      const fields = (declared ?? []) as readonly string[];
+      const required = fields.filter((f) => !f.endsWith('?'));
+      const allowed = new Set(fields.map((f) => f.replace(/\?$/, '')));
+      for (const key of Object.keys(event.data)) expect(allowed.has(key), `${event.type}.${key}`).toBe(true);
+      for (const key of required) expect(event.data, `${event.type} lacks ${key}`).toHaveProperty(key);
+      seen.add(event.type);
+    }
+    // This file's scenarios produce every vehicle and guidance type of the catalog.
+    expect([...seen].sort()).toEqual(
+      [
+        'fueling.matched',
+        'fueling.recorded',
+        'guidance.stop_approaching',
+        'guidance.updated',
+        'vehicle.fuel_low',
+        'vehicle.offline',
+        'vehicle.online',
+        'vehicle.stop_arrived',
+        'vehicle.stop_departed',
+      ].sort(),
+    );
   });
 });

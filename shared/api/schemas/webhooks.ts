@@ -79,7 +79,18 @@ export const listWebhooksQuery = z.object({ ...pageQuery });
 export const webhookPage = pageOf(webhookSchema, 'WebhookEndpointPage');
 
 export const eventTypesSchema = z
-  .object({ data: z.array(z.object({ type: z.string(), description: z.string() })) })
+  .object({
+    data: z.array(
+      z.object({
+        type: z.string(),
+        description: z.string(),
+        data_fields: z.array(z.string()).nullable().meta({
+          description:
+            'Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. Null: published with the feature that emits the type.',
+        }),
+      }),
+    ),
+  })
   .meta({ id: 'EventTypes' });
 
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
