@@ -24,6 +24,9 @@ describe('GET /v1/webhooks/event-types', () => {
     expect(response.json.data).toHaveLength(13);
     expect(response.json.data.map((t: { type: string }) => t.type)).toContain('fleet.provisioned');
     for (const t of response.json.data) expect(t.description.length).toBeGreaterThan(10);
+    // Spec section 6: guidance.updated holds vehicle_id and guidance_id.
+    const updated = response.json.data.find((t: { type: string }) => t.type === 'guidance.updated');
+    expect(updated.data_fields).toEqual(expect.arrayContaining(['vehicle_id', 'guidance_id']));
   });
 });
 
