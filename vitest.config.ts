@@ -12,7 +12,10 @@ export default defineConfig({
     passWithNoTests: true,
     // Tests provoke failures on purpose (a missing table, a throwing store); their ERROR logs would
     // bury real output. Set POWERTOOLS_LOG_LEVEL=DEBUG to see them.
-    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
+    env: {
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    },
     projects: [
       {
         extends: true,

@@ -11,6 +11,7 @@ import { routeLineFromPoints } from '../geo/route-line.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { logger } from '../platform/observability.ts';
+import { emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import { routeOrProblem } from './routing.ts';
@@ -90,6 +91,8 @@ export async function chargeStationResults(
   count: number,
 ): Promise<void> {
   if (count === 0) return;
+  // One budget, wherever the stations were returned (queries, routes, guidance).
+  emitUsageOf(principal, 'StationResults', 'stations', count);
   try {
     await deps.counters.addUsage(
       accountIdOf(principal),

@@ -6,6 +6,7 @@ import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-wind
 import type { Counters } from '../../store/counters.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
+import { emitUsageOf } from '../usage-metrics.ts';
 
 export interface LimitDeps {
   plan: (name: string) => Promise<Plan | null>;
@@ -67,6 +68,7 @@ export async function countUsage(
   deps: Pick<LimitDeps, 'counters' | 'now'>,
 ): Promise<void> {
   if (!family) return;
+  emitUsageOf(principal, 'ApiCalls', family, 1);
   try {
     await deps.counters.addUsage(accountIdOf(principal), usagePeriod(deps.now()).id, family);
   } catch (error) {
