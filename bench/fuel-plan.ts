@@ -13,7 +13,8 @@ import {
   prepareFuelProblem,
   solveFuelPlanExhaustively,
 } from '../shared/domain/fuel-plan/index.ts';
-import { percentileMs, seededRandom } from './measure.ts';
+import { seededRandom } from '../test/support/seeded-random.ts';
+import { percentileMs } from './measure.ts';
 
 export interface FuelPlanBench {
   /** planFuel end to end (optimizer, baseline, reasons) on a 3,500-mile route with 500 stations. */

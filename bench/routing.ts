@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { type GeoPoint, haversineMiles } from '../shared/geo/distance.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
-import { percentileMs, seededRandom } from './measure.ts';
+import { seededRandom } from '../test/support/seeded-random.ts';
+import { percentileMs } from './measure.ts';
 
 /** Results in the field names `.local/bench.json` uses. */
 export interface RoutingBenchmark {

@@ -11,7 +11,7 @@ import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
 import { fuelCandidates } from '../shared/usecases/fuel-candidates.ts';
-import { seededRandom } from './measure.ts';
+import { seededRandom } from '../test/support/seeded-random.ts';
 
 export interface SavingsBench {
   savings_vs_fill_at_quarter_percent: number;

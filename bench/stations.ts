@@ -10,7 +10,8 @@ import { densify } from '../shared/geo/polyline.ts';
 import { routeLineFromPoints } from '../shared/geo/route-line.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
-import { percentileMs, seededRandom } from './measure.ts';
+import { seededRandom } from '../test/support/seeded-random.ts';
+import { percentileMs } from './measure.ts';
 
 export interface StationBench {
   nearby_p50_ms: number;

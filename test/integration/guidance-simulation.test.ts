@@ -38,6 +38,7 @@ import { createCatalogProvider } from '../../shared/usecases/station-catalog.ts'
 import { processVehicleUpdate, type VehicleUpdateDeps } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 /**
  * A simulated truck driven through the real stores (DynamoDB Local), the embedded router and the
@@ -155,11 +156,8 @@ function pointAt(route: RouteResult, miles: number): GeoPoint {
 
 /** Seeded slosh of ±4 points while moving, so smoothing, not luck, keeps fuelings and alarms honest. */
 function slosh(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return (s / 2 ** 31) * 8 - 4;
-  };
+  const random = seededRandom(seed);
+  return () => random() * 8 - 4;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;

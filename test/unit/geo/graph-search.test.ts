@@ -7,7 +7,7 @@ import {
   type HighwayGraph,
   loadHighwayGraph,
 } from '../../../shared/geo/highway-graph.ts';
-import { seededRandom } from './support.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 /** Textbook O(V²) Dijkstra on road miles: independent of the heap and heuristic under test. */
 function dijkstraMiles(graph: HighwayGraph, source: number): Float64Array {

@@ -7,7 +7,7 @@ import {
   encodeRoutePolyline,
   roundToPolylinePrecision,
 } from '../../../shared/geo/polyline.ts';
-import { seededRandom } from './support.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 describe('encodeRoutePolyline / decodeRoutePolyline', () => {
   it("matches Google's documented example", () => {

@@ -5,6 +5,7 @@ import {
   haversineMiles,
   interpolateGreatCircle,
 } from '../../../shared/geo/distance.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 export const MINUTE_MS = 60_000;
 /** 2026-03-02 08:00 UTC: any fixed instant; the tracker never reads the clock. */
@@ -107,18 +108,6 @@ export class Breadcrumbs {
     }
     return this;
   }
-}
-
-/** Deterministic PRNG (mulberry32), so sloshing sequences are the same every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Uniform noise in [-amplitude, amplitude]. */

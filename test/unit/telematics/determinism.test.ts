@@ -10,13 +10,13 @@ import {
   type TrackerFix,
   type TrackerState,
 } from '../../../shared/domain/telematics/tracker.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 import {
   aDayOnTheRoad,
   Breadcrumbs,
   contextWith,
   destination,
   ORIGIN,
-  seededRandom,
   slosh,
   watchedStop,
 } from './breadcrumbs.ts';

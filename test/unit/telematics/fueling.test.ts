@@ -6,15 +6,8 @@ import {
   type TrackerContext,
   type TrackerFix,
 } from '../../../shared/domain/telematics/tracker.ts';
-import {
-  Breadcrumbs,
-  contextWith,
-  destination,
-  ORIGIN,
-  seededRandom,
-  slosh,
-  watchedStop,
-} from './breadcrumbs.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+import { Breadcrumbs, contextWith, destination, ORIGIN, slosh, watchedStop } from './breadcrumbs.ts';
 
 /** A watched stop well away from every parking place below: fuelings do not need one. */
 const farStop = watchedStop('stop_far', destination(ORIGIN, 180, 50));
