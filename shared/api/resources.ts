@@ -1,5 +1,6 @@
 import type { Fleet } from '../domain/fleet.ts';
 import { type GuidanceSession, phaseAsRead } from '../domain/guidance/session.ts';
+import { roundToTenth } from '../domain/rounding.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import { freshnessOf, STALE_AFTER_MS } from '../domain/telematics/freshness.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -61,7 +62,7 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
 }
 
 /** Miles as shown to drivers and integrators: a tenth of a mile. */
-export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
+export const roundMiles = roundToTenth;
 
 /** Never includes a secret: those appear only in the create and rotate responses. */
 export function webhookResource(endpoint: WebhookEndpoint) {

@@ -7,8 +7,9 @@ import {
   type Route,
   type RouteTruckOptions,
 } from '@aws-sdk/client-geo-routes';
+import { roundToTenth } from '../domain/rounding.ts';
 import { ApiError } from '../platform/errors.ts';
-import { type GeoPoint, haversineMiles } from './distance.ts';
+import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
 import { encodeRoutePolyline } from './polyline.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
@@ -221,7 +222,7 @@ function toRouteResult(route: Route, request: RouteRequest): RouteResult {
   drafts.forEach((draft, i) => {
     // Legs in tenths of a mile, and the route as their sum, so the legs add up to the distance
     // exactly and the line's last cumulative mile equals it.
-    const miles = round1((meters[i]?.value ?? 0) / METERS_PER_MILE);
+    const miles = roundToTenth((meters[i]?.value ?? 0) / METERS_PER_MILE);
     pieces.push({ geometry: draft.geometry, miles });
     const vehicle = draft.type === 'Vehicle';
     // Major road labels describe the whole route, so they name a leg only when it is the route's
@@ -234,8 +235,8 @@ function toRouteResult(route: Route, request: RouteRequest): RouteResult {
       from: draft.from,
       to: draft.to,
       miles,
-      durationMinutes: round1((draft.seconds ?? 0) / 60),
-      startMiles: round1(milesBefore),
+      durationMinutes: roundToTenth((draft.seconds ?? 0) / 60),
+      startMiles: roundToTenth(milesBefore),
       milesEstimated: meters[i]?.estimated ?? true,
     });
     milesBefore += miles;
@@ -244,8 +245,8 @@ function toRouteResult(route: Route, request: RouteRequest): RouteResult {
   const line = buildRouteLine(pieces);
   const seconds = route.Summary?.Duration ?? drafts.reduce((sum, draft) => sum + (draft.seconds ?? 0), 0);
   return {
-    distanceMiles: round1(milesBefore),
-    durationMinutes: round1(seconds / 60),
+    distanceMiles: roundToTenth(milesBefore),
+    durationMinutes: roundToTenth(seconds / 60),
     polyline: encodeRoutePolyline(line.points),
     points: line.points,
     cumulativeMiles: line.cumulativeMiles,
@@ -319,15 +320,4 @@ function drawnMiles(points: readonly GeoPoint[]): number {
 
 function positionName(point: GeoPoint | undefined): string {
   return point ? `${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}` : 'waypoint';
-}
-
-function assertCoordinates(point: GeoPoint, endpoint: string): void {
-  const { latitude, longitude } = point;
-  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
-    throw new RangeError(`${endpoint} is not a coordinate: (${latitude}, ${longitude})`);
-  }
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }

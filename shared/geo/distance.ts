@@ -61,3 +61,11 @@ export function milesRulerAt(latitude: number): CheapRuler {
 export function toLonLat(point: GeoPoint): [number, number] {
   return [point.longitude, point.latitude];
 }
+
+/** A routing request's point must be a real coordinate; `endpoint` names it in the error (origin…). */
+export function assertCoordinates(point: GeoPoint, endpoint: string): void {
+  const { latitude, longitude } = point;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
+    throw new RangeError(`${endpoint} is not a coordinate: (${latitude}, ${longitude})`);
+  }
+}

@@ -1,4 +1,5 @@
-import { type GeoPoint, haversineMiles } from './distance.ts';
+import { roundToTenth } from '../domain/rounding.ts';
+import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
 import { findCheapestPath, type Terminal } from './graph-search.ts';
 import {
   type Adjacency,
@@ -136,15 +137,15 @@ export function computeEmbeddedRoute(
 
   const line = buildRouteLine(pieces);
   const result: RouteResult = {
-    distanceMiles: round1(pieces.reduce((sum, piece) => sum + piece.miles, 0)),
-    durationMinutes: round1(legs.reduce((sum, leg) => sum + leg.durationMinutes, 0)),
+    distanceMiles: roundToTenth(pieces.reduce((sum, piece) => sum + piece.miles, 0)),
+    durationMinutes: roundToTenth(legs.reduce((sum, leg) => sum + leg.durationMinutes, 0)),
     polyline: encodeRoutePolyline(line.points),
     points: line.points,
     cumulativeMiles: line.cumulativeMiles,
     legs: legs.map((leg) => ({
       ...leg,
-      miles: round1(leg.miles),
-      durationMinutes: round1(leg.durationMinutes),
+      miles: roundToTenth(leg.miles),
+      durationMinutes: roundToTenth(leg.durationMinutes),
     })),
     engine: { name: 'embedded', dataVersion: graph.version },
   };
@@ -240,7 +241,7 @@ function addLocal(
 }
 
 function startOfNextLeg(legs: readonly RouteLeg[]): number {
-  return round1(legs.reduce((sum, leg) => sum + leg.miles, 0));
+  return roundToTenth(legs.reduce((sum, leg) => sum + leg.miles, 0));
 }
 
 function localHours(straightMiles: number): number {
@@ -253,15 +254,4 @@ function minutes(miles: number, mph: number): number {
 
 function placeName(node: HighwayNode): string {
   return `${node.name}, ${node.state}`;
-}
-
-function assertCoordinates(point: GeoPoint, endpoint: string): void {
-  const { latitude, longitude } = point;
-  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
-    throw new RangeError(`${endpoint} is not a coordinate: (${latitude}, ${longitude})`);
-  }
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }

@@ -1,3 +1,4 @@
+import { roundToHundredth } from '../domain/rounding.ts';
 import { type GeoPoint, haversineMiles } from './distance.ts';
 import { densify, MAX_POINT_SPACING_MILES, roundToPolylinePrecision } from './polyline.ts';
 import type { RouteLine } from './routing-engine.ts';
@@ -7,8 +8,6 @@ export interface RoutePiece {
   geometry: readonly GeoPoint[];
   miles: number;
 }
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /**
  * Joins pieces into one densified line with road miles per point. Within a piece, miles are
@@ -32,7 +31,7 @@ export function buildRouteLine(
       const previous = points.at(-1);
       if (previous && previous.latitude === point.latitude && previous.longitude === point.longitude) return;
       points.push(point);
-      cumulativeMiles.push(round2(milesBefore + (along[i] ?? 0) * scale));
+      cumulativeMiles.push(roundToHundredth(milesBefore + (along[i] ?? 0) * scale));
     });
     milesBefore += piece.miles;
   }
@@ -42,7 +41,7 @@ export function buildRouteLine(
     points.push({ ...last });
     cumulativeMiles.push(cumulativeMiles[0] ?? 0);
   }
-  if (cumulativeMiles.length > 0) cumulativeMiles[cumulativeMiles.length - 1] = round2(milesBefore);
+  if (cumulativeMiles.length > 0) cumulativeMiles[cumulativeMiles.length - 1] = roundToHundredth(milesBefore);
   return { points, cumulativeMiles };
 }
 
@@ -51,7 +50,7 @@ export function buildRouteLine(
  * miles are great-circle miles along the line.
  */
 export function routeLineFromPoints(points: readonly GeoPoint[]): RouteLine {
-  return { points: [...points], cumulativeMiles: lengthsAlong(points).map(round2) };
+  return { points: [...points], cumulativeMiles: lengthsAlong(points).map(roundToHundredth) };
 }
 
 function lengthsAlong(points: readonly GeoPoint[]): number[] {

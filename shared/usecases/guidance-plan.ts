@@ -15,6 +15,7 @@ import {
   type StopSetChange,
   stopSetChange,
 } from '../domain/guidance/session.ts';
+import { roundToTenth } from '../domain/rounding.ts';
 import { isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -52,8 +53,6 @@ export interface VehicleSnapshot {
 /** An event a cycle produces: it goes into the tracking item's outbox and is recorded after the commit. */
 export type PendingEvent = OutboxEvent;
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 /** How many approached stops a session remembers (a trip has a handful). */
 const MAX_REMEMBERED_STOPS = 20;
 
@@ -76,7 +75,7 @@ export function snapshotOf(
     useLatest && latest.fuelLevelPercent !== null
       ? { percent: latest.fuelLevelPercent, source: 'reported' as const, reportedAtMs: latest.recordedAtMs }
       : estimate && {
-          percent: Math.round(estimate.percent * 10) / 10,
+          percent: roundToTenth(estimate.percent),
           source: estimate.source,
           reportedAtMs: estimate.reportedAtMs,
         };
@@ -169,8 +168,8 @@ export async function replan(
       latitude: station.latitude,
       longitude: station.longitude,
       address: station.address,
-      milesAhead: round1(stop.milesAlongRoute),
-      detourMiles: round1(2 * stop.detourMiles),
+      milesAhead: roundToTenth(stop.milesAlongRoute),
+      detourMiles: roundToTenth(2 * stop.detourMiles),
       // Gallons from an estimated level would be a guess presented as an instruction.
       gallonsToBuy: fuel.source === 'reported' ? stop.gallons : null,
       price: price.price,
@@ -190,7 +189,7 @@ export async function replan(
       phase: 'cannot_reach',
       stops: urgent ? [toStop(urgent)] : [],
       planReason: urgent ? plan.reason : `${plan.reason} No station is within reach on the route.`,
-      remainingMiles: round1(remainingMiles),
+      remainingMiles: roundToTenth(remainingMiles),
       projectedArrivalFuelPercent: null,
       forceReplan: false,
       planUpdatedAtMs: nowMs,
@@ -202,9 +201,9 @@ export async function replan(
     phase: phaseForStops(stops),
     stops,
     planReason: plan.reason,
-    remainingMiles: round1(remainingMiles),
+    remainingMiles: roundToTenth(remainingMiles),
     projectedArrivalFuelPercent:
-      plan.arrivalFuelGallons === null ? null : round1((plan.arrivalFuelGallons / tank) * 100),
+      plan.arrivalFuelGallons === null ? null : roundToTenth((plan.arrivalFuelGallons / tank) * 100),
     forceReplan: false,
     planUpdatedAtMs: nowMs,
   });
@@ -327,14 +326,14 @@ function nearestReachable(
     name: reachable.station.name,
     milesAlongRoute: reachable.milesAlongRoute,
     detourMiles: reachable.offRouteMiles,
-    gallons: round1(tank - arrivalGallons),
+    gallons: roundToTenth(tank - arrivalGallons),
     netPrice: 0,
     price: 0,
     discount: 0,
     priceIsStale: isPriceStale(reachable.station, nowMs),
     reason:
       `Urgent: the fuel on board does not reach ${destinationName ?? 'the destination'} on any plan (${plan.reason}). ` +
-      `${reachable.station.name}, ${round1(reachable.milesAlongRoute)} mi ahead, is the nearest station in range: fill up there.`,
+      `${reachable.station.name}, ${roundToTenth(reachable.milesAlongRoute)} mi ahead, is the nearest station in range: fill up there.`,
   };
 }
 

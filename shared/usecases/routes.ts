@@ -6,6 +6,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
+import { roundToHundredth, roundToTenth } from '../domain/rounding.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
@@ -34,9 +35,6 @@ export interface RouteDeps {
   counters: Pick<Counters, 'addUsage'>;
   now: () => number;
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 interface Trip {
   vehicleId: string | null;
@@ -107,7 +105,7 @@ export async function createRoute(
       estimated_mpg: trip.mpg,
       start_fuel_percent: trip.fuelPercent,
       min_arrival_fuel_percent: body.min_arrival_fuel_percent,
-      reserve_gallons: round1(reserveGallons),
+      reserve_gallons: roundToTenth(reserveGallons),
       min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
     },
     plan: {
@@ -137,22 +135,27 @@ export async function createRoute(
           reason: stop.reason,
         };
       }),
-      total_cost_usd: cents(plan.totalCost),
-      total_gallons: round1(plan.totalGallons),
-      arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : round1(plan.arrivalFuelGallons),
+      total_cost_usd: roundToHundredth(plan.totalCost),
+      total_gallons: roundToTenth(plan.totalGallons),
+      arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : roundToTenth(plan.arrivalFuelGallons),
       arrival_fuel_percent:
-        plan.arrivalFuelGallons === null ? null : round1((plan.arrivalFuelGallons / trip.tankGallons) * 100),
+        plan.arrivalFuelGallons === null
+          ? null
+          : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
     },
     baseline: {
       strategy: plan.baseline.strategy,
-      cost_usd: cents(plan.baseline.cost),
-      gallons: round1(plan.baseline.gallons),
+      cost_usd: roundToHundredth(plan.baseline.cost),
+      gallons: roundToTenth(plan.baseline.gallons),
       stop_count: plan.baseline.stopCount,
-      arrival_fuel_gallons: round1(plan.baseline.arrivalFuelGallons),
+      arrival_fuel_gallons: roundToTenth(plan.baseline.arrivalFuelGallons),
       feasible: plan.baseline.feasible,
     },
     savings: plan.savingsVsBaseline
-      ? { usd: cents(plan.savingsVsBaseline.usd), percent: round1(plan.savingsVsBaseline.percent) }
+      ? {
+          usd: roundToHundredth(plan.savingsVsBaseline.usd),
+          percent: roundToTenth(plan.savingsVsBaseline.percent),
+        }
       : null,
     candidate_station_count: candidates.length,
     catalog_version: index.version,

@@ -1,3 +1,5 @@
+import { roundToHundredth, roundToTenth } from '../rounding.ts';
+
 const MILES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Whole miles with thousands separators ("1,204"). */
@@ -17,10 +19,10 @@ export function formatUsd(usd: number): string {
 
 /** Outputs carry gallons to 0.1 gal (the plan's lattice). */
 export function roundGallons(gallons: number): number {
-  return Math.round(gallons * 10) / 10;
+  return roundToTenth(gallons);
 }
 
 /** Outputs carry money to the cent. */
 export function roundUsd(usd: number): number {
-  return Math.round(usd * 100) / 100;
+  return roundToHundredth(usd);
 }

@@ -1,5 +1,5 @@
 import { haversineMiles } from '../../geo/distance.ts';
-import { roundToTenth } from './fuel-signal.ts';
+import { roundToTenth } from '../rounding.ts';
 import { DETECTION_POLICY } from './policy.ts';
 import type { Detection, StopVisit, TrackerFix, WatchedStop } from './types.ts';
 

@@ -1,3 +1,4 @@
+import { roundToTenth } from '../rounding.ts';
 import { DETECTION_POLICY } from './policy.ts';
 import type { LevelReading, TrackerContext, TrackerState } from './types.ts';
 
@@ -22,10 +23,6 @@ export function appendReading(
 /** The median of the readings' levels: robust to the few sloshing samples among them. */
 export function medianLevel(readings: readonly LevelReading[]): number | null {
   return median(readings.map((reading) => reading.percent));
-}
-
-export function roundToTenth(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 /**

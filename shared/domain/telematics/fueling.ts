@@ -1,5 +1,6 @@
 import { haversineMiles } from '../../geo/distance.ts';
-import { appendReading, medianLevel, roundToTenth } from './fuel-signal.ts';
+import { roundToTenth } from '../rounding.ts';
+import { appendReading, medianLevel } from './fuel-signal.ts';
 import { DETECTION_POLICY } from './policy.ts';
 import type { Detection, LevelReading, StationaryEpisode, TrackerFix } from './types.ts';
 

@@ -8,8 +8,9 @@
  * before `processedThroughMs` are skipped, so a redelivered batch changes nothing.
  */
 import { haversineMiles } from '../../geo/distance.ts';
+import { roundToTenth } from '../rounding.ts';
 import { stepVisit } from './dwell.ts';
-import { appendReading, fuelLowStep, medianLevel, roundToTenth } from './fuel-signal.ts';
+import { appendReading, fuelLowStep, medianLevel } from './fuel-signal.ts';
 import { stepEpisode } from './fueling.ts';
 import { isStationary, isUsableFix, normalizeFix } from './motion.ts';
 import { DETECTION_POLICY } from './policy.ts';
