@@ -2,7 +2,7 @@ import type { Fleet } from '../domain/fleet.ts';
 import { type GuidanceSession, phaseAsRead } from '../domain/guidance/session.ts';
 import { roundToTenth } from '../domain/rounding.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
-import { freshnessOf, STALE_AFTER_MS } from '../domain/telematics/freshness.ts';
+import { freshnessOf } from '../domain/telematics/freshness.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import type { WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import type { WebhookEndpoint } from '../domain/webhooks/endpoint.ts';
@@ -107,7 +107,7 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
     id: session.id,
     vehicle_id: session.vehicleId,
     status: session.status,
-    phase: phaseAsRead(session, nowMs, STALE_AFTER_MS),
+    phase: phaseAsRead(session, nowMs),
     // Built member by member: a stored map comes back from DynamoDB in its own key order.
     destination: {
       latitude: session.destination.latitude,

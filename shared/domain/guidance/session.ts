@@ -1,3 +1,4 @@
+import { freshnessOf } from '../telematics/freshness.ts';
 import type { GuidancePhase } from './phases.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
@@ -125,14 +126,13 @@ export function phaseForStops(stops: readonly GuidanceStop[]): GuidancePhase {
 /** Phases after which the session is over; a stale position never masks them. */
 export const isTerminal = (session: Pick<GuidanceSession, 'status'>) => session.status !== 'active';
 
-/** The phase a reader sees: a stale position overrides what the last recompute concluded. */
+/** The phase a reader sees: a position graded stale overrides what the last recompute concluded. */
 export function phaseAsRead(
   session: Pick<GuidanceSession, 'status' | 'phase' | 'position'>,
   nowMs: number,
-  staleAfterMs: number,
 ): GuidancePhase {
   if (isTerminal(session) || !session.position) return session.phase;
-  return nowMs - session.position.recordedAtMs > staleAfterMs ? 'data_stale' : session.phase;
+  return freshnessOf(session.position.recordedAtMs, nowMs) === 'stale' ? 'data_stale' : session.phase;
 }
 
 /** A new session; the first plan is computed from the vehicle's state right after. */

@@ -97,10 +97,10 @@ describe('phases', () => {
       phase: 'stop_recommended' as const,
       position: { latitude: 35, longitude: -100, recordedAtMs: NOW },
     };
-    expect(phaseAsRead(active, NOW + staleAfter, staleAfter)).toBe('stop_recommended');
-    expect(phaseAsRead(active, NOW + staleAfter + 1, staleAfter)).toBe('data_stale');
+    expect(phaseAsRead(active, NOW + staleAfter)).toBe('stop_recommended');
+    expect(phaseAsRead(active, NOW + staleAfter + 1)).toBe('data_stale');
     const arrived = endSession(active, 'arrived', NOW);
-    expect(phaseAsRead(arrived, NOW + 10 * staleAfter, staleAfter)).toBe('arrived');
+    expect(phaseAsRead(arrived, NOW + 10 * staleAfter)).toBe('arrived');
   });
 
   it('publish every phase in the transitions, and every transition names real phases', () => {
