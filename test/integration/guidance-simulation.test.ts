@@ -115,8 +115,8 @@ interface Crumb {
   mph?: number;
 }
 
-/** One POST /v1/locations batch, then the worker's cycle for the vehicle (as the queue would run it). */
-async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
+/** One POST /v1/locations batch (every row accepted), without the worker's cycle: a worker running behind. */
+async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
   clock.set(Math.max(...crumbs.map((c) => c.at)));
   const { response } = await ingestLocations(
     { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
@@ -131,8 +131,23 @@ async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb
     })),
   );
   expect(response.rejected).toBe(0);
+}
+
+/** One POST /v1/locations batch, then the worker's cycle for the vehicle (as the queue would run it). */
+async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
+  await ingest(fleetId, vehicleId, crumbs);
   return processVehicleUpdate(deps, { fleetId, vehicleId });
 }
+
+/** The same stores, with an events module that cannot record anything. */
+const withFailingEvents = (): typeof deps => ({
+  ...deps,
+  events: {
+    record: async () => {
+      throw new Error('table throttled');
+    },
+  },
+});
 
 async function sessionOf(fleetId: string, vehicleId: string): Promise<GuidanceSession> {
   const { session } = await deps.tracking.get(fleetId, vehicleId);
@@ -599,20 +614,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
         save: async (tracking) => (failures-- > 0 ? null : deps.tracking.save(tracking)),
       },
     };
-    clock.set(START_MS + 60_000);
-    await ingestLocations(
-      { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
-      fleetId,
-      [
-        {
-          vehicle_id: vehicle.id,
-          latitude: DALLAS.latitude,
-          longitude: DALLAS.longitude,
-          recorded_at: new Date(START_MS + 60_000).toISOString(),
-          fuel_level_percent: 30,
-        },
-      ],
-    );
+    await ingest(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30 }]);
     await processVehicleUpdate(racing, { fleetId, vehicleId: vehicle.id });
     const refreshed = eventsOf('guidance.updated').filter((e) => e.data.change === 'refreshed');
     expect(refreshed).toHaveLength(1);
@@ -624,14 +626,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
   it('keeps the events of a commit whose recording failed, and the next writer records them in order', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
-    const failingEvents: typeof deps = {
-      ...deps,
-      events: {
-        record: async () => {
-          throw new Error('table throttled');
-        },
-      },
-    };
+    const failingEvents = withFailingEvents();
     // Committed, so the caller gets its 201 even though the announcement failed.
     const started = await startGuidance(failingEvents, principal, fleetId, vehicle.id, {
       destination: DENVER,
@@ -701,20 +696,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     const t = START_MS + 11 * 3_600_000;
     await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
     // A breadcrumb lands, but the worker is behind and does not process it yet.
-    clock.set(t + 60_000);
-    await ingestLocations(
-      { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
-      truck.fleetId,
-      [
-        {
-          vehicle_id: truck.vehicle.id,
-          latitude: DALLAS.latitude,
-          longitude: DALLAS.longitude,
-          recorded_at: new Date(t + 60_000).toISOString(),
-          fuel_level_percent: 50,
-        },
-      ],
-    );
+    await ingest(truck.fleetId, truck.vehicle.id, [{ at: t + 60_000, point: DALLAS, fuel: 50 }]);
     clock.set(t + 17 * 60_000);
     await sweepOfflineVehicles(deps);
     expect(truck.eventsOf('vehicle.offline').map((e) => e.data.last_seen_at)).toEqual([
@@ -742,14 +724,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     expect(offline.offline).toBe(true);
 
     // A cancel whose announcement fails: 204 for the caller, the work stays in the outbox…
-    const failingEvents: typeof deps = {
-      ...deps,
-      events: {
-        record: async () => {
-          throw new Error('table throttled');
-        },
-      },
-    };
+    const failingEvents = withFailingEvents();
     await cancelGuidance(failingEvents, fleetId, vehicle.id);
     expect((await deps.tracking.get(fleetId, vehicle.id)).outbox?.events).toHaveLength(1);
     // …and the next sweep carries it out although the vehicle is offline, then drops it from the index.
