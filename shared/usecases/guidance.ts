@@ -126,7 +126,6 @@ export async function endGuidanceOfDeactivatedVehicle(
   fleetId: string,
   vehicleId: string,
 ): Promise<void> {
-  if (!activeSession(await deps.tracking.get(fleetId, vehicleId))) return;
   await commit(deps, fleetId, vehicleId, async (tracking, nowMs) => {
     const session = activeSession(tracking);
     if (!session) return { session: tracking.session, ended: [], events: [] };
@@ -264,6 +263,10 @@ async function commit<S extends GuidanceSession | null>(
     const tracking = await deps.tracking.get(fleetId, vehicleId);
     await carryOut(deps, tracking);
     const result = await change(tracking, deps.now());
+    // Nothing changed (a second acknowledgement, a repeated skip, no session to end): no write.
+    if (result.session === tracking.session && result.events.length === 0 && result.ended.length === 0) {
+      return result;
+    }
     const stored = await deps.tracking.save({
       ...tracking,
       session: result.session,
