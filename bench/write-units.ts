@@ -1,8 +1,8 @@
 /**
  * DynamoDB write units per breadcrumb at a one-minute cadence, for one truck with an active guidance
  * session: each breadcrumb goes through `ingestLocations` (what POST /v1/locations runs) and then
- * `processVehicleUpdate` (the guidance worker's cycle), with the stores of shared/store against
- * DynamoDB Local. A middleware on the low-level client asks every call for ReturnConsumedCapacity
+ * `processVehicleUpdate` (the guidance worker's cycle), wired by the composition root (shared/wiring)
+ * against DynamoDB Local. A middleware on the low-level client asks every call for ReturnConsumedCapacity
  * (INDEXES, so GSI writes count too) and sums what DynamoDB Local reports for single-item writes
  * and reads; transactions (the event recorder's) are counted from their items' sizes, because
  * DynamoDB Local under-reports them (see `transactionUnits`).
@@ -15,26 +15,17 @@ import { ensureTable } from '../local/table-setup.ts';
 import type { Principal } from '../shared/domain/api-keys.ts';
 import type { Vehicle } from '../shared/domain/vehicle.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
-import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../shared/geo/synthetic-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { COMPANY_SCOPES } from '../shared/platform/scopes.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
-import { createCounters } from '../shared/store/counters.ts';
-import { createCursorCodec } from '../shared/store/cursor.ts';
-import { createDocumentClient, createDynamoClient } from '../shared/store/dynamo-client.ts';
 import { createEventRecorder } from '../shared/store/events.ts';
-import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
-import { createFuelingStore } from '../shared/store/fuelings.ts';
-import { createGuidanceRouteStore } from '../shared/store/guidance-routes.ts';
-import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
-import { createVehiclePositionStore } from '../shared/store/vehicle-positions.ts';
-import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
-import { createVehicleStore } from '../shared/store/vehicles.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
-import { createCatalogProvider } from '../shared/usecases/station-catalog.ts';
-import { processVehicleUpdate, type VehicleUpdateDeps } from '../shared/usecases/vehicle-updates.ts';
+import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
+import { createGuidanceWiring } from '../shared/wiring/guidance.ts';
+import { ingestDeps } from '../shared/wiring/locations.ts';
+import { stationSources } from '../shared/wiring/stations.ts';
+import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { DALLAS, DENVER, DISCOUNTS, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
 export interface WriteUnitsBench {
@@ -139,8 +130,12 @@ function transactionUnits(items: readonly TransactItem[]): { table: number; gsi:
 export async function benchWriteUnits(): Promise<WriteUnitsBench> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const db = await startDynamoDbLocal();
-  const lowLevel = createDynamoClient({ region: 'us-east-1', endpoint: db.endpoint });
-  const client = createDocumentClient(lowLevel);
+  // Minute 0 is hh:00 some hours ago (breadcrumbs must not be in the future of the clock below).
+  const startMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
+  let nowMs = startMs;
+  const now = () => nowMs;
+  const infra = testInfrastructure({ tableName: TABLE, clock: { now }, endpoint: db.endpoint });
+  const { client } = infra;
   try {
     let counting = false;
     const writes: Record<Category, number> = {
@@ -153,7 +148,7 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
     let gsiWrites = 0;
     let reads = 0;
     let failedCalls = 0;
-    lowLevel.middlewareStack.add(
+    infra.dynamo.middlewareStack.add(
       (next, context) => async (args) => {
         const input = args.input as Record<string, unknown>;
         input.ReturnConsumedCapacity = 'INDEXES';
@@ -194,31 +189,15 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
     );
 
     await ensureTable(client, TABLE);
-    // Minute 0 is hh:00 some hours ago (breadcrumbs must not be in the future of the clock below).
-    const startMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
-    let nowMs = startMs;
-    const now = () => nowMs;
-    const catalog = buildSyntheticCatalog(startMs);
-    const vehicles = createVehicleStore(client, TABLE, createCursorCodec('bench-cursor-signing-key'));
-    const positions = createVehiclePositionStore(client, TABLE);
-    const discounts = createFuelDiscountStore(client, TABLE);
-    const deps: VehicleUpdateDeps = {
-      vehicles,
-      positions,
-      tracking: createVehicleTrackingStore(client, TABLE),
-      fuelings: createFuelingStore(client, TABLE),
-      // No webhook endpoints, so the fan-out would write nothing; it is left out.
+    // The composition root's guidance wiring. No webhook endpoints, so the fan-out would write
+    // nothing (it would only read the endpoint list): it is left out.
+    const deps = createGuidanceWiring(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
-      router: createRoutingEngine({}),
-      catalog: createCatalogProvider({
-        store: createStationCatalogStore(client, TABLE),
-        synthetic: () => ({ version: SYNTHETIC_CATALOG_VERSION, stations: catalog }),
-        now,
-      }),
-      discounts,
-      routes: createGuidanceRouteStore(client, TABLE),
-      now,
-    };
+    }).start();
+    const { vehicles } = deps;
+    const { catalog, discounts } = stationSources(infra);
+    // The synthetic catalog, priced as of minute 0.
+    await catalog.current();
     await discounts.put(FLEET_ID, DISCOUNTS);
     const at = formatTimestamp(startMs);
     const vehicle: Vehicle = {
@@ -242,7 +221,7 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
     const report = async (minute: number) => {
       const recordedAtMs = startMs + minute * MINUTE_MS;
       nowMs = recordedAtMs + 5_000;
-      const { response } = await ingestLocations({ vehicles, positions, now }, FLEET_ID, [
+      const response = await ingestLocations(ingestDeps(infra), FLEET_ID, [
         {
           vehicle_id: vehicle.id,
           ...pointAlong(route, minute),
@@ -266,15 +245,8 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
       scopes: COMPANY_SCOPES,
       planName: 'local-dev',
     };
-    // POST /v1/vehicles/{id}/guidance's use case: it plans at once and caches the route. (A variable,
-    // not a literal: the stub queue is there for use-case versions that want one.)
-    const guidanceDeps = {
-      ...deps,
-      vehicles,
-      counters: createCounters(client, TABLE),
-      vehicleUpdates: { send: async () => {} },
-    };
-    await startGuidance(guidanceDeps, principal, FLEET_ID, vehicle.id, {
+    // POST /v1/vehicles/{id}/guidance's use case: it plans at once and caches the route.
+    await startGuidance(deps, principal, FLEET_ID, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 20,
     });

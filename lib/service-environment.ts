@@ -1,4 +1,4 @@
-import { DELIVERY_PIPELINE_ENV } from '../shared/platform/adapters/delivery-pipeline.ts';
+import { MESSAGING_ENV } from '../shared/platform/config.ts';
 import type { StageSettings } from './stage.ts';
 
 /** The Powertools service name: one name for logs, traces and metrics of every function. */
@@ -35,24 +35,24 @@ export interface DeliveryPipelineEnvironmentProps {
 }
 
 /**
- * Where webhook deliveries go (lib/webhooks.ts), read by shared/platform/adapters/delivery-pipeline.ts.
+ * Where webhook deliveries go (lib/webhooks.ts), read by shared/wiring/message-queues.ts.
  * Every function gets it with the rest: the API functions fan events out to the deliveries queue, and
  * the dispatcher also schedules retries and dead-letters exhausted deliveries.
  */
 export function deliveryPipelineEnvironment(props: DeliveryPipelineEnvironmentProps): Record<string, string> {
   return {
-    [DELIVERY_PIPELINE_ENV.queueUrl]: props.queueUrl,
-    [DELIVERY_PIPELINE_ENV.queueArn]: props.queueArn,
-    [DELIVERY_PIPELINE_ENV.deadLetterQueueUrl]: props.deadLetterQueueUrl,
-    [DELIVERY_PIPELINE_ENV.schedulerRoleArn]: props.schedulerRoleArn,
-    [DELIVERY_PIPELINE_ENV.scheduleGroupName]: props.scheduleGroupName,
+    [MESSAGING_ENV.deliveriesQueueUrl]: props.queueUrl,
+    [MESSAGING_ENV.deliveriesQueueArn]: props.queueArn,
+    [MESSAGING_ENV.deliveriesDeadLetterQueueUrl]: props.deadLetterQueueUrl,
+    [MESSAGING_ENV.schedulerRoleArn]: props.schedulerRoleArn,
+    [MESSAGING_ENV.scheduleGroupName]: props.scheduleGroupName,
   };
 }
 
 /**
- * Where vehicle updates go (lib/ingest.ts), read by shared/platform/adapters/delivery-pipeline.ts.
+ * Where vehicle updates go (lib/ingest.ts), read by shared/wiring/message-queues.ts.
  * Every function gets it with the rest; the API functions send to it (locations ingest).
  */
 export function vehicleUpdatesEnvironment(props: { queueUrl: string }): Record<string, string> {
-  return { [DELIVERY_PIPELINE_ENV.vehicleUpdatesQueueUrl]: props.queueUrl };
+  return { [MESSAGING_ENV.vehicleUpdatesQueueUrl]: props.queueUrl };
 }

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Stage } from '../shared/platform/config.ts';
+import { MESSAGING_ENV, type Stage } from '../shared/platform/config.ts';
 import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
 import { type LocalCredentialsSeed, seedDemoData } from '../shared/store/seed/demo.ts';
 import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, writeCredentials } from './credentials.ts';
@@ -315,10 +315,9 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
     ...(spec.quiet ? { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' } : {}),
-    // The queues, retries and jobs run in-process (local/workers.ts) instead of on SQS and Scheduler;
-    // the name is DELIVERY_PIPELINE_ENV.local, spelled out so this parent process loads no AWS SDK
-    // client. LOCAL_SWEEP_INTERVAL_MS, when set, passes through with the rest of the environment.
-    LOCAL_PIPELINE: '1',
+    // The queues, retries and jobs run in-process (local/workers.ts) instead of on SQS and Scheduler.
+    // LOCAL_SWEEP_INTERVAL_MS, when set, passes through with the rest of the environment.
+    [MESSAGING_ENV.local]: '1',
     LOCAL_STAGE_PORT: String(spec.port),
     LOCAL_QUIET: spec.quiet ? '1' : '0',
     [STAGE_SERVER_CHILD_ENV]: '1',

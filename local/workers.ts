@@ -5,7 +5,7 @@ import {
   WEBHOOK_DISPATCHER,
   type WorkerFunction,
 } from '../lib/worker-functions.ts';
-import { registerLocalPipeline } from '../shared/platform/adapters/delivery-pipeline.ts';
+import { registerLocalPipeline } from '../shared/wiring/message-queues.ts';
 import { createInProcessQueue, type InProcessQueue } from './in-process-queue.ts';
 import { createInProcessScheduler, type InProcessScheduler } from './in-process-scheduler.ts';
 import { createLambdaContext } from './lambda-context.ts';
@@ -65,7 +65,7 @@ const workerModules = [
  *   subscribed;
  * - the vehicle-updates queue (its own in-memory DLQ), with the guidance worker subscribed;
  * - the offline sweep, run every minute like its `rate(1 minute)` schedule.
- * The queues and scheduler are registered for shared/platform/adapters/delivery-pipeline.ts
+ * The queues and scheduler are registered for shared/wiring/message-queues.ts
  * (`LOCAL_PIPELINE=1`). Handler modules are imported on first use, so the server starts without them;
  * until one exists, its batches fail (their messages end in the DLQ) or its runs log a failure.
  *

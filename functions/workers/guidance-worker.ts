@@ -2,43 +2,51 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { logger } from '../../shared/platform/observability.ts';
-import { vehicleUpdateDeps } from '../../shared/store/guidance-repositories.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
+import { guidanceWiring } from '../../shared/wiring/guidance.ts';
 
-const processor = new BatchProcessor(EventType.SQS);
+/** One guidance cycle for one vehicle; what it reports is only logged. */
+export type GuidanceCycle = (
+  message: VehicleUpdateMessage,
+) => Promise<{ events: readonly { type: string }[] }>;
 
 /**
  * Cycles of one vehicle run one after another in this container: a batch often holds several
  * messages for the same truck (one per ingest call), and running them side by side would only make
  * them race for the tracking item's version and redo their work.
  */
-const running = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(key: string, cycle: () => Promise<T>): Promise<T> {
-  const current = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(cycle);
-  running.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (running.get(key) === current) running.delete(key);
-  }
+function oneAtATimePerKey() {
+  const running = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, cycle: () => Promise<T>): Promise<T> => {
+    const current = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(cycle);
+    running.set(key, current);
+    try {
+      return await current;
+    } finally {
+      if (running.get(key) === current) running.delete(key);
+    }
+  };
 }
 
 /**
- * One guidance cycle per message. A malformed message is logged and dropped (redelivering it cannot
- * fix it); our own faults fail the record alone, so SQS redelivers just that one, and the cycle's
- * idempotency makes the second run harmless.
+ * The SQS handler over a cycle: one cycle per message. A malformed message is logged and dropped
+ * (redelivering it cannot fix it); our own faults fail the record alone, so SQS redelivers just
+ * that one, and the cycle's idempotency makes the second run harmless.
  */
-async function processRecord(record: SQSRecord): Promise<void> {
-  const message = parseMessage(record.body);
-  if (!message) {
-    logger.error('Dropped a malformed vehicle-updates message', { messageId: record.messageId });
-    return;
-  }
-  const { events } = await oneAtATime(`${message.fleetId}|${message.vehicleId}`, () =>
-    processVehicleUpdate(vehicleUpdateDeps(), message),
-  );
-  logger.info('Guidance cycle', { ...message, events: events.map((e) => e.type) });
+export function createGuidanceWorker(cycle: GuidanceCycle) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const oneAtATime = oneAtATimePerKey();
+  const processRecord = async (record: SQSRecord): Promise<void> => {
+    const message = parseMessage(record.body);
+    if (!message) {
+      logger.error('Dropped a malformed vehicle-updates message', { messageId: record.messageId });
+      return;
+    }
+    const { events } = await oneAtATime(`${message.fleetId}|${message.vehicleId}`, () => cycle(message));
+    logger.info('Guidance cycle', { ...message, events: events.map((e) => e.type) });
+  };
+  return (event: SQSEvent, context: Context) =>
+    processPartialResponse(event, processRecord, processor, { context });
 }
 
 function parseMessage(body: string): VehicleUpdateMessage | null {
@@ -52,5 +60,6 @@ function parseMessage(body: string): VehicleUpdateMessage | null {
   }
 }
 
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, processRecord, processor, { context });
+export const handler = createGuidanceWorker((message) =>
+  processVehicleUpdate(guidanceWiring().vehicleUpdate(), message),
+);

@@ -2,8 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { DeliveryMessage } from '../../shared/domain/webhooks/delivery.ts';
 import { logger } from '../../shared/platform/observability.ts';
-import { deliveryDeps } from '../../shared/store/delivery-repositories.ts';
 import { attemptDelivery } from '../../shared/usecases/webhook-delivery.ts';
+import { deliveryDeps } from '../../shared/wiring/webhooks.ts';
 
 const processor = new BatchProcessor(EventType.SQS);
 

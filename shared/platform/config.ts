@@ -1,6 +1,6 @@
 /**
  * Environment, read once per container. Every Lambda and the local stack's stage servers get
- * these variables; nothing else in the code reads process.env.
+ * these variables; only this module and the composition root (shared/wiring) read process.env.
  */
 export type Stage = 'prod' | 'sandbox';
 
@@ -21,6 +21,23 @@ export interface ServiceConfig {
    */
   allowPrivateWebhookTargets: boolean;
 }
+
+/**
+ * Where the queues and the retry scheduler are (lib/service-environment.ts sets these on every
+ * function; the local stack sets `LOCAL_PIPELINE`). Read when a queue is first used, so a function
+ * needs only the variables of the queues it sends to.
+ */
+export const MESSAGING_ENV = {
+  deliveriesQueueUrl: 'DELIVERIES_QUEUE_URL',
+  deliveriesQueueArn: 'DELIVERIES_QUEUE_ARN',
+  deliveriesDeadLetterQueueUrl: 'DELIVERIES_DLQ_URL',
+  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  scheduleGroupName: 'SCHEDULE_GROUP_NAME',
+  /** The vehicle-updates queue the guidance worker consumes (sent by locations ingest). */
+  vehicleUpdatesQueueUrl: 'VEHICLE_UPDATES_QUEUE_URL',
+  /** `1` in the local stack's stage servers: use the in-process adapters registered there. */
+  local: 'LOCAL_PIPELINE',
+} as const;
 
 /** The stage alone, for code that needs no table (anonymous discovery routes). */
 export function currentStage(env: NodeJS.ProcessEnv = process.env): Stage {
@@ -43,12 +60,4 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
-}
-
-let cached: ServiceConfig | undefined;
-
-/** The container's configuration (memoised: env does not change within a container). */
-export function config(): ServiceConfig {
-  cached ??= readConfig();
-  return cached;
 }

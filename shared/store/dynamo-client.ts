@@ -1,6 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '../platform/config.ts';
 
 interface ClientOptions {
   region: string;
@@ -26,19 +25,3 @@ export function createDocumentClient(options: ClientOptions | DynamoDBClient) {
 }
 
 export type DocumentClient = ReturnType<typeof createDocumentClient>;
-
-let sharedClient: DynamoDBClient | undefined;
-let sharedDocumentClient: DocumentClient | undefined;
-
-/** The container's low-level client (Powertools' idempotency layer takes this one). */
-export function dynamoClient(): DynamoDBClient {
-  const { region, dynamoEndpoint } = config();
-  sharedClient ??= createDynamoClient({ region, endpoint: dynamoEndpoint });
-  return sharedClient;
-}
-
-/** The container's document client: created once, outside handlers, reused across invocations. */
-export function documentClient(): DocumentClient {
-  sharedDocumentClient ??= createDocumentClient(dynamoClient());
-  return sharedDocumentClient;
-}

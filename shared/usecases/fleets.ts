@@ -57,6 +57,16 @@ export async function provisionFleet(
   return fleet;
 }
 
+/** The fleets the partner holds a grant on, a page at a time. */
+export function listGrantedFleets(
+  deps: Pick<FleetDeps, 'fleets'>,
+  partnerId: string,
+  limit: number,
+  cursor: string | undefined,
+) {
+  return deps.fleets.listGranted(partnerId, limit, cursor);
+}
+
 /** A fleet the partner holds a grant on; anything else is 404, never a hint that it exists. */
 export async function grantedFleet(deps: Pick<FleetDeps, 'fleets'>, partnerId: string, fleetId: string) {
   const [granted, fleet] = await Promise.all([

@@ -1,14 +1,24 @@
-import { type Breadcrumb, breadcrumbSchema, MAX_CLOCK_SKEW_MS } from '../api/schemas/locations.ts';
+import {
+  type Breadcrumb,
+  breadcrumbSchema,
+  LOCATION_BATCH_LIMITS,
+  MAX_CLOCK_SKEW_MS,
+} from '../api/schemas/locations.ts';
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
-import type { ErrorCode } from '../platform/errors.ts';
-import type { PositionFix, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import { ApiError, type ErrorCode } from '../platform/errors.ts';
+import type { MessageQueue } from '../platform/ports/queue.ts';
+import type { LatestPosition, PositionFix, VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { findVehicle } from './vehicles.ts';
 
 export const KMH_PER_MPH = 1.609344;
 
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   positions: Pick<VehiclePositionStore, 'recordLatest' | 'appendHistory'>;
+  /** The guidance worker's queue: one message per vehicle the batch touched. */
+  vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
   now: () => number;
 }
 
@@ -20,9 +30,16 @@ export type ItemResult =
  * POST /v1/locations: every item is judged on its own (spec section 4: a bad row is rejected with
  * a code and a hint, the rest are accepted). Accepted breadcrumbs go to each vehicle's hourly
  * history, and the newest one per vehicle becomes its latest position if it is newer than the
- * stored one. Returns the per-item results and the vehicles touched.
+ * stored one. Then each vehicle touched is queued for the guidance worker. Returns the per-item results.
  */
 export async function ingestLocations(deps: IngestDeps, fleetId: string, items: readonly unknown[]) {
+  // The body's size was checked before parsing; the count can only be checked once it is a list.
+  if (items.length > LOCATION_BATCH_LIMITS.maxItems) {
+    throw new ApiError(
+      'batch_too_large',
+      `The batch has ${items.length} items; at most ${LOCATION_BATCH_LIMITS.maxItems} are accepted.`,
+    );
+  }
   const nowMs = deps.now();
   const vehicles = new Map<string, Promise<Vehicle | null>>();
   const lookup = (crumb: Breadcrumb) => {
@@ -112,9 +129,22 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     }),
   );
 
+  // After the writes: the guidance worker recomputes from what is stored.
+  await deps.vehicleUpdates.send([...fixesByVehicle.keys()].map((vehicleId) => ({ fleetId, vehicleId })));
+
   const accepted = results.filter((r) => r.status === 'accepted').length;
-  return {
-    response: { accepted, rejected: results.length - accepted, results },
-    touchedVehicleIds: [...fixesByVehicle.keys()],
-  };
+  return { accepted, rejected: results.length - accepted, results };
+}
+
+/** GET /v1/vehicles/{id}/location: the vehicle of the acting fleet and its latest position. */
+export async function latestLocation(
+  deps: { vehicles: VehicleStore; positions: Pick<VehiclePositionStore, 'latest'> },
+  fleetId: string,
+  ref: string,
+): Promise<{ vehicle: Vehicle; position: LatestPosition }> {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  const position = await deps.positions.latest(fleetId, vehicle.id);
+  if (!position)
+    throw new ApiError('resource_not_found', `Vehicle ${vehicle.id} has not reported a position yet.`);
+  return { vehicle, position };
 }

@@ -163,6 +163,8 @@ export async function createRoute(
   };
   // Recommended stops are station results (spec section 8: guidance recommendations are charged).
   await chargeStationResults(deps, principal, resource.plan.stops.length);
+  // Stored as sent, for GET /v1/routes/{id}.
+  await deps.routes.put(fleetId, id, JSON.stringify(resource), deps.now());
   return resource;
 }
 

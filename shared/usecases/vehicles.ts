@@ -44,6 +44,17 @@ export async function findVehicle(
   return vehicle;
 }
 
+/** The fleet's vehicles, a page at a time, optionally of one status. */
+export function listVehicles(
+  deps: Pick<VehicleDeps, 'vehicles'>,
+  fleetId: string,
+  status: VehicleStatus | undefined,
+  limit: number,
+  cursor: string | undefined,
+) {
+  return deps.vehicles.list(fleetId, status, limit, cursor);
+}
+
 /** For operations a deactivated vehicle must not take part in (guidance, routes, trips, locations). */
 export function assertActive(vehicle: Vehicle): void {
   if (vehicle.status === 'inactive') {
@@ -146,6 +157,25 @@ export async function updateVehicle(
     licensePlate: body.license_plate,
   };
   return changeVehicle(deps, fleetId, ref, changes);
+}
+
+export interface DeactivationDeps extends VehicleDeps {
+  /** Ends the vehicle's guidance session, if it has one (the guidance feature's own use case). */
+  endGuidance: (fleetId: string, vehicleId: string) => Promise<void>;
+}
+
+/**
+ * POST /v1/vehicles/{id}/deactivate: a deactivated vehicle reports nothing more (ingest refuses
+ * it), so its guidance session ends with it rather than going stale.
+ */
+export async function deactivateVehicle(
+  deps: DeactivationDeps,
+  fleetId: string,
+  ref: string,
+): Promise<Vehicle> {
+  const vehicle = await setVehicleStatus(deps, fleetId, ref, 'inactive');
+  await deps.endGuidance(fleetId, vehicle.id);
+  return vehicle;
 }
 
 /** Deactivate / reactivate; setting the status it already has is a no-op answered with the vehicle. */

@@ -15,13 +15,6 @@ export interface WebhookEndpointDeps {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-/** The owner an endpoint call acts for: the acting fleet, or the partner itself without SVC-Fleet. */
-export function webhookOwner(fleetId: string | null, partnerId: string | null): WebhookOwner {
-  if (fleetId) return { kind: 'fleet', fleetId };
-  if (partnerId) return { kind: 'partner', partnerId };
-  throw new Error('A webhook call reached the handler with neither a fleet nor a partner');
-}
-
 async function assertDeliverable(deps: WebhookEndpointDeps, url: string): Promise<string> {
   const checked = await checkWebhookUrl(url, {
     resolve: deps.resolve ?? lookupAllAddresses,
@@ -59,6 +52,16 @@ export async function createWebhookEndpoint(
   };
   await deps.endpoints.create(endpoint);
   return { endpoint, secret };
+}
+
+/** The owner's endpoints, a page at a time. */
+export function listWebhookEndpoints(
+  deps: Pick<WebhookEndpointDeps, 'endpoints'>,
+  owner: WebhookOwner,
+  limit: number,
+  cursor: string | undefined,
+) {
+  return deps.endpoints.list(owner, limit, cursor);
 }
 
 export async function findWebhookEndpoint(

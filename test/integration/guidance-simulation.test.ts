@@ -4,26 +4,12 @@ import type { Principal } from '../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
-import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
-import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../../shared/geo/synthetic-catalog.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createCounters } from '../../shared/store/counters.ts';
-import { createCursorCodec } from '../../shared/store/cursor.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
-import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
-import { createFuelingStore } from '../../shared/store/fuelings.ts';
-import { createGuidanceRouteStore } from '../../shared/store/guidance-routes.ts';
-import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
-import { createVehiclePositionStore } from '../../shared/store/vehicle-positions.ts';
-import {
-  createVehicleTrackingStore,
-  heartbeatKey,
-  trackingKey,
-} from '../../shared/store/vehicle-tracking.ts';
-import { createVehicleStore } from '../../shared/store/vehicles.ts';
+import { heartbeatKey, trackingKey } from '../../shared/store/vehicle-tracking.ts';
 import {
   acknowledgeGuidanceStop,
   cancelGuidance,
@@ -34,10 +20,13 @@ import {
 } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
-import { createCatalogProvider } from '../../shared/usecases/station-catalog.ts';
-import { processVehicleUpdate, type VehicleUpdateDeps } from '../../shared/usecases/vehicle-updates.ts';
+import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { createGuidanceWiring } from '../../shared/wiring/guidance.ts';
+import { ingestDeps } from '../../shared/wiring/locations.ts';
+import { stationSources } from '../../shared/wiring/stations.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
@@ -54,34 +43,24 @@ const TANK = 150;
 const MPG = 6.5;
 
 let table: string;
-let deps: VehicleUpdateDeps & Parameters<typeof startGuidance>[0];
+let infra: TestInfrastructure;
+/** The guidance wiring's dependencies, for the sessions' API, the worker's cycle and the sweep alike. */
+let deps: ReturnType<ReturnType<typeof createGuidanceWiring>['start']>;
 let dallasToDenver: RouteResult;
 const announced: EventEnvelope[] = [];
 
 beforeAll(async () => {
   table = await createTestTable(client, 'guidance-sim');
-  const stations = buildSyntheticCatalog(clock.now());
-  const router = createEmbeddedRouter();
-  deps = {
-    router,
-    catalog: createCatalogProvider({
-      store: createStationCatalogStore(client, table),
-      synthetic: () => ({ version: SYNTHETIC_CATALOG_VERSION, stations }),
-      now: clock.now,
-    }),
-    discounts: createFuelDiscountStore(client, table),
-    routes: createGuidanceRouteStore(client, table),
-    vehicles: createVehicleStore(client, table, createCursorCodec('k')),
-    positions: createVehiclePositionStore(client, table),
-    tracking: createVehicleTrackingStore(client, table),
-    fuelings: createFuelingStore(client, table),
-    counters: createCounters(client, table),
-    events: createEventRecorder(client, table, 'prod', clock.now, async (event) => {
+  infra = testInfrastructure({ tableName: table, clock });
+  // The composition root's guidance wiring, with the fan-out replaced by a list of what was announced.
+  deps = createGuidanceWiring(infra, {
+    events: createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
       announced.push(event);
     }),
-    now: clock.now,
-  };
-  dallasToDenver = await router.route({ origin: DALLAS, destination: DENVER });
+  }).start();
+  // The synthetic catalog is priced as of the first use: now, at the start of every drive.
+  await stationSources(infra).catalog.current();
+  dallasToDenver = await deps.router.route({ origin: DALLAS, destination: DENVER });
 });
 afterAll(() => deleteTestTable(client, table));
 
@@ -118,8 +97,8 @@ interface Crumb {
 /** One POST /v1/locations batch (every row accepted), without the worker's cycle: a worker running behind. */
 async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
   clock.set(Math.max(...crumbs.map((c) => c.at)));
-  const { response } = await ingestLocations(
-    { vehicles: deps.vehicles, positions: createVehiclePositionStore(client, table), now: clock.now },
+  const response = await ingestLocations(
+    ingestDeps(infra),
     fleetId,
     crumbs.map((c) => ({
       vehicle_id: vehicleId,
@@ -133,9 +112,13 @@ async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb
   expect(response.rejected).toBe(0);
 }
 
-/** One POST /v1/locations batch, then the worker's cycle for the vehicle (as the queue would run it). */
+/**
+ * One POST /v1/locations batch, then the worker's cycle for the vehicle, as the queue would run it
+ * (messages of earlier batches the worker was behind on are the same vehicle's: one cycle covers them).
+ */
 async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
   await ingest(fleetId, vehicleId, crumbs);
+  expect(infra.sent.vehicleUpdates.take()).toContainEqual({ fleetId, vehicleId });
   return processVehicleUpdate(deps, { fleetId, vehicleId });
 }
 

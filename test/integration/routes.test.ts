@@ -1,21 +1,14 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/domain/api-keys.ts';
-import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
-import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../../shared/geo/synthetic-catalog.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createCounters } from '../../shared/store/counters.ts';
-import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
-import { createRouteStore } from '../../shared/store/routes.ts';
-import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
-import { createVehiclePositionStore, latestPositionKey } from '../../shared/store/vehicle-positions.ts';
-import { createVehicleStore } from '../../shared/store/vehicles.ts';
+import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { createRoute, getRoute } from '../../shared/usecases/routes.ts';
-import { createCatalogProvider } from '../../shared/usecases/station-catalog.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { truckRouteDeps } from '../../shared/wiring/truck-routes.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { testInfrastructure } from '../support/infrastructure.ts';
 
 const client = testDocumentClient();
 const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
@@ -35,21 +28,7 @@ const principal: Principal = {
 
 beforeAll(async () => {
   table = await createTestTable(client, 'routes');
-  const stations = buildSyntheticCatalog(clock.now());
-  deps = {
-    router: createEmbeddedRouter(),
-    catalog: createCatalogProvider({
-      store: createStationCatalogStore(client, table),
-      synthetic: () => ({ version: SYNTHETIC_CATALOG_VERSION, stations }),
-      now: clock.now,
-    }),
-    discounts: createFuelDiscountStore(client, table),
-    vehicles: createVehicleStore(client, table, createCursorCodec('k')),
-    positions: createVehiclePositionStore(client, table),
-    routes: createRouteStore(client, table),
-    counters: createCounters(client, table),
-    now: clock.now,
-  };
+  deps = truckRouteDeps(testInfrastructure({ tableName: table, clock }));
 });
 afterAll(() => deleteTestTable(client, table));
 
@@ -86,7 +65,7 @@ describe('the vehicle-shortcut form against the stores', () => {
     expect(route.plan.status).toBe('ok');
     expect(route.plan.total_gallons).toBeGreaterThan(40);
 
-    await deps.routes.put(fleetId, route.id, JSON.stringify(route), clock.now());
+    // Stored as answered, by createRoute itself.
     expect(await getRoute(deps, fleetId, route.id)).toEqual(route);
     await expect(getRoute(deps, newId('fleet'), route.id)).rejects.toMatchObject({
       code: 'resource_not_found',

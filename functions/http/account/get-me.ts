@@ -1,26 +1,14 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { accountIdOf } from '../../../shared/domain/api-keys.ts';
-import { usagePeriod } from '../../../shared/domain/plans.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { formatTimestamp } from '../../../shared/platform/time.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
+import { describeAccount } from '../../../shared/usecases/account.ts';
+import { accountDeps } from '../../../shared/wiring/account.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.getMe, async (_input, context) => {
-  const principal = context.principal;
-  if (!principal) throw new Error('GET /v1/me reached without a key');
-  const { plans, counters, fleets } = repositories();
-  const period = usagePeriod(context.clock.now());
-  const [plan, used, partner] = await Promise.all([
-    plans.get(principal.planName),
-    counters.readUsage(accountIdOf(principal), period.id),
-    principal.partnerId ? fleets.getPartner(principal.partnerId) : null,
-  ]);
-  if (!plan) throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');
-  const { station_results: stationResults = 0, ...usedByFamily } = used;
-  // Every family with a quota shows up, at 0 before its first call, so clients need no defaults.
-  const families = [...new Set([...Object.keys(plan.monthlyQuota), ...Object.keys(usedByFamily)])].sort();
+export const handler = httpHandler(routes.getMe, async (_input, context) => {
+  const account = await describeAccount(accountDeps(), actingPrincipal(context), context.clock.now());
+  const { principal, plan, period } = account;
   return ok({
     key: {
       id: principal.keyId,
@@ -28,9 +16,7 @@ export const handler = createHttpHandler(routes.getMe, async (_input, context) =
       owner_type: principal.ownerType,
       mode: principal.mode,
     },
-    partner: principal.partnerId
-      ? { id: principal.partnerId, name: partner?.name ?? principal.partnerId }
-      : null,
+    partner: principal.partnerId ? { id: principal.partnerId, name: account.partnerName } : null,
     fleet_id: principal.ownFleetId,
     scopes: principal.scopes,
     plan: {
@@ -39,10 +25,10 @@ export const handler = createHttpHandler(routes.getMe, async (_input, context) =
       monthly_quota: Object.fromEntries(
         Object.entries(plan.monthlyQuota).sort(([a], [b]) => a.localeCompare(b)),
       ),
-      used_this_month: Object.fromEntries(families.map((family) => [family, usedByFamily[family] ?? 0])),
+      used_this_month: account.usedByFamily,
       price_query_cap: plan.priceQueryCap,
       station_query_budget: plan.stationQueryBudget,
-      station_results_this_month: stationResults,
+      station_results_this_month: account.stationResults,
       period: { start: formatTimestamp(period.start), end: formatTimestamp(period.end) },
     },
   });

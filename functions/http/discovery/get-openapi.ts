@@ -1,9 +1,9 @@
 import document from '../../../openapi.json' with { type: 'json' };
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
 /** The generated document, with `servers` pointing at the stage that answers. */
-export const handler = createHttpHandler(routes.getOpenApi, async (_input, context) =>
+export const handler = httpHandler(routes.getOpenApi, async (_input, context) =>
   ok({ ...document, servers: [{ url: context.baseUrl, description: `${context.stage} stage` }] }),
 );

@@ -1,7 +1,7 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { ERROR_REGISTRY } from '../../../shared/platform/errors.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
 const registry = {
   data: Object.entries(ERROR_REGISTRY).map(([code, entry]) => ({
@@ -12,4 +12,4 @@ const registry = {
   })),
 };
 
-export const handler = createHttpHandler(routes.listErrors, async () => ok(registry));
+export const handler = httpHandler(routes.listErrors, async () => ok(registry));

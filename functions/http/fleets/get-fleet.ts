@@ -1,12 +1,11 @@
 import { fleetResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
 import { grantedFleet } from '../../../shared/usecases/fleets.ts';
+import { fleetDeps } from '../../../shared/wiring/fleets.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.getFleet, async ({ params }, context) => {
-  const fleet = await grantedFleet(repositories(), actingPartnerId(context), params.id);
-  return ok(fleetResource(fleet));
-});
+export const handler = httpHandler(routes.getFleet, async ({ params }, context) =>
+  ok(fleetResource(await grantedFleet(fleetDeps(), actingPartnerId(context), params.id))),
+);

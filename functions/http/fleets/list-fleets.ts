@@ -1,11 +1,12 @@
 import { fleetResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
+import { listGrantedFleets } from '../../../shared/usecases/fleets.ts';
+import { fleetDeps } from '../../../shared/wiring/fleets.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.listFleets, async ({ query }, context) => {
-  const page = await repositories().fleets.listGranted(actingPartnerId(context), query.limit, query.cursor);
+export const handler = httpHandler(routes.listFleets, async ({ query }, context) => {
+  const page = await listGrantedFleets(fleetDeps(), actingPartnerId(context), query.limit, query.cursor);
   return ok({ data: page.data.map(fleetResource), next_cursor: page.next_cursor });
 });

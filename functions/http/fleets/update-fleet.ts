@@ -1,17 +1,11 @@
 import { fleetResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
 import { updateFleet } from '../../../shared/usecases/fleets.ts';
+import { fleetDeps } from '../../../shared/wiring/fleets.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.updateFleet, async ({ params, body }, context) => {
-  const fleet = await updateFleet(
-    { fleets: repositories().fleets, stage: context.stage, clock: context.clock },
-    actingPartnerId(context),
-    params.id,
-    body,
-  );
-  return ok(fleetResource(fleet));
-});
+export const handler = httpHandler(routes.updateFleet, async ({ params, body }, context) =>
+  ok(fleetResource(await updateFleet(fleetDeps(), actingPartnerId(context), params.id, body))),
+);

@@ -1,16 +1,11 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
-import { guidanceWriteDeps } from '../../../shared/store/guidance-repositories.ts';
 import { acknowledgeGuidanceStop } from '../../../shared/usecases/guidance.ts';
+import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.acknowledgeGuidanceStop, async ({ params }, context) => {
-  await acknowledgeGuidanceStop(
-    { ...guidanceWriteDeps(), now: context.clock.now },
-    actingFleetId(context),
-    params.id,
-    params.stopId,
-  );
+export const handler = httpHandler(routes.acknowledgeGuidanceStop, async ({ params }, context) => {
+  await acknowledgeGuidanceStop(guidanceWiring().write(), actingFleetId(context), params.id, params.stopId);
   return noContent();
 });

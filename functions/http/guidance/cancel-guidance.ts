@@ -1,11 +1,11 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
-import { guidanceWriteDeps } from '../../../shared/store/guidance-repositories.ts';
 import { cancelGuidance } from '../../../shared/usecases/guidance.ts';
+import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.cancelGuidance, async ({ params }, context) => {
-  await cancelGuidance({ ...guidanceWriteDeps(), now: context.clock.now }, actingFleetId(context), params.id);
+export const handler = httpHandler(routes.cancelGuidance, async ({ params }, context) => {
+  await cancelGuidance(guidanceWiring().write(), actingFleetId(context), params.id);
   return noContent();
 });

@@ -1,17 +1,12 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { guidanceWriteDeps } from '../../../shared/store/guidance-repositories.ts';
 import { getGuidance } from '../../../shared/usecases/guidance.ts';
+import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.getGuidance, async ({ params }, context) =>
+export const handler = httpHandler(routes.getGuidance, async ({ params }, context) =>
   ok(
-    await getGuidance(
-      { ...guidanceWriteDeps(), now: context.clock.now },
-      actingPrincipal(context),
-      actingFleetId(context),
-      params.id,
-    ),
+    await getGuidance(guidanceWiring().write(), actingPrincipal(context), actingFleetId(context), params.id),
   ),
 );

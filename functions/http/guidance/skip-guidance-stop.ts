@@ -1,13 +1,13 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
-import { startGuidanceDeps } from '../../../shared/store/guidance-repositories.ts';
 import { skipGuidanceStop } from '../../../shared/usecases/guidance.ts';
+import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = createHttpHandler(routes.skipGuidanceStop, async ({ params, body }, context) => {
+export const handler = httpHandler(routes.skipGuidanceStop, async ({ params, body }, context) => {
   await skipGuidanceStop(
-    { ...startGuidanceDeps(), now: context.clock.now },
+    guidanceWiring().start(),
     actingFleetId(context),
     params.id,
     params.stopId,

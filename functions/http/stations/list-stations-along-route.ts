@@ -1,21 +1,10 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
-import { stationRepositories } from '../../../shared/store/station-repositories.ts';
 import { stationsAlongRoute } from '../../../shared/usecases/stations.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { corridorStationDeps } from '../../../shared/wiring/stations.ts';
 
-export const handler = createHttpHandler(routes.listStationsAlongRoute, async ({ body }, context) => {
-  const { counters } = repositories();
-  const { catalog, fuelDiscounts, router } = stationRepositories();
-  const principal = context.principal;
-  if (!principal) throw new Error('Station query reached without a key');
-  const result = await stationsAlongRoute(
-    { catalog, discounts: fuelDiscounts, counters, router, now: context.clock.now },
-    principal,
-    actingFleetId(context),
-    body,
-  );
-  return ok(result);
-});
+export const handler = httpHandler(routes.listStationsAlongRoute, async ({ body }, context) =>
+  ok(await stationsAlongRoute(corridorStationDeps(), actingPrincipal(context), actingFleetId(context), body)),
+);

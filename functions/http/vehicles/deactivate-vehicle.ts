@@ -1,25 +1,11 @@
 import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { guidanceWriteDeps } from '../../../shared/store/guidance-repositories.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
-import { endGuidanceOfDeactivatedVehicle } from '../../../shared/usecases/guidance.ts';
-import { setVehicleStatus } from '../../../shared/usecases/vehicles.ts';
+import { deactivateVehicle } from '../../../shared/usecases/vehicles.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { deactivationDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = createHttpHandler(routes.deactivateVehicle, async ({ params }, context) => {
-  const fleetId = actingFleetId(context);
-  const vehicle = await setVehicleStatus(
-    { vehicles: repositories().vehicles, clock: context.clock },
-    fleetId,
-    params.id,
-    'inactive',
-  );
-  await endGuidanceOfDeactivatedVehicle(
-    { ...guidanceWriteDeps(), now: context.clock.now },
-    fleetId,
-    vehicle.id,
-  );
-  return ok(vehicleResource(vehicle));
-});
+export const handler = httpHandler(routes.deactivateVehicle, async ({ params }, context) =>
+  ok(vehicleResource(await deactivateVehicle(deactivationDeps(), actingFleetId(context), params.id))),
+);

@@ -1,20 +1,14 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { formatTimestamp } from '../../../shared/platform/time.ts';
-import { positionRepositories } from '../../../shared/store/position-repositories.ts';
-import { findVehicle } from '../../../shared/usecases/vehicles.ts';
+import { latestLocation } from '../../../shared/usecases/locations.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { positionStores } from '../../../shared/wiring/locations.ts';
 
-export const handler = createHttpHandler(routes.getVehicleLocation, async ({ params }, context) => {
-  const fleetId = actingFleetId(context);
-  const { vehicles, positions } = positionRepositories();
-  const vehicle = await findVehicle({ vehicles }, fleetId, params.id);
-  const position = await positions.latest(fleetId, vehicle.id);
-  if (!position)
-    throw new ApiError('resource_not_found', `Vehicle ${vehicle.id} has not reported a position yet.`);
+export const handler = httpHandler(routes.getVehicleLocation, async ({ params }, context) => {
+  const { vehicle, position } = await latestLocation(positionStores(), actingFleetId(context), params.id);
   const nowMs = context.clock.now();
   return ok({
     vehicle_id: vehicle.id,

@@ -1,12 +1,11 @@
 import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
 import { findVehicle } from '../../../shared/usecases/vehicles.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = createHttpHandler(routes.getVehicle, async ({ params }, context) => {
-  const vehicle = await findVehicle(repositories(), actingFleetId(context), params.id);
-  return ok(vehicleResource(vehicle));
-});
+export const handler = httpHandler(routes.getVehicle, async ({ params }, context) =>
+  ok(vehicleResource(await findVehicle(vehicleDeps(), actingFleetId(context), params.id))),
+);

@@ -1,12 +1,14 @@
 import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
+import { listVehicles } from '../../../shared/usecases/vehicles.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = createHttpHandler(routes.listVehicles, async ({ query }, context) => {
-  const page = await repositories().vehicles.list(
+export const handler = httpHandler(routes.listVehicles, async ({ query }, context) => {
+  const page = await listVehicles(
+    vehicleDeps(),
     actingFleetId(context),
     query.status,
     query.limit,

@@ -1,17 +1,11 @@
 import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
 import { setVehicleStatus } from '../../../shared/usecases/vehicles.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = createHttpHandler(routes.reactivateVehicle, async ({ params }, context) => {
-  const vehicle = await setVehicleStatus(
-    { vehicles: repositories().vehicles, clock: context.clock },
-    actingFleetId(context),
-    params.id,
-    'active',
-  );
-  return ok(vehicleResource(vehicle));
-});
+export const handler = httpHandler(routes.reactivateVehicle, async ({ params }, context) =>
+  ok(vehicleResource(await setVehicleStatus(vehicleDeps(), actingFleetId(context), params.id, 'active'))),
+);

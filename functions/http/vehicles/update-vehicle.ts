@@ -1,17 +1,11 @@
 import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { repositories } from '../../../shared/store/repositories.ts';
 import { updateVehicle } from '../../../shared/usecases/vehicles.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = createHttpHandler(routes.updateVehicle, async ({ params, body }, context) => {
-  const vehicle = await updateVehicle(
-    { vehicles: repositories().vehicles, clock: context.clock },
-    actingFleetId(context),
-    params.id,
-    body,
-  );
-  return ok(vehicleResource(vehicle));
-});
+export const handler = httpHandler(routes.updateVehicle, async ({ params, body }, context) =>
+  ok(vehicleResource(await updateVehicle(vehicleDeps(), actingFleetId(context), params.id, body))),
+);

@@ -1,11 +1,16 @@
 import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
 import { createWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.createWebhook, async ({ body }, context) => {
-  const { endpoint, secret } = await createWebhookEndpoint(webhookEndpointDeps(), ownerOf(context), body);
+export const handler = httpHandler(routes.createWebhook, async ({ body }, context) => {
+  const { endpoint, secret } = await createWebhookEndpoint(
+    webhookEndpointDeps(),
+    actingWebhookOwner(context),
+    body,
+  );
   return created({ ...webhookResource(endpoint), secret });
 });

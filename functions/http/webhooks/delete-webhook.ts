@@ -1,10 +1,11 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
 import { deleteWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.deleteWebhook, async ({ params }, context) => {
-  await deleteWebhookEndpoint(webhookEndpointDeps(), ownerOf(context), params.id);
+export const handler = httpHandler(routes.deleteWebhook, async ({ params }, context) => {
+  await deleteWebhookEndpoint(webhookEndpointDeps(), actingWebhookOwner(context), params.id);
   return noContent();
 });

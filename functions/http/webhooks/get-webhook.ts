@@ -1,10 +1,13 @@
 import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
 import { findWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.getWebhook, async ({ params }, context) =>
-  ok(webhookResource(await findWebhookEndpoint(webhookEndpointDeps(), ownerOf(context), params.id))),
+export const handler = httpHandler(routes.getWebhook, async ({ params }, context) =>
+  ok(
+    webhookResource(await findWebhookEndpoint(webhookEndpointDeps(), actingWebhookOwner(context), params.id)),
+  ),
 );

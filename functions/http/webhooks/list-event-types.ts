@@ -1,7 +1,7 @@
 import { routes } from '../../../shared/api/routes.ts';
 import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
 
 const catalog = {
   data: EVENT_CATALOG.map(({ type, description, dataFields }) => ({
@@ -11,4 +11,4 @@ const catalog = {
   })),
 };
 
-export const handler = createHttpHandler(routes.listEventTypes, async () => ok(catalog));
+export const handler = httpHandler(routes.listEventTypes, async () => ok(catalog));

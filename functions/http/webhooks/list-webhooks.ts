@@ -1,10 +1,17 @@
 import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
+import { listWebhookEndpoints } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.listWebhooks, async ({ query }, context) => {
-  const page = await webhookEndpointDeps().endpoints.list(ownerOf(context), query.limit, query.cursor);
+export const handler = httpHandler(routes.listWebhooks, async ({ query }, context) => {
+  const page = await listWebhookEndpoints(
+    webhookEndpointDeps(),
+    actingWebhookOwner(context),
+    query.limit,
+    query.cursor,
+  );
   return ok({ data: page.data.map(webhookResource), next_cursor: page.next_cursor });
 });

@@ -1,11 +1,16 @@
 import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
 import { rotateWebhookSecret } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.rotateWebhookSecret, async ({ params }, context) => {
-  const { endpoint, secret } = await rotateWebhookSecret(webhookEndpointDeps(), ownerOf(context), params.id);
+export const handler = httpHandler(routes.rotateWebhookSecret, async ({ params }, context) => {
+  const { endpoint, secret } = await rotateWebhookSecret(
+    webhookEndpointDeps(),
+    actingWebhookOwner(context),
+    params.id,
+  );
   return ok({ ...webhookResource(endpoint), secret });
 });

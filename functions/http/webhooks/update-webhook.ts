@@ -1,10 +1,15 @@
 import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
+import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';
 import { updateWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = createHttpHandler(routes.updateWebhook, async ({ params, body }, context) =>
-  ok(webhookResource(await updateWebhookEndpoint(webhookEndpointDeps(), ownerOf(context), params.id, body))),
+export const handler = httpHandler(routes.updateWebhook, async ({ params, body }, context) =>
+  ok(
+    webhookResource(
+      await updateWebhookEndpoint(webhookEndpointDeps(), actingWebhookOwner(context), params.id, body),
+    ),
+  ),
 );

@@ -1,4 +1,5 @@
 import type { Principal } from '../../domain/api-keys.ts';
+import type { WebhookOwner } from '../../domain/webhooks/endpoint.ts';
 import type { ApiContext } from './types.ts';
 
 /** Partner routes only run for partner keys (the chain checked), so the id is always there. */
@@ -18,4 +19,12 @@ export function actingFleetId(context: ApiContext): string {
 export function actingPrincipal(context: ApiContext): Principal {
   if (!context.principal) throw new Error('Keyed route reached without a principal');
   return context.principal;
+}
+
+/** `fleetOrPartner` routes act for the fleet, or for the partner itself without SVC-Fleet. */
+export function actingWebhookOwner(context: ApiContext): WebhookOwner {
+  if (context.fleetId) return { kind: 'fleet', fleetId: context.fleetId };
+  const partnerId = context.principal?.partnerId;
+  if (partnerId) return { kind: 'partner', partnerId };
+  throw new Error('A webhook call reached the handler with neither a fleet nor a partner');
 }

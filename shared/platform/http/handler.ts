@@ -12,7 +12,7 @@ import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
 import { createIdempotentRunner, IDEMPOTENCY_KEY_HEADER, requireIdempotencyKey } from './idempotency.ts';
 import { countUsage, enforceRateLimit } from './limits.ts';
-import { type PlatformDeps, platformDeps } from './platform-deps.ts';
+import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
 import { problemResponse, successResponse } from './respond.ts';
 import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
@@ -157,12 +157,13 @@ export function createFallbackHandler(respond: (event: HttpEvent) => Promise<Htt
 /**
  * The HTTP chain every route runs through, in spec order: request id → auth → limits →
  * validation → handler → canonical JSON; any error → problem+json. Handlers stay thin: they get
- * typed input and the acting fleet and return a result.
+ * typed input and the acting fleet and return a result. `deps` is called only when a request needs
+ * them (shared/wiring/http.ts passes the container's; tests pass fakes).
  */
 export function createHttpHandler<R extends RouteDefinition>(
   route: R,
   implementation: RouteImplementation<R>,
-  deps: () => PlatformDeps = platformDeps,
+  deps: () => PlatformDeps,
 ) {
   const idempotent = route.idempotent
     ? createIdempotentRunner(route.operationId, () => deps().idempotencyStore(route.operationId))

@@ -3,14 +3,21 @@ import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { usagePeriod } from '../../domain/plans.ts';
 import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
-import type { Counters } from '../../store/counters.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
 import { emitUsageOf } from '../usage-metrics.ts';
 
+/** The counters the chain writes (the store's `Counters` is one). */
+export interface UsageCounters {
+  /** Counts one request in the key's rate window; returns the window's count so far. */
+  hitRateWindow(keyId: string, windowStartSeconds: number): Promise<number>;
+  /** Counts one use of a family in the account's month. */
+  addUsage(accountId: string, periodId: string, family: EndpointFamily): Promise<void>;
+}
+
 export interface LimitDeps {
   plan: (name: string) => Promise<Plan | null>;
-  counters: Counters;
+  counters: UsageCounters;
   now: () => number;
 }
 

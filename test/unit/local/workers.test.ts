@@ -2,15 +2,12 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUIDANCE_WORKER, OFFLINE_SWEEP, WEBHOOK_DISPATCHER } from '../../../lib/worker-functions.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
-import {
-  deadLetterQueue,
-  deliveryQueue,
-  resetDeliveryPipeline,
-  retryScheduler,
-  vehicleUpdatesQueue,
-} from '../../../shared/platform/adapters/delivery-pipeline.ts';
+import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
+import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
 
-const localEnv = { LOCAL_PIPELINE: '1' };
+const local = createMessageQueues({ LOCAL_PIPELINE: '1' });
+/** The local queues carry any message; these tests need only an id to follow. */
+const delivery = (deliveryId: string) => ({ deliveryId }) as unknown as DeliveryMessage;
 const start = Date.UTC(2026, 10, 21, 12, 0, 0);
 
 let workers: LocalWorkers | undefined;
@@ -18,7 +15,7 @@ let invocations: { event: SQSEvent; context: Context }[];
 
 beforeEach(() => {
   vi.useFakeTimers({ now: start });
-  resetDeliveryPipeline();
+  forgetLocalPipeline();
   invocations = [];
 });
 
@@ -49,13 +46,13 @@ const recordingDispatcher = async (event: SQSEvent, context: Context) => {
 };
 
 describe('startLocalWorkers', () => {
-  it('registers the in-process pipeline, so deliveryQueue() reaches the dispatcher as an SQS event', async () => {
+  it('registers the in-process pipeline, so the deliveries queue reaches the dispatcher as an SQS event', async () => {
     // Prepare
     const loadHandler = loaderFor(recordingDispatcher);
     workers = startLocalWorkers({ stage: 'prod', region: 'us-east-1', loadHandler, log: vi.fn() });
 
     // Act
-    await deliveryQueue(localEnv).send([{ deliveryId: 'whd_1' }]);
+    await local.deliveries().send([delivery('whd_1')]);
     await vi.advanceTimersByTimeAsync(0);
 
     // Assess
@@ -78,9 +75,7 @@ describe('startLocalWorkers', () => {
     });
 
     // Act
-    await retryScheduler(localEnv).scheduleOnce('whd_1-attempt-2', new Date(start + 5_000), {
-      deliveryId: 'whd_1',
-    });
+    await local.deliveryRetries().scheduleOnce('whd_1-attempt-2', new Date(start + 5_000), delivery('whd_1'));
     await vi.advanceTimersByTimeAsync(4_999);
     const early = invocations.length;
     // The queue hands the message on asynchronously (setImmediate), a tick after the timer.
@@ -94,7 +89,7 @@ describe('startLocalWorkers', () => {
   it('keeps dead letters in the queue’s in-memory DLQ', async () => {
     workers = startLocalWorkers({ stage: 'prod', loadHandler: loaderFor(recordingDispatcher), log: vi.fn() });
 
-    await deadLetterQueue(localEnv).send([{ deliveryId: 'whd_exhausted' }]);
+    await local.deliveryDeadLetters().send([delivery('whd_exhausted')]);
 
     expect(workers.queue.deadLetterQueue.messages).toEqual([{ deliveryId: 'whd_exhausted' }]);
   });
@@ -140,7 +135,7 @@ describe('startLocalWorkers', () => {
 
   it('stops its timers on stop', async () => {
     workers = startLocalWorkers({ stage: 'prod', loadHandler: loaderFor(recordingDispatcher), log: vi.fn() });
-    await retryScheduler(localEnv).scheduleOnce('later', new Date(start + 60_000), { deliveryId: 'whd_1' });
+    await local.deliveryRetries().scheduleOnce('later', new Date(start + 60_000), delivery('whd_1'));
 
     workers.stop();
 
@@ -149,7 +144,7 @@ describe('startLocalWorkers', () => {
 });
 
 describe('the vehicle-updates queue', () => {
-  it('is registered, so vehicleUpdatesQueue() reaches the guidance worker as an SQS event of its own queue', async () => {
+  it('is registered, so the vehicle-updates queue reaches the guidance worker as an SQS event of its own queue', async () => {
     // Prepare
     const guidance: { event: SQSEvent; context: Context }[] = [];
     const loadHandler = loaderFor(recordingDispatcher, {
@@ -161,7 +156,7 @@ describe('the vehicle-updates queue', () => {
     workers = startLocalWorkers({ stage: 'sandbox', region: 'us-east-1', loadHandler, log: vi.fn() });
 
     // Act
-    await vehicleUpdatesQueue(localEnv).send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+    await local.vehicleUpdates().send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
     await vi.advanceTimersByTimeAsync(0);
 
     // Assess
@@ -187,7 +182,7 @@ describe('the vehicle-updates queue', () => {
     workers = startLocalWorkers({ stage: 'prod', loadHandler, log, visibilityTimeoutMs: 10 });
 
     // Act
-    await vehicleUpdatesQueue(localEnv).send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+    await local.vehicleUpdates().send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
     await vi.advanceTimersByTimeAsync(1_000);
 
     // Assess

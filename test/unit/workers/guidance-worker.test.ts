@@ -1,11 +1,11 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const processVehicleUpdate = vi.fn();
-vi.mock('../../../shared/usecases/vehicle-updates.ts', () => ({ processVehicleUpdate }));
-vi.mock('../../../shared/store/guidance-repositories.ts', () => ({ vehicleUpdateDeps: () => ({}) }));
+import { createGuidanceWorker } from '../../../functions/workers/guidance-worker.ts';
 
-const { handler } = await import('../../../functions/workers/guidance-worker.ts');
+/** The guidance cycle the worker runs, faked: the worker's own job is batching, ordering and failures. */
+const cycle = vi.fn();
+const handler = createGuidanceWorker(cycle);
 
 const record = (messageId: string, body: string): SQSRecord =>
   ({
@@ -23,13 +23,13 @@ const record = (messageId: string, body: string): SQSRecord =>
 const context = { functionName: 'guidanceWorker', getRemainingTimeInMillis: () => 30_000 } as Context;
 
 beforeEach(() => {
-  processVehicleUpdate.mockReset();
-  processVehicleUpdate.mockResolvedValue({ events: [] });
+  cycle.mockReset();
+  cycle.mockResolvedValue({ events: [] });
 });
 
 describe('the guidance worker handler', () => {
   it('runs one cycle per message and fails only the record whose cycle failed', async () => {
-    processVehicleUpdate.mockImplementation(async (_deps, message: { vehicleId: string }) => {
+    cycle.mockImplementation(async (message: { vehicleId: string }) => {
       if (message.vehicleId === 'veh_bad') throw new Error('table unreachable');
       return { events: [] };
     });
@@ -42,7 +42,7 @@ describe('the guidance worker handler', () => {
     };
     const result = await handler(event, context);
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
-    expect(processVehicleUpdate.mock.calls.map((call) => call[1])).toEqual([
+    expect(cycle.mock.calls.map((call) => call[0])).toEqual([
       { fleetId: 'flt_1', vehicleId: 'veh_a' },
       { fleetId: 'flt_1', vehicleId: 'veh_bad' },
       { fleetId: 'flt_2', vehicleId: 'veh_b' },
@@ -53,7 +53,7 @@ describe('the guidance worker handler', () => {
     let active = 0;
     let maxSameVehicle = 0;
     const order: string[] = [];
-    processVehicleUpdate.mockImplementation(async (_deps, message: { vehicleId: string }) => {
+    cycle.mockImplementation(async (message: { vehicleId: string }) => {
       if (message.vehicleId === 'veh_a') {
         active += 1;
         maxSameVehicle = Math.max(maxSameVehicle, active);
@@ -83,7 +83,7 @@ describe('the guidance worker handler', () => {
       ],
     };
     expect(await handler(event, context)).toEqual({ batchItemFailures: [] });
-    expect(processVehicleUpdate).toHaveBeenCalledTimes(1);
-    expect(processVehicleUpdate.mock.calls[0]?.[1]).toEqual({ fleetId: 'flt_1', vehicleId: 'veh_a' });
+    expect(cycle).toHaveBeenCalledTimes(1);
+    expect(cycle.mock.calls[0]?.[0]).toEqual({ fleetId: 'flt_1', vehicleId: 'veh_a' });
   });
 });

@@ -2,13 +2,12 @@ import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-schedule
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import {
-  deadLetterQueue,
-  deliveryQueue,
+  createMessageQueues,
+  forgetLocalPipeline,
   registerLocalPipeline,
-  resetDeliveryPipeline,
-  retryScheduler,
-} from '../../../../shared/platform/adapters/delivery-pipeline.ts';
+} from '../../../shared/wiring/message-queues.ts';
 
 // Every client the factories build answers from these mocks.
 const sqs = mockClient(SQSClient);
@@ -21,16 +20,18 @@ const awsEnv = {
   DELIVERIES_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/111111111111/deliveries-dlq',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::111111111111:role/scheduler',
   SCHEDULE_GROUP_NAME: 'fleet-fuel-prod-webhook-retries',
+  VEHICLE_UPDATES_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/111111111111/vehicle-updates',
 };
 const localEnv = { LOCAL_PIPELINE: '1' };
-const message = { deliveryId: 'whd_1' };
+/** The queues carry any message; these tests need only an id to follow. */
+const message = { deliveryId: 'whd_1' } as unknown as DeliveryMessage;
 
 beforeEach(() => {
   sqs.reset();
   scheduler.reset();
   sqs.on(SendMessageBatchCommand).resolves({ Failed: [] });
   scheduler.on(CreateScheduleCommand).resolves({});
-  resetDeliveryPipeline();
+  forgetLocalPipeline();
 });
 
 afterAll(() => {
@@ -38,10 +39,11 @@ afterAll(() => {
   scheduler.restore();
 });
 
-describe('delivery pipeline factories, deployed', () => {
+describe('message queues, deployed', () => {
   it('sends deliveries to DELIVERIES_QUEUE_URL and dead letters to DELIVERIES_DLQ_URL', async () => {
-    await deliveryQueue(awsEnv).send([message]);
-    await deadLetterQueue(awsEnv).send([message]);
+    const queues = createMessageQueues(awsEnv);
+    await queues.deliveries().send([message]);
+    await queues.deliveryDeadLetters().send([message]);
 
     expect(sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.QueueUrl)).toEqual([
       awsEnv.DELIVERIES_QUEUE_URL,
@@ -50,7 +52,7 @@ describe('delivery pipeline factories, deployed', () => {
   });
 
   it('schedules retries in SCHEDULE_GROUP_NAME, to DELIVERIES_QUEUE_ARN, as SCHEDULER_ROLE_ARN', async () => {
-    await retryScheduler(awsEnv).scheduleOnce('whd_1-attempt-2', new Date(), message);
+    await createMessageQueues(awsEnv).deliveryRetries().scheduleOnce('whd_1-attempt-2', new Date(), message);
 
     expect(scheduler.commandCalls(CreateScheduleCommand)[0]?.args[0].input).toMatchObject({
       GroupName: awsEnv.SCHEDULE_GROUP_NAME,
@@ -59,21 +61,47 @@ describe('delivery pipeline factories, deployed', () => {
   });
 
   it('creates each adapter once per container', () => {
-    expect(deliveryQueue(awsEnv)).toBe(deliveryQueue(awsEnv));
-    expect(deadLetterQueue(awsEnv)).toBe(deadLetterQueue(awsEnv));
-    expect(retryScheduler(awsEnv)).toBe(retryScheduler(awsEnv));
+    const queues = createMessageQueues(awsEnv);
+    expect(queues.deliveries()).toBe(queues.deliveries());
+    expect(queues.deliveryDeadLetters()).toBe(queues.deliveryDeadLetters());
+    expect(queues.deliveryRetries()).toBe(queues.deliveryRetries());
+    expect(queues.vehicleUpdates()).toBe(queues.vehicleUpdates());
+  });
+
+  it('sends vehicle updates to VEHICLE_UPDATES_QUEUE_URL', async () => {
+    await createMessageQueues(awsEnv)
+      .vehicleUpdates()
+      .send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+
+    expect(sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.QueueUrl)).toEqual([
+      awsEnv.VEHICLE_UPDATES_QUEUE_URL,
+    ]);
+  });
+
+  it('needs no variable of a queue the function never uses', () => {
+    expect(() => createMessageQueues({}).deliveries).not.toThrow();
   });
 
   it.each([
-    ['DELIVERIES_QUEUE_URL', () => deliveryQueue({ ...awsEnv, DELIVERIES_QUEUE_URL: '' })],
-    ['DELIVERIES_DLQ_URL', () => deadLetterQueue({ ...awsEnv, DELIVERIES_DLQ_URL: undefined })],
-    ['SCHEDULER_ROLE_ARN', () => retryScheduler({ ...awsEnv, SCHEDULER_ROLE_ARN: undefined })],
+    ['DELIVERIES_QUEUE_URL', () => createMessageQueues({ ...awsEnv, DELIVERIES_QUEUE_URL: '' }).deliveries()],
+    [
+      'DELIVERIES_DLQ_URL',
+      () => createMessageQueues({ ...awsEnv, DELIVERIES_DLQ_URL: undefined }).deliveryDeadLetters(),
+    ],
+    [
+      'SCHEDULER_ROLE_ARN',
+      () => createMessageQueues({ ...awsEnv, SCHEDULER_ROLE_ARN: undefined }).deliveryRetries(),
+    ],
+    [
+      'VEHICLE_UPDATES_QUEUE_URL',
+      () => createMessageQueues({ ...awsEnv, VEHICLE_UPDATES_QUEUE_URL: undefined }).vehicleUpdates(),
+    ],
   ])('names a missing %s', (name, create) => {
     expect(create).toThrow(`Missing environment variable ${name}`);
   });
 });
 
-describe('delivery pipeline factories, LOCAL_PIPELINE=1', () => {
+describe('message queues, LOCAL_PIPELINE=1', () => {
   const fakes = () => ({
     queue: { send: vi.fn(async () => {}) },
     scheduler: { scheduleOnce: vi.fn(async () => {}) },
@@ -87,9 +115,10 @@ describe('delivery pipeline factories, LOCAL_PIPELINE=1', () => {
     const at = new Date();
 
     // Act
-    await deliveryQueue(localEnv).send([message]);
-    await deadLetterQueue(localEnv).send([message]);
-    await retryScheduler(localEnv).scheduleOnce('whd_1-attempt-2', at, message);
+    const queues = createMessageQueues(localEnv);
+    await queues.deliveries().send([message]);
+    await queues.deliveryDeadLetters().send([message]);
+    await queues.deliveryRetries().scheduleOnce('whd_1-attempt-2', at, message);
 
     // Assess
     expect(local.queue.send).toHaveBeenCalledWith([message]);
@@ -100,7 +129,7 @@ describe('delivery pipeline factories, LOCAL_PIPELINE=1', () => {
   });
 
   it('finds adapters registered after the factory was called (a handler module loaded first)', async () => {
-    const queue = deliveryQueue(localEnv);
+    const queue = createMessageQueues(localEnv).deliveries();
     const local = fakes();
     registerLocalPipeline(local);
 
@@ -110,7 +139,7 @@ describe('delivery pipeline factories, LOCAL_PIPELINE=1', () => {
   });
 
   it('says what is missing when nothing is registered', async () => {
-    await expect(deliveryQueue(localEnv).send([message])).rejects.toThrow(
+    await expect(createMessageQueues(localEnv).deliveries().send([message])).rejects.toThrow(
       'LOCAL_PIPELINE=1 but no local queue is registered',
     );
   });

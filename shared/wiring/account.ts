@@ -1,0 +1,9 @@
+import type { AccountDeps } from '../usecases/account.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/** GET /v1/me. */
+export const accountDeps = perInfrastructure((infra): AccountDeps => {
+  const { plans, counters, fleets } = tableStores(infra);
+  return { plans, counters, fleets };
+});

@@ -1,0 +1,32 @@
+import type { RouteDefinition } from '../api/route-definition.ts';
+import { createHttpHandler, type RouteImplementation } from '../platform/http/handler.ts';
+import { createIdempotencyStore } from '../platform/http/idempotency.ts';
+import type { PlatformDeps } from '../platform/http/platform-deps.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/** What the HTTP chain needs: keys, grants, plans, counters and the idempotency records. */
+export const httpChainDeps = perInfrastructure((infra): PlatformDeps => {
+  const { apiKeys, fleets, plans, counters } = tableStores(infra);
+  return {
+    stage: infra.config.stage,
+    clock: infra.clock,
+    findKey: (hash) => apiKeys.findByHash(hash),
+    hasGrant: (partnerId, fleetId) => fleets.hasGrant(partnerId, fleetId),
+    plan: (name) => plans.get(name),
+    counters,
+    idempotencyStore: (operationId) =>
+      createIdempotencyStore(infra.config.tableName, infra.dynamo, operationId),
+  };
+});
+
+/**
+ * A route's Lambda handler: the HTTP chain with the container's dependencies, built on the first
+ * request that needs them (anonymous routes never do).
+ *
+ * @example
+ * export const handler = httpHandler(routes.getVehicle, async ({ params }, context) => …);
+ */
+export function httpHandler<R extends RouteDefinition>(route: R, implementation: RouteImplementation<R>) {
+  return createHttpHandler(route, implementation, () => httpChainDeps());
+}

@@ -1,0 +1,59 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { readConfig, type ServiceConfig } from '../platform/config.ts';
+import { type Clock, systemClock } from '../platform/time.ts';
+import { type CursorCodec, createCursorCodec } from '../store/cursor.ts';
+import { createDocumentClient, createDynamoClient, type DocumentClient } from '../store/dynamo-client.ts';
+import { createMessageQueues, type MessageQueues } from './message-queues.ts';
+import { once } from './once.ts';
+
+/**
+ * What every feature's wiring builds from: the configuration, the clients, the queues and the
+ * clock. Lambda and the local stage servers get it from the environment ({@link infrastructure});
+ * integration tests and benchmarks build one around DynamoDB Local, a test table, fake queues and
+ * a fixed clock, and hand it to the same feature factories.
+ */
+export interface Infrastructure {
+  config: Pick<
+    ServiceConfig,
+    'stage' | 'tableName' | 'region' | 'routingEngine' | 'allowPrivateWebhookTargets'
+  >;
+  /** The low-level client (Powertools' idempotency layer takes this one). */
+  dynamo: DynamoDBClient;
+  client: DocumentClient;
+  cursors: CursorCodec;
+  queues: MessageQueues;
+  clock: Clock;
+}
+
+/** The environment's infrastructure: clients created once, outside handlers, reused across invocations. */
+export function createInfrastructure(env: NodeJS.ProcessEnv = process.env): Infrastructure {
+  const config = readConfig(env);
+  const dynamo = createDynamoClient({ region: config.region, endpoint: config.dynamoEndpoint });
+  return {
+    config,
+    dynamo,
+    client: createDocumentClient(dynamo),
+    cursors: createCursorCodec(config.cursorSigningKey),
+    queues: createMessageQueues(env),
+    clock: systemClock,
+  };
+}
+
+/** The container's infrastructure, built on first use (never at import time). */
+export const infrastructure = once(() => createInfrastructure());
+
+/**
+ * A function of the infrastructure remembered per infrastructure: the container's wiring builds
+ * each store or provider once, and a test's infrastructure gets its own.
+ */
+export function perInfrastructure<T>(build: (infra: Infrastructure) => T): (infra?: Infrastructure) => T {
+  const built = new WeakMap<Infrastructure, T>();
+  return (infra = infrastructure()) => {
+    let value = built.get(infra);
+    if (value === undefined) {
+      value = build(infra);
+      built.set(infra, value);
+    }
+    return value;
+  };
+}

@@ -1,0 +1,117 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
+import { createEventBridgeScheduler } from '../platform/adapters/eventbridge-scheduler.ts';
+import { createSqsQueue } from '../platform/adapters/sqs-queue.ts';
+import { MESSAGING_ENV } from '../platform/config.ts';
+import type { MessageQueue } from '../platform/ports/queue.ts';
+import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
+import { once } from './once.ts';
+
+/**
+ * The queues and the scheduler of a container: each accessor builds its adapter on first use and
+ * hands the same one out afterwards. A function only builds what it sends to, so a missing
+ * variable of a queue it never uses is no error.
+ */
+export interface MessageQueues {
+  /** The deliveries queue, which the webhook dispatcher consumes. */
+  deliveries(): MessageQueue<DeliveryMessage>;
+  /** The deliveries dead-letter queue: the dispatcher sends a delivery here once it has exhausted its attempts. */
+  deliveryDeadLetters(): MessageQueue<DeliveryMessage>;
+  /** Brings a failed delivery back to the deliveries queue later. */
+  deliveryRetries(): OneTimeScheduler<DeliveryMessage>;
+  /** The vehicle-updates queue, which the guidance worker consumes (ingest sends to it). */
+  vehicleUpdates(): MessageQueue<VehicleUpdateMessage>;
+}
+
+/** The in-process adapters a local stage server runs (local/workers.ts registers them all). */
+export interface LocalMessageQueues {
+  queue: MessageQueue<unknown>;
+  scheduler: OneTimeScheduler<unknown>;
+  deadLetterQueue?: MessageQueue<unknown>;
+  vehicleUpdates?: MessageQueue<unknown>;
+}
+
+// One registration per process, like one container's queues; it lives here, not in local/, so
+// that Lambda bundles never import local code.
+let localQueues: LocalMessageQueues | undefined;
+
+/** Makes queues built with `LOCAL_PIPELINE=1` hand their messages to these in-process adapters. */
+export function registerLocalPipeline(queues: LocalMessageQueues): void {
+  localQueues = queues;
+}
+
+/** Forgets the registration (tests). */
+export function forgetLocalPipeline(): void {
+  localQueues = undefined;
+}
+
+/**
+ * SQS queues and EventBridge Scheduler as the environment names them (lib/service-environment.ts),
+ * or, with `LOCAL_PIPELINE=1`, the local stack's in-process adapters.
+ *
+ * @example
+ * await createMessageQueues().vehicleUpdates().send([{ fleetId, vehicleId }]);
+ */
+export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): MessageQueues {
+  if (env[MESSAGING_ENV.local] === '1') return localMessageQueues();
+  let sqsClient: SQSClient | undefined;
+  const sqs = () => {
+    sqsClient ??= new SQSClient({ maxAttempts: 3 });
+    return sqsClient;
+  };
+  const sqsQueue = <T>(urlVariable: string) =>
+    once(() => createSqsQueue<T>({ queueUrl: required(env, urlVariable), client: sqs() }));
+  return {
+    deliveries: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesQueueUrl),
+    deliveryDeadLetters: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesDeadLetterQueueUrl),
+    vehicleUpdates: sqsQueue<VehicleUpdateMessage>(MESSAGING_ENV.vehicleUpdatesQueueUrl),
+    deliveryRetries: once(() =>
+      createEventBridgeScheduler<DeliveryMessage>({
+        queueArn: required(env, MESSAGING_ENV.deliveriesQueueArn),
+        roleArn: required(env, MESSAGING_ENV.schedulerRoleArn),
+        groupName: required(env, MESSAGING_ENV.scheduleGroupName),
+        client: new SchedulerClient({ maxAttempts: 3 }),
+      }),
+    ),
+  };
+}
+
+/**
+ * The registration is looked up on every send, not when a queue is built: a handler module may
+ * take its dependencies before the stage server has registered its adapters.
+ */
+function localMessageQueues(): MessageQueues {
+  const forward = <T>(part: 'queue' | 'deadLetterQueue' | 'vehicleUpdates'): MessageQueue<T> => ({
+    send: async (messages) => registered(part).send(messages),
+  });
+  const deliveries = forward<DeliveryMessage>('queue');
+  const deliveryDeadLetters = forward<DeliveryMessage>('deadLetterQueue');
+  const vehicleUpdates = forward<VehicleUpdateMessage>('vehicleUpdates');
+  const deliveryRetries: OneTimeScheduler<DeliveryMessage> = {
+    scheduleOnce: async (name, at, message) => registered('scheduler').scheduleOnce(name, at, message),
+  };
+  return {
+    deliveries: () => deliveries,
+    deliveryDeadLetters: () => deliveryDeadLetters,
+    vehicleUpdates: () => vehicleUpdates,
+    deliveryRetries: () => deliveryRetries,
+  };
+}
+
+function registered<K extends keyof LocalMessageQueues>(part: K): NonNullable<LocalMessageQueues[K]> {
+  const adapter = localQueues?.[part];
+  if (!adapter) {
+    throw new Error(
+      `${MESSAGING_ENV.local}=1 but no local ${part} is registered (local/workers.ts registers it)`,
+    );
+  }
+  return adapter as NonNullable<LocalMessageQueues[K]>;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

@@ -1,0 +1,43 @@
+import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
+import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
+import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
+import { createStationCatalogStore } from '../store/station-catalog.ts';
+import { createCatalogProvider } from '../usecases/station-catalog.ts';
+import type { CorridorDeps, StationQueryDeps } from '../usecases/stations.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/**
+ * The catalog, the fleets' discounts and the router: apart from the other wiring so that only the
+ * functions that price stations or plan routes bundle the highway graph and the synthetic catalog.
+ */
+export const stationSources = perInfrastructure(({ client, config, clock }) => {
+  let synthetic: { version: string; stations: ReturnType<typeof buildSyntheticCatalog> } | undefined;
+  return {
+    discounts: createFuelDiscountStore(client, config.tableName),
+    catalog: createCatalogProvider({
+      store: createStationCatalogStore(client, config.tableName),
+      // Built on first use (~30 ms), and only when no imported catalog is current.
+      synthetic: () => {
+        synthetic ??= { version: SYNTHETIC_CATALOG_VERSION, stations: buildSyntheticCatalog(clock.now()) };
+        return synthetic;
+      },
+      now: clock.now,
+    }),
+    // The embedded engine is the default on every stage; Amazon Location plugs in behind the same port.
+    router: createRoutingEngine({ ROUTING_ENGINE: config.routingEngine, AWS_REGION: config.region }),
+  };
+});
+
+/** GET /v1/stations. */
+export const nearbyStationDeps = perInfrastructure((infra): StationQueryDeps => {
+  const { catalog, discounts } = stationSources(infra);
+  const { plans, counters } = tableStores(infra);
+  return { catalog, discounts, plan: (name) => plans.get(name), counters, now: infra.clock.now };
+});
+
+/** POST /v1/stations/along-route. */
+export const corridorStationDeps = perInfrastructure((infra): CorridorDeps => {
+  const { catalog, discounts, router } = stationSources(infra);
+  return { catalog, discounts, router, counters: tableStores(infra).counters, now: infra.clock.now };
+});

@@ -1,0 +1,19 @@
+import { createApiKeyStore } from '../store/api-keys.ts';
+import { createCounters } from '../store/counters.ts';
+import { createFleetStore } from '../store/fleets.ts';
+import { createPlanStore } from '../store/plans.ts';
+import { createVehicleStore } from '../store/vehicles.ts';
+import { perInfrastructure } from './infrastructure.ts';
+
+/**
+ * The stores nearly every function needs (keys, plans and counters for the HTTP chain, fleets and
+ * vehicles for most routes). Stores of one feature only are built in that feature's wiring, so a
+ * function bundles no store it never uses.
+ */
+export const tableStores = perInfrastructure(({ client, config: { tableName }, cursors }) => ({
+  apiKeys: createApiKeyStore(client, tableName),
+  plans: createPlanStore(client, tableName),
+  counters: createCounters(client, tableName),
+  fleets: createFleetStore(client, tableName, cursors),
+  vehicles: createVehicleStore(client, tableName, cursors),
+}));

@@ -1,0 +1,23 @@
+import { createRouteStore } from '../store/routes.ts';
+import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { RouteDeps } from '../usecases/routes.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { stationSources } from './stations.ts';
+import { tableStores } from './table-stores.ts';
+
+/** POST and GET /v1/routes: fuel-optimized truck routes. */
+export const truckRouteDeps = perInfrastructure((infra): RouteDeps => {
+  const { catalog, discounts, router } = stationSources(infra);
+  const { vehicles, counters } = tableStores(infra);
+  const { client, config } = infra;
+  return {
+    router,
+    catalog,
+    discounts,
+    vehicles,
+    counters,
+    positions: createVehiclePositionStore(client, config.tableName),
+    routes: createRouteStore(client, config.tableName),
+    now: infra.clock.now,
+  };
+});

@@ -1,0 +1,46 @@
+import { sendWebhook } from '../platform/webhook-sender.ts';
+import { createEventRecorder, type EventRecorder } from '../store/events.ts';
+import { createWebhookDeliveryStore } from '../store/webhook-deliveries.ts';
+import { createWebhookEndpointStore } from '../store/webhook-endpoints.ts';
+import { type DeliveryDeps, fanOut } from '../usecases/webhook-delivery.ts';
+import type { WebhookEndpointDeps } from '../usecases/webhook-endpoints.ts';
+import { perInfrastructure } from './infrastructure.ts';
+
+/** The webhook endpoint use cases' dependencies. */
+export const webhookEndpointDeps = perInfrastructure(
+  ({ client, config, cursors, clock }): WebhookEndpointDeps => ({
+    endpoints: createWebhookEndpointStore(client, config.tableName, cursors),
+    clock,
+    allowPrivateTargets: config.allowPrivateWebhookTargets,
+  }),
+);
+
+/** What fan-out, the dispatcher, replays and test sends need. */
+export const deliveryDeps = perInfrastructure((infra): DeliveryDeps => {
+  const { client, config, cursors, queues, clock } = infra;
+  return {
+    endpoints: webhookEndpointDeps(infra).endpoints,
+    deliveries: createWebhookDeliveryStore(client, config.tableName, cursors),
+    queue: queues.deliveries(),
+    retries: queues.deliveryRetries(),
+    deadLetters: queues.deliveryDeadLetters(),
+    send: (url, body, headers) =>
+      sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
+    now: clock.now,
+  };
+});
+
+/**
+ * The events module every feature records through: stores the event under its fleet's sequence
+ * and fans it out to the subscribed endpoints.
+ */
+export const eventRecorder = perInfrastructure(
+  (infra): EventRecorder =>
+    createEventRecorder(
+      infra.client,
+      infra.config.tableName,
+      infra.config.stage,
+      infra.clock.now,
+      (event, partnerId) => fanOut(deliveryDeps(infra), event, partnerId),
+    ),
+);
