@@ -1,10 +1,17 @@
 import type { GeoPoint } from './distance.ts';
 
 /**
+ * The routing engine could not answer this request; a later try may. Callers that can carry on
+ * without a route (the guidance worker keeps its plan) catch these and nothing else: any other
+ * error is a fault of ours.
+ */
+export abstract class RoutingFailure extends Error {}
+
+/**
  * A point too far from any road the engine knows (open ocean, Hawaii, Alaska). The `code` is the
  * API error code the HTTP layer answers with (502 `routing_unreachable`).
  */
-export class RoutingUnreachableError extends Error {
+export class RoutingUnreachableError extends RoutingFailure {
   readonly code = 'routing_unreachable';
   /** Which end of the request could not be joined to the network. */
   readonly endpoint: 'origin' | 'destination';
@@ -34,7 +41,7 @@ export class RoutingUnreachableError extends Error {
 }
 
 /** The computation ran past its time budget (504 `route_computation_timeout`). */
-export class RouteTimeoutError extends Error {
+export class RouteTimeoutError extends RoutingFailure {
   readonly code = 'route_computation_timeout';
   readonly budgetMs: number;
   readonly elapsedMs: number;
@@ -44,5 +51,13 @@ export class RouteTimeoutError extends Error {
     this.name = 'RouteTimeoutError';
     this.budgetMs = budgetMs;
     this.elapsedMs = elapsedMs;
+  }
+}
+
+/** The routing provider is throttling us; the message names the provider. */
+export class RouteCapacityError extends RoutingFailure {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RouteCapacityError';
   }
 }
