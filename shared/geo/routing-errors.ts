@@ -7,12 +7,10 @@ import type { GeoPoint } from './distance.ts';
  */
 export abstract class RoutingFailure extends Error {}
 
-/**
- * A point too far from any road the engine knows (open ocean, Hawaii, Alaska). The `code` is the
- * API error code the HTTP layer answers with (502 `routing_unreachable`).
- */
+export const isRoutingFailure = (error: unknown): error is RoutingFailure => error instanceof RoutingFailure;
+
+/** A point too far from any road the engine knows (open ocean, Hawaii, Alaska). */
 export class RoutingUnreachableError extends RoutingFailure {
-  readonly code = 'routing_unreachable';
   /** Which end of the request could not be joined to the network. */
   readonly endpoint: 'origin' | 'destination';
   readonly point: GeoPoint;
@@ -40,9 +38,8 @@ export class RoutingUnreachableError extends RoutingFailure {
   }
 }
 
-/** The computation ran past its time budget (504 `route_computation_timeout`). */
+/** The computation ran past its time budget. */
 export class RouteTimeoutError extends RoutingFailure {
-  readonly code = 'route_computation_timeout';
   readonly budgetMs: number;
   readonly elapsedMs: number;
 
