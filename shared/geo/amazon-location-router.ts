@@ -8,12 +8,11 @@ import {
   type RouteTruckOptions,
 } from '@aws-sdk/client-geo-routes';
 import { roundToTenth } from '../domain/rounding.ts';
-import { ApiError } from '../platform/errors.ts';
 import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
 import { encodeRoutePolyline } from './polyline.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
-import { RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
+import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
 
 /** Metres in a statute mile (exact, by the 1959 international yard). */
 export const METERS_PER_MILE = 1609.344;
@@ -73,7 +72,7 @@ export interface AmazonLocationRouterOptions {
 /**
  * Routes with Amazon Location Service (Routes V2, `CalculateRoutes`, truck mode) behind the
  * `RoutingEngine` port. Failures are translated into the port's terms: no route →
- * `RoutingUnreachableError`, over the budget → `RouteTimeoutError`, throttling → 503 `route_capacity`.
+ * `RoutingUnreachableError`, over the budget → `RouteTimeoutError`, throttling → `RouteCapacityError`.
  *
  * @example
  * const router = createAmazonLocationRouter({ region: 'us-east-1' });
@@ -168,7 +167,7 @@ function translateError(error: unknown, request: RouteRequest, budgetMs: number,
     error.name === 'ServiceQuotaExceededException' ||
     status === 429
   ) {
-    return new ApiError('route_capacity', 'Amazon Location Service is throttling route requests.');
+    return new RouteCapacityError('Amazon Location Service is throttling route requests.');
   }
   if (error.name === 'ValidationException') {
     const fields = (error as { FieldList?: { Name?: string; Message?: string }[] }).FieldList ?? [];

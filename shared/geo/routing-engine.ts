@@ -50,8 +50,9 @@ export interface RouteResult extends RouteLine {
 
 /**
  * The routing port. Adapters: the embedded interstate graph (default) and, later, Amazon Location.
- * Failures are typed: `RoutingUnreachableError` (a point off any road network) and
- * `RouteTimeoutError` (the computation ran past its time budget).
+ * Failures are typed, all `RoutingFailure`s: `RoutingUnreachableError` (a point off any road
+ * network), `RouteTimeoutError` (the computation ran past its time budget) and `RouteCapacityError`
+ * (the provider is throttling).
  */
 export interface RoutingEngine {
   route(request: RouteRequest): Promise<RouteResult>;

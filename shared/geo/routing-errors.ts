@@ -1,11 +1,16 @@
 import type { GeoPoint } from './distance.ts';
 
 /**
- * A point too far from any road the engine knows (open ocean, Hawaii, Alaska). The `code` is the
- * API error code the HTTP layer answers with (502 `routing_unreachable`).
+ * The routing engine could not answer this request; a later try may. Callers that can carry on
+ * without a route (the guidance worker keeps its plan) catch these and nothing else: any other
+ * error is a fault of ours.
  */
-export class RoutingUnreachableError extends Error {
-  readonly code = 'routing_unreachable';
+export abstract class RoutingFailure extends Error {}
+
+export const isRoutingFailure = (error: unknown): error is RoutingFailure => error instanceof RoutingFailure;
+
+/** A point too far from any road the engine knows (open ocean, Hawaii, Alaska). */
+export class RoutingUnreachableError extends RoutingFailure {
   /** Which end of the request could not be joined to the network. */
   readonly endpoint: 'origin' | 'destination';
   readonly point: GeoPoint;
@@ -33,9 +38,8 @@ export class RoutingUnreachableError extends Error {
   }
 }
 
-/** The computation ran past its time budget (504 `route_computation_timeout`). */
-export class RouteTimeoutError extends Error {
-  readonly code = 'route_computation_timeout';
+/** The computation ran past its time budget. */
+export class RouteTimeoutError extends RoutingFailure {
   readonly budgetMs: number;
   readonly elapsedMs: number;
 
@@ -44,5 +48,13 @@ export class RouteTimeoutError extends Error {
     this.name = 'RouteTimeoutError';
     this.budgetMs = budgetMs;
     this.elapsedMs = elapsedMs;
+  }
+}
+
+/** The routing provider is throttling us; the message names the provider. */
+export class RouteCapacityError extends RoutingFailure {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RouteCapacityError';
   }
 }

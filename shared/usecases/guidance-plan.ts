@@ -31,7 +31,6 @@ import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.t
 import type { LatestPosition } from '../store/vehicle-positions.ts';
 import type { OutboxEvent } from '../store/vehicle-tracking.ts';
 import { fuelCandidates } from './fuel-candidates.ts';
-import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface GuidancePlanDeps {
@@ -353,7 +352,7 @@ async function routeFor(
       return { line, distanceMiles: cached.distanceMiles, progressMiles: projection.milesAlongRoute };
     }
   }
-  const route = await routeOrProblem(deps.router, { origin: position, destination: session.destination });
+  const route = await deps.router.route({ origin: position, destination: session.destination });
   await deps.routes.put(
     fleetId,
     session.vehicleId,

@@ -11,6 +11,7 @@ import {
   startSession,
 } from '../domain/guidance/session.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
+import { isRoutingFailure } from '../geo/routing-errors.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
@@ -25,7 +26,7 @@ import {
   snapshotOf,
   updatedEvent,
 } from './guidance-plan.ts';
-import { isRoutingFailure } from './routing.ts';
+import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults } from './stations.ts';
 import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
@@ -174,7 +175,7 @@ export async function skipGuidanceStop(
       (error: unknown) => {
         // The skip stands even when routing cannot answer now; forceReplan makes the next cycle plan.
         if (isRoutingFailure(error))
-          return { session: { ...skipped, planReason: error.message }, events: [] };
+          return { session: { ...skipped, planReason: routingFailureReason(error) }, events: [] };
         throw error;
       },
     );

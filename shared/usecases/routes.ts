@@ -20,7 +20,6 @@ import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { fuelCandidates } from './fuel-candidates.ts';
-import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { chargeStationResults } from './stations.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
@@ -57,7 +56,7 @@ export async function createRoute(
 ) {
   const trip = body.vehicle_id ? await vehicleTrip(deps, fleetId, body.vehicle_id) : manualTrip(body);
   const destination = body.destination;
-  const route = await routeOrProblem(deps.router, { origin: trip.origin, destination });
+  const route = await deps.router.route({ origin: trip.origin, destination });
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, body.corridor_width_miles);

@@ -14,7 +14,6 @@ import { logger } from '../platform/observability.ts';
 import { emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
-import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface StationQueryDeps {
@@ -185,7 +184,7 @@ function lineFromPolyline(encoded: string): RouteLine {
 
 async function routedLine(router: RoutingEngine, body: AlongRouteBody): Promise<RouteLine> {
   // The schema guarantees both points in this form.
-  const route = await routeOrProblem(router, {
+  const route = await router.route({
     origin: body.origin as GeoPoint,
     destination: body.destination as GeoPoint,
   });

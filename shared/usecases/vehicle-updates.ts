@@ -4,6 +4,7 @@ import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { haversineMiles } from '../geo/distance.ts';
+import { isRoutingFailure } from '../geo/routing-errors.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { Fueling } from '../store/fuelings.ts';
@@ -17,7 +18,7 @@ import {
   snapshotOf,
   type VehicleSnapshot,
 } from './guidance-plan.ts';
-import { isRoutingFailure } from './routing.ts';
+import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
 
 export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
@@ -150,7 +151,12 @@ async function replanOrKeep(
   } catch (error) {
     if (!isRoutingFailure(error)) throw error;
     return {
-      session: { ...session, position: snapshot.position, planReason: error.message, updatedAtMs: nowMs },
+      session: {
+        ...session,
+        position: snapshot.position,
+        planReason: routingFailureReason(error),
+        updatedAtMs: nowMs,
+      },
       events: [],
     };
   }

@@ -10,6 +10,7 @@ import { systemClock } from '../time.ts';
 import { authenticate } from './authenticate.ts';
 import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
+import { apiErrorForDomainError } from './domain-errors.ts';
 import { createIdempotentRunner, IDEMPOTENCY_KEY_HEADER, requireIdempotencyKey } from './idempotency.ts';
 import { countUsage, enforceRateLimit } from './limits.ts';
 import type { PlatformDeps } from './platform-deps.ts';
@@ -69,7 +70,7 @@ function requestMeta(): Middleware {
     },
     onError: (request) => {
       const chain = chainOf(request.context) as ChainState | undefined;
-      const error = request.error;
+      const error = apiErrorForDomainError(request.error) ?? request.error;
       if (!(error instanceof ApiError)) logger.error('Unhandled error', { error });
       else if (error.status >= 500) logger.warn('Request failed', { code: error.code, detail: error.detail });
       request.response = problemResponse(

@@ -16,8 +16,12 @@ import {
 } from '../../../shared/geo/amazon-location-router.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
 import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
-import { RouteTimeoutError, RoutingUnreachableError } from '../../../shared/geo/routing-errors.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
+import {
+  RouteCapacityError,
+  RouteTimeoutError,
+  RoutingUnreachableError,
+} from '../../../shared/geo/routing-errors.ts';
+import { apiErrorForDomainError } from '../../../shared/platform/http/domain-errors.ts';
 
 const geo = mockClient(GeoRoutesClient);
 const client = new GeoRoutesClient({ region: 'us-east-1' });
@@ -305,7 +309,8 @@ describe('Amazon Location router: failures', () => {
 
     // Assess
     expect(error).toBeInstanceOf(RouteTimeoutError);
-    expect(error).toMatchObject({ code: 'route_computation_timeout', budgetMs: 20 });
+    expect(error).toMatchObject({ budgetMs: 20 });
+    expect(apiErrorForDomainError(error)).toMatchObject({ code: 'route_computation_timeout' });
     const options = (geo.call(0).args as unknown[])[1] as { abortSignal: AbortSignal };
     expect(options.abortSignal.aborted).toBe(true);
   });
@@ -347,8 +352,12 @@ describe('Amazon Location router: failures', () => {
       .catch((caught: unknown) => caught);
 
     // Assess
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'route_capacity', status: 503 });
+    expect(error).toBeInstanceOf(RouteCapacityError);
+    expect(apiErrorForDomainError(error)).toMatchObject({
+      code: 'route_capacity',
+      status: 503,
+      detail: 'Amazon Location Service is throttling route requests.',
+    });
   });
 
   it('answers no route at all with RoutingUnreachableError', async () => {
@@ -362,7 +371,8 @@ describe('Amazon Location router: failures', () => {
 
     // Assess
     expect(error).toBeInstanceOf(RoutingUnreachableError);
-    expect(error).toMatchObject({ code: 'routing_unreachable', endpoint: 'destination' });
+    expect(error).toMatchObject({ endpoint: 'destination' });
+    expect(apiErrorForDomainError(error)).toMatchObject({ code: 'routing_unreachable' });
   });
 
   it('answers a position the service cannot match to a road with RoutingUnreachableError', async () => {

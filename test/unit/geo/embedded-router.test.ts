@@ -10,6 +10,7 @@ import {
 import { createHighwayGraph, loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
 import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
 import { RouteTimeoutError, RoutingUnreachableError } from '../../../shared/geo/routing-errors.ts';
+import { apiErrorForDomainError } from '../../../shared/platform/http/domain-errors.ts';
 import { place } from './support.ts';
 
 const router = createEmbeddedRouter();
@@ -150,7 +151,8 @@ describe('embedded router: failures', () => {
 
     // Assess
     expect(error).toBeInstanceOf(RoutingUnreachableError);
-    expect(error).toMatchObject({ code: 'routing_unreachable', endpoint });
+    expect(error).toMatchObject({ endpoint });
+    expect(apiErrorForDomainError(error)).toMatchObject({ code: 'routing_unreachable' });
   });
 
   it('refuses two ends on parts of a graph no interstate joins', async () => {
@@ -186,7 +188,8 @@ describe('embedded router: failures', () => {
 
     // Assess
     expect(error).toBeInstanceOf(RouteTimeoutError);
-    expect(error).toMatchObject({ code: 'route_computation_timeout', budgetMs: 5 });
+    expect(error).toMatchObject({ budgetMs: 5 });
+    expect(apiErrorForDomainError(error)).toMatchObject({ code: 'route_computation_timeout' });
   });
 
   it('finishes a cross-country route well inside the default 2-second budget', () => {

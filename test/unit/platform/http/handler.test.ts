@@ -1,6 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../shared/api/routes.ts';
+import {
+  RouteCapacityError,
+  RouteTimeoutError,
+  RoutingUnreachableError,
+} from '../../../../shared/geo/routing-errors.ts';
 import { ApiError } from '../../../../shared/platform/errors.ts';
 import { createFallbackHandler, createHttpHandler } from '../../../../shared/platform/http/handler.ts';
 import type { PlatformDeps } from '../../../../shared/platform/http/platform-deps.ts';
@@ -376,6 +381,73 @@ describe('createHttpHandler: errors become problem+json', () => {
     expect(response.status).toBe(415);
     expect(response.json.code).toBe('unsupported_media_type');
     expect(impl).not.toHaveBeenCalled();
+  });
+});
+
+describe('createHttpHandler: routing failures become their problems', () => {
+  it.each([
+    [
+      'RoutingUnreachableError',
+      new RoutingUnreachableError('destination', { latitude: 21.3, longitude: -157.9 }, 2400, 200, {
+        detail: 'The destination is 2400 miles from the nearest road.',
+      }),
+      {
+        status: 502,
+        code: 'routing_unreachable',
+        title: 'No drivable route between the points',
+        detail: 'The destination is 2400 miles from the nearest road.',
+        hint: 'verify both points are reachable by road',
+      },
+    ],
+    [
+      'RouteTimeoutError',
+      new RouteTimeoutError(2000, 2013),
+      {
+        status: 504,
+        code: 'route_computation_timeout',
+        title: 'Route computation exceeded the time limit',
+        detail: 'The route took longer than 2000 ms to compute.',
+        hint: 'retry; simplify constraints',
+      },
+    ],
+    [
+      'RouteCapacityError',
+      new RouteCapacityError('Amazon Location Service is throttling route requests.'),
+      {
+        status: 503,
+        code: 'route_capacity',
+        title: 'Routing engine at capacity',
+        detail: 'Amazon Location Service is throttling route requests.',
+        hint: 'transient; retry with backoff',
+      },
+    ],
+  ] as const)('answers a %s with its problem, logged as a failed request', async (_name, thrown, problem) => {
+    // Prepare
+    const deps = fakePlatformDeps({ keys: companyKeys });
+    const handler = createHttpHandler(
+      routes.getVehicle,
+      async () => {
+        throw thrown;
+      },
+      () => deps,
+    );
+
+    // Act
+    const response = await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
+
+    // Assess
+    expect(response.status).toBe(problem.status);
+    expect(response.headers['Content-Type']).toBe('application/problem+json');
+    expect(response.json).toEqual({
+      type: `https://api.example.test/v1/errors#${problem.code}`,
+      ...problem,
+      request_id: response.headers['Request-Id'],
+    });
+    expect(logger.warn).toHaveBeenCalledWith('Request failed', {
+      code: problem.code,
+      detail: problem.detail,
+    });
+    expect(logger.error).not.toHaveBeenCalled();
   });
 });
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RouteCapacityError,
+  RouteTimeoutError,
+  RoutingUnreachableError,
+} from '../../../../shared/geo/routing-errors.ts';
+import { ApiError } from '../../../../shared/platform/errors.ts';
+import { apiErrorForDomainError } from '../../../../shared/platform/http/domain-errors.ts';
+
+const origin = { latitude: 30, longitude: -140 };
+
+describe('routing failures in the API’s words', () => {
+  it('maps an unreachable point to 502 routing_unreachable, keeping the engine’s explanation', () => {
+    const engineError = new RoutingUnreachableError('origin', origin, 812, 200);
+    const error = apiErrorForDomainError(engineError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'routing_unreachable', status: 502 });
+    expect(error?.detail).toContain('812');
+    expect(error?.detail).toBe(engineError.message);
+  });
+
+  it('maps a timeout to 504 route_computation_timeout', () => {
+    const error = apiErrorForDomainError(new RouteTimeoutError(2000, 2013));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'route_computation_timeout',
+      status: 504,
+      detail: 'The route took longer than 2000 ms to compute.',
+    });
+  });
+
+  it('maps a throttling provider to 503 route_capacity, keeping the engine’s explanation', () => {
+    const error = apiErrorForDomainError(new RouteCapacityError('throttled'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'route_capacity', status: 503, detail: 'throttled' });
+  });
+
+  it('leaves an ApiError and anything else to the chain unchanged', () => {
+    expect(apiErrorForDomainError(new ApiError('route_capacity', 'throttled'))).toBeNull();
+    expect(apiErrorForDomainError(new TypeError('boom'))).toBeNull();
+  });
+});
