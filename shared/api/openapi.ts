@@ -4,6 +4,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
+import { SCOPES, type Scope } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
@@ -11,7 +12,6 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency.ts';
 import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
-import { SCOPES, type Scope } from '../platform/scopes.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
