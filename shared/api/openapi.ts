@@ -11,8 +11,8 @@ import { FLEET_HEADER } from '../platform/http/authorize.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency.ts';
 import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
+import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
-import type { RouteDefinition } from './route-definition.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
 

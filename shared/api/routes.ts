@@ -1,4 +1,4 @@
-import { defineRoute, type RouteDefinition } from './route-definition.ts';
+import { defineRoute, type RouteDefinition } from '../platform/http/route-definition.ts';
 import { errorRegistrySchema } from './schemas/errors.ts';
 import {
   createFleetBody,

@@ -11,9 +11,9 @@ import {
   OPENAPI_SERVER_PLACEHOLDER,
   serializeOpenApiDocument,
 } from '../../shared/api/openapi.ts';
-import { defineRoute, type RouteDefinition } from '../../shared/api/route-definition.ts';
 import { routeList } from '../../shared/api/routes.ts';
 import { ERROR_REGISTRY } from '../../shared/platform/errors.ts';
+import { defineRoute, type RouteDefinition } from '../../shared/platform/http/route-definition.ts';
 
 const OPENAPI_FILE = fileURLToPath(new URL('../../openapi.json', import.meta.url));
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EndpointFamily, Scope } from '../domain/access.ts';
-import type { ErrorCode } from '../platform/errors.ts';
+import type { EndpointFamily, Scope } from '../../domain/access.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
