@@ -1,5 +1,5 @@
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
-import { createRouteBody, routeIdParams, routeSchema } from '../schemas/routes.ts';
+import { createRouteBody, truckRouteIdParams, truckRouteSchema } from '../schemas/routes.ts';
 
 export const truckRouteRoutes = {
   createRoute: defineRoute({
@@ -18,7 +18,7 @@ export const truckRouteRoutes = {
     role: 'api',
     idempotent: true,
     request: { body: createRouteBody },
-    responses: [{ status: 201, description: 'The computed route and fuel plan', schema: routeSchema }],
+    responses: [{ status: 201, description: 'The computed route and fuel plan', schema: truckRouteSchema }],
     errors: [
       'insufficient_fuel_data',
       'vehicle_inactive',
@@ -39,8 +39,8 @@ export const truckRouteRoutes = {
     family: 'routes',
     role: 'api',
     idempotent: false,
-    request: { params: routeIdParams },
-    responses: [{ status: 200, description: 'The route as first answered', schema: routeSchema }],
+    request: { params: truckRouteIdParams },
+    responses: [{ status: 200, description: 'The route as first answered', schema: truckRouteSchema }],
     handler: 'functions/http/routes/get-route.ts',
   }),
 } satisfies Record<string, RouteDefinition>;
