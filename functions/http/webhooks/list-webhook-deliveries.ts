@@ -1,5 +1,5 @@
-import { deliveryResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
 import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { deliveryDeps } from '../../../shared/store/delivery-repositories.ts';

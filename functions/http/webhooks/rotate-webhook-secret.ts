@@ -1,5 +1,5 @@
-import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
 import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { ownerOf, webhookEndpointDeps } from '../../../shared/store/webhook-repositories.ts';

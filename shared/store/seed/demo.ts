@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { fleetResource } from '../../api/resources.ts';
+import { fleetResource } from '../../api/serializers/fleets.ts';
 import { COMPANY_SCOPES, SCOPES, type Scope } from '../../domain/access.ts';
 import {
   type ApiKeyRecord,

@@ -1,8 +1,9 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { fleetResource, vehicleResource } from '../../../shared/api/resources.ts';
 import { fleetSchema } from '../../../shared/api/schemas/fleets.ts';
 import { vehicleSchema } from '../../../shared/api/schemas/vehicles.ts';
+import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
+import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
