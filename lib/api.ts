@@ -11,7 +11,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RoleGroup, RouteDefinition } from '../shared/api/route-definition.ts';
+import type { RoleGroup, RouteDefinition } from '../shared/platform/http/route-definition.ts';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { FUNCTION_DEFAULTS, ServiceFunction } from './function-defaults.ts';
 import type { StageSettings } from './stage.ts';

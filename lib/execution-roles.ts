@@ -2,7 +2,7 @@ import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import type { RoleGroup } from '../shared/api/route-definition.ts';
+import type { RoleGroup } from '../shared/platform/http/route-definition.ts';
 import type { WorkerRoleGroup } from './worker-functions.ts';
 
 /** A route's role group (the route table) or a worker's (lib/worker-functions.ts). */

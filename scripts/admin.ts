@@ -17,10 +17,10 @@
  */
 import { parseArgs } from 'node:util';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
 import { generateApiKey, hashApiKey, type KeyMode } from '../shared/domain/api-keys.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
-import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/platform/scopes.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
 import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';

@@ -4,15 +4,15 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
+import { SCOPES, type Scope } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency.ts';
 import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
+import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
-import { SCOPES, type Scope } from '../platform/scopes.ts';
-import type { RouteDefinition } from './route-definition.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
 
@@ -33,13 +33,6 @@ export const API_VERSION = 'v1';
 const SECURITY_SCHEME = 'apiKey';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
-
-/**
- * Route-specific error codes (e.g. `vehicle_inactive`, `batch_too_large`) beyond those the
- * generator derives from access, parameters and body. Read when a route carries them, so the
- * route table can grow the field without this file changing.
- */
-export type DocumentedRoute = RouteDefinition;
 
 /** Spec section 5's scope table; typed by Scope so a new scope cannot ship undocumented. */
 const SCOPE_USES: Record<Scope, string> = {
@@ -223,7 +216,7 @@ function responseHeaders(keyed: boolean, status: number): HeaderComponent[] {
  * (auth → limits → scope and fleet → body and validation → idempotency → handler), plus any
  * route-specific codes. Registry order, so the document stays stable as routes change.
  */
-export function errorCodesFor(route: DocumentedRoute): ErrorCode[] {
+export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   const add = (...more: ErrorCode[]) => {
     for (const code of more) codes.add(code);
@@ -318,7 +311,7 @@ function successResponses(route: RouteDefinition): Record<string, ResponseConfig
   return responses;
 }
 
-function errorResponses(route: DocumentedRoute) {
+function errorResponses(route: RouteDefinition) {
   const byStatus = new Map<ErrorStatus, ErrorCode[]>();
   for (const code of errorCodesFor(route)) {
     const status = ERROR_REGISTRY[code].status;
@@ -436,7 +429,7 @@ a 429 carries \`Retry-After\` (seconds). \`GET /v1/me\` shows the plan's limits 
  * The OpenAPI 3.1 document for a route table (the real one by default). Pure: the same routes give
  * the same document, member for member, so the committed openapi.json can be checked for staleness.
  */
-export function buildOpenApiDocument(routes: readonly DocumentedRoute[] = routeList): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeList): OpenApiDocument {
   assertUnique(routes);
   const tags = tagsOf(routes);
   const registry = new OpenAPIRegistry();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Scope } from '../platform/scopes.ts';
+import type { Scope } from './access.ts';
 
 export type KeyMode = 'live' | 'test';
 export type KeyOwnerType = 'partner' | 'company';

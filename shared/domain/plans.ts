@@ -1,4 +1,4 @@
-import type { EndpointFamily } from '../api/route-definition.ts';
+import type { EndpointFamily } from './access.ts';
 
 /** A commercial plan. Plans are data in the table (PLAN# items), never constants in handlers. */
 export interface Plan {

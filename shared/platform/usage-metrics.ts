@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { EndpointFamily } from '../api/route-definition.ts';
+import type { EndpointFamily } from '../domain/access.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { currentStage } from './config.ts';
 import { logger } from './observability.ts';

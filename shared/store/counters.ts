@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EndpointFamily } from '../api/route-definition.ts';
+import type { EndpointFamily } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';

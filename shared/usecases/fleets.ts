@@ -1,5 +1,5 @@
-import { fleetResource } from '../api/resources.ts';
 import type { CreateFleetBody, UpdateFleetBody } from '../api/schemas/fleets.ts';
+import { fleetResource } from '../api/serializers/fleets.ts';
 import type { Fleet } from '../domain/fleet.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';

@@ -1,5 +1,5 @@
-import { guidanceResource } from '../api/resources.ts';
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
+import { guidanceResource } from '../api/serializers/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
   acknowledgeStop,

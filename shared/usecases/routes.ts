@@ -1,4 +1,3 @@
-import { roundMiles } from '../api/resources.ts';
 import type { CreateRouteBody } from '../api/schemas/routes.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
@@ -90,14 +89,14 @@ export async function createRoute(
       longitude: destination.longitude,
       name: destination.name ?? null,
     },
-    distance_miles: roundMiles(route.distanceMiles),
+    distance_miles: roundToTenth(route.distanceMiles),
     duration_minutes: Math.round(route.durationMinutes),
     polyline: route.polyline,
     legs: route.legs.map((leg) => ({
       road: leg.road,
       from: leg.from,
       to: leg.to,
-      miles: roundMiles(leg.miles),
+      miles: roundToTenth(leg.miles),
     })),
     fuel: {
       tank_size_gallons: trip.tankGallons,
@@ -122,8 +121,8 @@ export async function createRoute(
             longitude: station?.longitude ?? 0,
             address: station?.address ?? '',
           },
-          miles_along_route: roundMiles(stop.milesAlongRoute),
-          detour_miles: roundMiles(2 * stop.detourMiles),
+          miles_along_route: roundToTenth(stop.milesAlongRoute),
+          detour_miles: roundToTenth(2 * stop.detourMiles),
           gallons_to_buy: stop.gallons,
           // Pump-sign precision ($3.459), as everywhere else in the API; the plan's own figures are cents.
           price_usd_per_gallon: priced?.price ?? stop.price,

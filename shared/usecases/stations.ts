@@ -1,7 +1,8 @@
-import { roundMiles, stationResource } from '../api/resources.ts';
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
+import { stationResource } from '../api/serializers/stations.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
+import { roundToTenth } from '../domain/rounding.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
@@ -69,7 +70,7 @@ export async function nearbyStations(
   return {
     data: found.map(({ station, distanceMiles }) => ({
       ...stationResource(station, discounts, nowMs),
-      distance_miles: roundMiles(distanceMiles),
+      distance_miles: roundToTenth(distanceMiles),
     })),
     next_cursor: null,
     catalog_version: index.version,
@@ -150,12 +151,12 @@ export async function stationsAlongRoute(
   return {
     data: chosen.map((c) => ({
       ...stationResource(c.station, discounts, nowMs),
-      miles_along_route: roundMiles(c.milesAlongRoute),
-      off_route_miles: roundMiles(c.offRouteMiles),
-      detour_miles: roundMiles(c.detourMiles),
+      miles_along_route: roundToTenth(c.milesAlongRoute),
+      off_route_miles: roundToTenth(c.offRouteMiles),
+      detour_miles: roundToTenth(c.detourMiles),
     })),
     next_cursor: null,
-    route_distance_miles: roundMiles(routeMiles),
+    route_distance_miles: roundToTenth(routeMiles),
     catalog_version: index.version,
   };
 }

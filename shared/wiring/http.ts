@@ -1,7 +1,7 @@
-import type { RouteDefinition } from '../api/route-definition.ts';
 import { createHttpHandler, type RouteImplementation } from '../platform/http/handler.ts';
 import { createIdempotencyStore } from '../platform/http/idempotency.ts';
 import type { PlatformDeps } from '../platform/http/platform-deps.ts';
+import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 

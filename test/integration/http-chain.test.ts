@@ -1,11 +1,11 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute } from '../../shared/api/route-definition.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
 import { createHttpHandler } from '../../shared/platform/http/handler.ts';
 import { createIdempotencyStore } from '../../shared/platform/http/idempotency.ts';
 import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
+import { defineRoute } from '../../shared/platform/http/route-definition.ts';
 import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';

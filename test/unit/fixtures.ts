@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { vi } from 'vitest';
+import { COMPANY_SCOPES, SCOPES } from '../../shared/domain/access.ts';
 import { type ApiKeyRecord, hashApiKey, type Principal } from '../../shared/domain/api-keys.ts';
 import type { Plan } from '../../shared/domain/plans.ts';
 import type { FindKey } from '../../shared/platform/http/authenticate.ts';
 import type { HasGrant } from '../../shared/platform/http/authorize.ts';
 import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
-import { COMPANY_SCOPES, SCOPES } from '../../shared/platform/scopes.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import type { Counters } from '../../shared/store/counters.ts';
 

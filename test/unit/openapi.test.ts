@@ -5,15 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   buildOpenApiDocument,
-  type DocumentedRoute,
   errorCodesFor,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OPENAPI_SERVER_PLACEHOLDER,
   serializeOpenApiDocument,
 } from '../../shared/api/openapi.ts';
-import { defineRoute, type RouteDefinition } from '../../shared/api/route-definition.ts';
 import { routeList } from '../../shared/api/routes.ts';
 import { ERROR_REGISTRY } from '../../shared/platform/errors.ts';
+import { defineRoute, type RouteDefinition } from '../../shared/platform/http/route-definition.ts';
 
 const OPENAPI_FILE = fileURLToPath(new URL('../../openapi.json', import.meta.url));
 
@@ -26,7 +25,7 @@ const asJson = (value: unknown): Json => {
   return value as Json;
 };
 
-const documentOf = (routes?: readonly DocumentedRoute[]): Json =>
+const documentOf = (routes?: readonly RouteDefinition[]): Json =>
   JSON.parse(serializeOpenApiDocument(buildOpenApiDocument(routes)));
 
 /** Follows a local `$ref` (one level is all the generator ever writes). */
@@ -245,7 +244,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents route-specific error codes a route lists', () => {
-    const route: DocumentedRoute = {
+    const route: RouteDefinition = {
       ...syntheticIdempotentRoute,
       idempotent: false,
       errors: ['vehicle_inactive', 'batch_too_large'],

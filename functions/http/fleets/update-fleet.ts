@@ -1,5 +1,5 @@
-import { fleetResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { updateFleet } from '../../../shared/usecases/fleets.ts';

@@ -1,5 +1,5 @@
-import { vehicleResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { setVehicleStatus } from '../../../shared/usecases/vehicles.ts';

@@ -1,5 +1,5 @@
-import { deliveryResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { listEndpointDeliveries } from '../../../shared/usecases/webhook-delivery-log.ts';

@@ -1,5 +1,5 @@
-import { webhookResource } from '../../../shared/api/resources.ts';
 import { routes } from '../../../shared/api/routes.ts';
+import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { updateWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCOPES } from '../../platform/scopes.ts';
+import { SCOPES } from '../../domain/access.ts';
 
 const perFamily = z.record(z.string(), z.number().int());
 

@@ -17,11 +17,6 @@ const placeOut = z
 
 const percent = z.number().min(0).max(100);
 
-/**
- * Two forms in one body (decided): with `vehicle_id` the vehicle's latest position, fuel level,
- * tank and mpg are used; without it, `origin`, `tank_size_gallons`, `estimated_mpg` and
- * `fuel_level_percent` are required. Mixing the forms is refused, so nothing is silently ignored.
- */
 /** A station as a plan names it (routes and guidance stops). */
 export const plannedStationSchema = z.object({
   id: z.string(),
@@ -32,6 +27,11 @@ export const plannedStationSchema = z.object({
   address: z.string(),
 });
 
+/**
+ * Two forms in one body (decided): with `vehicle_id` the vehicle's latest position, fuel level,
+ * tank and mpg are used; without it, `origin`, `tank_size_gallons`, `estimated_mpg` and
+ * `fuel_level_percent` are required. Mixing the forms is refused, so nothing is silently ignored.
+ */
 export const createRouteBody = z
   .strictObject({
     vehicle_id: vehicleRef.optional(),
@@ -69,7 +69,7 @@ export type CreateRouteBody = z.infer<typeof createRouteBody>;
 
 const money = z.number().meta({ description: 'USD' });
 
-export const routeSchema = z
+export const truckRouteSchema = z
   .object({
     id: publicId('route'),
     created_at: timestamp,
@@ -125,4 +125,4 @@ export const routeSchema = z
   })
   .meta({ id: 'Route' });
 
-export const routeIdParams = z.object({ id: publicId('route') });
+export const truckRouteIdParams = z.object({ id: publicId('route') });

@@ -1,8 +1,8 @@
-import type { RouteDefinition } from '../../api/route-definition.ts';
 import type { Principal } from '../../domain/api-keys.ts';
 import { ApiError } from '../errors.ts';
 import { isPublicId } from '../ids.ts';
 import { logger } from '../observability.ts';
+import type { RouteDefinition } from './route-definition.ts';
 
 export const FLEET_HEADER = 'SVC-Fleet';
 

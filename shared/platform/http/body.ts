@@ -1,6 +1,6 @@
-import type { RouteDefinition } from '../../api/route-definition.ts';
 import { ApiError } from '../errors.ts';
 import { header, rawBody } from './request-meta.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import type { HttpEvent } from './types.ts';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;

@@ -1,7 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteDefinition } from '../../api/route-definition.ts';
 import type { Principal } from '../../domain/api-keys.ts';
 import { currentStage } from '../config.ts';
 import { ApiError } from '../errors.ts';
@@ -16,6 +15,7 @@ import { countUsage, enforceRateLimit } from './limits.ts';
 import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
 import { problemResponse, successResponse } from './respond.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
 import { validatePart } from './validate.ts';
 

@@ -1,4 +1,4 @@
-import type { EndpointFamily } from '../../api/route-definition.ts';
+import type { EndpointFamily } from '../../domain/access.ts';
 import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { usagePeriod } from '../../domain/plans.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { fleetResource } from '../../api/resources.ts';
+import { fleetResource } from '../../api/serializers/fleets.ts';
+import { COMPANY_SCOPES, SCOPES, type Scope } from '../../domain/access.ts';
 import {
   type ApiKeyRecord,
   generateApiKey,
@@ -12,7 +13,6 @@ import type { Fleet } from '../../domain/fleet.ts';
 import { PLAN_CATALOG } from '../../domain/plan-catalog.ts';
 import type { Stage } from '../../platform/config.ts';
 import { newId } from '../../platform/ids.ts';
-import { COMPANY_SCOPES, SCOPES, type Scope } from '../../platform/scopes.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 import { apiKeyKey, createApiKeyStore } from '../api-keys.ts';
 import { createCursorCodec } from '../cursor.ts';

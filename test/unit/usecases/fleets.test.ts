@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fleetResource } from '../../../shared/api/resources.ts';
+import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RouteDefinition } from '../../../../shared/api/route-definition.ts';
 import { ApiError } from '../../../../shared/platform/errors.ts';
 import { parseJsonBody } from '../../../../shared/platform/http/body.ts';
+import type { RouteDefinition } from '../../../../shared/platform/http/route-definition.ts';
 import { httpEvent } from '../../fixtures.ts';
 
 type BodyRoute = Pick<RouteDefinition, 'method' | 'request'>;

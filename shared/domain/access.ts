@@ -1,3 +1,6 @@
+// What a key may do (scopes) and what its plan counts calls by (endpoint families): keys, plans,
+// the usage counters and the route table all speak this vocabulary, so it belongs to none of them.
+
 /** Scopes of spec section 5. `fleets:manage` is partner-only: a company key can never hold it. */
 export const SCOPES = [
   'fleets:manage',
@@ -14,3 +17,18 @@ export type Scope = (typeof SCOPES)[number];
 export const PARTNER_ONLY_SCOPES: readonly Scope[] = ['fleets:manage'];
 
 export const COMPANY_SCOPES: readonly Scope[] = SCOPES.filter((s) => !PARTNER_ONLY_SCOPES.includes(s));
+
+/** Endpoint families count toward the monthly quota (spec section 8). */
+export type EndpointFamily =
+  | 'fleets'
+  | 'vehicles'
+  | 'locations'
+  | 'guidance'
+  | 'stations'
+  | 'routes'
+  | 'trips'
+  | 'fuelings'
+  | 'reports'
+  | 'webhooks'
+  | 'integration'
+  | 'sandbox';

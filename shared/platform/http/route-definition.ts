@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../platform/errors.ts';
-import type { Scope } from '../platform/scopes.ts';
+import type { EndpointFamily, Scope } from '../../domain/access.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -14,24 +14,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  *   level (webhook endpoints that receive the partner's `fleet.provisioned` events).
  */
 export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner';
-
-/**
- * Endpoint families count toward the monthly quota (spec section 8). `null` = exempt (GET /v1/me,
- * discovery).
- */
-export type EndpointFamily =
-  | 'fleets'
-  | 'vehicles'
-  | 'locations'
-  | 'guidance'
-  | 'stations'
-  | 'routes'
-  | 'trips'
-  | 'fuelings'
-  | 'reports'
-  | 'webhooks'
-  | 'integration'
-  | 'sandbox';
 
 /**
  * The IAM role group a function runs under (lib/execution-roles creates one role per group, so
@@ -67,6 +49,7 @@ export interface RouteDefinition {
   access: RouteAccess;
   /** Required scope; `null` when any valid key (or no key, for `anonymous`) may call. */
   scope: Scope | null;
+  /** `null`: exempt from the monthly quota (GET /v1/me, discovery). */
   family: EndpointFamily | null;
   role: RoleGroup;
   /** Requires the Idempotency-Key header (spec section 4). */

@@ -1,13 +1,29 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { fleetResource, vehicleResource } from '../../../shared/api/resources.ts';
 import { fleetSchema } from '../../../shared/api/schemas/fleets.ts';
+import { latestLocationSchema } from '../../../shared/api/schemas/locations.ts';
+import { meSchema } from '../../../shared/api/schemas/me.ts';
 import { vehicleSchema } from '../../../shared/api/schemas/vehicles.ts';
+import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
+import { latestLocationResource } from '../../../shared/api/serializers/locations.ts';
+import { meResource } from '../../../shared/api/serializers/me.ts';
+import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
+import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
 import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
+import type { LatestPosition } from '../../../shared/store/vehicle-positions.ts';
 import { fromVehicleItem, toVehicleItem } from '../../../shared/store/vehicles.ts';
+import {
+  companyKeyRecord,
+  NOW_MS,
+  PARTNER_ID,
+  partnerKeyRecord,
+  principalOf,
+  STARTER_PLAN,
+  VEHICLE_ID,
+} from '../fixtures.ts';
 
 const FLEET_MEMBERS = [
   'id',
@@ -136,5 +152,103 @@ describe('vehicleResource', () => {
 
     // Assess
     expect(getResponse).toBe(createResponse);
+  });
+});
+
+describe('latestLocationResource', () => {
+  const recordedAtMs = NOW_MS - 90_500;
+  const position: LatestPosition = {
+    latitude: 41.8781,
+    longitude: -87.6298,
+    recordedAt: '2026-11-21T22:24:39.623000Z',
+    recordedAtMs,
+    receivedAtMs: recordedAtMs + 2_000,
+    fuelLevelPercent: 62.5,
+    speedKmh: 96.56,
+    headingDegrees: 270,
+    driverRef: 'DRV-7',
+    address: null,
+  };
+
+  it('writes the members in the documented order', () => {
+    // Act
+    const members = Object.keys(latestLocationResource(VEHICLE_ID, position, NOW_MS));
+
+    // Assess
+    expect(members).toEqual(Object.keys(latestLocationSchema.shape));
+  });
+
+  it('grades freshness and age when read, never a negative age', () => {
+    // Act
+    const now = latestLocationResource(VEHICLE_ID, position, NOW_MS);
+    const later = latestLocationResource(VEHICLE_ID, position, NOW_MS + 3_600_000);
+    const clockBehind = latestLocationResource(VEHICLE_ID, position, recordedAtMs - 10_000);
+
+    // Assess
+    expect(now).toMatchObject({
+      vehicle_id: VEHICLE_ID,
+      recorded_at: position.recordedAt,
+      received_at: '2026-11-21T22:24:41.623000Z',
+      freshness: 'live',
+      age_seconds: 91,
+    });
+    expect(later.freshness).toBe('stale');
+    expect(clockBehind.age_seconds).toBe(0);
+  });
+});
+
+describe('meResource', () => {
+  const period = usagePeriod(NOW_MS);
+
+  it('writes the members in the documented order', () => {
+    // Act
+    const me = meResource({
+      principal: principalOf(companyKeyRecord()),
+      plan: STARTER_PLAN,
+      used: {},
+      partner: null,
+      period,
+    });
+
+    // Assess
+    expect(Object.keys(me)).toEqual(Object.keys(meSchema.shape));
+    expect(Object.keys(me.plan)).toEqual(Object.keys(meSchema.shape.plan.shape));
+  });
+
+  it('shows every family with a quota or a count, sorted, at 0 before its first call', () => {
+    // Act
+    const me = meResource({
+      principal: principalOf(companyKeyRecord()),
+      plan: { ...STARTER_PLAN, monthlyQuota: { vehicles: 1000, guidance: 50 } },
+      used: { webhooks: 3, station_results: 12 },
+      partner: null,
+      period,
+    });
+
+    // Assess
+    expect(me.partner).toBeNull();
+    expect(me.plan.monthly_quota).toEqual({ guidance: 50, vehicles: 1000 });
+    expect(Object.keys(me.plan.monthly_quota)).toEqual(['guidance', 'vehicles']);
+    expect(me.plan.used_this_month).toEqual({ guidance: 0, vehicles: 0, webhooks: 3 });
+    expect(Object.keys(me.plan.used_this_month)).toEqual(['guidance', 'vehicles', 'webhooks']);
+    expect(me.plan.station_results_this_month).toBe(12);
+    expect(me.plan.period).toEqual({
+      start: '2026-11-01T00:00:00.000000Z',
+      end: '2026-12-01T00:00:00.000000Z',
+    });
+  });
+
+  it("names a partner key's partner, by its id when the partner record is missing", () => {
+    // Prepare
+    const principal = principalOf(partnerKeyRecord());
+
+    // Act
+    const named = meResource({ principal, plan: STARTER_PLAN, used: {}, partner: { name: 'Acme' }, period });
+    const unnamed = meResource({ principal, plan: STARTER_PLAN, used: {}, partner: null, period });
+
+    // Assess
+    expect(named.partner).toEqual({ id: PARTNER_ID, name: 'Acme' });
+    expect(unnamed.partner).toEqual({ id: PARTNER_ID, name: PARTNER_ID });
+    expect(named.fleet_id).toBeNull();
   });
 });

@@ -1,0 +1,41 @@
+import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
+import { errorRegistrySchema } from '../schemas/errors.ts';
+
+export const discoveryRoutes = {
+  getOpenApi: defineRoute({
+    operationId: 'getOpenApi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Discovery'],
+    access: 'anonymous',
+    scope: null,
+    family: null,
+    role: 'public',
+    idempotent: false,
+    request: {},
+    responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
+    handler: 'functions/http/discovery/get-openapi.ts',
+  }),
+  listErrors: defineRoute({
+    operationId: 'listErrors',
+    method: 'GET',
+    path: '/v1/errors',
+    summary: 'The error registry every problem `type` points into',
+    tags: ['Discovery'],
+    access: 'anonymous',
+    scope: null,
+    family: null,
+    role: 'public',
+    idempotent: false,
+    request: {},
+    responses: [
+      {
+        status: 200,
+        description: 'Every error code with status, title and hint',
+        schema: errorRegistrySchema,
+      },
+    ],
+    handler: 'functions/http/discovery/list-errors.ts',
+  }),
+} satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,18 @@
+import type { Fleet } from '../../domain/fleet.ts';
+
+/**
+ * Member order here is the order on the wire; create responses and GETs both come through this
+ * function, which is what makes them agree byte for byte.
+ */
+export function fleetResource(fleet: Fleet) {
+  return {
+    id: fleet.id,
+    name: fleet.name,
+    external_ref: fleet.externalRef,
+    contact_email: fleet.contactEmail,
+    timezone: fleet.timezone,
+    status: fleet.status,
+    created_at: fleet.createdAt,
+    updated_at: fleet.updatedAt,
+  };
+}

@@ -1,0 +1,71 @@
+import { type GuidanceSession, phaseAsRead } from '../../domain/guidance/session.ts';
+import { freshnessOf } from '../../domain/telematics/freshness.ts';
+import { formatTimestamp } from '../../platform/time.ts';
+
+/**
+ * A guidance session as the API shows it. Freshness and the data_stale phase are judged at `nowMs`
+ * (when read): a session nobody recomputes because the truck went silent still says so.
+ */
+export function guidanceResource(session: GuidanceSession, nowMs: number) {
+  return {
+    id: session.id,
+    vehicle_id: session.vehicleId,
+    status: session.status,
+    phase: phaseAsRead(session, nowMs),
+    // Built member by member: a stored map comes back from DynamoDB in its own key order.
+    destination: {
+      latitude: session.destination.latitude,
+      longitude: session.destination.longitude,
+      name: session.destination.name,
+    },
+    min_arrival_fuel_percent: session.minArrivalFuelPercent,
+    stops: session.stops.map((stop) => ({
+      id: stop.id,
+      station: {
+        id: stop.stationId,
+        name: stop.name,
+        chain: stop.chain,
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+        address: stop.address,
+      },
+      miles_ahead: stop.milesAhead,
+      detour_miles: stop.detourMiles,
+      gallons_to_buy: stop.gallonsToBuy,
+      price_usd_per_gallon: stop.price,
+      discount_usd_per_gallon: stop.discount,
+      net_price_usd_per_gallon: stop.netPrice,
+      price_is_stale: stop.priceIsStale,
+      reason: stop.reason,
+      state: stop.acknowledgedAtMs === null ? 'recommended' : 'acknowledged',
+      recommended_at: formatTimestamp(stop.recommendedAtMs),
+      acknowledged_at: stop.acknowledgedAtMs === null ? null : formatTimestamp(stop.acknowledgedAtMs),
+    })),
+    skipped_stops: session.skipped.map((skip) => ({
+      stop_id: skip.stopId,
+      station_id: skip.stationId,
+      name: skip.name,
+      reason: skip.reason,
+      skipped_at: formatTimestamp(skip.skippedAtMs),
+    })),
+    plan_reason: session.planReason,
+    remaining_miles: session.remainingMiles,
+    projected_arrival_fuel_percent: session.projectedArrivalFuelPercent,
+    position: session.position && {
+      latitude: session.position.latitude,
+      longitude: session.position.longitude,
+      recorded_at: formatTimestamp(session.position.recordedAtMs),
+      freshness: freshnessOf(session.position.recordedAtMs, nowMs),
+    },
+    fuel: session.fuel && {
+      level_percent: session.fuel.percent,
+      source: session.fuel.source,
+      reported_at: formatTimestamp(session.fuel.reportedAtMs),
+      freshness: freshnessOf(session.fuel.reportedAtMs, nowMs),
+    },
+    revision: session.revision,
+    created_at: formatTimestamp(session.createdAtMs),
+    updated_at: formatTimestamp(session.updatedAtMs),
+    plan_updated_at: session.planUpdatedAtMs === null ? null : formatTimestamp(session.planUpdatedAtMs),
+  };
+}

@@ -1,0 +1,46 @@
+import type { Principal } from '../../domain/api-keys.ts';
+import type { Plan } from '../../domain/plans.ts';
+import { formatTimestamp } from '../../platform/time.ts';
+
+export interface MeInputs {
+  principal: Principal;
+  plan: Plan;
+  /** This month's usage counters as stored: by endpoint family, plus `station_results`. */
+  used: Readonly<Record<string, number>>;
+  /** The partner record of a partner key; null for a company key or a partner record not found. */
+  partner: { name: string } | null;
+  /** The usage period (UTC calendar month) `used` was read for. */
+  period: { start: Date; end: Date };
+}
+
+/** GET /v1/me: the calling key, its plan and this month's usage. */
+export function meResource({ principal, plan, used, partner, period }: MeInputs) {
+  const { station_results: stationResults = 0, ...usedByFamily } = used;
+  // Every family with a quota shows up, at 0 before its first call, so clients need no defaults.
+  const families = [...new Set([...Object.keys(plan.monthlyQuota), ...Object.keys(usedByFamily)])].sort();
+  return {
+    key: {
+      id: principal.keyId,
+      name: principal.keyName,
+      owner_type: principal.ownerType,
+      mode: principal.mode,
+    },
+    partner: principal.partnerId
+      ? { id: principal.partnerId, name: partner?.name ?? principal.partnerId }
+      : null,
+    fleet_id: principal.ownFleetId,
+    scopes: principal.scopes,
+    plan: {
+      name: plan.name,
+      rate_limit_per_min: plan.rateLimitPerMin,
+      monthly_quota: Object.fromEntries(
+        Object.entries(plan.monthlyQuota).sort(([a], [b]) => a.localeCompare(b)),
+      ),
+      used_this_month: Object.fromEntries(families.map((family) => [family, usedByFamily[family] ?? 0])),
+      price_query_cap: plan.priceQueryCap,
+      station_query_budget: plan.stationQueryBudget,
+      station_results_this_month: stationResults,
+      period: { start: formatTimestamp(period.start), end: formatTimestamp(period.end) },
+    },
+  };
+}
