@@ -6,7 +6,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
 /**
- * The house defaults, pinned once for every function (HTTP now; workers and jobs later).
+ * The house defaults, pinned once for every function: routes, workers and jobs.
  * - ARM64 (Graviton): about 20% cheaper per GB-second than x86 for the same Node code.
  * - 512 MB: Lambda's CPU share grows with memory (a full vCPU at 1,769 MB), and a cold start here is
  *   CPU-bound: loading a bundle of several hundred KB and building its zod schemas. 512 MB (~0.3 vCPU)

@@ -49,7 +49,7 @@ export interface RouteResult extends RouteLine {
 }
 
 /**
- * The routing port. Adapters: the embedded interstate graph (default) and, later, Amazon Location.
+ * The routing port. Adapters: the embedded interstate graph (default) and Amazon Location Service.
  * Failures are typed, all `RoutingFailure`s: `RoutingUnreachableError` (a point off any road
  * network), `RouteTimeoutError` (the computation ran past its time budget) and `RouteCapacityError`
  * (the provider is throttling).

@@ -98,7 +98,8 @@ export interface EventRecorder {
 }
 
 /**
- * The one way features record events. Fan-out to webhook endpoints hooks in here (webhooks issue).
+ * The one way features record events. `announce` runs after the event is stored: the composition
+ * root (shared/wiring/webhooks.ts) passes the fan-out to the subscribed webhook endpoints.
  */
 export function createEventRecorder(
   client: DocumentClient,

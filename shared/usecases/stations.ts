@@ -36,8 +36,8 @@ export interface NearbyQuery {
 
 /**
  * GET /v1/stations: nearest first, priced for the acting fleet. Every station returned is charged
- * to the account's station-query budget (spec section 8), atomically; enforcement of the budget
- * comes with the limits work and reads the same counter.
+ * to the account's station-query budget (spec section 8), atomically. The budget is counted, not yet
+ * enforced; enforcing it will read this counter.
  */
 export async function nearbyStations(
   deps: StationQueryDeps,

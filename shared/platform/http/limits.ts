@@ -66,8 +66,8 @@ export async function enforceRateLimit(
 }
 
 /**
- * The monthly-quota seam: usage is counted per account and family now; enforcement
- * (429 `quota_exceeded`, and the station budget) plugs in here with the limits work.
+ * The monthly quota: usage is counted per account and family. It is not yet enforced (no 429
+ * `quota_exceeded`); enforcing it belongs here, beside the count.
  */
 export async function countUsage(
   principal: Principal,
