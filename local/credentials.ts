@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LocalCredentialsSeed } from '../shared/store/seed/demo.ts';
+import type { LocalCredentialsSeed } from './demo-seed.ts';
 
 /**
  * The contract of `.local/credentials.json` (DESIGN.md): the local stack writes it, the e2e tests

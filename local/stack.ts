@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MESSAGING_ENV, type Stage } from '../shared/platform/config.ts';
 import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
-import { type LocalCredentialsSeed, seedDemoData } from '../shared/store/seed/demo.ts';
 import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, writeCredentials } from './credentials.ts';
 import { randomCursorSigningKey } from './cursor-key.ts';
+import { type LocalCredentialsSeed, seedDemoData } from './demo-seed.ts';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local.ts';
 import { assertPortFree } from './free-port.ts';
 import {
@@ -44,7 +44,7 @@ export interface LocalStackOptions {
   /** No request log lines, handler logs at WARN and above. */
   quiet?: boolean;
   region?: string;
-  /** Default: the demo seed of shared/store/seed/demo.ts. */
+  /** Default: the demo seed of local/demo-seed.ts. */
   seed?: SeedFunction;
   /**
    * Called once when DynamoDB Local or a stage server dies while the stack is running; the rest

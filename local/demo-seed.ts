@@ -1,26 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { fleetResource } from '../../api/serializers/fleets.ts';
-import { COMPANY_SCOPES, SCOPES, type Scope } from '../../domain/access.ts';
+import { fleetResource } from '../shared/api/serializers/fleets.ts';
+import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
 import {
   type ApiKeyRecord,
   generateApiKey,
   hashApiKey,
   type KeyMode,
   type KeyStatus,
-} from '../../domain/api-keys.ts';
-import type { Fleet } from '../../domain/fleet.ts';
-import { PLAN_CATALOG } from '../../domain/plan-catalog.ts';
-import type { Stage } from '../../platform/config.ts';
-import { newId } from '../../platform/ids.ts';
-import { formatTimestamp } from '../../platform/time.ts';
-import { apiKeyKey, createApiKeyStore } from '../api-keys.ts';
-import { createCursorCodec } from '../cursor.ts';
-import type { DocumentClient } from '../dynamo-client.ts';
-import { buildEvent } from '../events.ts';
-import { createFleetStore } from '../fleets.ts';
-import { createFuelDiscountStore } from '../fuel-discounts.ts';
-import { createPlanStore } from '../plans.ts';
+} from '../shared/domain/api-keys.ts';
+import type { Fleet } from '../shared/domain/fleet.ts';
+import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
+import type { Stage } from '../shared/platform/config.ts';
+import { newId } from '../shared/platform/ids.ts';
+import { formatTimestamp } from '../shared/platform/time.ts';
+import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
+import { createCursorCodec } from '../shared/store/cursor.ts';
+import type { DocumentClient } from '../shared/store/dynamo-client.ts';
+import { buildEvent } from '../shared/store/events.ts';
+import { createFleetStore } from '../shared/store/fleets.ts';
+import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
+import { createPlanStore } from '../shared/store/plans.ts';
 
 /** `.local/credentials.json` minus the base URLs, which only the server knows. */
 export interface LocalCredentialsSeed {
