@@ -1,14 +1,8 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
+import { eventTypesResource } from '../../../shared/api/serializers/webhooks.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-const catalog = {
-  data: EVENT_CATALOG.map(({ type, description, dataFields }) => ({
-    type,
-    description,
-    data_fields: dataFields,
-  })),
-};
+const catalog = eventTypesResource();
 
 export const handler = httpHandler(routes.listEventTypes, async () => ok(catalog));

@@ -1,3 +1,4 @@
+import { EVENT_CATALOG } from '../../domain/events.ts';
 import type { WebhookDelivery } from '../../domain/webhooks/delivery.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/endpoint.ts';
 
@@ -35,5 +36,16 @@ export function deliveryResource(delivery: WebhookDelivery) {
     last_attempt_at: delivery.lastAttemptAt,
     next_retry_at: delivery.nextRetryAt,
     completed_at: delivery.completedAt,
+  };
+}
+
+/** GET /v1/webhooks/event-types: the catalog, with the members each type's `data` carries. */
+export function eventTypesResource() {
+  return {
+    data: EVENT_CATALOG.map(({ type, description, dataFields }) => ({
+      type,
+      description,
+      data_fields: dataFields,
+    })),
   };
 }
