@@ -7,9 +7,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../domain/events.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import type { Fueling } from './fuelings.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 

@@ -1,6 +1,7 @@
 import type { GuidanceSession } from '../domain/guidance/session.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { EventRecorder } from '../store/events.ts';
-import type { Fueling, FuelingStore } from '../store/fuelings.ts';
+import type { FuelingStore } from '../store/fuelings.ts';
 import type {
   Outbox,
   OutboxEvent,
