@@ -17,6 +17,7 @@ import {
 } from '../domain/guidance/session.ts';
 import { roundToTenth } from '../domain/rounding.ts';
 import { isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
+import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
@@ -28,7 +29,6 @@ import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
-import type { LatestPosition } from '../store/vehicle-positions.ts';
 import type { OutboxEvent } from '../store/vehicle-tracking.ts';
 import { fuelCandidates } from './fuel-candidates.ts';
 import { routeOrProblem } from './routing.ts';

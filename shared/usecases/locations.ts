@@ -1,7 +1,8 @@
 import { type Breadcrumb, breadcrumbSchema, MAX_CLOCK_SKEW_MS } from '../api/schemas/locations.ts';
+import type { PositionFix } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import type { ErrorCode } from '../platform/errors.ts';
-import type { PositionFix, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 
 export const KMH_PER_MPH = 1.609344;

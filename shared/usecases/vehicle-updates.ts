@@ -2,12 +2,13 @@ import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { haversineMiles } from '../geo/distance.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { LatestPosition, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import {
