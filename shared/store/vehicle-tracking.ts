@@ -5,18 +5,17 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { EventType } from '../domain/events.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
-import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
+import type { TrackerState } from '../domain/telematics/tracker.ts';
+import type { Outbox } from '../domain/tracking/outbox.ts';
+import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
- * Everything the guidance worker keeps per vehicle, in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one
- * conditional write commits a cycle: the detection state, the active guidance session, and when
- * the vehicle was last heard from.
+ * A vehicle's tracking state lives in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one conditional
+ * write commits a guidance cycle.
  *
  * The offline sweep finds silent vehicles through a sparse index without scanning the table: while
  * a vehicle is online, a tiny heartbeat item (`VEHSEEN#veh_…`) sits in gsi1 under
@@ -52,55 +51,6 @@ const onlineIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number)
   gsi1pk: `VEHONLINE#${onlineShardOf(vehicleId)}`,
   gsi1sk: `${String(lastSeenMs).padStart(15, '0')}#${fleetId}#${vehicleId}`,
 });
-
-/** An event a committed change still has to record (under its dedupe key). */
-export interface OutboxEvent {
-  type: EventType;
-  data: Record<string, unknown>;
-  dedupeKey: string;
-}
-
-/**
- * What a committed change still has to do outside the item: written in the same conditional Put
- * as the change, carried out after it, cleared once done. A crash in between leaves it for the
- * next writer, who carries it out first; everything in it is idempotent (dedupe keys, fixed ids).
- */
-export interface Outbox {
-  events: OutboxEvent[];
-  fuelings: Fueling[];
-  /** Ended sessions to keep under their own ids. */
-  archive: GuidanceSession[];
-}
-
-export interface VehicleTracking {
-  fleetId: string;
-  vehicleId: string;
-  tracker: TrackerState;
-  session: GuidanceSession | null;
-  /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
-  lastSeenMs: number | null;
-  offline: boolean;
-  /** The last-seen time the heartbeat item carries; null when there is none (offline, or never seen). */
-  indexedSeenMs: number | null;
-  /** Left by the last committed change when its follow-up work did not finish. */
-  outbox: Outbox | null;
-  /** Optimistic lock: every write expects the version it read. */
-  version: number;
-}
-
-export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracking {
-  return {
-    fleetId,
-    vehicleId,
-    tracker: initialTrackerState(),
-    session: null,
-    lastSeenMs: null,
-    offline: false,
-    indexedSeenMs: null,
-    outbox: null,
-    version: 0,
-  };
-}
 
 export interface SilentVehicle {
   fleetId: string;

@@ -10,13 +10,15 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
+import { outboxOf } from '../domain/tracking/outbox.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import {
   type GuidancePlanDeps,
@@ -27,7 +29,7 @@ import {
 } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { chargeStationResults } from './stations.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {

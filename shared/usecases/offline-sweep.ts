@@ -1,4 +1,5 @@
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
+import { outboxOf } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import {
@@ -6,7 +7,7 @@ import {
   type SilentVehicle,
   type VehicleTrackingStore,
 } from '../store/vehicle-tracking.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface OfflineSweepDeps extends OutboxDeps {
   tracking: VehicleTrackingStore;

@@ -1,29 +1,12 @@
-import type { GuidanceSession } from '../domain/guidance/session.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { EventRecorder } from '../store/events.ts';
 import type { FuelingStore } from '../store/fuelings.ts';
-import type {
-  Outbox,
-  OutboxEvent,
-  VehicleTracking,
-  VehicleTrackingStore,
-} from '../store/vehicle-tracking.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 
 export interface OutboxDeps {
   tracking: Pick<VehicleTrackingStore, 'clearOutbox' | 'archive'>;
   fuelings: Pick<FuelingStore, 'create'>;
   events: Pick<EventRecorder, 'record'>;
-}
-
-/** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
-export function outboxOf(
-  events: readonly OutboxEvent[],
-  fuelings: readonly Fueling[] = [],
-  archive: readonly GuidanceSession[] = [],
-): Outbox | null {
-  return events.length || fuelings.length || archive.length
-    ? { events: [...events], fuelings: [...fuelings], archive: [...archive] }
-    : null;
 }
 
 /**

@@ -4,12 +4,14 @@ import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import { outboxOf } from '../domain/tracking/outbox.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { haversineMiles } from '../geo/distance.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import {
   type GuidancePlanDeps,
@@ -19,7 +21,7 @@ import {
   type VehicleSnapshot,
 } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   vehicles: Pick<VehicleStore, 'get'>;
