@@ -27,6 +27,7 @@ import { createEventRecorder } from '../shared/store/events.ts';
 import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
 import { createFuelingStore } from '../shared/store/fuelings.ts';
 import { createGuidanceRouteStore } from '../shared/store/guidance-routes.ts';
+import { createGuidanceSessionArchive } from '../shared/store/guidance-session-archive.ts';
 import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
 import { createVehiclePositionStore } from '../shared/store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
@@ -206,6 +207,7 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
       vehicles,
       positions,
       tracking: createVehicleTrackingStore(client, TABLE),
+      sessionArchive: createGuidanceSessionArchive(client, TABLE),
       fuelings: createFuelingStore(client, TABLE),
       // No webhook endpoints, so the fan-out would write nothing; it is left out.
       events: createEventRecorder(client, TABLE, 'prod', now),

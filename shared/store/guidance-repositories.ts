@@ -6,6 +6,7 @@ import { eventRecorder } from './delivery-repositories.ts';
 import { documentClient } from './dynamo-client.ts';
 import { createFuelingStore, type FuelingStore } from './fuelings.ts';
 import { createGuidanceRouteStore, type GuidanceRouteStore } from './guidance-routes.ts';
+import { createGuidanceSessionArchive, type GuidanceSessionArchive } from './guidance-session-archive.ts';
 import { positionRepositories } from './position-repositories.ts';
 import { repositories } from './repositories.ts';
 import { stationRepositories } from './station-repositories.ts';
@@ -27,6 +28,7 @@ export function guidanceWriteDeps(): GuidanceWriteDeps {
     vehicles,
     counters,
     tracking: trackingStore(),
+    sessionArchive: sessionArchiveStore(),
     events: eventRecorder(),
     now: Date.now,
   };
@@ -53,6 +55,7 @@ export function offlineSweepDeps(): OfflineSweepDeps {
   return {
     fuelings: fuelingStore(),
     tracking: trackingStore(),
+    sessionArchive: sessionArchiveStore(),
     positions: positionRepositories().positions,
     events: eventRecorder(),
     now: Date.now,
@@ -69,4 +72,11 @@ let fuelings: FuelingStore | undefined;
 function fuelingStore(): FuelingStore {
   fuelings ??= createFuelingStore(documentClient(), config().tableName);
   return fuelings;
+}
+
+let sessionArchive: GuidanceSessionArchive | undefined;
+
+function sessionArchiveStore(): GuidanceSessionArchive {
+  sessionArchive ??= createGuidanceSessionArchive(documentClient(), config().tableName);
+  return sessionArchive;
 }

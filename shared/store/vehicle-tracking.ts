@@ -10,7 +10,7 @@ import type { TrackerState } from '../domain/telematics/tracker.ts';
 import type { Outbox } from '../domain/tracking/outbox.ts';
 import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { GSI1, ttlEpochSeconds } from './table.ts';
+import { GSI1 } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
@@ -77,17 +77,7 @@ export interface VehicleTrackingStore {
    * heartbeat.
    */
   removeHeartbeat(tracking: VehicleTracking): Promise<void>;
-  /** Keeps an ended session (superseded, cancelled, arrived) under its own id, for reports. */
-  archive(fleetId: string, session: GuidanceSession): Promise<void>;
 }
-
-/** Ended sessions are kept for reports (adherence) this long. */
-export const ENDED_SESSION_RETENTION_DAYS = 90;
-
-export const endedSessionKey = (fleetId: string, sessionId: string) => ({
-  pk: `FLEET#${fleetId}`,
-  sk: `GUIDANCE#${sessionId}`,
-});
 
 export function createVehicleTrackingStore(client: DocumentClient, tableName: string): VehicleTrackingStore {
   const putHeartbeat = (fleetId: string, vehicleId: string, lastSeenMs: number) =>
@@ -244,21 +234,6 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return silent;
-    },
-
-    async archive(fleetId, session) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...endedSessionKey(fleetId, session.id),
-            session,
-            expires_at: ttlEpochSeconds(
-              (session.endedAtMs ?? session.updatedAtMs) + ENDED_SESSION_RETENTION_DAYS * 86_400_000,
-            ),
-          },
-        }),
-      );
     },
   };
 }

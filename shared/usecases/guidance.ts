@@ -42,6 +42,7 @@ export interface GuidanceReadDeps {
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
   events: OutboxDeps['events'];
   fuelings: OutboxDeps['fuelings'];
+  sessionArchive: OutboxDeps['sessionArchive'];
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {

@@ -16,6 +16,7 @@ import { createEventRecorder, type EventEnvelope } from '../../shared/store/even
 import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
 import { createFuelingStore } from '../../shared/store/fuelings.ts';
 import { createGuidanceRouteStore } from '../../shared/store/guidance-routes.ts';
+import { createGuidanceSessionArchive } from '../../shared/store/guidance-session-archive.ts';
 import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
 import { createVehiclePositionStore } from '../../shared/store/vehicle-positions.ts';
 import {
@@ -74,6 +75,7 @@ beforeAll(async () => {
     vehicles: createVehicleStore(client, table, createCursorCodec('k')),
     positions: createVehiclePositionStore(client, table),
     tracking: createVehicleTrackingStore(client, table),
+    sessionArchive: createGuidanceSessionArchive(client, table),
     fuelings: createFuelingStore(client, table),
     counters: createCounters(client, table),
     events: createEventRecorder(client, table, 'prod', clock.now, async (event) => {
