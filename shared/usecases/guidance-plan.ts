@@ -50,9 +50,6 @@ export interface VehicleSnapshot {
   dwellingAtStationId: string | null;
 }
 
-/** An event a cycle produces: it goes into the tracking item's outbox and is recorded after the commit. */
-export type PendingEvent = OutboxEvent;
-
 /** How many approached stops a session remembers (a trip has a handful). */
 const MAX_REMEMBERED_STOPS = 20;
 
@@ -101,7 +98,7 @@ export async function replan(
   session: GuidanceSession,
   snapshot: VehicleSnapshot,
   nowMs: number,
-): Promise<{ session: GuidanceSession; events: PendingEvent[] }> {
+): Promise<{ session: GuidanceSession; events: OutboxEvent[] }> {
   if (session.status !== 'active') return { session, events: [] };
   const { position, fuel, vehicle } = snapshot;
   const base: GuidanceSession = { ...session, position, fuel, updatedAtMs: nowMs };
@@ -209,7 +206,7 @@ export async function replan(
   });
 
   function announce(next: GuidanceSession) {
-    const events: PendingEvent[] = [];
+    const events: OutboxEvent[] = [];
     const nextAnnounced = announcedOf(next.stops);
     const change: StopSetChange | null =
       session.revision === 0 ? 'created' : stopSetChange(session.announced, nextAnnounced);
@@ -287,7 +284,7 @@ export function choosePlan(input: FuelPlanInput, currentStationIds: readonly str
 }
 
 /** guidance.updated: the data holds vehicle_id and guidance_id (spec section 6) and what changed. */
-export function updatedEvent(fleetId: string, session: GuidanceSession, change: StopSetChange): PendingEvent {
+export function updatedEvent(fleetId: string, session: GuidanceSession, change: StopSetChange): OutboxEvent {
   return {
     type: 'guidance.updated',
     // A session ends once; otherwise each announcement has its own revision.

@@ -10,7 +10,7 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
-import { outboxOf } from '../domain/tracking/outbox.ts';
+import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -20,13 +20,7 @@ import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import {
-  type GuidancePlanDeps,
-  type PendingEvent,
-  replan,
-  snapshotOf,
-  updatedEvent,
-} from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan, snapshotOf, updatedEvent } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { chargeStationResults } from './stations.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
@@ -246,7 +240,7 @@ function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
 type Change<S extends GuidanceSession | null = GuidanceSession> = {
   session: S;
   ended: GuidanceSession[];
-  events: PendingEvent[];
+  events: OutboxEvent[];
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
-import { outboxOf } from '../domain/tracking/outbox.ts';
+import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { haversineMiles } from '../geo/distance.ts';
@@ -13,13 +13,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import {
-  type GuidancePlanDeps,
-  type PendingEvent,
-  replan,
-  snapshotOf,
-  type VehicleSnapshot,
-} from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan, snapshotOf, type VehicleSnapshot } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
@@ -45,7 +39,7 @@ const MAX_CYCLE_ATTEMPTS = 5;
 export async function processVehicleUpdate(
   deps: VehicleUpdateDeps,
   message: VehicleUpdateMessage,
-): Promise<{ events: PendingEvent[] }> {
+): Promise<{ events: OutboxEvent[] }> {
   const { fleetId, vehicleId } = message;
   for (let attempt = 1; ; attempt++) {
     const [vehicle, latest, tracking] = await Promise.all([
@@ -73,7 +67,7 @@ async function runCycle(
   vehicle: Vehicle,
   latest: LatestPosition,
   tracking: VehicleTracking,
-): Promise<{ tracking: VehicleTracking; events: PendingEvent[] }> {
+): Promise<{ tracking: VehicleTracking; events: OutboxEvent[] }> {
   const { fleetId } = tracking;
   const nowMs = deps.now();
   const fixes = await deps.positions.historySince(
@@ -90,7 +84,7 @@ async function runCycle(
   };
   const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
 
-  const events: PendingEvent[] = [];
+  const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
   if (tracking.offline && heardNewer) {
     events.push({
@@ -147,7 +141,7 @@ async function replanOrKeep(
   session: GuidanceSession,
   snapshot: VehicleSnapshot,
   nowMs: number,
-): Promise<{ session: GuidanceSession; events: PendingEvent[] }> {
+): Promise<{ session: GuidanceSession; events: OutboxEvent[] }> {
   try {
     return await replan(deps, fleetId, session, snapshot, nowMs);
   } catch (error) {
@@ -173,7 +167,7 @@ function eventsOf(
   vehicle: Vehicle,
   session: GuidanceSession | null,
   nowMs: number,
-): { events: PendingEvent[]; fueling?: Fueling } {
+): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
   const stopData = (stop: WatchedStop) => ({
     guidance_id: session?.id ?? null,
@@ -248,7 +242,7 @@ function eventsOf(
         stationId: match?.stationId ?? null,
         createdAt: formatTimestamp(nowMs),
       };
-      const recorded: PendingEvent = {
+      const recorded: OutboxEvent = {
         type: 'fueling.recorded',
         dedupeKey: `fueling.recorded:${id}`,
         data: {
@@ -265,7 +259,7 @@ function eventsOf(
         },
       };
       if (!match) return { events: [recorded], fueling };
-      const matched: PendingEvent = {
+      const matched: OutboxEvent = {
         type: 'fueling.matched',
         dedupeKey: `fueling.matched:${id}`,
         data: {
