@@ -1,3 +1,4 @@
+import { guidanceUpdatedEvent, stopApproachingEvent } from '../domain/event-payloads.ts';
 import {
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
@@ -108,8 +109,8 @@ export async function replan(
     const ended = { ...endSession(base, 'arrived', nowMs), remainingMiles: 0 };
     // A session started at its destination is still announced before it ends.
     const created =
-      session.revision === 0 ? [updatedEvent(fleetId, { ...base, revision: 1 }, 'created')] : [];
-    return { session: ended, events: [...created, updatedEvent(fleetId, ended, 'cleared')] };
+      session.revision === 0 ? [guidanceUpdatedEvent(fleetId, { ...base, revision: 1 }, 'created')] : [];
+    return { session: ended, events: [...created, guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   }
   const tank = vehicle.tankSizeGallons;
   const mpg = vehicle.estimatedMpg;
@@ -213,7 +214,7 @@ export async function replan(
     let updated = next;
     if (change) {
       updated = { ...next, revision: session.revision + 1, announced: nextAnnounced };
-      events.push(updatedEvent(fleetId, updated, change));
+      events.push(guidanceUpdatedEvent(fleetId, updated, change));
     }
     const first = updated.stops[0];
     if (updated.phase === 'approaching_stop' && first && !updated.approachedStopIds.includes(first.id)) {
@@ -222,23 +223,7 @@ export async function replan(
         ...updated,
         approachedStopIds: [...updated.approachedStopIds, first.id].slice(-MAX_REMEMBERED_STOPS),
       };
-      events.push({
-        type: 'guidance.stop_approaching',
-        dedupeKey: `guidance.stop_approaching:${updated.id}:${first.id}`,
-        data: {
-          vehicle_id: updated.vehicleId,
-          guidance_id: updated.id,
-          stop_id: first.id,
-          station: {
-            id: first.stationId,
-            name: first.name,
-            latitude: first.latitude,
-            longitude: first.longitude,
-          },
-          miles_ahead: first.milesAhead,
-          gallons_to_buy: first.gallonsToBuy,
-        },
-      });
+      events.push(stopApproachingEvent(updated, first));
     }
     return { session: updated, events };
   }
@@ -281,24 +266,6 @@ export function choosePlan(input: FuelPlanInput, currentStationIds: readonly str
   const keep =
     kept.status !== 'infeasible' && kept.totalCost <= best.totalCost + GUIDANCE_POLICY.stickinessUsd;
   return keep ? { ...kept, reason: reserveGallons === 0 ? best.reason : kept.reason } : best;
-}
-
-/** guidance.updated: the data holds vehicle_id and guidance_id (spec section 6) and what changed. */
-export function updatedEvent(fleetId: string, session: GuidanceSession, change: StopSetChange): OutboxEvent {
-  return {
-    type: 'guidance.updated',
-    // A session ends once; otherwise each announcement has its own revision.
-    dedupeKey: `guidance.updated:${fleetId}:${session.id}:${session.status === 'active' ? session.revision : session.status}`,
-    data: {
-      vehicle_id: session.vehicleId,
-      guidance_id: session.id,
-      change,
-      status: session.status,
-      phase: session.phase,
-      stop_ids: session.stops.map((s) => s.id),
-      ...(session.endReason ? { reason: session.endReason } : {}),
-    },
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { guidanceResource } from '../api/resources.ts';
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
+import { guidanceUpdatedEvent } from '../domain/event-payloads.ts';
 import {
   acknowledgeStop,
   endSession,
@@ -20,7 +21,7 @@ import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { type GuidancePlanDeps, replan, snapshotOf, updatedEvent } from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan, snapshotOf } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { chargeStationResults } from './stations.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
@@ -83,7 +84,10 @@ export async function startGuidance(
         ...(superseded ? [superseded] : []),
         ...(planned.session.status === 'active' ? [] : [planned.session]),
       ],
-      events: [...(superseded ? [updatedEvent(fleetId, superseded, 'cleared')] : []), ...planned.events],
+      events: [
+        ...(superseded ? [guidanceUpdatedEvent(fleetId, superseded, 'cleared')] : []),
+        ...planned.events,
+      ],
     };
   });
   await chargeStationResults(deps, principal, session.stops.length);
@@ -109,7 +113,7 @@ export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, r
   const vehicle = await findVehicle(deps, fleetId, ref);
   await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const ended = endSession(requireActive(tracking, vehicle.id), 'caller_cancelled', nowMs);
-    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
+    return { session: ended, ended: [ended], events: [guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   });
 }
 
@@ -127,7 +131,7 @@ export async function endGuidanceOfDeactivatedVehicle(
     const session = activeSession(tracking);
     if (!session) return { session: tracking.session, ended: [], events: [] };
     const ended = endSession(session, 'vehicle_deactivated', nowMs);
-    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
+    return { session: ended, ended: [ended], events: [guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   });
 }
 

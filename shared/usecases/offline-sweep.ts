@@ -1,6 +1,6 @@
+import { vehicleOfflineEvent } from '../domain/event-payloads.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { outboxOf } from '../domain/tracking/outbox.ts';
-import { formatTimestamp } from '../platform/time.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import {
   ONLINE_INDEX_SHARDS,
@@ -81,17 +81,7 @@ async function markOffline(
     offline: true,
     // Stored, so the worker's late cycle for those breadcrumbs hears nothing newer: no false online.
     lastSeenMs,
-    outbox: outboxOf([
-      {
-        type: 'vehicle.offline',
-        dedupeKey: `vehicle.offline:${candidate.vehicleId}:${lastSeenMs}`,
-        data: {
-          vehicle_id: candidate.vehicleId,
-          last_seen_at: formatTimestamp(lastSeenMs),
-          offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
-        },
-      },
-    ]),
+    outbox: outboxOf([vehicleOfflineEvent(candidate.vehicleId, lastSeenMs)]),
   });
   // Lost to a worker cycle that just heard from it: it is online.
   if (!stored) return false;

@@ -1,3 +1,11 @@
+import {
+  fuelingMatchedEvent,
+  fuelingRecordedEvent,
+  fuelLowEvent,
+  stopArrivedEvent,
+  stopDepartedEvent,
+  vehicleOnlineEvent,
+} from '../domain/event-payloads.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
@@ -87,19 +95,7 @@ async function runCycle(
   const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
   if (tracking.offline && heardNewer) {
-    events.push({
-      type: 'vehicle.online',
-      // One per offline episode, whichever breadcrumb ends it: keyed by the last-seen time that went offline.
-      dedupeKey: `vehicle.online:${vehicle.id}:${tracking.lastSeenMs}`,
-      data: {
-        vehicle_id: vehicle.id,
-        last_seen_at: formatTimestamp(latest.receivedAtMs),
-        offline_since_last_seen_at:
-          tracking.lastSeenMs === null ? null : formatTimestamp(tracking.lastSeenMs),
-        latitude: latest.latitude,
-        longitude: latest.longitude,
-      },
-    });
+    events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
   const fuelings: Fueling[] = [];
   for (const detection of detections) {
@@ -161,7 +157,7 @@ const watchedStop = (stop: GuidanceStop): WatchedStop => ({
   longitude: stop.longitude,
 });
 
-/** The events (and the fueling record) one detection produces, keyed by the breadcrumb time that caused it. */
+/** The events (and the fueling record) one detection produces. */
 function eventsOf(
   detection: Detection,
   vehicle: Vehicle,
@@ -169,61 +165,14 @@ function eventsOf(
   nowMs: number,
 ): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
-  const stopData = (stop: WatchedStop) => ({
-    guidance_id: session?.id ?? null,
-    stop_id: stop.stopId,
-    station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
-  });
+  const guidanceId = session?.id ?? null;
   switch (detection.kind) {
     case 'stop_arrived':
-      return {
-        events: [
-          {
-            type: 'vehicle.stop_arrived',
-            dedupeKey: `vehicle.stop_arrived:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              ...stopData(detection.stop),
-              arrived_at: formatTimestamp(detection.atMs),
-              latitude: detection.latitude,
-              longitude: detection.longitude,
-            },
-          },
-        ],
-      };
+      return { events: [stopArrivedEvent(vehicleId, guidanceId, detection)] };
     case 'stop_departed':
-      return {
-        events: [
-          {
-            type: 'vehicle.stop_departed',
-            dedupeKey: `vehicle.stop_departed:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              ...stopData(detection.stop),
-              arrived_at: formatTimestamp(detection.arrivedAtMs),
-              departed_at: formatTimestamp(detection.atMs),
-              dwell_minutes: detection.dwellMinutes,
-            },
-          },
-        ],
-      };
+      return { events: [stopDepartedEvent(vehicleId, guidanceId, detection)] };
     case 'fuel_low':
-      return {
-        events: [
-          {
-            type: 'vehicle.fuel_low',
-            dedupeKey: `vehicle.fuel_low:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              fuel_level_percent: detection.fuelLevelPercent,
-              threshold_percent: detection.thresholdPercent,
-              latitude: detection.latitude,
-              longitude: detection.longitude,
-              recorded_at: formatTimestamp(detection.atMs),
-            },
-          },
-        ],
-      };
+      return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
       const id = stableTimedId('fueling', detection.startedAtMs, `${vehicleId}:${detection.startedAtMs}`);
       const match = session ? matchStop(session, detection) : null;
@@ -242,37 +191,9 @@ function eventsOf(
         stationId: match?.stationId ?? null,
         createdAt: formatTimestamp(nowMs),
       };
-      const recorded: OutboxEvent = {
-        type: 'fueling.recorded',
-        dedupeKey: `fueling.recorded:${id}`,
-        data: {
-          fueling_id: id,
-          vehicle_id: vehicleId,
-          source: 'detected',
-          gallons: detection.gallons,
-          fuel_level_before_percent: detection.levelBeforePercent,
-          fuel_level_after_percent: detection.levelAfterPercent,
-          latitude: detection.latitude,
-          longitude: detection.longitude,
-          started_at: formatTimestamp(detection.startedAtMs),
-          fueled_at: formatTimestamp(detection.endedAtMs),
-        },
-      };
+      const recorded = fuelingRecordedEvent(id, vehicleId, detection);
       if (!match) return { events: [recorded], fueling };
-      const matched: OutboxEvent = {
-        type: 'fueling.matched',
-        dedupeKey: `fueling.matched:${id}`,
-        data: {
-          fueling_id: id,
-          vehicle_id: vehicleId,
-          guidance_id: (session as GuidanceSession).id,
-          stop_id: match.id,
-          station: { id: match.stationId, name: match.name },
-          gallons: detection.gallons,
-          recommended_gallons: match.gallonsToBuy,
-          distance_miles: Math.round(haversineMiles(match, detection) * 100) / 100,
-        },
-      };
+      const matched = fuelingMatchedEvent(id, vehicleId, (session as GuidanceSession).id, match, detection);
       return { events: [recorded, matched], fueling };
     }
   }
