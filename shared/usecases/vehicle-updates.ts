@@ -6,18 +6,15 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
-import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
+import { matchStop } from '../domain/guidance/fueling-match.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
-import { haversineMiles } from '../geo/distance.ts';
-import { stableTimedId } from '../platform/ids.ts';
-import { formatTimestamp } from '../platform/time.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
@@ -174,46 +171,18 @@ function eventsOf(
     case 'fuel_low':
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
-      const id = stableTimedId('fueling', detection.startedAtMs, `${vehicleId}:${detection.startedAtMs}`);
       const match = session ? matchStop(session, detection) : null;
-      const fueling: Fueling = {
-        id,
-        vehicleId,
-        source: 'detected',
-        gallons: detection.gallons,
-        fueledAt: formatTimestamp(detection.endedAtMs),
-        latitude: detection.latitude,
-        longitude: detection.longitude,
-        fuelLevelBeforePercent: detection.levelBeforePercent,
-        fuelLevelAfterPercent: detection.levelAfterPercent,
-        guidanceId: match ? (session as GuidanceSession).id : null,
-        stopId: match?.id ?? null,
-        stationId: match?.stationId ?? null,
-        createdAt: formatTimestamp(nowMs),
+      const matched = session && match ? { guidanceId: session.id, stop: match } : null;
+      const fueling = detectedFueling(vehicleId, detection, matched, nowMs);
+      const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
+      if (!matched) return { events: [recorded], fueling };
+      return {
+        events: [
+          recorded,
+          fuelingMatchedEvent(fueling.id, vehicleId, matched.guidanceId, matched.stop, detection),
+        ],
+        fueling,
       };
-      const recorded = fuelingRecordedEvent(id, vehicleId, detection);
-      if (!match) return { events: [recorded], fueling };
-      const matched = fuelingMatchedEvent(id, vehicleId, (session as GuidanceSession).id, match, detection);
-      return { events: [recorded, matched], fueling };
     }
   }
-}
-
-/** The recommended stop a fueling happened at: near its station, not long after it was recommended. */
-function matchStop(
-  session: GuidanceSession,
-  fueling: { latitude: number; longitude: number; endedAtMs: number },
-): GuidanceStop | null {
-  const earliest = (stop: GuidanceStop) =>
-    stop.recommendedAtMs - GUIDANCE_POLICY.fuelingMatchEarlyMinutes * 60_000;
-  const latest = (stop: GuidanceStop) =>
-    stop.recommendedAtMs + GUIDANCE_POLICY.fuelingMatchWindowHours * 3_600_000;
-  return (
-    session.stops.find(
-      (stop) =>
-        haversineMiles(stop, fueling) <= GUIDANCE_POLICY.fuelingMatchRadiusMiles &&
-        fueling.endedAtMs >= earliest(stop) &&
-        fueling.endedAtMs <= latest(stop),
-    ) ?? null
-  );
 }
