@@ -17,6 +17,7 @@ import {
   stopSetChange,
 } from '../domain/guidance/session.ts';
 import { roundToTenth } from '../domain/rounding.ts';
+import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
 import { isPriceStale, type Station, stationPrice } from '../domain/stations/station.ts';
 import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../domain/telematics/tracker.ts';
@@ -31,7 +32,6 @@ import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
-import { fuelCandidates } from './fuel-candidates.ts';
 import { routeOrProblem } from './routing.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
