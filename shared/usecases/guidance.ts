@@ -11,6 +11,7 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
+import { snapshotOf } from '../domain/guidance/snapshot.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -21,7 +22,7 @@ import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { type GuidancePlanDeps, replan, snapshotOf } from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { chargeStationResults } from './stations.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';

@@ -6,8 +6,10 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
+import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { matchStop } from '../domain/guidance/fueling-match.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
+import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition } from '../domain/telematics/positions.ts';
@@ -18,7 +20,7 @@ import type { Vehicle } from '../domain/vehicle.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { type GuidancePlanDeps, replan, snapshotOf, type VehicleSnapshot } from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { isRoutingFailure } from './routing.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
@@ -134,7 +136,7 @@ async function replanOrKeep(
   session: GuidanceSession,
   snapshot: VehicleSnapshot,
   nowMs: number,
-): Promise<{ session: GuidanceSession; events: OutboxEvent[] }> {
+): Promise<GuidanceUpdate> {
   try {
     return await replan(deps, fleetId, session, snapshot, nowMs);
   } catch (error) {
