@@ -7,12 +7,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
+import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
 import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../shared/geo/synthetic-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-routes.ts';
-import { type GuidancePlanDeps, replan, type VehicleSnapshot } from '../shared/usecases/guidance-plan.ts';
+import { type GuidancePlanDeps, replan } from '../shared/usecases/guidance-plan.ts';
 import { percentileMs } from './measure.ts';
 import { DALLAS, DISCOUNTS, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
 

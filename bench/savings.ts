@@ -5,12 +5,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { planFuel } from '../shared/domain/fuel-plan/index.ts';
+import { fuelCandidates } from '../shared/domain/stations/fuel-candidates.ts';
 import { corridorStations } from '../shared/geo/corridor.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
-import { fuelCandidates } from '../shared/usecases/fuel-candidates.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 
 export interface SavingsBench {

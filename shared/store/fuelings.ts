@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { isConditionFailure } from './transactions.ts';
 
@@ -11,23 +12,6 @@ export const fuelingKey = (fleetId: string, fuelingId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `FUELING#${fuelingId}`,
 });
-
-export interface Fueling {
-  id: string;
-  vehicleId: string;
-  source: 'detected' | 'reported';
-  gallons: number | null;
-  fueledAt: string;
-  latitude: number | null;
-  longitude: number | null;
-  fuelLevelBeforePercent: number | null;
-  fuelLevelAfterPercent: number | null;
-  /** The recommended stop it matched (fueling.matched), if any. */
-  guidanceId: string | null;
-  stopId: string | null;
-  stationId: string | null;
-  createdAt: string;
-}
 
 export interface FuelingStore {
   /** False when this fueling was already recorded (same id). */

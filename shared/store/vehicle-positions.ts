@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
@@ -22,22 +23,6 @@ export const historyBucketKey = (fleetId: string, vehicleId: string, recordedAtM
 /** Breadcrumb history is kept this long (DynamoDB TTL on each hourly bucket). */
 export const POSITION_HISTORY_RETENTION_DAYS = 90;
 
-export interface PositionFix {
-  latitude: number;
-  longitude: number;
-  recordedAtMs: number;
-  receivedAtMs: number;
-  fuelLevelPercent: number | null;
-  speedKmh: number | null;
-  headingDegrees: number | null;
-  driverRef: string | null;
-  address: string | null;
-}
-
-export interface LatestPosition extends PositionFix {
-  recordedAt: string;
-}
-
 export interface VehiclePositionStore {
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
   /** True when this fix became the latest; false when a newer one was already stored. */
@@ -53,15 +38,6 @@ export interface VehiclePositionStore {
     afterMs: number | null,
     untilMs: number,
   ): Promise<HistoryPoint[]>;
-}
-
-/** A breadcrumb as history keeps it (the fields detection reads). */
-export interface HistoryPoint {
-  recordedAtMs: number;
-  latitude: number;
-  longitude: number;
-  fuelLevelPercent: number | null;
-  speedKmh: number | null;
 }
 
 /** The worker reads at most this much history in one cycle (a vehicle back after a long silence). */

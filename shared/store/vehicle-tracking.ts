@@ -5,18 +5,17 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { EventType } from '../domain/events.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
-import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
+import type { TrackerState } from '../domain/telematics/tracker.ts';
+import type { Outbox } from '../domain/tracking/outbox.ts';
+import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import type { Fueling } from './fuelings.ts';
-import { GSI1, ttlEpochSeconds } from './table.ts';
+import { GSI1 } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
- * Everything the guidance worker keeps per vehicle, in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one
- * conditional write commits a cycle: the detection state, the active guidance session, and when
- * the vehicle was last heard from.
+ * A vehicle's tracking state lives in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one conditional
+ * write commits a guidance cycle.
  *
  * The offline sweep finds silent vehicles through a sparse index without scanning the table: while
  * a vehicle is online, a tiny heartbeat item (`VEHSEEN#veh_…`) sits in gsi1 under
@@ -53,55 +52,6 @@ const onlineIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number)
   gsi1sk: `${String(lastSeenMs).padStart(15, '0')}#${fleetId}#${vehicleId}`,
 });
 
-/** An event a committed change still has to record (under its dedupe key). */
-export interface OutboxEvent {
-  type: EventType;
-  data: Record<string, unknown>;
-  dedupeKey: string;
-}
-
-/**
- * What a committed change still has to do outside the item: written in the same conditional Put
- * as the change, carried out after it, cleared once done. A crash in between leaves it for the
- * next writer, who carries it out first; everything in it is idempotent (dedupe keys, fixed ids).
- */
-export interface Outbox {
-  events: OutboxEvent[];
-  fuelings: Fueling[];
-  /** Ended sessions to keep under their own ids. */
-  archive: GuidanceSession[];
-}
-
-export interface VehicleTracking {
-  fleetId: string;
-  vehicleId: string;
-  tracker: TrackerState;
-  session: GuidanceSession | null;
-  /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
-  lastSeenMs: number | null;
-  offline: boolean;
-  /** The last-seen time the heartbeat item carries; null when there is none (offline, or never seen). */
-  indexedSeenMs: number | null;
-  /** Left by the last committed change when its follow-up work did not finish. */
-  outbox: Outbox | null;
-  /** Optimistic lock: every write expects the version it read. */
-  version: number;
-}
-
-export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracking {
-  return {
-    fleetId,
-    vehicleId,
-    tracker: initialTrackerState(),
-    session: null,
-    lastSeenMs: null,
-    offline: false,
-    indexedSeenMs: null,
-    outbox: null,
-    version: 0,
-  };
-}
-
 export interface SilentVehicle {
   fleetId: string;
   vehicleId: string;
@@ -127,17 +77,7 @@ export interface VehicleTrackingStore {
    * heartbeat.
    */
   removeHeartbeat(tracking: VehicleTracking): Promise<void>;
-  /** Keeps an ended session (superseded, cancelled, arrived) under its own id, for reports. */
-  archive(fleetId: string, session: GuidanceSession): Promise<void>;
 }
-
-/** Ended sessions are kept for reports (adherence) this long. */
-export const ENDED_SESSION_RETENTION_DAYS = 90;
-
-export const endedSessionKey = (fleetId: string, sessionId: string) => ({
-  pk: `FLEET#${fleetId}`,
-  sk: `GUIDANCE#${sessionId}`,
-});
 
 export function createVehicleTrackingStore(client: DocumentClient, tableName: string): VehicleTrackingStore {
   const putHeartbeat = (fleetId: string, vehicleId: string, lastSeenMs: number) =>
@@ -294,21 +234,6 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return silent;
-    },
-
-    async archive(fleetId, session) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...endedSessionKey(fleetId, session.id),
-            session,
-            expires_at: ttlEpochSeconds(
-              (session.endedAtMs ?? session.updatedAtMs) + ENDED_SESSION_RETENTION_DAYS * 86_400_000,
-            ),
-          },
-        }),
-      );
     },
   };
 }

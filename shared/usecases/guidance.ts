@@ -1,6 +1,7 @@
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
 import { guidanceResource } from '../api/serializers/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
+import { guidanceUpdatedEvent } from '../domain/event-payloads.ts';
 import {
   acknowledgeStop,
   endSession,
@@ -10,6 +11,9 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
+import { snapshotOf } from '../domain/guidance/snapshot.ts';
+import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -17,18 +21,12 @@ import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import type { Counters } from '../store/counters.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import {
-  type GuidancePlanDeps,
-  type PendingEvent,
-  replan,
-  snapshotOf,
-  updatedEvent,
-} from './guidance-plan.ts';
+import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults } from './stations.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
@@ -41,6 +39,7 @@ export interface GuidanceReadDeps {
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
   events: OutboxDeps['events'];
   fuelings: OutboxDeps['fuelings'];
+  sessionArchive: OutboxDeps['sessionArchive'];
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
@@ -87,7 +86,10 @@ export async function startGuidance(
         ...(superseded ? [superseded] : []),
         ...(planned.session.status === 'active' ? [] : [planned.session]),
       ],
-      events: [...(superseded ? [updatedEvent(fleetId, superseded, 'cleared')] : []), ...planned.events],
+      events: [
+        ...(superseded ? [guidanceUpdatedEvent(fleetId, superseded, 'cleared')] : []),
+        ...planned.events,
+      ],
     };
   });
   await chargeStationResults(deps, principal, session.stops.length);
@@ -113,7 +115,7 @@ export async function cancelGuidance(deps: GuidanceWriteDeps, fleetId: string, r
   const vehicle = await findVehicle(deps, fleetId, ref);
   await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const ended = endSession(requireActive(tracking, vehicle.id), 'caller_cancelled', nowMs);
-    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
+    return { session: ended, ended: [ended], events: [guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   });
 }
 
@@ -131,7 +133,7 @@ export async function endGuidanceOfDeactivatedVehicle(
     const session = activeSession(tracking);
     if (!session) return { session: tracking.session, ended: [], events: [] };
     const ended = endSession(session, 'vehicle_deactivated', nowMs);
-    return { session: ended, ended: [ended], events: [updatedEvent(fleetId, ended, 'cleared')] };
+    return { session: ended, ended: [ended], events: [guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   });
 }
 
@@ -244,7 +246,7 @@ function stopActionResult(action: StopAction, stopId: string): GuidanceSession {
 type Change<S extends GuidanceSession | null = GuidanceSession> = {
   session: S;
   ended: GuidanceSession[];
-  events: PendingEvent[];
+  events: OutboxEvent[];
 };
 
 /**

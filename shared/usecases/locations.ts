@@ -5,10 +5,11 @@ import {
   MAX_CLOCK_SKEW_MS,
 } from '../api/schemas/locations.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError, type ErrorCode } from '../platform/errors.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
-import type { LatestPosition, PositionFix, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { findVehicle } from './vehicles.ts';
 

@@ -1,12 +1,13 @@
+import { vehicleOfflineEvent } from '../domain/event-payloads.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
-import { formatTimestamp } from '../platform/time.ts';
+import { outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import {
   ONLINE_INDEX_SHARDS,
   type SilentVehicle,
   type VehicleTrackingStore,
 } from '../store/vehicle-tracking.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface OfflineSweepDeps extends OutboxDeps {
   tracking: VehicleTrackingStore;
@@ -80,17 +81,7 @@ async function markOffline(
     offline: true,
     // Stored, so the worker's late cycle for those breadcrumbs hears nothing newer: no false online.
     lastSeenMs,
-    outbox: outboxOf([
-      {
-        type: 'vehicle.offline',
-        dedupeKey: `vehicle.offline:${candidate.vehicleId}:${lastSeenMs}`,
-        data: {
-          vehicle_id: candidate.vehicleId,
-          last_seen_at: formatTimestamp(lastSeenMs),
-          offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
-        },
-      },
-    ]),
+    outbox: outboxOf([vehicleOfflineEvent(candidate.vehicleId, lastSeenMs)]),
   });
   // Lost to a worker cycle that just heard from it: it is online.
   if (!stored) return false;

@@ -6,6 +6,7 @@ import {
   planFuel,
 } from '../domain/fuel-plan/index.ts';
 import { roundToHundredth, roundToTenth } from '../domain/rounding.ts';
+import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
@@ -18,7 +19,6 @@ import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { fuelCandidates } from './fuel-candidates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { chargeStationResults } from './stations.ts';
 import { assertActive, findVehicle } from './vehicles.ts';

@@ -1,28 +1,14 @@
-import type { GuidanceSession } from '../domain/guidance/session.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { EventRecorder } from '../store/events.ts';
-import type { Fueling, FuelingStore } from '../store/fuelings.ts';
-import type {
-  Outbox,
-  OutboxEvent,
-  VehicleTracking,
-  VehicleTrackingStore,
-} from '../store/vehicle-tracking.ts';
+import type { FuelingStore } from '../store/fuelings.ts';
+import type { GuidanceSessionArchive } from '../store/guidance-session-archive.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 
 export interface OutboxDeps {
-  tracking: Pick<VehicleTrackingStore, 'clearOutbox' | 'archive'>;
+  tracking: Pick<VehicleTrackingStore, 'clearOutbox'>;
+  sessionArchive: Pick<GuidanceSessionArchive, 'put'>;
   fuelings: Pick<FuelingStore, 'create'>;
   events: Pick<EventRecorder, 'record'>;
-}
-
-/** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
-export function outboxOf(
-  events: readonly OutboxEvent[],
-  fuelings: readonly Fueling[] = [],
-  archive: readonly GuidanceSession[] = [],
-): Outbox | null {
-  return events.length || fuelings.length || archive.length
-    ? { events: [...events], fuelings: [...fuelings], archive: [...archive] }
-    : null;
 }
 
 /**
@@ -36,7 +22,7 @@ export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Pro
   const { outbox } = tracking;
   if (!outbox) return;
   for (const fueling of outbox.fuelings) await deps.fuelings.create(tracking.fleetId, fueling);
-  for (const session of outbox.archive) await deps.tracking.archive(tracking.fleetId, session);
+  for (const session of outbox.archive) await deps.sessionArchive.put(tracking.fleetId, session);
   for (const event of outbox.events) {
     await deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
   }

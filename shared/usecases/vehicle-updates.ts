@@ -1,25 +1,29 @@
-import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
-import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
-import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
-import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
-import type { Vehicle } from '../domain/vehicle.ts';
-import { haversineMiles } from '../geo/distance.ts';
-import { isRoutingFailure } from '../geo/routing-errors.ts';
-import { stableTimedId } from '../platform/ids.ts';
-import { formatTimestamp } from '../platform/time.ts';
-import type { Fueling } from '../store/fuelings.ts';
-import type { LatestPosition, VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleTracking, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
 import {
-  type GuidancePlanDeps,
-  type PendingEvent,
-  replan,
-  snapshotOf,
-  type VehicleSnapshot,
-} from './guidance-plan.ts';
+  fuelingMatchedEvent,
+  fuelingRecordedEvent,
+  fuelLowEvent,
+  stopArrivedEvent,
+  stopDepartedEvent,
+  vehicleOnlineEvent,
+} from '../domain/event-payloads.ts';
+import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
+import { matchStop } from '../domain/guidance/fueling-match.ts';
+import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
+import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
+import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
+import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import type { LatestPosition } from '../domain/telematics/positions.ts';
+import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
+import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+import { isRoutingFailure } from '../geo/routing-errors.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
-import { carryOut, type OutboxDeps, outboxOf } from './tracking-outbox.ts';
+import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   vehicles: Pick<VehicleStore, 'get'>;
@@ -43,7 +47,7 @@ const MAX_CYCLE_ATTEMPTS = 5;
 export async function processVehicleUpdate(
   deps: VehicleUpdateDeps,
   message: VehicleUpdateMessage,
-): Promise<{ events: PendingEvent[] }> {
+): Promise<{ events: OutboxEvent[] }> {
   const { fleetId, vehicleId } = message;
   for (let attempt = 1; ; attempt++) {
     const [vehicle, latest, tracking] = await Promise.all([
@@ -71,7 +75,7 @@ async function runCycle(
   vehicle: Vehicle,
   latest: LatestPosition,
   tracking: VehicleTracking,
-): Promise<{ tracking: VehicleTracking; events: PendingEvent[] }> {
+): Promise<{ tracking: VehicleTracking; events: OutboxEvent[] }> {
   const { fleetId } = tracking;
   const nowMs = deps.now();
   const fixes = await deps.positions.historySince(
@@ -88,22 +92,10 @@ async function runCycle(
   };
   const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
 
-  const events: PendingEvent[] = [];
+  const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
   if (tracking.offline && heardNewer) {
-    events.push({
-      type: 'vehicle.online',
-      // One per offline episode, whichever breadcrumb ends it: keyed by the last-seen time that went offline.
-      dedupeKey: `vehicle.online:${vehicle.id}:${tracking.lastSeenMs}`,
-      data: {
-        vehicle_id: vehicle.id,
-        last_seen_at: formatTimestamp(latest.receivedAtMs),
-        offline_since_last_seen_at:
-          tracking.lastSeenMs === null ? null : formatTimestamp(tracking.lastSeenMs),
-        latitude: latest.latitude,
-        longitude: latest.longitude,
-      },
-    });
+    events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
   const fuelings: Fueling[] = [];
   for (const detection of detections) {
@@ -145,7 +137,7 @@ async function replanOrKeep(
   session: GuidanceSession,
   snapshot: VehicleSnapshot,
   nowMs: number,
-): Promise<{ session: GuidanceSession; events: PendingEvent[] }> {
+): Promise<GuidanceUpdate> {
   try {
     return await replan(deps, fleetId, session, snapshot, nowMs);
   } catch (error) {
@@ -170,138 +162,35 @@ const watchedStop = (stop: GuidanceStop): WatchedStop => ({
   longitude: stop.longitude,
 });
 
-/** The events (and the fueling record) one detection produces, keyed by the breadcrumb time that caused it. */
+/** The events (and the fueling record) one detection produces. */
 function eventsOf(
   detection: Detection,
   vehicle: Vehicle,
   session: GuidanceSession | null,
   nowMs: number,
-): { events: PendingEvent[]; fueling?: Fueling } {
+): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
-  const stopData = (stop: WatchedStop) => ({
-    guidance_id: session?.id ?? null,
-    stop_id: stop.stopId,
-    station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
-  });
+  const guidanceId = session?.id ?? null;
   switch (detection.kind) {
     case 'stop_arrived':
-      return {
-        events: [
-          {
-            type: 'vehicle.stop_arrived',
-            dedupeKey: `vehicle.stop_arrived:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              ...stopData(detection.stop),
-              arrived_at: formatTimestamp(detection.atMs),
-              latitude: detection.latitude,
-              longitude: detection.longitude,
-            },
-          },
-        ],
-      };
+      return { events: [stopArrivedEvent(vehicleId, guidanceId, detection)] };
     case 'stop_departed':
-      return {
-        events: [
-          {
-            type: 'vehicle.stop_departed',
-            dedupeKey: `vehicle.stop_departed:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              ...stopData(detection.stop),
-              arrived_at: formatTimestamp(detection.arrivedAtMs),
-              departed_at: formatTimestamp(detection.atMs),
-              dwell_minutes: detection.dwellMinutes,
-            },
-          },
-        ],
-      };
+      return { events: [stopDepartedEvent(vehicleId, guidanceId, detection)] };
     case 'fuel_low':
+      return { events: [fuelLowEvent(vehicleId, detection)] };
+    case 'fueling': {
+      const match = session ? matchStop(session, detection) : null;
+      const matched = session && match ? { guidanceId: session.id, stop: match } : null;
+      const fueling = detectedFueling(vehicleId, detection, matched, nowMs);
+      const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
+      if (!matched) return { events: [recorded], fueling };
       return {
         events: [
-          {
-            type: 'vehicle.fuel_low',
-            dedupeKey: `vehicle.fuel_low:${vehicleId}:${detection.atMs}`,
-            data: {
-              vehicle_id: vehicleId,
-              fuel_level_percent: detection.fuelLevelPercent,
-              threshold_percent: detection.thresholdPercent,
-              latitude: detection.latitude,
-              longitude: detection.longitude,
-              recorded_at: formatTimestamp(detection.atMs),
-            },
-          },
+          recorded,
+          fuelingMatchedEvent(fueling.id, vehicleId, matched.guidanceId, matched.stop, detection),
         ],
+        fueling,
       };
-    case 'fueling': {
-      const id = stableTimedId('fueling', detection.startedAtMs, `${vehicleId}:${detection.startedAtMs}`);
-      const match = session ? matchStop(session, detection) : null;
-      const fueling: Fueling = {
-        id,
-        vehicleId,
-        source: 'detected',
-        gallons: detection.gallons,
-        fueledAt: formatTimestamp(detection.endedAtMs),
-        latitude: detection.latitude,
-        longitude: detection.longitude,
-        fuelLevelBeforePercent: detection.levelBeforePercent,
-        fuelLevelAfterPercent: detection.levelAfterPercent,
-        guidanceId: match ? (session as GuidanceSession).id : null,
-        stopId: match?.id ?? null,
-        stationId: match?.stationId ?? null,
-        createdAt: formatTimestamp(nowMs),
-      };
-      const recorded: PendingEvent = {
-        type: 'fueling.recorded',
-        dedupeKey: `fueling.recorded:${id}`,
-        data: {
-          fueling_id: id,
-          vehicle_id: vehicleId,
-          source: 'detected',
-          gallons: detection.gallons,
-          fuel_level_before_percent: detection.levelBeforePercent,
-          fuel_level_after_percent: detection.levelAfterPercent,
-          latitude: detection.latitude,
-          longitude: detection.longitude,
-          started_at: formatTimestamp(detection.startedAtMs),
-          fueled_at: formatTimestamp(detection.endedAtMs),
-        },
-      };
-      if (!match) return { events: [recorded], fueling };
-      const matched: PendingEvent = {
-        type: 'fueling.matched',
-        dedupeKey: `fueling.matched:${id}`,
-        data: {
-          fueling_id: id,
-          vehicle_id: vehicleId,
-          guidance_id: (session as GuidanceSession).id,
-          stop_id: match.id,
-          station: { id: match.stationId, name: match.name },
-          gallons: detection.gallons,
-          recommended_gallons: match.gallonsToBuy,
-          distance_miles: Math.round(haversineMiles(match, detection) * 100) / 100,
-        },
-      };
-      return { events: [recorded, matched], fueling };
     }
   }
-}
-
-/** The recommended stop a fueling happened at: near its station, not long after it was recommended. */
-function matchStop(
-  session: GuidanceSession,
-  fueling: { latitude: number; longitude: number; endedAtMs: number },
-): GuidanceStop | null {
-  const earliest = (stop: GuidanceStop) =>
-    stop.recommendedAtMs - GUIDANCE_POLICY.fuelingMatchEarlyMinutes * 60_000;
-  const latest = (stop: GuidanceStop) =>
-    stop.recommendedAtMs + GUIDANCE_POLICY.fuelingMatchWindowHours * 3_600_000;
-  return (
-    session.stops.find(
-      (stop) =>
-        haversineMiles(stop, fueling) <= GUIDANCE_POLICY.fuelingMatchRadiusMiles &&
-        fueling.endedAtMs >= earliest(stop) &&
-        fueling.endedAtMs <= latest(stop),
-    ) ?? null
-  );
 }

@@ -1,6 +1,7 @@
 import type { EventRecorder } from '../store/events.ts';
 import { createFuelingStore } from '../store/fuelings.ts';
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
+import { createGuidanceSessionArchive } from '../store/guidance-session-archive.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { GuidanceWriteDeps, StartGuidanceDeps } from '../usecases/guidance.ts';
@@ -28,14 +29,15 @@ export function createGuidanceWiring(
   const { client, config, clock } = infra;
   const stores = once(() => ({
     tracking: createVehicleTrackingStore(client, config.tableName),
+    sessionArchive: createGuidanceSessionArchive(client, config.tableName),
     fuelings: createFuelingStore(client, config.tableName),
     positions: createVehiclePositionStore(client, config.tableName),
   }));
   /** Reading and changing a session (no routing, no catalog). */
   const write = once((): GuidanceWriteDeps => {
     const { vehicles, counters } = tableStores(infra);
-    const { tracking, fuelings } = stores();
-    return { vehicles, counters, tracking, fuelings, events: parts.events, now: clock.now };
+    const { tracking, sessionArchive, fuelings } = stores();
+    return { vehicles, counters, tracking, sessionArchive, fuelings, events: parts.events, now: clock.now };
   });
   /** Starting a session plans it, and so does the worker's cycle: routing, the catalog, the latest position. */
   const plan = once((): StartGuidanceDeps & VehicleUpdateDeps => {

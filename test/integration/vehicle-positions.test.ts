@@ -1,10 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVehiclePositionStore,
-  historyBucketKey,
-  type PositionFix,
-} from '../../shared/store/vehicle-positions.ts';
+import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
+import { createVehiclePositionStore, historyBucketKey } from '../../shared/store/vehicle-positions.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 
 const client = testDocumentClient();

@@ -1,6 +1,6 @@
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
+import type { LatestPosition } from '../../domain/telematics/positions.ts';
 import { formatTimestamp } from '../../platform/time.ts';
-import type { LatestPosition } from '../../store/vehicle-positions.ts';
 
 /**
  * GET /v1/vehicles/{id}/location. Freshness and age are judged at `nowMs` (when read), so a truck

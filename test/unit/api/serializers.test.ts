@@ -10,10 +10,10 @@ import { meResource } from '../../../shared/api/serializers/me.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { usagePeriod } from '../../../shared/domain/plans.ts';
+import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
 import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
-import type { LatestPosition } from '../../../shared/store/vehicle-positions.ts';
 import { fromVehicleItem, toVehicleItem } from '../../../shared/store/vehicles.ts';
 import {
   companyKeyRecord,

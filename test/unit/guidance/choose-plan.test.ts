@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/index.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/index.ts';
-import { choosePlan } from '../../../shared/usecases/guidance-plan.ts';
+import { choosePlan } from '../../../shared/domain/guidance/plan-choice.ts';
 
 const station = (id: string, milesAlongRoute: number, price: number): CandidateStation => ({
   id,

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
+import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { newId } from '../../../shared/platform/ids.ts';
-import type { PositionFix } from '../../../shared/store/vehicle-positions.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 
 const A = newId('vehicle');

@@ -1,10 +1,17 @@
-import type { CandidateStation } from '../domain/fuel-plan/index.ts';
-import { type ChainDiscounts, isPriceStale, stationPrice } from '../domain/stations/station.ts';
-import type { CorridorStation } from '../geo/corridor.ts';
+import type { CandidateStation } from '../fuel-plan/index.ts';
+import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from './station.ts';
+
+/** A station near a route, placed along it (the corridor search's answer). */
+export interface StationOnRoute {
+  station: Station;
+  milesAlongRoute: number;
+  /** One way, from the road to the station. */
+  offRouteMiles: number;
+}
 
 /** Corridor stations as the fuel plan sees them: priced for the fleet, staleness judged now. */
 export function fuelCandidates(
-  corridor: readonly CorridorStation[],
+  corridor: readonly StationOnRoute[],
   discounts: ChainDiscounts,
   nowMs: number,
 ): CandidateStation[] {

@@ -1,0 +1,222 @@
+import { haversineMiles } from '../geo/distance.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { EVENT_CATALOG, EventType } from './events.ts';
+import { GUIDANCE_POLICY } from './guidance/policy.ts';
+import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
+import type { Detection, WatchedStop } from './telematics/types.ts';
+
+/**
+ * What each event carries, built in one place beside the catalog so the public `data` of a type
+ * cannot drift from its catalog entry: the type of each builder's `data` is derived from that
+ * entry (a `?` member may be left out, nothing else may). The use cases decide which events
+ * happen; these decide what they say and under which dedupe key they are recorded once.
+ */
+
+type CatalogFields<T extends EventType> = NonNullable<
+  Extract<(typeof EVENT_CATALOG)[number], { type: T }>['dataFields']
+>[number];
+
+/** The `data` of an event type, with exactly the members its catalog entry lists. */
+export type EventData<T extends EventType> = {
+  [K in Exclude<CatalogFields<T>, `${string}?`>]: unknown;
+} & {
+  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : never]?: unknown;
+};
+
+/** An event of one catalog type, as a change puts it in the outbox. */
+export interface CatalogEvent<T extends EventType> {
+  type: T;
+  dedupeKey: string;
+  data: EventData<T>;
+}
+
+type DetectionOf<K extends Detection['kind']> = Extract<Detection, { kind: K }>;
+
+/** guidance.updated: the data holds vehicle_id and guidance_id (spec section 6) and what changed. */
+export function guidanceUpdatedEvent(
+  fleetId: string,
+  session: GuidanceSession,
+  change: StopSetChange,
+): CatalogEvent<'guidance.updated'> {
+  return {
+    type: 'guidance.updated',
+    // A session ends once; otherwise each announcement has its own revision.
+    dedupeKey: `guidance.updated:${fleetId}:${session.id}:${session.status === 'active' ? session.revision : session.status}`,
+    data: {
+      vehicle_id: session.vehicleId,
+      guidance_id: session.id,
+      change,
+      status: session.status,
+      phase: session.phase,
+      stop_ids: session.stops.map((s) => s.id),
+      ...(session.endReason ? { reason: session.endReason } : {}),
+    },
+  };
+}
+
+export function stopApproachingEvent(
+  session: GuidanceSession,
+  stop: GuidanceStop,
+): CatalogEvent<'guidance.stop_approaching'> {
+  return {
+    type: 'guidance.stop_approaching',
+    dedupeKey: `guidance.stop_approaching:${session.id}:${stop.id}`,
+    data: {
+      vehicle_id: session.vehicleId,
+      guidance_id: session.id,
+      stop_id: stop.id,
+      station: {
+        id: stop.stationId,
+        name: stop.name,
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+      },
+      miles_ahead: stop.milesAhead,
+      gallons_to_buy: stop.gallonsToBuy,
+    },
+  };
+}
+
+const stopData = (guidanceId: string | null, stop: WatchedStop) => ({
+  guidance_id: guidanceId,
+  stop_id: stop.stopId,
+  station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
+});
+
+/** Detection events are keyed by the breadcrumb time that caused them. */
+export function stopArrivedEvent(
+  vehicleId: string,
+  guidanceId: string | null,
+  detection: DetectionOf<'stop_arrived'>,
+): CatalogEvent<'vehicle.stop_arrived'> {
+  return {
+    type: 'vehicle.stop_arrived',
+    dedupeKey: `vehicle.stop_arrived:${vehicleId}:${detection.atMs}`,
+    data: {
+      vehicle_id: vehicleId,
+      ...stopData(guidanceId, detection.stop),
+      arrived_at: formatTimestamp(detection.atMs),
+      latitude: detection.latitude,
+      longitude: detection.longitude,
+    },
+  };
+}
+
+export function stopDepartedEvent(
+  vehicleId: string,
+  guidanceId: string | null,
+  detection: DetectionOf<'stop_departed'>,
+): CatalogEvent<'vehicle.stop_departed'> {
+  return {
+    type: 'vehicle.stop_departed',
+    dedupeKey: `vehicle.stop_departed:${vehicleId}:${detection.atMs}`,
+    data: {
+      vehicle_id: vehicleId,
+      ...stopData(guidanceId, detection.stop),
+      arrived_at: formatTimestamp(detection.arrivedAtMs),
+      departed_at: formatTimestamp(detection.atMs),
+      dwell_minutes: detection.dwellMinutes,
+    },
+  };
+}
+
+export function fuelLowEvent(
+  vehicleId: string,
+  detection: DetectionOf<'fuel_low'>,
+): CatalogEvent<'vehicle.fuel_low'> {
+  return {
+    type: 'vehicle.fuel_low',
+    dedupeKey: `vehicle.fuel_low:${vehicleId}:${detection.atMs}`,
+    data: {
+      vehicle_id: vehicleId,
+      fuel_level_percent: detection.fuelLevelPercent,
+      threshold_percent: detection.thresholdPercent,
+      latitude: detection.latitude,
+      longitude: detection.longitude,
+      recorded_at: formatTimestamp(detection.atMs),
+    },
+  };
+}
+
+/** Keyed by the fueling's id, which detection fixes: the same rise is recorded once. */
+export function fuelingRecordedEvent(
+  fuelingId: string,
+  vehicleId: string,
+  detection: DetectionOf<'fueling'>,
+): CatalogEvent<'fueling.recorded'> {
+  return {
+    type: 'fueling.recorded',
+    dedupeKey: `fueling.recorded:${fuelingId}`,
+    data: {
+      fueling_id: fuelingId,
+      vehicle_id: vehicleId,
+      source: 'detected',
+      gallons: detection.gallons,
+      fuel_level_before_percent: detection.levelBeforePercent,
+      fuel_level_after_percent: detection.levelAfterPercent,
+      latitude: detection.latitude,
+      longitude: detection.longitude,
+      started_at: formatTimestamp(detection.startedAtMs),
+      fueled_at: formatTimestamp(detection.endedAtMs),
+    },
+  };
+}
+
+export function fuelingMatchedEvent(
+  fuelingId: string,
+  vehicleId: string,
+  guidanceId: string,
+  stop: GuidanceStop,
+  detection: DetectionOf<'fueling'>,
+): CatalogEvent<'fueling.matched'> {
+  return {
+    type: 'fueling.matched',
+    dedupeKey: `fueling.matched:${fuelingId}`,
+    data: {
+      fueling_id: fuelingId,
+      vehicle_id: vehicleId,
+      guidance_id: guidanceId,
+      stop_id: stop.id,
+      station: { id: stop.stationId, name: stop.name },
+      gallons: detection.gallons,
+      recommended_gallons: stop.gallonsToBuy,
+      distance_miles: Math.round(haversineMiles(stop, detection) * 100) / 100,
+    },
+  };
+}
+
+/** `lastSeenMs`: what the vehicle was last heard at, stored when the sweep marked it offline. */
+export function vehicleOfflineEvent(vehicleId: string, lastSeenMs: number): CatalogEvent<'vehicle.offline'> {
+  return {
+    type: 'vehicle.offline',
+    dedupeKey: `vehicle.offline:${vehicleId}:${lastSeenMs}`,
+    data: {
+      vehicle_id: vehicleId,
+      last_seen_at: formatTimestamp(lastSeenMs),
+      offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
+    },
+  };
+}
+
+/**
+ * `offlineLastSeenMs`: the last-seen time the vehicle went offline with; `heard`: the breadcrumb
+ * that brings it back.
+ */
+export function vehicleOnlineEvent(
+  vehicleId: string,
+  offlineLastSeenMs: number | null,
+  heard: { receivedAtMs: number; latitude: number; longitude: number },
+): CatalogEvent<'vehicle.online'> {
+  return {
+    type: 'vehicle.online',
+    // One per offline episode, whichever breadcrumb ends it: keyed by the last-seen time that went offline.
+    dedupeKey: `vehicle.online:${vehicleId}:${offlineLastSeenMs}`,
+    data: {
+      vehicle_id: vehicleId,
+      last_seen_at: formatTimestamp(heard.receivedAtMs),
+      offline_since_last_seen_at: offlineLastSeenMs === null ? null : formatTimestamp(offlineLastSeenMs),
+      latitude: heard.latitude,
+      longitude: heard.longitude,
+    },
+  };
+}

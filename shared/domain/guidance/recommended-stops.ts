@@ -1,0 +1,83 @@
+import { stableTimedId } from '../../platform/ids.ts';
+import type { FuelPlan, FuelStop } from '../fuel-plan/types.ts';
+import { roundToTenth } from '../rounding.ts';
+import type { StationOnRoute } from '../stations/fuel-candidates.ts';
+import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../stations/station.ts';
+import type { FuelReading, GuidanceSession, GuidanceStop } from './session.ts';
+
+/** A purchase the plan (or the urgent fallback) names, before it becomes a session's stop. */
+export type PlannedPurchase = Omit<FuelStop, 'cost'> & { reason: string };
+
+/**
+ * A station's stop id within a session, the same every time the plan names it (and in a cycle
+ * redone after a lost race), so an acknowledgement and an announced id stay valid.
+ */
+export const stopIdOf = (session: Pick<GuidanceSession, 'id' | 'createdAtMs'>, stationId: string) =>
+  stableTimedId('guidanceStop', session.createdAtMs, `${session.id}:${stationId}`);
+
+/** A planned purchase as the session shows it; a stop named before keeps when it was recommended and acknowledged. */
+export function guidanceStopOf(
+  session: Pick<GuidanceSession, 'id' | 'createdAtMs' | 'stops'>,
+  station: Station,
+  stop: PlannedPurchase,
+  discounts: ChainDiscounts,
+  fuel: FuelReading,
+  nowMs: number,
+): GuidanceStop {
+  const price = stationPrice(station, discounts);
+  const id = stopIdOf(session, stop.stationId);
+  const previous = session.stops.find((s) => s.id === id);
+  return {
+    id,
+    stationId: station.id,
+    name: station.name,
+    chain: station.chain,
+    latitude: station.latitude,
+    longitude: station.longitude,
+    address: station.address,
+    milesAhead: roundToTenth(stop.milesAlongRoute),
+    detourMiles: roundToTenth(2 * stop.detourMiles),
+    // Gallons from an estimated level would be a guess presented as an instruction.
+    gallonsToBuy: fuel.source === 'reported' ? stop.gallons : null,
+    price: price.price,
+    discount: price.discount,
+    netPrice: price.net,
+    priceIsStale: stop.priceIsStale,
+    reason: stop.reason,
+    recommendedAtMs: previous?.recommendedAtMs ?? nowMs,
+    acknowledgedAtMs: previous?.acknowledgedAtMs ?? null,
+  };
+}
+
+/**
+ * The urgent option when no plan reaches the destination: the nearest station ahead that the fuel
+ * on board reaches (the reserve may be used: this is the emergency it is kept for), filled up.
+ */
+export function nearestReachable(
+  plan: FuelPlan,
+  ahead: readonly StationOnRoute[],
+  fuelGallons: number,
+  tank: number,
+  mpg: number,
+  destinationName: string | null,
+  nowMs: number,
+): PlannedPurchase | null {
+  const rangeMiles = fuelGallons * mpg;
+  const reachable = ahead.find((c) => c.milesAlongRoute + c.offRouteMiles <= rangeMiles);
+  if (!reachable) return null;
+  const arrivalGallons = fuelGallons - (reachable.milesAlongRoute + reachable.offRouteMiles) / mpg;
+  return {
+    stationId: reachable.station.id,
+    name: reachable.station.name,
+    milesAlongRoute: reachable.milesAlongRoute,
+    detourMiles: reachable.offRouteMiles,
+    gallons: roundToTenth(tank - arrivalGallons),
+    netPrice: 0,
+    price: 0,
+    discount: 0,
+    priceIsStale: isPriceStale(reachable.station, nowMs),
+    reason:
+      `Urgent: the fuel on board does not reach ${destinationName ?? 'the destination'} on any plan (${plan.reason}). ` +
+      `${reachable.station.name}, ${roundToTenth(reachable.milesAlongRoute)} mi ahead, is the nearest station in range: fill up there.`,
+  };
+}

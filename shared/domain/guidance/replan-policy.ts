@@ -1,0 +1,148 @@
+import { haversineMiles } from '../../geo/distance.ts';
+import { guidanceUpdatedEvent } from '../event-payloads.ts';
+import { DEFAULT_MIN_PURCHASE_GALLONS, DEFAULT_RESERVE_FRACTION } from '../fuel-plan/index.ts';
+import { roundToTenth } from '../rounding.ts';
+import { fuelCandidates, type StationOnRoute } from '../stations/fuel-candidates.ts';
+import type { ChainDiscounts, Station } from '../stations/station.ts';
+import { announce, type GuidanceUpdate } from './announcement.ts';
+import { choosePlan } from './plan-choice.ts';
+import { GUIDANCE_POLICY } from './policy.ts';
+import { guidanceStopOf, nearestReachable, type PlannedPurchase } from './recommended-stops.ts';
+import { endSession, type FuelReading, type GuidanceSession, phaseForStops } from './session.ts';
+import type { VehicleSnapshot } from './snapshot.ts';
+
+/** A session that has to be planned on its remaining route: everything the plan needs but the route. */
+export interface RouteNeeded {
+  kind: 'route_needed';
+  /** The session brought up to date with the vehicle's position and fuel. */
+  base: GuidanceSession;
+  position: { latitude: number; longitude: number };
+  fuel: FuelReading;
+  tankGallons: number;
+  mpg: number;
+}
+
+/**
+ * Everything a replan decides before it needs a route: nothing for an ended session; waiting for
+ * a position or a fuel level; the end at the destination; the plan kept while the vehicle dwells
+ * at a recommended stop (unless a skip forces a new one). Otherwise the route is needed.
+ */
+export function replanBeforeRouting(
+  fleetId: string,
+  session: GuidanceSession,
+  snapshot: VehicleSnapshot,
+  nowMs: number,
+): { kind: 'decided'; update: GuidanceUpdate } | RouteNeeded {
+  const decided = (update: GuidanceUpdate) => ({ kind: 'decided' as const, update });
+  if (session.status !== 'active') return decided({ session, events: [] });
+  const { position, fuel, vehicle } = snapshot;
+  const base: GuidanceSession = { ...session, position, fuel, updatedAtMs: nowMs };
+
+  if (!position) {
+    return decided(
+      announce(fleetId, session, { ...base, phase: 'awaiting_position', stops: [], planReason: null }),
+    );
+  }
+  if (haversineMiles(position, session.destination) <= GUIDANCE_POLICY.destinationRadiusMiles) {
+    const ended = { ...endSession(base, 'arrived', nowMs), remainingMiles: 0 };
+    // A session started at its destination is still announced before it ends.
+    const created =
+      session.revision === 0 ? [guidanceUpdatedEvent(fleetId, { ...base, revision: 1 }, 'created')] : [];
+    return decided({ session: ended, events: [...created, guidanceUpdatedEvent(fleetId, ended, 'cleared')] });
+  }
+  const tank = vehicle.tankSizeGallons;
+  const mpg = vehicle.estimatedMpg;
+  if (!fuel || tank === null || mpg === null) {
+    return decided(
+      announce(fleetId, session, {
+        ...base,
+        phase: 'awaiting_fuel_level',
+        stops: [],
+        planReason:
+          tank === null || mpg === null
+            ? `vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg; set them with PATCH /v1/vehicles/${vehicle.id}`
+            : 'no fuel_level_percent was ever reported; send it with the breadcrumbs',
+      }),
+    );
+  }
+  const dwelling = snapshot.dwellingAtStationId;
+  if (dwelling && !session.forceReplan && session.stops.some((s) => s.stationId === dwelling)) {
+    return decided(announce(fleetId, session, { ...base, phase: 'at_stop' }));
+  }
+  return { kind: 'route_needed', base, position, fuel, tankGallons: tank, mpg };
+}
+
+/** The remaining route as the plan sees it, with the fleet's prices. */
+export interface RouteAhead {
+  /** Stations within the corridor of the whole route, miles counted from the route's start. */
+  corridor: readonly StationOnRoute[];
+  distanceMiles: number;
+  /** How far along the route the vehicle is. */
+  progressMiles: number;
+  discounts: ChainDiscounts;
+}
+
+/**
+ * The cheapest purchases on the remaining route (with the fuel plan of POST /v1/routes, kept
+ * stable by {@link choosePlan}), skipped stations left out; when no plan reaches the destination,
+ * the nearest station in range as an urgent stop.
+ */
+export function replanOnRoute(
+  fleetId: string,
+  session: GuidanceSession,
+  needed: RouteNeeded,
+  route: RouteAhead,
+  nowMs: number,
+): GuidanceUpdate {
+  const { base, fuel, tankGallons: tank, mpg } = needed;
+  const { progressMiles, discounts } = route;
+  const remainingMiles = Math.max(0, route.distanceMiles - progressMiles);
+  const skipped = new Set(session.skipped.map((s) => s.stationId));
+  const ahead = route.corridor
+    .filter((c) => c.milesAlongRoute >= progressMiles && !skipped.has(c.station.id))
+    .map((c) => ({ ...c, milesAlongRoute: c.milesAlongRoute - progressMiles }));
+  const stations = new Map(ahead.map((c) => [c.station.id, c.station]));
+  const fuelGallons = (fuel.percent / 100) * tank;
+  const plan = choosePlan(
+    {
+      reserveGallons: DEFAULT_RESERVE_FRACTION * tank,
+      minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
+      routeMiles: remainingMiles,
+      destinationName: session.destination.name ?? 'the destination',
+      stations: fuelCandidates(ahead, discounts, nowMs),
+      tankGallons: tank,
+      mpg,
+      currentFuelGallons: fuelGallons,
+      minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
+    },
+    session.forceReplan ? [] : session.stops.map((s) => s.stationId),
+  );
+  const toStop = (stop: PlannedPurchase) =>
+    guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);
+
+  if (plan.status === 'infeasible') {
+    const urgent = nearestReachable(plan, ahead, fuelGallons, tank, mpg, session.destination.name, nowMs);
+    return announce(fleetId, session, {
+      ...base,
+      phase: 'cannot_reach',
+      stops: urgent ? [toStop(urgent)] : [],
+      planReason: urgent ? plan.reason : `${plan.reason} No station is within reach on the route.`,
+      remainingMiles: roundToTenth(remainingMiles),
+      projectedArrivalFuelPercent: null,
+      forceReplan: false,
+      planUpdatedAtMs: nowMs,
+    });
+  }
+  const stops = plan.stops.map(toStop);
+  return announce(fleetId, session, {
+    ...base,
+    phase: phaseForStops(stops),
+    stops,
+    planReason: plan.reason,
+    remainingMiles: roundToTenth(remainingMiles),
+    projectedArrivalFuelPercent:
+      plan.arrivalFuelGallons === null ? null : roundToTenth((plan.arrivalFuelGallons / tank) * 100),
+    forceReplan: false,
+    planUpdatedAtMs: nowMs,
+  });
+}

@@ -1,0 +1,45 @@
+import { roundToTenth } from '../rounding.ts';
+import type { LatestPosition } from '../telematics/positions.ts';
+import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../telematics/tracker.ts';
+import type { Vehicle } from '../vehicle.ts';
+import type { FuelReading } from './session.ts';
+
+/** What the plan is computed from: the vehicle as it is now. */
+export interface VehicleSnapshot {
+  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>;
+  position: { latitude: number; longitude: number; recordedAtMs: number } | null;
+  fuel: FuelReading | null;
+  /** The station the vehicle dwells at now (detection's current stop), if any. */
+  dwellingAtStationId: string | null;
+}
+
+/**
+ * The vehicle as guidance sees it: the detection state's position and fuel once it has consumed a
+ * breadcrumb, else the stored latest position (a session started before the worker's first cycle).
+ */
+export function snapshotOf(
+  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>,
+  tracker: TrackerState,
+  latest: LatestPosition | null,
+): VehicleSnapshot {
+  const fix = lastFix(tracker);
+  const estimate = fuelEstimate(tracker, { tankGallons: vehicle.tankSizeGallons, mpg: vehicle.estimatedMpg });
+  const useLatest = latest !== null && (fix === null || latest.recordedAtMs > fix.recordedAtMs);
+  const position = useLatest
+    ? { latitude: latest.latitude, longitude: latest.longitude, recordedAtMs: latest.recordedAtMs }
+    : fix && { latitude: fix.latitude, longitude: fix.longitude, recordedAtMs: fix.recordedAtMs };
+  const fuel =
+    useLatest && latest.fuelLevelPercent !== null
+      ? { percent: latest.fuelLevelPercent, source: 'reported' as const, reportedAtMs: latest.recordedAtMs }
+      : estimate && {
+          percent: roundToTenth(estimate.percent),
+          source: estimate.source,
+          reportedAtMs: estimate.reportedAtMs,
+        };
+  return {
+    vehicle,
+    position: position ?? null,
+    fuel: fuel ?? null,
+    dwellingAtStationId: currentStop(tracker)?.stationId ?? null,
+  };
+}

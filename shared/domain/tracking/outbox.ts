@@ -1,0 +1,33 @@
+import type { EventType } from '../events.ts';
+import type { GuidanceSession } from '../guidance/session.ts';
+import type { Fueling } from '../telematics/fueling-record.ts';
+
+/** An event a committed change still has to record (under its dedupe key). */
+export interface OutboxEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+}
+
+/**
+ * What a committed change still has to do outside the item: written in the same conditional Put
+ * as the change, carried out after it, cleared once done. A crash in between leaves it for the
+ * next writer, who carries it out first; everything in it is idempotent (dedupe keys, fixed ids).
+ */
+export interface Outbox {
+  events: OutboxEvent[];
+  fuelings: Fueling[];
+  /** Ended sessions to keep under their own ids. */
+  archive: GuidanceSession[];
+}
+
+/** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
+export function outboxOf(
+  events: readonly OutboxEvent[],
+  fuelings: readonly Fueling[] = [],
+  archive: readonly GuidanceSession[] = [],
+): Outbox | null {
+  return events.length || fuelings.length || archive.length
+    ? { events: [...events], fuelings: [...fuelings], archive: [...archive] }
+    : null;
+}

@@ -1,0 +1,38 @@
+import type { GuidanceSession } from '../guidance/session.ts';
+import { initialTrackerState, type TrackerState } from '../telematics/tracker.ts';
+import type { Outbox } from './outbox.ts';
+
+/**
+ * Everything the guidance worker keeps per vehicle, together so that one conditional write
+ * commits a cycle: the detection state, the active guidance session, and when the vehicle was
+ * last heard from.
+ */
+export interface VehicleTracking {
+  fleetId: string;
+  vehicleId: string;
+  tracker: TrackerState;
+  session: GuidanceSession | null;
+  /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
+  lastSeenMs: number | null;
+  offline: boolean;
+  /** The last-seen time the heartbeat item carries; null when there is none (offline, or never seen). */
+  indexedSeenMs: number | null;
+  /** Left by the last committed change when its follow-up work did not finish. */
+  outbox: Outbox | null;
+  /** Optimistic lock: every write expects the version it read. */
+  version: number;
+}
+
+export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracking {
+  return {
+    fleetId,
+    vehicleId,
+    tracker: initialTrackerState(),
+    session: null,
+    lastSeenMs: null,
+    offline: false,
+    indexedSeenMs: null,
+    outbox: null,
+    version: 0,
+  };
+}

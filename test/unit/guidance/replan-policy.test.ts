@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { announce, MAX_REMEMBERED_STOPS } from '../../../shared/domain/guidance/announcement.ts';
+import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
+import {
+  endSession,
+  type GuidanceSession,
+  type GuidanceStop,
+  startSession,
+} from '../../../shared/domain/guidance/session.ts';
+import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
+import type { Station } from '../../../shared/domain/stations/station.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const FLEET = 'flt_1';
+const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
+const AMARILLO = { latitude: 35.222, longitude: -101.8313 };
+
+const newSession = (overrides: Partial<GuidanceSession> = {}): GuidanceSession => ({
+  ...startSession({
+    id: 'gd_1',
+    vehicleId: 'veh_1',
+    destination: DENVER,
+    minArrivalFuelPercent: 15,
+    nowMs: NOW - 60_000,
+  }),
+  ...overrides,
+});
+
+const snapshot = (overrides: Partial<VehicleSnapshot> = {}): VehicleSnapshot => ({
+  vehicle: { id: 'veh_1', tankSizeGallons: 150, estimatedMpg: 6.5 },
+  position: { ...AMARILLO, recordedAtMs: NOW },
+  fuel: { percent: 40, source: 'reported', reportedAtMs: NOW },
+  dwellingAtStationId: null,
+  ...overrides,
+});
+
+const stop = (id: string, overrides: Partial<GuidanceStop> = {}): GuidanceStop => ({
+  id,
+  stationId: `stn_${id}`,
+  name: `Stop ${id}`,
+  chain: 'Pilot',
+  latitude: 36,
+  longitude: -102,
+  address: '',
+  milesAhead: 120,
+  detourMiles: 0.4,
+  gallonsToBuy: 80,
+  price: 3.459,
+  discount: 0,
+  netPrice: 3.459,
+  priceIsStale: false,
+  reason: 'cheapest',
+  recommendedAtMs: NOW,
+  acknowledgedAtMs: null,
+  ...overrides,
+});
+
+const station = (id: string, price: number): Station => ({
+  id,
+  name: id,
+  chain: 'Pilot',
+  latitude: 36,
+  longitude: -102,
+  address: '',
+  state: 'TX',
+  amenities: [],
+  fuels: ['diesel'],
+  dieselPriceUsdPerGallon: price,
+  priceUpdatedAtMs: NOW,
+});
+
+describe('what a replan decides before it needs a route', () => {
+  it('leaves an ended session as it is', () => {
+    const ended = endSession(newSession(), 'caller_cancelled', NOW);
+    expect(replanBeforeRouting(FLEET, ended, snapshot(), NOW)).toEqual({
+      kind: 'decided',
+      update: { session: ended, events: [] },
+    });
+  });
+
+  it('waits for a position, announcing the new session', () => {
+    const step = replanBeforeRouting(FLEET, newSession(), snapshot({ position: null }), NOW);
+    expect(step.kind).toBe('decided');
+    if (step.kind !== 'decided') return;
+    expect(step.update.session).toMatchObject({ phase: 'awaiting_position', revision: 1, updatedAtMs: NOW });
+    expect(step.update.events).toEqual([
+      {
+        type: 'guidance.updated',
+        dedupeKey: `guidance.updated:${FLEET}:gd_1:1`,
+        data: {
+          vehicle_id: 'veh_1',
+          guidance_id: 'gd_1',
+          change: 'created',
+          status: 'active',
+          phase: 'awaiting_position',
+          stop_ids: [],
+        },
+      },
+    ]);
+  });
+
+  it('ends a session at its destination, announcing it first when it was never announced', () => {
+    const atDestination = snapshot({ position: { ...DENVER, recordedAtMs: NOW } });
+    const step = replanBeforeRouting(FLEET, newSession(), atDestination, NOW);
+    if (step.kind !== 'decided') throw new Error('expected a decision');
+    expect(step.update.session).toMatchObject({
+      status: 'completed',
+      endReason: 'arrived',
+      phase: 'arrived',
+      remainingMiles: 0,
+    });
+    expect(step.update.events.map((e) => [e.dedupeKey, e.data.change, e.data.reason])).toEqual([
+      [`guidance.updated:${FLEET}:gd_1:1`, 'created', undefined],
+      [`guidance.updated:${FLEET}:gd_1:completed`, 'cleared', 'arrived'],
+    ]);
+  });
+
+  it('waits for a fuel level, or for the vehicle’s tank and mileage, saying which', () => {
+    const noTank = snapshot({ vehicle: { id: 'veh_1', tankSizeGallons: null, estimatedMpg: 6.5 } });
+    const withoutTank = replanBeforeRouting(FLEET, newSession(), noTank, NOW);
+    const withoutLevel = replanBeforeRouting(FLEET, newSession(), snapshot({ fuel: null }), NOW);
+    if (withoutTank.kind !== 'decided' || withoutLevel.kind !== 'decided')
+      throw new Error('expected decisions');
+    expect(withoutTank.update.session.phase).toBe('awaiting_fuel_level');
+    expect(withoutTank.update.session.planReason).toMatch(/PATCH \/v1\/vehicles\/veh_1$/);
+    expect(withoutLevel.update.session.planReason).toMatch(/^no fuel_level_percent was ever reported/);
+  });
+
+  it('keeps the plan while the vehicle dwells at a recommended stop, unless a skip forces a new one', () => {
+    const planned = newSession({ stops: [stop('a')], revision: 1, announced: [] });
+    const dwelling = snapshot({ dwellingAtStationId: 'stn_a' });
+    const step = replanBeforeRouting(FLEET, planned, dwelling, NOW);
+    if (step.kind !== 'decided') throw new Error('expected a decision');
+    expect(step.update.session.phase).toBe('at_stop');
+    expect(replanBeforeRouting(FLEET, { ...planned, forceReplan: true }, dwelling, NOW).kind).toBe(
+      'route_needed',
+    );
+  });
+
+  it('needs the route otherwise, with the session brought up to date', () => {
+    const step = replanBeforeRouting(FLEET, newSession(), snapshot(), NOW);
+    expect(step).toMatchObject({
+      kind: 'route_needed',
+      base: { position: { ...AMARILLO, recordedAtMs: NOW }, updatedAtMs: NOW },
+      tankGallons: 150,
+      mpg: 6.5,
+    });
+  });
+});
+
+describe('the plan on the remaining route', () => {
+  it('leaves skipped stations and those behind the vehicle out, and counts miles from the vehicle', () => {
+    const skippedStop = {
+      stopId: 'gds_x',
+      stationId: 'skipped',
+      name: 'skipped',
+      reason: null,
+      skippedAtMs: NOW,
+    };
+    const session = newSession({ skipped: [skippedStop] });
+    const step = replanBeforeRouting(
+      FLEET,
+      session,
+      snapshot({ fuel: { percent: 20, source: 'reported', reportedAtMs: NOW } }),
+      NOW,
+    );
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    const corridor = [
+      { station: station('behind', 2.5), milesAlongRoute: 50, offRouteMiles: 0.1 },
+      { station: station('skipped', 2.6), milesAlongRoute: 150, offRouteMiles: 0.1 },
+      { station: station('ahead', 3.4), milesAlongRoute: 160, offRouteMiles: 0.1 },
+    ];
+    const update = replanOnRoute(
+      FLEET,
+      session,
+      step,
+      { corridor, distanceMiles: 600, progressMiles: 100, discounts: {} },
+      NOW,
+    );
+    expect(update.session.stops.map((s) => [s.stationId, s.milesAhead])).toEqual([['ahead', 60]]);
+    expect(update.session.remainingMiles).toBe(500);
+  });
+});
+
+describe('what a recomputed session announces', () => {
+  it('announces an approached stop once, and remembers only the newest approached stops', () => {
+    const remembered = Array.from({ length: MAX_REMEMBERED_STOPS }, (_, i) => `gds_${i}`);
+    const previous = newSession({ revision: 1, approachedStopIds: remembered });
+    const near = stop('near', { milesAhead: 5 });
+    const next = { ...previous, phase: 'approaching_stop' as const, stops: [near] };
+
+    const first = announce(FLEET, previous, next);
+    const again = announce(FLEET, first.session, { ...first.session, updatedAtMs: NOW + 60_000 });
+
+    expect(first.events.map((e) => e.type)).toEqual(['guidance.updated', 'guidance.stop_approaching']);
+    expect(first.session.approachedStopIds).toHaveLength(MAX_REMEMBERED_STOPS);
+    expect(first.session.approachedStopIds.at(-1)).toBe('near');
+    expect(first.session.approachedStopIds).not.toContain('gds_0');
+    expect(again.events).toEqual([]);
+  });
+});
