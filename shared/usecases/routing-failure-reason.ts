@@ -1,5 +1,5 @@
 import type { RoutingFailure } from '../geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../platform/http/domain-errors.ts';
+import { apiErrorForDomainError } from '../platform/domain-errors.ts';
 
 /**
  * A session's `planReason` when routing could not answer. It has always been the failure as the

@@ -21,7 +21,7 @@ import {
   RouteTimeoutError,
   RoutingUnreachableError,
 } from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/http/domain-errors.ts';
+import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
 
 const geo = mockClient(GeoRoutesClient);
 const client = new GeoRoutesClient({ region: 'us-east-1' });

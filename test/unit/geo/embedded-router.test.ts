@@ -10,7 +10,7 @@ import {
 import { createHighwayGraph, loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
 import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
 import { RouteTimeoutError, RoutingUnreachableError } from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/http/domain-errors.ts';
+import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
 import { place } from './support.ts';
 
 const router = createEmbeddedRouter();

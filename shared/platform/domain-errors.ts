@@ -1,5 +1,5 @@
-import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from '../../geo/routing-errors.ts';
-import { ApiError } from '../errors.ts';
+import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from '../geo/routing-errors.ts';
+import { ApiError } from './errors.ts';
 
 /**
  * The problem a domain error answers with, or null when the error is none the API has words for

@@ -3,9 +3,9 @@ import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../../shared/geo/routing-errors.ts';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { apiErrorForDomainError } from '../../../../shared/platform/http/domain-errors.ts';
+} from '../../../shared/geo/routing-errors.ts';
+import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
+import { ApiError } from '../../../shared/platform/errors.ts';
 
 const origin = { latitude: 30, longitude: -140 };
 
