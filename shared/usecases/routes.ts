@@ -1,19 +1,17 @@
 import type { CreateRouteBody } from '../api/schemas/routes.ts';
+import { type PlannedTruckRoute, truckRouteResource } from '../api/serializers/routes.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
-import { roundToHundredth, roundToTenth } from '../domain/rounding.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
-import { stationPrice } from '../domain/stations/station.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { formatTimestamp } from '../platform/time.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
@@ -34,13 +32,8 @@ export interface RouteDeps {
   now: () => number;
 }
 
-interface Trip {
-  vehicleId: string | null;
-  origin: { latitude: number; longitude: number; name?: string | undefined };
-  tankGallons: number;
-  mpg: number;
-  fuelPercent: number;
-}
+/** Where the truck starts, with what tank, burn and fuel. */
+type Trip = PlannedTruckRoute['trip'];
 
 /**
  * POST /v1/routes: route the trip, find the stations in its corridor, plan the cheapest feasible
@@ -73,92 +66,21 @@ export async function createRoute(
     currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
     minArrivalGallons: (body.min_arrival_fuel_percent / 100) * trip.tankGallons,
   });
-  const stationsById = new Map(corridor.map(({ station }) => [station.id, station]));
   const id = newId('route', nowMs);
-  const resource = {
+  const resource = truckRouteResource({
     id,
-    created_at: formatTimestamp(nowMs),
-    vehicle_id: trip.vehicleId,
-    origin: {
-      latitude: trip.origin.latitude,
-      longitude: trip.origin.longitude,
-      name: trip.origin.name ?? null,
-    },
-    destination: {
-      latitude: destination.latitude,
-      longitude: destination.longitude,
-      name: destination.name ?? null,
-    },
-    distance_miles: roundToTenth(route.distanceMiles),
-    duration_minutes: Math.round(route.durationMinutes),
-    polyline: route.polyline,
-    legs: route.legs.map((leg) => ({
-      road: leg.road,
-      from: leg.from,
-      to: leg.to,
-      miles: roundToTenth(leg.miles),
-    })),
-    fuel: {
-      tank_size_gallons: trip.tankGallons,
-      estimated_mpg: trip.mpg,
-      start_fuel_percent: trip.fuelPercent,
-      min_arrival_fuel_percent: body.min_arrival_fuel_percent,
-      reserve_gallons: roundToTenth(reserveGallons),
-      min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
-    },
-    plan: {
-      status: plan.status,
-      reason: plan.reason,
-      stops: plan.stops.map((stop) => {
-        const station = stationsById.get(stop.stationId);
-        const priced = station ? stationPrice(station, discounts) : undefined;
-        return {
-          station: {
-            id: stop.stationId,
-            name: stop.name,
-            chain: station?.chain ?? '',
-            latitude: station?.latitude ?? 0,
-            longitude: station?.longitude ?? 0,
-            address: station?.address ?? '',
-          },
-          miles_along_route: roundToTenth(stop.milesAlongRoute),
-          detour_miles: roundToTenth(2 * stop.detourMiles),
-          gallons_to_buy: stop.gallons,
-          // Pump-sign precision ($3.459), as everywhere else in the API; the plan's own figures are cents.
-          price_usd_per_gallon: priced?.price ?? stop.price,
-          discount_usd_per_gallon: priced?.discount ?? stop.discount,
-          net_price_usd_per_gallon: priced?.net ?? stop.netPrice,
-          price_is_stale: stop.priceIsStale,
-          cost_usd: stop.cost,
-          reason: stop.reason,
-        };
-      }),
-      total_cost_usd: roundToHundredth(plan.totalCost),
-      total_gallons: roundToTenth(plan.totalGallons),
-      arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : roundToTenth(plan.arrivalFuelGallons),
-      arrival_fuel_percent:
-        plan.arrivalFuelGallons === null
-          ? null
-          : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
-    },
-    baseline: {
-      strategy: plan.baseline.strategy,
-      cost_usd: roundToHundredth(plan.baseline.cost),
-      gallons: roundToTenth(plan.baseline.gallons),
-      stop_count: plan.baseline.stopCount,
-      arrival_fuel_gallons: roundToTenth(plan.baseline.arrivalFuelGallons),
-      feasible: plan.baseline.feasible,
-    },
-    savings: plan.savingsVsBaseline
-      ? {
-          usd: roundToHundredth(plan.savingsVsBaseline.usd),
-          percent: roundToTenth(plan.savingsVsBaseline.percent),
-        }
-      : null,
-    candidate_station_count: candidates.length,
-    catalog_version: index.version,
-    routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
-  };
+    createdAtMs: nowMs,
+    trip,
+    destination,
+    route,
+    minArrivalFuelPercent: body.min_arrival_fuel_percent,
+    reserveGallons,
+    plan,
+    corridorStations: corridor.map(({ station }) => station),
+    discounts,
+    candidateStationCount: candidates.length,
+    catalogVersion: index.version,
+  });
   // Recommended stops are station results (spec section 8: guidance recommendations are charged).
   await chargeStationResults(deps, principal, resource.plan.stops.length);
   // Stored as sent, for GET /v1/routes/{id}.

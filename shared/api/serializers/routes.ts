@@ -1,0 +1,125 @@
+import { DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
+import type { FuelPlan } from '../../domain/fuel-plan/types.ts';
+import { roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
+import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
+import type { RouteResult } from '../../geo/routing-engine.ts';
+import { formatTimestamp } from '../../platform/time.ts';
+
+interface NamedPoint {
+  latitude: number;
+  longitude: number;
+  name?: string | undefined;
+}
+
+/** A planned truck route, as POST /v1/routes computed it. */
+export interface PlannedTruckRoute {
+  id: string;
+  createdAtMs: number;
+  trip: {
+    vehicleId: string | null;
+    origin: NamedPoint;
+    tankGallons: number;
+    mpg: number;
+    fuelPercent: number;
+  };
+  destination: NamedPoint;
+  route: RouteResult;
+  minArrivalFuelPercent: number;
+  reserveGallons: number;
+  plan: FuelPlan;
+  /** The stations the plan chose from, to describe and price its stops. */
+  corridorStations: readonly Station[];
+  discounts: ChainDiscounts;
+  candidateStationCount: number;
+  catalogVersion: string;
+}
+
+/** POST /v1/routes (and GET /v1/routes/{id}, which replays what was stored). */
+export function truckRouteResource(planned: PlannedTruckRoute) {
+  const { trip, destination, route, reserveGallons, plan, discounts } = planned;
+  const stationsById = new Map(planned.corridorStations.map((station) => [station.id, station]));
+  return {
+    id: planned.id,
+    created_at: formatTimestamp(planned.createdAtMs),
+    vehicle_id: trip.vehicleId,
+    origin: {
+      latitude: trip.origin.latitude,
+      longitude: trip.origin.longitude,
+      name: trip.origin.name ?? null,
+    },
+    destination: {
+      latitude: destination.latitude,
+      longitude: destination.longitude,
+      name: destination.name ?? null,
+    },
+    distance_miles: roundToTenth(route.distanceMiles),
+    duration_minutes: Math.round(route.durationMinutes),
+    polyline: route.polyline,
+    legs: route.legs.map((leg) => ({
+      road: leg.road,
+      from: leg.from,
+      to: leg.to,
+      miles: roundToTenth(leg.miles),
+    })),
+    fuel: {
+      tank_size_gallons: trip.tankGallons,
+      estimated_mpg: trip.mpg,
+      start_fuel_percent: trip.fuelPercent,
+      min_arrival_fuel_percent: planned.minArrivalFuelPercent,
+      reserve_gallons: roundToTenth(reserveGallons),
+      min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
+    },
+    plan: {
+      status: plan.status,
+      reason: plan.reason,
+      stops: plan.stops.map((stop) => {
+        const station = stationsById.get(stop.stationId);
+        const priced = station ? stationPrice(station, discounts) : undefined;
+        return {
+          station: {
+            id: stop.stationId,
+            name: stop.name,
+            chain: station?.chain ?? '',
+            latitude: station?.latitude ?? 0,
+            longitude: station?.longitude ?? 0,
+            address: station?.address ?? '',
+          },
+          miles_along_route: roundToTenth(stop.milesAlongRoute),
+          detour_miles: roundToTenth(2 * stop.detourMiles),
+          gallons_to_buy: stop.gallons,
+          // Pump-sign precision ($3.459), as everywhere else in the API; the plan's own figures are cents.
+          price_usd_per_gallon: priced?.price ?? stop.price,
+          discount_usd_per_gallon: priced?.discount ?? stop.discount,
+          net_price_usd_per_gallon: priced?.net ?? stop.netPrice,
+          price_is_stale: stop.priceIsStale,
+          cost_usd: stop.cost,
+          reason: stop.reason,
+        };
+      }),
+      total_cost_usd: roundToHundredth(plan.totalCost),
+      total_gallons: roundToTenth(plan.totalGallons),
+      arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : roundToTenth(plan.arrivalFuelGallons),
+      arrival_fuel_percent:
+        plan.arrivalFuelGallons === null
+          ? null
+          : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
+    },
+    baseline: {
+      strategy: plan.baseline.strategy,
+      cost_usd: roundToHundredth(plan.baseline.cost),
+      gallons: roundToTenth(plan.baseline.gallons),
+      stop_count: plan.baseline.stopCount,
+      arrival_fuel_gallons: roundToTenth(plan.baseline.arrivalFuelGallons),
+      feasible: plan.baseline.feasible,
+    },
+    savings: plan.savingsVsBaseline
+      ? {
+          usd: roundToHundredth(plan.savingsVsBaseline.usd),
+          percent: roundToTenth(plan.savingsVsBaseline.percent),
+        }
+      : null,
+    candidate_station_count: planned.candidateStationCount,
+    catalog_version: planned.catalogVersion,
+    routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
+  };
+}
