@@ -1,8 +1,7 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
-import { stationResource } from '../api/serializers/stations.ts';
+import { corridorStationsResource, nearbyStationsResource } from '../api/serializers/stations.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
-import { roundToTenth } from '../domain/rounding.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
@@ -66,15 +65,7 @@ export async function nearbyStations(
     stationFilter(query),
   );
   await chargeStationResults(deps, principal, found.length);
-  const nowMs = deps.now();
-  return {
-    data: found.map(({ station, distanceMiles }) => ({
-      ...stationResource(station, discounts, nowMs),
-      distance_miles: roundToTenth(distanceMiles),
-    })),
-    next_cursor: null,
-    catalog_version: index.version,
-  };
+  return nearbyStationsResource(found, discounts, index.version, deps.now());
 }
 
 /** The optional `chain` (any case) and `fuel` filters both station queries take. */
@@ -147,18 +138,12 @@ export async function stationsAlongRoute(
     ({ station }) => stationPrice(station, discounts).net,
   );
   await chargeStationResults(deps, principal, chosen.length);
-  const nowMs = deps.now();
-  return {
-    data: chosen.map((c) => ({
-      ...stationResource(c.station, discounts, nowMs),
-      miles_along_route: roundToTenth(c.milesAlongRoute),
-      off_route_miles: roundToTenth(c.offRouteMiles),
-      detour_miles: roundToTenth(c.detourMiles),
-    })),
-    next_cursor: null,
-    route_distance_miles: roundToTenth(routeMiles),
-    catalog_version: index.version,
-  };
+  return corridorStationsResource(
+    chosen,
+    discounts,
+    { routeMiles, catalogVersion: index.version },
+    deps.now(),
+  );
 }
 
 function lineFromPolyline(encoded: string): RouteLine {
