@@ -22,7 +22,7 @@ import { createEventRecorder } from '../shared/store/events.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
-import { createGuidanceWiring } from '../shared/wiring/guidance.ts';
+import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
@@ -191,9 +191,9 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
     await ensureTable(client, TABLE);
     // The composition root's guidance wiring. No webhook endpoints, so the fan-out would write
     // nothing (it would only read the endpoint list): it is left out.
-    const deps = createGuidanceWiring(infra, {
+    const deps = createGuidancePlanningDeps(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
-    }).start();
+    });
     const { vehicles } = deps;
     const { catalog, discounts } = stationSources(infra);
     // The synthetic catalog, priced as of minute 0.

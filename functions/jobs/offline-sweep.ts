@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/platform/observability.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
-import { guidanceWiring } from '../../shared/wiring/guidance.ts';
+import { offlineSweepDeps } from '../../shared/wiring/guidance.ts';
 
 /** Left for the writes in flight when the budget runs out, under the function's 60 s timeout. */
 const SAFETY_MARGIN_MS = 10_000;
@@ -17,7 +17,7 @@ export const handler = async (
   const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS) : undefined;
   const result = await sweepOfflineVehicles(
     {
-      ...guidanceWiring().offlineSweep(),
+      ...offlineSweepDeps(),
       onError: (vehicle, error) =>
         logger.error('Offline sweep could not handle a vehicle', { ...vehicle, error }),
     },

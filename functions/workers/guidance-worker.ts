@@ -3,7 +3,7 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
-import { guidanceWiring } from '../../shared/wiring/guidance.ts';
+import { guidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 
 /** One guidance cycle for one vehicle; what it reports is only logged. */
 export type GuidanceCycle = (
@@ -61,5 +61,5 @@ function parseMessage(body: string): VehicleUpdateMessage | null {
 }
 
 export const handler = createGuidanceWorker((message) =>
-  processVehicleUpdate(guidanceWiring().vehicleUpdate(), message),
+  processVehicleUpdate(guidancePlanningDeps(), message),
 );

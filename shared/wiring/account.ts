@@ -3,7 +3,7 @@ import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
 /** GET /v1/me. */
-export const accountDeps = perInfrastructure((infra): AccountDeps => {
+export const accountDeps = /* @__PURE__ */ perInfrastructure((infra): AccountDeps => {
   const { plans, counters, fleets } = tableStores(infra);
   return { plans, counters, fleets };
 });

@@ -6,7 +6,7 @@ import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
 /** What the HTTP chain needs: keys, grants, plans, counters and the idempotency records. */
-export const httpChainDeps = perInfrastructure((infra): PlatformDeps => {
+export const httpChainDeps = /* @__PURE__ */ perInfrastructure((infra): PlatformDeps => {
   const { apiKeys, fleets, plans, counters } = tableStores(infra);
   return {
     stage: infra.config.stage,

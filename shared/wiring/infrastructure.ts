@@ -1,9 +1,11 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
 import { readConfig, type ServiceConfig } from '../platform/config.ts';
+import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { type CursorCodec, createCursorCodec } from '../store/cursor.ts';
 import { createDocumentClient, createDynamoClient, type DocumentClient } from '../store/dynamo-client.ts';
-import { createMessageQueues, type MessageQueues } from './message-queues.ts';
+import type { MessageQueues } from './message-queues.ts';
 import { once } from './once.ts';
 
 /**
@@ -21,7 +23,13 @@ export interface Infrastructure {
   dynamo: DynamoDBClient;
   client: DocumentClient;
   cursors: CursorCodec;
-  queues: MessageQueues;
+  /**
+   * The queues to send to; absent means the environment's (SQS, or the local stack's in-process
+   * queues), which `queuesOf` builds on first use, so only functions that send bundle the SQS client.
+   */
+  queues?: MessageQueues;
+  /** Likewise the webhook retry scheduler (`deliveryRetriesOf`). */
+  deliveryRetries?: OneTimeScheduler<DeliveryMessage>;
   clock: Clock;
 }
 
@@ -34,13 +42,12 @@ export function createInfrastructure(env: NodeJS.ProcessEnv = process.env): Infr
     dynamo,
     client: createDocumentClient(dynamo),
     cursors: createCursorCodec(config.cursorSigningKey),
-    queues: createMessageQueues(env),
     clock: systemClock,
   };
 }
 
 /** The container's infrastructure, built on first use (never at import time). */
-export const infrastructure = once(() => createInfrastructure());
+export const infrastructure = /* @__PURE__ */ once(() => createInfrastructure());
 
 /**
  * A function of the infrastructure remembered per infrastructure: the container's wiring builds

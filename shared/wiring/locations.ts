@@ -1,22 +1,23 @@
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { IngestDeps } from '../usecases/locations.ts';
 import { perInfrastructure } from './infrastructure.ts';
+import { queuesOf } from './message-queues.ts';
 import { tableStores } from './table-stores.ts';
 
 /**
  * Vehicles and positions for ingest and the latest-location read; apart from the station and
  * guidance wiring so these hot functions bundle neither the catalog nor the router.
  */
-export const positionStores = perInfrastructure((infra) => ({
+export const positionStores = /* @__PURE__ */ perInfrastructure((infra) => ({
   vehicles: tableStores(infra).vehicles,
   positions: createVehiclePositionStore(infra.client, infra.config.tableName),
 }));
 
 /** POST /v1/locations. */
-export const ingestDeps = perInfrastructure(
+export const ingestDeps = /* @__PURE__ */ perInfrastructure(
   (infra): IngestDeps => ({
     ...positionStores(infra),
-    vehicleUpdates: infra.queues.vehicleUpdates(),
+    vehicleUpdates: queuesOf(infra).vehicleUpdates(),
     now: infra.clock.now,
   }),
 );

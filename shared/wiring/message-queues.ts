@@ -1,26 +1,24 @@
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
-import { createEventBridgeScheduler } from '../platform/adapters/eventbridge-scheduler.ts';
 import { createSqsQueue } from '../platform/adapters/sqs-queue.ts';
 import { MESSAGING_ENV } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
+import type { Infrastructure } from './infrastructure.ts';
 import { once } from './once.ts';
 
 /**
- * The queues and the scheduler of a container: each accessor builds its adapter on first use and
- * hands the same one out afterwards. A function only builds what it sends to, so a missing
- * variable of a queue it never uses is no error.
+ * The queues of a container: each accessor builds its adapter on first use and hands the same one
+ * out afterwards. A function only builds what it sends to, so a missing variable of a queue it
+ * never uses is no error. (The retry scheduler is wired apart, in retry-scheduler.ts, so that only
+ * the functions that schedule retries bundle its client.)
  */
 export interface MessageQueues {
   /** The deliveries queue, which the webhook dispatcher consumes. */
   deliveries(): MessageQueue<DeliveryMessage>;
   /** The deliveries dead-letter queue: the dispatcher sends a delivery here once it has exhausted its attempts. */
   deliveryDeadLetters(): MessageQueue<DeliveryMessage>;
-  /** Brings a failed delivery back to the deliveries queue later. */
-  deliveryRetries(): OneTimeScheduler<DeliveryMessage>;
   /** The vehicle-updates queue, which the guidance worker consumes (ingest sends to it). */
   vehicleUpdates(): MessageQueue<VehicleUpdateMessage>;
 }
@@ -48,8 +46,8 @@ export function forgetLocalPipeline(): void {
 }
 
 /**
- * SQS queues and EventBridge Scheduler as the environment names them (lib/service-environment.ts),
- * or, with `LOCAL_PIPELINE=1`, the local stack's in-process adapters.
+ * SQS queues as the environment names them (lib/service-environment.ts), or, with
+ * `LOCAL_PIPELINE=1`, the local stack's in-process queues.
  *
  * @example
  * await createMessageQueues().vehicleUpdates().send([{ fleetId, vehicleId }]);
@@ -67,14 +65,6 @@ export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): Messa
     deliveries: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesQueueUrl),
     deliveryDeadLetters: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesDeadLetterQueueUrl),
     vehicleUpdates: sqsQueue<VehicleUpdateMessage>(MESSAGING_ENV.vehicleUpdatesQueueUrl),
-    deliveryRetries: once(() =>
-      createEventBridgeScheduler<DeliveryMessage>({
-        queueArn: required(env, MESSAGING_ENV.deliveriesQueueArn),
-        roleArn: required(env, MESSAGING_ENV.schedulerRoleArn),
-        groupName: required(env, MESSAGING_ENV.scheduleGroupName),
-        client: new SchedulerClient({ maxAttempts: 3 }),
-      }),
-    ),
   };
 }
 
@@ -89,18 +79,15 @@ function localMessageQueues(): MessageQueues {
   const deliveries = forward<DeliveryMessage>('queue');
   const deliveryDeadLetters = forward<DeliveryMessage>('deadLetterQueue');
   const vehicleUpdates = forward<VehicleUpdateMessage>('vehicleUpdates');
-  const deliveryRetries: OneTimeScheduler<DeliveryMessage> = {
-    scheduleOnce: async (name, at, message) => registered('scheduler').scheduleOnce(name, at, message),
-  };
   return {
     deliveries: () => deliveries,
     deliveryDeadLetters: () => deliveryDeadLetters,
     vehicleUpdates: () => vehicleUpdates,
-    deliveryRetries: () => deliveryRetries,
   };
 }
 
-function registered<K extends keyof LocalMessageQueues>(part: K): NonNullable<LocalMessageQueues[K]> {
+/** The local stack's adapter for `part`; throws, naming it, when none is registered. */
+export function registered<K extends keyof LocalMessageQueues>(part: K): NonNullable<LocalMessageQueues[K]> {
   const adapter = localQueues?.[part];
   if (!adapter) {
     throw new Error(
@@ -110,8 +97,16 @@ function registered<K extends keyof LocalMessageQueues>(part: K): NonNullable<Lo
   return adapter as NonNullable<LocalMessageQueues[K]>;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
+export function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
+}
+
+/** The container's queues, from the environment, built on first use. */
+const environmentQueues = /* @__PURE__ */ once(() => createMessageQueues());
+
+/** The queues an infrastructure sends to: its own (tests), else the environment's. */
+export function queuesOf(infra: Pick<Infrastructure, 'queues'>): MessageQueues {
+  return infra.queues ?? environmentQueues();
 }

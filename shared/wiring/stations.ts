@@ -11,7 +11,7 @@ import { tableStores } from './table-stores.ts';
  * The catalog, the fleets' discounts and the router: apart from the other wiring so that only the
  * functions that price stations or plan routes bundle the highway graph and the synthetic catalog.
  */
-export const stationSources = perInfrastructure(({ client, config, clock }) => {
+export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, config, clock }) => {
   let synthetic: { version: string; stations: ReturnType<typeof buildSyntheticCatalog> } | undefined;
   return {
     discounts: createFuelDiscountStore(client, config.tableName),
@@ -30,14 +30,14 @@ export const stationSources = perInfrastructure(({ client, config, clock }) => {
 });
 
 /** GET /v1/stations. */
-export const nearbyStationDeps = perInfrastructure((infra): StationQueryDeps => {
+export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): StationQueryDeps => {
   const { catalog, discounts } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
   return { catalog, discounts, plan: (name) => plans.get(name), counters, now: infra.clock.now };
 });
 
 /** POST /v1/stations/along-route. */
-export const corridorStationDeps = perInfrastructure((infra): CorridorDeps => {
+export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   return { catalog, discounts, router, counters: tableStores(infra).counters, now: infra.clock.now };
 });

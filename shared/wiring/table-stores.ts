@@ -10,10 +10,12 @@ import { perInfrastructure } from './infrastructure.ts';
  * vehicles for most routes). Stores of one feature only are built in that feature's wiring, so a
  * function bundles no store it never uses.
  */
-export const tableStores = perInfrastructure(({ client, config: { tableName }, cursors }) => ({
-  apiKeys: createApiKeyStore(client, tableName),
-  plans: createPlanStore(client, tableName),
-  counters: createCounters(client, tableName),
-  fleets: createFleetStore(client, tableName, cursors),
-  vehicles: createVehicleStore(client, tableName, cursors),
-}));
+export const tableStores = /* @__PURE__ */ perInfrastructure(
+  ({ client, config: { tableName }, cursors }) => ({
+    apiKeys: createApiKeyStore(client, tableName),
+    plans: createPlanStore(client, tableName),
+    counters: createCounters(client, tableName),
+    fleets: createFleetStore(client, tableName, cursors),
+    vehicles: createVehicleStore(client, tableName, cursors),
+  }),
+);

@@ -6,7 +6,7 @@ import { stationSources } from './stations.ts';
 import { tableStores } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
-export const truckRouteDeps = perInfrastructure((infra): RouteDeps => {
+export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   const { vehicles, counters } = tableStores(infra);
   const { client, config } = infra;

@@ -1,19 +1,8 @@
-import { endGuidanceOfDeactivatedVehicle } from '../usecases/guidance.ts';
-import type { DeactivationDeps, VehicleDeps } from '../usecases/vehicles.ts';
-import { guidanceWiring } from './guidance.ts';
+import type { VehicleDeps } from '../usecases/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
-/** The vehicle registry. */
-export const vehicleDeps = perInfrastructure(
+/** The vehicle registry (deactivation, which also ends guidance, is wired in vehicle-deactivation.ts). */
+export const vehicleDeps = /* @__PURE__ */ perInfrastructure(
   (infra): VehicleDeps => ({ vehicles: tableStores(infra).vehicles, clock: infra.clock }),
-);
-
-/** Deactivation also ends the vehicle's guidance session, through the guidance feature's use case. */
-export const deactivationDeps = perInfrastructure(
-  (infra): DeactivationDeps => ({
-    ...vehicleDeps(infra),
-    endGuidance: (fleetId, vehicleId) =>
-      endGuidanceOfDeactivatedVehicle(guidanceWiring(infra).write(), fleetId, vehicleId),
-  }),
 );

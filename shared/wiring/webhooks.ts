@@ -5,9 +5,11 @@ import { createWebhookEndpointStore } from '../store/webhook-endpoints.ts';
 import { type DeliveryDeps, fanOut } from '../usecases/webhook-delivery.ts';
 import type { WebhookEndpointDeps } from '../usecases/webhook-endpoints.ts';
 import { perInfrastructure } from './infrastructure.ts';
+import { queuesOf } from './message-queues.ts';
+import { deliveryRetriesOf } from './retry-scheduler.ts';
 
 /** The webhook endpoint use cases' dependencies. */
-export const webhookEndpointDeps = perInfrastructure(
+export const webhookEndpointDeps = /* @__PURE__ */ perInfrastructure(
   ({ client, config, cursors, clock }): WebhookEndpointDeps => ({
     endpoints: createWebhookEndpointStore(client, config.tableName, cursors),
     clock,
@@ -16,13 +18,14 @@ export const webhookEndpointDeps = perInfrastructure(
 );
 
 /** What fan-out, the dispatcher, replays and test sends need. */
-export const deliveryDeps = perInfrastructure((infra): DeliveryDeps => {
-  const { client, config, cursors, queues, clock } = infra;
+export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryDeps => {
+  const { client, config, cursors, clock } = infra;
+  const queues = queuesOf(infra);
   return {
     endpoints: webhookEndpointDeps(infra).endpoints,
     deliveries: createWebhookDeliveryStore(client, config.tableName, cursors),
     queue: queues.deliveries(),
-    retries: queues.deliveryRetries(),
+    retries: deliveryRetriesOf(infra),
     deadLetters: queues.deliveryDeadLetters(),
     send: (url, body, headers) =>
       sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
@@ -34,7 +37,7 @@ export const deliveryDeps = perInfrastructure((infra): DeliveryDeps => {
  * The events module every feature records through: stores the event under its fleet's sequence
  * and fans it out to the subscribed endpoints.
  */
-export const eventRecorder = perInfrastructure(
+export const eventRecorder = /* @__PURE__ */ perInfrastructure(
   (infra): EventRecorder =>
     createEventRecorder(
       infra.client,

@@ -22,7 +22,7 @@ import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
-import { createGuidanceWiring } from '../../shared/wiring/guidance.ts';
+import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -45,7 +45,7 @@ const MPG = 6.5;
 let table: string;
 let infra: TestInfrastructure;
 /** The guidance wiring's dependencies, for the sessions' API, the worker's cycle and the sweep alike. */
-let deps: ReturnType<ReturnType<typeof createGuidanceWiring>['start']>;
+let deps: ReturnType<typeof createGuidancePlanningDeps>;
 let dallasToDenver: RouteResult;
 const announced: EventEnvelope[] = [];
 
@@ -53,11 +53,11 @@ beforeAll(async () => {
   table = await createTestTable(client, 'guidance-sim');
   infra = testInfrastructure({ tableName: table, clock });
   // The composition root's guidance wiring, with the fan-out replaced by a list of what was announced.
-  deps = createGuidanceWiring(infra, {
+  deps = createGuidancePlanningDeps(infra, {
     events: createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
       announced.push(event);
     }),
-  }).start();
+  });
   // The synthetic catalog is priced as of the first use: now, at the start of every drive.
   await stationSources(infra).catalog.current();
   dallasToDenver = await deps.router.route({ origin: DALLAS, destination: DENVER });

@@ -39,7 +39,7 @@ export interface TestInfrastructure extends Infrastructure {
 /**
  * The composition root's input for integration tests and benchmarks: DynamoDB Local (or the given
  * endpoint), the given table and clock, and queues that record what they are sent. Hand it to the
- * same wiring factories Lambda uses, e.g. `guidanceWiring(infra)`.
+ * same wiring factories Lambda uses, e.g. `truckRouteDeps(infra)`.
  */
 export function testInfrastructure(options: {
   tableName: string;
@@ -78,8 +78,8 @@ export function testInfrastructure(options: {
       vehicleUpdates: () => sent.vehicleUpdates,
       deliveries: () => sent.deliveries,
       deliveryDeadLetters: () => sent.deliveryDeadLetters,
-      deliveryRetries: () => deliveryRetries,
     },
+    deliveryRetries,
     clock,
     sent,
   };

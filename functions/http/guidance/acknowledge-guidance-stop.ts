@@ -2,10 +2,10 @@ import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
 import { acknowledgeGuidanceStop } from '../../../shared/usecases/guidance.ts';
-import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { guidanceWriteDeps } from '../../../shared/wiring/guidance.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.acknowledgeGuidanceStop, async ({ params }, context) => {
-  await acknowledgeGuidanceStop(guidanceWiring().write(), actingFleetId(context), params.id, params.stopId);
+  await acknowledgeGuidanceStop(guidanceWriteDeps(), actingFleetId(context), params.id, params.stopId);
   return noContent();
 });

@@ -2,10 +2,10 @@ import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
 import { cancelGuidance } from '../../../shared/usecases/guidance.ts';
-import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { guidanceWriteDeps } from '../../../shared/wiring/guidance.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.cancelGuidance, async ({ params }, context) => {
-  await cancelGuidance(guidanceWiring().write(), actingFleetId(context), params.id);
+  await cancelGuidance(guidanceWriteDeps(), actingFleetId(context), params.id);
   return noContent();
 });

@@ -2,11 +2,9 @@ import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { getGuidance } from '../../../shared/usecases/guidance.ts';
-import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { guidanceWriteDeps } from '../../../shared/wiring/guidance.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.getGuidance, async ({ params }, context) =>
-  ok(
-    await getGuidance(guidanceWiring().write(), actingPrincipal(context), actingFleetId(context), params.id),
-  ),
+  ok(await getGuidance(guidanceWriteDeps(), actingPrincipal(context), actingFleetId(context), params.id)),
 );

@@ -2,12 +2,12 @@ import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
 import { skipGuidanceStop } from '../../../shared/usecases/guidance.ts';
-import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { guidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.skipGuidanceStop, async ({ params, body }, context) => {
   await skipGuidanceStop(
-    guidanceWiring().start(),
+    guidancePlanningDeps(),
     actingFleetId(context),
     params.id,
     params.stopId,

@@ -2,13 +2,13 @@ import { routes } from '../../../shared/api/routes.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
 import { startGuidance } from '../../../shared/usecases/guidance.ts';
-import { guidanceWiring } from '../../../shared/wiring/guidance.ts';
+import { guidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.startGuidance, async ({ params, body }, context) =>
   created(
     await startGuidance(
-      guidanceWiring().start(),
+      guidancePlanningDeps(),
       actingPrincipal(context),
       actingFleetId(context),
       params.id,

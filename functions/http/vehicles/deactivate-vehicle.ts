@@ -4,7 +4,7 @@ import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { deactivateVehicle } from '../../../shared/usecases/vehicles.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { deactivationDeps } from '../../../shared/wiring/vehicles.ts';
+import { deactivationDeps } from '../../../shared/wiring/vehicle-deactivation.ts';
 
 export const handler = httpHandler(routes.deactivateVehicle, async ({ params }, context) =>
   ok(vehicleResource(await deactivateVehicle(deactivationDeps(), actingFleetId(context), params.id))),

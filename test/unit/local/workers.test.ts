@@ -4,8 +4,10 @@ import { GUIDANCE_WORKER, OFFLINE_SWEEP, WEBHOOK_DISPATCHER } from '../../../lib
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
 import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
+import { createDeliveryRetries } from '../../../shared/wiring/retry-scheduler.ts';
 
 const local = createMessageQueues({ LOCAL_PIPELINE: '1' });
+const localRetries = createDeliveryRetries({ LOCAL_PIPELINE: '1' });
 /** The local queues carry any message; these tests need only an id to follow. */
 const delivery = (deliveryId: string) => ({ deliveryId }) as unknown as DeliveryMessage;
 const start = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -75,7 +77,7 @@ describe('startLocalWorkers', () => {
     });
 
     // Act
-    await local.deliveryRetries().scheduleOnce('whd_1-attempt-2', new Date(start + 5_000), delivery('whd_1'));
+    await localRetries.scheduleOnce('whd_1-attempt-2', new Date(start + 5_000), delivery('whd_1'));
     await vi.advanceTimersByTimeAsync(4_999);
     const early = invocations.length;
     // The queue hands the message on asynchronously (setImmediate), a tick after the timer.
@@ -135,7 +137,7 @@ describe('startLocalWorkers', () => {
 
   it('stops its timers on stop', async () => {
     workers = startLocalWorkers({ stage: 'prod', loadHandler: loaderFor(recordingDispatcher), log: vi.fn() });
-    await local.deliveryRetries().scheduleOnce('later', new Date(start + 60_000), delivery('whd_1'));
+    await localRetries.scheduleOnce('later', new Date(start + 60_000), delivery('whd_1'));
 
     workers.stop();
 

@@ -6,8 +6,10 @@ import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.t
 import {
   createMessageQueues,
   forgetLocalPipeline,
+  queuesOf,
   registerLocalPipeline,
 } from '../../../shared/wiring/message-queues.ts';
+import { createDeliveryRetries, deliveryRetriesOf } from '../../../shared/wiring/retry-scheduler.ts';
 
 // Every client the factories build answers from these mocks.
 const sqs = mockClient(SQSClient);
@@ -52,7 +54,7 @@ describe('message queues, deployed', () => {
   });
 
   it('schedules retries in SCHEDULE_GROUP_NAME, to DELIVERIES_QUEUE_ARN, as SCHEDULER_ROLE_ARN', async () => {
-    await createMessageQueues(awsEnv).deliveryRetries().scheduleOnce('whd_1-attempt-2', new Date(), message);
+    await createDeliveryRetries(awsEnv).scheduleOnce('whd_1-attempt-2', new Date(), message);
 
     expect(scheduler.commandCalls(CreateScheduleCommand)[0]?.args[0].input).toMatchObject({
       GroupName: awsEnv.SCHEDULE_GROUP_NAME,
@@ -64,7 +66,6 @@ describe('message queues, deployed', () => {
     const queues = createMessageQueues(awsEnv);
     expect(queues.deliveries()).toBe(queues.deliveries());
     expect(queues.deliveryDeadLetters()).toBe(queues.deliveryDeadLetters());
-    expect(queues.deliveryRetries()).toBe(queues.deliveryRetries());
     expect(queues.vehicleUpdates()).toBe(queues.vehicleUpdates());
   });
 
@@ -78,6 +79,13 @@ describe('message queues, deployed', () => {
     ]);
   });
 
+  it("uses an infrastructure's own queues and retry scheduler before the environment's", () => {
+    const queues = createMessageQueues(awsEnv);
+    const retries = createDeliveryRetries(awsEnv);
+    expect(queuesOf({ queues })).toBe(queues);
+    expect(deliveryRetriesOf({ deliveryRetries: retries })).toBe(retries);
+  });
+
   it('needs no variable of a queue the function never uses', () => {
     expect(() => createMessageQueues({}).deliveries).not.toThrow();
   });
@@ -88,10 +96,7 @@ describe('message queues, deployed', () => {
       'DELIVERIES_DLQ_URL',
       () => createMessageQueues({ ...awsEnv, DELIVERIES_DLQ_URL: undefined }).deliveryDeadLetters(),
     ],
-    [
-      'SCHEDULER_ROLE_ARN',
-      () => createMessageQueues({ ...awsEnv, SCHEDULER_ROLE_ARN: undefined }).deliveryRetries(),
-    ],
+    ['SCHEDULER_ROLE_ARN', () => createDeliveryRetries({ ...awsEnv, SCHEDULER_ROLE_ARN: undefined })],
     [
       'VEHICLE_UPDATES_QUEUE_URL',
       () => createMessageQueues({ ...awsEnv, VEHICLE_UPDATES_QUEUE_URL: undefined }).vehicleUpdates(),
@@ -118,7 +123,7 @@ describe('message queues, LOCAL_PIPELINE=1', () => {
     const queues = createMessageQueues(localEnv);
     await queues.deliveries().send([message]);
     await queues.deliveryDeadLetters().send([message]);
-    await queues.deliveryRetries().scheduleOnce('whd_1-attempt-2', at, message);
+    await createDeliveryRetries(localEnv).scheduleOnce('whd_1-attempt-2', at, message);
 
     // Assess
     expect(local.queue.send).toHaveBeenCalledWith([message]);

@@ -1,0 +1,31 @@
+import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
+import type { StartGuidanceDeps } from '../usecases/guidance.ts';
+import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
+import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
+import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
+import { stationSources } from './stations.ts';
+
+/**
+ * Guidance that plans: starting a session, skipping a stop (the plan is remade at once) and the
+ * guidance worker's cycle. Routing, the catalog, the discounts and the route cache on top of what
+ * the write side needs.
+ */
+export function createGuidancePlanningDeps(
+  infra: Infrastructure,
+  parts?: GuidanceParts,
+): StartGuidanceDeps & VehicleUpdateDeps {
+  const { catalog, discounts, router } = stationSources(infra);
+  return {
+    ...createGuidanceWriteDeps(infra, parts),
+    positions: guidanceStores(infra).positions,
+    router,
+    catalog,
+    discounts,
+    routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
+  };
+}
+
+/** POST guidance, skip, and the guidance worker. */
+export const guidancePlanningDeps = /* @__PURE__ */ perInfrastructure((infra) =>
+  createGuidancePlanningDeps(infra),
+);
