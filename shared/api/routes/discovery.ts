@@ -1,33 +1,32 @@
-import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
+import type { RouteDefinition } from '../../platform/http/route-definition.ts';
 import { errorRegistrySchema } from '../schemas/errors.ts';
+import { routeGroup } from './route-group.ts';
+
+/** Discovery documents: no key, not counted, served by the public role. */
+const discoveryRoute = routeGroup({
+  tags: ['Discovery'],
+  access: 'anonymous',
+  scope: null,
+  family: null,
+  role: 'public',
+  idempotent: false,
+});
 
 export const discoveryRoutes = {
-  getOpenApi: defineRoute({
+  getOpenApi: discoveryRoute({
     operationId: 'getOpenApi',
     method: 'GET',
     path: '/v1/openapi.json',
     summary: 'This OpenAPI 3.1 document',
-    tags: ['Discovery'],
-    access: 'anonymous',
-    scope: null,
-    family: null,
-    role: 'public',
-    idempotent: false,
     request: {},
     responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
     handler: 'functions/http/discovery/get-openapi.ts',
   }),
-  listErrors: defineRoute({
+  listErrors: discoveryRoute({
     operationId: 'listErrors',
     method: 'GET',
     path: '/v1/errors',
     summary: 'The error registry every problem `type` points into',
-    tags: ['Discovery'],
-    access: 'anonymous',
-    scope: null,
-    family: null,
-    role: 'public',
-    idempotent: false,
     request: {},
     responses: [
       {
