@@ -35,7 +35,8 @@ export interface DeliveryPipelineEnvironmentProps {
 }
 
 /**
- * Where webhook deliveries go (lib/webhooks.ts), read by shared/wiring/message-queues.ts.
+ * Where webhook deliveries go (lib/webhooks.ts), read by shared/wiring/message-queues.ts and
+ * shared/wiring/retry-scheduler.ts.
  * Every function gets it with the rest: the API functions fan events out to the deliveries queue, and
  * the dispatcher also schedules retries and dead-letters exhausted deliveries.
  */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { fleetResource } from '../shared/api/serializers/fleets.ts';
 import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
 import {
   type ApiKeyRecord,
@@ -17,10 +16,10 @@ import { formatTimestamp } from '../shared/platform/time.ts';
 import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import type { DocumentClient } from '../shared/store/dynamo-client.ts';
-import { buildEvent } from '../shared/store/events.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
 import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
 import { createPlanStore } from '../shared/store/plans.ts';
+import { fleetProvisionedEvent } from '../shared/usecases/fleets.ts';
 
 /** `.local/credentials.json` minus the base URLs, which only the server knows. */
 export interface LocalCredentialsSeed {
@@ -198,18 +197,7 @@ async function seedFleets(
     updatedAt: at,
   });
   const partnerFleet = fleet(ids.partnerFleetId, 'Partner Demo Fleet', ids.partnerId, 'prod');
-  await prodFleets.provision(
-    partnerFleet,
-    ids.partnerId,
-    buildEvent(
-      'prod',
-      partnerFleet.id,
-      1,
-      'fleet.provisioned',
-      { fleet: fleetResource(partnerFleet) },
-      nowMs,
-    ),
-  );
+  await prodFleets.provision(partnerFleet, ids.partnerId, fleetProvisionedEvent('prod', partnerFleet, nowMs));
   await prodFleets.putCompanyFleet(fleet(ids.companyFleetId, 'Demo Company Freight', null, 'prod'));
   await sandboxFleets.putCompanyFleet(
     fleet(ids.sandboxFleetId, 'Demo Company Freight (sandbox)', null, 'sandbox'),

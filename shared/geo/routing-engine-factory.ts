@@ -16,7 +16,7 @@ export type RoutingEngineName = (typeof ROUTING_ENGINES)[number];
  * @example
  * const router = createRoutingEngine({ ROUTING_ENGINE: 'amazon-location', AWS_REGION: 'us-east-1' });
  */
-export function createRoutingEngine(env: NodeJS.ProcessEnv = process.env): RoutingEngine {
+export function createRoutingEngine(env: NodeJS.ProcessEnv): RoutingEngine {
   const name = env.ROUTING_ENGINE || 'embedded';
   switch (name) {
     case 'embedded':

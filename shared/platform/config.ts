@@ -1,6 +1,8 @@
 /**
  * Environment, read once per container. Every Lambda and the local stack's stage servers get
- * these variables; only this module and the composition root (shared/wiring) read process.env.
+ * these variables; the composition root (shared/wiring) reads them through this module. Besides,
+ * the HTTP chain reads `STAGE` alone for anonymous routes (which need no table), and Powertools
+ * reads its own `POWERTOOLS_*` variables.
  */
 export type Stage = 'prod' | 'sandbox';
 
@@ -56,7 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   };
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
+/** The variable's value; a missing one names itself rather than failing later. */
+export function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;

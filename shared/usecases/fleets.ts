@@ -17,6 +17,11 @@ export interface FleetDeps {
   announce?: (event: EventEnvelope, partnerId: string | null) => Promise<unknown>;
 }
 
+/** The fleet's first event (sequence 1): the partner's cue that the fleet exists. */
+export function fleetProvisionedEvent(stage: Stage, fleet: Fleet, nowMs: number): EventEnvelope {
+  return buildEvent(stage, fleet.id, 1, 'fleet.provisioned', { fleet: fleetResource(fleet) }, nowMs);
+}
+
 /**
  * Provisioning: the fleet, the partner's grant and the fleet's first event (`fleet.provisioned`,
  * sequence 1) are written in one transaction, so a fleet never exists without its grant or its
@@ -40,14 +45,7 @@ export async function provisionFleet(
     createdAt: at,
     updatedAt: at,
   };
-  const event = buildEvent(
-    deps.stage,
-    fleet.id,
-    1,
-    'fleet.provisioned',
-    { fleet: fleetResource(fleet) },
-    nowMs,
-  );
+  const event = fleetProvisionedEvent(deps.stage, fleet, nowMs);
   await deps.fleets.provision(fleet, partnerId, event);
   // The fleet exists now: a failing fan-out is logged, not answered as a 500 the client would
   // retry into a second fleet.

@@ -1,5 +1,4 @@
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
-import { guidanceResource } from '../api/serializers/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import { guidanceUpdatedEvent } from '../domain/event-payloads.ts';
 import {
@@ -93,7 +92,7 @@ export async function startGuidance(
     };
   });
   await chargeStationResults(deps, principal, session.stops.length);
-  return guidanceResource(session, deps.now());
+  return session;
 }
 
 /** GET /v1/vehicles/{id}/guidance: the active session, or 404 no_active_guidance. */
@@ -107,7 +106,7 @@ export async function getGuidance(
   const session = requireActive(await deps.tracking.get(fleetId, vehicle.id), vehicle.id);
   // Recommended stops are station results (spec section 8).
   await chargeStationResults(deps, principal, session.stops.length);
-  return guidanceResource(session, deps.now());
+  return session;
 }
 
 /** DELETE: ends the session with reason caller_cancelled and announces the cleared stop set. */

@@ -1,5 +1,4 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
-import { corridorStationsResource, nearbyStationsResource } from '../api/serializers/stations.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import type { Station } from '../domain/stations/station.ts';
@@ -65,7 +64,7 @@ export async function nearbyStations(
     stationFilter(query),
   );
   await chargeStationResults(deps, principal, found.length);
-  return nearbyStationsResource(found, discounts, index.version, deps.now());
+  return { stations: found, discounts, catalogVersion: index.version };
 }
 
 /** The optional `chain` (any case) and `fuel` filters both station queries take. */
@@ -138,12 +137,7 @@ export async function stationsAlongRoute(
     ({ station }) => stationPrice(station, discounts).net,
   );
   await chargeStationResults(deps, principal, chosen.length);
-  return corridorStationsResource(
-    chosen,
-    discounts,
-    { routeMiles, catalogVersion: index.version },
-    deps.now(),
-  );
+  return { stations: chosen, discounts, routeMiles, catalogVersion: index.version };
 }
 
 function lineFromPolyline(encoded: string): RouteLine {

@@ -44,15 +44,14 @@ export function createGuidanceWriteDeps(
   };
 }
 
-export function createOfflineSweepDeps(
-  infra: Infrastructure,
-  parts: GuidanceParts = { events: eventRecorder(infra) },
-): OfflineSweepDeps {
-  return { ...guidanceStores(infra), events: parts.events, now: infra.clock.now };
-}
-
 /** GET/DELETE guidance, acknowledge, deactivation's end of a session. */
 export const guidanceWriteDeps = /* @__PURE__ */ perInfrastructure((infra) => createGuidanceWriteDeps(infra));
 
 /** The every-minute offline sweep. */
-export const offlineSweepDeps = /* @__PURE__ */ perInfrastructure((infra) => createOfflineSweepDeps(infra));
+export const offlineSweepDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): OfflineSweepDeps => ({
+    ...guidanceStores(infra),
+    events: eventRecorder(infra),
+    now: infra.clock.now,
+  }),
+);

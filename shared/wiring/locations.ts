@@ -1,7 +1,7 @@
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { IngestDeps } from '../usecases/locations.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { queuesOf } from './message-queues.ts';
+import { queuesOf, sendingTo } from './message-queues.ts';
 import { tableStores } from './table-stores.ts';
 
 /**
@@ -17,7 +17,7 @@ export const positionStores = /* @__PURE__ */ perInfrastructure((infra) => ({
 export const ingestDeps = /* @__PURE__ */ perInfrastructure(
   (infra): IngestDeps => ({
     ...positionStores(infra),
-    vehicleUpdates: queuesOf(infra).vehicleUpdates(),
+    vehicleUpdates: sendingTo(() => queuesOf(infra).vehicleUpdates()),
     now: infra.clock.now,
   }),
 );

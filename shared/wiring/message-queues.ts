@@ -2,7 +2,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
 import { createSqsQueue } from '../platform/adapters/sqs-queue.ts';
-import { MESSAGING_ENV } from '../platform/config.ts';
+import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -97,10 +97,12 @@ export function registered<K extends keyof LocalMessageQueues>(part: K): NonNull
   return adapter as NonNullable<LocalMessageQueues[K]>;
 }
 
-export function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
+/**
+ * A queue resolved when it is first sent to, not when a use case's dependencies are built: a
+ * missing variable then fails the send (after the writes before it), as an SQS outage would.
+ */
+export function sendingTo<T>(resolve: () => MessageQueue<T>): MessageQueue<T> {
+  return { send: (messages) => resolve().send(messages) };
 }
 
 /** The container's queues, from the environment, built on first use. */

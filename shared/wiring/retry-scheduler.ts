@@ -1,10 +1,10 @@
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
 import { createEventBridgeScheduler } from '../platform/adapters/eventbridge-scheduler.ts';
-import { MESSAGING_ENV } from '../platform/config.ts';
+import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import type { Infrastructure } from './infrastructure.ts';
-import { registered, required } from './message-queues.ts';
+import { registered } from './message-queues.ts';
 import { once } from './once.ts';
 
 /**

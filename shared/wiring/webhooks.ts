@@ -5,7 +5,7 @@ import { createWebhookEndpointStore } from '../store/webhook-endpoints.ts';
 import { type DeliveryDeps, fanOut } from '../usecases/webhook-delivery.ts';
 import type { WebhookEndpointDeps } from '../usecases/webhook-endpoints.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { queuesOf } from './message-queues.ts';
+import { queuesOf, sendingTo } from './message-queues.ts';
 import { deliveryRetriesOf } from './retry-scheduler.ts';
 
 /** The webhook endpoint use cases' dependencies. */
@@ -20,13 +20,14 @@ export const webhookEndpointDeps = /* @__PURE__ */ perInfrastructure(
 /** What fan-out, the dispatcher, replays and test sends need. */
 export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryDeps => {
   const { client, config, cursors, clock } = infra;
-  const queues = queuesOf(infra);
+  // Queues and the scheduler are resolved when first used, so a call that fails its checks first
+  // (an unknown endpoint) needs none of them.
   return {
     endpoints: webhookEndpointDeps(infra).endpoints,
     deliveries: createWebhookDeliveryStore(client, config.tableName, cursors),
-    queue: queues.deliveries(),
-    retries: deliveryRetriesOf(infra),
-    deadLetters: queues.deliveryDeadLetters(),
+    queue: sendingTo(() => queuesOf(infra).deliveries()),
+    retries: { scheduleOnce: (...retry) => deliveryRetriesOf(infra).scheduleOnce(...retry) },
+    deadLetters: sendingTo(() => queuesOf(infra).deliveryDeadLetters()),
     send: (url, body, headers) =>
       sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
     now: clock.now,

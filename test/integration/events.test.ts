@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
-import { createWebhookDeliveryStore } from '../../shared/store/webhook-deliveries.ts';
-import { createWebhookEndpointStore } from '../../shared/store/webhook-endpoints.ts';
-import { fanOut } from '../../shared/usecases/webhook-delivery.ts';
+import { createEventRecorder } from '../../shared/store/events.ts';
+import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { testInfrastructure } from '../support/infrastructure.ts';
 
 const client = testDocumentClient();
-const cursors = createCursorCodec('k');
+const _cursors = createCursorCodec('k');
 let prodTable: string;
 let sandboxTable: string;
 
@@ -103,36 +102,21 @@ describe('the events module', () => {
 
   it('keeps sandbox and production apart: a stage marks its events and only reaches its own endpoints', async () => {
     const fleetId = newId('fleet');
-    const stores = (table: string) => ({
-      endpoints: createWebhookEndpointStore(client, table, cursors),
-      deliveries: createWebhookDeliveryStore(client, table, cursors),
-    });
-    const prod = stores(prodTable);
-    const sandbox = stores(sandboxTable);
+    // Each stage's event recorder and delivery stores, as the composition root wires them.
+    const sandboxStage = testInfrastructure({ tableName: sandboxTable, stage: 'sandbox' });
+    const prodStage = testInfrastructure({ tableName: prodTable, stage: 'prod' });
+    const sandbox = deliveryDeps(sandboxStage);
+    const prod = deliveryDeps(prodStage);
     const prodEndpoint = endpointFor(fleetId);
     const sandboxEndpoint = endpointFor(fleetId);
     await prod.endpoints.create(prodEndpoint);
     await sandbox.endpoints.create(sandboxEndpoint);
 
-    const queued: string[] = [];
-    const recorderFor = (table: string, stage: 'prod' | 'sandbox', s: ReturnType<typeof stores>) =>
-      createEventRecorder(client, table, stage, Date.now, (event: EventEnvelope, partnerId) =>
-        fanOut(
-          {
-            ...s,
-            queue: { send: async (m) => void queued.push(...m.map((x) => x.endpointId)) },
-            now: Date.now,
-          },
-          event,
-          partnerId,
-        ),
-      );
-    const sandboxEvent = await recorderFor(sandboxTable, 'sandbox', sandbox).record(
-      fleetId,
-      'guidance.updated',
-      {},
+    const sandboxEvent = await eventRecorder(sandboxStage).record(fleetId, 'guidance.updated', {});
+    const liveEvent = await eventRecorder(prodStage).record(fleetId, 'guidance.updated', {});
+    const queued = [...sandboxStage.sent.deliveries.messages, ...prodStage.sent.deliveries.messages].map(
+      (message) => message.endpointId,
     );
-    const liveEvent = await recorderFor(prodTable, 'prod', prod).record(fleetId, 'guidance.updated', {});
 
     expect(sandboxEvent.sandbox).toBe(true);
     expect(liveEvent.sandbox).toBe(false);

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import type { Principal } from '../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
@@ -74,6 +75,12 @@ const principalFor = (fleetId: string): Principal => ({
   scopes: ['guidance:manage', 'guidance:read', 'locations:write'],
   planName: 'local-dev',
 });
+
+/** What POST and GET guidance answer: the use case's session as its handler serializes it, now. */
+const startGuidanceAnswer = async (...args: Parameters<typeof startGuidance>) =>
+  guidanceResource(await startGuidance(...args), clock.now());
+const getGuidanceAnswer = async (...args: Parameters<typeof getGuidance>) =>
+  guidanceResource(await getGuidance(...args), clock.now());
 
 /** A truck of its own fleet, so each test reads only its own events. */
 async function newTruck(options: { tank?: number | null } = {}) {
@@ -166,7 +173,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
     const noise = slosh(7);
 
     // Started before the first breadcrumb: nothing to plan from yet.
-    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -261,7 +268,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
     expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 0, failed: 0 });
     expect(eventsOf('vehicle.offline')).toHaveLength(1);
     clock.set(t + 45 * 60_000);
-    expect((await getGuidance(deps, principal, fleetId, vehicle.id)).phase).toBe('data_stale');
+    expect((await getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).phase).toBe('data_stale');
 
     // It reports again: online, and the rest of the way to Denver.
     t += 45 * 60_000;
@@ -281,7 +288,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
       change: 'cleared',
       status: 'completed',
     });
-    await expect(getGuidance(deps, principal, fleetId, vehicle.id)).rejects.toMatchObject({
+    await expect(getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).rejects.toMatchObject({
       code: 'no_active_guidance',
     });
 
@@ -294,7 +301,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
 describe('the guidance worker on odd deliveries', () => {
   it('changes nothing when a message is redelivered or a late, older breadcrumb arrives', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
-    await startGuidance(deps, principal, fleetId, vehicle.id, {
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -329,7 +336,7 @@ describe('the guidance worker on odd deliveries', () => {
   it('plans without a skipped station on the next cycle and announces the new stop', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
-    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -374,7 +381,7 @@ describe('the guidance worker on odd deliveries', () => {
   it('gives a driver who drives past the recommended stop a fresh plan from where they are', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 45, mph: 0 }]);
-    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -409,7 +416,7 @@ describe('the guidance worker on odd deliveries', () => {
   it('estimates fuel from miles driven when levels stop coming, and then gives no gallons', async () => {
     const { fleetId, vehicle, principal } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 40, mph: 0 }]);
-    await startGuidance(deps, principal, fleetId, vehicle.id, {
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -430,7 +437,7 @@ describe('the guidance worker on odd deliveries', () => {
   it('says what is missing: no fuel level ever, and no way to reach anything', async () => {
     const noLevel = await newTruck();
     await report(noLevel.fleetId, noLevel.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, mph: 0 }]);
-    const waiting = await startGuidance(deps, noLevel.principal, noLevel.fleetId, noLevel.vehicle.id, {
+    const waiting = await startGuidanceAnswer(deps, noLevel.principal, noLevel.fleetId, noLevel.vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -439,7 +446,7 @@ describe('the guidance worker on odd deliveries', () => {
     // Below the reserve is not "cannot reach": the plan spends the reserve and says so.
     const low = await newTruck();
     await report(low.fleetId, low.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 2, mph: 0 }]);
-    const belowReserve = await startGuidance(deps, low.principal, low.fleetId, low.vehicle.id, {
+    const belowReserve = await startGuidanceAnswer(deps, low.principal, low.fleetId, low.vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -455,7 +462,7 @@ describe('the guidance worker on odd deliveries', () => {
     await report(empty.fleetId, empty.vehicle.id, [
       { at: START_MS + 60_000, point: DALLAS, fuel: 0, mph: 0 },
     ]);
-    const urgent = await startGuidance(deps, empty.principal, empty.fleetId, empty.vehicle.id, {
+    const urgent = await startGuidanceAnswer(deps, empty.principal, empty.fleetId, empty.vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -465,7 +472,7 @@ describe('the guidance worker on odd deliveries', () => {
 
   it('ends the session of a deactivated vehicle with reason vehicle_deactivated, announced and archived', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
-    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -489,23 +496,23 @@ describe('the guidance worker on odd deliveries', () => {
   it('refuses what guidance cannot do, and cancels with a cleared announcement', async () => {
     const noTank = await newTruck({ tank: null });
     await expect(
-      startGuidance(deps, noTank.principal, noTank.fleetId, noTank.vehicle.id, {
+      startGuidanceAnswer(deps, noTank.principal, noTank.fleetId, noTank.vehicle.id, {
         destination: DENVER,
         min_arrival_fuel_percent: 15,
       }),
     ).rejects.toMatchObject({ code: 'insufficient_fuel_data' });
 
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
-    const first = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const first = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
-    const second = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const second = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DALLAS,
       min_arrival_fuel_percent: 10,
     });
     expect(second.id).not.toBe(first.id);
-    expect((await getGuidance(deps, principal, fleetId, vehicle.id)).id).toBe(second.id);
+    expect((await getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).id).toBe(second.id);
     expect(eventsOf('guidance.updated').map((e) => [e.data.guidance_id, e.data.change])).toEqual([
       [first.id, 'created'],
       [first.id, 'cleared'],
@@ -522,7 +529,7 @@ describe('the guidance worker on odd deliveries', () => {
     expect(error).toMatchObject({ code: 'no_active_guidance' });
     // Another fleet cannot see or touch this vehicle's guidance.
     const other = await newTruck();
-    await expect(getGuidance(deps, other.principal, other.fleetId, vehicle.id)).rejects.toMatchObject({
+    await expect(getGuidanceAnswer(deps, other.principal, other.fleetId, vehicle.id)).rejects.toMatchObject({
       code: 'resource_not_found',
     });
   });
@@ -584,7 +591,7 @@ describe('the guidance worker on odd deliveries', () => {
 describe('follow-up work survives lost races and crashes (the tracking outbox)', () => {
   it('announces nothing from a cycle that lost the race, and the redone cycle announces the ids it stored', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
-    await startGuidance(deps, principal, fleetId, vehicle.id, {
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -611,7 +618,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 30, mph: 0 }]);
     const failingEvents = withFailingEvents();
     // Committed, so the caller gets its 201 even though the announcement failed.
-    const started = await startGuidance(failingEvents, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(failingEvents, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -658,7 +665,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
   it('announces and archives a session that starts at its destination', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DENVER, fuel: 40, mph: 0 }]);
-    const started = await startGuidance(deps, principal, fleetId, vehicle.id, {
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });
@@ -697,7 +704,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     const t = START_MS + 14 * 3_600_000;
     await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
-    await startGuidance(deps, principal, fleetId, vehicle.id, {
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
       min_arrival_fuel_percent: 15,
     });

@@ -1,4 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import { actingPartnerId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -8,5 +9,5 @@ import { httpHandler } from '../../../shared/wiring/http.ts';
 
 export const handler = httpHandler(routes.listFleets, async ({ query }, context) => {
   const page = await listGrantedFleets(fleetDeps(), actingPartnerId(context), query.limit, query.cursor);
-  return ok({ data: page.data.map(fleetResource), next_cursor: page.next_cursor });
+  return ok(pageResource(page, fleetResource));
 });

@@ -1,10 +1,17 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { nearbyStations } from '../../../shared/usecases/stations.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { nearbyStationDeps } from '../../../shared/wiring/stations.ts';
 
-export const handler = httpHandler(routes.listNearbyStations, async ({ query }, context) =>
-  ok(await nearbyStations(nearbyStationDeps(), actingPrincipal(context), actingFleetId(context), query)),
-);
+export const handler = httpHandler(routes.listNearbyStations, async ({ query }, context) => {
+  const result = await nearbyStations(
+    nearbyStationDeps(),
+    actingPrincipal(context),
+    actingFleetId(context),
+    query,
+  );
+  return ok(nearbyStationsResource(result, context.clock.now()));
+});

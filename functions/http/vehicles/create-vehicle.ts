@@ -1,5 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
+import { createdVehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { created, ok } from '../../../shared/platform/http/types.ts';
 import { createVehicle } from '../../../shared/usecases/vehicles.ts';
@@ -8,7 +8,7 @@ import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
 export const handler = httpHandler(routes.createVehicle, async ({ body }, context) => {
   const { vehicle, mergedWithExisting } = await createVehicle(vehicleDeps(), actingFleetId(context), body);
-  return mergedWithExisting
-    ? ok({ ...vehicleResource(vehicle), merged_with_existing: true })
-    : created(vehicleResource(vehicle));
+  const resource = createdVehicleResource(vehicle, mergedWithExisting);
+  // A merge is not a creation: 200, not 201.
+  return mergedWithExisting ? ok(resource) : created(resource);
 });

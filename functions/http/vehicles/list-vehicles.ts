@@ -1,4 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -14,5 +15,5 @@ export const handler = httpHandler(routes.listVehicles, async ({ query }, contex
     query.limit,
     query.cursor,
   );
-  return ok({ data: page.data.map(vehicleResource), next_cursor: page.next_cursor });
+  return ok(pageResource(page, vehicleResource));
 });

@@ -1,5 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
+import { webhookWithSecretResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
 import { createWebhookEndpoint } from '../../../shared/usecases/webhook-endpoints.ts';
@@ -12,5 +12,5 @@ export const handler = httpHandler(routes.createWebhook, async ({ body }, contex
     actingWebhookOwner(context),
     body,
   );
-  return created({ ...webhookResource(endpoint), secret });
+  return created(webhookWithSecretResource(endpoint, secret));
 });

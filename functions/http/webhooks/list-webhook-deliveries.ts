@@ -1,4 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -8,5 +9,5 @@ import { deliveryDeps } from '../../../shared/wiring/webhooks.ts';
 
 export const handler = httpHandler(routes.listWebhookDeliveries, async ({ params, query }, context) => {
   const page = await listEndpointDeliveries(deliveryDeps(), actingWebhookOwner(context), params.id, query);
-  return ok({ data: page.data.map(deliveryResource), next_cursor: page.next_cursor });
+  return ok(pageResource(page, deliveryResource));
 });

@@ -1,4 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
+import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -13,5 +14,5 @@ export const handler = httpHandler(routes.listWebhooks, async ({ query }, contex
     query.limit,
     query.cursor,
   );
-  return ok({ data: page.data.map(webhookResource), next_cursor: page.next_cursor });
+  return ok(pageResource(page, webhookResource));
 });

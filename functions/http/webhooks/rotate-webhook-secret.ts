@@ -1,5 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
+import { webhookWithSecretResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { rotateWebhookSecret } from '../../../shared/usecases/webhook-endpoints.ts';
@@ -12,5 +12,5 @@ export const handler = httpHandler(routes.rotateWebhookSecret, async ({ params }
     actingWebhookOwner(context),
     params.id,
   );
-  return ok({ ...webhookResource(endpoint), secret });
+  return ok(webhookWithSecretResource(endpoint, secret));
 });

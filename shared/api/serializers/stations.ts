@@ -29,42 +29,47 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
 
 /** GET /v1/stations: nearest first, one page (the radius and `limit` bound it). */
 export function nearbyStationsResource(
-  found: readonly { station: Station; distanceMiles: number }[],
-  discounts: ChainDiscounts,
-  catalogVersion: string,
+  result: {
+    stations: readonly { station: Station; distanceMiles: number }[];
+    discounts: ChainDiscounts;
+    catalogVersion: string;
+  },
   nowMs: number,
 ) {
   return {
-    data: found.map(({ station, distanceMiles }) => ({
-      ...stationResource(station, discounts, nowMs),
+    data: result.stations.map(({ station, distanceMiles }) => ({
+      ...stationResource(station, result.discounts, nowMs),
       distance_miles: roundToTenth(distanceMiles),
     })),
     next_cursor: null,
-    catalog_version: catalogVersion,
+    catalog_version: result.catalogVersion,
   };
 }
 
 /** POST /v1/stations/along-route: in route order, with where each lies along and off the route. */
 export function corridorStationsResource(
-  chosen: readonly {
-    station: Station;
-    milesAlongRoute: number;
-    offRouteMiles: number;
-    detourMiles: number;
-  }[],
-  discounts: ChainDiscounts,
-  search: { routeMiles: number; catalogVersion: string },
+  result: {
+    stations: readonly {
+      station: Station;
+      milesAlongRoute: number;
+      offRouteMiles: number;
+      detourMiles: number;
+    }[];
+    discounts: ChainDiscounts;
+    routeMiles: number;
+    catalogVersion: string;
+  },
   nowMs: number,
 ) {
   return {
-    data: chosen.map((c) => ({
-      ...stationResource(c.station, discounts, nowMs),
+    data: result.stations.map((c) => ({
+      ...stationResource(c.station, result.discounts, nowMs),
       miles_along_route: roundToTenth(c.milesAlongRoute),
       off_route_miles: roundToTenth(c.offRouteMiles),
       detour_miles: roundToTenth(c.detourMiles),
     })),
     next_cursor: null,
-    route_distance_miles: roundToTenth(search.routeMiles),
-    catalog_version: search.catalogVersion,
+    route_distance_miles: roundToTenth(result.routeMiles),
+    catalog_version: result.catalogVersion,
   };
 }

@@ -19,3 +19,10 @@ export function vehicleResource(vehicle: Vehicle) {
     updated_at: vehicle.updatedAt,
   };
 }
+
+/** POST /v1/vehicles: a VIN that matched a vehicle of the fleet answers that vehicle, marked merged. */
+export function createdVehicleResource(vehicle: Vehicle, mergedWithExisting: boolean) {
+  return mergedWithExisting
+    ? { ...vehicleResource(vehicle), merged_with_existing: true }
+    : vehicleResource(vehicle);
+}

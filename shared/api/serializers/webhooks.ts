@@ -20,6 +20,11 @@ export function webhookResource(endpoint: WebhookEndpoint) {
   };
 }
 
+/** The create and rotate responses: the endpoint and its new signing secret, shown this once. */
+export function webhookWithSecretResource(endpoint: WebhookEndpoint, secret: string) {
+  return { ...webhookResource(endpoint), secret };
+}
+
 export function deliveryResource(delivery: WebhookDelivery) {
   return {
     id: delivery.id,

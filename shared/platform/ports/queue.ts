@@ -7,8 +7,8 @@
  * consumer sees a message again after a failure or a redelivery, so it must be idempotent.
  *
  * @example
- * const queue: MessageQueue<DeliveryMessage> = deliveryQueue();
- * await queue.send([{ deliveryId: 'whd_…' }, { deliveryId: 'whd_…' }]);
+ * const queue: MessageQueue<VehicleUpdateMessage> = queuesOf(infra).vehicleUpdates(); // shared/wiring
+ * await queue.send([{ fleetId: 'flt_…', vehicleId: 'veh_…' }]);
  */
 export interface MessageQueue<T> {
   /**

@@ -5,7 +5,7 @@
  * the webhook dispatcher consumes.
  *
  * @example
- * await retryScheduler<DeliveryMessage>().scheduleOnce(`${deliveryId}-attempt-3`, nextAttemptAt, message);
+ * await deliveryRetriesOf(infra).scheduleOnce(`${deliveryId}-attempt-3`, nextAttemptAt, message); // shared/wiring
  */
 export interface OneTimeScheduler<T> {
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
 import type { Principal } from '../../../shared/domain/api-keys.ts';
 import type { Plan } from '../../../shared/domain/plans.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
@@ -58,7 +59,8 @@ describe('nearbyStations', () => {
 
   it('prices for the fleet, charges each returned station to the budget', async () => {
     const d = deps([station('a', 32.0), station('b', 32.1), station('c', 32.2)]);
-    const result = await nearbyStations(d, principal, 'flt_1', query);
+    // As GET /v1/stations answers it: the use case's result, serialized.
+    const result = nearbyStationsResource(await nearbyStations(d, principal, 'flt_1', query), NOW);
     expect(result.data.map((s) => s.id)).toEqual(['a', 'b']);
     expect(result.data[0]).toMatchObject({
       discount_usd_per_gallon: 0.1,
@@ -80,7 +82,7 @@ describe('nearbyStations', () => {
 
   it('charges nothing when nothing is found', async () => {
     const d = deps([station('far', 40)]);
-    expect((await nearbyStations(d, principal, 'flt_1', query)).data).toEqual([]);
+    expect((await nearbyStations(d, principal, 'flt_1', query)).stations).toEqual([]);
     expect(d.counters.addUsage).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,7 @@ import {
   forgetLocalPipeline,
   queuesOf,
   registerLocalPipeline,
+  sendingTo,
 } from '../../../shared/wiring/message-queues.ts';
 import { createDeliveryRetries, deliveryRetriesOf } from '../../../shared/wiring/retry-scheduler.ts';
 
@@ -87,7 +88,31 @@ describe('message queues, deployed', () => {
   });
 
   it('needs no variable of a queue the function never uses', () => {
-    expect(() => createMessageQueues({}).deliveries).not.toThrow();
+    const onlyIngest = { VEHICLE_UPDATES_QUEUE_URL: awsEnv.VEHICLE_UPDATES_QUEUE_URL };
+    expect(() => createMessageQueues(onlyIngest).vehicleUpdates()).not.toThrow();
+    expect(() => createMessageQueues(onlyIngest).deliveries()).toThrow('DELIVERIES_QUEUE_URL');
+  });
+
+  it('resolves a queue handed out with sendingTo only when it is sent to', async () => {
+    const resolve = vi.fn(() => createMessageQueues(awsEnv).vehicleUpdates());
+    const queue = sendingTo(resolve);
+    expect(resolve).not.toHaveBeenCalled();
+
+    await queue.send([{ fleetId: 'flt_1', vehicleId: 'veh_1' }]);
+
+    expect(resolve).toHaveBeenCalledOnce();
+    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(1);
+  });
+
+  it("builds the environment's queues and retry scheduler once per container", () => {
+    for (const [name, value] of Object.entries(awsEnv)) vi.stubEnv(name, value);
+    try {
+      expect(queuesOf({})).toBe(queuesOf({}));
+      expect(queuesOf({}).deliveries()).toBe(queuesOf({}).deliveries());
+      expect(deliveryRetriesOf({})).toBe(deliveryRetriesOf({}));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it.each([
