@@ -8,7 +8,7 @@ import {
   type KeyMode,
   type KeyStatus,
 } from '../shared/domain/api-keys.ts';
-import type { Fleet } from '../shared/domain/fleet.ts';
+import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet } from '../shared/domain/fleet.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
@@ -192,6 +192,7 @@ async function seedFleets(
     contactEmail: 'ops@example.com',
     timezone: 'America/Chicago',
     status: 'active',
+    defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     partnerId,
     createdAt: at,
     updatedAt: at,

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
 import { generateApiKey, hashApiKey, type KeyMode } from '../shared/domain/api-keys.ts';
+import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../shared/domain/fleet.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
@@ -91,6 +92,7 @@ async function main() {
         contactEmail: flags['contact-email'] ?? null,
         timezone: need('timezone'),
         status: 'active',
+        defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
         partnerId: null,
         createdAt: now,
         updatedAt: now,

@@ -1,5 +1,20 @@
 export type FleetStatus = 'active' | 'inactive';
 
+/**
+ * The fleet setting behind an omitted `min_arrival_fuel_percent` (guidance and routes): the share of
+ * the tank a truck should still hold at the destination. 10 % is the same margin the fuel plan keeps
+ * in reserve en route, so a fleet that never sets it arrives no emptier than it drives. Fleets written
+ * before the setting existed have no attribute and read as this value.
+ */
+export const DEFAULT_MIN_ARRIVAL_FUEL_PERCENT = 10;
+
+/**
+ * The range a fleet may set its default to. Narrower than a request's 0–100: a default applies to
+ * every start that omits the field, and above half a tank most trips become infeasible or buy fuel
+ * only to carry it home. A single request may still ask for more.
+ */
+export const FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE = { min: 0, max: 50 } as const;
+
 export interface Fleet {
   id: string;
   name: string;
@@ -7,6 +22,8 @@ export interface Fleet {
   contactEmail: string | null;
   timezone: string;
   status: FleetStatus;
+  /** Used when a guidance start or a route omits min_arrival_fuel_percent. */
+  defaultMinArrivalFuelPercent: number;
   /** The provisioning partner; null for a company's own fleet. */
   partnerId: string | null;
   createdAt: string;
@@ -17,4 +34,16 @@ export interface FleetChanges {
   name?: string;
   externalRef?: string | null;
   contactEmail?: string | null;
+  defaultMinArrivalFuelPercent?: number;
+}
+
+/**
+ * The arrival margin in force: the request's own value wins; without one, the acting fleet's
+ * setting; without a fleet record (never expected for an acting fleet), the documented default.
+ */
+export function effectiveMinArrivalFuelPercent(
+  requested: number | undefined,
+  fleet: Pick<Fleet, 'defaultMinArrivalFuelPercent'> | null,
+): number {
+  return requested ?? fleet?.defaultMinArrivalFuelPercent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT;
 }

@@ -6,7 +6,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Fleet, FleetChanges } from '../domain/fleet.ts';
+import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet, type FleetChanges } from '../domain/fleet.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, sequenceKey, toEventItem } from './events.ts';
@@ -29,6 +29,8 @@ interface FleetItem {
   contact_email: string | null;
   timezone: string;
   status: Fleet['status'];
+  /** Absent on fleets written before the setting existed: read as the default. */
+  default_min_arrival_fuel_percent?: number;
   partner_id: string | null;
   created_at: string;
   updated_at: string;
@@ -43,6 +45,7 @@ export function toFleetItem(fleet: Fleet): FleetItem {
     contact_email: fleet.contactEmail,
     timezone: fleet.timezone,
     status: fleet.status,
+    default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     partner_id: fleet.partnerId,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
@@ -58,6 +61,7 @@ export function fromFleetItem(item: Record<string, unknown>): Fleet {
     contactEmail: i.contact_email ?? null,
     timezone: i.timezone,
     status: i.status,
+    defaultMinArrivalFuelPercent: i.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     partnerId: i.partner_id ?? null,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -154,6 +158,7 @@ export function createFleetStore(
         ['name', 'name'],
         ['externalRef', 'external_ref'],
         ['contactEmail', 'contact_email'],
+        ['defaultMinArrivalFuelPercent', 'default_min_arrival_fuel_percent'],
       ];
       for (const [field, attribute] of fields) {
         if (changes[field] === undefined) continue;

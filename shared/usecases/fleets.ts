@@ -1,6 +1,10 @@
-import type { CreateFleetBody, UpdateFleetBody } from '../api/schemas/fleets.ts';
+import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '../api/schemas/fleets.ts';
 import { fleetResource } from '../api/serializers/fleets.ts';
-import type { Fleet } from '../domain/fleet.ts';
+import {
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  effectiveMinArrivalFuelPercent,
+  type Fleet,
+} from '../domain/fleet.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -41,6 +45,7 @@ export async function provisionFleet(
     contactEmail: body.contact_email ?? null,
     timezone: body.timezone,
     status: 'active',
+    defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -84,7 +89,37 @@ export async function updateFleet(
   await grantedFleet(deps, partnerId, fleetId);
   const updated = await deps.fleets.update(
     fleetId,
-    { name: body.name, externalRef: body.external_ref, contactEmail: body.contact_email },
+    {
+      name: body.name,
+      externalRef: body.external_ref,
+      contactEmail: body.contact_email,
+      defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
+    },
+    formatTimestamp(deps.clock.now()),
+  );
+  if (!updated) throw notFound(`Fleet ${fleetId}`);
+  return updated;
+}
+
+/**
+ * GET /v1/fleet: the fleet the call acts on (a company key's own, or the one a partner key names
+ * in SVC-Fleet). The chain has already checked the key may act on it.
+ */
+export async function actingFleet(deps: Pick<FleetDeps, 'fleets'>, fleetId: string): Promise<Fleet> {
+  const fleet = await deps.fleets.get(fleetId);
+  if (!fleet) throw notFound(`Fleet ${fleetId}`);
+  return fleet;
+}
+
+/** PATCH /v1/fleet: the acting fleet's settings; name and contact stay the partner's to change. */
+export async function updateActingFleetSettings(
+  deps: FleetDeps,
+  fleetId: string,
+  body: UpdateFleetSettingsBody,
+): Promise<Fleet> {
+  const updated = await deps.fleets.update(
+    fleetId,
+    { defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent },
     formatTimestamp(deps.clock.now()),
   );
   if (!updated) throw notFound(`Fleet ${fleetId}`);
@@ -94,4 +129,17 @@ export async function updateFleet(
 export async function deactivateFleet(deps: FleetDeps, partnerId: string, fleetId: string): Promise<void> {
   const revoked = await deps.fleets.deactivate(partnerId, fleetId, formatTimestamp(deps.clock.now()));
   if (!revoked) throw notFound(`Fleet ${fleetId}`);
+}
+
+/**
+ * The min_arrival_fuel_percent in force for a guidance start or a route: the request's value, or
+ * the acting fleet's default_min_arrival_fuel_percent when it has none (the fleet is read only then).
+ */
+export async function minArrivalFuelPercentFor(
+  deps: { fleets: Pick<FleetStore, 'get'> },
+  fleetId: string,
+  requested: number | undefined,
+): Promise<number> {
+  if (requested !== undefined) return requested;
+  return effectiveMinArrivalFuelPercent(undefined, await deps.fleets.get(fleetId));
 }

@@ -83,6 +83,21 @@ export function pageOf<T extends z.ZodType>(item: T, id: string) {
     .meta({ id });
 }
 
+/** A number limited to [min, max], refused with a message that states the range. */
+export function percentBetween(min: number, max: number) {
+  const message = `must be a number from ${min} to ${max}`;
+  return z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+/**
+ * `min_arrival_fuel_percent` of a guidance start or a route: optional; when omitted the acting
+ * fleet's `default_min_arrival_fuel_percent` applies (10 unless the fleet set another).
+ */
+export const minArrivalFuelPercentRequest = percentBetween(0, 100).optional().meta({
+  description:
+    "Fuel (percent of the tank) to arrive with. Omitted: the acting fleet's `default_min_arrival_fuel_percent` (10 unless the fleet set another).",
+});
+
 export const emailAddress = z.email().max(254);
 
 /** IANA zone names as the runtime's ICU knows them (e.g. `America/Chicago`; `UTC` too). */

@@ -12,6 +12,7 @@ export function fleetResource(fleet: Fleet) {
     contact_email: fleet.contactEmail,
     timezone: fleet.timezone,
     status: fleet.status,
+    default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
   };

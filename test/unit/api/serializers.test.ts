@@ -32,6 +32,7 @@ const FLEET_MEMBERS = [
   'contact_email',
   'timezone',
   'status',
+  'default_min_arrival_fuel_percent',
   'created_at',
   'updated_at',
 ];
@@ -56,6 +57,7 @@ const fleet: Fleet = {
   contactEmail: 'ops@acme.example',
   timezone: 'America/Chicago',
   status: 'active',
+  defaultMinArrivalFuelPercent: 10,
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',

@@ -18,6 +18,7 @@ const granted: Fleet = {
   contactEmail: null,
   timezone: 'America/Chicago',
   status: 'active',
+  defaultMinArrivalFuelPercent: 10,
   partnerId: PARTNER_ID,
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-01T08:00:00.000000Z',
