@@ -19,9 +19,11 @@ import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import type { Counters } from '../store/counters.ts';
+import type { FleetStore } from '../store/fleets.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { minArrivalFuelPercentFor } from './fleets.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults } from './stations.ts';
@@ -43,6 +45,8 @@ export interface GuidanceWriteDeps extends GuidanceReadDeps {
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
   positions: Pick<VehiclePositionStore, 'latest'>;
+  /** The acting fleet's default_min_arrival_fuel_percent, for a start that omits the field. */
+  fleets: Pick<FleetStore, 'get'>;
 }
 
 /** Read-modify-write attempts against the tracking item, which the worker also writes. */
@@ -63,6 +67,7 @@ export async function startGuidance(
   const vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   assertFuelData(vehicle);
+  const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
   const { session } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const started = startSession({
       id: newId('guidance', nowMs),
@@ -72,7 +77,7 @@ export async function startGuidance(
         longitude: body.destination.longitude,
         name: body.destination.name ?? null,
       },
-      minArrivalFuelPercent: body.min_arrival_fuel_percent,
+      minArrivalFuelPercent,
       nowMs,
     });
     const planned = await planNow(deps, fleetId, vehicle, tracking, started, nowMs);

@@ -13,10 +13,12 @@ import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { Counters } from '../store/counters.ts';
+import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { minArrivalFuelPercentFor } from './fleets.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { chargeStationResults } from './stations.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
@@ -28,6 +30,8 @@ export interface RouteDeps {
   vehicles: VehicleStore;
   positions: VehiclePositionStore;
   routes: RouteStore;
+  /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */
+  fleets: Pick<FleetStore, 'get'>;
   counters: Pick<Counters, 'addUsage'>;
   now: () => number;
 }
@@ -47,6 +51,7 @@ export async function createRoute(
   body: CreateRouteBody,
 ) {
   const trip = body.vehicle_id ? await vehicleTrip(deps, fleetId, body.vehicle_id) : manualTrip(body);
+  const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
   const destination = body.destination;
   const route = await deps.router.route({ origin: trip.origin, destination });
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
@@ -64,7 +69,7 @@ export async function createRoute(
     tankGallons: trip.tankGallons,
     mpg: trip.mpg,
     currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
-    minArrivalGallons: (body.min_arrival_fuel_percent / 100) * trip.tankGallons,
+    minArrivalGallons: (minArrivalFuelPercent / 100) * trip.tankGallons,
   });
   const id = newId('route', nowMs);
   const resource = truckRouteResource({
@@ -73,7 +78,7 @@ export async function createRoute(
     trip,
     destination,
     route,
-    minArrivalFuelPercent: body.min_arrival_fuel_percent,
+    minArrivalFuelPercent,
     reserveGallons,
     plan,
     corridorStations: corridor.map(({ station }) => station),

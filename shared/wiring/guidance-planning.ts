@@ -4,6 +4,7 @@ import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
 import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
+import { tableStores } from './table-stores.ts';
 
 /**
  * Guidance that plans: starting a session, skipping a stop (the plan is remade at once) and the
@@ -18,6 +19,7 @@ export function createGuidancePlanningDeps(
   return {
     ...createGuidanceWriteDeps(infra, parts),
     positions: guidanceStores(infra).positions,
+    fleets: tableStores(infra).fleets,
     router,
     catalog,
     discounts,

@@ -8,13 +8,14 @@ import { tableStores } from './table-stores.ts';
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
-  const { vehicles, counters } = tableStores(infra);
+  const { vehicles, counters, fleets } = tableStores(infra);
   const { client, config } = infra;
   return {
     router,
     catalog,
     discounts,
     vehicles,
+    fleets,
     counters,
     positions: createVehiclePositionStore(client, config.tableName),
     routes: createRouteStore(client, config.tableName),

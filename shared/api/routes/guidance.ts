@@ -27,7 +27,7 @@ export const guidanceRoutes = {
     summary: 'Start continuous fuel-stop guidance toward a destination',
     description:
       'A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). ' +
-      'Needs tank_size_gallons and estimated_mpg on the vehicle.',
+      'Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.',
     request: { params: guidanceParams, body: startGuidanceBody },
     responses: [{ status: 201, description: 'The new guidance session', schema: guidanceSchema }],
     errors: [

@@ -9,7 +9,7 @@ export const truckRouteRoutes = {
     summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
     description:
       'Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). ' +
-      'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent`; it is compared with filling to full whenever the tank falls below 25%. ' +
+      'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used); it is compared with filling to full whenever the tank falls below 25%. ' +
       'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
     tags: ['Routes'],
     access: 'fleet',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../../domain/guidance/phases.ts';
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
-import { publicId, timestamp, vehicleRef } from './common.ts';
+import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
 import { freshnessGrade } from './locations.ts';
 import { plannedStationSchema } from './routes.ts';
 
@@ -21,7 +21,7 @@ export const startGuidanceBody = z
         .optional()
         .meta({ description: 'Label used in drivers’ reasons' }),
     }),
-    min_arrival_fuel_percent: z.number().min(0).max(100),
+    min_arrival_fuel_percent: minArrivalFuelPercentRequest,
   })
   .meta({ id: 'StartGuidanceRequest' });
 export type StartGuidanceBody = z.infer<typeof startGuidanceBody>;
@@ -82,7 +82,10 @@ export const guidanceSchema = z
     status: z.enum(['active', 'completed', 'cancelled', 'superseded']),
     phase: guidancePhase,
     destination: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() }),
-    min_arrival_fuel_percent: z.number(),
+    min_arrival_fuel_percent: z.number().meta({
+      description:
+        "The margin in force: the start request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it",
+    }),
     stops: z.array(guidanceStopSchema).meta({
       description: `Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop. Within ${GUIDANCE_POLICY.approachRadiusMiles} road miles of stops[0] the phase is approaching_stop.`,
     }),

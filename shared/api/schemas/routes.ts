@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicId, timestamp, vehicleRef } from './common.ts';
+import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
 import { CORRIDOR_LIMITS } from './stations.ts';
 
 const place = z
@@ -40,7 +40,7 @@ export const createRouteBody = z
     tank_size_gallons: z.number().positive().max(2000).optional(),
     estimated_mpg: z.number().positive().max(50).optional(),
     fuel_level_percent: percent.optional(),
-    min_arrival_fuel_percent: percent,
+    min_arrival_fuel_percent: minArrivalFuelPercentRequest,
     corridor_width_miles: z
       .number()
       .positive()
@@ -84,7 +84,10 @@ export const truckRouteSchema = z
       tank_size_gallons: z.number(),
       estimated_mpg: z.number(),
       start_fuel_percent: z.number(),
-      min_arrival_fuel_percent: z.number(),
+      min_arrival_fuel_percent: z.number().meta({
+        description:
+          "The margin in force: the request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it",
+      }),
       reserve_gallons: z.number(),
       min_purchase_gallons: z.number(),
     }),
