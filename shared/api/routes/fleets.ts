@@ -6,6 +6,7 @@ import {
   fleetSchema,
   listFleetsQuery,
   updateFleetBody,
+  updateFleetSettingsBody,
 } from '../schemas/fleets.ts';
 import { routeGroup } from './route-group.ts';
 
@@ -13,6 +14,20 @@ const fleetRoute = routeGroup({
   tags: ['Fleets'],
   access: 'partner',
   scope: 'fleets:manage',
+  family: 'fleets',
+  role: 'api',
+  idempotent: false,
+});
+
+/**
+ * The fleet a call acts on, for keys that cannot call /v1/fleets (company keys; a partner key with
+ * SVC-Fleet may use it too). It reads the fleet and changes its settings, nothing else: vehicles:manage,
+ * like the other fleet-administration calls a company key makes.
+ */
+const actingFleetRoute = routeGroup({
+  tags: ['Fleets'],
+  access: 'fleet',
+  scope: 'vehicles:manage',
   family: 'fleets',
   role: 'api',
   idempotent: false,
@@ -52,7 +67,7 @@ export const fleetRoutes = {
     operationId: 'updateFleet',
     method: 'PATCH',
     path: '/v1/fleets/{id}',
-    summary: 'Change a fleet’s name, contact_email or external_ref',
+    summary: 'Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent',
     request: { params: fleetIdParams, body: updateFleetBody },
     responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
     handler: 'functions/http/fleets/update-fleet.ts',
@@ -65,5 +80,27 @@ export const fleetRoutes = {
     request: { params: fleetIdParams },
     responses: [{ status: 204, description: 'Deactivated' }],
     handler: 'functions/http/fleets/delete-fleet.ts',
+  }),
+  getActingFleet: actingFleetRoute({
+    operationId: 'getActingFleet',
+    method: 'GET',
+    path: '/v1/fleet',
+    summary: 'The fleet the call acts on, with its settings',
+    description:
+      'A company key’s own fleet, or the fleet a partner key names in SVC-Fleet: the same Fleet object as GET /v1/fleets/{id}.',
+    request: {},
+    responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
+    handler: 'functions/http/fleets/get-acting-fleet.ts',
+  }),
+  updateActingFleet: actingFleetRoute({
+    operationId: 'updateActingFleet',
+    method: 'PATCH',
+    path: '/v1/fleet',
+    summary: 'Change the acting fleet’s settings (default_min_arrival_fuel_percent)',
+    description:
+      'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
+    request: { body: updateFleetSettingsBody },
+    responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
+    handler: 'functions/http/fleets/update-acting-fleet.ts',
   }),
 } satisfies Record<string, RouteDefinition>;

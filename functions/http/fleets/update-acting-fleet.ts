@@ -1,0 +1,11 @@
+import { routes } from '../../../shared/api/routes.ts';
+import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
+import { actingFleetId } from '../../../shared/platform/http/acting.ts';
+import { ok } from '../../../shared/platform/http/types.ts';
+import { updateActingFleetSettings } from '../../../shared/usecases/fleets.ts';
+import { fleetDeps } from '../../../shared/wiring/fleets.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+
+export const handler = httpHandler(routes.updateActingFleet, async ({ body }, context) =>
+  ok(fleetResource(await updateActingFleetSettings(fleetDeps(), actingFleetId(context), body))),
+);
