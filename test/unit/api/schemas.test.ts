@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseVehicleRef, vehicleRef } from '../../../shared/api/schemas/common.ts';
-import { createFleetBody, updateFleetBody } from '../../../shared/api/schemas/fleets.ts';
+import {
+  createFleetBody,
+  updateFleetBody,
+  updateFleetSettingsBody,
+} from '../../../shared/api/schemas/fleets.ts';
+import { startGuidanceBody } from '../../../shared/api/schemas/guidance.ts';
+import { createRouteBody } from '../../../shared/api/schemas/routes.ts';
 import { createVehicleBody, updateVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
 
 const VALID_VIN = '1XKYDP9X4NJ123456';
@@ -203,5 +209,87 @@ describe('vehicleRef', () => {
       id: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4',
     });
     expect(parseVehicleRef('ext: TRUCK-1 ')).toEqual({ kind: 'external_ref', externalRef: 'TRUCK-1' });
+  });
+});
+
+describe('min_arrival_fuel_percent (guidance starts and routes)', () => {
+  const denver = { latitude: 39.7392, longitude: -104.9903 };
+  const manualRoute = {
+    origin: { latitude: 41.8781, longitude: -87.6298 },
+    destination: denver,
+    tank_size_gallons: 200,
+    estimated_mpg: 6.5,
+    fuel_level_percent: 30,
+  };
+
+  it('may be omitted: a destination alone starts guidance, and a route needs no margin', () => {
+    // Act
+    const guidance = startGuidanceBody.safeParse({ destination: denver });
+    const route = createRouteBody.safeParse(manualRoute);
+
+    // Assess
+    expect(guidance.success).toBe(true);
+    expect(guidance.data?.min_arrival_fuel_percent).toBeUndefined();
+    expect(route.success).toBe(true);
+    expect(route.data?.min_arrival_fuel_percent).toBeUndefined();
+  });
+
+  it.each([0, 15, 100])('accepts %s', (value) => {
+    // Act / Assess
+    expect(
+      startGuidanceBody.safeParse({ destination: denver, min_arrival_fuel_percent: value }).success,
+    ).toBe(true);
+    expect(createRouteBody.safeParse({ ...manualRoute, min_arrival_fuel_percent: value }).success).toBe(true);
+  });
+
+  it.each([-1, 100.5, '15', null])('refuses %s naming the field and the range', (value) => {
+    // Act
+    const guidance = startGuidanceBody.safeParse({ destination: denver, min_arrival_fuel_percent: value });
+    const route = createRouteBody.safeParse({ ...manualRoute, min_arrival_fuel_percent: value });
+
+    // Assess
+    for (const result of [guidance, route]) {
+      expect(issuePaths(result)).toEqual(['min_arrival_fuel_percent']);
+      expect(result.error?.issues[0]?.message).toBe('must be a number from 0 to 100');
+    }
+  });
+});
+
+describe("the fleet's default_min_arrival_fuel_percent", () => {
+  it('is optional on create and on PATCH /v1/fleets/{id}, required on PATCH /v1/fleet', () => {
+    // Act / Assess
+    expect(createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC' }).success).toBe(true);
+    expect(updateFleetBody.safeParse({}).success).toBe(true);
+    expect(issuePaths(updateFleetSettingsBody.safeParse({}))).toEqual(['default_min_arrival_fuel_percent']);
+  });
+
+  it.each([0, 10, 12.5, 50])('accepts %s', (value) => {
+    // Act / Assess
+    const body = { default_min_arrival_fuel_percent: value };
+    expect(createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC', ...body }).data).toMatchObject(body);
+    expect(updateFleetBody.safeParse(body).data).toEqual(body);
+    expect(updateFleetSettingsBody.safeParse(body).data).toEqual(body);
+  });
+
+  it.each([-1, 50.1, 100, '10', null])('refuses %s naming the field and the 0–50 range', (value) => {
+    // Act
+    const results = [
+      updateFleetBody.safeParse({ default_min_arrival_fuel_percent: value }),
+      updateFleetSettingsBody.safeParse({ default_min_arrival_fuel_percent: value }),
+    ];
+
+    // Assess
+    for (const result of results) {
+      expect(issuePaths(result)).toEqual(['default_min_arrival_fuel_percent']);
+      expect(result.error?.issues[0]?.message).toBe('must be a number from 0 to 50');
+    }
+  });
+
+  it('PATCH /v1/fleet changes the setting only: name and contact stay with the partner', () => {
+    // Act
+    const result = updateFleetSettingsBody.safeParse({ default_min_arrival_fuel_percent: 20, name: 'Mine' });
+
+    // Assess
+    expect(result.success).toBe(false);
   });
 });

@@ -119,6 +119,29 @@ describe('fleetResource', () => {
   });
 });
 
+describe('fleet items written before default_min_arrival_fuel_percent', () => {
+  it('read as 10, and the resource shows it', () => {
+    // Prepare
+    const { default_min_arrival_fuel_percent: _absent, ...older } = toFleetItem({
+      ...fleet,
+      defaultMinArrivalFuelPercent: 35,
+    });
+
+    // Act
+    const read = fromFleetItem(throughDynamo(older));
+
+    // Assess
+    expect(read.defaultMinArrivalFuelPercent).toBe(10);
+    expect(fleetResource(read).default_min_arrival_fuel_percent).toBe(10);
+    expect(
+      fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, defaultMinArrivalFuelPercent: 35 }) })),
+    ).toEqual({
+      ...fleet,
+      defaultMinArrivalFuelPercent: 35,
+    });
+  });
+});
+
 describe('vehicleResource', () => {
   it('writes the members in the documented order', () => {
     // Act

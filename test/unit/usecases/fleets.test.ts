@@ -6,7 +6,14 @@ import { isPublicId } from '../../../shared/platform/ids.ts';
 import { fixedClock } from '../../../shared/platform/time.ts';
 import type { EventEnvelope } from '../../../shared/store/events.ts';
 import type { FleetStore } from '../../../shared/store/fleets.ts';
-import { grantedFleet, provisionFleet, updateFleet } from '../../../shared/usecases/fleets.ts';
+import {
+  actingFleet,
+  grantedFleet,
+  minArrivalFuelPercentFor,
+  provisionFleet,
+  updateActingFleetSettings,
+  updateFleet,
+} from '../../../shared/usecases/fleets.ts';
 import { GRANTED_FLEET_ID, NOW_MS, OTHER_FLEET_ID, PARTNER_ID } from '../fixtures.ts';
 
 const NOW = '2026-11-21T22:26:10.123000Z';
@@ -177,5 +184,91 @@ describe('grantedFleet and updateFleet', () => {
       NOW,
     );
     expect(updated.name).toBe('Acme Logistics');
+  });
+});
+
+describe("the fleet's default_min_arrival_fuel_percent", () => {
+  const deps = (fleets: ReturnType<typeof fakeFleetStore>) => ({
+    fleets,
+    stage: 'prod' as const,
+    clock: fixedClock(NOW_MS),
+  });
+
+  it('is 10 on a provisioned fleet unless the partner gives another', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+    const body = { name: 'Acme Freight', timezone: 'America/Chicago' };
+
+    // Act
+    const plain = await provisionFleet(deps(fleets), PARTNER_ID, body);
+    const strict = await provisionFleet(deps(fleets), PARTNER_ID, {
+      ...body,
+      default_min_arrival_fuel_percent: 25,
+    });
+
+    // Assess
+    expect(plain.defaultMinArrivalFuelPercent).toBe(10);
+    expect(strict.defaultMinArrivalFuelPercent).toBe(25);
+    expect(fleetResource(strict).default_min_arrival_fuel_percent).toBe(25);
+  });
+
+  it('is passed to the store by PATCH /v1/fleets/{id}', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act
+    await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, { default_min_arrival_fuel_percent: 20 });
+
+    // Assess
+    expect(fleets.update).toHaveBeenCalledWith(
+      GRANTED_FLEET_ID,
+      expect.objectContaining({ defaultMinArrivalFuelPercent: 20 }),
+      NOW,
+    );
+  });
+
+  it('PATCH /v1/fleet changes only the setting, on the acting fleet, without a partner grant', async () => {
+    // Prepare: a company's own fleet has no grant.
+    const fleets = fakeFleetStore([{ ...granted, partnerId: null }], []);
+
+    // Act
+    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { default_min_arrival_fuel_percent: 30 });
+
+    // Assess
+    expect(fleets.hasGrant).not.toHaveBeenCalled();
+    expect(fleets.update).toHaveBeenCalledWith(GRANTED_FLEET_ID, { defaultMinArrivalFuelPercent: 30 }, NOW);
+  });
+
+  it('GET and PATCH /v1/fleet answer 404 when the acting fleet has no record', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+
+    // Act
+    const errors = await Promise.all([
+      actingFleet({ fleets }, OTHER_FLEET_ID).catch((e: unknown) => e),
+      updateActingFleetSettings(deps(fleets), OTHER_FLEET_ID, { default_min_arrival_fuel_percent: 5 }).catch(
+        (e: unknown) => e,
+      ),
+    ]);
+
+    // Assess
+    for (const error of errors) expect((error as ApiError).code).toBe('resource_not_found');
+  });
+
+  it("resolves a request's margin: its own value without reading the fleet, else the fleet's", async () => {
+    // Prepare
+    const fleets = fakeFleetStore([{ ...granted, defaultMinArrivalFuelPercent: 25 }], []);
+
+    // Act
+    const requested = await minArrivalFuelPercentFor({ fleets }, GRANTED_FLEET_ID, 15);
+    const readsBefore = fleets.get.mock.calls.length;
+    const fromFleet = await minArrivalFuelPercentFor({ fleets }, GRANTED_FLEET_ID, undefined);
+    const noRecord = await minArrivalFuelPercentFor({ fleets }, OTHER_FLEET_ID, undefined);
+
+    // Assess
+    expect(requested).toBe(15);
+    expect(readsBefore).toBe(0);
+    expect(fromFleet).toBe(25);
+    expect(noRecord).toBe(10);
   });
 });
