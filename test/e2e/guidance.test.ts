@@ -564,7 +564,7 @@ describe('guidance errors', () => {
       [{ ...toDenver, min_arrival_fuel_percent: -1 }, ['min_arrival_fuel_percent']],
       [{ destination: { longitude: -104.9903 }, min_arrival_fuel_percent: 15 }, ['destination.latitude']],
       [{ ...toDenver, destination: { ...denver, latitude: 91 } }, ['destination.latitude']],
-      [{ destination: denver }, ['min_arrival_fuel_percent']],
+      [{ destination: denver, min_arrival_fuel_percent: '15' }, ['min_arrival_fuel_percent']],
       [{ ...toDenver, vehicle_id: truck.id }, ['vehicle_id']],
       [{ ...toDenver, destination: { ...denver, zip: '80202' } }, ['destination.zip']],
     ];
