@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/domain/api-keys.ts';
+import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { type CorridorStation, corridorStations } from '../../shared/geo/corridor.ts';
 import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../shared/geo/distance.ts';
@@ -372,5 +373,21 @@ describe('a truck that leaves the interstate for a recommended station 1.4 miles
     const after = sessions.at(-1) as GuidanceSession;
     expect(after.stops.length).toBeGreaterThan(0);
     expect(after.stops.map((s) => s.stationId)).not.toContain(denton.station.id);
+  });
+});
+
+// Runs last: every event the drives above recorded has exactly the published data members.
+describe('the events of these drives', () => {
+  it('match the event catalog: every data member declared, every required one there', () => {
+    expect(announced.length).toBeGreaterThan(0);
+    for (const event of announced) {
+      const fields = (EVENT_CATALOG.find((entry) => entry.type === event.type)?.dataFields ??
+        []) as readonly string[];
+      expect(fields.length, event.type).toBeGreaterThan(0);
+      const allowed = new Set(fields.map((f) => f.replace(/\?$/, '')));
+      for (const key of Object.keys(event.data)) expect(allowed.has(key), `${event.type}.${key}`).toBe(true);
+      for (const key of fields.filter((f) => !f.endsWith('?')))
+        expect(event.data, `${event.type} lacks ${key}`).toHaveProperty(key);
+    }
   });
 });
