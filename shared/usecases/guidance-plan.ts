@@ -36,10 +36,22 @@ export async function replan(
 ): Promise<GuidanceUpdate> {
   const step = replanBeforeRouting(fleetId, session, snapshot, nowMs);
   if (step.kind === 'decided') return step.update;
-  const { line, distanceMiles, progressMiles } = await routeFor(deps, fleetId, session, step.position, nowMs);
+  const { line, distanceMiles, progressMiles, offRouteMiles } = await routeFor(
+    deps,
+    fleetId,
+    session,
+    step.position,
+    nowMs,
+  );
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const corridor = corridorStations(index, line, GUIDANCE_POLICY.corridorWidthMiles);
-  return replanOnRoute(fleetId, session, step, { corridor, distanceMiles, progressMiles, discounts }, nowMs);
+  return replanOnRoute(
+    fleetId,
+    session,
+    step,
+    { corridor, distanceMiles, progressMiles, vehicleOffRouteMiles: offRouteMiles, discounts },
+    nowMs,
+  );
 }
 
 /** The remaining route: the cached one while the vehicle stays on it, else a new one from here. */
@@ -49,13 +61,18 @@ async function routeFor(
   session: GuidanceSession,
   position: { latitude: number; longitude: number },
   nowMs: number,
-): Promise<{ line: RouteLine; distanceMiles: number; progressMiles: number }> {
+): Promise<{ line: RouteLine; distanceMiles: number; progressMiles: number; offRouteMiles: number }> {
   const cached = await deps.routes.get(fleetId, session.vehicleId, session.id);
   if (cached) {
     const line = lineOf(cached);
     const projection = projectOntoRoute(line, position);
     if (projection.offRouteMiles <= GUIDANCE_POLICY.offRouteRerouteMiles) {
-      return { line, distanceMiles: cached.distanceMiles, progressMiles: projection.milesAlongRoute };
+      return {
+        line,
+        distanceMiles: cached.distanceMiles,
+        progressMiles: projection.milesAlongRoute,
+        offRouteMiles: projection.offRouteMiles,
+      };
     }
   }
   const route = await deps.router.route({ origin: position, destination: session.destination });
@@ -70,7 +87,7 @@ async function routeFor(
     },
     nowMs,
   );
-  return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0 };
+  return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0, offRouteMiles: 0 };
 }
 
 /** The cached polyline as a line whose miles add up to the route's road miles. */

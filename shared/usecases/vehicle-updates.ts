@@ -107,7 +107,10 @@ async function runCycle(
   let nextSession = tracking.session;
   let endedSession: GuidanceSession | null = null;
   if (session) {
-    const planned = await replanOrKeep(deps, fleetId, session, snapshotOf(vehicle, state, latest), nowMs);
+    // A departure this cycle: the plan after it starts afresh, without the station just left.
+    const leftStationIds = detections.flatMap((d) => (d.kind === 'stop_departed' ? [d.stop.stationId] : []));
+    const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds };
+    const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
     nextSession = planned.session;
     events.push(...planned.events);
     if (nextSession.status !== 'active') endedSession = nextSession;

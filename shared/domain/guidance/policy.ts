@@ -26,6 +26,39 @@ export const GUIDANCE_POLICY = {
   fuelingMatchEarlyMinutes: 30,
   /** …until this many hours after the stop was recommended. */
   fuelingMatchWindowHours: 12,
+  /**
+   * A recommended stop stays the target while the vehicle heads to it (stop-approach.ts), even
+   * when its position, off the route, projects level with or past the station's point on the
+   * route (which would otherwise drop the station as "behind"). Within this distance of the
+   * station itself the vehicle is at the station whatever it does: the same radius detection uses
+   * for a departure, so the lot, the pumps and GPS jumps across them all count.
+   */
+  approachAtStationRadiusMiles: 0.5,
+  /**
+   * Heading there off the route: the vehicle may be at most the stop's one-way detour (half its
+   * detour_miles, the station's own distance from the route) plus this margin off the route. The
+   * surface road and the station's lot reach a little beyond the station's listed point; a truck
+   * farther out than that is going somewhere else.
+   */
+  approachOffRouteMarginMiles: 0.5,
+  /**
+   * …with the station's point on the route passed by at most this many road miles: an interchange
+   * and its ramps span about a mile, so an exit just after the station's point and a surface road
+   * that runs back to it project a little past it. A truck that stayed on the interstate is past
+   * this within two minutes (and its distance to the station grows from the first breadcrumb).
+   */
+  approachPassedMaxMiles: 1.5,
+  /**
+   * …and the station's point at most this many road miles ahead: before that, the vehicle is still
+   * on its way along the route and the ordinary replan (which keeps a working stop) applies.
+   */
+  approachLeadMiles: 1,
+  /**
+   * …and the straight-line distance to the station not grown since the previous position by more
+   * than this: about 80 m, GPS jitter at a red light on the surface road, while a truck driving
+   * away (or on past the exit) opens the distance by far more between breadcrumbs.
+   */
+  approachClosingToleranceMiles: 0.05,
   /** A vehicle silent this long is offline (vehicle.offline); recommended cadence is 1–5 minutes. */
   offlineAfterMinutes: 15,
 } as const;

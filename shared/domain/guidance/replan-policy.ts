@@ -10,6 +10,7 @@ import { GUIDANCE_POLICY } from './policy.ts';
 import { guidanceStopOf, nearestReachable, type PlannedPurchase } from './recommended-stops.ts';
 import { endSession, type FuelReading, type GuidanceSession, phaseForStops } from './session.ts';
 import type { VehicleSnapshot } from './snapshot.ts';
+import { approachTo } from './stop-approach.ts';
 
 /** A session that has to be planned on its remaining route: everything the plan needs but the route. */
 export interface RouteNeeded {
@@ -20,6 +21,8 @@ export interface RouteNeeded {
   fuel: FuelReading;
   tankGallons: number;
   mpg: number;
+  /** Stations the vehicle departed from in the breadcrumbs of this cycle: the next plan starts after them. */
+  leftStationIds: readonly string[];
 }
 
 /**
@@ -69,7 +72,15 @@ export function replanBeforeRouting(
   if (dwelling && !session.forceReplan && session.stops.some((s) => s.stationId === dwelling)) {
     return decided(announce(fleetId, session, { ...base, phase: 'at_stop' }));
   }
-  return { kind: 'route_needed', base, position, fuel, tankGallons: tank, mpg };
+  return {
+    kind: 'route_needed',
+    base,
+    position,
+    fuel,
+    tankGallons: tank,
+    mpg,
+    leftStationIds: snapshot.leftStationIds ?? [],
+  };
 }
 
 /** The remaining route as the plan sees it, with the fleet's prices. */
@@ -79,13 +90,19 @@ export interface RouteAhead {
   distanceMiles: number;
   /** How far along the route the vehicle is. */
   progressMiles: number;
+  /** How far the vehicle is from its foot on the route (0 on a route just computed from it). */
+  vehicleOffRouteMiles?: number;
   discounts: ChainDiscounts;
 }
 
 /**
  * The cheapest purchases on the remaining route (with the fuel plan of POST /v1/routes, kept
  * stable by {@link choosePlan}), skipped stations left out; when no plan reaches the destination,
- * the nearest station in range as an urgent stop.
+ * the nearest station in range as an urgent stop. While the vehicle heads to its first stop
+ * ({@link approachTo}: off the route towards the station, or at it) the plan is held, so a station
+ * whose point on the route the vehicle now projects past is not dropped as "behind". A station the
+ * vehicle has just departed from is neither kept nor planned again: the plan starts afresh from
+ * the new level.
  */
 export function replanOnRoute(
   fleetId: string,
@@ -97,9 +114,14 @@ export function replanOnRoute(
   const { base, fuel, tankGallons: tank, mpg } = needed;
   const { progressMiles, discounts } = route;
   const remainingMiles = Math.max(0, route.distanceMiles - progressMiles);
+  const left = new Set(needed.leftStationIds);
+  const held = holdWhileHeadingToStop(fleetId, session, needed, route, left);
+  if (held) return held;
   const skipped = new Set(session.skipped.map((s) => s.stationId));
   const ahead = route.corridor
-    .filter((c) => c.milesAlongRoute >= progressMiles && !skipped.has(c.station.id))
+    .filter(
+      (c) => c.milesAlongRoute >= progressMiles && !skipped.has(c.station.id) && !left.has(c.station.id),
+    )
     .map((c) => ({ ...c, milesAlongRoute: c.milesAlongRoute - progressMiles }));
   const stations = new Map(ahead.map((c) => [c.station.id, c.station]));
   const fuelGallons = (fuel.percent / 100) * tank;
@@ -115,7 +137,7 @@ export function replanOnRoute(
       currentFuelGallons: fuelGallons,
       minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
     },
-    session.forceReplan ? [] : session.stops.map((s) => s.stationId),
+    session.forceReplan ? [] : session.stops.map((s) => s.stationId).filter((id) => !left.has(id)),
   );
   const toStop = (stop: PlannedPurchase) =>
     guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);
@@ -144,5 +166,44 @@ export function replanOnRoute(
       plan.arrivalFuelGallons === null ? null : roundToTenth((plan.arrivalFuelGallons / tank) * 100),
     forceReplan: false,
     planUpdatedAtMs: nowMs,
+  });
+}
+
+/**
+ * The plan as it was, while the vehicle heads to its first stop (or is at it, not yet settled as
+ * an arrival): the stop stays the target and stays watched, so the arrival, the fill and the
+ * departure are judged against it. Miles ahead are brought up to date (0 once its point on the
+ * route is passed). A skip (forceReplan) always replans.
+ */
+function holdWhileHeadingToStop(
+  fleetId: string,
+  session: GuidanceSession,
+  needed: RouteNeeded,
+  route: RouteAhead,
+  left: ReadonlySet<string>,
+): GuidanceUpdate | null {
+  const target = session.stops[0];
+  if (!target || session.forceReplan || left.has(target.stationId)) return null;
+  const pointOf = (stationId: string) =>
+    route.corridor.find((c) => c.station.id === stationId)?.milesAlongRoute ?? null;
+  const approach = approachTo(target, {
+    position: needed.position,
+    previousPosition: session.position,
+    progressMiles: route.progressMiles,
+    vehicleOffRouteMiles: route.vehicleOffRouteMiles ?? 0,
+    stationMilesAlongRoute: pointOf(target.stationId),
+  });
+  if (!approach) return null;
+  const stops = session.stops.map((stop) => {
+    const point = pointOf(stop.stationId);
+    return point === null
+      ? stop
+      : { ...stop, milesAhead: roundToTenth(Math.max(0, point - route.progressMiles)) };
+  });
+  return announce(fleetId, session, {
+    ...needed.base,
+    phase: session.phase === 'cannot_reach' ? 'cannot_reach' : 'approaching_stop',
+    stops,
+    remainingMiles: roundToTenth(Math.max(0, route.distanceMiles - route.progressMiles)),
   });
 }

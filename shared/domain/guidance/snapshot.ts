@@ -11,6 +11,11 @@ export interface VehicleSnapshot {
   fuel: FuelReading | null;
   /** The station the vehicle dwells at now (detection's current stop), if any. */
   dwellingAtStationId: string | null;
+  /**
+   * Stations the vehicle departed from in the breadcrumbs of this cycle (the worker's detections);
+   * the plan made after a departure starts afresh without them.
+   */
+  leftStationIds?: readonly string[];
 }
 
 /**
