@@ -24,7 +24,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'approaching_stop',
     description:
-      'stops[0] is within the approach radius ahead (guidance.stop_approaching fired once for it).',
+      'stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.',
   },
   {
     phase: 'at_stop',
@@ -71,7 +71,11 @@ export const PHASE_TRANSITIONS: readonly {
     to: 'stop_recommended',
     when: 'the plan needs a purchase; stops[0] is beyond the approach radius',
   },
-  { from: 'stop_recommended', to: 'approaching_stop', when: 'stops[0] comes within the approach radius' },
+  {
+    from: 'stop_recommended',
+    to: 'approaching_stop',
+    when: 'stops[0] comes within the approach radius, or the vehicle leaves the route heading to its station',
+  },
   { from: 'approaching_stop', to: 'at_stop', when: 'GPS dwell at stops[0] (vehicle.stop_arrived)' },
   { from: 'at_stop', to: 'no_stop_needed', when: 'departure after fueling enough to finish the trip' },
   { from: 'at_stop', to: 'stop_recommended', when: 'departure; the plan from here needs another stop' },
