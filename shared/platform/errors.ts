@@ -141,6 +141,13 @@ export const ERROR_REGISTRY = {
     title: 'No drivable route between the points',
     hint: 'verify both points are reachable by road',
   },
+  // Our addition: POST /v1/locations rejects the items it could not store with this code (the rest
+  // are accepted), and answers the whole request with it only when nothing could be stored.
+  storage_unavailable: {
+    status: 503,
+    title: 'Storage temporarily unavailable',
+    hint: 'transient; retry these items with backoff (resending is safe: a breadcrumb is stored once)',
+  },
   // Our addition to the spec's registry: the answer to a fault of ours, rendered in the same
   // envelope so no stack trace ever leaks, and listed by GET /v1/errors so its `type` resolves.
   internal_error: {

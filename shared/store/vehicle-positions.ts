@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -7,18 +8,53 @@ import { isConditionFailure } from './transactions.ts';
 
 /**
  * A vehicle's latest position (`FLEET#…`/`VEHPOS#veh_…`), written with a condition so it only
- * moves forward in time: a late, older breadcrumb never overwrites a newer one. History goes to
- * one item per vehicle and UTC hour (`VEHHIST#veh_…#2026-11-21T22`), appended to, so a truck
- * reporting every minute costs 24 items a day instead of 1,440.
+ * moves forward in time: a late, older breadcrumb never overwrites a newer one.
+ *
+ * History: per vehicle and UTC hour, a run of items of at most {@link MAX_HISTORY_POINTS_PER_ITEM}
+ * compact `[ms, lat, lon, fuel, km/h]` tuples each. The hour's first item is
+ * `VEHHIST#veh_…#2026-11-21T22`, its continuations `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, …
+ * (they sort right after it and before the next hour), so a truck reporting every minute still
+ * costs one item an hour, and one reporting every 200 ms a few dozen instead of an item DynamoDB
+ * refuses (400 KB). A breadcrumb (vehicle, recorded ms) is stored once: appending reads the hour's
+ * items first and writes only the times not stored yet, conditionally on the item being unchanged
+ * since (`size(points)`), so two writers racing re-read instead of both appending.
  */
 export const latestPositionKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHPOS#${vehicleId}`,
 });
+/** The first history item of the UTC hour of `recordedAtMs`. */
 export const historyBucketKey = (fleetId: string, vehicleId: string, recordedAtMs: number) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHHIST#${vehicleId}#${new Date(recordedAtMs).toISOString().slice(0, 13)}`,
 });
+/** The hour's item number `sequence` (0 is the first, {@link historyBucketKey}). */
+export const historyItemKey = (fleetId: string, vehicleId: string, hourMs: number, sequence: number) => {
+  const first = historyBucketKey(fleetId, vehicleId, hourMs);
+  return sequence === 0 ? first : { ...first, sk: `${first.sk}#${String(sequence).padStart(4, '0')}` };
+};
+
+/**
+ * The bound of one history item. A tuple is at most 5 numbers of ≤ 21 bytes each plus list
+ * overhead (≤ 113 bytes), so a full item stays under 28 KB — far from the 400 KB limit, and small
+ * enough that appending to it stays cheap in write units. 240 is one breadcrumb every 15 s for an hour.
+ */
+export const MAX_HISTORY_POINTS_PER_ITEM = 240;
+/** Continuations per hour are numbered with 4 digits: 9,999 × 240 breadcrumbs an hour at most. */
+const MAX_HISTORY_ITEMS_PER_HOUR = 10_000;
+/** Re-reads when another writer changed the hour's items under us; then the write fails (retryable). */
+const MAX_APPEND_ATTEMPTS = 8;
+const HOUR_MS = 3_600_000;
+
+/** Some breadcrumbs could not be stored (the others were): the caller rejects these, retryable. */
+export class HistoryWriteError extends Error {
+  readonly failed: readonly PositionFix[];
+  constructor(failed: readonly PositionFix[], cause: unknown) {
+    super(`${failed.length} breadcrumbs could not be stored in history`, { cause });
+    this.name = 'HistoryWriteError';
+    this.failed = failed;
+  }
+}
 
 /** Breadcrumb history is kept this long (DynamoDB TTL on each hourly bucket). */
 export const POSITION_HISTORY_RETENTION_DAYS = 90;
@@ -27,6 +63,10 @@ export interface VehiclePositionStore {
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
   /** True when this fix became the latest; false when a newer one was already stored. */
   recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
+  /**
+   * Stores each breadcrumb not stored yet (by recorded time), once. Throws {@link HistoryWriteError}
+   * naming the breadcrumbs not stored when only some hours could be written.
+   */
   appendHistory(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<void>;
   /**
    * Breadcrumbs recorded after `afterMs` (all of the last {@link HISTORY_LOOKBACK_HOURS} hours
@@ -104,46 +144,28 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
     },
 
     async appendHistory(fleetId, vehicleId, fixes) {
-      const buckets = new Map<string, { key: ReturnType<typeof historyBucketKey>; fixes: PositionFix[] }>();
+      // One hour at a time: its items are read, the new breadcrumbs appended; hours are independent.
+      const hours = new Map<number, PositionFix[]>();
       for (const fix of fixes) {
-        const key = historyBucketKey(fleetId, vehicleId, fix.recordedAtMs);
-        const bucket = buckets.get(key.sk) ?? { key, fixes: [] };
-        bucket.fixes.push(fix);
-        buckets.set(key.sk, bucket);
+        const hourMs = Math.floor(fix.recordedAtMs / HOUR_MS) * HOUR_MS;
+        hours.set(hourMs, [...(hours.get(hourMs) ?? []), fix]);
       }
-      await Promise.all(
-        [...buckets.values()].map(({ key, fixes: bucketFixes }) =>
-          client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key,
-              // Compact tuples keep an hour of one-minute breadcrumbs far below DynamoDB's 400 KB item limit.
-              UpdateExpression:
-                'SET points = list_append(if_not_exists(points, :empty), :points), expires_at = :ttl',
-              ExpressionAttributeValues: {
-                ':empty': [],
-                ':points': bucketFixes.map((f) => [
-                  f.recordedAtMs,
-                  f.latitude,
-                  f.longitude,
-                  f.fuelLevelPercent,
-                  f.speedKmh,
-                ]),
-                ':ttl': ttlEpochSeconds(
-                  Math.max(...bucketFixes.map((f) => f.recordedAtMs)) +
-                    POSITION_HISTORY_RETENTION_DAYS * 86_400_000,
-                ),
-              },
-            }),
-          ),
+      const outcomes = await Promise.allSettled(
+        [...hours].map(([hourMs, hourFixes]) =>
+          appendToHour(client, tableName, fleetId, vehicleId, hourMs, hourFixes),
         ),
       );
+      const failed = [...hours.values()].filter((_, i) => outcomes[i]?.status === 'rejected').flat();
+      if (failed.length > 0) {
+        const cause = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+        throw new HistoryWriteError(failed, cause.reason);
+      }
     },
 
     async historySince(fleetId, vehicleId, afterMs, untilMs) {
       const lookbackStartMs = untilMs - HISTORY_LOOKBACK_HOURS * 3_600_000;
       const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
-      // Keyed by time: a batch a client sent twice appends the same breadcrumbs twice.
+      // Keyed by time: appends store a breadcrumb once, but items written before they did may repeat one.
       const points = new Map<number, HistoryPoint>();
       let startKey: Record<string, unknown> | undefined;
       do {
@@ -154,7 +176,8 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
             ExpressionAttributeValues: {
               ':pk': `FLEET#${fleetId}`,
               ':from': historyBucketKey(fleetId, vehicleId, fromMs).sk,
-              ':until': historyBucketKey(fleetId, vehicleId, untilMs).sk,
+              // The last hour's continuation items too (`…T13#0001` sorts before `…T13#~`).
+              ':until': `${historyBucketKey(fleetId, vehicleId, untilMs).sk}#~`,
             },
             ProjectionExpression: 'points',
             ConsistentRead: true,
@@ -181,4 +204,126 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
       return [...points.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
     },
   };
+}
+
+type HistoryTuple = (number | null)[];
+
+const toTuple = (f: PositionFix): HistoryTuple => [
+  f.recordedAtMs,
+  f.latitude,
+  f.longitude,
+  f.fuelLevelPercent,
+  f.speedKmh,
+];
+
+/** The hour's items, in sort-key order: their sequence and how many points each holds, and every stored time. */
+async function readHour(
+  client: DocumentClient,
+  tableName: string,
+  fleetId: string,
+  vehicleId: string,
+  hourMs: number,
+) {
+  const first = historyBucketKey(fleetId, vehicleId, hourMs);
+  const items: { sequence: number; count: number }[] = [];
+  const stored = new Set<number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)',
+        ExpressionAttributeValues: { ':pk': first.pk, ':hour': first.sk },
+        ProjectionExpression: 'sk, points',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const suffix = String(item.sk).slice(first.sk.length + 1);
+      const points = (item.points ?? []) as number[][];
+      items.push({ sequence: suffix ? Number(suffix) : 0, count: points.length });
+      for (const point of points) stored.add(Number(point[0]));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { items, stored };
+}
+
+/**
+ * Appends the breadcrumbs of one vehicle and hour that are not stored yet: the room left in the
+ * hour's last item first (conditional on its size being what was read), then new items of at most
+ * {@link MAX_HISTORY_POINTS_PER_ITEM} (conditional on not existing). A failed condition means
+ * another writer got there first: read again and write what is still missing.
+ */
+async function appendToHour(
+  client: DocumentClient,
+  tableName: string,
+  fleetId: string,
+  vehicleId: string,
+  hourMs: number,
+  fixes: readonly PositionFix[],
+): Promise<void> {
+  // Kept until the hour's last possible breadcrumb is 90 days old, whichever item holds it.
+  const ttl = ttlEpochSeconds(hourMs + HOUR_MS + POSITION_HISTORY_RETENTION_DAYS * 86_400_000);
+  for (let attempt = 1; ; attempt++) {
+    const { items, stored } = await readHour(client, tableName, fleetId, vehicleId, hourMs);
+    const fresh: HistoryTuple[] = [];
+    for (const fix of fixes) {
+      if (stored.has(fix.recordedAtMs)) continue;
+      stored.add(fix.recordedAtMs); // the first copy in the batch wins
+      fresh.push(toTuple(fix));
+    }
+    if (fresh.length === 0) return;
+
+    const last = items.reduce<{ sequence: number; count: number } | null>(
+      (a, b) => (a === null || b.sequence > a.sequence ? b : a),
+      null,
+    );
+    const writes: Promise<unknown>[] = [];
+    let rest = fresh;
+    if (last && last.count < MAX_HISTORY_POINTS_PER_ITEM) {
+      const head = rest.slice(0, MAX_HISTORY_POINTS_PER_ITEM - last.count);
+      rest = rest.slice(head.length);
+      writes.push(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: historyItemKey(fleetId, vehicleId, hourMs, last.sequence),
+            UpdateExpression: 'SET points = list_append(points, :points), expires_at = :ttl',
+            ConditionExpression: 'size(points) = :count',
+            ExpressionAttributeValues: { ':points': head, ':count': last.count, ':ttl': ttl },
+          }),
+        ),
+      );
+    }
+    let sequence = last ? last.sequence + 1 : 0;
+    for (let i = 0; i < rest.length; i += MAX_HISTORY_POINTS_PER_ITEM, sequence++) {
+      if (sequence >= MAX_HISTORY_ITEMS_PER_HOUR) {
+        throw new Error(
+          `vehicle ${vehicleId}: the history of hour ${new Date(hourMs).toISOString()} is full`,
+        );
+      }
+      writes.push(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...historyItemKey(fleetId, vehicleId, hourMs, sequence),
+              points: rest.slice(i, i + MAX_HISTORY_POINTS_PER_ITEM),
+              expires_at: ttl,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    }
+    const outcomes = await Promise.allSettled(writes);
+    const failure = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (!failure) return;
+    const lostRace = outcomes.every((o) => o.status === 'fulfilled' || isConditionFailure(o.reason));
+    if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) throw failure.reason;
+    // Writers that lost together should not meet again at once.
+    await sleep(Math.random() * 20 * attempt);
+  }
 }

@@ -8,12 +8,27 @@ import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError, type ErrorCode } from '../platform/errors.ts';
+import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import {
+  HistoryWriteError,
+  POSITION_HISTORY_RETENTION_DAYS,
+  type VehiclePositionStore,
+} from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { findVehicle } from './vehicles.ts';
 
 export const KMH_PER_MPH = 1.609344;
+
+/**
+ * The oldest `recorded_at` accepted: history keeps breadcrumbs this long, so an older one would be
+ * stored only to expire at once.
+ */
+export const MAX_BREADCRUMB_AGE_MS = POSITION_HISTORY_RETENTION_DAYS * 86_400_000;
+
+/** What a rejected item says when storage failed for it (the registry's hint, for these items). */
+const STORAGE_HINT =
+  'not stored: storage is temporarily unavailable; retry these items with backoff (resending the batch is safe: a breadcrumb is stored once)';
 
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
@@ -30,8 +45,11 @@ export type ItemResult =
 /**
  * POST /v1/locations: every item is judged on its own (spec section 4: a bad row is rejected with
  * a code and a hint, the rest are accepted). Accepted breadcrumbs go to each vehicle's hourly
- * history, and the newest one per vehicle becomes its latest position if it is newer than the
- * stored one. Then each vehicle touched is queued for the guidance worker. Returns the per-item results.
+ * history (once each, however often sent), and the newest one stored per vehicle becomes its latest
+ * position if it is newer than the stored one. Then each vehicle stored is queued for the guidance
+ * worker. Breadcrumbs storage failed for are rejected `storage_unavailable` (retryable) and the
+ * rest stay accepted; only when nothing could be stored does the whole request fail (503). Returns
+ * the per-item results.
  */
 export async function ingestLocations(deps: IngestDeps, fleetId: string, items: readonly unknown[]) {
   // The body's size was checked before parsing; the count can only be checked once it is a list.
@@ -59,6 +77,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
 
   const results: ItemResult[] = [];
   const fixesByVehicle = new Map<string, PositionFix[]>();
+  const indexesOf = new Map<PositionFix, number>();
   for (const [index, raw] of items.entries()) {
     const parsed = breadcrumbSchema.safeParse(raw);
     if (!parsed.success) {
@@ -81,6 +100,15 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
         status: 'rejected',
         code: 'validation_failed',
         hint: 'fix recorded_at: it is more than 5 minutes in the future; check the device clock (UTC)',
+      });
+      continue;
+    }
+    if (recordedAtMs < nowMs - MAX_BREADCRUMB_AGE_MS) {
+      results.push({
+        index,
+        status: 'rejected',
+        code: 'validation_failed',
+        hint: `fix recorded_at: it is more than ${POSITION_HISTORY_RETENTION_DAYS} days old, beyond the position history kept; drop it or check the device clock (UTC)`,
       });
       continue;
     }
@@ -117,21 +145,54 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       address: crumb.address ?? null,
     });
     fixesByVehicle.set(vehicle.id, fixes);
+    indexesOf.set(fixes.at(-1) as PositionFix, index);
     results.push({ index, status: 'accepted' });
   }
 
-  await Promise.all(
+  const stored = await Promise.all(
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
-      const newest = fixes.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
       // History first: a worker cycle that sees the new latest position then finds every breadcrumb
       // up to it, and never moves past one still being written.
-      await deps.positions.appendHistory(fleetId, vehicleId, fixes);
-      await deps.positions.recordLatest(fleetId, vehicleId, newest);
+      let failed: readonly PositionFix[] = [];
+      try {
+        await deps.positions.appendHistory(fleetId, vehicleId, fixes);
+      } catch (error) {
+        failed = error instanceof HistoryWriteError ? error.failed : fixes;
+        logger.warn('Breadcrumbs not stored in history', { vehicleId, count: failed.length, error });
+      }
+      const notStored = new Set(failed);
+      const kept = fixes.filter((fix) => !notStored.has(fix));
+      if (kept.length > 0) {
+        const newest = kept.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
+        try {
+          await deps.positions.recordLatest(fleetId, vehicleId, newest);
+        } catch (error) {
+          logger.warn('Latest position not recorded', { vehicleId, error });
+          // In history, but the latest position could not move: rejected too, so the client resends
+          // them (history keeps them once) and the resend moves the position.
+          failed = fixes;
+        }
+      }
+      return { vehicleId, failed, storedAny: failed.length < fixes.length };
     }),
   );
 
+  for (const { failed } of stored) {
+    for (const fix of failed) {
+      const index = indexesOf.get(fix) as number;
+      results[index] = { index, status: 'rejected', code: 'storage_unavailable', hint: STORAGE_HINT };
+    }
+  }
+  const storedVehicles = stored.filter((v) => v.storedAny).map((v) => v.vehicleId);
+  if (fixesByVehicle.size > 0 && storedVehicles.length === 0) {
+    throw new ApiError(
+      'storage_unavailable',
+      'None of the accepted breadcrumbs could be stored right now; resend the batch.',
+    );
+  }
+
   // After the writes: the guidance worker recomputes from what is stored.
-  await deps.vehicleUpdates.send([...fixesByVehicle.keys()].map((vehicleId) => ({ fleetId, vehicleId })));
+  await deps.vehicleUpdates.send(storedVehicles.map((vehicleId) => ({ fleetId, vehicleId })));
 
   const accepted = results.filter((r) => r.status === 'accepted').length;
   return { accepted, rejected: results.length - accepted, results };

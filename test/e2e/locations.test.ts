@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadCredentials } from '../support/credentials.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { storedHistoryTimes } from '../support/local-table.ts';
 import { expectProblem } from './problem.ts';
 
 const credentials = loadCredentials();
@@ -79,6 +80,71 @@ describe('POST /v1/locations', () => {
     expect(
       (await prod.post('/v1/locations', { ...company, body: { locations: Array(500).fill(crumb) } })).status,
     ).toBe(200);
+  });
+});
+
+describe('POST /v1/locations: resends and the recorded_at window', () => {
+  it('answers 200 to a resent batch both times and keeps each breadcrumb once', async () => {
+    const truck = await newVehicle();
+    const locations = Array.from({ length: 300 }, (_, i) => ({
+      vehicle_id: truck.id,
+      latitude: 41 + i / 1000,
+      longitude: -95.9,
+      recorded_at: new Date(Date.now() - 60_000 - i * 1_000).toISOString(),
+    }));
+    for (const attempt of [1, 2]) {
+      const response = await prod.post('/v1/locations', { ...company, body: { locations } });
+      expect(response.status, `attempt ${attempt}: ${response.text}`).toBe(200);
+      expect(response.json).toMatchObject({ accepted: 300, rejected: 0 });
+    }
+    const location = await prod.get(`/v1/vehicles/${truck.id}/location`, company);
+    expect(location.json.latitude).toBe(41);
+    if (!isLocalTarget()) return;
+    const stored = await storedHistoryTimes(credentials.fleets.company, truck.id);
+    expect(stored).toHaveLength(300);
+    expect(new Set(stored).size).toBe(300);
+  });
+
+  it('rejects a breadcrumb older than 90 days or more than 5 minutes ahead, with its code and a hint saying why', async () => {
+    const truck = await newVehicle();
+    const response = await prod.post('/v1/locations', {
+      ...company,
+      body: {
+        locations: [
+          {
+            vehicle_id: truck.id,
+            ...omaha,
+            recorded_at: new Date(Date.now() - 91 * 86_400_000).toISOString(),
+          },
+          { vehicle_id: truck.id, ...omaha, recorded_at: new Date(Date.now() + 10 * 60_000).toISOString() },
+          {
+            vehicle_id: truck.id,
+            ...omaha,
+            recorded_at: new Date(Date.now() - 89 * 86_400_000).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({
+      accepted: 1,
+      rejected: 2,
+      results: [
+        {
+          index: 0,
+          status: 'rejected',
+          code: 'validation_failed',
+          hint: expect.stringContaining('more than 90 days old'),
+        },
+        {
+          index: 1,
+          status: 'rejected',
+          code: 'validation_failed',
+          hint: expect.stringContaining('more than 5 minutes in the future'),
+        },
+        { index: 2, status: 'accepted' },
+      ],
+    });
   });
 });
 

@@ -1,7 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
-import { createVehiclePositionStore, historyBucketKey } from '../../shared/store/vehicle-positions.ts';
+import {
+  createVehiclePositionStore,
+  HISTORY_LOOKBACK_HOURS,
+  historyBucketKey,
+  MAX_HISTORY_POINTS_PER_ITEM,
+} from '../../shared/store/vehicle-positions.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 
 const client = testDocumentClient();
@@ -49,5 +54,84 @@ describe('latest positions and history', () => {
     expect(twelve?.points).toHaveLength(3);
     expect(one?.points).toHaveLength(1);
     expect(twelve?.expires_at).toBeGreaterThan(t / 1000);
+  });
+
+  /** The vehicle's history items, in sort-key order: sort key and number of points. */
+  async function historyItems(vehicleId: string) {
+    const { Items = [] } = await client.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': 'FLEET#flt_1', ':prefix': `VEHHIST#${vehicleId}#` },
+      }),
+    );
+    return Items.map((item) => ({ sk: String(item.sk), count: (item.points as unknown[]).length }));
+  }
+
+  it('rolls an hour over into continuation items before the bound, and stores a resent breadcrumb once', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const hour = Date.parse('2026-11-21T12:00:00Z');
+    // 700 breadcrumbs in one hour, 5 s apart, in batches of 250 — each batch sent twice.
+    const all = Array.from({ length: 700 }, (_, i) => fix(hour + i * 5_000, i));
+    for (let i = 0; i < all.length; i += 250) {
+      const batch = all.slice(i, i + 250);
+      await store.appendHistory('flt_1', 'veh_3', batch);
+      await store.appendHistory('flt_1', 'veh_3', batch);
+    }
+    // Duplicates inside one batch too, and a resend of everything at once.
+    await store.appendHistory('flt_1', 'veh_3', [all[3] as PositionFix, all[3] as PositionFix]);
+    await store.appendHistory('flt_1', 'veh_3', all);
+
+    const items = await historyItems('veh_3');
+    const first = historyBucketKey('flt_1', 'veh_3', hour).sk;
+    expect(items.map((i) => i.sk)).toEqual([first, `${first}#0001`, `${first}#0002`]);
+    expect(items.every((i) => i.count <= MAX_HISTORY_POINTS_PER_ITEM)).toBe(true);
+    expect(items.reduce((sum, i) => sum + i.count, 0)).toBe(700);
+
+    const read = await store.historySince('flt_1', 'veh_3', null, hour + 3_599_999);
+    expect(read.map((p) => p.recordedAtMs)).toEqual(all.map((f) => f.recordedAtMs));
+  });
+
+  it('reads every distinct breadcrumb once, in recorded order, across rolled-over items and hours', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const start = Date.parse('2026-11-21T09:30:00Z');
+    // Three hours at one breadcrumb every 10 s (360 an hour: two items each), posted newest first
+    // in shuffled batches, with late data and resends.
+    const all = Array.from({ length: 3 * 360 }, (_, i) => fix(start + i * 10_000, i));
+    const shuffled = [...all].sort((a, b) => ((a.latitude * 7919) % 1000) - ((b.latitude * 7919) % 1000));
+    await Promise.all(
+      [0, 1, 2, 3].map(async (part) => {
+        const slice = shuffled.slice(part * 270, (part + 1) * 270);
+        for (let i = 0; i < slice.length; i += 90)
+          await store.appendHistory('flt_1', 'veh_4', slice.slice(i, i + 90));
+      }),
+    );
+    // Racing writers: the same batch at the same moment, stored once.
+    await Promise.all([1, 2, 3].map(() => store.appendHistory('flt_1', 'veh_4', shuffled.slice(0, 300))));
+
+    const items = await historyItems('veh_4');
+    expect(items.every((i) => i.count <= MAX_HISTORY_POINTS_PER_ITEM)).toBe(true);
+    expect(items.reduce((sum, i) => sum + i.count, 0)).toBe(all.length);
+
+    const untilMs = (all.at(-1) as PositionFix).recordedAtMs;
+    expect(untilMs - start).toBeLessThan(HISTORY_LOOKBACK_HOURS * 3_600_000);
+    const everything = await store.historySince('flt_1', 'veh_4', null, untilMs);
+    expect(everything.map((p) => p.recordedAtMs)).toEqual(all.map((f) => f.recordedAtMs));
+    // What the worker has not consumed yet: strictly after the last processed one.
+    const after = (all[500] as PositionFix).recordedAtMs;
+    const rest = await store.historySince('flt_1', 'veh_4', after, untilMs);
+    expect(rest.map((p) => p.recordedAtMs)).toEqual(all.slice(501).map((f) => f.recordedAtMs));
+  });
+
+  it('keeps a breadcrumb 89 days old readable, with its item kept for the retention period', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const old = Date.parse('2026-08-24T08:15:00Z');
+    await store.appendHistory('flt_1', 'veh_5', [fix(old, 1), fix(old + 60_000, 2)]);
+    const read = await store.historySince('flt_1', 'veh_5', null, old + 3_600_000);
+    expect(read.map((p) => p.latitude)).toEqual([1, 2]);
+    const { Item } = await client.send(
+      new GetCommand({ TableName: table, Key: historyBucketKey('flt_1', 'veh_5', old) }),
+    );
+    expect(Item?.expires_at).toBeGreaterThanOrEqual((old + 90 * 86_400_000) / 1000);
   });
 });

@@ -20,6 +20,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     readCredentials(path); // fail here, once, with a clear message, rather than in every test
     project.provide('e2eCredentialsPath', path);
     project.provide('e2eTarget', 'deployed');
+    project.provide('e2eDynamoDbEndpoint', '');
     return undefined;
   }
   // The delivery tests run a receiver on loopback; the stage servers inherit this environment.
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   });
   project.provide('e2eCredentialsPath', stack.credentialsPath);
   project.provide('e2eTarget', 'local');
+  project.provide('e2eDynamoDbEndpoint', stack.dynamoDbEndpoint);
   return async () => {
     await stack.stop();
     rmSync(folder, { recursive: true, force: true });

@@ -8,6 +8,11 @@ declare module 'vitest' {
     e2eCredentialsPath: string;
     /** `local`: the stack the e2e setup started; `deployed`: the stage E2E_CREDENTIALS describes. */
     e2eTarget: 'local' | 'deployed';
+    /**
+     * The local stack's DynamoDB Local, for e2e checks of what was stored that no route shows
+     * (breadcrumb history); empty against a deployed stage.
+     */
+    e2eDynamoDbEndpoint: string;
     /** DynamoDB Local's URL for the integration tests. */
     dynamoDbEndpoint: string;
   }

@@ -3,6 +3,7 @@ import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { newId } from '../../../shared/platform/ids.ts';
+import { HistoryWriteError } from '../../../shared/store/vehicle-positions.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 
 const A = newId('vehicle');
@@ -94,6 +95,110 @@ describe('ingestLocations', () => {
       detail: 'The batch has 501 items; at most 500 are accepted.',
     });
     expect(h.deps.vehicles.get).not.toHaveBeenCalled();
+    expect(h.queued).toEqual([]);
+  });
+});
+
+describe('ingestLocations: recorded_at window', () => {
+  it('rejects a breadcrumb older than the 90 days of history, or more than 5 minutes ahead, saying why', async () => {
+    const h = deps();
+    const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: daysAgo(90.01) },
+      { vehicle_id: A, latitude: 2, longitude: 2, recorded_at: daysAgo(89.99) },
+      { vehicle_id: A, latitude: 3, longitude: 3, recorded_at: new Date(NOW + 5 * 60_000).toISOString() },
+      {
+        vehicle_id: A,
+        latitude: 4,
+        longitude: 4,
+        recorded_at: new Date(NOW + 5 * 60_000 + 1000).toISOString(),
+      },
+    ]);
+    expect(response.results.map((r) => [r.status, 'code' in r ? r.code : undefined])).toEqual([
+      ['rejected', 'validation_failed'],
+      ['accepted', undefined],
+      ['accepted', undefined],
+      ['rejected', 'validation_failed'],
+    ]);
+    expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('more than 90 days old') });
+    expect(response.results[3]).toMatchObject({
+      hint: expect.stringContaining('more than 5 minutes in the future'),
+    });
+    expect(h.history[A]?.map((f) => f.latitude)).toEqual([2, 3]);
+  });
+});
+
+describe('ingestLocations: storage failures', () => {
+  const crumb = (id: string, minutesAgo: number, latitude: number) => ({
+    vehicle_id: id,
+    latitude,
+    longitude: 1,
+    recorded_at: at(minutesAgo),
+  });
+
+  it('rejects the items of a vehicle storage failed for as retryable, accepts and queues the rest', async () => {
+    const h = deps();
+    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
+      if (id === A)
+        throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+      h.history[id] = [...(h.history[id] ?? []), ...fixes];
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      crumb(A, 2, 1),
+      crumb(B, 2, 2),
+      crumb(A, 1, 3),
+      crumb(Z, 1, 4),
+    ]);
+    expect(response).toMatchObject({ accepted: 1, rejected: 3 });
+    expect(response.results.map((r) => [r.index, r.status, 'code' in r ? r.code : undefined])).toEqual([
+      [0, 'rejected', 'storage_unavailable'],
+      [1, 'accepted', undefined],
+      [2, 'rejected', 'storage_unavailable'],
+      [3, 'rejected', 'unknown_vehicle'],
+    ]);
+    expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('retry these items') });
+    // Only what was stored moves the latest position and reaches the worker.
+    expect([...h.latest.keys()]).toEqual([B]);
+    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
+  });
+
+  it('rejects only the breadcrumbs history could not store; the latest position advances from the stored ones', async () => {
+    const h = deps();
+    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
+      const newest = fixes.filter((f) => f.latitude === 9);
+      h.history[id] = fixes.filter((f) => f.latitude !== 9);
+      throw new HistoryWriteError(newest, new Error('throttled'));
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      crumb(A, 30, 1),
+      crumb(A, 20, 2),
+      crumb(A, 1, 9),
+    ]);
+    expect(response).toMatchObject({ accepted: 2, rejected: 1 });
+    expect(response.results[2]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
+    expect(h.latest.get(A)?.latitude).toBe(2);
+    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
+  });
+
+  it('rejects a vehicle whose latest position could not be recorded, so the client resends it', async () => {
+    const h = deps();
+    h.deps.positions.recordLatest.mockImplementation(async (_fleet, id, fix) => {
+      if (id === A) throw new Error('throttled');
+      h.latest.set(id, fix);
+      return true;
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1), crumb(B, 2, 2)]);
+    expect(response.results.map((r) => r.status)).toEqual(['rejected', 'accepted']);
+    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
+  });
+
+  it('answers 503 storage_unavailable for the whole request only when nothing could be stored', async () => {
+    const h = deps();
+    h.deps.positions.appendHistory.mockRejectedValue(new Error('throttled'));
+    await expect(
+      ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1), crumb(B, 2, 2), crumb(Z, 1, 3)]),
+    ).rejects.toMatchObject({ code: 'storage_unavailable', status: 503 });
+    expect(h.deps.positions.recordLatest).not.toHaveBeenCalled();
     expect(h.queued).toEqual([]);
   });
 });

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { ingestLocations } from '../../shared/usecases/locations.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { ingestDeps, positionStores } from '../../shared/wiring/locations.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
+
+/**
+ * POST /v1/locations' use case through the composition root against DynamoDB Local: the issue 10
+ * §3 scenarios (a batch resent until the old hourly item would have exceeded 400 KB; storage failing
+ * for some vehicles only).
+ */
+const client = testDocumentClient();
+const HOUR_MS = 3_600_000;
+const NOW = Date.parse('2026-11-21T13:00:00Z');
+const clock = fixedClock(NOW);
+let table: string;
+let infra: TestInfrastructure;
+/** History writes of these vehicles fail as DynamoDB throttling would. */
+const throttled = new Set<string>();
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'location-ingest');
+  infra = testInfrastructure({ tableName: table, clock });
+  infra.dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { Key?: { sk?: unknown }; Item?: { sk?: unknown } };
+      const raw = input.Key?.sk ?? input.Item?.sk;
+      const sk = typeof raw === 'string' ? raw : ((raw as { S?: string } | undefined)?.S ?? '');
+      const vehicle = /^VEHHIST#([^#]+)#/.exec(sk)?.[1];
+      if (/^(Put|Update)/.test(context.commandName ?? '') && vehicle && throttled.has(vehicle)) {
+        throw Object.assign(new Error('The level of configured provisioned throughput was exceeded'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'throttleHistory' },
+  );
+});
+afterAll(() => deleteTestTable(client, table));
+
+async function newTruck(fleetId: string) {
+  const { vehicle } = await createVehicle({ vehicles: positionStores(infra).vehicles, clock }, fleetId, {
+    external_ref: `ING-${Math.random().toString(36).slice(2, 8)}`,
+  });
+  return vehicle.id;
+}
+
+const crumbs = (vehicleId: string, fromMs: number, count: number, spacingMs: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    vehicle_id: vehicleId,
+    latitude: 35 + i / 10_000,
+    longitude: -97,
+    recorded_at: new Date(fromMs + i * spacingMs).toISOString(),
+    fuel_level_percent: 80,
+    speed_mph: 55.5,
+    address: 'I-35 northbound, mile 221',
+  }));
+
+describe('ingestLocations against DynamoDB Local', () => {
+  it('accepts one 500-item batch resent 25 times, stores it once, and keeps later batches of that hour working', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const hour = NOW - HOUR_MS;
+    const batch = crumbs(truck, hour, 500, 5_000);
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const response = await ingestLocations(ingestDeps(infra), fleetId, batch);
+      expect(response).toMatchObject({ accepted: 500, rejected: 0 });
+    }
+    const later = crumbs(truck, hour + 2_500, 500, 5_000);
+    expect(await ingestLocations(ingestDeps(infra), fleetId, later)).toMatchObject({ accepted: 500 });
+
+    const { positions } = positionStores(infra);
+    const history = await positions.historySince(fleetId, truck, null, NOW);
+    expect(history).toHaveLength(1000);
+    expect(history.map((p) => p.recordedAtMs)).toEqual(
+      [...batch, ...later].map((c) => Date.parse(c.recorded_at)).sort((a, b) => a - b),
+    );
+    expect((await positions.latest(fleetId, truck))?.recordedAt).toBe(
+      new Date(hour + 2_500 + 499 * 5_000).toISOString().replace('Z', '000Z'),
+    );
+  });
+
+  it('rejects only the vehicle storage failed for, retryable; the retried batch completes it without duplicates', async () => {
+    const fleetId = newId('fleet');
+    const [a, b] = [await newTruck(fleetId), await newTruck(fleetId)];
+    const batch = [...crumbs(a, NOW - 600_000, 100, 1_000), ...crumbs(b, NOW - 600_000, 100, 1_000)];
+    infra.sent.vehicleUpdates.take(); // what earlier tests queued
+    throttled.add(a);
+    const first = await ingestLocations(ingestDeps(infra), fleetId, batch);
+    expect(first).toMatchObject({ accepted: 100, rejected: 100 });
+    expect(first.results.slice(0, 100).every((r) => 'code' in r && r.code === 'storage_unavailable')).toBe(
+      true,
+    );
+    expect(first.results.slice(100).every((r) => r.status === 'accepted')).toBe(true);
+    expect(infra.sent.vehicleUpdates.take()).toEqual([{ fleetId, vehicleId: b }]);
+    const { positions } = positionStores(infra);
+    expect(await positions.latest(fleetId, a)).toBeNull();
+
+    // Nothing storable at all: the whole request is the problem.
+    await expect(ingestLocations(ingestDeps(infra), fleetId, batch.slice(0, 100))).rejects.toMatchObject({
+      code: 'storage_unavailable',
+      status: 503,
+    });
+
+    throttled.delete(a);
+    const retry = await ingestLocations(ingestDeps(infra), fleetId, batch);
+    expect(retry).toMatchObject({ accepted: 200, rejected: 0 });
+    for (const vehicle of [a, b]) {
+      const history = await positions.historySince(fleetId, vehicle, null, NOW);
+      expect(history).toHaveLength(100);
+      expect((await positions.latest(fleetId, vehicle))?.recordedAtMs).toBe(NOW - 600_000 + 99_000);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
+import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
+import './provided-context.ts';
+
+/** The local stack's prod table name (local/stack.ts LOCAL_TABLES.prod). */
+const LOCAL_PROD_TABLE = 'fleet-fuel-prod';
+
+/**
+ * The local stack's prod table, for e2e checks of what was stored that no route shows (breadcrumb
+ * history). Only on the local stack: check `isLocalTarget()` first.
+ */
+export function localProdTable(): { client: DocumentClient; tableName: string } {
+  const endpoint = inject('e2eDynamoDbEndpoint');
+  if (!endpoint) throw new Error('no local DynamoDB: the e2e tests run against a deployed stage');
+  const dynamo = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
+  return { client: createDocumentClient(dynamo), tableName: LOCAL_PROD_TABLE };
+}
+
+/** Every breadcrumb time stored in the vehicle's history items, as stored (repeats included). */
+export async function storedHistoryTimes(fleetId: string, vehicleId: string): Promise<number[]> {
+  const { client, tableName } = localProdTable();
+  const times: number[] = [];
+  try {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': `VEHHIST#${vehicleId}#` },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        for (const point of item.points as number[][]) times.push(Number(point[0]));
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  } finally {
+    client.destroy();
+  }
+  return times;
+}
