@@ -137,7 +137,9 @@ export function replanOnRoute(
       currentFuelGallons: fuelGallons,
       minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
     },
-    session.forceReplan ? [] : session.stops.map((s) => s.stationId).filter((id) => !left.has(id)),
+    // After a skip, or a departure (the tank was filled: the old stops were planned for the old
+    // level), nothing is kept: the plan starts afresh.
+    session.forceReplan || left.size > 0 ? [] : session.stops.map((s) => s.stationId),
   );
   const toStop = (stop: PlannedPurchase) =>
     guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);

@@ -158,6 +158,7 @@ function replanAt(
   position: GeoPoint,
   progress: number,
   overrides: Partial<VehicleSnapshot> = {},
+  stations: typeof corridor = corridor,
 ) {
   const step = replanBeforeRouting(FLEET, session, snapshotAt(position, overrides), NOW);
   if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
@@ -166,7 +167,7 @@ function replanAt(
     session,
     step,
     {
-      corridor,
+      corridor: stations,
       distanceMiles: 600,
       progressMiles: progress,
       vehicleOffRouteMiles: haversineMiles(position, onRoute(progress)),
@@ -206,6 +207,34 @@ describe('the plan while the truck heads to its stop', () => {
     });
     expect(update.session.stops.map((s) => s.stationId)).not.toContain('stn_denton');
     expect(update.session.fuel?.percent).toBe(87);
+  });
+
+  it('keeps none of the old stops after a departure: they were planned for the level before the fill', () => {
+    const cheaper = {
+      station: station('stn_cheaper', destination(onRoute(150), 90, 0.2), 3.28),
+      milesAlongRoute: 150,
+      offRouteMiles: 0.2,
+    };
+    const session = {
+      ...approaching(),
+      phase: 'at_stop' as const,
+      stops: [stop({ milesAhead: 0 }), stop({ id: 'gds_later', stationId: 'stn_later', milesAhead: 43 })],
+      position: { ...STATION, recordedAtMs: NOW - 60_000 },
+    };
+    const leaving = destination(onRoute(STATION_MILE - 0.2), 90, 0.6);
+    const at = (ids: string[]) =>
+      replanAt(
+        session,
+        leaving,
+        STATION_MILE - 0.2,
+        { fuel: { percent: 45, source: 'reported', reportedAtMs: NOW }, leftStationIds: ids },
+        [...corridor, cheaper],
+      ).session.stops.map((s) => s.stationId);
+    // Without a departure the old stop is kept within stickiness (a few cents dearer)…
+    expect(at([])).toContain('stn_later');
+    // …after one, the plan is fresh: the cheapest station, not the one kept from before the fill.
+    expect(at(['stn_denton'])).not.toContain('stn_later');
+    expect(at(['stn_denton'])).toContain('stn_cheaper');
   });
 
   it('replans at once after a skip, even at the station', () => {
