@@ -45,11 +45,22 @@ export async function replan(
   );
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const corridor = corridorStations(index, line, GUIDANCE_POLICY.corridorWidthMiles);
+  // Where the previous cycle's position lies on this route: whether it was before a stop's point.
+  const previousProgressMiles = session.position
+    ? projectOntoRoute(line, session.position).milesAlongRoute
+    : null;
   return replanOnRoute(
     fleetId,
     session,
     step,
-    { corridor, distanceMiles, progressMiles, vehicleOffRouteMiles: offRouteMiles, discounts },
+    {
+      corridor,
+      distanceMiles,
+      progressMiles,
+      vehicleOffRouteMiles: offRouteMiles,
+      previousProgressMiles,
+      discounts,
+    },
     nowMs,
   );
 }

@@ -30,10 +30,17 @@ export const GUIDANCE_POLICY = {
    * A recommended stop stays the target while the vehicle heads to it (stop-approach.ts), even
    * when its position, off the route, projects level with or past the station's point on the
    * route (which would otherwise drop the station as "behind"). Within this distance of the
-   * station itself the vehicle is at the station whatever it does: the same radius detection uses
-   * for a departure, so the lot, the pumps and GPS jumps across them all count.
+   * station itself, and no nearer to another corridor station, the vehicle is at the station
+   * whatever it does: the same radius detection uses for a departure, so the lot, the pumps and
+   * GPS jumps across them all count.
    */
   approachAtStationRadiusMiles: 0.5,
+  /**
+   * Off the route: farther than this from the route line, the truck has left the interstate (a
+   * lane and GPS error are well under it; an exit ramp passes it within its first few hundred
+   * yards). Nearer, it is still on the route and must show real movement towards the station.
+   */
+  approachOnRouteMaxMiles: 0.1,
   /**
    * Heading there off the route: the vehicle may be at most the stop's one-way detour (half its
    * detour_miles, the station's own distance from the route) plus this margin off the route. The
@@ -42,10 +49,16 @@ export const GUIDANCE_POLICY = {
    */
   approachOffRouteMarginMiles: 0.5,
   /**
+   * …or at most this far off the route on the other side of it from the station (judged from the
+   * distances, the route taken as straight near the station's point): the exit ramp and its loop
+   * on the far side, for a station reached by crossing over the interstate. Farther out on that
+   * side the truck is going somewhere else.
+   */
+  approachOppositeSideMaxMiles: 0.3,
+  /**
    * …with the station's point on the route passed by at most this many road miles: an interchange
    * and its ramps span about a mile, so an exit just after the station's point and a surface road
-   * that runs back to it project a little past it. A truck that stayed on the interstate is past
-   * this within two minutes (and its distance to the station grows from the first breadcrumb).
+   * that runs back to it project a little past it.
    */
   approachPassedMaxMiles: 1.5,
   /**
@@ -54,11 +67,15 @@ export const GUIDANCE_POLICY = {
    */
   approachLeadMiles: 1,
   /**
-   * …and the straight-line distance to the station not grown since the previous position by more
-   * than this: about 80 m, GPS jitter at a red light on the surface road, while a truck driving
-   * away (or on past the exit) opens the distance by far more between breadcrumbs.
+   * Still on the route (within approachOnRouteMaxMiles of it): held past the station's point by
+   * at most this many road miles (an exit just after the point, its ramp still next to the line)…
    */
-  approachClosingToleranceMiles: 0.05,
+  approachOnRoutePassedMaxMiles: 0.5,
+  /**
+   * …and only while the straight-line distance to the station shrank by at least this since the
+   * previous cycle (about 80 m: real movement towards it, not GPS jitter or a standstill).
+   */
+  approachMinClosingMiles: 0.05,
   /** A vehicle silent this long is offline (vehicle.offline); recommended cadence is 1–5 minutes. */
   offlineAfterMinutes: 15,
 } as const;

@@ -92,6 +92,8 @@ export interface RouteAhead {
   progressMiles: number;
   /** How far the vehicle is from its foot on the route (0 on a route just computed from it). */
   vehicleOffRouteMiles?: number;
+  /** How far along this route the vehicle's position at the previous cycle projects; null when unknown. */
+  previousProgressMiles?: number | null;
   discounts: ChainDiscounts;
 }
 
@@ -188,12 +190,20 @@ function holdWhileHeadingToStop(
   if (!target || session.forceReplan || left.has(target.stationId)) return null;
   const pointOf = (stationId: string) =>
     route.corridor.find((c) => c.station.id === stationId)?.milesAlongRoute ?? null;
+  const targetOnRoute = route.corridor.find((c) => c.station.id === target.stationId);
   const approach = approachTo(target, {
     position: needed.position,
     previousPosition: session.position,
     progressMiles: route.progressMiles,
     vehicleOffRouteMiles: route.vehicleOffRouteMiles ?? 0,
-    stationMilesAlongRoute: pointOf(target.stationId),
+    previousProgressMiles: route.previousProgressMiles ?? null,
+    stationMilesAlongRoute: targetOnRoute?.milesAlongRoute ?? null,
+    stationOffRouteMiles: targetOnRoute?.offRouteMiles ?? null,
+    nearestOtherStationMiles: route.corridor.reduce<number | null>((nearest, c) => {
+      if (c.station.id === target.stationId) return nearest;
+      const miles = haversineMiles(needed.position, c.station);
+      return nearest === null || miles < nearest ? miles : nearest;
+    }, null),
   });
   if (!approach) return null;
   const stops = session.stops.map((stop) => {

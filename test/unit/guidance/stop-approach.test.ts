@@ -49,6 +49,9 @@ const stop = (overrides: Partial<GuidanceStop> = {}): GuidanceStop => ({
   ...overrides,
 });
 
+/** Road miles along the (meridian) route of a point's foot. */
+const progressOf = (p: GeoPoint) => haversineMiles(ROUTE_START, { ...p, longitude: ROUTE_START.longitude });
+
 /** The geometry of a vehicle at `position`, with its foot on the route at `progress`. */
 const geometry = (
   position: GeoPoint,
@@ -60,6 +63,8 @@ const geometry = (
   progressMiles: progress,
   vehicleOffRouteMiles: haversineMiles(position, onRoute(progress)),
   stationMilesAlongRoute: STATION_MILE,
+  stationOffRouteMiles: 1.4,
+  previousProgressMiles: previousPosition ? progressOf(previousPosition) : null,
 });
 
 describe('heading to a recommended stop (approachTo)', () => {
@@ -89,15 +94,87 @@ describe('heading to a recommended stop (approachTo)', () => {
   });
 
   it('lets go of a truck driving away, too far off the route, or still well before the station’s point', () => {
-    const surface = destination(onRoute(STATION_MILE), 90, 0.8);
-    const backOut = destination(onRoute(STATION_MILE), 90, 0.4);
-    expect(approachTo(stop(), geometry(backOut, surface, STATION_MILE))).toBeNull();
+    // Turned back on the surface road and on the interstate again past the station's point.
+    const surface = destination(onRoute(STATION_MILE + 0.4), 80, 0.7);
+    const backOn = onRoute(STATION_MILE + 0.6);
+    expect(approachTo(stop(), geometry(backOn, surface, STATION_MILE + 0.6))).toBeNull();
     const elsewhere = destination(onRoute(STATION_MILE), 270, 1.5);
     expect(approachTo(stop(), geometry(elsewhere, onRoute(STATION_MILE - 1), STATION_MILE))).toBeNull();
     const before = onRoute(STATION_MILE - 5);
     expect(approachTo(stop(), geometry(before, onRoute(STATION_MILE - 6), STATION_MILE - 5))).toBeNull();
     // Nothing to compare with: not heading (unless at the station).
     expect(approachTo(stop(), geometry(onRoute(STATION_MILE), null, STATION_MILE))).toBeNull();
+  });
+});
+
+describe('heading to a stop: what one breadcrumb or one cycle must not decide', () => {
+  it('holds off the route without a closing test: a GPS jump, a loop ramp, a surface road bending away', () => {
+    const surface = destination(onRoute(STATION_MILE + 0.4), 80, 0.9);
+    // A jump of ~150 m away from the station between two cycles.
+    const jumped = destination(surface, 270, 0.1);
+    expect(approachTo(stop(), geometry(jumped, surface, STATION_MILE + 0.3))).toBe('heading_there');
+    // A loop ramp past the station's point, swinging away from the station before coming back.
+    const loop = destination(onRoute(STATION_MILE + 0.9), 90, 0.15);
+    const loopFar = destination(onRoute(STATION_MILE + 1.1), 100, 0.25);
+    expect(approachTo(stop(), geometry(loopFar, loop, STATION_MILE + 1.1))).toBe('heading_there');
+    // No previous cycle at all: off the route in the box is enough.
+    expect(approachTo(stop(), geometry(surface, null, STATION_MILE + 0.4))).toBe('heading_there');
+  });
+
+  it('holds a batched cycle that went from the interstate to the surface road in one step', () => {
+    const surface = destination(onRoute(STATION_MILE + 0.4), 80, 0.5);
+    expect(approachTo(stop(), geometry(surface, onRoute(STATION_MILE - 3), STATION_MILE + 0.4))).toBe(
+      'heading_there',
+    );
+  });
+
+  it('lets go of a truck standing still on the interstate past the station’s point (a jam)', () => {
+    for (const past of [0.3, 1.2]) {
+      const here = onRoute(STATION_MILE + past);
+      expect(approachTo(stop(), geometry(here, here, STATION_MILE + past))).toBeNull();
+    }
+  });
+
+  it('holds the first cycle just past the point on the route (an exit there looks like the interstate), not the second', () => {
+    const exit = onRoute(STATION_MILE + 0.4);
+    expect(approachTo(stop(), geometry(exit, onRoute(STATION_MILE), STATION_MILE + 0.4))).toBe(
+      'heading_there',
+    );
+    const further = onRoute(STATION_MILE + 0.45);
+    expect(approachTo(stop(), geometry(further, exit, STATION_MILE + 0.45))).toBeNull();
+  });
+
+  it('lets go at the first cycle past the point when one cycle jumps from before it to well past it on the interstate', () => {
+    const past = onRoute(STATION_MILE + 1.2);
+    expect(approachTo(stop(), geometry(past, onRoute(STATION_MILE - 3), STATION_MILE + 1.2))).toBeNull();
+  });
+
+  it('on the route, needs real movement towards the station, not just a distance that does not grow', () => {
+    const exit = onRoute(STATION_MILE + 0.4);
+    const crept = onRoute(STATION_MILE + 0.39);
+    expect(approachTo(stop(), geometry(exit, crept, STATION_MILE + 0.4))).toBeNull();
+    expect(approachTo(stop(), geometry(exit, onRoute(STATION_MILE - 0.6), STATION_MILE + 0.4))).toBe(
+      'heading_there',
+    );
+  });
+
+  it('lets go of a truck on the other side of the route, beyond the interchange’s ramps, even closing in', () => {
+    const west = destination(onRoute(STATION_MILE - 0.5), 270, 0.8);
+    const westCloser = destination(onRoute(STATION_MILE), 270, 0.6);
+    expect(approachTo(stop(), geometry(westCloser, west, STATION_MILE))).toBeNull();
+    // The far-side ramp of the interchange, crossing over to the station: held.
+    const farRamp = destination(onRoute(STATION_MILE + 0.3), 270, 0.2);
+    expect(approachTo(stop(), geometry(farRamp, onRoute(STATION_MILE - 0.7), STATION_MILE + 0.3))).toBe(
+      'heading_there',
+    );
+  });
+
+  it('is not at the recommended station when nearer to another one at the same interchange', () => {
+    // A Love's 0.2 mi from the recommended station; the truck at its pumps, 0.3 mi from ours.
+    const atNeighbour = destination(STATION, 270, 0.3);
+    const g = { ...geometry(atNeighbour, atNeighbour, STATION_MILE), stationMilesAlongRoute: null };
+    expect(approachTo(stop(), { ...g, nearestOtherStationMiles: 0.1 })).toBeNull();
+    expect(approachTo(stop(), { ...g, nearestOtherStationMiles: 0.4 })).toBe('at_station');
   });
 });
 
@@ -171,6 +248,7 @@ function replanAt(
       distanceMiles: 600,
       progressMiles: progress,
       vehicleOffRouteMiles: haversineMiles(position, onRoute(progress)),
+      previousProgressMiles: session.position ? progressOf(session.position) : null,
       discounts: {},
     },
     NOW,
@@ -184,6 +262,15 @@ describe('the plan while the truck heads to its stop', () => {
     expect(update.session.phase).toBe('approaching_stop');
     expect(update.session.stops.map((s) => [s.stationId, s.milesAhead])).toEqual([['stn_denton', 0]]);
     expect(update.events).toEqual([]);
+  });
+
+  it('keeps the stop through a GPS jump away from the station on the surface road', () => {
+    const surface = destination(onRoute(STATION_MILE + 0.4), 80, 0.9);
+    const session = { ...approaching(), position: { ...surface, recordedAtMs: NOW - 60_000 } };
+    const jumped = destination(surface, 260, 0.1);
+    const update = replanAt(session, jumped, STATION_MILE + 0.35);
+    expect(update.session.stops.map((s) => s.stationId)).toEqual(['stn_denton']);
+    expect(update.session.phase).toBe('approaching_stop');
   });
 
   it('drops it for a truck that stayed on the interstate, and plans from there', () => {
