@@ -195,6 +195,41 @@ async function run(fleetId: string, vehicleId: string, crumbs: readonly Crumb[])
   return sessions;
 }
 
+/**
+ * Feeds a drive in batches, as a device uploading every few minutes: all breadcrumbs recorded
+ * within `minutes` of a batch's first go through ingest together, then one worker cycle.
+ */
+async function runBatched(fleetId: string, vehicleId: string, crumbs: readonly Crumb[], minutes: number) {
+  const sessions: GuidanceSession[] = [];
+  let i = 0;
+  while (i < crumbs.length) {
+    const first = crumbs[i] as Crumb;
+    let j = i;
+    while (j < crumbs.length && (crumbs[j] as Crumb).at - first.at < minutes * 60_000) j++;
+    const batch = crumbs.slice(i, j);
+    i = j;
+    clock.set((batch.at(-1) as Crumb).at);
+    const response = await ingestLocations(
+      ingestDeps(infra),
+      fleetId,
+      batch.map((crumb) => ({
+        vehicle_id: vehicleId,
+        latitude: crumb.point.latitude,
+        longitude: crumb.point.longitude,
+        recorded_at: new Date(crumb.at).toISOString(),
+        fuel_level_percent: Math.max(0, Math.min(100, crumb.fuel)),
+        speed_mph: crumb.mph,
+      })),
+    );
+    expect(response.rejected).toBe(0);
+    infra.sent.vehicleUpdates.take();
+    await processVehicleUpdate(deps, { fleetId, vehicleId });
+    const { session } = await deps.tracking.get(fleetId, vehicleId);
+    if (session) sessions.push(session);
+  }
+  return sessions;
+}
+
 /** A truck 20 route miles before the Denton station's point, 38 % in the tank, guided to Denver. */
 async function guidedTruck(startMs: number, milesBefore = 20, level = 38.4) {
   const truck = await newTruck();
@@ -330,7 +365,7 @@ describe('a truck that leaves the interstate for a recommended station 1.4 miles
     expect(eventsOf('fueling.matched', 'vehicle.stop_arrived', 'vehicle.stop_departed')).toEqual([]);
   });
 
-  it('does not lose a truck that turns back on the surface road: no arrival, no fueling', {
+  it('drops the stop for a truck that turns back on the surface road onto the interstate: no arrival, no fueling, a plan from where it is', {
     timeout: 120_000,
   }, async () => {
     const { fleetId, vehicle, drive, eventsOf } = await guidedTruck(START_MS + 18 * 3_600_000);
@@ -348,6 +383,85 @@ describe('a truck that leaves the interstate for a recommended station 1.4 miles
     const after = sessions.at(-1) as GuidanceSession;
     expect(after.stops.length).toBeGreaterThan(0);
     expect(after.stops.map((s) => s.stationId)).not.toContain(denton.station.id);
+  });
+
+  it('keeps the stop through a GPS jump of ~150 m away from the station on the surface road: arrives and matches', {
+    timeout: 120_000,
+  }, async () => {
+    const { fleetId, vehicle, drive, started, stop, eventsOf } = await guidedTruck(START_MS + 30 * 3_600_000);
+    drive.along(S() - 20, S() - 1).along(S() - 1, S() + 0.4);
+    const onInterstate = drive.crumbs.length;
+    drive.to(station(), 25);
+    const toStation = drive.crumbs.length;
+    drive.park(14, (i) => Math.min(51, Math.max(0, i - 2) * 6));
+    drive.to(pointAt(S() + 0.5), 25).along(S() + 0.5, S() + 6);
+    // One breadcrumb on the surface road, halfway, thrown away from the station: ~150 m (0.093 mi)
+    // farther from it than the breadcrumb before.
+    const k = Math.floor((onInterstate + toStation) / 2);
+    const crumb = drive.crumbs[k] as Crumb;
+    const d = haversineMiles(crumb.point, station());
+    const dBefore = haversineMiles((drive.crumbs[k - 1] as Crumb).point, station());
+    const f = (dBefore + 0.093 - d) / d;
+    const jumped = {
+      latitude: crumb.point.latitude + (crumb.point.latitude - station().latitude) * f,
+      longitude: crumb.point.longitude + (crumb.point.longitude - station().longitude) * f,
+    };
+    expect(haversineMiles(jumped, station()) - dBefore).toBeGreaterThan(0.08);
+    drive.crumbs[k] = { ...crumb, point: jumped };
+
+    const sessions = await run(fleetId, vehicle.id, drive.crumbs);
+    for (const session of sessions.slice(onInterstate - 1, toStation))
+      expect(session.stops[0]?.id).toBe(stop.id);
+    expect(
+      eventsOf('vehicle.stop_arrived', 'fueling.matched', 'vehicle.stop_departed').map((e) => [
+        e.type,
+        e.data.stop_id,
+      ]),
+    ).toEqual([
+      ['vehicle.stop_arrived', stop.id],
+      ['fueling.matched', stop.id],
+      ['vehicle.stop_departed', stop.id],
+    ]);
+    expect(eventsOf('fueling.matched')[0]?.data).toMatchObject({ guidance_id: started.id });
+  });
+
+  it('keeps the stop, arrives, fuels (matched) and departs with batched uploads (a worker cycle every 3–5 minutes)', {
+    timeout: 120_000,
+  }, async () => {
+    for (const [n, minutes] of [
+      [0, 3],
+      [1, 5],
+    ] as const) {
+      const { fleetId, vehicle, drive, started, stop, eventsOf } = await guidedTruck(
+        START_MS + (36 + 6 * n) * 3_600_000,
+      );
+      drive
+        .along(S() - 20, S() - 1)
+        .along(S() - 1, S() + 0.4)
+        .to(station(), 25);
+      drive.park(14, (i) => Math.min(51, Math.max(0, i - 2) * 6));
+      drive.to(pointAt(S() + 0.5), 25).along(S() + 0.5, S() + 10);
+      const sessions = await runBatched(fleetId, vehicle.id, drive.crumbs, minutes);
+      expect(
+        sessions.map((s) => s.phase),
+        `${minutes}-minute batches`,
+      ).toContain('at_stop');
+      expect(
+        eventsOf('vehicle.stop_arrived', 'fueling.matched', 'vehicle.stop_departed').map((e) => [
+          e.type,
+          e.data.stop_id,
+        ]),
+        `${minutes}-minute batches`,
+      ).toEqual([
+        ['vehicle.stop_arrived', stop.id],
+        ['fueling.matched', stop.id],
+        ['vehicle.stop_departed', stop.id],
+      ]);
+      expect(eventsOf('fueling.matched')[0]?.data).toMatchObject({ guidance_id: started.id });
+      const after = sessions.at(-1) as GuidanceSession;
+      expect(after.stops.map((s) => s.stationId)).not.toContain(denton.station.id);
+      expect(after.fuel?.percent).toBeGreaterThan(80);
+    }
   });
 
   it('arrives and departs without fuelling when the truck dwells at the station and leaves', {
