@@ -4,6 +4,7 @@ import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
 import {
   createVehiclePositionStore,
   HISTORY_LOOKBACK_HOURS,
+  HistoryWriteError,
   historyBucketKey,
   MAX_HISTORY_POINTS_PER_ITEM,
 } from '../../shared/store/vehicle-positions.ts';
@@ -153,6 +154,23 @@ describe('latest positions and history', () => {
       const read = await store.historySince('flt_1', vehicleId, null, hour + 3_599_999);
       expect(read.map((p) => p.latitude)).toEqual(Array.from({ length: 280 }, (_, i) => i));
     }
+  });
+
+  it('stores what fits in an hour whose items run out, and reports the rest as refused for a full hour', async () => {
+    // Two items an hour instead of 10,000, so the bound is 480 breadcrumbs.
+    const store = createVehiclePositionStore(client, table, { maxItemsPerHour: 2 });
+    const hour = Date.parse('2026-11-21T16:00:00Z');
+    const all = Array.from({ length: 500 }, (_, i) => fix(hour + i * 1_000, i));
+    await store.appendHistory('flt_1', 'veh_full', all.slice(0, 300));
+    const error = await store.appendHistory('flt_1', 'veh_full', all).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryWriteError);
+    const { failed, hourFull } = error as HistoryWriteError;
+    expect(failed.map((f) => f.latitude)).toEqual(all.slice(480).map((f) => f.latitude));
+    expect(hourFull).toEqual(failed);
+    const items = await historyItems('veh_full');
+    expect(items.map((i) => i.count)).toEqual([240, 240]);
+    // The next hour is not affected.
+    await store.appendHistory('flt_1', 'veh_full', [fix(hour + 3_600_000, 1)]);
   });
 
   it('keeps a breadcrumb 89 days old readable, with its item kept for the retention period', async () => {
