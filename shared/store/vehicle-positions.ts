@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
  * A vehicle's latest position (`FLEET#…`/`VEHPOS#veh_…`), written with a condition so it only
@@ -16,8 +23,10 @@ import { isConditionFailure } from './transactions.ts';
  * (they sort right after it and before the next hour), so a truck reporting every minute still
  * costs one item an hour, and one reporting every 200 ms a few dozen instead of an item DynamoDB
  * refuses (400 KB). A breadcrumb (vehicle, recorded ms) is stored once: appending reads the hour's
- * items first and writes only the times not stored yet, conditionally on the item being unchanged
- * since (`size(points)`), so two writers racing re-read instead of both appending.
+ * items first and writes only the times not stored yet, in one all-or-nothing write (a transaction
+ * when it touches more than one item) conditional on the last item being unchanged since
+ * (`size(points)`) and the new items not existing, so two writers racing re-read instead of both
+ * appending.
  */
 export const latestPositionKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
@@ -40,19 +49,41 @@ export const historyItemKey = (fleetId: string, vehicleId: string, hourMs: numbe
  * enough that appending to it stays cheap in write units. 240 is one breadcrumb every 15 s for an hour.
  */
 export const MAX_HISTORY_POINTS_PER_ITEM = 240;
-/** Continuations per hour are numbered with 4 digits: 9,999 × 240 breadcrumbs an hour at most. */
-const MAX_HISTORY_ITEMS_PER_HOUR = 10_000;
+/** Continuations per hour are numbered with 4 digits: 10,000 items × 240 breadcrumbs an hour at most. */
+export const MAX_HISTORY_ITEMS_PER_HOUR = 10_000;
+/**
+ * New items one append attempt may put: with the update of the last item, the attempt stays within
+ * a transaction's 100 actions (and, at < 28 KB an item, far within its 4 MB). Larger appends are
+ * done in successive slices, each all-or-nothing.
+ */
+const MAX_NEW_ITEMS_PER_WRITE = 98;
 /** Re-reads when another writer changed the hour's items under us; then the write fails (retryable). */
 const MAX_APPEND_ATTEMPTS = 8;
 const HOUR_MS = 3_600_000;
 
-/** Some breadcrumbs could not be stored (the others were): the caller rejects these, retryable. */
+/**
+ * Some breadcrumbs could not be stored (the others were). `failed` lists them all; `hourFull` those
+ * of them refused because their hour already holds the most breadcrumbs an hour can (a retry cannot
+ * store them); the rest failed for a transient reason and can be retried.
+ */
 export class HistoryWriteError extends Error {
   readonly failed: readonly PositionFix[];
-  constructor(failed: readonly PositionFix[], cause: unknown) {
+  readonly hourFull: readonly PositionFix[];
+  constructor(failed: readonly PositionFix[], cause: unknown, hourFull: readonly PositionFix[] = []) {
     super(`${failed.length} breadcrumbs could not be stored in history`, { cause });
     this.name = 'HistoryWriteError';
     this.failed = failed;
+    this.hourFull = hourFull;
+  }
+}
+
+/** The hour already holds the most breadcrumbs it can: `overflow` were not stored (the rest were). */
+class HourFullError extends Error {
+  readonly overflow: readonly PositionFix[];
+  constructor(message: string, overflow: readonly PositionFix[]) {
+    super(message);
+    this.name = 'HourFullError';
+    this.overflow = overflow;
   }
 }
 
@@ -85,7 +116,17 @@ export const HISTORY_LOOKBACK_HOURS = 6;
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : Number(value));
 
-export function createVehiclePositionStore(client: DocumentClient, tableName: string): VehiclePositionStore {
+export interface VehiclePositionStoreOptions {
+  /** Items an hour may have ({@link MAX_HISTORY_ITEMS_PER_HOUR}); lowered by tests only. */
+  maxItemsPerHour?: number;
+}
+
+export function createVehiclePositionStore(
+  client: DocumentClient,
+  tableName: string,
+  options: VehiclePositionStoreOptions = {},
+): VehiclePositionStore {
+  const maxItemsPerHour = options.maxItemsPerHour ?? MAX_HISTORY_ITEMS_PER_HOUR;
   return {
     async latest(fleetId, vehicleId) {
       const { Item } = await client.send(
@@ -151,15 +192,47 @@ export function createVehiclePositionStore(client: DocumentClient, tableName: st
         hours.set(hourMs, [...(hours.get(hourMs) ?? []), fix]);
       }
       const outcomes = await Promise.allSettled(
-        [...hours].map(([hourMs, hourFixes]) =>
-          appendToHour(client, tableName, fleetId, vehicleId, hourMs, hourFixes),
-        ),
+        [...hours].map(async ([hourMs, hourFixes]) => {
+          // Successive slices small enough for one transaction each (a request brings at most 500).
+          const slice = MAX_NEW_ITEMS_PER_WRITE * MAX_HISTORY_POINTS_PER_ITEM;
+          for (let i = 0; i < hourFixes.length; i += slice) {
+            try {
+              await appendToHour(
+                client,
+                tableName,
+                fleetId,
+                vehicleId,
+                hourMs,
+                hourFixes.slice(i, i + slice),
+                maxItemsPerHour,
+              );
+            } catch (error) {
+              // What this slice did not store, and every later slice (not attempted).
+              const later = hourFixes.slice(i + slice);
+              if (error instanceof HourFullError)
+                throw new HourFullError(error.message, [...error.overflow, ...later]);
+              throw Object.assign(new Error('append failed', { cause: error }), {
+                notStored: hourFixes.slice(i),
+              });
+            }
+          }
+        }),
       );
-      const failed = [...hours.values()].filter((_, i) => outcomes[i]?.status === 'rejected').flat();
-      if (failed.length > 0) {
-        const cause = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
-        throw new HistoryWriteError(failed, cause.reason);
+      const failed: PositionFix[] = [];
+      const hourFull: PositionFix[] = [];
+      let cause: unknown;
+      for (const outcome of outcomes) {
+        if (outcome.status === 'fulfilled') continue;
+        const error = outcome.reason as Error & { notStored?: PositionFix[] };
+        if (error instanceof HourFullError) {
+          failed.push(...error.overflow);
+          hourFull.push(...error.overflow);
+        } else {
+          failed.push(...(error.notStored ?? []));
+        }
+        cause ??= error instanceof HourFullError ? error : error.cause;
       }
+      if (failed.length > 0) throw new HistoryWriteError(failed, cause, hourFull);
     },
 
     async historySince(fleetId, vehicleId, afterMs, untilMs) {
@@ -253,8 +326,11 @@ async function readHour(
 /**
  * Appends the breadcrumbs of one vehicle and hour that are not stored yet: the room left in the
  * hour's last item first (conditional on its size being what was read), then new items of at most
- * {@link MAX_HISTORY_POINTS_PER_ITEM} (conditional on not existing). A failed condition means
- * another writer got there first: read again and write what is still missing.
+ * {@link MAX_HISTORY_POINTS_PER_ITEM} (conditional on not existing) — all in one write that
+ * succeeds or fails whole (one transaction when it touches more than one item). A failed condition
+ * means another writer got there first: nothing of this attempt was stored, so read again and
+ * write what is still missing. Breadcrumbs beyond the hour's last possible item are not stored
+ * ({@link HourFullError}, after storing those that fit).
  */
 async function appendToHour(
   client: DocumentClient,
@@ -263,16 +339,17 @@ async function appendToHour(
   vehicleId: string,
   hourMs: number,
   fixes: readonly PositionFix[],
+  maxItemsPerHour: number,
 ): Promise<void> {
   // Kept until the hour's last possible breadcrumb is 90 days old, whichever item holds it.
   const ttl = ttlEpochSeconds(hourMs + HOUR_MS + POSITION_HISTORY_RETENTION_DAYS * 86_400_000);
   for (let attempt = 1; ; attempt++) {
     const { items, stored } = await readHour(client, tableName, fleetId, vehicleId, hourMs);
-    const fresh: HistoryTuple[] = [];
+    const fresh: PositionFix[] = [];
     for (const fix of fixes) {
       if (stored.has(fix.recordedAtMs)) continue;
       stored.add(fix.recordedAtMs); // the first copy in the batch wins
-      fresh.push(toTuple(fix));
+      fresh.push(fix);
     }
     if (fresh.length === 0) return;
 
@@ -280,50 +357,73 @@ async function appendToHour(
       (a, b) => (a === null || b.sequence > a.sequence ? b : a),
       null,
     );
-    const writes: Promise<unknown>[] = [];
-    let rest = fresh;
-    if (last && last.count < MAX_HISTORY_POINTS_PER_ITEM) {
+    const room =
+      (last ? MAX_HISTORY_POINTS_PER_ITEM - last.count : 0) +
+      Math.max(0, maxItemsPerHour - (last ? last.sequence + 1 : 0)) * MAX_HISTORY_POINTS_PER_ITEM;
+    const fitting = fresh.slice(0, room);
+    const overflow = fresh.slice(room);
+
+    const actions: TransactAction[] = [];
+    let rest = fitting.map(toTuple);
+    if (last && last.count < MAX_HISTORY_POINTS_PER_ITEM && rest.length > 0) {
       const head = rest.slice(0, MAX_HISTORY_POINTS_PER_ITEM - last.count);
       rest = rest.slice(head.length);
-      writes.push(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: historyItemKey(fleetId, vehicleId, hourMs, last.sequence),
-            UpdateExpression: 'SET points = list_append(points, :points), expires_at = :ttl',
-            ConditionExpression: 'size(points) = :count',
-            ExpressionAttributeValues: { ':points': head, ':count': last.count, ':ttl': ttl },
-          }),
-        ),
-      );
+      actions.push({
+        Update: {
+          TableName: tableName,
+          Key: historyItemKey(fleetId, vehicleId, hourMs, last.sequence),
+          UpdateExpression: 'SET points = list_append(points, :points), expires_at = :ttl',
+          ConditionExpression: 'size(points) = :count',
+          ExpressionAttributeValues: { ':points': head, ':count': last.count, ':ttl': ttl },
+        },
+      });
     }
     let sequence = last ? last.sequence + 1 : 0;
     for (let i = 0; i < rest.length; i += MAX_HISTORY_POINTS_PER_ITEM, sequence++) {
-      if (sequence >= MAX_HISTORY_ITEMS_PER_HOUR) {
-        throw new Error(
-          `vehicle ${vehicleId}: the history of hour ${new Date(hourMs).toISOString()} is full`,
-        );
-      }
-      writes.push(
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...historyItemKey(fleetId, vehicleId, hourMs, sequence),
-              points: rest.slice(i, i + MAX_HISTORY_POINTS_PER_ITEM),
-              expires_at: ttl,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
+      actions.push({
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...historyItemKey(fleetId, vehicleId, hourMs, sequence),
+            points: rest.slice(i, i + MAX_HISTORY_POINTS_PER_ITEM),
+            expires_at: ttl,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    try {
+      await writeAllOrNothing(client, actions);
+    } catch (error) {
+      const lostRace = isConditionFailure(error) || isTransactionConflict(error);
+      if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) throw error;
+      // Writers that lost together should not meet again at once.
+      await sleep(Math.random() * 20 * attempt);
+      continue;
+    }
+    if (overflow.length > 0) {
+      throw new HourFullError(
+        `vehicle ${vehicleId}: the history of hour ${new Date(hourMs).toISOString()} is full`,
+        overflow,
       );
     }
-    const outcomes = await Promise.allSettled(writes);
-    const failure = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult | undefined;
-    if (!failure) return;
-    const lostRace = outcomes.every((o) => o.status === 'fulfilled' || isConditionFailure(o.reason));
-    if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) throw failure.reason;
-    // Writers that lost together should not meet again at once.
-    await sleep(Math.random() * 20 * attempt);
+    return;
   }
+}
+
+type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * One conditional write is atomic by itself (and costs half a transaction's write units); two or
+ * more go in one transaction, so either all of them are stored or none.
+ */
+async function writeAllOrNothing(client: DocumentClient, actions: TransactAction[]) {
+  if (actions.length === 0) return;
+  const [only] = actions;
+  if (actions.length === 1 && only) {
+    if (only.Update) await client.send(new UpdateCommand(only.Update));
+    else if (only.Put) await client.send(new PutCommand(only.Put));
+    return;
+  }
+  await client.send(new TransactWriteCommand({ TransactItems: actions }));
 }

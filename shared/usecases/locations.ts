@@ -12,6 +12,8 @@ import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import {
   HistoryWriteError,
+  MAX_HISTORY_ITEMS_PER_HOUR,
+  MAX_HISTORY_POINTS_PER_ITEM,
   POSITION_HISTORY_RETENTION_DAYS,
   type VehiclePositionStore,
 } from '../store/vehicle-positions.ts';
@@ -30,6 +32,10 @@ export const MAX_BREADCRUMB_AGE_MS = POSITION_HISTORY_RETENTION_DAYS * 86_400_00
 const STORAGE_HINT =
   'not stored: storage is temporarily unavailable; retry these items with backoff (resending the batch is safe: a breadcrumb is stored once)';
 
+/** Why a breadcrumb beyond the last item its hour may have is refused: a retry cannot store it. */
+const hourFullHint = (fix: PositionFix) =>
+  `not stored: more than ${(MAX_HISTORY_ITEMS_PER_HOUR * MAX_HISTORY_POINTS_PER_ITEM).toLocaleString('en-US')} breadcrumbs for this vehicle in this hour (${new Date(fix.recordedAtMs).toISOString().slice(0, 13)}:00Z UTC), the most history keeps; do not resend them — check the device's reporting rate and clock`;
+
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   positions: Pick<VehiclePositionStore, 'recordLatest' | 'appendHistory'>;
@@ -47,9 +53,11 @@ export type ItemResult =
  * a code and a hint, the rest are accepted). Accepted breadcrumbs go to each vehicle's hourly
  * history (once each, however often sent), and the newest one stored per vehicle becomes its latest
  * position if it is newer than the stored one. Then each vehicle stored is queued for the guidance
- * worker. Breadcrumbs storage failed for are rejected `storage_unavailable` (retryable) and the
- * rest stay accepted; only when nothing could be stored does the whole request fail (503). Returns
- * the per-item results.
+ * worker. Breadcrumbs storage failed for are rejected `storage_unavailable` (retryable), and with
+ * them the vehicle's stored breadcrumbs newer than the oldest failed one (the latest position stays
+ * before it until the client resends); the rest stay accepted. Breadcrumbs beyond the most an hour
+ * of history holds are rejected `validation_failed` (not retryable). Only when nothing could be
+ * stored for a transient reason does the whole request fail (503). Returns the per-item results.
  */
 export async function ingestLocations(deps: IngestDeps, fleetId: string, items: readonly unknown[]) {
   // The body's size was checked before parsing; the count can only be checked once it is a list.
@@ -153,15 +161,35 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
       // History first: a worker cycle that sees the new latest position then finds every breadcrumb
       // up to it, and never moves past one still being written.
-      let failed: readonly PositionFix[] = [];
+      let retry: readonly PositionFix[] = [];
+      let hourFull: readonly PositionFix[] = [];
       try {
         await deps.positions.appendHistory(fleetId, vehicleId, fixes);
       } catch (error) {
-        failed = error instanceof HistoryWriteError ? error.failed : fixes;
-        logger.warn('Breadcrumbs not stored in history', { vehicleId, count: failed.length, error });
+        if (error instanceof HistoryWriteError) {
+          const full = new Set(error.hourFull);
+          hourFull = error.hourFull;
+          retry = error.failed.filter((fix) => !full.has(fix));
+        } else {
+          retry = fixes;
+        }
+        logger.warn('Breadcrumbs not stored in history', {
+          vehicleId,
+          count: retry.length + hourFull.length,
+          error,
+        });
       }
-      const notStored = new Set(failed);
-      const kept = fixes.filter((fix) => !notStored.has(fix));
+      // The client resends what failed; until then the latest position (and so the worker, which
+      // reads history only up to it and then past it) must not move beyond the oldest of them, or
+      // the resent breadcrumbs would land behind it and never be run through detection. The stored
+      // breadcrumbs newer than it are rejected too, to be resent with it (stored once regardless).
+      if (retry.length > 0) {
+        const oldestFailedMs = Math.min(...retry.map((fix) => fix.recordedAtMs));
+        const notStored = new Set([...retry, ...hourFull]);
+        retry = [...retry, ...fixes.filter((f) => !notStored.has(f) && f.recordedAtMs > oldestFailedMs)];
+      }
+      const rejected = new Set([...retry, ...hourFull]);
+      const kept = fixes.filter((fix) => !rejected.has(fix));
       if (kept.length > 0) {
         const newest = kept.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
         try {
@@ -170,21 +198,28 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
           logger.warn('Latest position not recorded', { vehicleId, error });
           // In history, but the latest position could not move: rejected too, so the client resends
           // them (history keeps them once) and the resend moves the position.
-          failed = fixes;
+          const full = new Set(hourFull);
+          retry = fixes.filter((fix) => !full.has(fix));
         }
       }
-      return { vehicleId, failed, storedAny: failed.length < fixes.length };
+      const accepted = fixes.length - retry.length - hourFull.length;
+      return { vehicleId, retry, hourFull, storedAny: accepted > 0 };
     }),
   );
 
-  for (const { failed } of stored) {
-    for (const fix of failed) {
+  for (const { retry, hourFull } of stored) {
+    for (const fix of retry) {
       const index = indexesOf.get(fix) as number;
       results[index] = { index, status: 'rejected', code: 'storage_unavailable', hint: STORAGE_HINT };
     }
+    for (const fix of hourFull) {
+      const index = indexesOf.get(fix) as number;
+      results[index] = { index, status: 'rejected', code: 'validation_failed', hint: hourFullHint(fix) };
+    }
   }
   const storedVehicles = stored.filter((v) => v.storedAny).map((v) => v.vehicleId);
-  if (fixesByVehicle.size > 0 && storedVehicles.length === 0) {
+  // A 503 only for a transient failure: breadcrumbs beyond a full hour are answered item by item.
+  if (storedVehicles.length === 0 && stored.some((v) => v.retry.length > 0)) {
     throw new ApiError(
       'storage_unavailable',
       'None of the accepted breadcrumbs could be stored right now; resend the batch.',

@@ -14,9 +14,9 @@ const BATCH = 500;
 
 /**
  * Issue 10 §3, bounded and on loopback: one truck sends 20,000 breadcrumbs recorded within one UTC
- * hour (one every 180 ms) in 500-item batches, some batches sent twice — a resend racing the next
- * batch, and the whole last batch again. Before history items were bounded, the 23rd batch made
- * the hour's item too large and every later one answered 500.
+ * hour (one every 180 ms) in 500-item batches, some breadcrumbs sent twice — a retry sharing half
+ * its breadcrumbs with the batch it races (both contend for the same new ones), and the whole last
+ * batch again. Before history items were bounded, the 23rd batch made the hour's item too large and every later one answered 500.
  */
 describe('POST /v1/locations under load: one vehicle, 20,000 breadcrumbs in one hour', () => {
   it('answers 200 to every batch, stores every distinct breadcrumb once, keeps the latest position current', async () => {
@@ -47,8 +47,12 @@ describe('POST /v1/locations under load: one vehicle, 20,000 breadcrumbs in one 
       expect(response.json).toMatchObject({ accepted: locations.length, rejected: 0 });
     };
     for (const [b, batch] of batches.entries()) {
-      // Every fifth batch, a client retry of an earlier one races the next.
-      const resend = b % 5 === 4 ? batches[b - 2] : undefined;
+      // Every other batch races a retry overlapping it by half: this batch's second half and the next
+      // one's first half, none stored yet. Both requests contend for the same new breadcrumbs from
+      // different starting points (one fills the last item's room with what the other puts in a
+      // new item), the case where a conditional write lost and another of the same attempt won.
+      const next = batches[b + 1] ?? [];
+      const resend = b % 2 === 1 ? [...batch.slice(BATCH / 2), ...next.slice(0, BATCH / 2)] : undefined;
       await Promise.all([post(batch), ...(resend ? [post(resend)] : [])]);
     }
     await post(batches.at(-1) as unknown[]);

@@ -4,6 +4,7 @@ import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
 import {
   createVehiclePositionStore,
   HISTORY_LOOKBACK_HOURS,
+  HistoryWriteError,
   historyBucketKey,
   MAX_HISTORY_POINTS_PER_ITEM,
 } from '../../shared/store/vehicle-positions.ts';
@@ -99,15 +100,18 @@ describe('latest positions and history', () => {
     // in shuffled batches, with late data and resends.
     const all = Array.from({ length: 3 * 360 }, (_, i) => fix(start + i * 10_000, i));
     const shuffled = [...all].sort((a, b) => ((a.latitude * 7919) % 1000) - ((b.latitude * 7919) % 1000));
+    // All but the first 300 of the shuffled order first, four writers at once.
     await Promise.all(
       [0, 1, 2, 3].map(async (part) => {
-        const slice = shuffled.slice(part * 270, (part + 1) * 270);
-        for (let i = 0; i < slice.length; i += 90)
-          await store.appendHistory('flt_1', 'veh_4', slice.slice(i, i + 90));
+        const slice = shuffled.slice(300 + part * 195, 300 + (part + 1) * 195);
+        for (let i = 0; i < slice.length; i += 65)
+          await store.appendHistory('flt_1', 'veh_4', slice.slice(i, i + 65));
       }),
     );
-    // Racing writers: the same batch at the same moment, stored once.
-    await Promise.all([1, 2, 3].map(() => store.appendHistory('flt_1', 'veh_4', shuffled.slice(0, 300))));
+    // Racing writers on breadcrumbs not stored yet, with overlapping batches: stored once each.
+    await Promise.all(
+      [0, 1, 2].map((k) => store.appendHistory('flt_1', 'veh_4', shuffled.slice(k * 50, k * 50 + 200))),
+    );
 
     const items = await historyItems('veh_4');
     expect(items.every((i) => i.count <= MAX_HISTORY_POINTS_PER_ITEM)).toBe(true);
@@ -121,6 +125,52 @@ describe('latest positions and history', () => {
     const after = (all[500] as PositionFix).recordedAtMs;
     const rest = await store.historySince('flt_1', 'veh_4', after, untilMs);
     expect(rest.map((p) => p.recordedAtMs)).toEqual(all.slice(501).map((f) => f.recordedAtMs));
+  });
+
+  it('stores every breadcrumb once when overlapping batches race across an item bound', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const hour = Date.parse('2026-11-21T15:00:00Z');
+    const at = (i: number) => fix(hour + i * 1_000, i);
+    for (let trial = 0; trial < 10; trial++) {
+      const vehicleId = `veh_race_${trial}`;
+      // The first item holds 200 points: 40 of room before the bound.
+      await store.appendHistory(
+        'flt_1',
+        vehicleId,
+        Array.from({ length: 200 }, (_, i) => at(i)),
+      );
+      // Two writers started together, overlapping on t240–259: A's fit the first item's room, B's
+      // straddle the 240 bound (B fills the room with t200–239 and puts t240–279 in a new item).
+      const a = Array.from({ length: 20 }, (_, i) => at(240 + i));
+      const b = Array.from({ length: 80 }, (_, i) => at(200 + i));
+      await Promise.all([
+        store.appendHistory('flt_1', vehicleId, a),
+        store.appendHistory('flt_1', vehicleId, b),
+      ]);
+
+      const items = await historyItems(vehicleId);
+      expect(items.every((i) => i.count <= MAX_HISTORY_POINTS_PER_ITEM)).toBe(true);
+      expect(items.reduce((sum, i) => sum + i.count, 0)).toBe(280);
+      const read = await store.historySince('flt_1', vehicleId, null, hour + 3_599_999);
+      expect(read.map((p) => p.latitude)).toEqual(Array.from({ length: 280 }, (_, i) => i));
+    }
+  });
+
+  it('stores what fits in an hour whose items run out, and reports the rest as refused for a full hour', async () => {
+    // Two items an hour instead of 10,000, so the bound is 480 breadcrumbs.
+    const store = createVehiclePositionStore(client, table, { maxItemsPerHour: 2 });
+    const hour = Date.parse('2026-11-21T16:00:00Z');
+    const all = Array.from({ length: 500 }, (_, i) => fix(hour + i * 1_000, i));
+    await store.appendHistory('flt_1', 'veh_full', all.slice(0, 300));
+    const error = await store.appendHistory('flt_1', 'veh_full', all).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryWriteError);
+    const { failed, hourFull } = error as HistoryWriteError;
+    expect(failed.map((f) => f.latitude)).toEqual(all.slice(480).map((f) => f.latitude));
+    expect(hourFull).toEqual(failed);
+    const items = await historyItems('veh_full');
+    expect(items.map((i) => i.count)).toEqual([240, 240]);
+    // The next hour is not affected.
+    await store.appendHistory('flt_1', 'veh_full', [fix(hour + 3_600_000, 1)]);
   });
 
   it('keeps a breadcrumb 89 days old readable, with its item kept for the retention period', async () => {

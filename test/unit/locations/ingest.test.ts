@@ -180,6 +180,64 @@ describe('ingestLocations: storage failures', () => {
     expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
   });
 
+  it('after a partial failure, moves the latest position only up to the oldest breadcrumb not stored, and rejects the newer ones for resending', async () => {
+    const h = deps();
+    // The older hour fails (lat 2), the newer one is stored (lat 3, 4): the latest position must not
+    // jump past lat 2, or the worker would move past it before the client resends it.
+    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
+      const failed = fixes.filter((f) => f.latitude === 2);
+      h.history[id] = fixes.filter((f) => f.latitude !== 2);
+      throw new HistoryWriteError(failed, new Error('throttled'));
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      crumb(A, 90, 1),
+      crumb(A, 70, 2),
+      crumb(A, 30, 3),
+      crumb(A, 1, 4),
+    ]);
+    expect(response).toMatchObject({ accepted: 1, rejected: 3 });
+    expect(response.results.map((r) => [r.status, 'code' in r ? r.code : undefined])).toEqual([
+      ['accepted', undefined],
+      ['rejected', 'storage_unavailable'],
+      ['rejected', 'storage_unavailable'],
+      ['rejected', 'storage_unavailable'],
+    ]);
+    expect(h.latest.get(A)?.latitude).toBe(1);
+    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
+  });
+
+  it('rejects breadcrumbs beyond a full hour as not retryable, without holding the latest position back', async () => {
+    const h = deps();
+    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
+      const full = fixes.filter((f) => f.latitude === 2);
+      h.history[id] = fixes.filter((f) => f.latitude !== 2);
+      throw new HistoryWriteError(full, new Error('hour full'), full);
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      crumb(A, 30, 1),
+      crumb(A, 20, 2),
+      crumb(A, 1, 3),
+    ]);
+    expect(response).toMatchObject({ accepted: 2, rejected: 1 });
+    expect(response.results[1]).toMatchObject({
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: expect.stringContaining('breadcrumbs for this vehicle in this hour'),
+    });
+    expect(h.latest.get(A)?.latitude).toBe(3);
+
+    // Nothing else in the batch: still not a 503 (a retry cannot store them).
+    const alone = deps();
+    alone.deps.positions.appendHistory.mockImplementation(async (_fleet, _id, fixes) => {
+      throw new HistoryWriteError(fixes, new Error('hour full'), fixes);
+    });
+    const only = await ingestLocations(alone.deps, 'flt_1', [crumb(A, 20, 2)]);
+    expect(only.results).toEqual([
+      expect.objectContaining({ status: 'rejected', code: 'validation_failed' }),
+    ]);
+    expect(alone.queued).toEqual([]);
+  });
+
   it('rejects a vehicle whose latest position could not be recorded, so the client resends it', async () => {
     const h = deps();
     h.deps.positions.recordLatest.mockImplementation(async (_fleet, id, fix) => {
