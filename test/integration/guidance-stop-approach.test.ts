@@ -172,28 +172,8 @@ class Drive {
 }
 
 /** Feeds a drive one breadcrumb at a time, each through ingest and the worker's cycle, noting the session after each. */
-async function run(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
-  const sessions: GuidanceSession[] = [];
-  for (const crumb of crumbs) {
-    clock.set(crumb.at);
-    const response = await ingestLocations(ingestDeps(infra), fleetId, [
-      {
-        vehicle_id: vehicleId,
-        latitude: crumb.point.latitude,
-        longitude: crumb.point.longitude,
-        recorded_at: new Date(crumb.at).toISOString(),
-        fuel_level_percent: Math.max(0, Math.min(100, crumb.fuel)),
-        speed_mph: crumb.mph,
-      },
-    ]);
-    expect(response.rejected).toBe(0);
-    infra.sent.vehicleUpdates.take();
-    await processVehicleUpdate(deps, { fleetId, vehicleId });
-    const { session } = await deps.tracking.get(fleetId, vehicleId);
-    if (session) sessions.push(session);
-  }
-  return sessions;
-}
+const run = (fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) =>
+  runBatched(fleetId, vehicleId, crumbs, 0);
 
 /**
  * Feeds a drive in batches, as a device uploading every few minutes: all breadcrumbs recorded
@@ -204,7 +184,8 @@ async function runBatched(fleetId: string, vehicleId: string, crumbs: readonly C
   let i = 0;
   while (i < crumbs.length) {
     const first = crumbs[i] as Crumb;
-    let j = i;
+    // At least one breadcrumb per batch; `minutes: 0` feeds them one at a time.
+    let j = i + 1;
     while (j < crumbs.length && (crumbs[j] as Crumb).at - first.at < minutes * 60_000) j++;
     const batch = crumbs.slice(i, j);
     i = j;
