@@ -3,7 +3,8 @@
  * 6.5 mpg), the places they drive between, and a position a given number of road miles along a
  * route, so simulated breadcrumbs stay on the route guidance follows.
  */
-import { type GeoPoint, interpolateGreatCircle } from '../shared/geo/distance.ts';
+import type { GeoPoint } from '../shared/geo/distance.ts';
+import { pointAtMiles } from '../shared/geo/route-line.ts';
 import type { RouteLine } from '../shared/geo/routing-engine.ts';
 
 /** The truck every guidance figure describes (the issue's tank and mileage). */
@@ -22,15 +23,7 @@ export const PERCENT_PER_MILE = 100 / (TRUCK.estimatedMpg * TRUCK.tankSizeGallon
 
 /** The point `miles` road miles from the start of `line` (clamped to its ends), rounded to 1e-5°. */
 export function pointAlong(line: RouteLine, miles: number): GeoPoint {
-  const { points, cumulativeMiles } = line;
-  let high = cumulativeMiles.findIndex((at) => at >= miles);
-  if (high <= 0) return round(points[high === 0 ? 0 : points.length - 1] as GeoPoint);
-  const low = high - 1;
-  const from = cumulativeMiles[low] as number;
-  const span = (cumulativeMiles[high] as number) - from;
-  if (span <= 0) high = low;
-  const fraction = span > 0 ? (miles - from) / span : 0;
-  return round(interpolateGreatCircle(points[low] as GeoPoint, points[high] as GeoPoint, fraction));
+  return round(pointAtMiles(line, miles));
 }
 
 const round = (point: GeoPoint): GeoPoint => ({

@@ -1,5 +1,5 @@
 import { roundToHundredth } from '../domain/rounding.ts';
-import { type GeoPoint, haversineMiles } from './distance.ts';
+import { type GeoPoint, haversineMiles, interpolateGreatCircle } from './distance.ts';
 import { densify, MAX_POINT_SPACING_MILES, roundToPolylinePrecision } from './polyline.ts';
 import type { RouteLine } from './routing-engine.ts';
 
@@ -62,4 +62,21 @@ function lengthsAlong(points: readonly GeoPoint[]): number[] {
     lengths.push(total);
   });
   return lengths;
+}
+
+/**
+ * The point `miles` road miles from the start of `line`, clamped to its ends. Between two points of
+ * the densified line (at most 5 miles apart) it follows the great circle.
+ */
+export function pointAtMiles(line: RouteLine, miles: number): GeoPoint {
+  const { points, cumulativeMiles } = line;
+  const high = cumulativeMiles.findIndex((at) => at >= miles);
+  if (high <= 0) return points[high === 0 ? 0 : points.length - 1] as GeoPoint;
+  const from = cumulativeMiles[high - 1] as number;
+  const span = (cumulativeMiles[high] as number) - from;
+  return interpolateGreatCircle(
+    points[high - 1] as GeoPoint,
+    points[high] as GeoPoint,
+    span > 0 ? (miles - from) / span : 0,
+  );
 }

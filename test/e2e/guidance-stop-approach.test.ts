@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../shared/geo/distance.ts';
 import { decodeRoutePolyline } from '../../shared/geo/polyline.ts';
-import { routeLineFromPoints } from '../../shared/geo/route-line.ts';
+import { pointAtMiles, routeLineFromPoints } from '../../shared/geo/route-line.ts';
 import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
 import type { RouteLine } from '../../shared/geo/routing-engine.ts';
 import { verifyWebhookSignature } from '../../webhooks-receiver/index.ts';
@@ -42,20 +42,6 @@ const EVENT_TYPES = [
   'fueling.recorded',
   'fueling.matched',
 ];
-
-/** The point `miles` road miles along a route line. */
-function pointAt(line: RouteLine, miles: number): GeoPoint {
-  const { points, cumulativeMiles } = line;
-  const i = cumulativeMiles.findIndex((m) => m >= miles);
-  if (i <= 0) return i === 0 ? (points[0] as GeoPoint) : (points.at(-1) as GeoPoint);
-  const a = cumulativeMiles[i - 1] as number;
-  const b = cumulativeMiles[i] as number;
-  return interpolateGreatCircle(
-    points[i - 1] as GeoPoint,
-    points[i] as GeoPoint,
-    b > a ? (miles - a) / (b - a) : 0,
-  );
-}
 
 describe.runIf(isLocalTarget())(
   'a truck fuelling at a recommended stop 1.4 miles off the route (issue 10)',
@@ -123,7 +109,7 @@ describe.runIf(isLocalTarget())(
       // About 25 minutes that ended a minute ago: every breadcrumb is fresh (not data_stale) when read.
       const crumbs: { at: number; point: GeoPoint; fuel: number; mph: number }[] = [];
       let t = Date.now() - 27 * 60_000;
-      let here = pointAt(line, S - 4);
+      let here = pointAtMiles(line, S - 4);
       let level = 40 - (S - 4) * PERCENT_PER_MILE;
       let wobble = 0;
       const push = (point: GeoPoint, seconds: number, mph: number, fuel?: number) => {
@@ -140,15 +126,15 @@ describe.runIf(isLocalTarget())(
         for (let i = 1; i <= steps; i++) push(interpolateGreatCircle(from, target, i / steps), 30, mph);
       };
       push(here, 60, 60);
-      for (let miles = S - 3; miles <= S - 1; miles += 1) push(pointAt(line, miles), 60, 60);
-      push(pointAt(line, S + 0.4), 84, 60);
+      for (let miles = S - 3; miles <= S - 1; miles += 1) push(pointAtMiles(line, miles), 60, 60);
+      push(pointAtMiles(line, S + 0.4), 84, 60);
       const exitAt = crumbs.length;
       straightTo(station, 25);
       const arrivedLevel = level;
       const atStation = crumbs.length;
       for (let i = 0; i < 11; i++) push(station, 60, 0, Math.min(87, arrivedLevel + Math.max(0, i - 2) * 8));
-      straightTo(pointAt(line, S + 0.5), 25);
-      for (let miles = S + 1.5; miles <= S + 3.5; miles += 1) push(pointAt(line, miles), 60, 60);
+      straightTo(pointAtMiles(line, S + 0.5), 25);
+      for (let miles = S + 1.5; miles <= S + 3.5; miles += 1) push(pointAtMiles(line, miles), 60, 60);
 
       const phases: string[] = [];
       const firstStops: (string | undefined)[] = [];

@@ -4,7 +4,8 @@ import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import type { Principal } from '../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
-import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
+import type { GeoPoint } from '../../shared/geo/distance.ts';
+import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -145,20 +146,6 @@ async function sessionOf(fleetId: string, vehicleId: string): Promise<GuidanceSe
   return session;
 }
 
-/** The point `miles` road miles from the start of a route (its line is densified, so linear is fine). */
-function pointAt(route: RouteResult, miles: number): GeoPoint {
-  const { points, cumulativeMiles } = route;
-  const i = cumulativeMiles.findIndex((m) => m >= miles);
-  if (i <= 0) return i === 0 ? (points[0] as GeoPoint) : (points.at(-1) as GeoPoint);
-  const a = cumulativeMiles[i - 1] as number;
-  const b = cumulativeMiles[i] as number;
-  return interpolateGreatCircle(
-    points[i - 1] as GeoPoint,
-    points[i] as GeoPoint,
-    b > a ? (miles - a) / (b - a) : 0,
-  );
-}
-
 /** Seeded slosh of ±4 points while moving, so smoothing, not luck, keeps fuelings and alarms honest. */
 function slosh(seed: number) {
   const random = seededRandom(seed);
@@ -202,7 +189,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
       miles += 5;
       fuel -= (5 / MPG / TANK) * 100;
       await report(fleetId, vehicle.id, [
-        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel + noise()), mph: 60 },
+        { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel + noise()), mph: 60 },
       ]);
       phases.push((await sessionOf(fleetId, vehicle.id)).phase);
     }
@@ -240,7 +227,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
       miles = exitMiles + 5 * (i + 1);
       fuel -= (5 / MPG / TANK) * 100;
       await report(fleetId, vehicle.id, [
-        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+        { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
       ]);
     }
     expect(eventsOf('vehicle.stop_departed')).toHaveLength(1);
@@ -277,7 +264,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
       fuel -= (5 / MPG / TANK) * 100;
       t += 5 * 60_000;
       await report(fleetId, vehicle.id, [
-        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+        { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
       ]);
       if ((await sessionOf(fleetId, vehicle.id)).status !== 'active') break;
     }
@@ -308,7 +295,7 @@ describe('the guidance worker on odd deliveries', () => {
     const t = START_MS + 10 * 60_000;
     await report(fleetId, vehicle.id, [
       { at: t - 60_000, point: DALLAS, fuel: 30, mph: 0 },
-      { at: t, point: pointAt(dallasToDenver, 1), fuel: 30, mph: 55 },
+      { at: t, point: pointAtMiles(dallasToDenver, 1), fuel: 30, mph: 55 },
     ]);
     const before = await deps.tracking.get(fleetId, vehicle.id);
     const eventCount = eventsOf().length;
@@ -394,7 +381,7 @@ describe('the guidance worker on odd deliveries', () => {
       t += 5 * 60_000;
       fuel -= (5 / MPG / TANK) * 100;
       await report(fleetId, vehicle.id, [
-        { at: t, point: pointAt(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
+        { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
       ]);
     }
     const session = await sessionOf(fleetId, vehicle.id);
@@ -423,7 +410,7 @@ describe('the guidance worker on odd deliveries', () => {
     let t = START_MS + 60_000;
     for (let miles = 5; miles <= 60; miles += 5) {
       t += 5 * 60_000;
-      await report(fleetId, vehicle.id, [{ at: t, point: pointAt(dallasToDenver, miles), mph: 60 }]);
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
     }
     const session = await sessionOf(fleetId, vehicle.id);
     expect(session.fuel?.source).toBe('estimated');

@@ -4,6 +4,7 @@ import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { type CorridorStation, corridorStations } from '../../shared/geo/corridor.ts';
 import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../shared/geo/distance.ts';
+import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
@@ -100,19 +101,8 @@ interface Crumb {
   mph: number;
 }
 
-/** The point `miles` road miles from the start of the route (its line is densified). */
-function pointAt(miles: number): GeoPoint {
-  const { points, cumulativeMiles } = route;
-  const i = cumulativeMiles.findIndex((m) => m >= miles);
-  if (i <= 0) return i === 0 ? (points[0] as GeoPoint) : (points.at(-1) as GeoPoint);
-  const a = cumulativeMiles[i - 1] as number;
-  const b = cumulativeMiles[i] as number;
-  return interpolateGreatCircle(
-    points[i - 1] as GeoPoint,
-    points[i] as GeoPoint,
-    b > a ? (miles - a) / (b - a) : 0,
-  );
-}
+/** The point `miles` road miles from the start of the route. */
+const pointAt = (miles: number): GeoPoint => pointAtMiles(route, miles);
 
 /**
  * A scripted drive: along the route, straight to a point (ramps, the surface road), or parked.
