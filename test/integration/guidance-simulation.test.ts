@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
-import type { Principal } from '../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import type { GeoPoint } from '../../shared/geo/distance.ts';
@@ -29,6 +28,7 @@ import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
+import { guidancePrincipal } from '../support/principals.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
@@ -66,17 +66,6 @@ beforeAll(async () => {
 });
 afterAll(() => deleteTestTable(client, table));
 
-const principalFor = (fleetId: string): Principal => ({
-  keyId: 'key_sim',
-  keyName: 'sim',
-  ownerType: 'company',
-  partnerId: null,
-  ownFleetId: fleetId,
-  mode: 'live',
-  scopes: ['guidance:manage', 'guidance:read', 'locations:write'],
-  planName: 'local-dev',
-});
-
 /** What POST and GET guidance answer: the use case's session as its handler serializes it, now. */
 const startGuidanceAnswer = async (...args: Parameters<typeof startGuidance>) =>
   guidanceResource(await startGuidance(...args), clock.now());
@@ -92,7 +81,7 @@ async function newTruck(options: { tank?: number | null } = {}) {
   });
   const eventsOf = (type?: string) =>
     announced.filter((e) => e.fleet_id === fleetId && (type === undefined || e.type === type));
-  return { fleetId, vehicle, principal: principalFor(fleetId), eventsOf };
+  return { fleetId, vehicle, principal: guidancePrincipal(fleetId), eventsOf };
 }
 
 interface Crumb {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { type CorridorStation, corridorStations } from '../../shared/geo/corridor.ts';
@@ -18,6 +17,7 @@ import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
+import { guidancePrincipal } from '../support/principals.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
@@ -71,17 +71,6 @@ beforeAll(async () => {
 });
 afterAll(() => deleteTestTable(client, table));
 
-const principalFor = (fleetId: string): Principal => ({
-  keyId: 'key_sim',
-  keyName: 'sim',
-  ownerType: 'company',
-  partnerId: null,
-  ownFleetId: fleetId,
-  mode: 'live',
-  scopes: ['guidance:manage', 'guidance:read', 'locations:write'],
-  planName: 'local-dev',
-});
-
 async function newTruck() {
   const fleetId = newId('fleet');
   const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
@@ -91,7 +80,7 @@ async function newTruck() {
   });
   const eventsOf = (...types: string[]) =>
     announced.filter((e) => e.fleet_id === fleetId && (types.length === 0 || types.includes(e.type)));
-  return { fleetId, vehicle, principal: principalFor(fleetId), eventsOf };
+  return { fleetId, vehicle, principal: guidancePrincipal(fleetId), eventsOf };
 }
 
 interface Crumb {
