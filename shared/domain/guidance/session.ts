@@ -3,7 +3,13 @@ import type { GuidancePhase } from './phases.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
 export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'superseded';
-export type SessionEndReason = 'arrived' | 'caller_cancelled' | 'superseded' | 'vehicle_deactivated';
+export type SessionEndReason =
+  | 'arrived'
+  | 'caller_cancelled'
+  | 'superseded'
+  | 'vehicle_deactivated'
+  | 'trip_completed'
+  | 'trip_cancelled';
 
 export interface Destination {
   latitude: number;
@@ -32,6 +38,8 @@ export interface GuidanceStop {
   reason: string;
   recommendedAtMs: number;
   acknowledgedAtMs: number | null;
+  /** The trip fuel stop (`tsp_`) this recommendation carries out, when the session follows a trip. */
+  tripStopId?: string | null;
 }
 
 export interface SkippedStop {
@@ -59,6 +67,8 @@ export interface FuelReading {
 export interface GuidanceSession {
   id: string;
   vehicleId: string;
+  /** The dispatch trip (`trip_`) this session follows, when a trip started it. */
+  tripId?: string | null;
   status: SessionStatus;
   endReason: SessionEndReason | null;
   phase: GuidancePhase;
