@@ -561,12 +561,7 @@ export function buildOpenApiDocument(
     const operation = generated.paths?.[route.path]?.[lowerMethod(route)];
     if (!operation) throw new Error(`Generated document lacks ${route.method} ${route.path}`);
     for (const parameter of operation.parameters ?? []) {
-      if ('$ref' in parameter) continue;
-      if (parameter.in === 'query') describeQueryParameter(route, parameter);
-      const example = examples[route.operationId]?.request?.[parameter.in === 'path' ? 'params' : 'query'];
-      const value =
-        parameter.in === 'path' || parameter.in === 'query' ? example?.[parameter.name] : undefined;
-      if (value !== undefined) parameter.example = parameterExampleValue(parameter, value);
+      if (!('$ref' in parameter)) describeParameter(route, parameter, examples[route.operationId]);
     }
     const headers = plannedHeaderParameters.get(operationKey(route)) ?? [];
     if (headers.length === 0) continue;
@@ -615,6 +610,23 @@ type GeneratedParameter = Exclude<
   undefined
 >[number];
 type ParameterObject = Exclude<GeneratedParameter, { $ref: string }>;
+
+/** A path or query parameter as generated, completed: its example, and for a query its `required`. */
+function describeParameter(
+  route: RouteDefinition,
+  parameter: ParameterObject,
+  examples: OperationExamples | undefined,
+) {
+  const values =
+    parameter.in === 'path'
+      ? examples?.request?.params
+      : parameter.in === 'query'
+        ? examples?.request?.query
+        : undefined;
+  if (parameter.in === 'query') describeQueryParameter(route, parameter);
+  const value = values?.[parameter.name];
+  if (value !== undefined) parameter.example = parameterExampleValue(parameter, value);
+}
 
 /**
  * The generator reads a query field's input type, and `z.coerce.number()` accepts anything, so it

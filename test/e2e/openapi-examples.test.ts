@@ -16,6 +16,7 @@ import { api } from '../support/http-client.ts';
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
 const company = { key: credentials.keys.company_live };
+const partner = { key: credentials.keys.partner_live };
 
 function examples(operationId: keyof typeof routes): Required<OperationExamples> {
   const found = operationExamples[operationId];
@@ -57,7 +58,7 @@ function expectSameMembers(actual: unknown, example: unknown, where = 'body') {
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe('the published examples, sent to the API', () => {
-  it('vehicle → breadcrumbs → latest location → nearby stations → guidance → route', async () => {
+  it('vehicle → breadcrumbs → latest location → nearby stations → guidance → skip → route → update', async () => {
     const ref = `TRUCK-${randomUUID().slice(0, 8)}`;
     const vin = `3AKJHHDR7NS${String(Date.now()).slice(-6)}`;
 
@@ -103,6 +104,15 @@ describe('the published examples, sent to the API', () => {
     expect(guidance.status, guidance.text).toBe(201);
     expectSameMembers(guidance.json, start.responses[201]);
 
+    const stop = guidance.json.stops[0];
+    expect(stop, 'the example trip needs a fuel stop').toBeDefined();
+    const skip = examples('skipGuidanceStop');
+    const skipped = await prod.post(`/v1/vehicles/${vehicleId}/guidance/stops/${stop.id}/skip`, {
+      ...company,
+      body: skip.request.body,
+    });
+    expect(skipped.status, skipped.text).toBe(204);
+
     const create = examples('createRoute');
     const route = await prod.post('/v1/routes', {
       ...company,
@@ -111,6 +121,29 @@ describe('the published examples, sent to the API', () => {
     });
     expect(route.status, route.text).toBe(201);
     expectSameMembers(route.json, create.responses[201]);
+
+    const update = examples('updateVehicle');
+    const updated = await prod.patch(`/v1/vehicles/${vehicleId}`, { ...company, body: update.request.body });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
+  });
+
+  it('fleet provisioning by a partner: create and update', async () => {
+    const create = examples('createFleet');
+    const fleet = await prod.post('/v1/fleets', {
+      ...partner,
+      body: { ...(create.request.body as object), external_ref: `RRF-${randomUUID().slice(0, 8)}` },
+    });
+    expect(fleet.status, fleet.text).toBe(201);
+    expectSameMembers(fleet.json, create.responses[201]);
+
+    const update = examples('updateFleet');
+    const updated = await prod.patch(`/v1/fleets/${fleet.json.id}`, {
+      ...partner,
+      body: update.request.body,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
   });
 
   it('along-route stations, from the origin-and-destination example', async () => {
