@@ -39,6 +39,8 @@ export const breadcrumbSchema = z
     id: 'Breadcrumb',
     description:
       'One position report. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; `speed_mph` in miles per hour.',
+    // The superRefine above, as JSON Schema: clients and validators see the rule too.
+    oneOf: [{ required: ['vehicle_id'] }, { required: ['external_ref'] }],
   });
 
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
