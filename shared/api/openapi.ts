@@ -13,6 +13,8 @@ import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.t
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
+import { type OperationExamples, problemExample } from './examples/example.ts';
+import { operationExamples } from './examples.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
 
@@ -294,7 +296,10 @@ function operationDescription(route: RouteDefinition): string {
     .join('\n\n');
 }
 
-function successResponses(route: RouteDefinition): Record<string, ResponseConfig> {
+function successResponses(
+  route: RouteDefinition,
+  examples: OperationExamples | undefined,
+): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {};
   for (const response of [...route.responses].sort((a, b) => a.status - b.status)) {
     const headers = headerRefs(responseHeaders(isKeyed(route), response.status));
@@ -305,10 +310,20 @@ function successResponses(route: RouteDefinition): Record<string, ResponseConfig
             description: response.description,
             headers,
             // A success without a declared schema (the OpenAPI document itself) is still JSON.
-            content: { [JSON_CONTENT_TYPE]: { schema: response.schema ?? { type: 'object' } } },
+            content: {
+              [JSON_CONTENT_TYPE]: {
+                schema: response.schema ?? { type: 'object' },
+                ...exampleMember(examples?.responses?.[response.status]),
+              },
+            },
           };
   }
   return responses;
+}
+
+/** `{ example }` when there is one, else nothing (an absent example is not `undefined` in JSON). */
+function exampleMember(example: unknown): { example?: unknown } {
+  return example === undefined ? {} : { example };
 }
 
 function errorResponses(route: RouteDefinition) {
@@ -429,7 +444,10 @@ a 429 carries \`Retry-After\` (seconds). \`GET /v1/me\` shows the plan's limits 
  * The OpenAPI 3.1 document for a route table (the real one by default). Pure: the same routes give
  * the same document, member for member, so the committed openapi.json can be checked for staleness.
  */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeList): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RouteDefinition[] = routeList,
+  examples: Readonly<Record<string, OperationExamples>> = operationExamples,
+): OpenApiDocument {
   assertUnique(routes);
   const tags = tagsOf(routes);
   const registry = new OpenAPIRegistry();
@@ -449,14 +467,30 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeL
   const plannedHeaderParameters = new Map<string, (keyof typeof PARAMETER_COMPONENTS)[]>();
 
   const paths: RouteConfig[] = routes.map((route) => {
-    const success = successResponses(route);
+    const routeExamples = examples[route.operationId];
+    const success = successResponses(route, routeExamples);
     for (const response of route.responses) {
       for (const name of responseHeaders(isKeyed(route), response.status)) usedHeaders.add(name);
     }
-    const errors: Record<string, { $ref: string; description: string }> = {};
+    const problem = routeExamples?.problem
+      ? problemExample(routeExamples.problem, OPENAPI_SERVER_PLACEHOLDER)
+      : undefined;
+    const errors: Record<string, ResponseConfig | { $ref: string; description: string }> = {};
     for (const error of errorResponses(route)) {
-      usedErrors.set(error.component, { status: error.status, keyed: error.keyed });
       for (const name of responseHeaders(error.keyed, error.status)) usedHeaders.add(name);
+      if (problem?.status === error.status) {
+        // A reference may not carry an example (OpenAPI 3.1 lets it override only its description),
+        // so the status with the operation's example is written out in full.
+        errors[String(error.status)] = {
+          description: error.description,
+          headers: headerRefs(responseHeaders(error.keyed, error.status)),
+          content: {
+            [PROBLEM_CONTENT_TYPE]: { schema: componentRef('schemas', 'Problem'), example: problem },
+          },
+        };
+        continue;
+      }
+      usedErrors.set(error.component, { status: error.status, keyed: error.keyed });
       errors[String(error.status)] = {
         ...componentRef('responses', error.component),
         description: error.description,
@@ -466,7 +500,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeL
     for (const name of headers) usedParameters.add(name);
     plannedHeaderParameters.set(operationKey(route), headers);
 
-    const { params, query, body, bodyRequired } = route.request;
+    const { params, query, bodyRequired } = route.request;
+    const body = route.request.publishedBody ?? route.request.body;
     return {
       method: lowerMethod(route),
       path: route.path,
@@ -482,7 +517,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeL
         ...(params ? { params } : {}),
         ...(query ? { query } : {}),
         ...(body
-          ? { body: { required: bodyRequired !== false, content: { [JSON_CONTENT_TYPE]: { schema: body } } } }
+          ? {
+              body: {
+                required: bodyRequired !== false,
+                content: {
+                  [JSON_CONTENT_TYPE]: { schema: body, ...exampleMember(routeExamples?.request?.body) },
+                },
+              },
+            }
           : {}),
       },
       responses: { ...success, ...errors },
@@ -516,10 +558,13 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeL
   // Header parameters go after path and query parameters, as references to the shared components;
   // the generator only prepends raw parameters, so they are appended here.
   for (const route of routes) {
-    const headers = plannedHeaderParameters.get(operationKey(route)) ?? [];
-    if (headers.length === 0) continue;
     const operation = generated.paths?.[route.path]?.[lowerMethod(route)];
     if (!operation) throw new Error(`Generated document lacks ${route.method} ${route.path}`);
+    for (const parameter of operation.parameters ?? []) {
+      if (!('$ref' in parameter)) describeParameter(route, parameter, examples[route.operationId]);
+    }
+    const headers = plannedHeaderParameters.get(operationKey(route)) ?? [];
+    if (headers.length === 0) continue;
     operation.parameters = [
       ...(operation.parameters ?? []),
       ...headers.map((name) => componentRef('parameters', name)),
@@ -558,6 +603,52 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeL
       ]),
     ),
   };
+}
+
+type GeneratedParameter = Exclude<
+  NonNullable<NonNullable<OpenApiDocument['paths']>[string]['get']>['parameters'],
+  undefined
+>[number];
+type ParameterObject = Exclude<GeneratedParameter, { $ref: string }>;
+
+/** A path or query parameter as generated, completed: its example, and for a query its `required`. */
+function describeParameter(
+  route: RouteDefinition,
+  parameter: ParameterObject,
+  examples: OperationExamples | undefined,
+) {
+  const values =
+    parameter.in === 'path'
+      ? examples?.request?.params
+      : parameter.in === 'query'
+        ? examples?.request?.query
+        : undefined;
+  if (parameter.in === 'query') describeQueryParameter(route, parameter);
+  const value = values?.[parameter.name];
+  if (value !== undefined) parameter.example = parameterExampleValue(parameter, value);
+}
+
+/**
+ * The generator reads a query field's input type, and `z.coerce.number()` accepts anything, so it
+ * would publish every coerced parameter as optional and nullable. A query string is never null,
+ * and a parameter is required exactly when its schema refuses it absent: ask the schema itself.
+ */
+function describeQueryParameter(route: RouteDefinition, parameter: ParameterObject) {
+  const field = route.request.query?.shape[parameter.name];
+  if (!field) return;
+  parameter.required = !field.safeParse(undefined).success;
+  const schema = parameter.schema;
+  if (schema && !('$ref' in schema) && Array.isArray(schema.type)) {
+    const types = schema.type.filter((type) => type !== 'null');
+    schema.type = types.length === 1 ? types[0] : types;
+  }
+}
+
+/** Examples hold what a client types in a URL; the document shows it in the parameter's own type. */
+function parameterExampleValue(parameter: ParameterObject, value: string): unknown {
+  const schema = parameter.schema;
+  const type = schema && !('$ref' in schema) ? schema.type : undefined;
+  return type === 'number' || type === 'integer' ? Number(value) : value;
 }
 
 function lowerMethod(route: RouteDefinition) {

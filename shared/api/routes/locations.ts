@@ -1,5 +1,10 @@
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
-import { LOCATION_BATCH_LIMITS, locationBatchBody, locationBatchResult } from '../schemas/locations.ts';
+import {
+  LOCATION_BATCH_LIMITS,
+  locationBatchBody,
+  locationBatchResult,
+  publishedLocationBatchBody,
+} from '../schemas/locations.ts';
 
 export const locationRoutes = {
   ingestLocations: defineRoute({
@@ -19,7 +24,11 @@ export const locationRoutes = {
     family: 'locations',
     role: 'api',
     idempotent: false,
-    request: { body: locationBatchBody, maxBodyBytes: LOCATION_BATCH_LIMITS.maxBytes },
+    request: {
+      body: locationBatchBody,
+      publishedBody: publishedLocationBatchBody,
+      maxBodyBytes: LOCATION_BATCH_LIMITS.maxBytes,
+    },
     responses: [{ status: 200, description: 'Per-item results', schema: locationBatchResult }],
     errors: ['batch_too_large', 'storage_unavailable'],
     handler: 'functions/http/locations/ingest-locations.ts',

@@ -35,17 +35,32 @@ export const breadcrumbSchema = z
       });
     }
   })
-  .meta({ id: 'Breadcrumb' });
+  .meta({
+    id: 'Breadcrumb',
+    description:
+      'One position report. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; `speed_mph` in miles per hour.',
+    // The superRefine above, as JSON Schema: clients and validators see the rule too.
+    oneOf: [{ required: ['vehicle_id'] }, { required: ['external_ref'] }],
+  });
 
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
 
 /** The envelope only: each item is validated on its own so one bad row never sinks the batch. */
-export const locationBatchBody = z
+export const locationBatchBody = z.strictObject({ locations: z.array(z.unknown()).min(1) });
+
+/**
+ * The batch as openapi.json publishes it: the envelope with every item a Breadcrumb. Not used to
+ * parse (a bad item is rejected on its own, not the batch); more than the item limit is 413.
+ */
+export const publishedLocationBatchBody = z
   .strictObject({
     locations: z
-      .array(z.unknown())
+      .array(breadcrumbSchema)
       .min(1)
-      .meta({ description: `1–${LOCATION_BATCH_LIMITS.maxItems} breadcrumbs (see Breadcrumb)` }),
+      .max(LOCATION_BATCH_LIMITS.maxItems)
+      .meta({
+        description: `1–${LOCATION_BATCH_LIMITS.maxItems} breadcrumbs. Each is accepted or rejected on its own; more than ${LOCATION_BATCH_LIMITS.maxItems} items or 1 MB is 413 \`batch_too_large\` for the whole batch.`,
+      }),
   })
   .meta({ id: 'LocationBatchRequest' });
 

@@ -26,6 +26,12 @@ export interface RouteRequest {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * The body as openapi.json publishes it, when the handler parses `body` (an envelope) and checks
+   * its parts on its own: a batch whose items are validated one by one, so one bad item never sinks
+   * the rest. Defaults to `body`.
+   */
+  publishedBody?: z.ZodType;
   /** `optional`: a body may be absent (e.g. webhook test); when present it must be JSON. */
   bodyRequired?: boolean;
   /** Larger bodies are refused whole with 413 `batch_too_large` before parsing (batch routes). */

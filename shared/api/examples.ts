@@ -1,0 +1,27 @@
+import { accountExamples, discoveryExamples } from './examples/discovery.ts';
+import type { OperationExamples } from './examples/example.ts';
+import { fleetExamples } from './examples/fleets.ts';
+import { guidanceExamples } from './examples/guidance.ts';
+import { locationExamples } from './examples/locations.ts';
+import { routeExamples } from './examples/routes.ts';
+import { stationExamples } from './examples/stations.ts';
+import { vehicleExamples, vehicleLocationExamples } from './examples/vehicles.ts';
+import { webhookExamples } from './examples/webhooks.ts';
+
+/**
+ * Every operation's examples, by operationId: one module per feature under examples/, like the
+ * route table (routes.ts). openapi.json publishes them; test/unit/api/examples.test.ts checks every
+ * operation has them and that each parses with the route's schemas (docs/openapi.md).
+ */
+export const operationExamples: Readonly<Record<string, OperationExamples>> = {
+  ...discoveryExamples,
+  ...accountExamples,
+  ...fleetExamples,
+  ...vehicleExamples,
+  ...stationExamples,
+  ...routeExamples,
+  ...webhookExamples,
+  ...locationExamples,
+  ...guidanceExamples,
+  ...vehicleLocationExamples,
+};

@@ -1,0 +1,68 @@
+import { ApiError, notFound } from '../../platform/errors.ts';
+import type { fleetRoutes } from '../routes/fleets.ts';
+import { createFleetBody, updateFleetSettingsBody } from '../schemas/fleets.ts';
+import { type ExamplesFor, rejected } from './example.ts';
+import { FLEET_CREATED_AT, IDS, NOW } from './fixtures.ts';
+
+const fleet = {
+  id: IDS.fleet,
+  name: 'Red River Freight',
+  external_ref: 'RRF-001',
+  contact_email: 'dispatch@redriverfreight.example',
+  timezone: 'America/Chicago',
+  status: 'active',
+  default_min_arrival_fuel_percent: 15,
+  created_at: FLEET_CREATED_AT,
+  updated_at: FLEET_CREATED_AT,
+};
+
+const updatedFleet = { ...fleet, contact_email: 'fuel-desk@redriverfreight.example', updated_at: NOW };
+const byId = { id: IDS.fleet };
+const missing = notFound(`Fleet ${IDS.fleet}`);
+
+export const fleetExamples = {
+  createFleet: {
+    request: {
+      body: {
+        name: 'Red River Freight',
+        external_ref: 'RRF-001',
+        contact_email: 'dispatch@redriverfreight.example',
+        timezone: 'America/Chicago',
+        default_min_arrival_fuel_percent: 15,
+      },
+    },
+    responses: { 201: fleet },
+    problem: rejected('body', createFleetBody, {
+      name: 'Red River Freight',
+      timezone: 'Central Time',
+    }),
+  },
+  listFleets: {
+    request: { query: { limit: '25' } },
+    responses: { 200: { data: [fleet], next_cursor: null } },
+    problem: new ApiError('invalid_cursor', 'The cursor has expired.'),
+  },
+  getFleet: {
+    request: { params: byId },
+    responses: { 200: fleet },
+    problem: missing,
+  },
+  updateFleet: {
+    request: { params: byId, body: { contact_email: 'fuel-desk@redriverfreight.example' } },
+    responses: { 200: updatedFleet },
+    problem: missing,
+  },
+  deleteFleet: {
+    request: { params: byId },
+    problem: missing,
+  },
+  getActingFleet: {
+    responses: { 200: fleet },
+    problem: new ApiError('fleet_header_required', 'Send the SVC-Fleet header naming the fleet to act on.'),
+  },
+  updateActingFleet: {
+    request: { body: { default_min_arrival_fuel_percent: 20 } },
+    responses: { 200: { ...fleet, default_min_arrival_fuel_percent: 20, updated_at: NOW } },
+    problem: rejected('body', updateFleetSettingsBody, { default_min_arrival_fuel_percent: 75 }),
+  },
+} satisfies ExamplesFor<typeof fleetRoutes>;

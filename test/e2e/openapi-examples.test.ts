@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { OperationExamples } from '../../shared/api/examples/example.ts';
+import { operationExamples } from '../../shared/api/examples.ts';
+import type { routes } from '../../shared/api/routes.ts';
+import { loadCredentials } from '../support/credentials.ts';
+import { api } from '../support/http-client.ts';
+
+/**
+ * The published request examples, sent to the running API as a client would copy them from
+ * openapi.json: each is accepted, and each answer has the members of the published response example
+ * (values differ: ids, times, prices). Only what must be unique or current is replaced: the
+ * vehicle's external_ref and VIN, breadcrumb times, and the webhook URL (the example's host does
+ * not resolve).
+ */
+const credentials = loadCredentials();
+const prod = api(credentials.base_url);
+const company = { key: credentials.keys.company_live };
+const partner = { key: credentials.keys.partner_live };
+
+function examples(operationId: keyof typeof routes): Required<OperationExamples> {
+  const found = operationExamples[operationId];
+  if (!found) throw new Error(`${operationId} has no examples`);
+  return found as Required<OperationExamples>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: examples are JSON documents walked member by member.
+type AnyJson = any;
+
+/** Member names, recursively (arrays by their first item): what a client's parser depends on. */
+function membersOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [membersOf(value[0])] : [];
+  if (typeof value !== 'object' || value === null) return 'value';
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, member]) => [name, membersOf(member)]),
+  );
+}
+
+/** Both have the same members, except arrays one side left empty (no stop, no station found). */
+function expectSameMembers(actual: unknown, example: unknown, where = 'body') {
+  const a = membersOf(actual);
+  const e = membersOf(example);
+  if (Array.isArray(a) || Array.isArray(e)) {
+    if (Array.isArray(a) && Array.isArray(e) && a.length > 0 && e.length > 0) {
+      expectSameMembers((actual as unknown[])[0], (example as unknown[])[0], `${where}[0]`);
+    }
+    return;
+  }
+  if (a === 'value' || e === 'value') return;
+  expect(Object.keys(a as object), where).toEqual(Object.keys(e as object));
+  for (const name of Object.keys(e as object)) {
+    expectSameMembers((actual as AnyJson)[name], (example as AnyJson)[name], `${where}.${name}`);
+  }
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+describe('the published examples, sent to the API', () => {
+  it('vehicle → breadcrumbs → latest location → nearby stations → guidance → skip → route → update', async () => {
+    const ref = `TRUCK-${randomUUID().slice(0, 8)}`;
+    const vin = `3AKJHHDR7NS${String(Date.now()).slice(-6)}`;
+
+    const createVehicle = examples('createVehicle');
+    const vehicle = await prod.post('/v1/vehicles', {
+      ...company,
+      body: { ...(createVehicle.request.body as object), external_ref: ref, vin },
+    });
+    expect(vehicle.status, vehicle.text).toBe(201);
+    expectSameMembers(vehicle.json, createVehicle.responses[201]);
+    const vehicleId = vehicle.json.id as string;
+
+    const ingest = examples('ingestLocations');
+    const batch = ingest.request.body as { locations: AnyJson[] };
+    const locations = batch.locations.map((item, index) => ({
+      ...item,
+      ...(item.external_ref === 'TRUCK-042' ? { external_ref: ref } : {}),
+      ...(item.vehicle_id ? { vehicle_id: vehicleId } : {}),
+      recorded_at: minutesAgo(batch.locations.length - index),
+    }));
+    const ingested = await prod.post('/v1/locations', { ...company, body: { locations } });
+    expect(ingested.status, ingested.text).toBe(200);
+    const expected = ingest.responses[200] as AnyJson;
+    expect(ingested.json.results.map((r: AnyJson) => [r.status, r.code])).toEqual(
+      expected.results.map((r: AnyJson) => [r.status, r.code]),
+    );
+    expectSameMembers(ingested.json, expected);
+
+    const location = await prod.get(`/v1/vehicles/${vehicleId}/location`, company);
+    expect(location.status, location.text).toBe(200);
+    expectSameMembers(location.json, examples('getVehicleLocation').responses[200]);
+
+    const nearby = examples('listNearbyStations');
+    const stations = await prod.get('/v1/stations', { ...company, query: nearby.request.query });
+    expect(stations.status, stations.text).toBe(200);
+    expectSameMembers(stations.json, nearby.responses[200]);
+
+    const start = examples('startGuidance');
+    const guidance = await prod.post(`/v1/vehicles/${vehicleId}/guidance`, {
+      ...company,
+      body: start.request.body,
+    });
+    expect(guidance.status, guidance.text).toBe(201);
+    expectSameMembers(guidance.json, start.responses[201]);
+
+    const stop = guidance.json.stops[0];
+    expect(stop, 'the example trip needs a fuel stop').toBeDefined();
+    const skip = examples('skipGuidanceStop');
+    const skipped = await prod.post(`/v1/vehicles/${vehicleId}/guidance/stops/${stop.id}/skip`, {
+      ...company,
+      body: skip.request.body,
+    });
+    expect(skipped.status, skipped.text).toBe(204);
+
+    const create = examples('createRoute');
+    const route = await prod.post('/v1/routes', {
+      ...company,
+      idempotencyKey: randomUUID(),
+      body: { ...(create.request.body as object), vehicle_id: vehicleId },
+    });
+    expect(route.status, route.text).toBe(201);
+    expectSameMembers(route.json, create.responses[201]);
+
+    const update = examples('updateVehicle');
+    const updated = await prod.patch(`/v1/vehicles/${vehicleId}`, { ...company, body: update.request.body });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
+  });
+
+  it('fleet provisioning by a partner: create and update', async () => {
+    const create = examples('createFleet');
+    const fleet = await prod.post('/v1/fleets', {
+      ...partner,
+      body: { ...(create.request.body as object), external_ref: `RRF-${randomUUID().slice(0, 8)}` },
+    });
+    expect(fleet.status, fleet.text).toBe(201);
+    expectSameMembers(fleet.json, create.responses[201]);
+
+    const update = examples('updateFleet');
+    const updated = await prod.patch(`/v1/fleets/${fleet.json.id}`, {
+      ...partner,
+      body: update.request.body,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
+  });
+
+  it('along-route stations, from the origin-and-destination example', async () => {
+    const along = examples('listStationsAlongRoute');
+    const response = await prod.post('/v1/stations/along-route', { ...company, body: along.request.body });
+
+    expect(response.status, response.text).toBe(200);
+    expectSameMembers(response.json, along.responses[200]);
+  });
+
+  it('webhook endpoint: create and update', async () => {
+    const create = examples('createWebhook');
+    const created = await prod.post('/v1/webhooks', {
+      ...company,
+      body: { ...(create.request.body as object), url: 'https://93.184.216.34/fleet-hooks' },
+    });
+    expect(created.status, created.text).toBe(201);
+    expectSameMembers(created.json, create.responses[201]);
+
+    const update = examples('updateWebhook');
+    const updated = await prod.patch(`/v1/webhooks/${created.json.id}`, {
+      ...company,
+      body: update.request.body,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
+  });
+});
