@@ -167,6 +167,10 @@ export interface FieldError {
 /** Extra members some codes carry (spec section 7). */
 export interface ProblemExtensions {
   errors?: FieldError[];
+  /** With `errors`: true when more problems were found than `errors` lists (it is bounded). */
+  errors_truncated?: boolean;
+  /** With `errors_truncated`: how many problems were found in all. */
+  error_count?: number;
   required_scope?: string;
   limit?: number;
   used?: number;

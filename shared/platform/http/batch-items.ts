@@ -10,11 +10,28 @@ export interface ItemProblem {
   code: ErrorCode;
   hint: string;
   errors?: FieldError[];
+  errors_truncated?: boolean;
+  error_count?: number;
 }
 
 export function itemProblem(error: ApiError): ItemProblem {
-  const errors = error.extensions.errors;
-  return { code: error.code, hint: error.hint, ...(errors ? { errors } : {}) };
+  const { errors, errors_truncated, error_count } = error.extensions;
+  return {
+    code: error.code,
+    hint: error.hint,
+    ...(errors ? { errors } : {}),
+    ...(errors_truncated ? { errors_truncated, error_count } : {}),
+  };
+}
+
+/** A batch item refused for one field, outside the schema (e.g. a clock check): a 422 of its own. */
+export function fieldProblem(field: string, message: string, hint?: string): ItemProblem {
+  return itemProblem(
+    new ApiError('validation_failed', `${field} ${message}.`, {
+      ...(hint ? { hint } : {}),
+      extensions: { errors: [{ field, message }] },
+    }),
+  );
 }
 
 /** One batch item through the request validation (same messages, fields relative to the item). */

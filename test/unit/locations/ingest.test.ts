@@ -120,9 +120,22 @@ describe('ingestLocations: recorded_at window', () => {
       ['accepted', undefined],
       ['rejected', 'validation_failed'],
     ]);
-    expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('more than 90 days old') });
-    expect(response.results[3]).toMatchObject({
-      hint: expect.stringContaining('more than 5 minutes in the future'),
+    // Shaped like a 422 for the item alone: the field and why, and what to do.
+    expect(response.results[0]).toEqual({
+      index: 0,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'drop this item, or check the device clock (UTC)',
+      errors: [
+        { field: 'recorded_at', message: 'is more than 90 days old, beyond the position history kept' },
+      ],
+    });
+    expect(response.results[3]).toEqual({
+      index: 3,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'check the device clock (UTC); fix recorded_at and resend this item',
+      errors: [{ field: 'recorded_at', message: 'is more than 5 minutes in the future' }],
     });
     expect(h.history[A]?.map((f) => f.latitude)).toEqual([2, 3]);
   });
@@ -222,7 +235,13 @@ describe('ingestLocations: storage failures', () => {
     expect(response.results[1]).toMatchObject({
       status: 'rejected',
       code: 'validation_failed',
-      hint: expect.stringContaining('breadcrumbs for this vehicle in this hour'),
+      hint: expect.stringContaining('do not resend it'),
+      errors: [
+        {
+          field: 'recorded_at',
+          message: expect.stringContaining('already holds 2,400,000 breadcrumbs for this vehicle'),
+        },
+      ],
     });
     expect(h.latest.get(A)?.latitude).toBe(3);
 

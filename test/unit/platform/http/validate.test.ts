@@ -159,9 +159,18 @@ describe('validatePart: query parameters', () => {
 });
 
 describe('validatePart: parts without a schema', () => {
-  it('passes the value through, or an empty object when there is none', () => {
+  it('passes path parameters through, or an empty object when there are none', () => {
     // Act / Assess
-    expect(validatePart('query', undefined, { a: '1' })).toEqual({ a: '1' });
+    expect(validatePart('params', undefined, { a: '1' })).toEqual({ a: '1' });
     expect(validatePart('params', undefined, undefined)).toEqual({});
+    expect(validatePart('query', undefined, undefined)).toEqual({});
+  });
+
+  it('refuses any query parameter on a route that declares none', () => {
+    // Act
+    const error = failure(() => validatePart('query', undefined, { a: '1' }));
+
+    // Assess
+    expect(error.extensions.errors).toEqual([{ field: 'a', message: 'is not a recognized field' }]);
   });
 });
