@@ -77,6 +77,7 @@ const ERROR_RESPONSE_NAMES: Record<ErrorStatus, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   409: 'Conflict',
   410: 'Gone',
   413: 'ContentTooLarge',
@@ -231,10 +232,9 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.access === 'fleet') add('fleet_header_required', 'fleet_scope_mismatch', 'invalid_public_id');
   if (route.access === 'fleetOrPartner') add('fleet_scope_mismatch', 'invalid_public_id');
   if (route.request.params) add('invalid_public_id', 'resource_not_found');
-  if (route.request.query) {
-    add('validation_failed');
-    if ('cursor' in route.request.query.shape) add('invalid_cursor');
-  }
+  // Unknown query parameters are refused on every route, with or without a query schema.
+  add('validation_failed');
+  if (route.request.query && 'cursor' in route.request.query.shape) add('invalid_cursor');
   // Any POST or PATCH body must be JSON, even on action routes that take none (platform/http/body.ts).
   if (route.request.body || route.method === 'POST' || route.method === 'PATCH') {
     add('unsupported_media_type', 'validation_failed');
