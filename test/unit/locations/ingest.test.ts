@@ -99,6 +99,65 @@ describe('ingestLocations', () => {
   });
 });
 
+describe('ingestLocations: a rejected item is shaped like a 422 for it alone', () => {
+  it('carries code, hint and the offending fields, paths relative to the item', async () => {
+    // Prepare
+    const h = deps();
+
+    // Act
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 95, recorded_at: 'yesterday', speed_mph: 400, colour: 'red' },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+    ]);
+
+    // Assess
+    expect(response).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(response.results[0]).toEqual({
+      index: 0,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'fix the fields in `errors`',
+      errors: [
+        { field: 'latitude', message: 'must be between -90 and 90 degrees' },
+        { field: 'longitude', message: 'is required: latitude and longitude are required together' },
+        { field: 'recorded_at', message: 'must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z' },
+        { field: 'speed_mph', message: 'must be between 0 and 120 mph' },
+        { field: 'colour', message: 'is not a recognized field' },
+      ],
+    });
+  });
+
+  it('says which vehicle is unknown or inactive, with the registry code and a next step', async () => {
+    // Prepare
+    const h = deps();
+    h.deps.vehicles.get.mockImplementation(async (_fleet: string, id: string) =>
+      id === A ? vehicle(A, 'inactive') : null,
+    );
+
+    // Act
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { external_ref: 'NOPE', latitude: 1, longitude: 1, recorded_at: at(1) },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+    ]);
+
+    // Assess
+    expect(response.results).toEqual([
+      {
+        index: 0,
+        status: 'rejected',
+        code: 'unknown_vehicle',
+        hint: 'no vehicle with external_ref NOPE in this fleet; create it with POST /v1/vehicles or check the id',
+      },
+      {
+        index: 1,
+        status: 'rejected',
+        code: 'vehicle_inactive',
+        hint: `vehicle ${A} is deactivated; reactivate it with POST /v1/vehicles/${A}/reactivate`,
+      },
+    ]);
+  });
+});
+
 describe('ingestLocations: recorded_at window', () => {
   it('rejects a breadcrumb older than the 90 days of history, or more than 5 minutes ahead, saying why', async () => {
     const h = deps();
