@@ -40,7 +40,7 @@ export function parseItem<T>(
   raw: unknown,
 ): { ok: true; value: T } | { ok: false; problem: ItemProblem } {
   try {
-    return { ok: true, value: validatePart('body', schema, raw) };
+    return { ok: true, value: validatePart('item', schema, raw) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, problem: itemProblem(error) };
     throw error;

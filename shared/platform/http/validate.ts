@@ -3,7 +3,8 @@ import { ApiError, type FieldError, type ProblemExtensions } from '../errors.ts'
 import { suggestField } from './field-suggestions.ts';
 import { issueMessages } from './issue-messages.ts';
 
-type Part = 'params' | 'query' | 'body';
+/** `item`: one item of a batch body, validated on its own (batch-items.ts). */
+type Part = 'params' | 'query' | 'body' | 'item';
 
 /**
  * At most this many `{ field, message }` entries in one problem: a body with 150,000 unknown keys
@@ -38,7 +39,7 @@ function strictQuery(schema: z.ZodType | undefined): z.ZodType {
 export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, value: unknown): T {
   const effective = part === 'query' ? strictQuery(schema) : schema;
   if (!effective) return (value ?? {}) as T;
-  const input = value ?? (part === 'body' ? undefined : {});
+  const input = value ?? (part === 'body' || part === 'item' ? undefined : {});
   const messages = issueMessages(input);
   const result = effective.safeParse(input, { error: messages.map });
   if (result.success) return result.data as T;
@@ -77,14 +78,14 @@ export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, va
   }
   const extensions: ProblemExtensions = { errors };
   if (total > errors.length) Object.assign(extensions, { errors_truncated: true, error_count: total });
-  const where = part === 'body' ? 'request body' : part === 'query' ? 'query parameters' : 'path';
+  const where = { body: 'request body', item: 'item', query: 'query parameters', params: 'path' }[part];
   throw new ApiError('validation_failed', `The ${where} failed validation: ${describe(errors, total)}`, {
     extensions,
   });
 }
 
 function fieldName(part: Part, path: readonly PropertyKey[]): string {
-  if (path.length === 0) return part === 'body' ? 'body' : part;
+  if (path.length === 0) return part;
   const name = path.map(String).join('.');
   return name.length > MAX_FIELD_CHARS ? `${name.slice(0, MAX_FIELD_CHARS)}…` : name;
 }
