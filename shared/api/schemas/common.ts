@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
+import { globalIssueMessage } from '../../platform/http/issue-messages.ts';
 import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';
+
+// Every request schema imports this module, so any parse of one (validatePart installs its own,
+// richer map per parse) speaks our messages rather than zod's defaults.
+z.config({ customError: globalIssueMessage });
 
 /**
  * An id field. A malformed value is reported as 400 `invalid_public_id` (spec section 2), not as

@@ -61,6 +61,19 @@ export interface IssueMessages {
   knownKeysAt: (path: readonly PropertyKey[]) => readonly string[];
 }
 
+/**
+ * The same messages for a parse that did not say what it parsed (installed globally by
+ * `z.config` in shared/api/schemas/common.ts, a safety net for a schema parsed outside
+ * validatePart): "missing" is then judged by the issue's input alone.
+ */
+export function globalIssueMessage(issue: z.core.$ZodRawIssue): string {
+  const path = issue.path ?? [];
+  if (issue.code === 'unrecognized_keys') return 'is not a recognized field';
+  return messageFor(issue, path, UNKNOWN_ROOT);
+}
+
+const UNKNOWN_ROOT = Symbol('unknown root');
+
 export function issueMessages(root: unknown): IssueMessages {
   const knownKeys = new Map<string, readonly string[]>();
   return {
@@ -80,7 +93,9 @@ function messageFor(issue: z.core.$ZodRawIssue, path: readonly PropertyKey[], ro
   const field = path.at(-1);
   switch (issue.code) {
     case 'invalid_type':
-      if (valueAt(root, path) === undefined) return requiredMessage(field, path, root);
+      if ((root === UNKNOWN_ROOT ? issue.input : valueAt(root, path)) === undefined) {
+        return requiredMessage(field, path, root);
+      }
       return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
     case 'too_big':
@@ -110,7 +125,7 @@ function requiredMessage(
   path: readonly PropertyKey[],
   root: unknown,
 ): string {
-  if (field === 'latitude' || field === 'longitude') {
+  if ((field === 'latitude' || field === 'longitude') && root !== UNKNOWN_ROOT) {
     const other = field === 'latitude' ? 'longitude' : 'latitude';
     if (valueAt(root, [...path.slice(0, -1), other]) !== undefined) {
       return 'is required: latitude and longitude are required together';

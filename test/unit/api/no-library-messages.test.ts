@@ -201,10 +201,13 @@ describe('the detector', () => {
     // Prepare
     const schema = z.strictObject({ a: z.number().max(5), b: z.enum(['x', 'y']), c: z.iso.datetime() });
 
+    // zod's English defaults, asked for explicitly: the request schemas install our messages globally.
+    const english = { error: z.locales.en().localeError };
+
     // Act
     const defaults = [
-      ...(schema.safeParse({ a: 9, b: 'q', c: 'no', d: 1 }).error?.issues ?? []),
-      ...(schema.safeParse({ a: Number.NaN }).error?.issues ?? []),
+      ...(schema.safeParse({ a: 9, b: 'q', c: 'no', d: 1 }, english).error?.issues ?? []),
+      ...(schema.safeParse({ a: Number.NaN }, english).error?.issues ?? []),
     ].map((issue) => issue.message);
 
     // Assess

@@ -168,3 +168,25 @@ describe('unitOf', () => {
     expect(unitOf(field)).toBe(unit);
   });
 });
+
+describe('the global safety net', () => {
+  it("gives our messages to a parse of a request schema outside validatePart, not zod's defaults", async () => {
+    // Prepare: importing any request schema installs it.
+    const { breadcrumbSchema } = await import('../../../../shared/api/schemas/locations.ts');
+
+    // Act
+    const result = breadcrumbSchema.safeParse({
+      vehicle_id: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4',
+      latitude: 'x',
+      colour: 1,
+    });
+
+    // Assess
+    expect(Object.fromEntries(result.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [])).toEqual({
+      latitude: 'must be a number',
+      longitude: 'is required',
+      recorded_at: 'is required',
+      '': 'is not a recognized field',
+    });
+  });
+});
