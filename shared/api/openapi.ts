@@ -414,6 +414,11 @@ Every 4xx and 5xx response is RFC 9457 \`application/problem+json\` with \`type\
 \`errors\` (\`{ field, message }\`, dotted paths such as \`destination.latitude\`); cap errors carry \
 \`limit\` and \`used\`.
 
+Nothing sent is ignored: an unknown body field or query parameter is 422 \`validation_failed\` (with the \
+near-miss field when there is one). \`errors\` lists at most 50 fields; beyond that \`errors_truncated\` \
+is true and \`error_count\` counts them all. A served path called with another method is 405 \
+\`method_not_allowed\` with an \`Allow\` header.
+
 503, 504 and \`rate_limited\` are transient: back off and retry. \`quota_exceeded\` and \
 \`station_budget_exceeded\` last until the reset or an upgrade.
 
