@@ -66,10 +66,17 @@ export const locationBatchResult = z
         hint: z.string().optional().meta({ description: 'Rejected items only: the concrete next step' }),
         errors: z.array(fieldErrorSchema).optional().meta({
           description:
-            'Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 50',
+            'Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10',
         }),
-        errors_truncated: z.boolean().optional(),
-        error_count: z.number().int().optional(),
+        errors_truncated: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Present and true when the item had more problems than `errors` lists' }),
+        error_count: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'With errors_truncated: how many problems the item had' }),
       }),
     ),
   })

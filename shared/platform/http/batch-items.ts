@@ -14,13 +14,21 @@ export interface ItemProblem {
   error_count?: number;
 }
 
+/**
+ * Field errors listed per rejected item: fewer than a request's 50, because a batch holds up to 500
+ * items and its 200 answer must stay small too (500 × 10 short entries is well under 1 MB).
+ */
+export const MAX_ITEM_FIELD_ERRORS = 10;
+
 export function itemProblem(error: ApiError): ItemProblem {
-  const { errors, errors_truncated, error_count } = error.extensions;
+  const { errors, error_count } = error.extensions;
+  if (!errors) return { code: error.code, hint: error.hint };
+  const total = error_count ?? errors.length;
   return {
     code: error.code,
     hint: error.hint,
-    ...(errors ? { errors } : {}),
-    ...(errors_truncated ? { errors_truncated, error_count } : {}),
+    errors: errors.slice(0, MAX_ITEM_FIELD_ERRORS),
+    ...(total > MAX_ITEM_FIELD_ERRORS ? { errors_truncated: true, error_count: total } : {}),
   };
 }
 

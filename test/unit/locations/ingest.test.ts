@@ -347,3 +347,24 @@ describe('freshness', () => {
     expect(freshnessOf(NOW - 31 * 60_000, NOW)).toBe('stale');
   });
 });
+
+describe('ingestLocations: a bounded answer', () => {
+  it('lists at most 10 field errors per rejected item, then counts them', async () => {
+    // Prepare: one item with 1,000 unknown fields.
+    const item: Record<string, unknown> = { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) };
+    for (let index = 0; index < 1000; index += 1) item[`extra_${index}`] = index;
+
+    // Act
+    const response = await ingestLocations(deps().deps, 'flt_1', [item]);
+
+    // Assess
+    expect(response.results[0]).toMatchObject({
+      status: 'rejected',
+      code: 'validation_failed',
+      errors_truncated: true,
+      error_count: 1000,
+    });
+    const [result] = response.results;
+    expect(result?.status === 'rejected' ? result.errors : undefined).toHaveLength(10);
+  });
+});
