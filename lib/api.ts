@@ -55,7 +55,7 @@ export class Api extends Construct {
     const fallback = functionFor(
       props.fallback.operationId,
       props.fallback.role,
-      'Unknown routes: 404 problem',
+      'Unknown routes: 404 problem; known paths with another method: 405 with Allow',
     );
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `fleet-fuel-${props.settings.stage}`,

@@ -79,6 +79,7 @@ const ERROR_RESPONSE_NAMES: Record<ErrorStatus, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   409: 'Conflict',
   410: 'Gone',
   413: 'ContentTooLarge',
@@ -233,10 +234,9 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.access === 'fleet') add('fleet_header_required', 'fleet_scope_mismatch', 'invalid_public_id');
   if (route.access === 'fleetOrPartner') add('fleet_scope_mismatch', 'invalid_public_id');
   if (route.request.params) add('invalid_public_id', 'resource_not_found');
-  if (route.request.query) {
-    add('validation_failed');
-    if ('cursor' in route.request.query.shape) add('invalid_cursor');
-  }
+  // Unknown query parameters are refused on every route, with or without a query schema.
+  add('validation_failed');
+  if (route.request.query && 'cursor' in route.request.query.shape) add('invalid_cursor');
   // Any POST or PATCH body must be JSON, even on action routes that take none (platform/http/body.ts).
   if (route.request.body || route.method === 'POST' || route.method === 'PATCH') {
     add('unsupported_media_type', 'validation_failed');
@@ -428,6 +428,11 @@ Every 4xx and 5xx response is RFC 9457 \`application/problem+json\` with \`type\
 \`x-error-registry\` list every code with its status, title and hint. \`validation_failed\` carries \
 \`errors\` (\`{ field, message }\`, dotted paths such as \`destination.latitude\`); cap errors carry \
 \`limit\` and \`used\`.
+
+Nothing sent is ignored: an unknown body field or query parameter is 422 \`validation_failed\` (with the \
+near-miss field when there is one). \`errors\` lists at most 50 fields; beyond that \`errors_truncated\` \
+is true and \`error_count\` counts them all. A served path called with another method is 405 \
+\`method_not_allowed\` with an \`Allow\` header.
 
 503, 504 and \`rate_limited\` are transient: back off and retry. \`quota_exceeded\` and \
 \`station_budget_exceeded\` last until the reset or an upgrade.

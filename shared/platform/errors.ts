@@ -148,6 +148,13 @@ export const ERROR_REGISTRY = {
     title: 'Storage temporarily unavailable',
     hint: 'transient; retry these items with backoff (resending is safe: a breadcrumb is stored once)',
   },
+  // Our addition (non-breaking, spec section 9): a known path called with a method it does not
+  // serve. The response carries the `Allow` header listing the methods it does.
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed on this path',
+    hint: 'use one of the methods in the `Allow` header',
+  },
   // Our addition to the spec's registry: the answer to a fault of ours, rendered in the same
   // envelope so no stack trace ever leaks, and listed by GET /v1/errors so its `type` resolves.
   internal_error: {
@@ -167,6 +174,10 @@ export interface FieldError {
 /** Extra members some codes carry (spec section 7). */
 export interface ProblemExtensions {
   errors?: FieldError[];
+  /** With `errors`: true when more problems were found than `errors` lists (it is bounded). */
+  errors_truncated?: boolean;
+  /** With `errors_truncated`: how many problems were found in all. */
+  error_count?: number;
   required_scope?: string;
   limit?: number;
   used?: number;

@@ -7,7 +7,8 @@ import {
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
-import { ApiError, type ErrorCode } from '../platform/errors.ts';
+import { ApiError } from '../platform/errors.ts';
+import { fieldProblem, type ItemProblem, itemProblem, parseItem } from '../platform/http/batch-items.ts';
 import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import {
@@ -29,12 +30,21 @@ export const KMH_PER_MPH = 1.609344;
 export const MAX_BREADCRUMB_AGE_MS = POSITION_HISTORY_RETENTION_DAYS * 86_400_000;
 
 /** What a rejected item says when storage failed for it (the registry's hint, for these items). */
-const STORAGE_HINT =
-  'not stored: storage is temporarily unavailable; retry these items with backoff (resending the batch is safe: a breadcrumb is stored once)';
+const STORAGE_PROBLEM = itemProblem(
+  new ApiError('storage_unavailable', 'Not stored.', {
+    hint: 'not stored: storage is temporarily unavailable; retry these items with backoff (resending the batch is safe: a breadcrumb is stored once)',
+  }),
+);
 
 /** Why a breadcrumb beyond the last item its hour may have is refused: a retry cannot store it. */
-const hourFullHint = (fix: PositionFix) =>
-  `not stored: more than ${(MAX_HISTORY_ITEMS_PER_HOUR * MAX_HISTORY_POINTS_PER_ITEM).toLocaleString('en-US')} breadcrumbs for this vehicle in this hour (${new Date(fix.recordedAtMs).toISOString().slice(0, 13)}:00Z UTC), the most history keeps; do not resend them — check the device's reporting rate and clock`;
+const hourFullProblem = (fix: PositionFix) =>
+  fieldProblem(
+    'recorded_at',
+    `falls in an hour (${new Date(fix.recordedAtMs).toISOString().slice(0, 13)}:00Z UTC) that already holds ${(MAX_HISTORY_ITEMS_PER_HOUR * MAX_HISTORY_POINTS_PER_ITEM).toLocaleString('en-US')} breadcrumbs for this vehicle, the most history keeps`,
+    "not stored; do not resend it: check the device's reporting rate and clock",
+  );
+
+const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend this item';
 
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
@@ -44,9 +54,10 @@ export interface IngestDeps {
   now: () => number;
 }
 
+/** A rejected item carries what a 422 (or other problem) for it alone would: code, hint, errors. */
 export type ItemResult =
   | { index: number; status: 'accepted' }
-  | { index: number; status: 'rejected'; code: ErrorCode; hint: string };
+  | ({ index: number; status: 'rejected' } & ItemProblem);
 
 /**
  * POST /v1/locations: every item is judged on its own (spec section 4: a bad row is rejected with
@@ -87,56 +98,45 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   const fixesByVehicle = new Map<string, PositionFix[]>();
   const indexesOf = new Map<PositionFix, number>();
   for (const [index, raw] of items.entries()) {
-    const parsed = breadcrumbSchema.safeParse(raw);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`,
-      );
-      results.push({
-        index,
-        status: 'rejected',
-        code: 'validation_failed',
-        hint: `fix ${fields.join('; ')}`,
-      });
+    const parsed = parseItem(breadcrumbSchema, raw);
+    if (!parsed.ok) {
+      results.push({ index, status: 'rejected', ...parsed.problem });
       continue;
     }
-    const crumb = parsed.data;
+    const crumb = parsed.value;
     const recordedAtMs = Date.parse(crumb.recorded_at);
     if (recordedAtMs > nowMs + MAX_CLOCK_SKEW_MS) {
-      results.push({
-        index,
-        status: 'rejected',
-        code: 'validation_failed',
-        hint: 'fix recorded_at: it is more than 5 minutes in the future; check the device clock (UTC)',
-      });
+      const problem = fieldProblem('recorded_at', 'is more than 5 minutes in the future', CLOCK_HINT);
+      results.push({ index, status: 'rejected', ...problem });
       continue;
     }
     if (recordedAtMs < nowMs - MAX_BREADCRUMB_AGE_MS) {
-      results.push({
-        index,
-        status: 'rejected',
-        code: 'validation_failed',
-        hint: `fix recorded_at: it is more than ${POSITION_HISTORY_RETENTION_DAYS} days old, beyond the position history kept; drop it or check the device clock (UTC)`,
-      });
+      const problem = fieldProblem(
+        'recorded_at',
+        `is more than ${POSITION_HISTORY_RETENTION_DAYS} days old, beyond the position history kept`,
+        'drop this item, or check the device clock (UTC)',
+      );
+      results.push({ index, status: 'rejected', ...problem });
       continue;
     }
     const vehicle = await lookup(crumb);
     if (!vehicle) {
-      results.push({
-        index,
-        status: 'rejected',
-        code: 'unknown_vehicle',
-        hint: `no vehicle ${crumb.vehicle_id ?? `with external_ref ${crumb.external_ref}`} in this fleet; create it with POST /v1/vehicles or check the id`,
-      });
+      const which = crumb.vehicle_id ?? `with external_ref ${crumb.external_ref}`;
+      const problem = itemProblem(
+        new ApiError('unknown_vehicle', `No vehicle ${which} in this fleet.`, {
+          hint: `no vehicle ${which} in this fleet; create it with POST /v1/vehicles or check the id`,
+        }),
+      );
+      results.push({ index, status: 'rejected', ...problem });
       continue;
     }
     if (vehicle.status === 'inactive') {
-      results.push({
-        index,
-        status: 'rejected',
-        code: 'vehicle_inactive',
-        hint: `vehicle ${vehicle.id} is deactivated; reactivate it with POST /v1/vehicles/${vehicle.id}/reactivate`,
-      });
+      const problem = itemProblem(
+        new ApiError('vehicle_inactive', `Vehicle ${vehicle.id} is deactivated.`, {
+          hint: `vehicle ${vehicle.id} is deactivated; reactivate it with POST /v1/vehicles/${vehicle.id}/reactivate`,
+        }),
+      );
+      results.push({ index, status: 'rejected', ...problem });
       continue;
     }
     const fixes = fixesByVehicle.get(vehicle.id) ?? [];
@@ -210,11 +210,11 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   for (const { retry, hourFull } of stored) {
     for (const fix of retry) {
       const index = indexesOf.get(fix) as number;
-      results[index] = { index, status: 'rejected', code: 'storage_unavailable', hint: STORAGE_HINT };
+      results[index] = { index, status: 'rejected', ...STORAGE_PROBLEM };
     }
     for (const fix of hourFull) {
       const index = indexesOf.get(fix) as number;
-      results[index] = { index, status: 'rejected', code: 'validation_failed', hint: hourFullHint(fix) };
+      results[index] = { index, status: 'rejected', ...hourFullProblem(fix) };
     }
   }
   const storedVehicles = stored.filter((v) => v.storedAny).map((v) => v.vehicleId);

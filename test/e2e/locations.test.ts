@@ -57,7 +57,15 @@ describe('POST /v1/locations', () => {
     for (const r of response.json.results.filter((x: { status: string }) => x.status === 'rejected')) {
       expect(r.hint.length).toBeGreaterThan(10);
     }
-    expect(response.json.results[4].hint).toContain('latitude');
+    // A rejected row is shaped like a 422 for it alone: code, hint and the offending fields.
+    expect(response.json.results[4]).toEqual({
+      index: 4,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'fix the fields in `errors`',
+      errors: [{ field: 'latitude', message: 'must be between -90 and 90 degrees' }],
+    });
+    expect(response.json.results[7].errors).toEqual([{ field: 'item', message: 'must be an object' }]);
   });
 
   it('413 for more than 500 items or more than 1 MB, for the whole request', async () => {
@@ -105,7 +113,7 @@ describe('POST /v1/locations: resends and the recorded_at window', () => {
     expect(new Set(stored).size).toBe(300);
   });
 
-  it('rejects a breadcrumb older than 90 days or more than 5 minutes ahead, with its code and a hint saying why', async () => {
+  it('rejects a breadcrumb older than 90 days or more than 5 minutes ahead, with its code, the field and why', async () => {
     const truck = await newVehicle();
     const response = await prod.post('/v1/locations', {
       ...company,
@@ -134,13 +142,17 @@ describe('POST /v1/locations: resends and the recorded_at window', () => {
           index: 0,
           status: 'rejected',
           code: 'validation_failed',
-          hint: expect.stringContaining('more than 90 days old'),
+          hint: expect.stringContaining('check the device clock'),
+          errors: [
+            { field: 'recorded_at', message: 'is more than 90 days old, beyond the position history kept' },
+          ],
         },
         {
           index: 1,
           status: 'rejected',
           code: 'validation_failed',
-          hint: expect.stringContaining('more than 5 minutes in the future'),
+          hint: expect.stringContaining('check the device clock'),
+          errors: [{ field: 'recorded_at', message: 'is more than 5 minutes in the future' }],
         },
         { index: 2, status: 'accepted' },
       ],

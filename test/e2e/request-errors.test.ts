@@ -112,7 +112,7 @@ describe('400 invalid_cursor', () => {
 describe('unknown routes', () => {
   it.each([
     ['GET', '/v1/nope'],
-    ['DELETE', '/v1/vehicles'],
+    ['DELETE', '/v1/vehicles/ext:X/nope'],
     ['POST', '/v1/fleets/flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2/explode'],
   ] as const)('%s %s → 404 resource_not_found with a hint naming the route', async (method, path) => {
     // A non-JSON body must not turn the 404 into a 415 (fetch sends no body with GET).
@@ -120,6 +120,16 @@ describe('unknown routes', () => {
     const response = await prod.call(method, path, { ...company, ...body });
     expectProblem(response, 404, 'resource_not_found');
     expect(response.json.hint).toContain(`${method} ${path}`);
+  });
+
+  it('a known path with a method it does not serve → 405 method_not_allowed with Allow, body or not', async () => {
+    const response = await prod.call('DELETE', '/v1/vehicles', {
+      ...company,
+      rawBody: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectProblem(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET, POST, OPTIONS');
   });
 });
 

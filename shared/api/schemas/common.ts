@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
+import { globalIssueMessage } from '../../platform/http/issue-messages.ts';
 import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';
+
+// Every request schema imports this module, so any parse of one (validatePart installs its own,
+// richer map per parse) speaks our messages rather than zod's defaults.
+z.config({ customError: globalIssueMessage });
 
 /**
  * An id field. A malformed value is reported as 400 `invalid_public_id` (spec section 2), not as
@@ -126,6 +131,14 @@ function isIanaTimezone(value: string): boolean {
   }
 }
 
+/** One offending field of a 422 or of a rejected batch item (spec section 7). */
+export const fieldErrorSchema = z
+  .object({
+    field: z.string().meta({ description: 'Dotted path, e.g. `destination.latitude`', example: 'latitude' }),
+    message: z.string().meta({ example: 'must be between -90 and 90 degrees' }),
+  })
+  .meta({ id: 'FieldError' });
+
 export const problemSchema = z
   .object({
     type: z.string().meta({ description: '`<base_url>/v1/errors#<code>`: the registry entry of the code' }),
@@ -137,7 +150,18 @@ export const problemSchema = z
     detail: z.string().meta({ description: 'What went wrong in this occurrence' }),
     hint: z.string().meta({ description: 'The concrete next step' }),
     request_id: z.string().meta({ example: 'req_01JD7ZK3M4N5P6Q7R8S9T0V1W2' }),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    errors: z.array(fieldErrorSchema).optional().meta({
+      description: 'On validation_failed: the offending fields, at most 50 (see errors_truncated)',
+    }),
+    errors_truncated: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Present and true when more problems were found than `errors` lists' }),
+    error_count: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'With errors_truncated: how many problems were found in all' }),
     required_scope: z.string().optional(),
     limit: z.number().optional(),
     used: z.number().optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { externalRef, publicId, timestamp } from './common.ts';
+import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
+import { externalRef, fieldErrorSchema, publicId, timestamp } from './common.ts';
+import { physical } from './ranges.ts';
 
 /** Spec section 8: 500 items and 1 MB, whichever comes first; over either, 413 for the whole batch. */
 export const LOCATION_BATCH_LIMITS = { maxItems: 500, maxBytes: 1_000_000 } as const;
@@ -21,7 +23,7 @@ export const breadcrumbSchema = z
     longitude: z.number().min(-180).max(180),
     recorded_at: z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339; stored as UTC' }),
     fuel_level_percent: z.number().min(0).max(100).optional(),
-    speed_mph: z.number().min(0).max(150).optional(),
+    speed_mph: physical('speed_mph').optional(),
     heading_degrees: z.number().min(0).max(360).optional(),
     driver_ref: z.string().trim().min(1).max(128).optional(),
     address: z.string().trim().min(1).max(300).optional(),
@@ -72,8 +74,24 @@ export const locationBatchResult = z
       z.object({
         index: z.number().int(),
         status: z.enum(['accepted', 'rejected']),
-        code: z.string().optional(),
-        hint: z.string().optional(),
+        code: z
+          .enum(Object.keys(ERROR_REGISTRY) as [ErrorCode, ...ErrorCode[]])
+          .optional()
+          .meta({ description: 'Rejected items only: the code a request with this item alone would get' }),
+        hint: z.string().optional().meta({ description: 'Rejected items only: the concrete next step' }),
+        errors: z.array(fieldErrorSchema).optional().meta({
+          description:
+            'Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10',
+        }),
+        errors_truncated: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Present and true when the item had more problems than `errors` lists' }),
+        error_count: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'With errors_truncated: how many problems the item had' }),
       }),
     ),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
+import { physical } from './ranges.ts';
 import { CORRIDOR_LIMITS } from './stations.ts';
 
 const place = z
@@ -37,8 +38,8 @@ export const createRouteBody = z
     vehicle_id: vehicleRef.optional(),
     origin: place.optional(),
     destination: place,
-    tank_size_gallons: z.number().positive().max(2000).optional(),
-    estimated_mpg: z.number().positive().max(50).optional(),
+    tank_size_gallons: physical('tank_size_gallons').optional(),
+    estimated_mpg: physical('estimated_mpg').optional(),
     fuel_level_percent: percent.optional(),
     min_arrival_fuel_percent: minArrivalFuelPercentRequest,
     corridor_width_miles: z

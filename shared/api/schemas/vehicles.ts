@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
+import { physical } from './ranges.ts';
 
 /**
  * 17 characters without I, O and Q (ISO 3779 / 49 CFR 565), stored upper-case. The check digit is
@@ -12,12 +13,10 @@ export const vin = z
   .regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'must be 17 characters, letters and digits except I, O and Q')
   .meta({ example: '1XKYDP9X4NJ123456' });
 
-const tankSizeGallons = z
-  .number()
-  .positive()
-  .max(2000)
-  .meta({ description: 'Usable tank capacity, all tanks.' });
-const estimatedMpg = z.number().positive().max(50);
+const tankSizeGallons = physical('tank_size_gallons').meta({
+  description: 'Usable tank capacity, all tanks.',
+});
+const estimatedMpg = physical('estimated_mpg');
 const vehicleName = z.string().trim().min(1).max(200);
 const licensePlate = z.string().trim().min(1).max(32);
 

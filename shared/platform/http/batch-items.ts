@@ -10,11 +10,36 @@ export interface ItemProblem {
   code: ErrorCode;
   hint: string;
   errors?: FieldError[];
+  errors_truncated?: boolean;
+  error_count?: number;
 }
 
+/**
+ * Field errors listed per rejected item: fewer than a request's 50, because a batch holds up to 500
+ * items and its 200 answer must stay small too (500 × 10 short entries is well under 1 MB).
+ */
+export const MAX_ITEM_FIELD_ERRORS = 10;
+
 export function itemProblem(error: ApiError): ItemProblem {
-  const errors = error.extensions.errors;
-  return { code: error.code, hint: error.hint, ...(errors ? { errors } : {}) };
+  const { errors, error_count } = error.extensions;
+  if (!errors) return { code: error.code, hint: error.hint };
+  const total = error_count ?? errors.length;
+  return {
+    code: error.code,
+    hint: error.hint,
+    errors: errors.slice(0, MAX_ITEM_FIELD_ERRORS),
+    ...(total > MAX_ITEM_FIELD_ERRORS ? { errors_truncated: true, error_count: total } : {}),
+  };
+}
+
+/** A batch item refused for one field, outside the schema (e.g. a clock check): a 422 of its own. */
+export function fieldProblem(field: string, message: string, hint?: string): ItemProblem {
+  return itemProblem(
+    new ApiError('validation_failed', `${field} ${message}.`, {
+      ...(hint ? { hint } : {}),
+      extensions: { errors: [{ field, message }] },
+    }),
+  );
 }
 
 /** One batch item through the request validation (same messages, fields relative to the item). */
@@ -23,7 +48,7 @@ export function parseItem<T>(
   raw: unknown,
 ): { ok: true; value: T } | { ok: false; problem: ItemProblem } {
   try {
-    return { ok: true, value: validatePart('body', schema, raw) };
+    return { ok: true, value: validatePart('item', schema, raw) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, problem: itemProblem(error) };
     throw error;

@@ -14,7 +14,7 @@ import { createIdempotentRunner, IDEMPOTENCY_KEY_HEADER, requireIdempotencyKey }
 import { countUsage, enforceRateLimit } from './limits.ts';
 import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
-import { problemResponse, successResponse } from './respond.ts';
+import { problemResponse, REQUEST_ID_HEADER, successResponse } from './respond.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
 import { validatePart } from './validate.ts';
@@ -152,7 +152,13 @@ function usageMetering(route: RouteDefinition, deps: () => PlatformDeps): Middle
 export function createFallbackHandler(respond: (event: HttpEvent) => Promise<HttpResponse>) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(requestMeta())
-    .handler((event) => respond(event));
+    .handler(async (event, context) => {
+      const response = await respond(event);
+      return {
+        ...response,
+        headers: { ...response.headers, [REQUEST_ID_HEADER]: chainOf(context).requestId },
+      };
+    });
 }
 
 /**

@@ -1,17 +1,48 @@
-import type { z } from 'zod';
-import { ApiError, type FieldError } from '../errors.ts';
+import { z } from 'zod';
+import { ApiError, type FieldError, type ProblemExtensions } from '../errors.ts';
+import { suggestField } from './field-suggestions.ts';
+import { issueMessages } from './issue-messages.ts';
 
-type Part = 'params' | 'query' | 'body';
+/** `item`: one item of a batch body, validated on its own (batch-items.ts). */
+type Part = 'params' | 'query' | 'body' | 'item';
+
+/**
+ * At most this many `{ field, message }` entries in one problem: a body with 150,000 unknown keys
+ * must still answer a small 422 (Lambda's response limit is 6 MB). The rest are counted.
+ */
+export const MAX_FIELD_ERRORS = 50;
+/** A field name is echoed at most this long: an unknown key may be any length. */
+const MAX_FIELD_CHARS = 100;
+
+/** Query parameters nobody declared are refused like unknown body fields, on every route. */
+const NO_QUERY = z.strictObject({});
+const strictQueries = new WeakMap<z.ZodType, z.ZodType>();
+
+function strictQuery(schema: z.ZodType | undefined): z.ZodType {
+  if (!schema) return NO_QUERY;
+  if (!(schema instanceof z.ZodObject)) return schema;
+  let strict = strictQueries.get(schema);
+  if (!strict) {
+    strict = schema.strict();
+    strictQueries.set(schema, strict);
+  }
+  return strict;
+}
 
 /**
  * zod → spec section 7: ids that are malformed or carry the wrong prefix are 400
  * `invalid_public_id`; everything else is 422 `validation_failed` with one `{ field, message }` per
- * problem, fields as dotted paths (`destination.latitude`, `locations.3.latitude`).
+ * problem (at most MAX_FIELD_ERRORS of them), fields as dotted paths (`destination.latitude`,
+ * `locations.3.latitude`), messages from issue-messages.ts, unknown fields with the near-miss
+ * known field when there is one.
  */
 export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, value: unknown): T {
-  if (!schema) return (value ?? {}) as T;
-  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (result.success) return result.data;
+  const effective = part === 'query' ? strictQuery(schema) : schema;
+  if (!effective) return (value ?? {}) as T;
+  const input = value ?? (part === 'body' || part === 'item' ? undefined : {});
+  const messages = issueMessages(input);
+  const result = effective.safeParse(input, { error: messages.map });
+  if (result.success) return result.data as T;
 
   const idIssue = result.error.issues.find(
     (issue): issue is z.core.$ZodIssueCustom => issue.code === 'custom' && Boolean(issue.params?.publicId),
@@ -22,27 +53,46 @@ export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, va
       hint: `check the prefix: ${field} takes ${String(idIssue.params?.publicId)}_ ids`,
     });
   }
-  const errors: FieldError[] = result.error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: fieldName(part, [...issue.path, key]),
-        message: 'is not a recognized field',
-      }));
+
+  const errors: FieldError[] = [];
+  let total = 0;
+  for (const issue of result.error.issues) {
+    if (issue.code !== 'unrecognized_keys') {
+      total += 1;
+      if (errors.length < MAX_FIELD_ERRORS)
+        errors.push({ field: fieldName(part, issue.path), message: issue.message });
+      continue;
     }
-    return [{ field: fieldName(part, issue.path), message: issue.message }];
-  });
-  const where = part === 'body' ? 'request body' : part === 'query' ? 'query parameters' : 'path';
-  throw new ApiError('validation_failed', `The ${where} failed validation: ${describe(errors)}.`, {
-    extensions: { errors },
+    total += issue.keys.length;
+    const known = messages.knownKeysAt(issue.path);
+    // Only the keys shown are compared with the known ones: the cost stays bounded too.
+    for (const key of issue.keys.slice(0, Math.max(0, MAX_FIELD_ERRORS - errors.length))) {
+      const suggestion = suggestField(key, known);
+      errors.push({
+        field: fieldName(part, [...issue.path, key]),
+        message: suggestion
+          ? `is not a recognized field; did you mean \`${suggestion}\`?`
+          : 'is not a recognized field',
+      });
+    }
+  }
+  const extensions: ProblemExtensions = { errors };
+  if (total > errors.length) Object.assign(extensions, { errors_truncated: true, error_count: total });
+  const where = { body: 'request body', item: 'item', query: 'query parameters', params: 'path' }[part];
+  throw new ApiError('validation_failed', `The ${where} failed validation: ${describe(errors, total)}`, {
+    extensions,
   });
 }
 
 function fieldName(part: Part, path: readonly PropertyKey[]): string {
-  if (path.length === 0) return part === 'body' ? 'body' : part;
-  return path.map(String).join('.');
+  if (path.length === 0) return part;
+  const name = path.map(String).join('.');
+  return name.length > MAX_FIELD_CHARS ? `${name.slice(0, MAX_FIELD_CHARS)}…` : name;
 }
 
-function describe(errors: FieldError[]): string {
+/** The first three problems, then a count: the detail stays one short sentence. */
+function describe(errors: FieldError[], total: number): string {
   const shown = errors.slice(0, 3).map((e) => `${e.field} ${e.message}`);
-  return errors.length > 3 ? `${shown.join('; ')}; and ${errors.length - 3} more` : shown.join('; ');
+  const text = total > 3 ? `${shown.join('; ')}; and ${total - 3} more` : shown.join('; ');
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }

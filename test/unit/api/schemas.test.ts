@@ -57,7 +57,7 @@ describe('createVehicleBody', () => {
     expect(issuePaths(result)).toEqual(['vin']);
   });
 
-  it.each([0, -1, 2001])('refuses tank_size_gallons of %d', (tank) => {
+  it.each([0, -1, 4.9, 401, 950])('refuses tank_size_gallons of %d', (tank) => {
     // Act
     const result = createVehicleBody.safeParse({ external_ref: 'T1', tank_size_gallons: tank });
 
@@ -65,11 +65,11 @@ describe('createVehicleBody', () => {
     expect(issuePaths(result)).toEqual(['tank_size_gallons']);
   });
 
-  it('accepts a fractional positive tank size and mpg', () => {
+  it('accepts a fractional tank size and mpg', () => {
     // Act
     const result = createVehicleBody.safeParse({
       external_ref: 'T1',
-      tank_size_gallons: 0.5,
+      tank_size_gallons: 150.5,
       estimated_mpg: 6.25,
     });
 

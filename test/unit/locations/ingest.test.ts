@@ -99,6 +99,65 @@ describe('ingestLocations', () => {
   });
 });
 
+describe('ingestLocations: a rejected item is shaped like a 422 for it alone', () => {
+  it('carries code, hint and the offending fields, paths relative to the item', async () => {
+    // Prepare
+    const h = deps();
+
+    // Act
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 95, recorded_at: 'yesterday', speed_mph: 400, colour: 'red' },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+    ]);
+
+    // Assess
+    expect(response).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(response.results[0]).toEqual({
+      index: 0,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'fix the fields in `errors`',
+      errors: [
+        { field: 'latitude', message: 'must be between -90 and 90 degrees' },
+        { field: 'longitude', message: 'is required: latitude and longitude are required together' },
+        { field: 'recorded_at', message: 'must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z' },
+        { field: 'speed_mph', message: 'must be between 0 and 120 mph' },
+        { field: 'colour', message: 'is not a recognized field' },
+      ],
+    });
+  });
+
+  it('says which vehicle is unknown or inactive, with the registry code and a next step', async () => {
+    // Prepare
+    const h = deps();
+    h.deps.vehicles.get.mockImplementation(async (_fleet: string, id: string) =>
+      id === A ? vehicle(A, 'inactive') : null,
+    );
+
+    // Act
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { external_ref: 'NOPE', latitude: 1, longitude: 1, recorded_at: at(1) },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+    ]);
+
+    // Assess
+    expect(response.results).toEqual([
+      {
+        index: 0,
+        status: 'rejected',
+        code: 'unknown_vehicle',
+        hint: 'no vehicle with external_ref NOPE in this fleet; create it with POST /v1/vehicles or check the id',
+      },
+      {
+        index: 1,
+        status: 'rejected',
+        code: 'vehicle_inactive',
+        hint: `vehicle ${A} is deactivated; reactivate it with POST /v1/vehicles/${A}/reactivate`,
+      },
+    ]);
+  });
+});
+
 describe('ingestLocations: recorded_at window', () => {
   it('rejects a breadcrumb older than the 90 days of history, or more than 5 minutes ahead, saying why', async () => {
     const h = deps();
@@ -120,9 +179,22 @@ describe('ingestLocations: recorded_at window', () => {
       ['accepted', undefined],
       ['rejected', 'validation_failed'],
     ]);
-    expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('more than 90 days old') });
-    expect(response.results[3]).toMatchObject({
-      hint: expect.stringContaining('more than 5 minutes in the future'),
+    // Shaped like a 422 for the item alone: the field and why, and what to do.
+    expect(response.results[0]).toEqual({
+      index: 0,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'drop this item, or check the device clock (UTC)',
+      errors: [
+        { field: 'recorded_at', message: 'is more than 90 days old, beyond the position history kept' },
+      ],
+    });
+    expect(response.results[3]).toEqual({
+      index: 3,
+      status: 'rejected',
+      code: 'validation_failed',
+      hint: 'check the device clock (UTC); fix recorded_at and resend this item',
+      errors: [{ field: 'recorded_at', message: 'is more than 5 minutes in the future' }],
     });
     expect(h.history[A]?.map((f) => f.latitude)).toEqual([2, 3]);
   });
@@ -222,7 +294,13 @@ describe('ingestLocations: storage failures', () => {
     expect(response.results[1]).toMatchObject({
       status: 'rejected',
       code: 'validation_failed',
-      hint: expect.stringContaining('breadcrumbs for this vehicle in this hour'),
+      hint: expect.stringContaining('do not resend it'),
+      errors: [
+        {
+          field: 'recorded_at',
+          message: expect.stringContaining('already holds 2,400,000 breadcrumbs for this vehicle'),
+        },
+      ],
     });
     expect(h.latest.get(A)?.latitude).toBe(3);
 
@@ -267,5 +345,26 @@ describe('freshness', () => {
     expect(freshnessOf(NOW - 5 * 60_000 - 1, NOW)).toBe('delayed');
     expect(freshnessOf(NOW - 30 * 60_000, NOW)).toBe('delayed');
     expect(freshnessOf(NOW - 31 * 60_000, NOW)).toBe('stale');
+  });
+});
+
+describe('ingestLocations: a bounded answer', () => {
+  it('lists at most 10 field errors per rejected item, then counts them', async () => {
+    // Prepare: one item with 1,000 unknown fields.
+    const item: Record<string, unknown> = { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) };
+    for (let index = 0; index < 1000; index += 1) item[`extra_${index}`] = index;
+
+    // Act
+    const response = await ingestLocations(deps().deps, 'flt_1', [item]);
+
+    // Assess
+    expect(response.results[0]).toMatchObject({
+      status: 'rejected',
+      code: 'validation_failed',
+      errors_truncated: true,
+      error_count: 1000,
+    });
+    const [result] = response.results;
+    expect(result?.status === 'rejected' ? result.errors : undefined).toHaveLength(10);
   });
 });

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicId } from '../../../../shared/api/schemas/common.ts';
-import { listVehiclesQuery, vehicleRefParams } from '../../../../shared/api/schemas/vehicles.ts';
+import { nearbyStationsQuery } from '../../../../shared/api/schemas/stations.ts';
+import {
+  createVehicleBody,
+  listVehiclesQuery,
+  vehicleRefParams,
+} from '../../../../shared/api/schemas/vehicles.ts';
 import { ApiError } from '../../../../shared/platform/errors.ts';
-import { validatePart } from '../../../../shared/platform/http/validate.ts';
+import { MAX_FIELD_ERRORS, validatePart } from '../../../../shared/platform/http/validate.ts';
 
 /** A guidance-like body: nested object, strict at both levels. */
 const setGuidanceBody = z.strictObject({
@@ -159,9 +164,91 @@ describe('validatePart: query parameters', () => {
 });
 
 describe('validatePart: parts without a schema', () => {
-  it('passes the value through, or an empty object when there is none', () => {
+  it('passes path parameters through, or an empty object when there are none', () => {
     // Act / Assess
-    expect(validatePart('query', undefined, { a: '1' })).toEqual({ a: '1' });
+    expect(validatePart('params', undefined, { a: '1' })).toEqual({ a: '1' });
     expect(validatePart('params', undefined, undefined)).toEqual({});
+    expect(validatePart('query', undefined, undefined)).toEqual({});
+  });
+
+  it('refuses any query parameter on a route that declares none', () => {
+    // Act
+    const error = failure(() => validatePart('query', undefined, { a: '1' }));
+
+    // Assess
+    expect(error.extensions.errors).toEqual([{ field: 'a', message: 'is not a recognized field' }]);
+  });
+});
+
+describe('validatePart: unknown fields and query parameters', () => {
+  it('suggests the near-miss field of the same object, body and query alike', () => {
+    // Act
+    const body = failure(() =>
+      validatePart('body', createVehicleBody, { external_ref: 'T1', tank_size_liters: 950 }),
+    );
+    const query = failure(() =>
+      validatePart('query', nearbyStationsQuery, { latitude: '32.9', longitude: '-97.0', radius_km: '80' }),
+    );
+
+    // Assess
+    expect(body.extensions.errors).toEqual([
+      { field: 'tank_size_liters', message: 'is not a recognized field; did you mean `tank_size_gallons`?' },
+    ]);
+    expect(query.extensions.errors).toEqual([
+      { field: 'radius_km', message: 'is not a recognized field; did you mean `radius_miles`?' },
+    ]);
+    expect(query.detail).toBe(
+      'The query parameters failed validation: radius_km is not a recognized field; did you mean `radius_miles`?',
+    );
+  });
+
+  it('refuses an unknown query parameter even though the query schema is not strict itself', () => {
+    // Prepare
+    const lenient = z.object({ status: z.string().optional() });
+
+    // Act
+    const error = failure(() => validatePart('query', lenient, { status: 'x', colour: 'red' }));
+
+    // Assess
+    expect(error.extensions.errors).toEqual([{ field: 'colour', message: 'is not a recognized field' }]);
+    expect(validatePart('query', listVehiclesQuery, { cursor: 'abc', limit: '5' })).toEqual({
+      cursor: 'abc',
+      limit: 5,
+    });
+  });
+});
+
+describe('validatePart: a bounded problem', () => {
+  it(`lists at most ${MAX_FIELD_ERRORS} field errors, then says how many there were`, () => {
+    // Prepare: about 1.4 MB of unknown keys.
+    const body: Record<string, number> = { external_ref: 1 };
+    for (let index = 0; index < 150_000; index += 1) body[`unknown_${index}`] = index;
+
+    // Act
+    const error = failure(() => validatePart('body', createVehicleBody, body));
+    const size = JSON.stringify({ detail: error.detail, ...error.extensions }).length;
+
+    // Assess
+    expect(error.extensions.errors).toHaveLength(MAX_FIELD_ERRORS);
+    expect(error.extensions.errors?.[0]).toEqual({ field: 'external_ref', message: 'must be a string' });
+    expect(error.extensions).toMatchObject({ errors_truncated: true, error_count: 150_001 });
+    expect(error.detail).toBe(
+      'The request body failed validation: external_ref must be a string; unknown_0 is not a recognized field; unknown_1 is not a recognized field; and 149998 more.',
+    );
+    expect(size).toBeLessThan(5_000);
+  });
+
+  it('shortens a very long field name and leaves a small problem untouched', () => {
+    // Act
+    const long = failure(() =>
+      validatePart('body', createVehicleBody, { external_ref: 'T1', ['k'.repeat(100_000)]: 1 }),
+    );
+    const small = failure(() =>
+      validatePart('body', createVehicleBody, { external_ref: 'T1', colour: 'red' }),
+    );
+
+    // Assess
+    expect(long.extensions.errors?.[0]?.field).toBe(`${'k'.repeat(100)}…`);
+    expect(small.extensions).toEqual({ errors: [{ field: 'colour', message: 'is not a recognized field' }] });
   });
 });

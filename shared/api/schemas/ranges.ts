@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The physically plausible range of every quantity a request carries (docs/validation.md publishes
+ * this table; a unit test keeps the two equal). A value outside it is a unit mix-up (liters for
+ * gallons, km/h for mph) or a typo, and would poison projections silently, so it is refused with
+ * the range. The fleet is heavy and medium trucks, with room for the light diesel vans some run.
+ */
+export const PHYSICAL_RANGES = {
+  latitude: { min: -90, max: 90, unit: 'degrees', why: 'WGS84' },
+  longitude: { min: -180, max: 180, unit: 'degrees', why: 'WGS84' },
+  tank_size_gallons: {
+    min: 5,
+    max: 400,
+    unit: 'gallons',
+    why: 'usable capacity of all tanks; a class 8 tractor carries 100–300, a van 20–30',
+  },
+  estimated_mpg: {
+    min: 2,
+    max: 30,
+    unit: 'mpg',
+    why: 'a loaded tractor on grades does 3–5, a light diesel van up to about 25',
+  },
+  fuel_level_percent: { min: 0, max: 100, unit: 'percent', why: 'of the usable tank' },
+  speed_mph: {
+    min: 0,
+    max: 120,
+    unit: 'mph',
+    why: 'trucks are governed to 65–80 mph; more is a unit mix-up (km/h) or a GPS glitch',
+  },
+  heading_degrees: { min: 0, max: 360, unit: 'degrees', why: 'compass bearing, 0 = north' },
+} as const satisfies Record<string, { min: number; max: number; unit: string; why: string }>;
+
+export type PhysicalQuantity = keyof typeof PHYSICAL_RANGES;
+
+/** A number in the quantity's plausible range; the message names the range and unit. */
+export function physical(quantity: PhysicalQuantity) {
+  const { min, max } = PHYSICAL_RANGES[quantity];
+  return z.number().min(min).max(max);
+}
