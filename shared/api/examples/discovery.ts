@@ -2,7 +2,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { accountRoutes } from '../routes/account.ts';
 import type { discoveryRoutes } from '../routes/discovery.ts';
 import { errorRegistryResource } from '../serializers/errors.ts';
-import type { ExamplesFor } from './example.ts';
+import { type ExamplesFor, rejected } from './example.ts';
 import { IDS } from './fixtures.ts';
 
 /** The first entries of the real registry (the full list is GET /v1/errors and `x-error-registry`). */
@@ -18,9 +18,12 @@ export const discoveryExamples = {
         paths: { '/v1/vehicles': { get: { operationId: 'listVehicles' } } },
       },
     },
+    // The documents take no query parameters: anything sent is refused, never ignored.
+    problem: rejected('query', undefined, { format: 'yaml' }),
   },
   listErrors: {
     responses: { 200: { data: registry.data.slice(0, 3) } },
+    problem: rejected('query', undefined, { lang: 'fr' }),
   },
 } satisfies ExamplesFor<typeof discoveryRoutes>;
 

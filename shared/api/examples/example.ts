@@ -53,7 +53,11 @@ export function exampleStationId(seed: string): string {
  * The problem the API answers for an invalid request part, computed by the same validation the
  * handlers run (shared/platform/http/validate.ts), so the published messages are the real ones.
  */
-export function rejected(part: 'params' | 'query' | 'body', schema: z.ZodType, value: unknown): ApiError {
+export function rejected(
+  part: 'params' | 'query' | 'body',
+  schema: z.ZodType | undefined,
+  value: unknown,
+): ApiError {
   try {
     validatePart(part, schema, value);
   } catch (error) {
