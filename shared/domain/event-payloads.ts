@@ -3,6 +3,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { EVENT_CATALOG, EventType } from './events.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
+import { roundCoordinate } from './rounding.ts';
 import type { Detection, WatchedStop } from './telematics/types.ts';
 
 /**
@@ -68,8 +69,8 @@ export function stopApproachingEvent(
       station: {
         id: stop.stationId,
         name: stop.name,
-        latitude: stop.latitude,
-        longitude: stop.longitude,
+        latitude: roundCoordinate(stop.latitude),
+        longitude: roundCoordinate(stop.longitude),
       },
       miles_ahead: stop.milesAhead,
       gallons_to_buy: stop.gallonsToBuy,
@@ -80,7 +81,12 @@ export function stopApproachingEvent(
 const stopData = (guidanceId: string | null, stop: WatchedStop) => ({
   guidance_id: guidanceId,
   stop_id: stop.stopId,
-  station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
+  station: {
+    id: stop.stationId,
+    name: stop.name,
+    latitude: roundCoordinate(stop.latitude),
+    longitude: roundCoordinate(stop.longitude),
+  },
 });
 
 /** Detection events are keyed by the breadcrumb time that caused them. */
@@ -96,8 +102,8 @@ export function stopArrivedEvent(
       vehicle_id: vehicleId,
       ...stopData(guidanceId, detection.stop),
       arrived_at: formatTimestamp(detection.atMs),
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
     },
   };
 }
@@ -131,8 +137,8 @@ export function fuelLowEvent(
       vehicle_id: vehicleId,
       fuel_level_percent: detection.fuelLevelPercent,
       threshold_percent: detection.thresholdPercent,
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
       recorded_at: formatTimestamp(detection.atMs),
     },
   };
@@ -154,8 +160,8 @@ export function fuelingRecordedEvent(
       gallons: detection.gallons,
       fuel_level_before_percent: detection.levelBeforePercent,
       fuel_level_after_percent: detection.levelAfterPercent,
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
       started_at: formatTimestamp(detection.startedAtMs),
       fueled_at: formatTimestamp(detection.endedAtMs),
     },
@@ -215,8 +221,8 @@ export function vehicleOnlineEvent(
       vehicle_id: vehicleId,
       last_seen_at: formatTimestamp(heard.receivedAtMs),
       offline_since_last_seen_at: offlineLastSeenMs === null ? null : formatTimestamp(offlineLastSeenMs),
-      latitude: heard.latitude,
-      longitude: heard.longitude,
+      latitude: roundCoordinate(heard.latitude),
+      longitude: roundCoordinate(heard.longitude),
     },
   };
 }

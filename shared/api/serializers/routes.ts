@@ -1,6 +1,6 @@
 import { DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
 import type { FuelPlan } from '../../domain/fuel-plan/types.ts';
-import { roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
+import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { RouteResult } from '../../geo/routing-engine.ts';
 import { formatTimestamp } from '../../platform/time.ts';
@@ -43,13 +43,13 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     created_at: formatTimestamp(planned.createdAtMs),
     vehicle_id: trip.vehicleId,
     origin: {
-      latitude: trip.origin.latitude,
-      longitude: trip.origin.longitude,
+      latitude: roundCoordinate(trip.origin.latitude),
+      longitude: roundCoordinate(trip.origin.longitude),
       name: trip.origin.name ?? null,
     },
     destination: {
-      latitude: destination.latitude,
-      longitude: destination.longitude,
+      latitude: roundCoordinate(destination.latitude),
+      longitude: roundCoordinate(destination.longitude),
       name: destination.name ?? null,
     },
     distance_miles: roundToTenth(route.distanceMiles),
@@ -64,7 +64,7 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     fuel: {
       tank_size_gallons: trip.tankGallons,
       estimated_mpg: trip.mpg,
-      start_fuel_percent: trip.fuelPercent,
+      start_fuel_percent: roundToTenth(trip.fuelPercent),
       min_arrival_fuel_percent: planned.minArrivalFuelPercent,
       reserve_gallons: roundToTenth(reserveGallons),
       min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
@@ -80,8 +80,8 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
             id: stop.stationId,
             name: stop.name,
             chain: station?.chain ?? '',
-            latitude: station?.latitude ?? 0,
-            longitude: station?.longitude ?? 0,
+            latitude: roundCoordinate(station?.latitude ?? 0),
+            longitude: roundCoordinate(station?.longitude ?? 0),
             address: station?.address ?? '',
           },
           miles_along_route: roundToTenth(stop.milesAlongRoute),

@@ -11,6 +11,7 @@ import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
+import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
 import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
@@ -219,6 +220,20 @@ describe('latestLocationResource', () => {
     });
     expect(later.freshness).toBe('stale');
     expect(clockBehind.age_seconds).toBe(0);
+  });
+
+  it('answers the speed in mph (stored in km/h) and coordinates without float noise', () => {
+    // Arrange: 55.5 mph as ingest stores it, and a position carrying float noise.
+    const noisy = { ...position, latitude: 32.884699999999995, longitude: -97.16283000000001 };
+
+    // Act
+    const resource = latestLocationResource(VEHICLE_ID, { ...noisy, speedKmh: kmhFromMph(55.5) }, NOW_MS);
+    const withoutSpeed = latestLocationResource(VEHICLE_ID, { ...noisy, speedKmh: null }, NOW_MS);
+
+    // Assess
+    expect(resource).toMatchObject({ latitude: 32.8847, longitude: -97.16283, speed_mph: 55.5 });
+    expect(resource).not.toHaveProperty('speed_kmh');
+    expect(withoutSpeed.speed_mph).toBeNull();
   });
 });
 
