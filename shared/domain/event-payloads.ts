@@ -17,11 +17,33 @@ type CatalogFields<T extends EventType> = NonNullable<
   Extract<(typeof EVENT_CATALOG)[number], { type: T }>['dataFields']
 >[number];
 
+/**
+ * Members the recorder fills in when a builder leaves them out: a vehicle event's `external_ref`
+ * is read from the vehicle at recording time (store/events.ts), so no builder needs the vehicle.
+ */
+type FilledInByRecorder = 'external_ref';
+
 /** The `data` of an event type, with exactly the members its catalog entry lists. */
 export type EventData<T extends EventType> = {
-  [K in Exclude<CatalogFields<T>, `${string}?`>]: unknown;
+  [K in Exclude<CatalogFields<T>, `${string}?` | FilledInByRecorder>]: unknown;
 } & {
-  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : never]?: unknown;
+  [K in CatalogFields<T> as K extends `${infer Name}?`
+    ? Name
+    : K extends FilledInByRecorder
+      ? K
+      : never]?: unknown;
+};
+
+/** The types whose `data` is published (a catalog entry with its dataFields). */
+export type PublishedEventType = {
+  [E in (typeof EVENT_CATALOG)[number] as E['dataFields'] extends readonly string[] ? E['type'] : never]: E;
+} extends infer M
+  ? keyof M & EventType
+  : never;
+
+/** A type's `data` with every published member, the sometimes-there ones too (test sends show them all). */
+export type FullEventData<T extends EventType> = {
+  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : K]: unknown;
 };
 
 /** An event of one catalog type, as a change puts it in the outbox. */
