@@ -142,7 +142,11 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
       event: { type: 'guidance.updated' },
     });
     const test = received.find((r) => r.headers['x-service-event-id'] === response.json.event.id);
-    expect(JSON.parse(test?.body ?? '{}')).toMatchObject({ test: true, sequence: 0, type: 'guidance.updated' });
+    expect(JSON.parse(test?.body ?? '{}')).toMatchObject({
+      test: true,
+      sequence: 0,
+      type: 'guidance.updated',
+    });
   });
 
   it('sends, for a named type, a realistic payload with every data field the catalog publishes for it', async () => {
@@ -171,7 +175,8 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
         (data_fields as string[]).map((field) => field.replace(/\?$/, '')).sort(),
       );
       // Every member filled in, as a real event of the type would be.
-      for (const field of Object.keys(event.data)) expect(event.data[field], `${type}.${field}`).not.toBeNull();
+      for (const field of Object.keys(event.data))
+        expect(event.data[field], `${type}.${field}`).not.toBeNull();
       if ('vehicle_id' in event.data) expect(event.data.external_ref, type).toEqual(expect.any(String));
     }
   });
