@@ -43,7 +43,22 @@ describe('POST /v1/routes (manual form)', () => {
       expect(stop.gallons_to_buy).toBeGreaterThanOrEqual(20);
     }
     expect(route.baseline.strategy).toBe('fill_to_full_below_quarter');
-    if (route.savings) expect(route.savings.usd).toBeGreaterThanOrEqual(0);
+    expect(route.baseline.description).toContain('25%');
+    // The saving is like for like and its sum can be redone from the response, to the cent.
+    const { baseline, plan, savings } = route;
+    const cents = (usd: number) => Math.round(usd * 100);
+    expect(savings.basis).toBe('same_arrival_fuel');
+    expect(savings.plan_cost_usd).toBe(plan.total_cost_usd);
+    expect(savings.extra_arrival_fuel_gallons).toBeCloseTo(
+      baseline.arrival_fuel_gallons - plan.arrival_fuel_gallons,
+      5,
+    );
+    expect(cents(savings.baseline_cost_usd)).toBe(
+      cents(baseline.cost_usd) - cents(savings.extra_arrival_fuel_value_usd),
+    );
+    expect(cents(savings.usd)).toBe(cents(savings.baseline_cost_usd) - cents(savings.plan_cost_usd));
+    expect(savings.usd).toBeGreaterThanOrEqual(0);
+    expect(savings.description).toContain(`$${savings.baseline_cost_usd.toFixed(2)}`);
 
     const replay = await prod.get(`/v1/routes/${route.id}`, company);
     expect(replay.status).toBe(200);
