@@ -1,5 +1,5 @@
 import { type GuidanceSession, phaseAsRead } from '../../domain/guidance/session.ts';
-import { roundCoordinate } from '../../domain/rounding.ts';
+import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 
@@ -59,7 +59,7 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
       freshness: freshnessOf(session.position.recordedAtMs, nowMs),
     },
     fuel: session.fuel && {
-      level_percent: session.fuel.percent,
+      level_percent: roundToTenth(session.fuel.percent),
       source: session.fuel.source,
       reported_at: formatTimestamp(session.fuel.reportedAtMs),
       freshness: freshnessOf(session.fuel.reportedAtMs, nowMs),
