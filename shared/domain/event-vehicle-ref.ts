@@ -3,10 +3,9 @@
  * `external_ref` (null when the vehicle has none), the key a TMS files its trucks under.
  */
 
-/** The vehicle whose external_ref the data still lacks, or null (no vehicle, or already named). */
-export function vehicleAwaitingRef(data: Readonly<Record<string, unknown>>): string | null {
-  if (Object.hasOwn(data, 'external_ref')) return null;
-  return typeof data.vehicle_id === 'string' ? data.vehicle_id : null;
+/** True when the data names a vehicle (a `vehicle_id` member, even null) but not its external_ref yet. */
+export function lacksExternalRef(data: Readonly<Record<string, unknown>>): boolean {
+  return Object.hasOwn(data, 'vehicle_id') && !Object.hasOwn(data, 'external_ref');
 }
 
 /** The data with `external_ref` right after `vehicle_id`, where a reader looks for it. */

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { vehicleAwaitingRef, withExternalRef } from '../domain/event-vehicle-ref.ts';
+import { lacksExternalRef, withExternalRef } from '../domain/event-vehicle-ref.ts';
 import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { Stage } from '../platform/config.ts';
 import { newId } from '../platform/ids.ts';
@@ -115,8 +115,12 @@ export function createEventRecorder(
 ): EventRecorder {
   const externalRefOf = createVehicleRefReader(client, tableName, now);
   const named = async (fleetId: string, data: Record<string, unknown>) => {
-    const vehicleId = vehicleAwaitingRef(data);
-    return vehicleId === null ? data : withExternalRef(data, await externalRefOf(fleetId, vehicleId));
+    if (!lacksExternalRef(data)) return data;
+    const vehicleId = data.vehicle_id;
+    return withExternalRef(
+      data,
+      typeof vehicleId === 'string' ? await externalRefOf(fleetId, vehicleId) : null,
+    );
   };
 
   /**

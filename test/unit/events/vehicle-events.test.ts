@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vehicleAwaitingRef, withExternalRef } from '../../../shared/domain/event-vehicle-ref.ts';
+import { lacksExternalRef, withExternalRef } from '../../../shared/domain/event-vehicle-ref.ts';
 import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
 import { testEventData, testEventSamples } from '../../../shared/usecases/webhook-test-samples.ts';
@@ -19,10 +19,11 @@ describe('the event catalog: vehicle events name the vehicle by both keys', () =
   });
 });
 
-describe('withExternalRef / vehicleAwaitingRef: filling in the vehicle’s external_ref at recording', () => {
+describe('withExternalRef / lacksExternalRef: filling in the vehicle’s external_ref at recording', () => {
   it('places external_ref right after vehicle_id and keeps every other member in order', () => {
     const data = { fueling_id: 'fuel_1', vehicle_id: 'veh_1', gallons: 80 };
-    expect(vehicleAwaitingRef(data)).toBe('veh_1');
+    expect(lacksExternalRef(data)).toBe(true);
+    expect(lacksExternalRef({ vehicle_id: null })).toBe(true);
     expect(Object.entries(withExternalRef(data, 'TRUCK-7'))).toEqual([
       ['fueling_id', 'fuel_1'],
       ['vehicle_id', 'veh_1'],
@@ -33,9 +34,9 @@ describe('withExternalRef / vehicleAwaitingRef: filling in the vehicle’s exter
   });
 
   it('leaves alone data that names no vehicle, or already carries external_ref (even null)', () => {
-    expect(vehicleAwaitingRef({ fleet: { id: FLEET_ID } })).toBeNull();
-    expect(vehicleAwaitingRef({ vehicle_id: 'veh_1', external_ref: 'OWN' })).toBeNull();
-    expect(vehicleAwaitingRef({ vehicle_id: 'veh_1', external_ref: null })).toBeNull();
+    expect(lacksExternalRef({ fleet: { id: FLEET_ID } })).toBe(false);
+    expect(lacksExternalRef({ vehicle_id: 'veh_1', external_ref: 'OWN' })).toBe(false);
+    expect(lacksExternalRef({ vehicle_id: 'veh_1', external_ref: null })).toBe(false);
   });
 });
 
