@@ -3,6 +3,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { EVENT_CATALOG, EventType } from './events.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
+import { roundCoordinate } from './rounding.ts';
 import type { Detection, WatchedStop } from './telematics/types.ts';
 
 /**
@@ -16,11 +17,33 @@ type CatalogFields<T extends EventType> = NonNullable<
   Extract<(typeof EVENT_CATALOG)[number], { type: T }>['dataFields']
 >[number];
 
+/**
+ * Members the recorder fills in when a builder leaves them out: a vehicle event's `external_ref`
+ * is read from the vehicle at recording time (store/events.ts), so no builder needs the vehicle.
+ */
+type FilledInByRecorder = 'external_ref';
+
 /** The `data` of an event type, with exactly the members its catalog entry lists. */
 export type EventData<T extends EventType> = {
-  [K in Exclude<CatalogFields<T>, `${string}?`>]: unknown;
+  [K in Exclude<CatalogFields<T>, `${string}?` | FilledInByRecorder>]: unknown;
 } & {
-  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : never]?: unknown;
+  [K in CatalogFields<T> as K extends `${infer Name}?`
+    ? Name
+    : K extends FilledInByRecorder
+      ? K
+      : never]?: unknown;
+};
+
+/** The types whose `data` is published (a catalog entry with its dataFields). */
+export type PublishedEventType = {
+  [E in (typeof EVENT_CATALOG)[number] as E['dataFields'] extends readonly string[] ? E['type'] : never]: E;
+} extends infer M
+  ? keyof M & EventType
+  : never;
+
+/** A type's `data` with every published member, the sometimes-there ones too (test sends show them all). */
+export type FullEventData<T extends EventType> = {
+  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : K]: unknown;
 };
 
 /** An event of one catalog type, as a change puts it in the outbox. */
@@ -68,8 +91,8 @@ export function stopApproachingEvent(
       station: {
         id: stop.stationId,
         name: stop.name,
-        latitude: stop.latitude,
-        longitude: stop.longitude,
+        latitude: roundCoordinate(stop.latitude),
+        longitude: roundCoordinate(stop.longitude),
       },
       miles_ahead: stop.milesAhead,
       gallons_to_buy: stop.gallonsToBuy,
@@ -80,7 +103,12 @@ export function stopApproachingEvent(
 const stopData = (guidanceId: string | null, stop: WatchedStop) => ({
   guidance_id: guidanceId,
   stop_id: stop.stopId,
-  station: { id: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude },
+  station: {
+    id: stop.stationId,
+    name: stop.name,
+    latitude: roundCoordinate(stop.latitude),
+    longitude: roundCoordinate(stop.longitude),
+  },
 });
 
 /** Detection events are keyed by the breadcrumb time that caused them. */
@@ -96,8 +124,8 @@ export function stopArrivedEvent(
       vehicle_id: vehicleId,
       ...stopData(guidanceId, detection.stop),
       arrived_at: formatTimestamp(detection.atMs),
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
     },
   };
 }
@@ -131,8 +159,8 @@ export function fuelLowEvent(
       vehicle_id: vehicleId,
       fuel_level_percent: detection.fuelLevelPercent,
       threshold_percent: detection.thresholdPercent,
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
       recorded_at: formatTimestamp(detection.atMs),
     },
   };
@@ -154,8 +182,8 @@ export function fuelingRecordedEvent(
       gallons: detection.gallons,
       fuel_level_before_percent: detection.levelBeforePercent,
       fuel_level_after_percent: detection.levelAfterPercent,
-      latitude: detection.latitude,
-      longitude: detection.longitude,
+      latitude: roundCoordinate(detection.latitude),
+      longitude: roundCoordinate(detection.longitude),
       started_at: formatTimestamp(detection.startedAtMs),
       fueled_at: formatTimestamp(detection.endedAtMs),
     },
@@ -215,8 +243,8 @@ export function vehicleOnlineEvent(
       vehicle_id: vehicleId,
       last_seen_at: formatTimestamp(heard.receivedAtMs),
       offline_since_last_seen_at: offlineLastSeenMs === null ? null : formatTimestamp(offlineLastSeenMs),
-      latitude: heard.latitude,
-      longitude: heard.longitude,
+      latitude: roundCoordinate(heard.latitude),
+      longitude: roundCoordinate(heard.longitude),
     },
   };
 }

@@ -1,29 +1,58 @@
 /**
  * The event catalog of spec section 6: the only allowed event types, with the members of each
  * type's `data` (a `?` marks one that is only sometimes there; null: published with the feature
- * that emits it). An integration test checks every recorded event against this list.
+ * that emits it). An integration test checks every recorded event against this list. Every event
+ * about a vehicle carries `vehicle_id` and the vehicle's `external_ref` (null when it has none),
+ * the key a TMS knows its trucks by; the recorder fills `external_ref` in (store/events.ts).
  */
 export const EVENT_CATALOG = [
   {
     type: 'guidance.updated',
     description: 'The recommended fuel-stop set for a vehicle was created, refreshed or cleared.',
-    dataFields: ['vehicle_id', 'guidance_id', 'change', 'status', 'phase', 'stop_ids', 'reason?'],
+    dataFields: [
+      'vehicle_id',
+      'external_ref',
+      'guidance_id',
+      'change',
+      'status',
+      'phase',
+      'stop_ids',
+      'reason?',
+    ],
   },
   {
     type: 'guidance.stop_approaching',
     description: 'A vehicle came within the proximity radius of a recommended fuel stop.',
-    dataFields: ['vehicle_id', 'guidance_id', 'stop_id', 'station', 'miles_ahead', 'gallons_to_buy'],
+    dataFields: [
+      'vehicle_id',
+      'external_ref',
+      'guidance_id',
+      'stop_id',
+      'station',
+      'miles_ahead',
+      'gallons_to_buy',
+    ],
   },
   {
     type: 'vehicle.stop_arrived',
     description: 'GPS detected a vehicle arriving at a stop.',
-    dataFields: ['vehicle_id', 'guidance_id', 'stop_id', 'station', 'arrived_at', 'latitude', 'longitude'],
+    dataFields: [
+      'vehicle_id',
+      'external_ref',
+      'guidance_id',
+      'stop_id',
+      'station',
+      'arrived_at',
+      'latitude',
+      'longitude',
+    ],
   },
   {
     type: 'vehicle.stop_departed',
     description: 'GPS detected a vehicle departing a stop.',
     dataFields: [
       'vehicle_id',
+      'external_ref',
       'guidance_id',
       'stop_id',
       'station',
@@ -41,6 +70,7 @@ export const EVENT_CATALOG = [
     dataFields: [
       'fueling_id',
       'vehicle_id',
+      'external_ref',
       'source',
       'gallons',
       'fuel_level_before_percent',
@@ -57,6 +87,7 @@ export const EVENT_CATALOG = [
     dataFields: [
       'fueling_id',
       'vehicle_id',
+      'external_ref',
       'guidance_id',
       'stop_id',
       'station',
@@ -70,6 +101,7 @@ export const EVENT_CATALOG = [
     description: 'Fuel percentage crossed the low-fuel threshold (with hysteresis).',
     dataFields: [
       'vehicle_id',
+      'external_ref',
       'fuel_level_percent',
       'threshold_percent',
       'latitude',
@@ -80,12 +112,19 @@ export const EVENT_CATALOG = [
   {
     type: 'vehicle.offline',
     description: 'A previously reporting vehicle stopped sending locations.',
-    dataFields: ['vehicle_id', 'last_seen_at', 'offline_after_minutes'],
+    dataFields: ['vehicle_id', 'external_ref', 'last_seen_at', 'offline_after_minutes'],
   },
   {
     type: 'vehicle.online',
     description: 'An offline vehicle resumed reporting.',
-    dataFields: ['vehicle_id', 'last_seen_at', 'offline_since_last_seen_at', 'latitude', 'longitude'],
+    dataFields: [
+      'vehicle_id',
+      'external_ref',
+      'last_seen_at',
+      'offline_since_last_seen_at',
+      'latitude',
+      'longitude',
+    ],
   },
   {
     type: 'fleet.provisioned',

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { lacksExternalRef, withExternalRef } from '../domain/event-vehicle-ref.ts';
 import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { Stage } from '../platform/config.ts';
 import { newId } from '../platform/ids.ts';
@@ -6,6 +7,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { createVehicleRefReader } from './vehicle-refs.ts';
 
 /** How long a recorder may take to fan an event out before another may do it instead. */
 const ANNOUNCE_LEASE_MS = 30_000;
@@ -99,7 +101,9 @@ export interface EventRecorder {
 
 /**
  * The one way features record events. `announce` runs after the event is stored: the composition
- * root (shared/wiring/webhooks.ts) passes the fan-out to the subscribed webhook endpoints.
+ * root (shared/wiring/webhooks.ts) passes the fan-out to the subscribed webhook endpoints. An event
+ * about a vehicle gets the vehicle's `external_ref` here when its builder did not set it, so every
+ * vehicle event carries it whichever feature recorded it.
  */
 export function createEventRecorder(
   client: DocumentClient,
@@ -109,6 +113,16 @@ export function createEventRecorder(
   /** Runs after the event is stored: the webhook fan-out. */
   announce: (event: EventEnvelope, partnerId: string | null) => Promise<unknown> = async () => {},
 ): EventRecorder {
+  const externalRefOf = createVehicleRefReader(client, tableName, now);
+  const named = async (fleetId: string, data: Record<string, unknown>) => {
+    if (!lacksExternalRef(data)) return data;
+    const vehicleId = data.vehicle_id;
+    return withExternalRef(
+      data,
+      typeof vehicleId === 'string' ? await externalRefOf(fleetId, vehicleId) : null,
+    );
+  };
+
   /**
    * The event an earlier record with this dedupe key stored. If that record stopped between
    * storing and announcing it (the fan-out failed, the function died), it is announced now: a
@@ -193,7 +207,8 @@ export function createEventRecorder(
   }
 
   return {
-    async record(fleetId, type, data, options = {}) {
+    async record(fleetId, type, builtData, options = {}) {
+      const data = await named(fleetId, builtData);
       // The next number and the event are written in one transaction: a failed write burns no
       // number, so receivers never wait for a gap that will not fill (spec section 6).
       for (let attempt = 1; ; attempt++) {

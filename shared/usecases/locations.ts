@@ -6,6 +6,7 @@ import {
 } from '../api/schemas/locations.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
+import { kmhFromMph } from '../domain/telematics/speed.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { fieldProblem, type ItemProblem, itemProblem, parseItem } from '../platform/http/batch-items.ts';
@@ -20,8 +21,6 @@ import {
 } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { findVehicle } from './vehicles.ts';
-
-export const KMH_PER_MPH = 1.609344;
 
 /**
  * The oldest `recorded_at` accepted: history keeps breadcrumbs this long, so an older one would be
@@ -146,8 +145,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       recordedAtMs,
       receivedAtMs: nowMs,
       fuelLevelPercent: crumb.fuel_level_percent ?? null,
-      // Spec section 2: speed arrives in mph and is stored in km/h.
-      speedKmh: crumb.speed_mph === undefined ? null : Math.round(crumb.speed_mph * KMH_PER_MPH * 100) / 100,
+      speedKmh: crumb.speed_mph === undefined ? null : kmhFromMph(crumb.speed_mph),
       headingDegrees: crumb.heading_degrees ?? null,
       driverRef: crumb.driver_ref ?? null,
       address: crumb.address ?? null,

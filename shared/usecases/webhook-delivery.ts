@@ -9,7 +9,7 @@ import {
 import { nextRetryDelaySeconds, shouldAutoDisable } from '../domain/webhooks/retry-schedule.ts';
 import { signPayload } from '../domain/webhooks/signature.ts';
 import { ApiError } from '../platform/errors.ts';
-import { newId } from '../platform/ids.ts';
+import { newId, stableId } from '../platform/ids.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -17,6 +17,7 @@ import { WEBHOOK_USER_AGENT, type WebhookSendResult } from '../platform/webhook-
 import type { EventEnvelope } from '../store/events.ts';
 import type { WebhookDeliveryStore } from '../store/webhook-deliveries.ts';
 import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
+import { testEventData } from './webhook-test-samples.ts';
 
 export interface DeliveryDeps {
   endpoints: WebhookEndpointStore;
@@ -215,9 +216,12 @@ function finish(
 }
 
 /**
- * POST /v1/webhooks/{id}/test: a canned, signed event sent now, outside the event sequence
- * (`sequence: 0`, `data.test: true`), whatever the endpoint's status. It never counts toward
- * auto-disabling and leaves no delivery record; the result is returned and logged.
+ * POST /v1/webhooks/{id}/test: a signed event sent now, outside the event sequence, whatever the
+ * endpoint's status. Its `data` is a realistic sample with every published member of the type
+ * (webhook-test-samples.ts), so a receiver can be built and tried against it; the envelope says it
+ * is a test (`test: true`, `sequence: 0`), never `data`, which keeps exactly the type's members.
+ * It never counts toward auto-disabling and leaves no delivery record; the result is returned and
+ * logged.
  */
 export async function sendTestEvent(
   deps: Pick<DeliveryDeps, 'send' | 'now'>,
@@ -226,16 +230,19 @@ export async function sendTestEvent(
   sandbox: boolean,
 ) {
   const nowMs = deps.now();
-  const fleetId = endpoint.owner.kind === 'fleet' ? endpoint.owner.fleetId : 'flt_00000000000000000000000000';
+  // A partner-level endpoint gets the fleet a fleet.provisioned would name: a sample one.
+  const fleetId =
+    endpoint.owner.kind === 'fleet' ? endpoint.owner.fleetId : stableId('fleet', 'test-send:fleet');
   const event = {
     id: newId('event', nowMs),
     type,
     api_version: EVENT_API_VERSION,
     sandbox,
+    test: true,
     sequence: 0,
     occurred_at: formatTimestamp(nowMs),
     fleet_id: fleetId,
-    data: { test: true, ...TEST_EVENT_DATA[type] },
+    data: testEventData(type, nowMs, fleetId),
   };
   const body = JSON.stringify(event);
   const result = await deps.send(
@@ -251,13 +258,3 @@ export async function sendTestEvent(
     event: { id: event.id, type },
   };
 }
-
-/** Example payloads for test sends, shaped like the real events' data. */
-const TEST_EVENT_DATA: Record<string, Record<string, unknown>> = {
-  'guidance.updated': {
-    vehicle_id: 'veh_00000000000000000000000000',
-    guidance_id: 'gd_00000000000000000000000000',
-  },
-  'vehicle.fuel_low': { vehicle_id: 'veh_00000000000000000000000000', fuel_level_percent: 18 },
-  'fleet.provisioned': { fleet: { id: 'flt_00000000000000000000000000', name: 'Test fleet' } },
-};

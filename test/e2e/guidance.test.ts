@@ -633,7 +633,13 @@ describe.runIf(isLocalTarget())('guidance and vehicle webhooks (local stack)', (
       }),
     );
     const alarm = JSON.parse(low.body);
-    expect(alarm.data).toMatchObject({ vehicle_id: truck.id, threshold_percent: 20 });
+    // The vehicle by both keys: its id and the caller's own reference.
+    expect(alarm.data).toMatchObject({
+      vehicle_id: truck.id,
+      external_ref: truck.ref,
+      threshold_percent: 20,
+    });
+    expect(refreshed.data.external_ref).toBe(truck.ref);
     expect(alarm.data.fuel_level_percent).toBeLessThan(20);
     expect(
       verifyWebhookSignature({
@@ -661,7 +667,7 @@ describe.runIf(isLocalTarget())('guidance and vehicle webhooks (local stack)', (
       type: 'guidance.updated',
       fleet_id: credentials.fleets.company,
       sandbox: false,
-      data: { vehicle_id: truck.id, guidance_id: first.id, change: 'created' },
+      data: { vehicle_id: truck.id, external_ref: truck.ref, guidance_id: first.id, change: 'created' },
     });
     expect(envelope.id).toMatch(/^evt_/);
     expect(created.headers['x-service-event-type']).toBe('guidance.updated');

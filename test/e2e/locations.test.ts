@@ -161,7 +161,7 @@ describe('POST /v1/locations: resends and the recorded_at window', () => {
 });
 
 describe('GET /v1/vehicles/{id}/location', () => {
-  it('is 404 until the first breadcrumb, then the newest position with km/h and a freshness grade', async () => {
+  it('is 404 until the first breadcrumb, then the newest position in mph, rounded, with a freshness grade', async () => {
     const truck = await newVehicle();
     expectProblem(await prod.get(`/v1/vehicles/${truck.id}/location`, company), 404, 'resource_not_found');
 
@@ -171,9 +171,11 @@ describe('GET /v1/vehicles/{id}/location', () => {
         locations: [
           {
             vehicle_id: truck.id,
-            ...omaha,
+            // A device's float noise: answered to 5 decimal places.
+            latitude: 41.256499999999996,
+            longitude: -95.93450000000001,
             recorded_at: ago(1),
-            speed_mph: 50,
+            speed_mph: 55.5,
             fuel_level_percent: 40,
             driver_ref: 'D-7',
           },
@@ -191,11 +193,13 @@ describe('GET /v1/vehicles/{id}/location', () => {
       vehicle_id: truck.id,
       ...omaha,
       fuel_level_percent: 40,
-      speed_kmh: 80.47,
+      // Sent in mph, stored in km/h (spec section 2), read back in mph as sent.
+      speed_mph: 55.5,
       driver_ref: 'D-7',
       freshness: 'live',
     });
     expect(location.json.recorded_at).toMatch(/\.\d{6}Z$/);
+    expect(location.json).not.toHaveProperty('speed_kmh');
   });
 
   it('feeds the vehicle-shortcut form of POST /v1/routes', async () => {

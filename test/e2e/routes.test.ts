@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { loadCredentials } from '../support/credentials.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { LOCAL_TABLES } from '../../local/stack.ts';
+import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
+import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { createApiKeyStore } from '../../shared/store/api-keys.ts';
+import { createDocumentClient } from '../../shared/store/dynamo-client.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 
@@ -43,7 +49,22 @@ describe('POST /v1/routes (manual form)', () => {
       expect(stop.gallons_to_buy).toBeGreaterThanOrEqual(20);
     }
     expect(route.baseline.strategy).toBe('fill_to_full_below_quarter');
-    if (route.savings) expect(route.savings.usd).toBeGreaterThanOrEqual(0);
+    expect(route.baseline.description).toContain('25%');
+    // The saving is like for like and its sum can be redone from the response, to the cent.
+    const { baseline, plan, savings } = route;
+    const cents = (usd: number) => Math.round(usd * 100);
+    expect(savings.basis).toBe('same_arrival_fuel');
+    expect(savings.plan_cost_usd).toBe(plan.total_cost_usd);
+    expect(savings.extra_arrival_fuel_gallons).toBeCloseTo(
+      baseline.arrival_fuel_gallons - plan.arrival_fuel_gallons,
+      5,
+    );
+    expect(cents(savings.baseline_cost_usd)).toBe(
+      cents(baseline.cost_usd) - cents(savings.extra_arrival_fuel_value_usd),
+    );
+    expect(cents(savings.usd)).toBe(cents(savings.baseline_cost_usd) - cents(savings.plan_cost_usd));
+    expect(savings.usd).toBeGreaterThanOrEqual(0);
+    expect(savings.description).toContain(`$${savings.baseline_cost_usd.toFixed(2)}`);
 
     const replay = await prod.get(`/v1/routes/${route.id}`, company);
     expect(replay.status).toBe(200);
@@ -174,4 +195,63 @@ describe('GET /v1/routes/{id}', () => {
     expectProblem(other, 404, 'resource_not_found');
     expectProblem(await prod.get('/v1/routes/rte_nope', company), 400, 'invalid_public_id');
   });
+});
+
+describe('Idempotency-Key scope: the account and the acting fleet, not the API key', () => {
+  it('keeps a partner’s fleets apart: one header value, two fleets, two routes', async () => {
+    const partner = { key: credentials.keys.partner_live };
+    const second = await prod.post('/v1/fleets', {
+      ...partner,
+      body: { name: 'Idempotency fleet', timezone: 'UTC' },
+    });
+    expect(second.status, second.text).toBe(201);
+    const idempotencyKey = key();
+    const [a, b] = [credentials.fleets.partner_granted[0] as string, second.json.id as string];
+    const forA = await prod.post('/v1/routes', { ...partner, fleet: a, idempotencyKey, body: manual });
+    const forB = await prod.post('/v1/routes', { ...partner, fleet: b, idempotencyKey, body: manual });
+    expect([forA.status, forB.status]).toEqual([201, 201]);
+    expect(forB.json.id).not.toBe(forA.json.id);
+    expect(forB.headers.get('idempotent-replayed')).toBeNull();
+    expect((await prod.get(`/v1/routes/${forB.json.id}`, { ...partner, fleet: b })).status).toBe(200);
+  });
+
+  describe.runIf(isLocalTarget())(
+    'two keys of one company (a second key written into the local table)',
+    () => {
+      it('replays the first key’s route for the second key: a key rotated mid-retry never creates twice', async () => {
+        // Arrange: the company's second live key, as an operator would issue it.
+        const secondKey = generateApiKey('live');
+        const client = createDocumentClient({ region: 'us-east-1', endpoint: inject('e2eDynamoDbEndpoint') });
+        await createApiKeyStore(client, LOCAL_TABLES.prod).put(hashApiKey(secondKey), {
+          keyId: newId('apiKey'),
+          name: 'Demo company live (rotated)',
+          ownerType: 'company',
+          partnerId: null,
+          fleetId: credentials.fleets.company,
+          mode: 'live',
+          scopes: [...COMPANY_SCOPES],
+          status: 'active',
+          planName: 'local-dev',
+          createdAt: '2026-11-23T00:00:00.000000Z',
+        });
+        const idempotencyKey = key();
+
+        // Act
+        const first = await prod.post('/v1/routes', { ...company, idempotencyKey, body: manual });
+        const retried = await prod.post('/v1/routes', { key: secondKey, idempotencyKey, body: manual });
+        const otherBody = await prod.post('/v1/routes', {
+          key: secondKey,
+          idempotencyKey,
+          body: { ...manual, fuel_level_percent: 50 },
+        });
+
+        // Assess: one route; the second key got its bytes back, and the fingerprint still guards the key.
+        expect(first.status, first.text).toBe(201);
+        expect(retried.status).toBe(201);
+        expect(retried.text).toBe(first.text);
+        expect(retried.headers.get('idempotent-replayed')).toBe('true');
+        expectProblem(otherBody, 422, 'idempotency_key_reuse');
+      });
+    },
+  );
 });

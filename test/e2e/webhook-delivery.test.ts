@@ -142,6 +142,42 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
       event: { type: 'guidance.updated' },
     });
     const test = received.find((r) => r.headers['x-service-event-id'] === response.json.event.id);
-    expect(JSON.parse(test?.body ?? '{}')).toMatchObject({ sequence: 0, data: { test: true } });
+    expect(JSON.parse(test?.body ?? '{}')).toMatchObject({
+      test: true,
+      sequence: 0,
+      type: 'guidance.updated',
+    });
+  });
+
+  it('sends, for a named type, a realistic payload with every data field the catalog publishes for it', async () => {
+    const catalog = await prod.get('/v1/webhooks/event-types', partner);
+    const published = (catalog.json.data as { type: string; data_fields: string[] | null }[]).filter(
+      (entry) => entry.data_fields !== null,
+    );
+    const endpoint = await prod.post('/v1/webhooks', {
+      ...partner,
+      fleet: credentials.fleets.partner_granted[0] as string,
+      body: { url: receiverUrl, event_types: ['*'] },
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+
+    for (const { type, data_fields } of published) {
+      const response = await prod.post(`/v1/webhooks/${endpoint.json.id}/test`, {
+        ...partner,
+        fleet: credentials.fleets.partner_granted[0] as string,
+        body: { event_type: type },
+      });
+      expect(response.json, type).toMatchObject({ delivered: true, event: { type } });
+      const delivered = received.find((r) => r.headers['x-service-event-id'] === response.json.event.id);
+      const event = JSON.parse(delivered?.body ?? '{}');
+      expect(event).toMatchObject({ type, test: true, sequence: 0 });
+      expect(Object.keys(event.data).sort(), type).toEqual(
+        (data_fields as string[]).map((field) => field.replace(/\?$/, '')).sort(),
+      );
+      // Every member filled in, as a real event of the type would be.
+      for (const field of Object.keys(event.data))
+        expect(event.data[field], `${type}.${field}`).not.toBeNull();
+      if ('vehicle_id' in event.data) expect(event.data.external_ref, type).toEqual(expect.any(String));
+    }
   });
 });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
 import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
 import { createEventRecorder } from '../../shared/store/events.ts';
+import { VEHICLE_REF_TTL_MS } from '../../shared/store/vehicle-refs.ts';
+import { createVehicleStore } from '../../shared/store/vehicles.ts';
+import { createVehicle, updateVehicle } from '../../shared/usecases/vehicles.ts';
 import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
@@ -129,5 +133,69 @@ describe('the events module', () => {
       undefined,
     );
     expect(sandboxLog.data.map((d) => JSON.parse(d.body).sandbox)).toEqual([true]);
+  });
+});
+
+describe('vehicle events carry the vehicle’s external_ref', () => {
+  it('fills external_ref in after vehicle_id when the builder did not, null for a vehicle without one', async () => {
+    // Arrange
+    const fleetId = newId('fleet');
+    const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
+    const vehicles = { vehicles: createVehicleStore(client, prodTable, _cursors), clock };
+    const { vehicle } = await createVehicle(vehicles, fleetId, { external_ref: 'TRUCK-7' });
+    const recorder = createEventRecorder(client, prodTable, 'prod', clock.now);
+
+    // Act
+    const lowFuel = await recorder.record(fleetId, 'vehicle.fuel_low', {
+      vehicle_id: vehicle.id,
+      fuel_level_percent: 18,
+    });
+    const unknown = await recorder.record(fleetId, 'vehicle.offline', { vehicle_id: newId('vehicle') });
+    const ownRef = await recorder.record(fleetId, 'vehicle.online', {
+      vehicle_id: vehicle.id,
+      external_ref: 'SET',
+    });
+    const noVehicle = await recorder.record(fleetId, 'fleet.provisioned', { fleet: { id: fleetId } });
+
+    // Assess
+    expect(Object.entries(lowFuel.data)).toEqual([
+      ['vehicle_id', vehicle.id],
+      ['external_ref', 'TRUCK-7'],
+      ['fuel_level_percent', 18],
+    ]);
+    expect(unknown.data.external_ref).toBeNull();
+    expect(ownRef.data.external_ref).toBe('SET');
+    expect(noVehicle.data).not.toHaveProperty('external_ref');
+  });
+
+  it('reads a vehicle once for a burst of its events, and a renamed vehicle’s new ref once the memory lapses', async () => {
+    // Arrange: a client that counts the vehicle reads.
+    const fleetId = newId('fleet');
+    const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
+    const vehicles = { vehicles: createVehicleStore(client, prodTable, _cursors), clock };
+    const { vehicle } = await createVehicle(vehicles, fleetId, { external_ref: 'OLD-REF' });
+    let vehicleReads = 0;
+    const counting = {
+      send: (command: { input: { Key?: { sk?: string } } }) => {
+        if (command.input.Key?.sk?.startsWith('VEH#')) vehicleReads += 1;
+        return client.send(command as never);
+      },
+    } as unknown as typeof client;
+    const recorder = createEventRecorder(counting, prodTable, 'prod', clock.now);
+
+    // Act
+    const burst = await Promise.all(
+      ['vehicle.stop_arrived', 'guidance.updated', 'guidance.stop_approaching'].map((type) =>
+        recorder.record(fleetId, type as 'guidance.updated', { vehicle_id: vehicle.id }),
+      ),
+    );
+    await updateVehicle(vehicles, fleetId, vehicle.id, { external_ref: 'NEW-REF' });
+    clock.advance(VEHICLE_REF_TTL_MS);
+    const later = await recorder.record(fleetId, 'vehicle.offline', { vehicle_id: vehicle.id });
+
+    // Assess
+    expect(burst.map((event) => event.data.external_ref)).toEqual(['OLD-REF', 'OLD-REF', 'OLD-REF']);
+    expect(later.data.external_ref).toBe('NEW-REF');
+    expect(vehicleReads).toBe(2);
   });
 });

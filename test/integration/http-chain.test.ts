@@ -62,7 +62,14 @@ const event = (key: string): HttpEvent =>
     isBase64Encoded: false,
   }) as unknown as HttpEvent;
 
-async function keyOnPlan(planName: string, rateLimitPerMin: number) {
+/** The key's holder: a company (its own fleet) or a partner (acting for granted fleets). */
+type Holder = { ownerType: 'company'; fleetId: string } | { ownerType: 'partner'; partnerId: string };
+
+async function keyOnPlan(
+  planName: string,
+  rateLimitPerMin: number,
+  holder: Holder = { ownerType: 'company', fleetId: newId('fleet') },
+) {
   await createPlanStore(client, table).put({
     name: planName,
     rateLimitPerMin,
@@ -74,9 +81,9 @@ async function keyOnPlan(planName: string, rateLimitPerMin: number) {
   await createApiKeyStore(client, table).put(hashApiKey(key), {
     keyId: newId('apiKey'),
     name: 'limiter test',
-    ownerType: 'company',
-    partnerId: null,
-    fleetId: newId('fleet'),
+    ownerType: holder.ownerType,
+    partnerId: holder.ownerType === 'partner' ? holder.partnerId : null,
+    fleetId: holder.ownerType === 'company' ? holder.fleetId : null,
     mode: 'live',
     scopes: ['vehicles:manage'],
     status: 'active',
@@ -163,11 +170,13 @@ describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
     operationId: 'probeCreate',
     method: 'POST',
     path: '/v1/probes',
+    // A fleet route, like POST /v1/routes: the acting fleet is part of the key's scope.
+    access: 'fleet',
     idempotent: true,
     request: { body: z.object({ name: z.string(), size: z.number().optional() }) },
   });
 
-  const post = (key: string, body: unknown, idempotencyKey?: string): HttpEvent => {
+  const post = (key: string, body: unknown, idempotencyKey?: string, fleetHeader?: string): HttpEvent => {
     const base = event(key);
     return {
       ...base,
@@ -175,6 +184,7 @@ describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
       headers: {
         ...base.headers,
         'content-type': 'application/json',
+        ...(fleetHeader === undefined ? {} : { 'svc-fleet': fleetHeader }),
         ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
       },
       requestContext: { ...base.requestContext, http: { method: 'POST', path: '/v1/probes' } },
@@ -182,7 +192,7 @@ describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
     } as unknown as HttpEvent;
   };
 
-  function counting() {
+  function counting(deps: () => PlatformDeps = () => depsFor(table)) {
     let runs = 0;
     const handler = createHttpHandler(
       idempotentRoute,
@@ -190,7 +200,7 @@ describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
         runs += 1;
         return { status: 201, body: { id: `probe-${runs}`, name: body.name } };
       },
-      () => depsFor(table),
+      deps,
     );
     return { handler, runs: () => runs };
   }
@@ -260,12 +270,50 @@ describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
     expect((await first).statusCode).toBe(201);
   });
 
-  it('scopes keys to the key holder: another key with the same header value is a new request', async () => {
-    const [a, b] = [await keyOnPlan('idem-5', 1000), await keyOnPlan('idem-6', 1000)];
+  it('shares a key across the keys of one company: a rotated key replays, never creates twice', async () => {
+    const company: Holder = { ownerType: 'company', fleetId: newId('fleet') };
+    const [oldKey, newKey] = [
+      await keyOnPlan('idem-5', 1000, company),
+      await keyOnPlan('idem-5', 1000, company),
+    ];
+    const { handler, runs } = counting();
+    const first = await handler(post(oldKey, { name: 'a' }, 'rotated-mid-retry'), context);
+    const retried = await handler(post(newKey, { name: 'a' }, 'rotated-mid-retry'), context);
+    const otherBody = await handler(post(newKey, { name: 'b' }, 'rotated-mid-retry'), context);
+
+    expect(retried.statusCode).toBe(201);
+    expect(retried.body).toBe(first.body);
+    expect(retried.headers?.['Idempotent-Replayed']).toBe('true');
+    // The stored fingerprint still guards the key, whichever of the company's keys sends it.
+    expect(otherBody.statusCode).toBe(422);
+    expect(JSON.parse(otherBody.body ?? '{}').code).toBe('idempotency_key_reuse');
+    expect(runs()).toBe(1);
+  });
+
+  it('keeps accounts apart: another company with the same header value is a new request', async () => {
+    const [a, b] = [await keyOnPlan('idem-6', 1000), await keyOnPlan('idem-6', 1000)];
     const { handler, runs } = counting();
     await handler(post(a, { name: 'a' }, 'shared-header'), context);
     const other = await handler(post(b, { name: 'other body' }, 'shared-header'), context);
     expect(other.statusCode).toBe(201);
+    expect(runs()).toBe(2);
+  });
+
+  it('keeps fleets apart: a partner acting for two fleets with one header value makes two requests', async () => {
+    const partnerId = newId('partner');
+    const [fleetA, fleetB] = [newId('fleet'), newId('fleet')];
+    const key = await keyOnPlan('idem-8', 1000, { ownerType: 'partner', partnerId });
+    const { handler, runs } = counting(() => ({
+      ...depsFor(table),
+      hasGrant: async (partner, fleet) => partner === partnerId && [fleetA, fleetB].includes(fleet),
+    }));
+    const forA = await handler(post(key, { name: 'a' }, 'per-fleet', fleetA), context);
+    const forB = await handler(post(key, { name: 'a' }, 'per-fleet', fleetB), context);
+    const againA = await handler(post(key, { name: 'a' }, 'per-fleet', fleetA), context);
+
+    expect([forA.statusCode, forB.statusCode]).toEqual([201, 201]);
+    expect(JSON.parse(forB.body ?? '{}').id).not.toBe(JSON.parse(forA.body ?? '{}').id);
+    expect(againA.body).toBe(forA.body);
     expect(runs()).toBe(2);
   });
 

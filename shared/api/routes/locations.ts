@@ -17,7 +17,7 @@ export const locationRoutes = {
       '`recorded_at` must lie within the last 90 days (the history kept) and at most 5 minutes ahead, else the item is rejected `validation_failed` with a hint saying which. ' +
       'An item that could not be stored is rejected `storage_unavailable`: resend it with backoff; a breadcrumb (vehicle, `recorded_at`) is stored once however often it is sent, so resending the whole batch is safe. ' +
       'Only when none of the batch could be stored is the answer 503 `storage_unavailable`. ' +
-      '`speed_mph` is stored in km/h. The latest position only moves forward in time.',
+      '`speed_mph` is stored in km/h and read back in mph (GET /v1/vehicles/{id}/location). The latest position only moves forward in time.',
     tags: ['Locations'],
     access: 'fleet',
     scope: 'locations:write',

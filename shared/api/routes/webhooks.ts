@@ -132,7 +132,7 @@ export const webhookRoutes = {
     path: '/v1/webhooks/{id}/test',
     summary: 'Send a signed canned event now and report how the receiver answered',
     description:
-      'Without a body, the endpoint’s first subscribed type is used (`guidance.updated` for `["*"]`). A test send never disables an endpoint and is not part of the event sequence (`sequence: 0`, `data.test: true`).',
+      'Without a body, the endpoint’s first subscribed type is used (`guidance.updated` for `["*"]`). A test send never disables an endpoint and is not part of the event sequence: its envelope carries `test: true` and `sequence: 0`, and its `data` is a realistic sample with every data field the type publishes (GET /v1/webhooks/event-types).',
     request: { params: webhookIdParams, body: testWebhookBody, bodyRequired: false },
     responses: [{ status: 200, description: 'The receiver’s answer', schema: testWebhookResult }],
     handler: 'functions/http/webhooks/test-webhook.ts',

@@ -100,12 +100,15 @@ export const locationBatchResult = z
 export const latestLocationSchema = z
   .object({
     vehicle_id: z.string(),
-    latitude: z.number(),
-    longitude: z.number(),
+    latitude: z.number().meta({ description: 'WGS84 degrees, to 5 decimal places' }),
+    longitude: z.number().meta({ description: 'WGS84 degrees, to 5 decimal places' }),
     recorded_at: timestamp,
     received_at: timestamp,
-    fuel_level_percent: z.number().nullable(),
-    speed_kmh: z.number().nullable(),
+    fuel_level_percent: z.number().nullable().meta({ description: 'As reported, to 0.1' }),
+    speed_mph: z
+      .number()
+      .nullable()
+      .meta({ description: 'As reported, to 0.1 mph; null when none was sent' }),
     heading_degrees: z.number().nullable(),
     driver_ref: z.string().nullable(),
     address: z.string().nullable(),

@@ -114,15 +114,54 @@ export const truckRouteSchema = z
       arrival_fuel_gallons: z.number().nullable(),
       arrival_fuel_percent: z.number().nullable(),
     }),
-    baseline: z.object({
-      strategy: z.literal('fill_to_full_below_quarter'),
-      cost_usd: money,
-      gallons: z.number(),
-      stop_count: z.number().int(),
-      arrival_fuel_gallons: z.number(),
-      feasible: z.boolean(),
-    }),
-    savings: z.object({ usd: money, percent: z.number() }).nullable(),
+    baseline: z
+      .object({
+        strategy: z.literal('fill_to_full_below_quarter'),
+        description: z.string().meta({ description: 'The baseline strategy in a sentence' }),
+        feasible: z.boolean().meta({ description: 'False when following the baseline runs the tank dry' }),
+        stop_count: z.number().int(),
+        gallons: z.number(),
+        cost_usd: money,
+        arrival_fuel_gallons: z.number(),
+        arrival_fuel_percent: z.number(),
+      })
+      .meta({
+        id: 'RouteBaseline',
+        description: 'What the plan is compared with: the naive strategy simulated on the same stations',
+      }),
+    savings: z
+      .object({
+        usd: money.meta({
+          description: 'baseline_cost_usd − plan_cost_usd; negative if the plan costs more',
+        }),
+        percent: z.number().meta({ description: 'usd as a percentage of baseline_cost_usd, to 0.1' }),
+        basis: z.literal('same_arrival_fuel').meta({
+          description:
+            "Like for like: the baseline's cost is brought to the plan's arrival fuel before the two are compared",
+        }),
+        baseline_cost_usd: money.meta({
+          description:
+            "baseline.cost_usd − extra_arrival_fuel_value_usd: the baseline's cost to arrive with the plan's fuel",
+        }),
+        plan_cost_usd: money.meta({ description: 'plan.total_cost_usd' }),
+        extra_arrival_fuel_gallons: z.number().meta({
+          description:
+            'baseline.arrival_fuel_gallons − plan.arrival_fuel_gallons (negative when the baseline arrives with less)',
+        }),
+        fuel_value_usd_per_gallon: money.meta({
+          description:
+            'The price that difference is valued at: the mean net price of the stations on the route',
+        }),
+        extra_arrival_fuel_value_usd: money.meta({
+          description: 'extra_arrival_fuel_gallons × fuel_value_usd_per_gallon',
+        }),
+        description: z.string().meta({ description: 'The comparison in words, with these figures' }),
+      })
+      .nullable()
+      .meta({
+        id: 'RouteSavings',
+        description: 'Null when the plan or the baseline is infeasible: there is nothing fair to compare',
+      }),
     candidate_station_count: z.number().int(),
     catalog_version: z.string(),
     routing_engine: z.object({ name: z.string(), data_version: z.string() }),

@@ -1,4 +1,5 @@
 import { type GuidanceSession, phaseAsRead } from '../../domain/guidance/session.ts';
+import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 
@@ -14,8 +15,8 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
     phase: phaseAsRead(session, nowMs),
     // Built member by member: a stored map comes back from DynamoDB in its own key order.
     destination: {
-      latitude: session.destination.latitude,
-      longitude: session.destination.longitude,
+      latitude: roundCoordinate(session.destination.latitude),
+      longitude: roundCoordinate(session.destination.longitude),
       name: session.destination.name,
     },
     min_arrival_fuel_percent: session.minArrivalFuelPercent,
@@ -25,8 +26,8 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
         id: stop.stationId,
         name: stop.name,
         chain: stop.chain,
-        latitude: stop.latitude,
-        longitude: stop.longitude,
+        latitude: roundCoordinate(stop.latitude),
+        longitude: roundCoordinate(stop.longitude),
         address: stop.address,
       },
       miles_ahead: stop.milesAhead,
@@ -52,13 +53,13 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
     remaining_miles: session.remainingMiles,
     projected_arrival_fuel_percent: session.projectedArrivalFuelPercent,
     position: session.position && {
-      latitude: session.position.latitude,
-      longitude: session.position.longitude,
+      latitude: roundCoordinate(session.position.latitude),
+      longitude: roundCoordinate(session.position.longitude),
       recorded_at: formatTimestamp(session.position.recordedAtMs),
       freshness: freshnessOf(session.position.recordedAtMs, nowMs),
     },
     fuel: session.fuel && {
-      level_percent: session.fuel.percent,
+      level_percent: roundToTenth(session.fuel.percent),
       source: session.fuel.source,
       reported_at: formatTimestamp(session.fuel.reportedAtMs),
       freshness: freshnessOf(session.fuel.reportedAtMs, nowMs),

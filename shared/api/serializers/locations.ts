@@ -1,5 +1,7 @@
+import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
 import type { LatestPosition } from '../../domain/telematics/positions.ts';
+import { mphFromKmh } from '../../domain/telematics/speed.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 
 /**
@@ -9,13 +11,14 @@ import { formatTimestamp } from '../../platform/time.ts';
 export function latestLocationResource(vehicleId: string, position: LatestPosition, nowMs: number) {
   return {
     vehicle_id: vehicleId,
-    latitude: position.latitude,
-    longitude: position.longitude,
+    latitude: roundCoordinate(position.latitude),
+    longitude: roundCoordinate(position.longitude),
     recorded_at: position.recordedAt,
     received_at: formatTimestamp(position.receivedAtMs),
-    fuel_level_percent: position.fuelLevelPercent,
-    speed_kmh: position.speedKmh,
-    heading_degrees: position.headingDegrees,
+    fuel_level_percent: position.fuelLevelPercent === null ? null : roundToTenth(position.fuelLevelPercent),
+    // Stored in km/h (spec section 2), answered in mph like every speed the API shows.
+    speed_mph: position.speedKmh === null ? null : mphFromKmh(position.speedKmh),
+    heading_degrees: position.headingDegrees === null ? null : roundToTenth(position.headingDegrees),
     driver_ref: position.driverRef,
     address: position.address,
     freshness: freshnessOf(position.recordedAtMs, nowMs),

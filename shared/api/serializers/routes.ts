@@ -1,6 +1,6 @@
-import { DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
-import type { FuelPlan } from '../../domain/fuel-plan/types.ts';
-import { roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
+import { BASELINE_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
+import type { BaselineOutcome, FuelPlan, SavingsVsBaseline } from '../../domain/fuel-plan/types.ts';
+import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { RouteResult } from '../../geo/routing-engine.ts';
 import { formatTimestamp } from '../../platform/time.ts';
@@ -43,13 +43,13 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     created_at: formatTimestamp(planned.createdAtMs),
     vehicle_id: trip.vehicleId,
     origin: {
-      latitude: trip.origin.latitude,
-      longitude: trip.origin.longitude,
+      latitude: roundCoordinate(trip.origin.latitude),
+      longitude: roundCoordinate(trip.origin.longitude),
       name: trip.origin.name ?? null,
     },
     destination: {
-      latitude: destination.latitude,
-      longitude: destination.longitude,
+      latitude: roundCoordinate(destination.latitude),
+      longitude: roundCoordinate(destination.longitude),
       name: destination.name ?? null,
     },
     distance_miles: roundToTenth(route.distanceMiles),
@@ -64,7 +64,7 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     fuel: {
       tank_size_gallons: trip.tankGallons,
       estimated_mpg: trip.mpg,
-      start_fuel_percent: trip.fuelPercent,
+      start_fuel_percent: roundToTenth(trip.fuelPercent),
       min_arrival_fuel_percent: planned.minArrivalFuelPercent,
       reserve_gallons: roundToTenth(reserveGallons),
       min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,
@@ -80,8 +80,8 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
             id: stop.stationId,
             name: stop.name,
             chain: station?.chain ?? '',
-            latitude: station?.latitude ?? 0,
-            longitude: station?.longitude ?? 0,
+            latitude: roundCoordinate(station?.latitude ?? 0),
+            longitude: roundCoordinate(station?.longitude ?? 0),
             address: station?.address ?? '',
           },
           miles_along_route: roundToTenth(stop.milesAlongRoute),
@@ -104,22 +104,43 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
           ? null
           : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
     },
-    baseline: {
-      strategy: plan.baseline.strategy,
-      cost_usd: roundToHundredth(plan.baseline.cost),
-      gallons: roundToTenth(plan.baseline.gallons),
-      stop_count: plan.baseline.stopCount,
-      arrival_fuel_gallons: roundToTenth(plan.baseline.arrivalFuelGallons),
-      feasible: plan.baseline.feasible,
-    },
-    savings: plan.savingsVsBaseline
-      ? {
-          usd: roundToHundredth(plan.savingsVsBaseline.usd),
-          percent: roundToTenth(plan.savingsVsBaseline.percent),
-        }
-      : null,
+    baseline: baselineResource(plan.baseline, trip.tankGallons),
+    savings: savingsResource(plan.savingsVsBaseline),
     candidate_station_count: planned.candidateStationCount,
     catalog_version: planned.catalogVersion,
     routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
+  };
+}
+
+/** What the plan is compared with: the naive strategy on the same stations, and what it arrives with. */
+export function baselineResource(baseline: BaselineOutcome, tankGallons: number) {
+  return {
+    strategy: baseline.strategy,
+    description: BASELINE_DESCRIPTION,
+    feasible: baseline.feasible,
+    stop_count: baseline.stopCount,
+    gallons: roundToTenth(baseline.gallons),
+    cost_usd: roundToHundredth(baseline.cost),
+    arrival_fuel_gallons: roundToTenth(baseline.arrivalFuelGallons),
+    arrival_fuel_percent: roundToTenth((baseline.arrivalFuelGallons / tankGallons) * 100),
+  };
+}
+
+/**
+ * The saving, like for like (basis `same_arrival_fuel`), with the figures that make it: the
+ * baseline's cost brought to the plan's arrival fuel, the plan's cost, and the difference.
+ */
+export function savingsResource(savings: SavingsVsBaseline | null) {
+  if (!savings) return null;
+  return {
+    usd: savings.usd,
+    percent: savings.percent,
+    basis: savings.basis,
+    baseline_cost_usd: savings.baselineCost,
+    plan_cost_usd: savings.planCost,
+    extra_arrival_fuel_gallons: savings.extraArrivalFuelGallons,
+    fuel_value_usd_per_gallon: savings.fuelValuePerGallon,
+    extra_arrival_fuel_value_usd: savings.extraArrivalFuelValue,
+    description: savings.description,
   };
 }

@@ -1,4 +1,4 @@
-import { roundToTenth } from '../../domain/rounding.ts';
+import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import {
   type ChainDiscounts,
   isPriceStale,
@@ -13,8 +13,8 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
     id: station.id,
     name: station.name,
     chain: station.chain,
-    latitude: station.latitude,
-    longitude: station.longitude,
+    latitude: roundCoordinate(station.latitude),
+    longitude: roundCoordinate(station.longitude),
     address: station.address,
     state: station.state,
     amenities: station.amenities,

@@ -1,6 +1,11 @@
 import { BASELINE_REFILL_FRACTION } from './policy.ts';
 import type { FuelProblem } from './types.ts';
 
+/** The baseline strategy in a sentence, as the route response states it. */
+export const BASELINE_DESCRIPTION =
+  `Fill the tank to full at the first station on the route once it is below ` +
+  `${BASELINE_REFILL_FRACTION * 100}%, paying its net price, on the same stations as the plan.`;
+
 export interface BaselineRun {
   feasible: boolean;
   /** USD at net prices: the baseline driver pays posted prices and knows nothing of staleness. */

@@ -3,7 +3,7 @@
  * least cost that keeps the reserve, the tank and the arrival minimum. planFuel is the entry point;
  * the rest is exported for the routes use case, the property tests and the benchmark.
  */
-export { type BaselineRun, runFillAtQuarterBaseline } from './baseline.ts';
+export { BASELINE_DESCRIPTION, type BaselineRun, runFillAtQuarterBaseline } from './baseline.ts';
 export { type ExhaustiveSolution, solveFuelPlanExhaustively } from './exhaustive.ts';
 export { type OptimizedPurchases, optimizeFuelPurchases } from './optimizer.ts';
 export { planFuel } from './plan.ts';

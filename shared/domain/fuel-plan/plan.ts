@@ -84,6 +84,10 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     totalGallons: roundGallons(simulation.gallons),
     arrivalFuelGallons: roundGallons(simulation.arrivalFuelGallons),
     baseline,
-    savingsVsBaseline: savingsAgainstBaseline(problem, simulation, baselineRun),
+    savingsVsBaseline: savingsAgainstBaseline(
+      problem,
+      { cost: totalCost, arrivalFuelGallons: simulation.arrivalFuelGallons },
+      baseline,
+    ),
   };
 }

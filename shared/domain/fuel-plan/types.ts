@@ -90,14 +90,30 @@ export interface BaselineOutcome {
   feasible: boolean;
 }
 
+/**
+ * The plan against the baseline, like for like (savings.ts): the baseline brought to the plan's
+ * arrival fuel by valuing the difference at one price. Gallons to 0.1, money to the cent, each
+ * figure computed from the rounded ones before it so the published sum adds up.
+ */
 export interface SavingsVsBaseline {
-  /** Baseline cost adjusted to the plan's arrival fuel, minus the plan's cost. */
+  /** What is compared: the two strategies' costs for the same fuel on arrival. */
+  basis: 'same_arrival_fuel';
+  /** The baseline's arrival fuel minus the plan's: positive when the baseline arrives with more. */
+  extraArrivalFuelGallons: number;
+  /** USD per gallon at which that difference is valued: the mean net price on the route. */
+  fuelValuePerGallon: number;
+  /** extraArrivalFuelGallons × fuelValuePerGallon (negative when the baseline arrives with less). */
+  extraArrivalFuelValue: number;
+  /** The baseline's cost minus extraArrivalFuelValue: its cost to arrive with the plan's fuel. */
+  baselineCost: number;
+  /** The plan's cost (the sum of its stops). */
+  planCost: number;
+  /** baselineCost − planCost; negative if the plan costs more. */
   usd: number;
+  /** usd as a percentage of baselineCost, to 0.1. */
   percent: number;
-  /** The baseline's cost after valuing its different arrival fuel. */
-  baselineAdjustedCost: number;
-  /** USD per gallon at which the arrival-fuel difference is valued (mean net price on the route). */
-  arrivalFuelValuePerGallon: number;
+  /** The comparison in one paragraph with these figures. */
+  description: string;
 }
 
 export interface FuelPlan {

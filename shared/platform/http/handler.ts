@@ -10,7 +10,12 @@ import { systemClock } from '../time.ts';
 import { authenticate } from './authenticate.ts';
 import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
-import { createIdempotentRunner, IDEMPOTENCY_KEY_HEADER, requireIdempotencyKey } from './idempotency.ts';
+import {
+  createIdempotentRunner,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyScope,
+  requireIdempotencyKey,
+} from './idempotency.ts';
 import { countUsage, enforceRateLimit } from './limits.ts';
 import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
@@ -197,7 +202,8 @@ export function createHttpHandler<R extends RouteDefinition>(
         idempotent && chain.idempotencyKey !== null
           ? await idempotent(
               {
-                scope: `${chain.principal?.keyId}|${chain.fleetId ?? '-'}`,
+                // The key is only read once a key has authenticated, so the principal is there.
+                scope: idempotencyScope(deps().stage, chain.principal as Principal, chain.fleetId),
                 key: chain.idempotencyKey,
                 body: chain.input?.body ?? null,
               },

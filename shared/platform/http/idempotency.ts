@@ -2,6 +2,8 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import type { Context } from 'aws-lambda';
+import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
+import type { Stage } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { canonicalJson } from './json.ts';
 import type { HttpResult } from './types.ts';
@@ -50,8 +52,22 @@ export function createIdempotencyStore(
   });
 }
 
+/**
+ * Where a key's answer is shared, as Stripe scopes them: the stage, the account (the partner, or
+ * the company) and the acting fleet. Every key of one account shares it, so a client that rotates
+ * its API key between two retries replays instead of creating twice; a partner acting for two
+ * fleets, or the same header value on the sandbox and live stages, are separate requests.
+ */
+export function idempotencyScope(
+  stage: Stage,
+  principal: Pick<Principal, 'partnerId' | 'ownFleetId' | 'keyId'>,
+  fleetId: string | null,
+): string {
+  return `${stage}|${accountIdOf(principal)}|${fleetId ?? '-'}`;
+}
+
 export interface IdempotentCall {
-  /** Holder-and-fleet-scoped key: the same header value from another key or fleet is another request. */
+  /** idempotencyScope(): the same header value in another account, fleet or stage is another request. */
   scope: string;
   key: string;
   /** The validated body; compared after Powertools' deep sort, so member order does not matter. */

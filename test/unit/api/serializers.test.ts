@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { fleetSchema } from '../../../shared/api/schemas/fleets.ts';
 import { latestLocationSchema } from '../../../shared/api/schemas/locations.ts';
 import { meSchema } from '../../../shared/api/schemas/me.ts';
+import { truckRouteSchema } from '../../../shared/api/schemas/routes.ts';
 import { vehicleSchema } from '../../../shared/api/schemas/vehicles.ts';
 import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import { latestLocationResource } from '../../../shared/api/serializers/locations.ts';
 import { meResource } from '../../../shared/api/serializers/me.ts';
+import { baselineResource, savingsResource } from '../../../shared/api/serializers/routes.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
+import { savingsAgainstBaseline } from '../../../shared/domain/fuel-plan/savings.ts';
 import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
+import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
 import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
@@ -220,6 +224,20 @@ describe('latestLocationResource', () => {
     expect(later.freshness).toBe('stale');
     expect(clockBehind.age_seconds).toBe(0);
   });
+
+  it('answers the speed in mph (stored in km/h) and coordinates without float noise', () => {
+    // Arrange: 55.5 mph as ingest stores it, and a position carrying float noise.
+    const noisy = { ...position, latitude: 32.884699999999995, longitude: -97.16283000000001 };
+
+    // Act
+    const resource = latestLocationResource(VEHICLE_ID, { ...noisy, speedKmh: kmhFromMph(55.5) }, NOW_MS);
+    const withoutSpeed = latestLocationResource(VEHICLE_ID, { ...noisy, speedKmh: null }, NOW_MS);
+
+    // Assess
+    expect(resource).toMatchObject({ latitude: 32.8847, longitude: -97.16283, speed_mph: 55.5 });
+    expect(resource).not.toHaveProperty('speed_kmh');
+    expect(withoutSpeed.speed_mph).toBeNull();
+  });
 });
 
 describe('meResource', () => {
@@ -275,5 +293,48 @@ describe('meResource', () => {
     expect(named.partner).toEqual({ id: PARTNER_ID, name: 'Acme' });
     expect(unnamed.partner).toEqual({ id: PARTNER_ID, name: PARTNER_ID });
     expect(named.fleet_id).toBeNull();
+  });
+});
+
+describe('the route comparison: baselineResource and savingsResource', () => {
+  const baseline = {
+    strategy: 'fill_to_full_below_quarter' as const,
+    cost: 603.31,
+    gallons: 151.8,
+    stopCount: 1,
+    arrivalFuelGallons: 52.3,
+    feasible: true,
+  };
+  const savings = savingsAgainstBaseline(
+    { stations: [{ netPrice: 3.45 }, { netPrice: 3.79 }] as never },
+    { cost: 481.02, arrivalFuelGallons: 40.1 },
+    baseline,
+  );
+
+  it('states the baseline strategy and what it arrives with, in the documented members', () => {
+    const resource = baselineResource(baseline, 200);
+    expect(Object.keys(resource)).toEqual(Object.keys(truckRouteSchema.shape.baseline.shape));
+    expect(resource).toMatchObject({
+      cost_usd: 603.31,
+      arrival_fuel_gallons: 52.3,
+      arrival_fuel_percent: 26.2,
+    });
+    expect(resource.description).toMatch(/full.*25%/);
+  });
+
+  it('publishes the like-for-like figures with the saving, and null when there is nothing to compare', () => {
+    const resource = savingsResource(savings);
+    expect(Object.keys(resource ?? {})).toEqual(Object.keys(truckRouteSchema.shape.savings.unwrap().shape));
+    expect(resource).toMatchObject({
+      usd: 78.13,
+      percent: 14,
+      basis: 'same_arrival_fuel',
+      baseline_cost_usd: 559.15,
+      plan_cost_usd: 481.02,
+      extra_arrival_fuel_gallons: 12.2,
+      fuel_value_usd_per_gallon: 3.62,
+      extra_arrival_fuel_value_usd: 44.16,
+    });
+    expect(savingsResource(null)).toBeNull();
   });
 });

@@ -255,8 +255,8 @@ describe('planFuel: the baseline and the saving', () => {
   it('compares with fill-at-a-quarter on equal arrival fuel', () => {
     // Prepare: the top-up trip. The baseline reaches A (mile 100) with 30 gal, under a quarter
     // (50 gal), fills 170 gal at $4.00 = $680 and arrives with 20 gal, 20 fewer than the plan's 40.
-    // Valued at the mean net price on the route ($4.00 + $3.90 + $3.00) / 3 = $3.6333, the baseline
-    // costs $680 + 20 × $3.6333 = $752.67 on equal terms; the plan costs $640 (70 × $4 + 120 × $3).
+    // Valued at the mean net price on the route ($4.00 + $3.90 + $3.00) / 3 = $3.63 (to the cent),
+    // the baseline costs $680 + 20 × $3.63 = $752.60 on equal terms; the plan costs $640 (70 × $4 + 120 × $3).
     const input = trip({
       routeMiles: 1000,
       currentFuelGallons: 50,
@@ -277,10 +277,18 @@ describe('planFuel: the baseline and the saving', () => {
       feasible: true,
     });
     expect(plan.savingsVsBaseline).toEqual({
-      usd: 112.67,
+      basis: 'same_arrival_fuel',
+      extraArrivalFuelGallons: -20,
+      fuelValuePerGallon: 3.63,
+      extraArrivalFuelValue: -72.6,
+      baselineCost: 752.6,
+      planCost: 640,
+      usd: 112.6,
       percent: 15,
-      baselineAdjustedCost: 752.67,
-      arrivalFuelValuePerGallon: 3.63,
+      description:
+        'The baseline arrives with 20 gal less than the plan. Valued at $3.63/gal (the mean net price on the route), ' +
+        "buying it costs $72.60, so to arrive with the plan's fuel the baseline costs $680.00 + $72.60 = $752.60, " +
+        "against the plan's $640.00: $112.60 (15%) saved.",
     });
   });
 

@@ -1,3 +1,4 @@
+import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
 import type { TrackerContext, TrackerFix, WatchedStop } from '../../../shared/domain/telematics/tracker.ts';
 import {
   EARTH_RADIUS_MILES,
@@ -10,7 +11,6 @@ import { seededRandom } from '../../support/seeded-random.ts';
 export const MINUTE_MS = 60_000;
 /** 2026-03-02 08:00 UTC: any fixed instant; the tracker never reads the clock. */
 export const T0 = Date.UTC(2026, 2, 2, 8);
-const KMH_PER_MPH = 1.609344;
 const RADIANS = Math.PI / 180;
 
 /** A fix's fuel reading: a constant, none, or one per fix of the leg (0-based index). */
@@ -103,7 +103,7 @@ export class Breadcrumbs {
         latitude: this.here.latitude,
         longitude: this.here.longitude,
         fuelLevelPercent: typeof level === 'function' ? level(index) : level,
-        speedKmh: options.reportSpeed === false ? null : Math.round(speedMph * KMH_PER_MPH * 100) / 100,
+        speedKmh: options.reportSpeed === false ? null : kmhFromMph(speedMph),
       });
     }
     return this;

@@ -12,7 +12,9 @@ import {
   type DeliveryDeps,
   fanOut,
   replayDelivery,
+  sendTestEvent,
 } from '../../../shared/usecases/webhook-delivery.ts';
+import { testEventData } from '../../../shared/usecases/webhook-test-samples.ts';
 import { verifyWebhookSignature } from '../../../webhooks-receiver/index.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
@@ -312,5 +314,36 @@ describe('replay', () => {
       code: 'event_expired',
       status: 410,
     });
+  });
+});
+
+describe('sendTestEvent', () => {
+  it('sends a signed event marked test in the envelope, with the full sample of the type as data', async () => {
+    // Arrange
+    const sent: { body: string; headers: Record<string, string> }[] = [];
+    const deps = {
+      now: () => T0,
+      send: async (_url: string, body: string, headers: Record<string, string>) => {
+        sent.push({ body, headers });
+        return { ok: true, statusCode: 204, durationMs: 12, error: null };
+      },
+    };
+
+    // Act
+    const result = await sendTestEvent(deps, endpoint(), 'vehicle.fuel_low', false);
+
+    // Assess
+    const body = JSON.parse(sent[0]?.body ?? '{}');
+    expect(result).toMatchObject({ delivered: true, status_code: 204, event: { type: 'vehicle.fuel_low' } });
+    expect(body).toMatchObject({ type: 'vehicle.fuel_low', test: true, sequence: 0, fleet_id: 'flt_A' });
+    expect(body.data).toEqual(testEventData('vehicle.fuel_low', T0, 'flt_A'));
+    expect(body.data).not.toHaveProperty('test');
+    const verified = verifyWebhookSignature({
+      rawBody: sent[0]?.body ?? '',
+      header: sent[0]?.headers['X-Service-Signature'] ?? '',
+      secrets: 'whsec_current',
+      nowSeconds: T0 / 1000,
+    });
+    expect(verified.ok).toBe(true);
   });
 });

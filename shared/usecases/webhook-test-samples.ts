@@ -1,0 +1,135 @@
+import { fleetResource } from '../api/serializers/fleets.ts';
+import type { FullEventData, PublishedEventType } from '../domain/event-payloads.ts';
+import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
+import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
+import { stableId } from '../platform/ids.ts';
+import { formatTimestamp } from '../platform/time.ts';
+
+const MINUTE_MS = 60_000;
+
+/** Sample ids: well-formed (a receiver's id checks pass) and the same in every test send. */
+const sample = {
+  vehicleId: stableId('vehicle', 'test-send:vehicle'),
+  externalRef: 'TRUCK-1042',
+  guidanceId: stableId('guidance', 'test-send:guidance'),
+  stopId: stableId('guidanceStop', 'test-send:stop'),
+  fuelingId: stableId('fueling', 'test-send:fueling'),
+  station: {
+    id: stableId('station', 'test-send:station'),
+    name: "Love's Travel Stop #284 (I-40, Amarillo)",
+    latitude: 35.19321,
+    longitude: -101.75431,
+  },
+};
+
+/**
+ * What a test send (POST /v1/webhooks/{id}/test) carries in `data`: for every type whose data is
+ * published, every member of it, the sometimes-there ones too, with realistic values, as if one
+ * truck (TRUCK-1042) had just refuelled at a Love's in Amarillo on its way to Denver. The type
+ * makes a sample required for each such type: a type that publishes its data fields cannot be
+ * added to the catalog without one (a unit test also compares each with its catalog entry).
+ */
+export function testEventSamples(
+  nowMs: number,
+  fleetId: string,
+): {
+  [T in PublishedEventType]: FullEventData<T>;
+} {
+  const at = (minutesAgo: number) => formatTimestamp(nowMs - minutesAgo * MINUTE_MS);
+  const vehicle = { vehicle_id: sample.vehicleId, external_ref: sample.externalRef };
+  const stop = { guidance_id: sample.guidanceId, stop_id: sample.stopId, station: sample.station };
+  return {
+    'guidance.updated': {
+      ...vehicle,
+      guidance_id: sample.guidanceId,
+      change: 'cleared',
+      status: 'completed',
+      phase: 'arrived',
+      stop_ids: [],
+      reason: 'arrived',
+    },
+    'guidance.stop_approaching': {
+      ...vehicle,
+      ...stop,
+      miles_ahead: 8.4,
+      gallons_to_buy: 112.5,
+    },
+    'vehicle.stop_arrived': {
+      ...vehicle,
+      ...stop,
+      arrived_at: at(31),
+      latitude: 35.19318,
+      longitude: -101.75422,
+    },
+    'vehicle.stop_departed': {
+      ...vehicle,
+      ...stop,
+      arrived_at: at(31),
+      departed_at: at(6),
+      dwell_minutes: 25,
+    },
+    'fueling.recorded': {
+      fueling_id: sample.fuelingId,
+      ...vehicle,
+      source: 'detected',
+      gallons: 113.4,
+      fuel_level_before_percent: 21.5,
+      fuel_level_after_percent: 97.1,
+      latitude: 35.19318,
+      longitude: -101.75422,
+      started_at: at(24),
+      fueled_at: at(12),
+    },
+    'fueling.matched': {
+      fueling_id: sample.fuelingId,
+      ...vehicle,
+      guidance_id: sample.guidanceId,
+      stop_id: sample.stopId,
+      station: { id: sample.station.id, name: sample.station.name },
+      gallons: 113.4,
+      recommended_gallons: 112.5,
+      distance_miles: 0.01,
+    },
+    'vehicle.fuel_low': {
+      ...vehicle,
+      fuel_level_percent: 19.6,
+      threshold_percent: DETECTION_POLICY.fuelLowThresholdPercent,
+      latitude: 35.22114,
+      longitude: -101.47402,
+      recorded_at: at(48),
+    },
+    'vehicle.offline': {
+      ...vehicle,
+      last_seen_at: at(GUIDANCE_POLICY.offlineAfterMinutes + 1),
+      offline_after_minutes: GUIDANCE_POLICY.offlineAfterMinutes,
+    },
+    'vehicle.online': {
+      ...vehicle,
+      last_seen_at: at(0),
+      offline_since_last_seen_at: at(42),
+      latitude: 35.19318,
+      longitude: -101.75422,
+    },
+    'fleet.provisioned': {
+      fleet: fleetResource({
+        id: fleetId,
+        name: 'Acme Freight — Dallas terminal',
+        externalRef: 'ACME-DAL',
+        contactEmail: 'dispatch@acme-freight.example',
+        timezone: 'America/Chicago',
+        status: 'active',
+        defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+        partnerId: null,
+        createdAt: at(0),
+        updatedAt: at(0),
+      }),
+    },
+  };
+}
+
+/** The `data` of a test send of `type`; `{}` for a type whose data fields are not published yet. */
+export function testEventData(type: string, nowMs: number, fleetId: string): Record<string, unknown> {
+  const samples: Partial<Record<string, Record<string, unknown>>> = testEventSamples(nowMs, fleetId);
+  return samples[type] ?? {};
+}

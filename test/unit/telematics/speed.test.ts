@@ -1,0 +1,20 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { kmhFromMph, mphFromKmh } from '../../../shared/domain/telematics/speed.ts';
+
+describe('breadcrumb speed: mph in, km/h stored (spec section 2), mph out', () => {
+  it('converts at 1.609344 km/h per mph, stored to 0.01 km/h', () => {
+    expect(kmhFromMph(60)).toBe(96.56);
+    expect(kmhFromMph(0)).toBe(0);
+    expect(mphFromKmh(96.56)).toBe(60);
+  });
+
+  it('reads back every speed sent to 0.1 mph exactly, across the accepted range (0–150 mph)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1500 }), (tenths) => {
+        const mph = tenths / 10;
+        expect(mphFromKmh(kmhFromMph(mph))).toBe(mph);
+      }),
+    );
+  });
+});
