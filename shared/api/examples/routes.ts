@@ -1,7 +1,10 @@
 import polyline from '@mapbox/polyline';
+import { savingsAgainstBaseline } from '../../domain/fuel-plan/savings.ts';
+import type { BaselineOutcome } from '../../domain/fuel-plan/types.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { truckRouteRoutes } from '../routes/routes.ts';
 import { createRouteBody } from '../schemas/routes.ts';
+import { baselineResource, savingsResource } from '../serializers/routes.ts';
 import { type ExamplesFor, rejected } from './example.ts';
 import { CATALOG_VERSION, DESTINATION, IDS, NOW, ORIGIN, POSITION, STATIONS, VEHICLE } from './fixtures.ts';
 import { oklahomaCity } from './stations.ts';
@@ -17,6 +20,16 @@ export const ROUTE_POLYLINE = polyline.encode([
 ]);
 
 const { id, name, chain, latitude, longitude, address } = STATIONS.taOklahomaCity;
+
+/** Filling to full below a quarter on the same stations: one full fill, arriving with most of a tank. */
+const BASELINE: BaselineOutcome = {
+  strategy: 'fill_to_full_below_quarter',
+  cost: 619.64,
+  gallons: 182.3,
+  stopCount: 1,
+  arrivalFuelGallons: 213.9,
+  feasible: true,
+};
 
 const route = {
   id: IDS.route,
@@ -61,15 +74,15 @@ const route = {
     arrival_fuel_gallons: 51.6,
     arrival_fuel_percent: 21.5,
   },
-  baseline: {
-    strategy: 'fill_to_full_below_quarter',
-    cost_usd: 619.64,
-    gallons: 182.3,
-    stop_count: 1,
-    arrival_fuel_gallons: 213.9,
-    feasible: true,
-  },
-  savings: { usd: 2.62, percent: 3.9 },
+  baseline: baselineResource(BASELINE, VEHICLE.tank_size_gallons),
+  // The serializer's own comparison, so the example's sum is the API's.
+  savings: savingsResource(
+    savingsAgainstBaseline(
+      { stations: [{ netPrice: oklahomaCity.net_price_usd_per_gallon }] },
+      { cost: 65.38, arrivalFuelGallons: 51.6 },
+      BASELINE,
+    ),
+  ),
   candidate_station_count: 37,
   catalog_version: CATALOG_VERSION,
   routing_engine: { name: 'embedded', data_version: '2025.1.0' },

@@ -92,7 +92,7 @@ export const vehicleLocationExamples = {
         recorded_at: RECORDED_AT,
         received_at: RECEIVED_AT,
         fuel_level_percent: 38.5,
-        speed_kmh: 101.4,
+        speed_mph: 63,
         heading_degrees: 2,
         driver_ref: 'DRV-1187',
         address: 'I-35 N, Valley View, TX 76272',

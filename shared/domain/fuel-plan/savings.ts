@@ -15,7 +15,7 @@ import type { BaselineOutcome, FuelProblem, SavingsVsBaseline } from './types.ts
  * @returns null when the baseline runs dry: a strategy that fails saves nothing to compare with.
  */
 export function savingsAgainstBaseline(
-  problem: Pick<FuelProblem, 'stations'>,
+  problem: { stations: readonly Pick<FuelProblem['stations'][number], 'netPrice'>[] },
   plan: { cost: number; arrivalFuelGallons: number },
   baseline: Pick<BaselineOutcome, 'feasible' | 'cost' | 'arrivalFuelGallons'>,
 ): SavingsVsBaseline | null {
