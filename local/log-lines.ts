@@ -65,6 +65,10 @@ const POWERTOOLS_BOILERPLATE = new Set([
   'function_memory_size',
   'function_name',
   'function_request_id',
+  // Appended to every record of a request by the HTTP chain; the request line already says which.
+  'awsRequestId',
+  'keyId',
+  'operationId',
 ]);
 
 const MAX_VALUE_CHARS = 120;
