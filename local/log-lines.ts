@@ -65,7 +65,9 @@ const POWERTOOLS_BOILERPLATE = new Set([
   'function_memory_size',
   'function_name',
   'function_request_id',
-  // Appended to every record of a request by the HTTP chain; the request line already says which.
+  // Appended to every record of a request by the HTTP chain; the request line already says which
+  // (and in one stage process they linger into the workers' records, where they mislead).
+  'requestId',
   'awsRequestId',
   'keyId',
   'operationId',
