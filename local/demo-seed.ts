@@ -90,7 +90,8 @@ export async function seedDemoData(
     for (const plan of PLAN_CATALOG) await plans.put(plan);
   }
   if (previous && options.previous && (await stillValid(client, tables, previous, options.previous))) {
-    return { ...options.previous, outcome: { world: 'kept', keys: 'reused' } };
+    const { operator_token, fleets, keys } = options.previous;
+    return { operator_token, fleets, keys, outcome: { world: 'kept', keys: 'reused' } };
   }
   for (const old of previous?.key_hashes ?? []) {
     await client.send(new DeleteCommand({ TableName: old.table, Key: apiKeyKey(old.hash) }));

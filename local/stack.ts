@@ -157,9 +157,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const seed = options.seed ?? seedDemoData;
     const documentClient = createDocumentClient({ region, endpoint: db.endpoint });
     let seeded: LocalCredentialsSeed & { outcome?: SeedOutcome };
+    let catalogReady = tablesReady;
     try {
       const catalogs = await describeCatalogs(documentClient);
-      progress({ step: 'catalog', catalogs, ms: Math.round(performance.now() - tablesReady) });
+      catalogReady = performance.now();
+      progress({ step: 'catalog', catalogs, ms: Math.round(catalogReady - tablesReady) });
       seeded = await seed(
         documentClient,
         { prodTable: LOCAL_TABLES.prod, sandboxTable: LOCAL_TABLES.sandbox },
@@ -173,7 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     progress({
       step: 'seed',
       outcome: seeded.outcome ?? { world: 'created', keys: 'issued' },
-      ms: Math.round(seedDone - tablesReady),
+      ms: Math.round(seedDone - catalogReady),
     });
 
     const [prodPort, sandboxPort] = await Promise.all([
@@ -234,7 +236,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       timings: {
         dynamoDb: Math.round(dynamoDbReady - started),
         tables: Math.round(tablesReady - dynamoDbReady),
-        seed: Math.round(seedDone - tablesReady),
+        seed: Math.round(seedDone - catalogReady),
         servers: Math.round(serversReady - seedDone),
         total: Math.round(total - started),
       },
