@@ -8,6 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { loadOrCreateCursorSigningKey } from '../local/cursor-key.ts';
+import { assertPortFree } from '../local/free-port.ts';
 import { assertJava, JavaMissingError } from '../local/java.ts';
 import { type LocalStack, startLocalStack } from '../local/stack.ts';
 import {
@@ -53,7 +54,20 @@ try {
   process.exit(1);
 }
 
+const ports = {
+  port: portFromEnv('PORT', 3000),
+  sandboxPort: portFromEnv('SANDBOX_PORT', 3001),
+  dynamoDbPort: portFromEnv('DYNAMODB_PORT', undefined),
+};
+
 if (options.fresh) {
+  // A stack already running on these ports is using the data: refuse before deleting anything.
+  try {
+    for (const port of [ports.port, ports.sandboxPort]) if (port) await assertPortFree(port);
+  } catch (error) {
+    console.error(`Not starting fresh: ${(error as Error).message}. Stop the running stack first.`);
+    process.exit(1);
+  }
   // The data and the keys that open it go together; the cursor signing key may stay.
   if (options.dbPath) rmSync(options.dbPath, { recursive: true, force: true });
   rmSync(options.credentialsPath, { force: true });
@@ -81,9 +95,7 @@ process.on('SIGHUP', () => void shutdown(0));
 
 try {
   stack = await startLocalStack({
-    port: portFromEnv('PORT', 3000),
-    sandboxPort: portFromEnv('SANDBOX_PORT', 3001),
-    dynamoDbPort: portFromEnv('DYNAMODB_PORT', undefined),
+    ...ports,
     ...(options.dbPath ? { dbPath: options.dbPath } : {}),
     credentialsPath: options.credentialsPath,
     cursorSigningKey: loadOrCreateCursorSigningKey(),
