@@ -1,16 +1,23 @@
 /**
  * `npm start`: the whole API on this machine, no cloud account. DynamoDB Local, one table per
  * stage, the demo seed, the prod stage on PORT (3000) and the sandbox stage on SANDBOX_PORT (3001),
- * and `.local/credentials.json` to call them with. Ctrl-C stops everything.
+ * and `.local/credentials.json` to call them with. Data and keys are kept in `.local/` across
+ * restarts; `npm start -- --fresh` starts over. Ctrl-C stops everything.
  *
- * Environment: PORT, SANDBOX_PORT (0 = any free port), DYNAMODB_PORT (default: any free port),
- * LOCAL_DB_PATH (persist DynamoDB data there; default in memory), LOCAL_CREDENTIALS_PATH,
- * LOCAL_QUIET=1 (no request log lines).
+ * Flags and environment: `npm start -- --help` (local/start-options.ts), docs/local-stack.md.
  */
-import { DEFAULT_CREDENTIALS_PATH } from '../local/credentials.ts';
+import { rmSync } from 'node:fs';
 import { loadOrCreateCursorSigningKey } from '../local/cursor-key.ts';
+import { assertPortFree } from '../local/free-port.ts';
 import { assertJava, JavaMissingError } from '../local/java.ts';
-import { type LocalStack, readyLine, startLocalStack } from '../local/stack.ts';
+import { type LocalStack, startLocalStack } from '../local/stack.ts';
+import {
+  parseStartOptions,
+  START_USAGE,
+  type StartOptions,
+  StartOptionsError,
+} from '../local/start-options.ts';
+import { progressLine, readyBanner } from '../local/startup-report.ts';
 
 function portFromEnv(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -26,13 +33,50 @@ function portFromEnv(name: string, fallback: number | undefined): number | undef
 // Node 20 is what these machines run (DESIGN.md); the SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+let options: StartOptions;
 try {
-  assertJava();
+  options = parseStartOptions(process.argv.slice(2), process.env, (line) => console.error(line));
+} catch (error) {
+  if (!(error instanceof StartOptionsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(START_USAGE);
+  process.exit(0);
+}
+
+try {
+  console.log(progressLine({ step: 'java', major: assertJava() }));
 } catch (error) {
   if (!(error instanceof JavaMissingError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
+
+const ports = {
+  port: portFromEnv('PORT', 3000),
+  sandboxPort: portFromEnv('SANDBOX_PORT', 3001),
+  dynamoDbPort: portFromEnv('DYNAMODB_PORT', undefined),
+};
+
+if (options.fresh) {
+  // A stack already running on these ports is using the data: refuse before deleting anything.
+  try {
+    for (const port of [ports.port, ports.sandboxPort]) if (port) await assertPortFree(port);
+  } catch (error) {
+    console.error(`Not starting fresh: ${(error as Error).message}. Stop the running stack first.`);
+    process.exit(1);
+  }
+  // The data and the keys that open it go together; the cursor signing key may stay.
+  if (options.dbPath) rmSync(options.dbPath, { recursive: true, force: true });
+  rmSync(options.credentialsPath, { force: true });
+  console.log(
+    `✓ Fresh start: removed ${options.dbPath ? `${options.dbPath} and ` : ''}${options.credentialsPath}`,
+  );
+}
+// The stage servers inherit the environment: this is how the flag reaches the webhook URL check.
+if (options.allowLocalWebhooks) process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -51,13 +95,13 @@ process.on('SIGHUP', () => void shutdown(0));
 
 try {
   stack = await startLocalStack({
-    port: portFromEnv('PORT', 3000),
-    sandboxPort: portFromEnv('SANDBOX_PORT', 3001),
-    dynamoDbPort: portFromEnv('DYNAMODB_PORT', undefined),
-    ...(process.env.LOCAL_DB_PATH ? { dbPath: process.env.LOCAL_DB_PATH } : {}),
-    credentialsPath: process.env.LOCAL_CREDENTIALS_PATH || DEFAULT_CREDENTIALS_PATH,
+    ...ports,
+    ...(options.dbPath ? { dbPath: options.dbPath } : {}),
+    credentialsPath: options.credentialsPath,
     cursorSigningKey: loadOrCreateCursorSigningKey(),
-    quiet: process.env.LOCAL_QUIET === '1',
+    quiet: options.quiet,
+    logFormat: options.logFormat,
+    onProgress: (event) => console.log(progressLine(event)),
     onUnexpectedExit: (message) => {
       console.error(message);
       void shutdown(1);
@@ -68,4 +112,16 @@ try {
   await shutdown(1);
 }
 
-if (stack && !stopping) console.log(readyLine(stack));
+if (stack && !stopping) {
+  console.log(
+    readyBanner({
+      credentials: stack.credentials,
+      credentialsPath: stack.credentialsPath,
+      dbPath: stack.dbPath,
+      totalMs: stack.timings.total,
+      localWebhooks: options.allowLocalWebhooks,
+      quiet: options.quiet,
+      logFormat: options.logFormat,
+    }),
+  );
+}

@@ -6,8 +6,8 @@ export const DEFAULT_CURSOR_KEY_PATH = '.local/cursor-signing-key';
 
 /**
  * The local stack's cursor signing key, created once and kept in `.local/` (git-ignored), so a
- * cursor handed out before a restart still verifies after it (with LOCAL_DB_PATH the data
- * survives too). Deployed stages take theirs from Secrets Manager instead.
+ * cursor handed out before a restart still verifies after it (`npm start` keeps the data in
+ * `.local/dynamodb` too). Deployed stages take theirs from Secrets Manager instead.
  */
 export function loadOrCreateCursorSigningKey(path = DEFAULT_CURSOR_KEY_PATH): string {
   try {

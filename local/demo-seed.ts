@@ -37,6 +37,22 @@ export interface LocalCredentialsSeed {
 
 type KeyName = keyof LocalCredentialsSeed['keys'];
 
+/** What a seed run did, for the start-up progress lines. */
+export interface SeedOutcome {
+  /** `created`: a new demo world (fleets, partner); `kept`: the one already in the tables. */
+  world: 'created' | 'kept';
+  /** `reused`: the keys and operator token of the last run still hold; `issued`: new ones. */
+  keys: 'issued' | 'reused';
+}
+
+export interface SeedOptions {
+  /**
+   * The credentials written by the last run (persistent data only). When the tables still hold
+   * this world and every one of these keys, they are kept, so a restart changes no key.
+   */
+  previous?: LocalCredentialsSeed | undefined;
+}
+
 /** Remembers what the seed created, so a second run reuses the entities instead of duplicating them. */
 const MARKER_KEY = { pk: 'SEED#demo', sk: 'SEED' };
 export const operatorTokenKey = (tokenHash: string) => ({ pk: `OPERATOR#${tokenHash}`, sk: 'OPERATOR' });
@@ -54,13 +70,16 @@ interface Marker {
 /**
  * Seeds the demo world the local stack and the e2e suite run against: a partner with one granted
  * fleet, a company with a live fleet and its sandbox twin, the plans, and the six keys of
- * DESIGN.md. Idempotent: entities are created once (ids kept in a marker item); keys are stored
- * only as hashes, so each run issues fresh keys and deletes the previous run's.
+ * DESIGN.md. Idempotent: entities are created once (ids kept in a marker item). Keys are stored
+ * only as hashes, so they can be kept across runs only when the caller hands back the plain keys
+ * of the last run (`options.previous`, from the credentials file); otherwise each run issues fresh
+ * keys and deletes the previous run's.
  */
 export async function seedDemoData(
   client: DocumentClient,
   tables: { prodTable: string; sandboxTable: string },
-): Promise<LocalCredentialsSeed> {
+  options: SeedOptions = {},
+): Promise<LocalCredentialsSeed & { outcome: SeedOutcome }> {
   const nowMs = Date.now();
   const at = formatTimestamp(nowMs);
   const { Item } = await client.send(new GetCommand({ TableName: tables.prodTable, Key: MARKER_KEY }));
@@ -69,6 +88,10 @@ export async function seedDemoData(
   for (const table of [tables.prodTable, tables.sandboxTable]) {
     const plans = createPlanStore(client, table);
     for (const plan of PLAN_CATALOG) await plans.put(plan);
+  }
+  if (previous && options.previous && (await stillValid(client, tables, previous, options.previous))) {
+    const { operator_token, fleets, keys } = options.previous;
+    return { operator_token, fleets, keys, outcome: { world: 'kept', keys: 'reused' } };
   }
   for (const old of previous?.key_hashes ?? []) {
     await client.send(new DeleteCommand({ TableName: old.table, Key: apiKeyKey(old.hash) }));
@@ -170,7 +193,52 @@ export async function seedDemoData(
     operator_token: operatorToken,
     fleets: { company: companyFleetId, company_sandbox: sandboxFleetId, partner_granted: [partnerFleetId] },
     keys,
+    outcome: { world: previous ? 'kept' : 'created', keys: 'issued' },
   };
+}
+
+/** The tables a key of the demo world lives in: the test key is the sandbox stage's. */
+const KEY_STAGE: Record<KeyName, 'prod' | 'sandbox'> = {
+  partner_live: 'prod',
+  company_live: 'prod',
+  company_test: 'sandbox',
+  company_readonly: 'prod',
+  company_revoked: 'prod',
+  company_suspended: 'prod',
+};
+
+/**
+ * Whether the last run's credentials still describe this database: the same fleets as the marker,
+ * the marker's own keys and operator token, and every key item still there (a key deleted or a
+ * database swapped under the file means new keys).
+ */
+async function stillValid(
+  client: DocumentClient,
+  tables: { prodTable: string; sandboxTable: string },
+  marker: Marker,
+  credentials: LocalCredentialsSeed,
+): Promise<boolean> {
+  const sameWorld =
+    credentials.fleets.company === marker.company_fleet_id &&
+    credentials.fleets.company_sandbox === marker.sandbox_fleet_id &&
+    credentials.fleets.partner_granted.length === 1 &&
+    credentials.fleets.partner_granted[0] === marker.partner_fleet_id &&
+    hashApiKey(credentials.operator_token) === marker.operator_hash;
+  if (!sameWorld) return false;
+  const issued = new Set(marker.key_hashes.map(({ table, hash }) => `${table}|${hash}`));
+  for (const name of Object.keys(KEY_STAGE) as KeyName[]) {
+    const key = credentials.keys[name];
+    if (typeof key !== 'string') return false;
+    const table = KEY_STAGE[name] === 'prod' ? tables.prodTable : tables.sandboxTable;
+    const hash = hashApiKey(key);
+    if (!issued.has(`${table}|${hash}`)) return false;
+    const { Item: stored } = await client.send(new GetCommand({ TableName: table, Key: apiKeyKey(hash) }));
+    if (!stored) return false;
+  }
+  const { Item: operator } = await client.send(
+    new GetCommand({ TableName: tables.prodTable, Key: operatorTokenKey(marker.operator_hash) }),
+  );
+  return operator !== undefined;
 }
 
 async function seedFleets(

@@ -10,6 +10,7 @@ import {
   type RawRequest,
   toApiGatewayEvent,
 } from './http-adapter.ts';
+import type { RequestLogEntry } from './log-lines.ts';
 import { createRouter } from './router.ts';
 
 const match = {
@@ -137,10 +138,11 @@ describe('createApiGatewayListener', () => {
     'fallback.ts': () => ({
       statusCode: 404,
       headers: { 'content-type': 'application/problem+json' },
-      body: '{}',
+      body: '{"status":404,"code":"resource_not_found"}',
     }),
   };
   const errors: string[] = [];
+  const logged: RequestLogEntry[] = [];
   let server: Server;
   let baseUrl: string;
 
@@ -157,6 +159,7 @@ describe('createApiGatewayListener', () => {
         loadHandler: async (path) => handlers[path] as LambdaHandler,
         port: () => (server.address() as AddressInfo).port,
         logError: (message) => errors.push(message),
+        logRequest: (entry) => logged.push(entry),
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -192,6 +195,21 @@ describe('createApiGatewayListener', () => {
     const response = await fetch(`${baseUrl}/nope`);
 
     expect(response.status).toBe(404);
+  });
+
+  it('logs each request once it is answered, with the problem code of an error answer', async () => {
+    logged.length = 0;
+    await (await fetch(`${baseUrl}/echo/a`, { method: 'POST', body: '{}' })).text();
+    await (await fetch(`${baseUrl}/nope?x=1`)).text();
+    await (await fetch(`${baseUrl}/boom`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(logged.map(({ method, path, status, code }) => ({ method, path, status, code }))).toEqual([
+      { method: 'POST', path: '/echo/a', status: 200, code: undefined },
+      { method: 'GET', path: '/nope', status: 404, code: 'resource_not_found' },
+      { method: 'GET', path: '/boom', status: 500, code: 'internal_error' },
+    ]);
+    for (const entry of logged) expect(entry.ms).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses a payload over 10 MB before any handler runs', async () => {

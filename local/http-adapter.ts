@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ApiError, toProblem } from '../shared/platform/errors.ts';
 import { createLambdaContext } from './lambda-context.ts';
+import { problemCode, type RequestLogEntry } from './log-lines.ts';
 import type { RouteMatch, Router } from './router.ts';
 
 /** API Gateway's request payload quota (HTTP APIs: 10 MB). */
@@ -221,8 +222,8 @@ export interface ListenerOptions {
   loadHandler(modulePath: string): Promise<LambdaHandler>;
   /** The port this server listens on; read per request because it is known only after listen. */
   port(): number;
-  /** One line per request; omit for silence. */
-  logRequest?: (line: string) => void;
+  /** One entry per request (with the problem code of an error answer); omit for silence. */
+  logRequest?: (entry: RequestLogEntry) => void;
   /** Handler faults (bugs): always reported. */
   logError: (message: string, error: unknown) => void;
   region?: string;
@@ -240,14 +241,18 @@ export function createApiGatewayListener(options: ListenerOptions): RequestListe
     const requestId = newRequestId();
     const method = (request.method ?? 'GET').toUpperCase();
     const { rawPath } = splitTarget(request.url ?? '/');
+    let code: string | undefined;
+    const respond = (result: NormalizedResult) => {
+      if (result.statusCode >= 400) code = problemCode(result.headers['content-type'], result.body);
+      writeResult(response, result, requestId, method);
+    };
     response.once('finish', () => {
       const ms = Math.round(performance.now() - started);
-      options.logRequest?.(`${method} ${rawPath} ${response.statusCode} ${ms}ms`);
+      options.logRequest?.({ method, path: rawPath, status: response.statusCode, code, ms, requestId });
     });
-    void handle(options, request, response, requestId, method).catch((error: unknown) => {
+    void handle(options, request, respond, requestId, method).catch((error: unknown) => {
       options.logError(`${method} ${rawPath}: the local adapter failed`, error);
-      if (!response.headersSent)
-        writeResult(response, internalError(request, options, requestId), requestId, method);
+      if (!response.headersSent) respond(internalError(request, options, requestId));
       else response.destroy();
     });
   };
@@ -256,15 +261,15 @@ export function createApiGatewayListener(options: ListenerOptions): RequestListe
 async function handle(
   options: ListenerOptions,
   request: IncomingMessage,
-  response: ServerResponse,
+  respond: (result: NormalizedResult) => void,
   requestId: string,
   method: string,
 ): Promise<void> {
   const body = await readBody(request);
   if (body === 'too-large') {
     // API Gateway refuses the request itself; no function runs.
-    response.setHeader('connection', 'close');
-    writeResult(response, payloadTooLarge(), requestId, method);
+    const refusal = payloadTooLarge();
+    respond({ ...refusal, headers: { ...refusal.headers, connection: 'close' } });
     request.resume();
     return;
   }
@@ -289,7 +294,7 @@ async function handle(
     options.logError(`${method} ${raw.url} → ${match.operationId} (${match.handler}) failed`, error);
     result = internalError(request, options, requestId);
   }
-  writeResult(response, result, requestId, method);
+  respond(result);
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {

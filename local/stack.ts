@@ -1,20 +1,31 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MESSAGING_ENV, type Stage } from '../shared/platform/config.ts';
 import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
-import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, writeCredentials } from './credentials.ts';
+import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
+import {
+  DEFAULT_CREDENTIALS_PATH,
+  type LocalCredentials,
+  readCredentials,
+  writeCredentials,
+} from './credentials.ts';
 import { randomCursorSigningKey } from './cursor-key.ts';
-import { type LocalCredentialsSeed, seedDemoData } from './demo-seed.ts';
+import { type LocalCredentialsSeed, type SeedOptions, type SeedOutcome, seedDemoData } from './demo-seed.ts';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local.ts';
 import { assertPortFree } from './free-port.ts';
+import { formatLogRecord, LOG_FORMAT_ENV, type LogFormat } from './log-lines.ts';
 import {
   STAGE_SERVER_CHILD_ENV,
   type StageControlMessage,
   type StageServerMessage,
 } from './stage-protocol.ts';
+import type { CatalogSummary, StartupEvent } from './startup-report.ts';
 import { ensureTable } from './table-setup.ts';
 
 /** One table per stage, as deployed (each stage is its own stack with its own table). */
@@ -26,7 +37,8 @@ export const LOCAL_TABLES = {
 export type SeedFunction = (
   client: DocumentClient,
   tables: { prodTable: string; sandboxTable: string },
-) => Promise<LocalCredentialsSeed>;
+  options: SeedOptions,
+) => Promise<LocalCredentialsSeed & { outcome?: SeedOutcome }>;
 
 export interface LocalStackOptions {
   /** Prod-stage port; 0 = any free port. Default 3000. */
@@ -35,7 +47,10 @@ export interface LocalStackOptions {
   sandboxPort?: number;
   /** DynamoDB Local port; omitted or 0 = any free port. */
   dynamoDbPort?: number;
-  /** Persist DynamoDB Local's data in this folder; omitted = in memory. */
+  /**
+   * Persist DynamoDB Local's data in this folder; omitted = in memory. With a folder, the keys of
+   * the credentials file already there are kept when the data still holds them.
+   */
   dbPath?: string;
   /** Where to write the credentials file. Default `.local/credentials.json`. */
   credentialsPath?: string;
@@ -43,6 +58,12 @@ export interface LocalStackOptions {
   cursorSigningKey?: string;
   /** No request log lines, handler logs at WARN and above. */
   quiet?: boolean;
+  /** `lines` (default): one readable line per request and log record; `json`: records in full. */
+  logFormat?: LogFormat;
+  /** Where the stage servers' lines go, prefixed with their stage. Default: this process's stdout/stderr. */
+  print?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Called as each start-up step completes (`npm start` prints them). */
+  onProgress?: (event: StartupEvent) => void;
   region?: string;
   /** Default: the demo seed of local/demo-seed.ts. */
   seed?: SeedFunction;
@@ -59,6 +80,8 @@ export interface LocalStack {
   credentialsPath: string;
   dynamoDbEndpoint: string;
   tables: typeof LOCAL_TABLES;
+  /** DynamoDB Local's data folder; undefined when in memory. */
+  dbPath: string | undefined;
   /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
   timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
   /** Stops both stage servers and DynamoDB Local; safe to call more than once. */
@@ -82,7 +105,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const started = performance.now();
   const region = options.region ?? 'us-east-1';
   const quiet = options.quiet ?? false;
+  const logFormat = options.logFormat ?? 'lines';
+  const print = options.print ?? printToConsole;
+  const progress = options.onProgress ?? (() => {});
   const credentialsPath = resolve(options.credentialsPath ?? DEFAULT_CREDENTIALS_PATH);
+  const dbPath = options.dbPath ? resolve(options.dbPath) : undefined;
   const cursorSigningKey = options.cursorSigningKey ?? randomCursorSigningKey();
   const cleanup: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
@@ -99,40 +126,68 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const port of Object.values(ports)) if (port !== 0) await assertPortFree(port);
 
     // The stage servers load the route table while Java starts; they listen once the data is there.
-    const common = { region, cursorSigningKey, quiet };
+    const common = { region, cursorSigningKey, quiet, logFormat, print };
     const prod = forkStageServer({ ...common, stage: 'prod', port: ports.prod }, cleanup);
     const sandbox = forkStageServer({ ...common, stage: 'sandbox', port: ports.sandbox }, cleanup);
 
-    const db = await startDynamoDbLocal({ port: options.dynamoDbPort, dbPath: options.dbPath });
+    const db = await startDynamoDbLocal({ port: options.dynamoDbPort, dbPath });
     cleanup.push(db.stop);
     const dynamoDbReady = performance.now();
+    progress({ step: 'dynamodb', endpoint: db.endpoint, dbPath, ms: Math.round(dynamoDbReady - started) });
 
     const admin = new DynamoDBClient({ endpoint: db.endpoint, region, credentials: LOCAL_CREDENTIALS });
+    let created: boolean[];
     try {
-      await Promise.all([ensureTable(admin, LOCAL_TABLES.prod), ensureTable(admin, LOCAL_TABLES.sandbox)]);
+      created = await Promise.all([
+        ensureTable(admin, LOCAL_TABLES.prod),
+        ensureTable(admin, LOCAL_TABLES.sandbox),
+      ]);
     } finally {
       admin.destroy();
     }
     const tablesReady = performance.now();
+    const tableNames = [LOCAL_TABLES.prod, LOCAL_TABLES.sandbox];
+    progress({
+      step: 'tables',
+      created: tableNames.filter((_, index) => created[index]),
+      existing: tableNames.filter((_, index) => !created[index]),
+      ms: Math.round(tablesReady - dynamoDbReady),
+    });
 
     const seed = options.seed ?? seedDemoData;
     const documentClient = createDocumentClient({ region, endpoint: db.endpoint });
-    let seeded: LocalCredentialsSeed;
+    let seeded: LocalCredentialsSeed & { outcome?: SeedOutcome };
+    let catalogReady = tablesReady;
     try {
-      seeded = await seed(documentClient, {
-        prodTable: LOCAL_TABLES.prod,
-        sandboxTable: LOCAL_TABLES.sandbox,
-      });
+      const catalogs = await describeCatalogs(documentClient);
+      catalogReady = performance.now();
+      progress({ step: 'catalog', catalogs, ms: Math.round(catalogReady - tablesReady) });
+      seeded = await seed(
+        documentClient,
+        { prodTable: LOCAL_TABLES.prod, sandboxTable: LOCAL_TABLES.sandbox },
+        // Only kept data can still hold the last run's keys; an in-memory database never does.
+        { previous: dbPath ? previousCredentials(credentialsPath) : undefined },
+      );
     } finally {
       documentClient.destroy();
     }
     const seedDone = performance.now();
+    progress({
+      step: 'seed',
+      outcome: seeded.outcome ?? { world: 'created', keys: 'issued' },
+      ms: Math.round(seedDone - catalogReady),
+    });
 
     const [prodPort, sandboxPort] = await Promise.all([
       prod.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
       sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
     ]);
     const serversReady = performance.now();
+    progress({
+      step: 'servers',
+      ports: { prod: prodPort, sandbox: sandboxPort },
+      ms: Math.round(serversReady - seedDone),
+    });
 
     const credentials: LocalCredentials = {
       base_url: `http://127.0.0.1:${prodPort}`,
@@ -176,11 +231,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       credentials,
       credentialsPath,
       dynamoDbEndpoint: db.endpoint,
+      dbPath,
       tables: LOCAL_TABLES,
       timings: {
         dynamoDb: Math.round(dynamoDbReady - started),
         tables: Math.round(tablesReady - dynamoDbReady),
-        seed: Math.round(seedDone - tablesReady),
+        seed: Math.round(seedDone - catalogReady),
         servers: Math.round(serversReady - seedDone),
         total: Math.round(total - started),
       },
@@ -192,15 +248,46 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 }
 
-/** The ready line `npm start` prints. */
-export function readyLine(stack: LocalStack): string {
-  const fromHere = relative(process.cwd(), stack.credentialsPath);
-  const shownPath = fromHere && !fromHere.startsWith('..') ? fromHere : stack.credentialsPath;
-  return (
-    `Fleet Fuel Guidance local stack ready: prod ${stack.credentials.base_url} · ` +
-    `sandbox ${stack.credentials.sandbox_base_url} · credentials ${shownPath} ` +
-    `(${(stack.timings.total / 1000).toFixed(1)} s)`
-  );
+/** The credentials file of the last run, when there is one in the expected shape. */
+function previousCredentials(path: string): LocalCredentialsSeed | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return readCredentials(path);
+  } catch {
+    return undefined; // damaged or from an older layout: new keys replace it
+  }
+}
+
+/** Which catalog each stage serves: an imported one (`npm run stations:import`) or the synthetic one. */
+async function describeCatalogs(client: DocumentClient): Promise<CatalogSummary[]> {
+  let synthetic: { count: number; states: number } | undefined;
+  const summaries: CatalogSummary[] = [];
+  for (const stage of ['prod', 'sandbox'] as const) {
+    const pointer = await createStationCatalogStore(client, LOCAL_TABLES[stage]).current();
+    if (pointer) {
+      summaries.push({ stage, source: 'imported', count: pointer.count, detail: pointer.source });
+      continue;
+    }
+    // The stage servers build the same catalog on first use; built here once to say what it holds.
+    synthetic ??= await summarizeSyntheticCatalog();
+    summaries.push({
+      stage,
+      source: 'synthetic',
+      count: synthetic.count,
+      detail: `${synthetic.states} states`,
+    });
+  }
+  return summaries;
+}
+
+async function summarizeSyntheticCatalog(): Promise<{ count: number; states: number }> {
+  const { buildSyntheticCatalog } = await import('../shared/geo/synthetic-catalog.ts');
+  const stations = buildSyntheticCatalog(Date.now());
+  return { count: stations.length, states: new Set(stations.map((station) => station.state)).size };
+}
+
+function printToConsole(line: string, stream: 'stdout' | 'stderr'): void {
+  (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`);
 }
 
 interface StageServerSpec {
@@ -209,6 +296,8 @@ interface StageServerSpec {
   region: string;
   cursorSigningKey: string;
   quiet: boolean;
+  logFormat: LogFormat;
+  print: (line: string, stream: 'stdout' | 'stderr') => void;
 }
 
 interface StageProcess {
@@ -224,8 +313,10 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
     cwd: repoRoot,
     execArgv: ['--import', 'tsx'],
     env: stageEnvironment(spec),
-    stdio: spec.quiet ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  relayOutput(child.stdout, 'stdout', spec);
+  relayOutput(child.stderr, 'stderr', spec);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
     child.once('exit', (code, signal) => resolveExit({ code, signal }));
   });
@@ -320,8 +411,38 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     [MESSAGING_ENV.local]: '1',
     LOCAL_STAGE_PORT: String(spec.port),
     LOCAL_QUIET: spec.quiet ? '1' : '0',
+    [LOG_FORMAT_ENV]: spec.logFormat,
     [STAGE_SERVER_CHILD_ENV]: '1',
   };
+}
+
+/**
+ * A stage server's output, line by line, prefixed with its stage: `[prod] GET /v1/me 200 4ms`. In
+ * `json` format a JSON record gets a `stage` field instead, so every line stays one JSON document.
+ */
+function relayOutput(from: Readable | null, stream: 'stdout' | 'stderr', spec: StageServerSpec): void {
+  if (!from) return;
+  const lines = createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('line', (line) => {
+    const record = spec.logFormat === 'json' ? jsonObject(line) : undefined;
+    if (record) {
+      spec.print(JSON.stringify({ stage: spec.stage, ...record }), stream);
+    } else {
+      spec.print(`[${spec.stage}] ${formatLogRecord(line, spec.logFormat)}`, stream);
+    }
+  });
+}
+
+function jsonObject(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRunning(child: ChildProcess): boolean {

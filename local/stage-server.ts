@@ -1,12 +1,14 @@
 /**
  * One stage of the local API: an HTTP server in front of the route table. The local stack runs
  * each stage in its own process (`fork`), because handlers read their configuration (STAGE,
- * TABLE_NAME, …) from process.env once per process, just like one Lambda container.
+ * TABLE_NAME, …) from process.env once per process, just like one Lambda container. Its output is
+ * piped through the parent, which prefixes each line with the stage (local/stack.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fallbackRoute, routeList } from '../shared/api/routes.ts';
 import { createApiGatewayListener, type LambdaHandler } from './http-adapter.ts';
+import { type LogFormat, logFormatFrom, requestLogLine } from './log-lines.ts';
 import { createRouter } from './router.ts';
 import {
   STAGE_SERVER_CHILD_ENV,
@@ -39,9 +41,9 @@ export function createHandlerLoader(root: URL = repoRoot): (modulePath: string) 
 export interface StageServerOptions {
   port: number;
   host?: string;
-  /** Prefix of request log lines, e.g. `prod`. */
-  label: string;
   quiet: boolean;
+  /** Default `lines`. */
+  logFormat?: LogFormat;
   /** Default: a fresh {@link createHandlerLoader}. */
   loadHandler?: (modulePath: string) => Promise<LambdaHandler>;
 }
@@ -55,8 +57,12 @@ export async function startStageServer(
     loadHandler: options.loadHandler ?? createHandlerLoader(),
     port: () => boundPort,
     region: process.env.AWS_REGION ?? 'us-east-1',
-    ...(options.quiet ? {} : { logRequest: (line: string) => console.log(`[${options.label}] ${line}`) }),
-    logError: (message, error) => console.error(`[${options.label}] ${message}:`, describeFault(error)),
+    ...(options.quiet
+      ? {}
+      : {
+          logRequest: (entry) => console.log(requestLogLine(entry, options.logFormat ?? 'lines')),
+        }),
+    logError: (message, error) => console.error(`${message}:`, describeFault(error)),
   });
   const server = createServer({ keepAliveTimeout: 5000 }, listener);
   await new Promise<void>((resolve, reject) => {
@@ -99,13 +105,13 @@ async function runAsChild(): Promise<void> {
       stage: label,
       region: process.env.AWS_REGION ?? 'us-east-1',
       loadHandler,
-      log: (line) => console.error(`[${label}] ${line}`),
+      log: (line) => console.error(line),
     });
     try {
       const started = await startStageServer({
         port: Number(process.env.LOCAL_STAGE_PORT ?? 0),
-        label,
         quiet: process.env.LOCAL_QUIET === '1',
+        logFormat: logFormatFrom(process.env),
         loadHandler,
       });
       server = started.server;

@@ -22,6 +22,8 @@ export interface ServiceConfig {
    * talked into calling its own network.
    */
   allowPrivateWebhookTargets: boolean;
+  /** True in the local stack's stage servers (`LOCAL_PIPELINE=1`, outside Lambda): errors may name local switches. */
+  localStack: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     region: env.AWS_REGION ?? 'us-east-1',
     routingEngine: env.ROUTING_ENGINE ?? 'embedded',
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' && !env.AWS_LAMBDA_FUNCTION_NAME,
+    localStack: env[MESSAGING_ENV.local] === '1' && !env.AWS_LAMBDA_FUNCTION_NAME,
   };
 }
 

@@ -12,16 +12,24 @@ export interface WebhookEndpointDeps {
   clock: Clock;
   /** Local development only (WEBHOOK_ALLOW_PRIVATE_TARGETS=1): http and loopback receivers. */
   allowPrivateTargets: boolean;
+  /**
+   * Where private targets could be allowed (the local stack), how: the hint of a refusal that the
+   * switch would lift. Unset on deployed stages, whose refusals keep the registry's hint.
+   */
+  privateTargetsHint?: string | undefined;
   resolve?: (host: string) => Promise<string[]>;
 }
 
 async function assertDeliverable(deps: WebhookEndpointDeps, url: string): Promise<string> {
-  const checked = await checkWebhookUrl(url, {
-    resolve: deps.resolve ?? lookupAllAddresses,
-    allowPrivate: deps.allowPrivateTargets,
-  });
+  const resolve = deps.resolve ?? lookupAllAddresses;
+  const checked = await checkWebhookUrl(url, { resolve, allowPrivate: deps.allowPrivateTargets });
   if (!checked.ok) {
+    const liftable =
+      deps.privateTargetsHint !== undefined &&
+      !deps.allowPrivateTargets &&
+      (await checkWebhookUrl(url, { resolve, allowPrivate: true })).ok;
     throw new ApiError('validation_failed', `The webhook url is not allowed: ${checked.reason}.`, {
+      ...(liftable ? { hint: deps.privateTargetsHint } : {}),
       extensions: { errors: [{ field: 'url', message: checked.reason }] },
     });
   }

@@ -18,7 +18,8 @@ export interface Infrastructure {
   config: Pick<
     ServiceConfig,
     'stage' | 'tableName' | 'region' | 'routingEngine' | 'allowPrivateWebhookTargets'
-  >;
+  > &
+    Partial<Pick<ServiceConfig, 'localStack'>>;
   /** The low-level client (Powertools' idempotency layer takes this one). */
   dynamo: DynamoDBClient;
   client: DocumentClient;

@@ -14,8 +14,15 @@ export const webhookEndpointDeps = /* @__PURE__ */ perInfrastructure(
     endpoints: createWebhookEndpointStore(client, config.tableName, cursors),
     clock,
     allowPrivateTargets: config.allowPrivateWebhookTargets,
+    ...(config.localStack ? { privateTargetsHint: LOCAL_PRIVATE_TARGETS_HINT } : {}),
   }),
 );
+
+/** The local stack's way to receive webhooks on this machine (docs/local-stack.md). */
+export const LOCAL_PRIVATE_TARGETS_HINT =
+  'the local stack refuses http and loopback receivers by default, as deployed stages do: restart it with ' +
+  '`npm start -- --allow-local-webhooks` (or WEBHOOK_ALLOW_PRIVATE_TARGETS=1), then `npm run webhooks:listen` ' +
+  'receives and verifies the events';
 
 /** What fan-out, the dispatcher, replays and test sends need. */
 export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryDeps => {

@@ -19,7 +19,7 @@ import {
 } from './support-guidance.ts';
 
 /**
- * Issue 10 §1 over HTTP: a truck guided to "Independent Denton (I-35)", 1.4 miles off the route,
+ * Issue 10 §1 over HTTP: a truck guided to "Independent I-35 Oklahoma" (once mislabelled "Independent Denton (I-35)"), 1.4 miles off the route,
  * leaves the interstate just past the station's point, drives the surface road to it, fuels
  * 11 minutes and drives back. Breadcrumbs go in one POST /v1/locations at a time (each waits for
  * the guidance worker), events come out to a signed webhook receiver. Local stack only (the
@@ -96,7 +96,7 @@ describe.runIf(isLocalTarget())(
       const session = (await guidance.start(truck.id, { destination: denver, min_arrival_fuel_percent: 15 }))
         .json;
       const stop = session.stops[0];
-      expect(stop?.station.name).toBe('Independent Denton (I-35)');
+      expect(stop?.station.name).toBe('Independent I-35 Oklahoma');
       if (!stop) return;
       const station = { latitude: stop.station.latitude, longitude: stop.station.longitude };
       const foot = projectOntoRoute(line, station);
@@ -211,7 +211,7 @@ describe.runIf(isLocalTarget())(
         fueling_id: data('fueling.recorded').fueling_id,
         guidance_id: session.id,
         stop_id: stop.id,
-        station: { id: stop.station.id, name: 'Independent Denton (I-35)' },
+        station: { id: stop.station.id, name: 'Independent I-35 Oklahoma' },
       });
       expect(data('vehicle.stop_departed')).toMatchObject({ guidance_id: session.id, stop_id: stop.id });
       const lastUpdate = events.filter(({ envelope }) => envelope.type === 'guidance.updated').at(-1)

@@ -21,7 +21,7 @@ import { guidancePrincipal } from '../support/principals.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
- * Issue 10 §1, the way it broke: guidance recommended "Independent Denton (I-35)", 1.4 miles off
+ * Issue 10 §1, the way it broke: guidance recommended "Independent Denton (I-35)" (since named "Independent I-35 Oklahoma", the state its coordinates are in), 1.4 miles off
  * I-35 on the embedded Dallas → Denver route. The truck left the interstate just past the
  * station's point on the route, drove the surface road to it, fuelled 36 → 87 % in 14 minutes
  * and drove back; the stop was replaced one breadcrumb after the exit, so no arrival, no at_stop
@@ -58,8 +58,8 @@ beforeAll(async () => {
   const index = await stationSources(infra).catalog.current();
   route = await deps.router.route({ origin: DALLAS, destination: DENVER });
   const corridor = corridorStations(index, route, 2);
-  const found = corridor.find((c) => c.station.name === 'Independent Denton (I-35)');
-  if (!found) throw new Error('the embedded route no longer passes Independent Denton (I-35)');
+  const found = corridor.find((c) => c.station.name === 'Independent I-35 Oklahoma');
+  if (!found) throw new Error('the embedded route no longer passes Independent I-35 Oklahoma');
   denton = found;
   // The report's geometry: a station 1–2 miles off the route.
   expect(denton.offRouteMiles).toBeGreaterThan(1);
@@ -271,7 +271,7 @@ describe('a truck that leaves the interstate for a recommended station 1.4 miles
       fueling_id: recorded?.data.fueling_id,
       guidance_id: started.id,
       stop_id: stop.id,
-      station: { id: denton.station.id, name: 'Independent Denton (I-35)' },
+      station: { id: denton.station.id, name: 'Independent I-35 Oklahoma' },
     });
     expect(eventsOf('vehicle.stop_departed')[0]?.data).toMatchObject({
       guidance_id: started.id,

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
+import { api } from '../support/http-client.ts';
+
+/**
+ * `npm run webhooks:listen` against the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1
+ * by the e2e setup): the real command registers its loopback receiver with the company key,
+ * receives a test send, verifies its signature and prints it, and deletes its endpoint on Ctrl-C.
+ */
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const credentials = loadCredentials();
+const prod = api(credentials.base_url);
+const company = { key: credentials.keys.company_live };
+
+let listener: ChildProcess | undefined;
+const output: string[] = [];
+
+afterAll(() => {
+  if (listener && listener.exitCode === null) listener.kill('SIGKILL');
+});
+
+async function lineMatching(pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const line of output) {
+      const match = pattern.exec(line);
+      if (match) return match;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no line matching ${pattern}; the listener printed:\n${output.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(isLocalTarget())('npm run webhooks:listen', () => {
+  it('registers itself, verifies and prints a test send, and deletes its endpoint on exit', {
+    timeout: 60_000,
+  }, async () => {
+    listener = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bin/webhooks-listen.ts', '--events', 'vehicle.fuel_low'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, LOCAL_CREDENTIALS_PATH: inject('e2eCredentialsPath') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => listener?.once('exit', (code) => resolve(code)));
+    let pending = '';
+    const collect = (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      output.push(...lines);
+    };
+    listener.stdout?.on('data', collect);
+    listener.stderr?.on('data', collect);
+
+    const [, endpointId] = await lineMatching(
+      /Listening on http:\/\/127\.0\.0\.1:\d+\/webhooks as endpoint (whk_\w+)/,
+    );
+    const registered = await prod.get(`/v1/webhooks/${endpointId}`, company);
+    expect(registered.status, registered.text).toBe(200);
+    expect(registered.json).toMatchObject({ event_types: ['vehicle.fuel_low'] });
+
+    const sent = await prod.post(`/v1/webhooks/${endpointId}/test`, {
+      ...company,
+      body: { event_type: 'vehicle.fuel_low' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    // 204 is the listener's answer once the signature holds (a bad one gets 400).
+    const result = sent.json as { delivered: boolean; status_code: number; event: { id: string } };
+    expect(result).toMatchObject({ delivered: true, status_code: 204 });
+    await lineMatching(new RegExp(`✓ vehicle\\.fuel_low ${result.event.id} .*\\(test\\)$`));
+
+    listener.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await lineMatching(new RegExp(`Deleted endpoint ${endpointId}`));
+    const gone = await prod.get(`/v1/webhooks/${endpointId}`, company);
+    expect(gone.status, gone.text).toBe(404);
+  });
+});
