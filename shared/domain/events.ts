@@ -1,3 +1,13 @@
+/** What trip.started, trip.completed and trip.cancelled carry (`reason` on a cancellation that gave one). */
+const TRIP_EVENT_FIELDS = [
+  'trip_id',
+  'vehicle_id',
+  'external_ref',
+  'reference',
+  'status',
+  'reason?',
+] as const;
+
 /**
  * The event catalog of spec section 6: the only allowed event types, with the members of each
  * type's `data` (a `?` marks one that is only sometimes there; null: published with the feature
@@ -17,7 +27,16 @@ export const EVENT_CATALOG = [
   {
     type: 'vehicle.stop_arrived',
     description: 'GPS detected a vehicle arriving at a stop.',
-    dataFields: ['vehicle_id', 'guidance_id', 'stop_id', 'station', 'arrived_at', 'latitude', 'longitude'],
+    dataFields: [
+      'vehicle_id',
+      'guidance_id',
+      'stop_id',
+      'station',
+      'arrived_at',
+      'latitude',
+      'longitude',
+      'trip_id?',
+    ],
   },
   {
     type: 'vehicle.stop_departed',
@@ -30,11 +49,12 @@ export const EVENT_CATALOG = [
       'arrived_at',
       'departed_at',
       'dwell_minutes',
+      'trip_id?',
     ],
   },
-  { type: 'trip.started', description: 'A dispatch trip became active.', dataFields: null },
-  { type: 'trip.completed', description: 'A dispatch trip completed.', dataFields: null },
-  { type: 'trip.cancelled', description: 'A dispatch trip was cancelled.', dataFields: null },
+  { type: 'trip.started', description: 'A dispatch trip became active.', dataFields: TRIP_EVENT_FIELDS },
+  { type: 'trip.completed', description: 'A dispatch trip completed.', dataFields: TRIP_EVENT_FIELDS },
+  { type: 'trip.cancelled', description: 'A dispatch trip was cancelled.', dataFields: TRIP_EVENT_FIELDS },
   {
     type: 'fueling.recorded',
     description: 'A fueling was detected from a tank-level rise.',
