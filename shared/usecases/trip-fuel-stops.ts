@@ -1,4 +1,4 @@
-import { CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
+import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { roundToTenth } from '../domain/rounding.ts';
 import {
   fuelStops,
@@ -91,7 +91,8 @@ export async function withFuelStops(
     },
     destination: { ...trip.destination, name: trip.destination.name ?? undefined },
     minArrivalFuelPercent,
-    corridorWidthMiles: CORRIDOR_LIMITS.defaultWidthMiles,
+    // Guidance's corridor: the trip's fuel stops become its recommended stops once the trip starts.
+    corridorWidthMiles: GUIDANCE_POLICY.corridorWidthMiles,
   });
   const route =
     fromPosition && trip.route
