@@ -30,7 +30,7 @@ const UNKNOWN_TRIP = 'trip_00000000000000000000000000';
 async function truckAtDallas(fuel = 40) {
   const truck = await guidance.newTruck();
   await guidance.drive(truck, [
-    { ...DALLAS, recorded_at: secondsAgo(60), fuel_level_percent: fuel, speed_mph: 0 },
+    { latitude: DALLAS.latitude, longitude: DALLAS.longitude, recorded_at: secondsAgo(60), fuel_level_percent: fuel, speed_mph: 0 },
   ]);
   return truck;
 }
