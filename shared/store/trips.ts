@@ -161,12 +161,14 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
         );
         return 'stored';
       } catch (error) {
-        if (failedConditionIndexes(error).includes(1)) {
+        const failed = failedConditionIndexes(error);
+        // The trip itself moved (another start of it won): a lost race, redone from its new state.
+        if (failed.includes(1) && !failed.includes(0)) {
           const { Item } = await client.send(
             new GetCommand({ TableName: tableName, Key: guard, ConsistentRead: true }),
           );
           // The holder may have ended in between: then this was a lost race, and a retry may win.
-          if (Item) return { activeTripId: String(Item.trip_id) };
+          if (Item && Item.trip_id !== trip.id) return { activeTripId: String(Item.trip_id) };
         }
         return lostRaceOr(error);
       }
