@@ -26,11 +26,32 @@ const TRIP_ID = /^trip_[0-9A-HJKMNP-TV-Z]{26}$/;
 const STOP_ID = /^tsp_[0-9A-HJKMNP-TV-Z]{26}$/;
 const UNKNOWN_TRIP = 'trip_00000000000000000000000000';
 
+/** Reads the trip until its stop satisfies `done` (the worker records GPS visits a moment after the events). */
+async function tripStopWhen(
+  tripId: string,
+  stopId: string,
+  done: (stop: TripJson) => boolean,
+): Promise<TripJson> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const stop = (await trips.read(tripId)).json.stops.find((s: TripJson) => s.id === stopId);
+    if (done(stop)) return stop;
+    if (Date.now() > deadline) throw new Error(`timed out; stop is ${JSON.stringify(stop)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A truck that reported from Dallas at `fuel` percent (tank and mpg set). */
 async function truckAtDallas(fuel = 40) {
   const truck = await guidance.newTruck();
   await guidance.drive(truck, [
-    { latitude: DALLAS.latitude, longitude: DALLAS.longitude, recorded_at: secondsAgo(60), fuel_level_percent: fuel, speed_mph: 0 },
+    {
+      latitude: DALLAS.latitude,
+      longitude: DALLAS.longitude,
+      recorded_at: secondsAgo(60),
+      fuel_level_percent: fuel,
+      speed_mph: 0,
+    },
   ]);
   return truck;
 }
@@ -442,6 +463,50 @@ describe.runIf(isLocalTarget())('trips: lifecycle, guidance and events', () => {
     expectProblem(await prod.post(trips.path(trip.id, 'optimize'), company), 409, 'invalid_trip_state');
   });
 
+  it('GPS arrival and departure at a pickup stop set its times and fire events naming the trip and stop', async () => {
+    // Reported from Dallas half an hour ago; the breadcrumbs below come after it.
+    const truck = await guidance.newTruck();
+    await guidance.drive(truck, [
+      {
+        latitude: DALLAS.latitude,
+        longitude: DALLAS.longitude,
+        recorded_at: secondsAgo(1800),
+        fuel_level_percent: 80,
+      },
+    ]);
+    const dock = { latitude: 32.95, longitude: -96.82 };
+    const trip = await trips.create(
+      dallasToDenver(truck, { stops: [{ type: 'pickup', ...dock, name: 'North Dallas DC' }] }),
+    );
+    await trips.move(trip.id, 'start');
+    const pickup = trip.stops[0];
+    const t0 = Date.now() - 20 * 60_000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+    await guidance.drive(truck, [
+      { latitude: 32.92, longitude: -96.81, recorded_at: at(0), fuel_level_percent: 79, speed_mph: 30 },
+      ...[1, 2, 3, 4, 5, 6].map((m) => ({
+        ...dock,
+        recorded_at: at(m),
+        fuel_level_percent: 79,
+        speed_mph: 0,
+      })),
+      { latitude: 32.99, longitude: -96.83, recorded_at: at(8), fuel_level_percent: 78, speed_mph: 45 },
+    ]);
+    const arrived = await eventually('vehicle.stop_arrived at the pickup', () =>
+      eventsOf(truck.id).find((e) => e.type === 'vehicle.stop_arrived'),
+    );
+    expect(arrived.data).toMatchObject({ trip_id: trip.id, stop_id: pickup.id, station: null });
+    const departed = await eventually('vehicle.stop_departed from the pickup', () =>
+      eventsOf(truck.id).find((e) => e.type === 'vehicle.stop_departed'),
+    );
+    expect(departed.data).toMatchObject({ trip_id: trip.id, stop_id: pickup.id });
+    const visited = await tripStopWhen(trip.id, pickup.id, (stop) => stop.departed_at !== null);
+    expect(visited).toMatchObject({
+      arrived_at: arrived.data.arrived_at,
+      departed_at: departed.data.departed_at,
+    });
+  });
+
   it('a started trip drives to its fuel stop: vehicle.stop_arrived names the trip and stop; completion ends guidance', {
     timeout: 180_000,
   }, async () => {
@@ -460,8 +525,7 @@ describe.runIf(isLocalTarget())('trips: lifecycle, guidance and events', () => {
     );
     expect(departed.data).toMatchObject({ trip_id: trip.id, stop_id: fuelStop.id });
 
-    const after = (await trips.read(trip.id)).json;
-    const stop = after.stops.find((s: TripJson) => s.id === fuelStop.id);
+    const stop = await tripStopWhen(trip.id, fuelStop.id, (s) => s.departed_at !== null);
     expect(stop.arrived_at).toBe(arrived.data.arrived_at);
     expect(stop.departed_at).toBe(departed.data.departed_at);
 
