@@ -100,7 +100,13 @@ export async function driveTripToFuelStop(
   const truck = await guidance.newTruck();
   const startMs = Date.now() - 3 * 3_600_000;
   await guidance.drive(truck, [
-    { latitude: DALLAS.latitude, longitude: DALLAS.longitude, recorded_at: new Date(startMs).toISOString(), fuel_level_percent: 40, speed_mph: 0 },
+    {
+      latitude: DALLAS.latitude,
+      longitude: DALLAS.longitude,
+      recorded_at: new Date(startMs).toISOString(),
+      fuel_level_percent: 40,
+      speed_mph: 0,
+    },
   ]);
   const created = await trips.create(
     dallasToDenver(truck, { auto_optimize: true, min_arrival_fuel_percent: 15 }),
