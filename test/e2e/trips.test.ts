@@ -307,6 +307,10 @@ describe('trips: edit and delete', () => {
     expect(moved.json.distance_miles).toBeLessThan(trip.distance_miles);
     expect(moved.json.fuel_plan.optimized_at >= trip.fuel_plan.optimized_at).toBe(true);
 
+    const tooMany = Array.from({ length: 26 }, () => ({ type: 'rest', latitude: 34, longitude: -99 }));
+    const overLimit = await prod.patch(trips.path(trip.id), { ...company, body: { stops: tooMany } });
+    expectProblem(overLimit, 422, 'validation_failed');
+    expect(overLimit.json.errors[0].field).toBe('stops');
     await trips.move(trip.id, 'start');
     expectProblem(
       await prod.patch(trips.path(trip.id), { ...company, body: { reference: 'X' } }),

@@ -23,6 +23,9 @@ const dispatchStopType = z
   .enum(DISPATCH_STOP_TYPES)
   .meta({ description: 'The dispatcher’s stop types; `fuel` stops are the system’s' });
 
+/** A PATCH may send back the fuel stops GET showed (ignored when unchanged), beside the dispatcher's. */
+const MAX_SENT_STOPS = 100;
+
 const newStop = z.strictObject({
   type: dispatchStopType,
   latitude,
@@ -130,7 +133,13 @@ export const updateTripBody = z
     planned_end_at: dateTime.nullable().optional(),
     origin: tripPlace.optional(),
     destination: tripPlace.optional(),
-    stops: dispatchStops(z.discriminatedUnion('type', [editedDispatchStop, sentBackFuelStop]))
+    stops: z
+      .array(z.discriminatedUnion('type', [editedDispatchStop, sentBackFuelStop]))
+      // The fuel stops a client sends back come on top of the 25 dispatcher stops.
+      .max(MAX_SENT_STOPS, { error: `must hold at most ${MAX_SENT_STOPS} stops` })
+      .refine((stops) => stops.filter((stop) => stop.type !== 'fuel').length <= MAX_DISPATCH_STOPS, {
+        error: `must hold at most ${MAX_DISPATCH_STOPS} pickup, delivery, rest or other stops`,
+      })
       .optional()
       .meta({
         description:
