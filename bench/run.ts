@@ -10,6 +10,7 @@ import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
 import { benchStations } from './stations.ts';
+import { benchTripCreate } from './trip-create.ts';
 import { benchWriteUnits } from './write-units.ts';
 
 /** The figures that need DynamoDB Local: without Java they are left out, and the others still print. */
@@ -33,6 +34,7 @@ const figures = {
   ...(await benchGuidance()),
   ...(await withJava(benchWriteUnits)),
   ...(await withJava(benchIngest)),
+  ...(await withJava(benchTripCreate)),
 };
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);

@@ -45,6 +45,8 @@ const SCOPE_USES: Record<Scope, string> = {
   'guidance:manage': 'setting, cancelling, acknowledging and skipping guidance',
   'usage:read': 'reading usage',
   'webhooks:manage': 'webhook endpoints',
+  'trips:manage':
+    'dispatch trips: creating, editing, starting, completing, cancelling, optimizing, stop visits',
 };
 
 /**

@@ -6,6 +6,7 @@ import { guidanceRoutes } from './routes/guidance.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
 import { stationRoutes } from './routes/stations.ts';
+import { tripRoutes } from './routes/trips.ts';
 import { vehicleLocationRoutes, vehicleRoutes } from './routes/vehicles.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
@@ -26,6 +27,7 @@ export const routes = {
   ...locationRoutes,
   ...guidanceRoutes,
   ...vehicleLocationRoutes,
+  ...tripRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

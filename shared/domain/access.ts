@@ -10,6 +10,7 @@ export const SCOPES = [
   'guidance:manage',
   'usage:read',
   'webhooks:manage',
+  'trips:manage',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -5,6 +5,7 @@ import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
 import { roundCoordinate } from './rounding.ts';
 import type { Detection, WatchedStop } from './telematics/types.ts';
+import type { Trip } from './trips/trip.ts';
 
 /**
  * What each event carries, built in one place beside the catalog so the public `data` of a type
@@ -100,15 +101,28 @@ export function stopApproachingEvent(
   };
 }
 
-const stopData = (guidanceId: string | null, stop: WatchedStop) => ({
+/** The trip stop a detected visit was at: its trip and its `tsp_` id. */
+export interface TripStopRef {
+  tripId: string;
+  stopId: string;
+}
+
+/**
+ * A visit at a trip's stop names the trip and the trip stop (`stop_id` is then the `tsp_` id, the
+ * one the trip shows); otherwise the guidance stop. `station` is null at a dispatcher stop.
+ */
+const stopData = (guidanceId: string | null, stop: WatchedStop, tripStop: TripStopRef | null) => ({
   guidance_id: guidanceId,
-  stop_id: stop.stopId,
-  station: {
-    id: stop.stationId,
-    name: stop.name,
-    latitude: roundCoordinate(stop.latitude),
-    longitude: roundCoordinate(stop.longitude),
-  },
+  stop_id: tripStop?.stopId ?? stop.stopId,
+  station: stop.stationId
+    ? {
+        id: stop.stationId,
+        name: stop.name,
+        latitude: roundCoordinate(stop.latitude),
+        longitude: roundCoordinate(stop.longitude),
+      }
+    : null,
+  ...(tripStop ? { trip_id: tripStop.tripId } : {}),
 });
 
 /** Detection events are keyed by the breadcrumb time that caused them. */
@@ -116,13 +130,14 @@ export function stopArrivedEvent(
   vehicleId: string,
   guidanceId: string | null,
   detection: DetectionOf<'stop_arrived'>,
+  tripStop: TripStopRef | null = null,
 ): CatalogEvent<'vehicle.stop_arrived'> {
   return {
     type: 'vehicle.stop_arrived',
     dedupeKey: `vehicle.stop_arrived:${vehicleId}:${detection.atMs}`,
     data: {
       vehicle_id: vehicleId,
-      ...stopData(guidanceId, detection.stop),
+      ...stopData(guidanceId, detection.stop, tripStop),
       arrived_at: formatTimestamp(detection.atMs),
       latitude: roundCoordinate(detection.latitude),
       longitude: roundCoordinate(detection.longitude),
@@ -134,13 +149,14 @@ export function stopDepartedEvent(
   vehicleId: string,
   guidanceId: string | null,
   detection: DetectionOf<'stop_departed'>,
+  tripStop: TripStopRef | null = null,
 ): CatalogEvent<'vehicle.stop_departed'> {
   return {
     type: 'vehicle.stop_departed',
     dedupeKey: `vehicle.stop_departed:${vehicleId}:${detection.atMs}`,
     data: {
       vehicle_id: vehicleId,
-      ...stopData(guidanceId, detection.stop),
+      ...stopData(guidanceId, detection.stop, tripStop),
       arrived_at: formatTimestamp(detection.arrivedAtMs),
       departed_at: formatTimestamp(detection.atMs),
       dwell_minutes: detection.dwellMinutes,
@@ -247,4 +263,22 @@ export function vehicleOnlineEvent(
       longitude: roundCoordinate(heard.longitude),
     },
   };
+}
+
+type TripEventType = 'trip.started' | 'trip.completed' | 'trip.cancelled';
+
+/** trip.started, trip.completed, trip.cancelled: once per trip and type (a trip makes each move once). */
+export function tripEvent<T extends TripEventType>(
+  type: T,
+  trip: Pick<Trip, 'id' | 'vehicleId' | 'externalRef' | 'reference' | 'status' | 'cancelReason'>,
+): CatalogEvent<T> {
+  const data: EventData<TripEventType> = {
+    trip_id: trip.id,
+    vehicle_id: trip.vehicleId,
+    external_ref: trip.externalRef,
+    reference: trip.reference,
+    status: trip.status,
+    ...(type === 'trip.cancelled' && trip.cancelReason !== null ? { reason: trip.cancelReason } : {}),
+  };
+  return { type, dedupeKey: `${type}:${trip.id}`, data: data as EventData<T> };
 }

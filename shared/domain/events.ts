@@ -1,3 +1,6 @@
+/** What trip.started, trip.completed and trip.cancelled carry (trip.cancelled adds the reason given, if any). */
+const TRIP_EVENT_FIELDS = ['trip_id', 'vehicle_id', 'external_ref', 'reference', 'status'] as const;
+
 /**
  * The event catalog of spec section 6: the only allowed event types, with the members of each
  * type's `data` (a `?` marks one that is only sometimes there; null: published with the feature
@@ -45,6 +48,7 @@ export const EVENT_CATALOG = [
       'arrived_at',
       'latitude',
       'longitude',
+      'trip_id?',
     ],
   },
   {
@@ -59,11 +63,16 @@ export const EVENT_CATALOG = [
       'arrived_at',
       'departed_at',
       'dwell_minutes',
+      'trip_id?',
     ],
   },
-  { type: 'trip.started', description: 'A dispatch trip became active.', dataFields: null },
-  { type: 'trip.completed', description: 'A dispatch trip completed.', dataFields: null },
-  { type: 'trip.cancelled', description: 'A dispatch trip was cancelled.', dataFields: null },
+  { type: 'trip.started', description: 'A dispatch trip became active.', dataFields: TRIP_EVENT_FIELDS },
+  { type: 'trip.completed', description: 'A dispatch trip completed.', dataFields: TRIP_EVENT_FIELDS },
+  {
+    type: 'trip.cancelled',
+    description: 'A dispatch trip was cancelled.',
+    dataFields: ['trip_id', 'vehicle_id', 'external_ref', 'reference', 'status', 'reason?'],
+  },
   {
     type: 'fueling.recorded',
     description: 'A fueling was detected from a tank-level rise.',

@@ -6,6 +6,7 @@ export const ID_PREFIXES = {
   vehicle: 'veh',
   route: 'rte',
   trip: 'trip',
+  tripStop: 'tsp',
   guidance: 'gd',
   guidanceStop: 'gds',
   fueling: 'fuel',

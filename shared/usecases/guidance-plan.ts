@@ -101,8 +101,8 @@ async function routeFor(
   return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0, offRouteMiles: 0 };
 }
 
-/** The cached polyline as a line whose miles add up to the route's road miles. */
-function lineOf(cached: CachedRoute): RouteLine {
+/** A stored polyline as a line whose miles add up to the route's road miles (a trip's route too). */
+export function lineOf(cached: Pick<CachedRoute, 'polyline' | 'distanceMiles'>): RouteLine {
   const line = routeLineFromPoints(decodeRoutePolyline(cached.polyline));
   const greatCircle = line.cumulativeMiles.at(-1) ?? 0;
   const scale = greatCircle > 0 ? cached.distanceMiles / greatCircle : 1;

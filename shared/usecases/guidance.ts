@@ -1,6 +1,7 @@
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import { guidanceUpdatedEvent } from '../domain/event-payloads.ts';
+import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import {
   acknowledgeStop,
   endSession,
@@ -190,6 +191,51 @@ export async function skipGuidanceStop(
       ended: planned.session.status === 'active' ? [] : [planned.session],
       events: planned.events,
     };
+  });
+}
+
+/**
+ * A started trip opens its vehicle's session (`opened`, built by the trip), superseding any other.
+ * Opening the same session again changes nothing, so a trip's follow-up can be carried out twice.
+ */
+export async function openTripGuidance(
+  deps: GuidanceWriteDeps,
+  fleetId: string,
+  vehicleId: string,
+  opened: GuidanceUpdate,
+): Promise<void> {
+  await commit(deps, fleetId, vehicleId, async (tracking, nowMs) => {
+    if (tracking.session?.id === opened.session.id)
+      return { session: tracking.session, ended: [], events: [] };
+    const previous = activeSession(tracking);
+    const superseded = previous ? endSession(previous, 'superseded', nowMs) : null;
+    return {
+      session: opened.session,
+      ended: superseded ? [superseded] : [],
+      events: [
+        ...(superseded ? [guidanceUpdatedEvent(fleetId, superseded, 'cleared')] : []),
+        ...opened.events,
+      ],
+    };
+  });
+}
+
+/**
+ * A completed or cancelled trip ends the session it opened (reason trip_completed/trip_cancelled)
+ * and announces the cleared stop set. A session of something else (a later guidance start) is left alone.
+ */
+export async function endTripGuidance(
+  deps: GuidanceWriteDeps,
+  fleetId: string,
+  vehicleId: string,
+  tripId: string,
+  reason: 'trip_completed' | 'trip_cancelled',
+): Promise<void> {
+  await commit(deps, fleetId, vehicleId, async (tracking, nowMs) => {
+    const session = activeSession(tracking);
+    if (!session || session.tripId !== tripId) return { session: tracking.session, ended: [], events: [] };
+    const ended = endSession(session, reason, nowMs);
+    return { session: ended, ended: [ended], events: [guidanceUpdatedEvent(fleetId, ended, 'cleared')] };
   });
 }
 

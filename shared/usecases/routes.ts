@@ -52,11 +52,43 @@ export async function createRoute(
 ) {
   const trip = body.vehicle_id ? await vehicleTrip(deps, fleetId, body.vehicle_id) : manualTrip(body);
   const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
-  const destination = body.destination;
+  const resource = await planTruckRoute(deps, fleetId, {
+    trip,
+    destination: body.destination,
+    minArrivalFuelPercent,
+    corridorWidthMiles: body.corridor_width_miles,
+  });
+  const { id } = resource;
+  // Recommended stops are station results (spec section 8: guidance recommendations are charged).
+  await chargeStationResults(deps, principal, resource.plan.stops.length);
+  // Stored as sent, for GET /v1/routes/{id}.
+  await deps.routes.put(fleetId, id, JSON.stringify(resource), deps.now());
+  return resource;
+}
+
+/** What a truck route is planned from. */
+export interface TruckRouteRequest {
+  trip: Trip;
+  destination: PlannedTruckRoute['destination'];
+  minArrivalFuelPercent: number;
+  corridorWidthMiles: number;
+}
+
+/**
+ * Routes the trip, finds the stations in its corridor and plans the cheapest feasible purchases
+ * against the fill-at-a-quarter habit: the route as POST /v1/routes answers it (not stored, not
+ * charged). Trips plan their fuel stops with this too, so both speak of the same plan.
+ */
+export async function planTruckRoute(
+  deps: Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'>,
+  fleetId: string,
+  request: TruckRouteRequest,
+) {
+  const { trip, destination, minArrivalFuelPercent } = request;
   const route = await deps.router.route({ origin: trip.origin, destination });
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const nowMs = deps.now();
-  const corridor = corridorStations(index, route, body.corridor_width_miles);
+  const corridor = corridorStations(index, route, request.corridorWidthMiles);
   const candidates = fuelCandidates(corridor, discounts, nowMs);
   // The fleet-default policy (documented in the README): reserve 10 % of the tank, buy ≥ 20 gal a stop.
   const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
@@ -71,9 +103,8 @@ export async function createRoute(
     currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
     minArrivalGallons: (minArrivalFuelPercent / 100) * trip.tankGallons,
   });
-  const id = newId('route', nowMs);
-  const resource = truckRouteResource({
-    id,
+  return truckRouteResource({
+    id: newId('route', nowMs),
     createdAtMs: nowMs,
     trip,
     destination,
@@ -86,11 +117,6 @@ export async function createRoute(
     candidateStationCount: candidates.length,
     catalogVersion: index.version,
   });
-  // Recommended stops are station results (spec section 8: guidance recommendations are charged).
-  await chargeStationResults(deps, principal, resource.plan.stops.length);
-  // Stored as sent, for GET /v1/routes/{id}.
-  await deps.routes.put(fleetId, id, JSON.stringify(resource), deps.now());
-  return resource;
 }
 
 function manualTrip(body: CreateRouteBody): Trip {

@@ -16,6 +16,7 @@ import type { LatestPosition } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
+import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
@@ -24,8 +25,11 @@ import type { VehicleStore } from '../store/vehicles.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
+import { recordTripStopVisits, type TripStopVisitDeps } from './trip-stop-visits.ts';
 
 export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
+  /** Trips whose stops the vehicle's GPS visits (arrived_at/departed_at). */
+  trips: TripStopVisitDeps['trips'];
   vehicles: Pick<VehicleStore, 'get'>;
   positions: Pick<VehiclePositionStore, 'latest' | 'historySince'>;
   tracking: VehicleTrackingStore;
@@ -62,6 +66,7 @@ export async function processVehicleUpdate(
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
       await carryOut(deps, stored);
+      await recordTripStopVisits(deps, fleetId, cycle.events);
       return { events: cycle.events };
     }
     if (attempt >= MAX_CYCLE_ATTEMPTS) {
@@ -86,7 +91,7 @@ async function runCycle(
   );
   const session = tracking.session?.status === 'active' ? tracking.session : null;
   const context = {
-    watchedStops: (session?.stops ?? []).map(watchedStop),
+    watchedStops: [...(session?.stops ?? []).map(watchedStop), ...tripWatchedStops(session)],
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
   };
@@ -108,7 +113,9 @@ async function runCycle(
   let endedSession: GuidanceSession | null = null;
   if (session) {
     // A departure this cycle: the plan after it starts afresh, without the station just left.
-    const leftStationIds = detections.flatMap((d) => (d.kind === 'stop_departed' ? [d.stop.stationId] : []));
+    const leftStationIds = detections.flatMap((d) =>
+      d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
+    );
     const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds };
     const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
     nextSession = planned.session;
@@ -176,9 +183,13 @@ function eventsOf(
   const guidanceId = session?.id ?? null;
   switch (detection.kind) {
     case 'stop_arrived':
-      return { events: [stopArrivedEvent(vehicleId, guidanceId, detection)] };
+      return {
+        events: [stopArrivedEvent(vehicleId, guidanceId, detection, tripStopOf(session, detection.stop))],
+      };
     case 'stop_departed':
-      return { events: [stopDepartedEvent(vehicleId, guidanceId, detection)] };
+      return {
+        events: [stopDepartedEvent(vehicleId, guidanceId, detection, tripStopOf(session, detection.stop))],
+      };
     case 'fuel_low':
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {

@@ -15,6 +15,8 @@ const sample = {
   guidanceId: stableId('guidance', 'test-send:guidance'),
   stopId: stableId('guidanceStop', 'test-send:stop'),
   fuelingId: stableId('fueling', 'test-send:fueling'),
+  tripId: stableId('trip', 'test-send:trip'),
+  tripStopId: stableId('tripStop', 'test-send:trip-stop'),
   station: {
     id: stableId('station', 'test-send:station'),
     name: "Love's Travel Stop #284 (I-40, Amarillo)",
@@ -39,6 +41,13 @@ export function testEventSamples(
   const at = (minutesAgo: number) => formatTimestamp(nowMs - minutesAgo * MINUTE_MS);
   const vehicle = { vehicle_id: sample.vehicleId, external_ref: sample.externalRef };
   const stop = { guidance_id: sample.guidanceId, stop_id: sample.stopId, station: sample.station };
+  // A visit at a trip's fuel stop names the trip, and its stop id is the trip stop's.
+  const tripStop = { ...stop, stop_id: sample.tripStopId, trip_id: sample.tripId };
+  const trip = {
+    trip_id: sample.tripId,
+    ...vehicle,
+    reference: 'LOAD-88213',
+  };
   return {
     'guidance.updated': {
       ...vehicle,
@@ -57,18 +66,21 @@ export function testEventSamples(
     },
     'vehicle.stop_arrived': {
       ...vehicle,
-      ...stop,
+      ...tripStop,
       arrived_at: at(31),
       latitude: 35.19318,
       longitude: -101.75422,
     },
     'vehicle.stop_departed': {
       ...vehicle,
-      ...stop,
+      ...tripStop,
       arrived_at: at(31),
       departed_at: at(6),
       dwell_minutes: 25,
     },
+    'trip.started': { ...trip, status: 'active' },
+    'trip.completed': { ...trip, status: 'completed' },
+    'trip.cancelled': { ...trip, status: 'cancelled', reason: 'Load re-tendered to another carrier' },
     'fueling.recorded': {
       fueling_id: sample.fuelingId,
       ...vehicle,

@@ -1,4 +1,5 @@
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
+import { createTripStore } from '../store/trips.ts';
 import type { StartGuidanceDeps } from '../usecases/guidance.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
 import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
@@ -24,6 +25,7 @@ export function createGuidancePlanningDeps(
     catalog,
     discounts,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
+    trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
   };
 }
 

@@ -46,6 +46,8 @@ export function guidanceStopOf(
     reason: stop.reason,
     recommendedAtMs: previous?.recommendedAtMs ?? nowMs,
     acknowledgedAtMs: previous?.acknowledgedAtMs ?? null,
+    // A trip's fuel stop stays that trip stop through every replan that keeps the station.
+    ...(previous?.tripStopId ? { tripStopId: previous.tripStopId } : {}),
   };
 }
 

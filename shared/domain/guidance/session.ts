@@ -42,6 +42,14 @@ export interface GuidanceStop {
   tripStopId?: string | null;
 }
 
+/** A trip's dispatcher stop as guidance watches it (`tsp_` id). */
+export interface TripWatchedStop {
+  stopId: string;
+  name: string | null;
+  latitude: number;
+  longitude: number;
+}
+
 export interface SkippedStop {
   stopId: string;
   stationId: string;
@@ -69,6 +77,8 @@ export interface GuidanceSession {
   vehicleId: string;
   /** The dispatch trip (`trip_`) this session follows, when a trip started it. */
   tripId?: string | null;
+  /** That trip's dispatcher stops (pickup, delivery, …), watched for GPS arrival and departure. */
+  tripStops?: TripWatchedStop[];
   status: SessionStatus;
   endReason: SessionEndReason | null;
   phase: GuidancePhase;

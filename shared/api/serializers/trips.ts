@@ -1,0 +1,92 @@
+import { roundCoordinate } from '../../domain/rounding.ts';
+import type { Trip, TripPlace, TripStop } from '../../domain/trips/trip.ts';
+import { formatTimestamp } from '../../platform/time.ts';
+
+const at = (ms: number | null) => (ms === null ? null : formatTimestamp(ms));
+
+// Built member by member, coordinates as the API gives them (5 decimals).
+const place = (p: TripPlace) => ({
+  latitude: roundCoordinate(p.latitude),
+  longitude: roundCoordinate(p.longitude),
+  name: p.name,
+});
+
+function stopResource(stop: TripStop, index: number) {
+  const { fuel } = stop;
+  return {
+    id: stop.id,
+    sequence: index + 1,
+    type: stop.type,
+    system_managed: stop.type === 'fuel',
+    name: stop.name,
+    latitude: roundCoordinate(stop.latitude),
+    longitude: roundCoordinate(stop.longitude),
+    planned_arrival_at: at(stop.plannedArrivalAtMs),
+    arrived_at: at(stop.arrivedAtMs),
+    departed_at: at(stop.departedAtMs),
+    fuel: fuel
+      ? {
+          station: {
+            id: fuel.station.id,
+            name: fuel.station.name,
+            chain: fuel.station.chain,
+            latitude: roundCoordinate(fuel.station.latitude),
+            longitude: roundCoordinate(fuel.station.longitude),
+            address: fuel.station.address,
+          },
+          miles_along_route: fuel.milesAlongRoute,
+          detour_miles: fuel.detourMiles,
+          gallons_to_buy: fuel.gallonsToBuy,
+          price_usd_per_gallon: fuel.price,
+          discount_usd_per_gallon: fuel.discount,
+          net_price_usd_per_gallon: fuel.netPrice,
+          reason: fuel.reason,
+        }
+      : null,
+  };
+}
+
+/**
+ * A trip as the API shows it. `polyline`: GET /v1/trips/{id} always includes it (and create, which
+ * must agree with it byte for byte), lists only with include=polyline.
+ */
+export function tripResource(trip: Trip, options: { polyline: boolean } = { polyline: true }) {
+  const plan = trip.fuelPlan;
+  return {
+    id: trip.id,
+    vehicle_id: trip.vehicleId,
+    external_ref: trip.externalRef,
+    reference: trip.reference,
+    status: trip.status,
+    auto_optimize: trip.autoOptimize,
+    origin: place(trip.origin),
+    destination: place(trip.destination),
+    planned_start_at: formatTimestamp(trip.plannedStartAtMs),
+    planned_end_at: at(trip.plannedEndAtMs),
+    started_at: at(trip.startedAtMs),
+    completed_at: at(trip.completedAtMs),
+    cancelled_at: at(trip.cancelledAtMs),
+    cancel_reason: trip.cancelReason,
+    stops: trip.stops.map(stopResource),
+    distance_miles: trip.route?.distanceMiles ?? null,
+    duration_minutes: trip.route?.durationMinutes ?? null,
+    ...(options.polyline ? { polyline: trip.route?.polyline ?? '' } : {}),
+    fuel_plan: plan
+      ? {
+          status: plan.status,
+          reason: plan.reason,
+          start_fuel_percent: plan.startFuelPercent,
+          min_arrival_fuel_percent: plan.minArrivalFuelPercent,
+          total_gallons: plan.totalGallons,
+          total_cost_usd: plan.totalCostUsd,
+          projected_arrival_fuel_percent: plan.projectedArrivalFuelPercent,
+          baseline: plan.baseline,
+          savings: plan.savings,
+          optimized_at: formatTimestamp(plan.optimizedAtMs),
+        }
+      : null,
+    guidance_id: trip.guidanceId,
+    created_at: formatTimestamp(trip.createdAtMs),
+    updated_at: formatTimestamp(trip.updatedAtMs),
+  };
+}

@@ -1,0 +1,100 @@
+import type { TripStopRef } from '../event-payloads.ts';
+import { announce, type GuidanceUpdate } from '../guidance/announcement.ts';
+import { stopIdOf } from '../guidance/recommended-stops.ts';
+import { type GuidanceSession, type GuidanceStop, phaseForStops, startSession } from '../guidance/session.ts';
+import type { WatchedStop } from '../telematics/types.ts';
+import { dispatchStops, fuelStops, type Trip } from './trip.ts';
+
+/**
+ * The guidance session a started trip opens: toward the trip's destination, its recommended stops
+ * the trip's fuel stops (each naming its `tsp_` id), watching the dispatcher stops too. From then
+ * on the guidance worker keeps it up to date like any session (a stop it keeps stays that trip
+ * stop; a truck that strays gets a new plan). `progressMiles`: how far along the trip's route the
+ * vehicle is, so the stops' miles ahead count from the truck.
+ */
+export function tripGuidanceSession(
+  fleetId: string,
+  trip: Trip,
+  input: { guidanceId: string; minArrivalFuelPercent: number; progressMiles: number; nowMs: number },
+): GuidanceUpdate {
+  const { nowMs } = input;
+  const started: GuidanceSession = {
+    ...startSession({
+      id: input.guidanceId,
+      vehicleId: trip.vehicleId,
+      destination: trip.destination,
+      minArrivalFuelPercent: input.minArrivalFuelPercent,
+      nowMs,
+    }),
+    tripId: trip.id,
+    tripStops: dispatchStops(trip).map((stop) => ({
+      stopId: stop.id,
+      name: stop.name,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+    })),
+  };
+  const stops: GuidanceStop[] = fuelStops(trip).flatMap((stop) => {
+    const fuel = stop.fuel;
+    if (!fuel) return [];
+    return [
+      {
+        id: stopIdOf(started, fuel.station.id),
+        stationId: fuel.station.id,
+        name: fuel.station.name,
+        chain: fuel.station.chain,
+        latitude: fuel.station.latitude,
+        longitude: fuel.station.longitude,
+        address: fuel.station.address,
+        milesAhead: Math.max(0, Math.round((fuel.milesAlongRoute - input.progressMiles) * 10) / 10),
+        detourMiles: fuel.detourMiles,
+        gallonsToBuy: fuel.gallonsToBuy,
+        price: fuel.price,
+        discount: fuel.discount,
+        netPrice: fuel.netPrice,
+        priceIsStale: fuel.priceIsStale,
+        reason: fuel.reason,
+        recommendedAtMs: nowMs,
+        acknowledgedAtMs: null,
+        tripStopId: stop.id,
+      },
+    ];
+  });
+  if (stops.length === 0) return { session: started, events: [] };
+  return announce(fleetId, started, {
+    ...started,
+    phase: phaseForStops(stops),
+    stops,
+    planReason: trip.fuelPlan?.reason ?? null,
+    remainingMiles: trip.route
+      ? Math.max(0, Math.round((trip.route.distanceMiles - input.progressMiles) * 10) / 10)
+      : null,
+    projectedArrivalFuelPercent: trip.fuelPlan?.projectedArrivalFuelPercent ?? null,
+    planUpdatedAtMs: nowMs,
+  });
+}
+
+/** The stops the arrival detector watches: the recommended fuel stops, and a trip's dispatcher stops. */
+export function tripWatchedStops(session: Pick<GuidanceSession, 'tripStops'> | null): WatchedStop[] {
+  // No station at a dispatcher stop: an empty station id keeps it out of fueling and replan logic.
+  return (session?.tripStops ?? []).map((stop) => ({
+    stopId: stop.stopId,
+    stationId: '',
+    name: stop.name ?? 'trip stop',
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+  }));
+}
+
+/** The trip stop a watched stop is, when the session follows a trip: a dispatcher stop or a trip fuel stop. */
+export function tripStopOf(
+  session: Pick<GuidanceSession, 'tripId' | 'tripStops' | 'stops'> | null,
+  watched: Pick<WatchedStop, 'stopId'>,
+): TripStopRef | null {
+  const tripId = session?.tripId;
+  if (!session || !tripId) return null;
+  if (session.tripStops?.some((stop) => stop.stopId === watched.stopId))
+    return { tripId, stopId: watched.stopId };
+  const tripStopId = session.stops.find((stop) => stop.id === watched.stopId)?.tripStopId;
+  return tripStopId ? { tripId, stopId: tripStopId } : null;
+}

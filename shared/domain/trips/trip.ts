@@ -1,0 +1,138 @@
+/**
+ * A dispatch trip: a vehicle's planned run from an origin to a destination, with the dispatcher's
+ * stops (pickup, delivery, rest, other) and the system's fuel stops. Pure types and rules; the
+ * state machine of spec section 3 is in `lifecycle.ts`, the PATCH rules in `stop-edits.ts`.
+ */
+
+export type TripStatus = 'planned' | 'active' | 'completed' | 'cancelled';
+export const TRIP_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
+
+/** The dispatcher's stop types; `fuel` is the system's. */
+export const DISPATCH_STOP_TYPES = ['pickup', 'delivery', 'rest', 'other'] as const;
+export type DispatchStopType = (typeof DISPATCH_STOP_TYPES)[number];
+export type TripStopType = DispatchStopType | 'fuel';
+
+/** At most this many dispatcher stops a trip (fuel stops come on top). */
+export const MAX_DISPATCH_STOPS = 25;
+
+export interface TripPlace {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+}
+
+/** What the plan says to buy at a fuel stop, as the route's plan priced it. */
+export interface TripFuelPurchase {
+  station: { id: string; name: string; chain: string; latitude: number; longitude: number; address: string };
+  milesAlongRoute: number;
+  detourMiles: number;
+  gallonsToBuy: number;
+  price: number;
+  discount: number;
+  netPrice: number;
+  priceIsStale: boolean;
+  reason: string;
+}
+
+export interface TripStop {
+  id: string;
+  type: TripStopType;
+  name: string | null;
+  latitude: number;
+  longitude: number;
+  plannedArrivalAtMs: number | null;
+  arrivedAtMs: number | null;
+  departedAtMs: number | null;
+  /** Only on fuel stops. */
+  fuel: TripFuelPurchase | null;
+}
+
+export interface TripRoute {
+  distanceMiles: number;
+  durationMinutes: number;
+  polyline: string;
+}
+
+export interface TripFuelPlan {
+  status: 'ok' | 'no_stop_needed' | 'infeasible';
+  reason: string;
+  startFuelPercent: number;
+  minArrivalFuelPercent: number;
+  totalGallons: number;
+  totalCostUsd: number;
+  projectedArrivalFuelPercent: number | null;
+  /**
+   * The comparison with the fill-to-full-below-a-quarter habit, exactly as POST /v1/routes answers
+   * it (`baseline`, `savings`): kept as the route planner words it, so the two never disagree.
+   */
+  baseline: Record<string, unknown>;
+  savings: Record<string, unknown> | null;
+  optimizedAtMs: number;
+}
+
+/** A change committed with the trip whose follow-up (events, guidance) is carried out after it. */
+export interface TripOutbox {
+  events: {
+    type: 'trip.started' | 'trip.completed' | 'trip.cancelled';
+    dedupeKey: string;
+    data: Record<string, unknown>;
+  }[];
+  guidance: 'start' | 'end' | null;
+}
+
+export interface Trip {
+  id: string;
+  fleetId: string;
+  vehicleId: string;
+  externalRef: string;
+  reference: string | null;
+  status: TripStatus;
+  autoOptimize: boolean;
+  origin: TripPlace;
+  destination: TripPlace;
+  plannedStartAtMs: number;
+  plannedEndAtMs: number | null;
+  startedAtMs: number | null;
+  completedAtMs: number | null;
+  cancelledAtMs: number | null;
+  cancelReason: string | null;
+  /** As requested; null: the vehicle's latest reported level when the fuel stops are planned. */
+  startFuelPercent: number | null;
+  /** As requested; null: the fleet's default when the fuel stops are planned. */
+  minArrivalFuelPercent: number | null;
+  /** In route order: dispatcher stops in the order given, fuel stops placed by where the route reaches them. */
+  stops: TripStop[];
+  route: TripRoute | null;
+  fuelPlan: TripFuelPlan | null;
+  /** The guidance session the start opened (its id is fixed at the start, so the start is idempotent). */
+  guidanceId: string | null;
+  outbox: TripOutbox | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+  /** Optimistic-concurrency counter; every write checks and bumps it. */
+  version: number;
+}
+
+export const dispatchStops = (trip: Pick<Trip, 'stops'>) => trip.stops.filter((s) => s.type !== 'fuel');
+export const fuelStops = (trip: Pick<Trip, 'stops'>) => trip.stops.filter((s) => s.type === 'fuel');
+
+/**
+ * The stops in route order: the dispatcher's keep their order (a pickup before its delivery); each
+ * fuel stop goes before the first dispatcher stop the route reaches after it. `milesOf` places a
+ * stop along the route (projection of its point).
+ */
+export function inRouteOrder(
+  dispatch: readonly TripStop[],
+  fuel: readonly TripStop[],
+  milesOf: (stop: TripStop) => number,
+): TripStop[] {
+  const ordered: TripStop[] = [];
+  const pending = [...fuel].sort((a, b) => (a.fuel?.milesAlongRoute ?? 0) - (b.fuel?.milesAlongRoute ?? 0));
+  for (const stop of dispatch) {
+    const at = milesOf(stop);
+    while (pending[0] && (pending[0].fuel?.milesAlongRoute ?? 0) < at)
+      ordered.push(pending.shift() as TripStop);
+    ordered.push(stop);
+  }
+  return [...ordered, ...pending];
+}

@@ -1,0 +1,346 @@
+import { parseVehicleRef } from '../api/schemas/common.ts';
+import type { CreateTripBody, UpdateTripBody } from '../api/schemas/trips.ts';
+import { tripEvent } from '../domain/event-payloads.ts';
+import {
+  checkDeletable,
+  checkEditable,
+  checkOptimizable,
+  checkVisitable,
+  recordVisit,
+  type TripRefusal,
+  transition,
+} from '../domain/trips/lifecycle.ts';
+import { editStops, type SentStop } from '../domain/trips/stop-edits.ts';
+import type { Trip, TripPlace, TripStatus, TripStop } from '../domain/trips/trip.ts';
+import { ApiError } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import type { TripStore, TripWrite } from '../store/trips.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
+import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
+import { assertActive, findVehicle } from './vehicles.ts';
+
+export interface TripDeps extends TripPlanningDeps, TripFollowUpDeps {
+  trips: TripStore;
+  vehicles: VehicleStore;
+}
+
+/** Read-modify-write attempts against a trip another request changes at the same moment. */
+const MAX_ATTEMPTS = 5;
+
+const place = (p: { latitude: number; longitude: number; name?: string | undefined }): TripPlace => ({
+  latitude: p.latitude,
+  longitude: p.longitude,
+  name: p.name ?? null,
+});
+const msOf = (iso: string | null | undefined) => (iso === null || iso === undefined ? null : Date.parse(iso));
+
+/**
+ * POST /v1/trips: a planned trip of an active vehicle, routed origin → destination; with
+ * auto_optimize its fuel stops are planned now (the vehicle needs tank, mpg and a fuel level).
+ */
+export async function createTrip(deps: TripDeps, fleetId: string, body: CreateTripBody): Promise<Trip> {
+  const vehicle = await findVehicle(deps, fleetId, body.vehicle_id ?? `ext:${body.external_ref}`);
+  assertActive(vehicle);
+  const nowMs = deps.now();
+  const stops: TripStop[] = (body.stops ?? []).map((stop) => ({
+    id: newId('tripStop', nowMs),
+    type: stop.type,
+    name: stop.name ?? null,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    plannedArrivalAtMs: msOf(stop.planned_arrival_at),
+    arrivedAtMs: null,
+    departedAtMs: null,
+    fuel: null,
+  }));
+  const draft: Trip = {
+    id: newId('trip', nowMs),
+    fleetId,
+    vehicleId: vehicle.id,
+    externalRef: vehicle.externalRef,
+    reference: body.reference ?? null,
+    status: 'planned',
+    autoOptimize: body.auto_optimize,
+    origin: place(body.origin),
+    destination: place(body.destination),
+    plannedStartAtMs: Date.parse(body.planned_start_at),
+    plannedEndAtMs: msOf(body.planned_end_at),
+    startedAtMs: null,
+    completedAtMs: null,
+    cancelledAtMs: null,
+    cancelReason: null,
+    startFuelPercent: body.start_fuel_percent ?? null,
+    minArrivalFuelPercent: body.min_arrival_fuel_percent ?? null,
+    stops,
+    route: null,
+    fuelPlan: null,
+    guidanceId: null,
+    outbox: null,
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+    version: 1,
+  };
+  const trip = body.auto_optimize
+    ? await withFuelStops(deps, draft, vehicle, nowMs)
+    : await withRoute(deps, draft);
+  await deps.trips.create(trip);
+  return trip;
+}
+
+async function withRoute(deps: TripDeps, trip: Trip): Promise<Trip> {
+  const next = { ...trip, route: await routeTrip(deps, trip) };
+  return { ...next, stops: ordered(next) };
+}
+
+/** GET /v1/trips/{id}: a trip of the acting fleet; another fleet's id is not found. */
+export async function getTrip(deps: Pick<TripDeps, 'trips'>, fleetId: string, tripId: string): Promise<Trip> {
+  const trip = await deps.trips.get(fleetId, tripId);
+  if (!trip) throw new ApiError('resource_not_found', `Trip ${tripId} was not found in this fleet.`);
+  return trip;
+}
+
+/** GET /v1/trips: by planned start, optionally of one status and one vehicle. */
+export async function listTrips(
+  deps: Pick<TripDeps, 'trips' | 'vehicles'>,
+  fleetId: string,
+  filter: {
+    status?: TripStatus | undefined;
+    vehicleRef?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  limit: number,
+  cursor: string | undefined,
+) {
+  const vehicleId = filter.vehicleRef
+    ? parseVehicleRef(filter.vehicleRef).kind === 'id'
+      ? filter.vehicleRef
+      : (await findVehicle(deps, fleetId, filter.vehicleRef)).id
+    : undefined;
+  const fromMs = msOf(filter.from) ?? undefined;
+  const toMs = msOf(filter.to) ?? undefined;
+  if (fromMs !== undefined && toMs !== undefined && toMs < fromMs) {
+    throw new ApiError('validation_failed', 'The period ends before it starts.', {
+      extensions: { errors: [{ field: 'to', message: 'must not be before from' }] },
+    });
+  }
+  return deps.trips.list(fleetId, { status: filter.status, vehicleId, fromMs, toMs }, limit, cursor);
+}
+
+/**
+ * PATCH /v1/trips/{id}: a planned trip's reference, times, ends and dispatcher stops. A change of an
+ * end moves the route; with auto_optimize that regenerates the fuel stops.
+ */
+export async function updateTrip(
+  deps: TripDeps,
+  fleetId: string,
+  tripId: string,
+  body: UpdateTripBody,
+): Promise<Trip> {
+  return change(deps, fleetId, tripId, async (trip, nowMs) => {
+    refuse(checkEditable(trip));
+    let next: Trip = {
+      ...trip,
+      reference: body.reference === undefined ? trip.reference : body.reference,
+      plannedStartAtMs:
+        body.planned_start_at === undefined ? trip.plannedStartAtMs : Date.parse(body.planned_start_at),
+      plannedEndAtMs: body.planned_end_at === undefined ? trip.plannedEndAtMs : msOf(body.planned_end_at),
+      origin: body.origin ? place(body.origin) : trip.origin,
+      destination: body.destination ? place(body.destination) : trip.destination,
+      updatedAtMs: nowMs,
+    };
+    if (next.plannedEndAtMs !== null && next.plannedEndAtMs <= next.plannedStartAtMs) {
+      throw new ApiError('validation_failed', 'planned_end_at must be after planned_start_at.', {
+        extensions: { errors: [{ field: 'planned_end_at', message: 'must be after planned_start_at' }] },
+      });
+    }
+    if (body.stops) {
+      const edit = editStops(trip, body.stops.map(sentStop), () => newId('tripStop', nowMs));
+      if (!edit.ok) {
+        throw new ApiError(edit.code, `stops.${edit.field.split('.')[1]}: ${edit.message}.`, {
+          extensions: { errors: [{ field: edit.field, message: edit.message }] },
+        });
+      }
+      next = { ...next, stops: [...edit.dispatch, ...next.stops.filter((s) => s.type === 'fuel')] };
+    }
+    const moved = body.origin !== undefined || body.destination !== undefined;
+    if (moved && trip.autoOptimize) {
+      next = await withFuelStops(deps, next, await activeVehicle(deps, trip), nowMs);
+    } else if (moved) {
+      next = await withRoute(deps, next);
+    } else {
+      next = { ...next, stops: ordered(next) };
+    }
+    return { trip: next, write: (t) => deps.trips.save(t, trip.version) };
+  });
+}
+
+function sentStop(stop: NonNullable<UpdateTripBody['stops']>[number]): SentStop {
+  if (stop.type === 'fuel') {
+    return {
+      type: 'fuel',
+      id: stop.id,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      name: stop.name,
+      stationId: stop.fuel?.station?.id,
+      gallonsToBuy: stop.fuel?.gallons_to_buy,
+    };
+  }
+  return {
+    type: stop.type,
+    id: stop.id,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    name: stop.name ?? null,
+    plannedArrivalAtMs: msOf(stop.planned_arrival_at),
+  };
+}
+
+/** DELETE /v1/trips/{id}: a planned trip is removed for good; any other is 409 invalid_trip_state. */
+export async function deleteTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const trip = await getTrip(deps, fleetId, tripId);
+    refuse(checkDeletable(trip));
+    if ((await deps.trips.delete(fleetId, tripId, trip.version)) === 'stored') return;
+    if (attempt >= MAX_ATTEMPTS) throw concurrentChange(tripId);
+  }
+}
+
+/**
+ * POST /v1/trips/{id}/start: planned → active, trip.started, and the vehicle's guidance toward the
+ * destination with the trip's fuel stops. One active trip per vehicle: another one is 409
+ * resource_conflict naming it.
+ */
+export async function startTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<Trip> {
+  return change(deps, fleetId, tripId, async (trip, nowMs) => {
+    const started = accepted(transition(trip, 'start', nowMs, { guidanceId: newId('guidance', nowMs) }));
+    await activeVehicle(deps, trip);
+    return {
+      trip: { ...started, outbox: { events: [tripEvent('trip.started', started)], guidance: 'start' } },
+      write: async (t) => {
+        const result = await deps.trips.start(t, trip.version);
+        if (typeof result === 'object') {
+          throw new ApiError(
+            'resource_conflict',
+            `Vehicle ${trip.vehicleId} already has an active trip, ${result.activeTripId}.`,
+            {
+              hint: `complete or cancel trip ${result.activeTripId} first`,
+            },
+          );
+        }
+        return result;
+      },
+    };
+  });
+}
+
+/** POST /v1/trips/{id}/complete (active → completed) and /cancel (active → cancelled): the trip's guidance ends. */
+export async function endTrip(
+  deps: TripDeps,
+  fleetId: string,
+  tripId: string,
+  action: 'complete' | 'cancel',
+  reason: string | null = null,
+): Promise<Trip> {
+  return change(deps, fleetId, tripId, async (trip, nowMs) => {
+    const ended = accepted(transition(trip, action, nowMs, { reason }));
+    const type = action === 'complete' ? 'trip.completed' : 'trip.cancelled';
+    return {
+      trip: { ...ended, outbox: { events: [tripEvent(type, ended)], guidance: 'end' } },
+      write: (t) => deps.trips.end(t, trip.version),
+    };
+  });
+}
+
+/**
+ * POST /v1/trips/{id}/optimize: the fuel stops again, a planned trip's from its origin, an active
+ * one's from the vehicle's position and level (its guidance reopens with them).
+ */
+export async function optimizeTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<Trip> {
+  return change(deps, fleetId, tripId, async (trip, nowMs) => {
+    refuse(checkOptimizable(trip));
+    const optimized = await withFuelStops(
+      deps,
+      { ...trip, updatedAtMs: nowMs },
+      await activeVehicle(deps, trip),
+      nowMs,
+    );
+    const next: Trip =
+      trip.status === 'active'
+        ? { ...optimized, guidanceId: newId('guidance', nowMs), outbox: { events: [], guidance: 'start' } }
+        : optimized;
+    return { trip: next, write: (t) => deps.trips.save(t, trip.version) };
+  });
+}
+
+/** POST /v1/trips/{id}/stops/{stopId}/arrive|depart: the dispatcher's word on an active trip. */
+export async function recordTripStopVisit(
+  deps: TripDeps,
+  fleetId: string,
+  tripId: string,
+  stopId: string,
+  visit: 'arrive' | 'depart',
+): Promise<void> {
+  await change(deps, fleetId, tripId, async (trip, nowMs) => {
+    refuse(checkVisitable(trip));
+    if (!trip.stops.some((s) => s.id === stopId)) {
+      throw new ApiError('resource_not_found', `Stop ${stopId} is not a stop of trip ${tripId}.`, {
+        hint: `GET /v1/trips/${tripId} lists its stops`,
+      });
+    }
+    const next = recordVisit(trip, stopId, visit, nowMs, nowMs) ?? trip;
+    return {
+      trip: next,
+      write: (t) => (next === trip ? Promise.resolve('stored') : deps.trips.save(t, trip.version)),
+    };
+  });
+}
+
+async function activeVehicle(deps: TripDeps, trip: Trip) {
+  const vehicle = await deps.vehicles.get(trip.fleetId, trip.vehicleId);
+  if (!vehicle)
+    throw new ApiError('resource_not_found', `Vehicle ${trip.vehicleId} was not found in this fleet.`);
+  assertActive(vehicle);
+  return vehicle;
+}
+
+function refuse(refusal: TripRefusal | null): void {
+  if (refusal) throw new ApiError(refusal.code, refusal.detail, { hint: refusal.hint });
+}
+
+function accepted(result: { ok: true; trip: Trip } | TripRefusal): Trip {
+  if (!result.ok) refuse(result);
+  return (result as { ok: true; trip: Trip }).trip;
+}
+
+const concurrentChange = (tripId: string) =>
+  new ApiError('resource_conflict', `Trip ${tripId} changed concurrently; retry.`, {
+    hint: 'read the trip again and retry',
+  });
+
+/**
+ * Applies a change to the trip under its version, redoing it from fresh state when another writer
+ * got there first (so of two concurrent starts of one trip, the second sees it active and is
+ * refused). What the change leaves in the trip's outbox is carried out after the write: an event
+ * never announces a change that lost the race.
+ */
+async function change(
+  deps: TripDeps,
+  fleetId: string,
+  tripId: string,
+  apply: (trip: Trip, nowMs: number) => Promise<{ trip: Trip; write: (trip: Trip) => Promise<TripWrite> }>,
+): Promise<Trip> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getTrip(deps, fleetId, tripId);
+    await carryOutTrip(deps, current);
+    const { trip, write } = await apply({ ...current, outbox: null }, deps.now());
+    const next = { ...trip, version: current.version + 1 };
+    if ((await write(next)) === 'stored') {
+      await carryOutTrip(deps, next);
+      return { ...next, outbox: null };
+    }
+    if (attempt >= MAX_ATTEMPTS) throw concurrentChange(tripId);
+  }
+}

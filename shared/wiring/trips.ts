@@ -1,0 +1,27 @@
+import { createTripStore } from '../store/trips.ts';
+import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { TripDeps } from '../usecases/trips.ts';
+import { createGuidanceWriteDeps } from './guidance.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { stationSources } from './stations.ts';
+import { tableStores } from './table-stores.ts';
+import { eventRecorder } from './webhooks.ts';
+
+/** Every trip route: the store, the route planner, the event recorder and the vehicle's guidance. */
+export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
+  const { catalog, discounts, router } = stationSources(infra);
+  const { vehicles, fleets } = tableStores(infra);
+  const { client, config, cursors } = infra;
+  return {
+    trips: createTripStore(client, config.tableName, cursors),
+    vehicles,
+    fleets,
+    positions: createVehiclePositionStore(client, config.tableName),
+    router,
+    catalog,
+    discounts,
+    events: eventRecorder(infra),
+    guidance: createGuidanceWriteDeps(infra),
+    now: infra.clock.now,
+  };
+});

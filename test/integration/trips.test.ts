@@ -1,0 +1,188 @@
+import type { Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/api/routes.ts';
+import type { CreateTripBody } from '../../shared/api/schemas/trips.ts';
+import { tripResource } from '../../shared/api/serializers/trips.ts';
+import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
+import { actingFleetId } from '../../shared/platform/http/acting.ts';
+import { createHttpHandler } from '../../shared/platform/http/handler.ts';
+import { createIdempotencyStore } from '../../shared/platform/http/idempotency.ts';
+import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
+import { created, type HttpEvent } from '../../shared/platform/http/types.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { createApiKeyStore } from '../../shared/store/api-keys.ts';
+import { createCounters } from '../../shared/store/counters.ts';
+import { createDynamoClient } from '../../shared/store/dynamo-client.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
+import { createTrip, endTrip, startTrip, type TripDeps } from '../../shared/usecases/trips.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { tripDeps } from '../../shared/wiring/trips.ts';
+import {
+  createTestTable,
+  deleteTestTable,
+  dynamoDbEndpoint,
+  testDocumentClient,
+} from '../support/dynamodb.ts';
+import { testInfrastructure } from '../support/infrastructure.ts';
+
+const client = testDocumentClient();
+const clock = fixedClock(Date.parse('2026-11-23T12:00:00Z'));
+const fleetId = newId('fleet');
+let table: string;
+let deps: TripDeps;
+const recorded: { type: string; data: Record<string, unknown>; eventId: string }[] = [];
+/** Distinct stored events of a type about one trip or vehicle (a repeated record of one is the same event). */
+const storedEvents = (type: string, field: string, value: string) =>
+  new Set(recorded.filter((e) => e.type === type && e.data[field] === value).map((e) => e.eventId));
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'trips');
+  const real = tripDeps(testInfrastructure({ tableName: table, clock }));
+  // The real recorder (DynamoDB, dedupe keys), watched: each event as it was stored, by id.
+  deps = {
+    ...real,
+    events: {
+      record: async (fleet, type, data, options) => {
+        const envelope = await real.events.record(fleet, type, data, options);
+        recorded.push({ type, data, eventId: envelope.id });
+        return envelope;
+      },
+    },
+  };
+});
+afterAll(() => deleteTestTable(client, table));
+
+async function newTruck(ref: string) {
+  const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+    external_ref: ref,
+    tank_size_gallons: 150,
+    estimated_mpg: 6.5,
+  });
+  return vehicle;
+}
+
+const tripBody = (vehicleId: string, fields: Partial<CreateTripBody> = {}): CreateTripBody => ({
+  vehicle_id: vehicleId,
+  origin: { latitude: 32.7767, longitude: -96.797, name: 'Dallas' },
+  destination: { latitude: 35.222, longitude: -101.8313, name: 'Amarillo' },
+  planned_start_at: '2026-11-24T08:00:00Z',
+  auto_optimize: false,
+  ...fields,
+});
+
+describe('one active trip per vehicle, under concurrency', () => {
+  it('of two trips started at once, one becomes active and the other is 409 resource_conflict naming it', async () => {
+    const truck = await newTruck('CONC-1');
+    const [a, b] = await Promise.all([
+      createTrip(deps, fleetId, tripBody(truck.id)),
+      createTrip(deps, fleetId, tripBody(truck.id)),
+    ]);
+    const results = await Promise.allSettled([
+      startTrip(deps, fleetId, a.id),
+      startTrip(deps, fleetId, b.id),
+    ]);
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ code: 'resource_conflict' });
+    expect(lost[0].message).toContain(won[0]?.id);
+    const loser = (won[0]?.id === a.id ? b : a).id;
+    expect((await deps.trips.get(fleetId, loser))?.status).toBe('planned');
+    expect(recorded.filter((e) => e.type === 'trip.started' && e.data.vehicle_id === truck.id)).toHaveLength(
+      1,
+    );
+
+    // Ending the winner frees the vehicle for the other.
+    await endTrip(deps, fleetId, won[0]?.id as string, 'complete');
+    expect((await startTrip(deps, fleetId, loser)).status).toBe('active');
+  });
+
+  it('the same trip started twice at once: one start, one invalid_trip_state, one trip.started', async () => {
+    const truck = await newTruck('CONC-2');
+    const trip = await createTrip(deps, fleetId, tripBody(truck.id));
+    const results = await Promise.allSettled([
+      startTrip(deps, fleetId, trip.id),
+      startTrip(deps, fleetId, trip.id),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { code: 'invalid_trip_state' },
+    });
+    expect(storedEvents('trip.started', 'trip_id', trip.id).size).toBe(1);
+    const stored = await deps.trips.get(fleetId, trip.id);
+    expect(stored).toMatchObject({ status: 'active', outbox: null });
+  });
+});
+
+describe('POST /v1/trips through the HTTP chain', () => {
+  const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
+  const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+  const platform = (): PlatformDeps => {
+    const keys = createApiKeyStore(client, table);
+    const plans = createPlanStore(client, table);
+    return {
+      stage: 'prod',
+      clock,
+      findKey: (hash) => keys.findByHash(hash),
+      hasGrant: async () => false,
+      plan: (name) => plans.get(name),
+      counters: createCounters(client, table),
+      idempotencyStore: (operationId) => createIdempotencyStore(table, rawClient, operationId),
+    };
+  };
+  const post = (key: string, body: unknown, idempotencyKey: string): HttpEvent =>
+    ({
+      version: '2.0',
+      routeKey: 'POST /v1/trips',
+      rawPath: '/v1/trips',
+      rawQueryString: '',
+      headers: {
+        authorization: `Bearer ${key}`,
+        host: 'api.test',
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      requestContext: { domainName: 'api.test', http: { method: 'POST', path: '/v1/trips' } },
+      body: JSON.stringify(body),
+      isBase64Encoded: false,
+    }) as unknown as HttpEvent;
+
+  it('creates once for a repeated Idempotency-Key and replays the same bytes', async () => {
+    await createPlanStore(client, table).put({
+      name: 'trips-test',
+      rateLimitPerMin: 1000,
+      monthlyQuota: {},
+      stationQueryBudget: 0,
+      priceQueryCap: 25,
+    });
+    const key = generateApiKey('live');
+    await createApiKeyStore(client, table).put(hashApiKey(key), {
+      keyId: newId('apiKey'),
+      name: 'trips test',
+      ownerType: 'company',
+      partnerId: null,
+      fleetId,
+      mode: 'live',
+      scopes: ['trips:manage'],
+      status: 'active',
+      planName: 'trips-test',
+      createdAt: '2026-11-23T00:00:00.000000Z',
+    });
+    const truck = await newTruck('IDEM-1');
+    const handler = createHttpHandler(
+      routes.createTrip,
+      async ({ body }, ctx) => created(tripResource(await createTrip(deps, actingFleetId(ctx), body))),
+      platform,
+    );
+    const body = { ...tripBody(truck.id), reference: 'LOAD-77' };
+    const first = await handler(post(key, body, 'trip-once'), context);
+    const second = await handler(post(key, body, 'trip-once'), context);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.body).toBe(first.body);
+    const listed = await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined);
+    expect(listed.data.map((t) => t.id)).toEqual([JSON.parse(first.body ?? '{}').id]);
+  });
+});

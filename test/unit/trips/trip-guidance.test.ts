@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { stopArrivedEvent, tripEvent } from '../../../shared/domain/event-payloads.ts';
+import {
+  tripGuidanceSession,
+  tripStopOf,
+  tripWatchedStops,
+} from '../../../shared/domain/trips/trip-guidance.ts';
+import { aTrip, fuelStop, pickup, T0 } from './fixtures.ts';
+
+const FLEET = 'flt_01JD7ZK3M4N5P6Q7R8S9T0V1W6';
+const trip = aTrip('active', {
+  route: { distanceMiles: 800, durationMinutes: 700, polyline: '' },
+  fuelPlan: null,
+});
+const opened = tripGuidanceSession(FLEET, trip, {
+  guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X1',
+  minArrivalFuelPercent: 15,
+  progressMiles: 10,
+  nowMs: T0,
+});
+
+describe('the guidance session a started trip opens', () => {
+  it('heads for the destination with the trip’s fuel stops, each naming its trip stop', () => {
+    const { session } = opened;
+    expect(session).toMatchObject({
+      id: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X1',
+      tripId: trip.id,
+      status: 'active',
+      destination: trip.destination,
+      minArrivalFuelPercent: 15,
+      phase: 'stop_recommended',
+      revision: 1,
+    });
+    expect(session.stops).toHaveLength(1);
+    expect(session.stops[0]).toMatchObject({
+      stationId: fuelStop.fuel?.station.id,
+      tripStopId: fuelStop.id,
+      gallonsToBuy: 92.5,
+      netPrice: 3.339,
+      // Counted from the truck: 360.2 miles along the route, the truck 10 miles in.
+      milesAhead: 350.2,
+    });
+    expect(session.remainingMiles).toBe(790);
+    expect(session.tripStops).toEqual([
+      { stopId: pickup.id, name: pickup.name, latitude: pickup.latitude, longitude: pickup.longitude },
+    ]);
+  });
+
+  it('announces the stop set as created', () => {
+    expect(opened.events.map((e) => [e.type, e.data.change])).toEqual([['guidance.updated', 'created']]);
+  });
+
+  it('watches the dispatcher stops (no station) beside the fuel stops', () => {
+    expect(tripWatchedStops(opened.session)).toEqual([
+      {
+        stopId: pickup.id,
+        stationId: '',
+        name: 'Dock 4',
+        latitude: pickup.latitude,
+        longitude: pickup.longitude,
+      },
+    ]);
+    expect(tripWatchedStops(null)).toEqual([]);
+  });
+
+  it('names the trip stop of a visit: a dispatcher stop by its id, a fuel stop through its guidance stop', () => {
+    const { session } = opened;
+    const guidanceStop = session.stops[0];
+    expect(tripStopOf(session, { stopId: pickup.id })).toEqual({ tripId: trip.id, stopId: pickup.id });
+    expect(tripStopOf(session, { stopId: guidanceStop?.id as string })).toEqual({
+      tripId: trip.id,
+      stopId: fuelStop.id,
+    });
+    expect(tripStopOf(session, { stopId: 'gds_other' })).toBeNull();
+    expect(tripStopOf({ ...session, tripId: null }, { stopId: pickup.id })).toBeNull();
+  });
+});
+
+describe('trip events', () => {
+  it('trip.started carries the trip, its vehicle and reference, keyed once per trip', () => {
+    expect(tripEvent('trip.started', trip)).toEqual({
+      type: 'trip.started',
+      dedupeKey: `trip.started:${trip.id}`,
+      data: {
+        trip_id: trip.id,
+        vehicle_id: trip.vehicleId,
+        external_ref: 'TRUCK-42',
+        reference: 'LOAD-1001',
+        status: 'active',
+      },
+    });
+  });
+
+  it('trip.cancelled carries the reason when one was given', () => {
+    const cancelled = { ...trip, status: 'cancelled' as const, cancelReason: 'driver sick' };
+    expect(tripEvent('trip.cancelled', cancelled).data).toMatchObject({
+      status: 'cancelled',
+      reason: 'driver sick',
+    });
+    expect(tripEvent('trip.cancelled', { ...cancelled, cancelReason: null }).data).not.toHaveProperty(
+      'reason',
+    );
+  });
+
+  it('vehicle.stop_arrived at a trip’s dispatcher stop names the trip and the tsp_ stop, with no station', () => {
+    const detection = {
+      kind: 'stop_arrived' as const,
+      atMs: T0,
+      stop: { stopId: pickup.id, stationId: '', name: 'Dock 4', latitude: 32.9, longitude: -97.1 },
+      latitude: 32.9,
+      longitude: -97.1,
+    };
+    const event = stopArrivedEvent(trip.vehicleId, 'gd_X', detection, { tripId: trip.id, stopId: pickup.id });
+    expect(event.data).toMatchObject({
+      trip_id: trip.id,
+      stop_id: pickup.id,
+      station: null,
+      guidance_id: 'gd_X',
+    });
+    expect(stopArrivedEvent(trip.vehicleId, 'gd_X', detection).data).not.toHaveProperty('trip_id');
+  });
+});
