@@ -37,7 +37,14 @@ function stop(overrides: Partial<RecommendedStop> = {}): RecommendedStop {
 }
 
 function fill(overrides: Partial<FillPlace> = {}): FillPlace {
-  return { vehicleId: VEHICLE, fueledAtMs: T0 + 60 * MIN, stationId: null, latitude: 35, longitude: -97, ...overrides };
+  return {
+    vehicleId: VEHICLE,
+    fueledAtMs: T0 + 60 * MIN,
+    stationId: null,
+    latitude: 35,
+    longitude: -97,
+    ...overrides,
+  };
 }
 
 describe('a recommendation stands', () => {
@@ -99,7 +106,12 @@ describe('the recommendation a fill elsewhere passed over', () => {
 describe('a reported and a detected fill are the same fill', () => {
   const detected = fill();
   it('within 0.5 mile and 60 minutes', () => {
-    expect(isSameFill(detected, fill({ fueledAtMs: detected.fueledAtMs + 60 * MIN, latitude: 35 + 0.45 * MILE_DEG }))).toBe(true);
+    expect(
+      isSameFill(
+        detected,
+        fill({ fueledAtMs: detected.fueledAtMs + 60 * MIN, latitude: 35 + 0.45 * MILE_DEG }),
+      ),
+    ).toBe(true);
   });
   it('not 61 minutes apart, nor 0.6 mile apart, nor for another vehicle', () => {
     expect(isSameFill(detected, fill({ fueledAtMs: detected.fueledAtMs - 61 * MIN }))).toBe(false);

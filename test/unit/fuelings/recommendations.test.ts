@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { recommendationChanges } from '../../../shared/domain/fuelings/recommendations.ts';
-import { endSession, type GuidanceSession, type GuidanceStop, startSession } from '../../../shared/domain/guidance/session.ts';
+import {
+  endSession,
+  type GuidanceSession,
+  type GuidanceStop,
+  startSession,
+} from '../../../shared/domain/guidance/session.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
 
@@ -47,7 +52,14 @@ describe('recommendation changes of a session', () => {
     const [change] = recommendationChanges(session([]), after, T0 + 1000);
     expect(change).toMatchObject({
       kind: 'recommended',
-      stop: { stopId: 'gds_a', guidanceId: 'gd_1', tripId: 'trip_1', tripStopId: 'tsp_1', netPrice: 3.48, withdrawnAtMs: null },
+      stop: {
+        stopId: 'gds_a',
+        guidanceId: 'gd_1',
+        tripId: 'trip_1',
+        tripStopId: 'tsp_1',
+        netPrice: 3.48,
+        withdrawnAtMs: null,
+      },
     });
   });
   it('nothing when the same stops stand (gallons or miles moving are not new recommendations)', () => {

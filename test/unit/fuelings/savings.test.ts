@@ -46,7 +46,9 @@ describe('what one fill contributes', () => {
   });
   it('a reported total is what was spent', () => {
     // 80.5 gal, total $277.33, benchmark 3.499 × 80.5 = 281.6695 → $281.67.
-    const figures = fuelingFigures(fueling({ gallons: 80.5, totalUsd: 277.33, netPrice: 3.445, benchmarkPrice: 3.499 }));
+    const figures = fuelingFigures(
+      fueling({ gallons: 80.5, totalUsd: 277.33, netPrice: 3.445, benchmarkPrice: 3.499 }),
+    );
     expect(figures.spendCents).toBe(27_733);
     expect(figures.benchmarkCents).toBe(28_167);
   });
@@ -87,18 +89,32 @@ describe('the benchmark and the adherence rate', () => {
 });
 
 describe('the report', () => {
-  const period = (reportPeriod({ from: '2026-11-01', to: '2026-11-30' }, Date.UTC(2026, 11, 5)) as { ok: true; period: never })
-    .period;
+  const period = (
+    reportPeriod({ from: '2026-11-01', to: '2026-11-30' }, Date.UTC(2026, 11, 5)) as {
+      ok: true;
+      period: never;
+    }
+  ).period;
   it('totals are the sum of the vehicle rows; per-gallon and adherence recomputed from the sums', () => {
     const a = { ...fuelingFigures(fueling()), recommendedStops: 2, followedStops: 1 };
-    const b = { ...fuelingFigures(fueling({ gallons: 50, netPrice: 3.6, benchmarkPrice: 3.5, missedSavingsUsd: 5 })) };
+    const b = {
+      ...fuelingFigures(fueling({ gallons: 50, netPrice: 3.6, benchmarkPrice: 3.5, missedSavingsUsd: 5 })),
+    };
     const published = report(period, [
       { vehicleId: 'veh_a', externalRef: 'A', figures: a },
       { vehicleId: 'veh_b', externalRef: 'B', figures: b },
     ]);
     // A: spend 340, benchmark 355, saving 15 over 100 gal. B: spend 180, benchmark 175, saving −5 over 50 gal.
-    expect(published.vehicles[0]).toMatchObject({ savings_usd: 15, savings_usd_per_gallon: 0.15, adherence_rate: 0.5 });
-    expect(published.vehicles[1]).toMatchObject({ savings_usd: -5, missed_savings_usd: 5, adherence_rate: null });
+    expect(published.vehicles[0]).toMatchObject({
+      savings_usd: 15,
+      savings_usd_per_gallon: 0.15,
+      adherence_rate: 0.5,
+    });
+    expect(published.vehicles[1]).toMatchObject({
+      savings_usd: -5,
+      missed_savings_usd: 5,
+      adherence_rate: null,
+    });
     expect(published.totals).toEqual({
       fuelings: 2,
       gallons: 150,
@@ -111,16 +127,28 @@ describe('the report', () => {
       followed_stops: 1,
     });
     expect(published.adherence_rate).toBe(0.5);
-    expect(published.period).toEqual({ from: '2026-11-01T00:00:00.000000Z', to: '2026-12-01T00:00:00.000000Z' });
+    expect(published.period).toEqual({
+      from: '2026-11-01T00:00:00.000000Z',
+      to: '2026-12-01T00:00:00.000000Z',
+    });
     expect(Object.keys(published.definitions)).toEqual(
-      expect.arrayContaining(['savings_usd', 'benchmark_spend_usd', 'recommended_stops', 'followed_stops', 'adherence_rate']),
+      expect.arrayContaining([
+        'savings_usd',
+        'benchmark_spend_usd',
+        'recommended_stops',
+        'followed_stops',
+        'adherence_rate',
+      ]),
     );
   });
   it('with nothing recommended, adherence is null', () => {
     expect(report(period, []).adherence_rate).toBeNull();
   });
   it('publishes integer units back as gallons and dollars', () => {
-    expect(publishFigures({ ...NO_FIGURES, milliGallons: 12_345, spendCents: 101 })).toMatchObject({ gallons: 12.35, spend_usd: 1.01 });
+    expect(publishFigures({ ...NO_FIGURES, milliGallons: 12_345, spendCents: 101 })).toMatchObject({
+      gallons: 12.35,
+      spend_usd: 1.01,
+    });
   });
 });
 
@@ -128,11 +156,17 @@ describe('the report period', () => {
   const now = Date.UTC(2026, 10, 23, 21, 0);
   it('defaults to the 30 UTC days ending today', () => {
     const result = reportPeriod({}, now);
-    expect(result).toMatchObject({ ok: true, period: { fromDay: '2026-10-25', toDay: '2026-11-23', days: 30 } });
+    expect(result).toMatchObject({
+      ok: true,
+      period: { fromDay: '2026-10-25', toDay: '2026-11-23', days: 30 },
+    });
   });
   it('takes dates and date-times, each standing for its UTC day', () => {
     const result = reportPeriod({ from: '2026-11-01T23:30:00-05:00', to: '2026-11-03' }, now);
-    expect(result).toMatchObject({ ok: true, period: { fromDay: '2026-11-02', toDay: '2026-11-03', days: 2 } });
+    expect(result).toMatchObject({
+      ok: true,
+      period: { fromDay: '2026-11-02', toDay: '2026-11-03', days: 2 },
+    });
     if (result.ok) expect(daysOf(result.period)).toEqual(['2026-11-02', '2026-11-03']);
   });
   it('refuses to before from, and more than 366 days', () => {
@@ -141,7 +175,13 @@ describe('the report period', () => {
       field: 'to',
       message: 'must not be before from',
     });
-    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-01' }, now)).toMatchObject({ ok: true, period: { days: 366 } });
-    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-02' }, now)).toMatchObject({ ok: false, field: 'from' });
+    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-01' }, now)).toMatchObject({
+      ok: true,
+      period: { days: 366 },
+    });
+    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-02' }, now)).toMatchObject({
+      ok: false,
+      field: 'from',
+    });
   });
 });
