@@ -175,7 +175,7 @@ export interface MatchedFill {
   station: { id: string; name: string };
   gallons: number | null;
   recommendedGallons: number | null;
-  /** Null when a reported fill named the station and gave no position. */
+  /** From the fill's position (a reported fill that sent none is placed at the station it names). */
   distanceMiles: number | null;
   netPrice: number | null;
   recommendedNetPrice: number;

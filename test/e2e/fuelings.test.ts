@@ -345,7 +345,8 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
       station: { id: stop.station.id, name: stop.station.name },
       gallons: 88.5,
       recommended_gallons: stop.gallons_to_buy,
-      distance_miles: null,
+      // No position sent: the fill is placed at the station it names.
+      distance_miles: 0,
       net_price_usd_per_gallon: stop.net_price_usd_per_gallon,
       recommended_net_price_usd_per_gallon: stop.net_price_usd_per_gallon,
     });

@@ -13,7 +13,7 @@ export interface FillPlace {
 
 export interface RecommendationMatch {
   stop: RecommendedStop;
-  /** From the fill's position to the station; null when the fill named the station and gave no position. */
+  /** From the fill's position to the station; null when the fill has no position at all. */
   distanceMiles: number | null;
 }
 
