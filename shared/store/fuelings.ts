@@ -81,16 +81,6 @@ export function createFuelingStore(
   tableName: string,
   cursors?: CursorCodec,
 ): FuelingStore {
-  const dayItem = (fleetId: string, fueling: Fueling, figures: SavingsFigures): TransactItem =>
-    addToSavingsDay(
-      tableName,
-      fleetId,
-      utcDay(Date.parse(fueling.fueledAt)),
-      fueling.vehicleId,
-      figures,
-      fueling.externalRef ?? null,
-    );
-
   return {
     async record(fleetId, { fueling, mergeWith, also }) {
       const items: TransactItem[] = [
@@ -128,19 +118,30 @@ export function createFuelingStore(
       }
       // The report counts each fill once: a detection merged into a reported fueling counts
       // nothing (fuelingFigures), and one a report absorbs stops counting on its own day.
-      const byDay = new Map<string, { fueling: Fueling; figures: SavingsFigures }>();
-      const count = (of: Fueling, figures: SavingsFigures) => {
+      // Elements are named by this new record (unique): its own day, and the absorbed detection's.
+      const byDay = new Map<string, { cause: string; figures: SavingsFigures }>();
+      const count = (of: Fueling, cause: string, figures: SavingsFigures) => {
         const day = utcDay(Date.parse(of.fueledAt));
         const before = byDay.get(day);
-        byDay.set(day, { fueling: of, figures: before ? addFigures(before.figures, figures) : figures });
+        byDay.set(
+          day,
+          before ? { cause: before.cause, figures: addFigures(before.figures, figures) } : { cause, figures },
+        );
       };
-      count(fueling, fuelingFigures(fueling));
-      if (mergeWith?.source === 'detected')
-        count(mergeWith, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
-      for (const { fueling: of, figures } of byDay.values()) {
+      count(fueling, fueling.id, fuelingFigures(fueling));
+      if (mergeWith?.source === 'detected') {
+        count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
+      }
+      for (const [day, { cause, figures }] of byDay) {
         if (Object.values(figures).some((value) => value !== 0)) {
           items.push(
-            dayItem(fleetId, { ...of, externalRef: fueling.externalRef ?? of.externalRef ?? null }, figures),
+            addToSavingsDay(tableName, fleetId, {
+              day,
+              vehicleId: fueling.vehicleId,
+              cause,
+              delta: figures,
+              externalRef: fueling.externalRef ?? mergeWith?.externalRef ?? null,
+            }),
           );
         }
       }

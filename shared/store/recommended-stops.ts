@@ -82,14 +82,13 @@ export function followItems(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
         },
       },
-      addToSavingsDay(
-        tableName,
-        fleetId,
-        record.countedDay,
-        record.vehicleId,
-        { followedStops: 1 },
+      addToSavingsDay(tableName, fleetId, {
+        day: record.countedDay,
+        vehicleId: record.vehicleId,
+        cause: `${record.stopId}:followed`,
+        delta: { followedStops: 1 },
         externalRef,
-      ),
+      }),
     ];
   }
   if (record.withdrawnAtMs !== null) {
@@ -105,14 +104,13 @@ export function followItems(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
         },
       },
-      addToSavingsDay(
-        tableName,
-        fleetId,
+      addToSavingsDay(tableName, fleetId, {
         day,
-        record.vehicleId,
-        { recommendedStops: 1, followedStops: 1 },
+        vehicleId: record.vehicleId,
+        cause: `${record.stopId}:followed`,
+        delta: { recommendedStops: 1, followedStops: 1 },
         externalRef,
-      ),
+      }),
     ];
   }
   return [
@@ -195,9 +193,11 @@ export function createRecommendedStopStore(client: DocumentClient, tableName: st
         ];
         if (counted) {
           items.push(
-            addToSavingsDay(tableName, fleetId, day, change.vehicleId, {
-              recommendedStops: 1,
-              followedStops: followed ? 1 : 0,
+            addToSavingsDay(tableName, fleetId, {
+              day,
+              vehicleId: change.vehicleId,
+              cause: `${change.stopId}:withdrawn`,
+              delta: { recommendedStops: 1, followedStops: followed ? 1 : 0 },
             }),
           );
         }

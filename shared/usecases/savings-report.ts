@@ -45,8 +45,8 @@ export const SAVINGS_DEFINITIONS = {
 type VehicleRow = { vehicle_id: string; external_ref: string | null } & PublishedFigures;
 
 /**
- * GET /v1/reports/savings: sums the pre-aggregated vehicle-day rows of the period (one key range
- * per day, or one item per day for a vehicle): per vehicle, then the fleet totals as the sum of
+ * GET /v1/reports/savings: sums the pre-aggregated day items of the period (shared/store/
+ * savings-days.ts: a few key ranges, or the vehicle's shard of each day): per vehicle, then the fleet totals as the sum of
  * those rows. Vehicles with nothing in the period are not listed.
  */
 export async function savingsReport(
