@@ -1,4 +1,4 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import {
   addFigures,
@@ -159,15 +159,10 @@ export function createFuelingStore(
     },
 
     async idForCardRef(fleetId, ref) {
-      const { Items = [] } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk = :sk',
-          ExpressionAttributeValues: cardRefGuardKeyValues(fleetId, ref),
-          ConsistentRead: true,
-        }),
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: cardRefGuardKey(fleetId, ref), ConsistentRead: true }),
       );
-      return (Items[0]?.fueling_id as string | undefined) ?? null;
+      return (Item?.fueling_id as string | undefined) ?? null;
     },
 
     async ofVehicleBetween(fleetId, vehicleId, from, to) {
@@ -242,8 +237,3 @@ export function createFuelingStore(
     },
   };
 }
-
-const cardRefGuardKeyValues = (fleetId: string, ref: string) => {
-  const key = cardRefGuardKey(fleetId, ref);
-  return { ':pk': key.pk, ':sk': key.sk };
-};

@@ -207,6 +207,8 @@ export function createRecommendedStopStore(client: DocumentClient, tableName: st
         } catch (error) {
           if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_ATTEMPTS)
             throw error;
+          // Other vehicles' records share the day's report item: a jittered pause spreads retries.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
         }
       }
     },

@@ -64,7 +64,11 @@ export function addToSavingsDay(
   contribution: SavingsContribution,
 ): TransactItem {
   const { day, vehicleId, cause, delta } = contribution;
-  const element = `${vehicleId}|${cause}|${ORDER.map((key) => delta[key] ?? 0).join(',')}|${contribution.externalRef ?? ''}`;
+  // Short elements read faster: the cause as a 60-bit digest (unique enough among one vehicle's
+  // contributions of a day), zeros left empty.
+  const digest = createHash('sha256').update(cause).digest('base64url').slice(0, 10);
+  const numbers = ORDER.map((key) => (delta[key] ? String(delta[key]) : '')).join(',');
+  const element = `${vehicleId}|${digest}|${numbers}|${contribution.externalRef ?? ''}`;
   return {
     Update: {
       TableName: tableName,
@@ -106,7 +110,7 @@ export interface SavingsDayStore {
 }
 
 /** Parallel reads, bounded so a 366-day report does not open hundreds of requests at once. */
-const READ_CONCURRENCY = 8;
+const READ_CONCURRENCY = 16;
 
 export function createSavingsDayStore(client: DocumentClient, tableName: string): SavingsDayStore {
   const readDays = async (fleetId: string, from: string, to: string): Promise<Record<string, unknown>[]> => {

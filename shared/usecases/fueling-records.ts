@@ -98,6 +98,8 @@ export async function recordFill(
     if (attempt >= MAX_ATTEMPTS) {
       throw new Error(`fueling ${fill.id}: its records changed under ${attempt} attempts in a row`);
     }
+    // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
 }
 
