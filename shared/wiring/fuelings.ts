@@ -1,11 +1,15 @@
 import { createFuelingStore } from '../store/fuelings.ts';
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
-import type { ListFuelingsDeps, RecordFuelingsDeps } from '../usecases/fuelings.ts';
+import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
-import { stationSources } from './stations.ts';
 import { tableStores } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
+
+/*
+ * Apart from POST /v1/fuelings' wiring (fueling-batches.ts), which needs the station catalog: the
+ * guidance functions carry detected fills through these and must not bundle the catalog or router.
+ */
 
 /** The stores a fill is recorded through (fuelings, recommended stops; the report rows ride along). */
 export const fuelingStores = /* @__PURE__ */ perInfrastructure(({ client, config, cursors }) => ({
@@ -23,16 +27,6 @@ export function createFuelingRecordDeps(
 /** The guidance outbox's recorder of detected fills (every writer of a tracking item carries it). */
 export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDeps['events']) =>
   detectedFuelingRecorder(createFuelingRecordDeps(infra, events));
-
-/** POST /v1/fuelings. */
-export const recordFuelingsDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): RecordFuelingsDeps => ({
-    ...createFuelingRecordDeps(infra),
-    vehicles: tableStores(infra).vehicles,
-    catalog: stationSources(infra).catalog,
-    now: infra.clock.now,
-  }),
-);
 
 /** GET /v1/fuelings. */
 export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
