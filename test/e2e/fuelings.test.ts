@@ -147,6 +147,15 @@ describe('POST /v1/fuelings', () => {
       expect.objectContaining({ index: 0, status: 'rejected', code: 'vehicle_inactive' }),
       expect.objectContaining({ index: 1, status: 'rejected', code: 'unknown_vehicle' }),
     ]);
+    // The partner key (fuelings:write, usage:read) records it in its own fleet; the company never sees it.
+    const theirFill = await post({ fuelings: [cardFill({ id: theirs.json.id, ref: '' })] }, key(), partner);
+    expect(theirFill.json.results[0]).toMatchObject({ status: 'accepted' });
+    const partnerList = await prod.get('/v1/fuelings', { ...partner, query: { vehicle_id: theirs.json.id } });
+    expect(partnerList.json.data.map((f: { id: string }) => f.id)).toEqual([theirFill.json.results[0].id]);
+    const companyList = await prod.get('/v1/fuelings', { ...company, query: { limit: 100 } });
+    expect(companyList.json.data.map((f: { vehicle_id: string }) => f.vehicle_id)).not.toContain(
+      theirs.json.id,
+    );
     expectProblem(
       await prod.get('/v1/fuelings', { ...company, query: { vehicle_id: theirs.json.id } }),
       404,
