@@ -44,6 +44,7 @@ export const fuelingRoutes = {
     idempotent: false,
     request: { query: listFuelingsQuery },
     responses: [{ status: 200, description: 'A page of fuelings', schema: fuelingPage }],
+    errors: ['resource_not_found'],
     handler: 'functions/http/fuelings/list-fuelings.ts',
   }),
 } satisfies Record<string, RouteDefinition>;

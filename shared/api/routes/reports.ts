@@ -18,6 +18,7 @@ export const reportRoutes = {
     idempotent: false,
     request: { query: savingsReportQuery },
     responses: [{ status: 200, description: 'The savings report', schema: savingsReportSchema }],
+    errors: ['resource_not_found'],
     handler: 'functions/http/reports/get-savings-report.ts',
   }),
 } satisfies Record<string, RouteDefinition>;
