@@ -9,6 +9,7 @@ import { benchGuidance } from './guidance.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
+import { benchSavingsReport } from './savings-report.ts';
 import { benchStations } from './stations.ts';
 import { benchTripCreate } from './trip-create.ts';
 import { benchWriteUnits } from './write-units.ts';
@@ -35,6 +36,7 @@ const figures = {
   ...(await withJava(benchWriteUnits)),
   ...(await withJava(benchIngest)),
   ...(await withJava(benchTripCreate)),
+  ...(await withJava(benchSavingsReport)),
 };
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);

@@ -41,9 +41,10 @@ const SCOPE_USES: Record<Scope, string> = {
   'fleets:manage': 'fleet provisioning; partner keys only (a company key cannot hold it)',
   'vehicles:manage': "vehicles, including reading a vehicle's latest position",
   'locations:write': 'pushing location breadcrumbs',
+  'fuelings:write': 'recording fuelings (POST /v1/fuelings)',
   'guidance:read': 'reading guidance',
   'guidance:manage': 'setting, cancelling, acknowledging and skipping guidance',
-  'usage:read': 'reading usage',
+  'usage:read': 'reading usage: the fleet’s fuelings (GET /v1/fuelings) and the savings report',
   'webhooks:manage': 'webhook endpoints',
   'trips:manage':
     'dispatch trips: creating, editing, starting, completing, cancelling, optimizing, stop visits',

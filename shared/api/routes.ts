@@ -2,8 +2,10 @@ import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { accountRoutes } from './routes/account.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { fleetRoutes } from './routes/fleets.ts';
+import { fuelingRoutes } from './routes/fuelings.ts';
 import { guidanceRoutes } from './routes/guidance.ts';
 import { locationRoutes } from './routes/locations.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
 import { stationRoutes } from './routes/stations.ts';
 import { tripRoutes } from './routes/trips.ts';
@@ -28,6 +30,8 @@ export const routes = {
   ...guidanceRoutes,
   ...vehicleLocationRoutes,
   ...tripRoutes,
+  ...fuelingRoutes,
+  ...reportRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

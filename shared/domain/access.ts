@@ -6,6 +6,7 @@ export const SCOPES = [
   'fleets:manage',
   'vehicles:manage',
   'locations:write',
+  'fuelings:write',
   'guidance:read',
   'guidance:manage',
   'usage:read',

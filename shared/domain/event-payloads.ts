@@ -206,26 +206,71 @@ export function fuelingRecordedEvent(
   };
 }
 
-export function fuelingMatchedEvent(
-  fuelingId: string,
-  vehicleId: string,
-  guidanceId: string,
-  stop: GuidanceStop,
-  detection: DetectionOf<'fueling'>,
-): CatalogEvent<'fueling.matched'> {
+/** A fueling (detected or reported) made at a recommended guidance stop or a trip fuel stop. */
+export interface MatchedFill {
+  fuelingId: string;
+  vehicleId: string;
+  externalRef: string | null;
+  guidanceId: string;
+  tripId: string | null;
+  /** The guidance stop (`gds_`) and, when the session follows a trip, the trip's fuel stop (`tsp_`). */
+  stopId: string;
+  tripStopId: string | null;
+  station: { id: string; name: string };
+  gallons: number | null;
+  recommendedGallons: number | null;
+  /** From the fill's position (a reported fill that sent none is placed at the station it names). */
+  distanceMiles: number | null;
+  netPrice: number | null;
+  recommendedNetPrice: number;
+}
+
+/** Keyed by the fueling's id: a fill is announced matched once. `stop_id` is the trip's stop when there is one. */
+export function fuelingMatchedEvent(fill: MatchedFill): CatalogEvent<'fueling.matched'> {
   return {
     type: 'fueling.matched',
-    dedupeKey: `fueling.matched:${fuelingId}`,
+    dedupeKey: `fueling.matched:${fill.fuelingId}`,
     data: {
-      fueling_id: fuelingId,
-      vehicle_id: vehicleId,
-      guidance_id: guidanceId,
-      stop_id: stop.id,
-      station: { id: stop.stationId, name: stop.name },
-      gallons: detection.gallons,
-      recommended_gallons: stop.gallonsToBuy,
-      distance_miles: Math.round(haversineMiles(stop, detection) * 100) / 100,
+      fueling_id: fill.fuelingId,
+      vehicle_id: fill.vehicleId,
+      external_ref: fill.externalRef,
+      guidance_id: fill.guidanceId,
+      trip_id: fill.tripId,
+      stop_id: fill.tripStopId ?? fill.stopId,
+      station_id: fill.station.id,
+      station: fill.station,
+      gallons: fill.gallons,
+      recommended_gallons: fill.recommendedGallons,
+      distance_miles: fill.distanceMiles === null ? null : Math.round(fill.distanceMiles * 100) / 100,
+      net_price_usd_per_gallon: fill.netPrice,
+      recommended_net_price_usd_per_gallon: fill.recommendedNetPrice,
     },
+  };
+}
+
+/** A detected fill at the session's recommended stop, as fueling.matched tells it. */
+export function detectedMatchedFill(
+  fuelingId: string,
+  vehicle: { id: string; externalRef: string },
+  session: Pick<GuidanceSession, 'id' | 'tripId'>,
+  stop: GuidanceStop,
+  detection: DetectionOf<'fueling'>,
+): MatchedFill {
+  return {
+    fuelingId,
+    vehicleId: vehicle.id,
+    externalRef: vehicle.externalRef,
+    guidanceId: session.id,
+    tripId: session.tripId ?? null,
+    stopId: stop.id,
+    tripStopId: stop.tripStopId ?? null,
+    station: { id: stop.stationId, name: stop.name },
+    gallons: detection.gallons,
+    recommendedGallons: stop.gallonsToBuy,
+    distanceMiles: haversineMiles(stop, detection),
+    // A detection knows no receipt: the fill is taken at the recommended station's net price.
+    netPrice: stop.netPrice,
+    recommendedNetPrice: stop.netPrice,
   };
 }
 

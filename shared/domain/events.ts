@@ -92,17 +92,22 @@ export const EVENT_CATALOG = [
   },
   {
     type: 'fueling.matched',
-    description: 'A detected fueling was matched to a recommended or proposed stop.',
+    description:
+      'A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop.',
     dataFields: [
       'fueling_id',
       'vehicle_id',
       'external_ref',
       'guidance_id',
+      'trip_id',
       'stop_id',
+      'station_id',
       'station',
       'gallons',
       'recommended_gallons',
       'distance_miles',
+      'net_price_usd_per_gallon',
+      'recommended_net_price_usd_per_gallon',
     ],
   },
   {

@@ -33,6 +33,14 @@ export class StationIndex {
     this.#index = index;
   }
 
+  #byId: Map<string, Station> | undefined;
+
+  /** The station with this id, if the catalog has it (the map is built on first use). */
+  byId(id: string): Station | null {
+    this.#byId ??= new Map(this.#stations.map((station) => [station.id, station]));
+    return this.#byId.get(id) ?? null;
+  }
+
   /** Stations within `radiusMiles` of the point that pass `accept`, nearest first, at most `limit`. */
   nearby(
     latitude: number,

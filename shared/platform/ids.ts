@@ -97,13 +97,18 @@ export function stableTimedId(kind: IdKind, timeMs: number, seed: string): strin
   const digest = createHash('sha256').update(seed).digest();
   let random = '';
   for (let i = 0; i < 16; i++) random += CROCKFORD[(digest[i] as number) % 32];
+  return `${ID_PREFIXES[kind]}_${ulidTimePrefix(timeMs)}${random}`;
+}
+
+/** The 10-character time part a ULID of that millisecond starts with: a key-range bound for ids by time. */
+export function ulidTimePrefix(timeMs: number): string {
   let time = '';
-  let t = timeMs;
+  let t = Math.max(0, Math.floor(timeMs));
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  return `${ID_PREFIXES[kind]}_${time}${random}`;
+  return time;
 }
 
 export function publicIdExample(kind: IdKind): string {

@@ -1,44 +1,239 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { utcDay } from '../domain/fuelings/period.ts';
+import {
+  addFigures,
+  fuelingFigures,
+  NO_FIGURES,
+  type SavingsFigures,
+  subtractFigures,
+} from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { isConditionFailure } from './transactions.ts';
+import { addToSavingsDay, type TransactItem } from './savings-days.ts';
+import { GSI1 } from './table.ts';
+import { failedConditionIndexes, isTransactionConflict } from './transactions.ts';
 
 /**
- * A fueling (`FLEET#…`/`FUELING#fuel_…`), listed per fleet by time (the id is a ULID) and per
- * vehicle through gsi1 (`FLEET#…#VEH#veh_…`). Detected fuelings carry a deterministic id, so a
- * worker that detects the same rise twice writes one record.
+ * A fueling (`FLEET#…`/`FUELING#<fueled_at>#fuel_…`): the fleet's fuelings by time in one key
+ * range, a vehicle's through gsi1 (`FLEET#…#VEH#veh_…` / `FUELING#<fueled_at>#fuel_…`). `fueled_at`
+ * is UTC with six fractional digits, so it sorts as text. Detected fuelings carry an id and a time
+ * fixed by the rise, so a worker that detects it twice writes one record. A reported fueling's
+ * `card_transaction_ref` is held unique per fleet by a guard item (`FUELREF#<ref>` → id) written in
+ * the fueling's transaction. Top-level `source` and `linked` serve the list's filters.
  */
-export const fuelingKey = (fleetId: string, fuelingId: string) => ({
+export const fuelingKey = (fleetId: string, fueling: Pick<Fueling, 'id' | 'fueledAt'>) => ({
   pk: `FLEET#${fleetId}`,
-  sk: `FUELING#${fuelingId}`,
+  sk: `FUELING#${fueling.fueledAt}#${fueling.id}`,
 });
+export const cardRefGuardKey = (fleetId: string, ref: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `FUELREF#${ref}`,
+});
+const vehicleIndexKey = (fleetId: string, vehicleId: string) => `FLEET#${fleetId}#VEH#${vehicleId}`;
 
-export interface FuelingStore {
-  /** False when this fueling was already recorded (same id). */
-  create(fleetId: string, fueling: Fueling): Promise<boolean>;
+export function toFuelingItem(fleetId: string, fueling: Fueling) {
+  return {
+    ...fuelingKey(fleetId, fueling),
+    gsi1pk: vehicleIndexKey(fleetId, fueling.vehicleId),
+    gsi1sk: `FUELING#${fueling.fueledAt}#${fueling.id}`,
+    source: fueling.source,
+    ...(fueling.linkedFuelingId ? { linked: fueling.linkedFuelingId } : {}),
+    fueling,
+  };
 }
 
-export function createFuelingStore(client: DocumentClient, tableName: string): FuelingStore {
+/** Why a fueling was not written: its card reference or its id was already on record. */
+export type RecordOutcome =
+  | { recorded: true }
+  | { recorded: false; reason: 'duplicate_card_ref' | 'already_recorded' | 'changed' };
+
+/** One fill's write: the fueling, what it links, follows and counts, all or nothing. */
+export interface FuelingWrite {
+  fueling: Fueling;
+  /** A detection of the same fill, to link both ways (its figures leave the report). */
+  mergeWith: Fueling | null;
+  /** Extra transaction items (a recommendation followed). */
+  also: TransactItem[];
+}
+
+export interface FuelingListFilter {
+  vehicleId?: string | undefined;
+  /** Inclusive bounds on `fueled_at` (UTC timestamps). */
+  from?: string | undefined;
+  to?: string | undefined;
+  source?: 'reported' | 'detected' | undefined;
+}
+
+export interface FuelingStore {
+  /** Writes a fill and everything it changes in one transaction; refused whole on any condition. */
+  record(fleetId: string, write: FuelingWrite): Promise<RecordOutcome>;
+  /** The fueling id a card reference was recorded under, if any. */
+  idForCardRef(fleetId: string, ref: string): Promise<string | null>;
+  /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
+  ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]>;
+  /** Newest first; detections merged into a reported fueling only when `source=detected` is asked. */
+  list(fleetId: string, filter: FuelingListFilter, limit: number, cursor?: string): Promise<Page<Fueling>>;
+}
+
+export function createFuelingStore(
+  client: DocumentClient,
+  tableName: string,
+  cursors?: CursorCodec,
+): FuelingStore {
   return {
-    async create(fleetId, fueling) {
-      try {
-        await client.send(
-          new PutCommand({
+    async record(fleetId, { fueling, mergeWith, also }) {
+      const items: TransactItem[] = [
+        {
+          Put: {
             TableName: tableName,
-            Item: {
-              ...fuelingKey(fleetId, fueling.id),
-              gsi1pk: `FLEET#${fleetId}#VEH#${fueling.vehicleId}`,
-              gsi1sk: `FUELING#${fueling.id}`,
-              fueling,
-            },
+            Item: toFuelingItem(fleetId, fueling),
             ConditionExpression: 'attribute_not_exists(pk)',
-          }),
+          },
+        },
+      ];
+      const guardIndex = fueling.cardTransactionRef ? items.length : -1;
+      if (fueling.cardTransactionRef) {
+        items.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...cardRefGuardKey(fleetId, fueling.cardTransactionRef), fueling_id: fueling.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        });
+      }
+      if (mergeWith) {
+        // A detection joining a reported fill confirms its gallons; a report absorbing a detection
+        // only links it. Either way both records name each other.
+        const confirms = mergeWith.source === 'reported' && fueling.source === 'detected';
+        items.push({
+          Update: {
+            TableName: tableName,
+            Key: fuelingKey(fleetId, mergeWith),
+            UpdateExpression: `SET linked = :id, fueling.linkedFuelingId = :id${confirms ? ', fueling.detectedGallons = :g' : ''}`,
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(linked)',
+            ExpressionAttributeValues: { ':id': fueling.id, ...(confirms ? { ':g': fueling.gallons } : {}) },
+          },
+        });
+      }
+      // The report counts each fill once: a detection merged into a reported fueling counts
+      // nothing (fuelingFigures), and one a report absorbs stops counting on its own day.
+      // Elements are named by this new record (unique): its own day, and the absorbed detection's.
+      const byDay = new Map<string, { cause: string; figures: SavingsFigures }>();
+      const count = (of: Fueling, cause: string, figures: SavingsFigures) => {
+        const day = utcDay(Date.parse(of.fueledAt));
+        const before = byDay.get(day);
+        byDay.set(
+          day,
+          before ? { cause: before.cause, figures: addFigures(before.figures, figures) } : { cause, figures },
         );
-        return true;
+      };
+      count(fueling, fueling.id, fuelingFigures(fueling));
+      if (mergeWith?.source === 'detected') {
+        count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
+      }
+      for (const [day, { cause, figures }] of byDay) {
+        if (Object.values(figures).some((value) => value !== 0)) {
+          items.push(
+            addToSavingsDay(tableName, fleetId, {
+              day,
+              vehicleId: fueling.vehicleId,
+              cause,
+              delta: figures,
+              externalRef: fueling.externalRef ?? mergeWith?.externalRef ?? null,
+            }),
+          );
+        }
+      }
+      items.push(...also);
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: items }));
+        return { recorded: true };
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        const failed = failedConditionIndexes(error);
+        if (failed.includes(0)) return { recorded: false, reason: 'already_recorded' };
+        if (failed.includes(guardIndex)) return { recorded: false, reason: 'duplicate_card_ref' };
+        if (failed.length > 0 || isTransactionConflict(error)) return { recorded: false, reason: 'changed' };
         throw error;
       }
+    },
+
+    async idForCardRef(fleetId, ref) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: cardRefGuardKey(fleetId, ref), ConsistentRead: true }),
+      );
+      return (Item?.fueling_id as string | undefined) ?? null;
+    },
+
+    async ofVehicleBetween(fleetId, vehicleId, from, to) {
+      const found: Fueling[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI1,
+            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: {
+              ':pk': vehicleIndexKey(fleetId, vehicleId),
+              ':from': `FUELING#${from}`,
+              ':to': `FUELING#${to}~`,
+            },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(item.fueling as Fueling);
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return found;
+    },
+
+    async list(fleetId, filter, limit, cursor) {
+      if (!cursors) throw new Error('fueling list needs a cursor codec');
+      const scope = `fuelings:${fleetId}:${filter.vehicleId ?? ''}:${filter.from ?? ''}:${filter.to ?? ''}:${filter.source ?? ''}`;
+      const keyed = filter.vehicleId
+        ? {
+            IndexName: GSI1,
+            pkName: 'gsi1pk',
+            skName: 'gsi1sk',
+            pk: vehicleIndexKey(fleetId, filter.vehicleId),
+          }
+        : { IndexName: undefined, pkName: 'pk', skName: 'sk', pk: `FLEET#${fleetId}` };
+      const filters: string[] = [];
+      const values: Record<string, unknown> = {
+        ':pk': keyed.pk,
+        ':from': `FUELING#${filter.from ?? ''}`,
+        ':to': `FUELING#${filter.to ?? '9999'}~`,
+      };
+      if (filter.source) {
+        filters.push('#source = :source');
+        values[':source'] = filter.source;
+      } else {
+        // The default view shows each fill once: a detection merged into a reported fueling hides.
+        filters.push('(#source = :reported OR attribute_not_exists(linked))');
+        values[':reported'] = 'reported';
+      }
+      const data: Fueling[] = [];
+      let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
+      // A filter can thin a page; keep reading until the page is full or the range ends.
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: keyed.IndexName,
+            KeyConditionExpression: `${keyed.pkName} = :pk AND ${keyed.skName} BETWEEN :from AND :to`,
+            FilterExpression: filters.join(' AND '),
+            ExpressionAttributeNames: { '#source': 'source' },
+            ExpressionAttributeValues: values,
+            ScanIndexForward: false,
+            Limit: limit - data.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) data.push(item.fueling as Fueling);
+        start = page.LastEvaluatedKey;
+      } while (start && data.length < limit);
+      return { data, next_cursor: start ? cursors.encode(scope, start) : null };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { StartGuidanceBody } from '../api/schemas/guidance.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import { guidanceUpdatedEvent } from '../domain/event-payloads.ts';
+import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import {
   acknowledgeStop,
@@ -41,6 +42,7 @@ export interface GuidanceReadDeps {
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
   events: OutboxDeps['events'];
   fuelings: OutboxDeps['fuelings'];
+  recommendations: OutboxDeps['recommendations'];
   sessionArchive: OutboxDeps['sessionArchive'];
 }
 
@@ -315,7 +317,8 @@ async function commit<S extends GuidanceSession | null>(
   for (let attempt = 1; ; attempt++) {
     const tracking = await deps.tracking.get(fleetId, vehicleId);
     await carryOut(deps, tracking);
-    const result = await change(tracking, deps.now());
+    const nowMs = deps.now();
+    const result = await change(tracking, nowMs);
     // Nothing changed (a second acknowledgement, a repeated skip, no session to end): no write.
     if (result.session === tracking.session && result.events.length === 0 && result.ended.length === 0) {
       return result;
@@ -323,7 +326,12 @@ async function commit<S extends GuidanceSession | null>(
     const stored = await deps.tracking.save({
       ...tracking,
       session: result.session,
-      outbox: outboxOf(result.events, [], result.ended),
+      outbox: outboxOf(
+        result.events,
+        [],
+        result.ended,
+        recommendationChanges(tracking.session, result.session, nowMs),
+      ),
     });
     if (stored) {
       // Committed: the caller gets its answer even if the follow-up fails now (a retried POST

@@ -1,13 +1,16 @@
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { EventRecorder } from '../store/events.ts';
-import type { FuelingStore } from '../store/fuelings.ts';
 import type { GuidanceSessionArchive } from '../store/guidance-session-archive.ts';
+import type { RecommendedStopStore } from '../store/recommended-stops.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 
 export interface OutboxDeps {
   tracking: Pick<VehicleTrackingStore, 'clearOutbox'>;
   sessionArchive: Pick<GuidanceSessionArchive, 'put'>;
-  fuelings: Pick<FuelingStore, 'create'>;
+  /** Records a detected fill: merged with a reported one, matched, counted (fueling-records.ts). */
+  fuelings: { recordDetected(fleetId: string, fueling: Fueling): Promise<unknown> };
+  recommendations: Pick<RecommendedStopStore, 'recommended' | 'withdrawn'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
@@ -21,7 +24,15 @@ export interface OutboxDeps {
 export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Promise<void> {
   const { outbox } = tracking;
   if (!outbox) return;
-  for (const fueling of outbox.fuelings) await deps.fuelings.create(tracking.fleetId, fueling);
+  const recommendations = outbox.recommendations ?? [];
+  // Stops recommended first (a fill of this cycle may follow one), withdrawn after the fills.
+  for (const change of recommendations) {
+    if (change.kind === 'recommended') await deps.recommendations.recommended(tracking.fleetId, change.stop);
+  }
+  for (const fueling of outbox.fuelings) await deps.fuelings.recordDetected(tracking.fleetId, fueling);
+  for (const change of recommendations) {
+    if (change.kind === 'withdrawn') await deps.recommendations.withdrawn(tracking.fleetId, change);
+  }
   for (const session of outbox.archive) await deps.sessionArchive.put(tracking.fleetId, session);
   for (const event of outbox.events) {
     await deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });

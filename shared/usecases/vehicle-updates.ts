@@ -1,4 +1,5 @@
 import {
+  detectedMatchedFill,
   fuelingMatchedEvent,
   fuelingRecordedEvent,
   fuelLowEvent,
@@ -6,6 +7,7 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
+import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { matchStop } from '../domain/guidance/fueling-match.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
@@ -22,6 +24,7 @@ import { isRoutingFailure } from '../geo/routing-errors.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { withBenchmark } from './fueling-benchmark.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
@@ -106,7 +109,7 @@ async function runCycle(
   for (const detection of detections) {
     const found = eventsOf(detection, vehicle, session, nowMs);
     events.push(...found.events);
-    if (found.fueling) fuelings.push(found.fueling);
+    if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
   }
 
   let nextSession = tracking.session;
@@ -129,7 +132,12 @@ async function runCycle(
       session: nextSession,
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
-      outbox: outboxOf(events, fuelings, endedSession ? [endedSession] : []),
+      outbox: outboxOf(
+        events,
+        fuelings,
+        endedSession ? [endedSession] : [],
+        recommendationChanges(tracking.session, nextSession, nowMs),
+      ),
     },
     events,
   };
@@ -194,14 +202,15 @@ function eventsOf(
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
       const match = session ? matchStop(session, detection) : null;
-      const matched = session && match ? { guidanceId: session.id, stop: match } : null;
-      const fueling = detectedFueling(vehicleId, detection, matched, nowMs);
+      const matched =
+        session && match ? { guidanceId: session.id, tripId: session.tripId, stop: match } : null;
+      const fueling = detectedFueling(vehicle, detection, matched, nowMs);
       const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
-      if (!matched) return { events: [recorded], fueling };
+      if (!session || !match) return { events: [recorded], fueling };
       return {
         events: [
           recorded,
-          fuelingMatchedEvent(fueling.id, vehicleId, matched.guidanceId, matched.stop, detection),
+          fuelingMatchedEvent(detectedMatchedFill(fueling.id, vehicle, session, match, detection)),
         ],
         fueling,
       };

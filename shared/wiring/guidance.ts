@@ -1,10 +1,11 @@
 import type { EventRecorder } from '../store/events.ts';
-import { createFuelingStore } from '../store/fuelings.ts';
 import { createGuidanceSessionArchive } from '../store/guidance-session-archive.ts';
+import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { GuidanceWriteDeps } from '../usecases/guidance.ts';
 import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
+import { detectedFuelings } from './fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
@@ -23,7 +24,7 @@ export interface GuidanceParts {
 export const guidanceStores = /* @__PURE__ */ perInfrastructure(({ client, config }) => ({
   tracking: createVehicleTrackingStore(client, config.tableName),
   sessionArchive: createGuidanceSessionArchive(client, config.tableName),
-  fuelings: createFuelingStore(client, config.tableName),
+  recommendations: createRecommendedStopStore(client, config.tableName),
   positions: createVehiclePositionStore(client, config.tableName),
 }));
 
@@ -32,13 +33,14 @@ export function createGuidanceWriteDeps(
   parts: GuidanceParts = { events: eventRecorder(infra) },
 ): GuidanceWriteDeps {
   const { vehicles, counters } = tableStores(infra);
-  const { tracking, sessionArchive, fuelings } = guidanceStores(infra);
+  const { tracking, sessionArchive, recommendations } = guidanceStores(infra);
   return {
     vehicles,
     counters,
     tracking,
     sessionArchive,
-    fuelings,
+    recommendations,
+    fuelings: detectedFuelings(infra, parts.events),
     events: parts.events,
     now: infra.clock.now,
   };
@@ -51,6 +53,7 @@ export const guidanceWriteDeps = /* @__PURE__ */ perInfrastructure((infra) => cr
 export const offlineSweepDeps = /* @__PURE__ */ perInfrastructure(
   (infra): OfflineSweepDeps => ({
     ...guidanceStores(infra),
+    fuelings: detectedFuelings(infra),
     events: eventRecorder(infra),
     now: infra.clock.now,
   }),

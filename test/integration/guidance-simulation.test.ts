@@ -21,10 +21,13 @@ import {
 } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
+import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
+import { savingsReportDeps } from '../../shared/wiring/reports.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
@@ -231,6 +234,14 @@ describe('a simulated truck driving Dallas → Denver', () => {
       guidance_id: started.id,
       stop_id: firstStop.id,
     });
+    // The fill is on the fleet's record, matched, and the savings report counts the stop followed.
+    const fills = await fuelingStores(infra).fuelings.list(fleetId, {}, 10);
+    expect(fills.data).toEqual([
+      expect.objectContaining({ id: recorded[0]?.data.fueling_id, source: 'detected', stopId: firstStop.id }),
+    ]);
+    const day = new Date(t).toISOString().slice(0, 10);
+    const savings = await savingsReport(savingsReportDeps(infra), fleetId, { from: day, to: day });
+    expect(savings.totals).toMatchObject({ fuelings: 1, recommended_stops: 1, followed_stops: 1 });
     session = await sessionOf(fleetId, vehicle.id);
     expect(['no_stop_needed', 'stop_recommended']).toContain(session.phase);
     expect(session.stops.map((s) => s.stationId)).not.toContain(firstStop.stationId);

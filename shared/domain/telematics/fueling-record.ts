@@ -19,15 +19,51 @@ export interface Fueling {
   stopId: string | null;
   stationId: string | null;
   createdAt: string;
+  // What reported fuelings, merges and the savings report add (absent on records written before).
+  externalRef?: string | null;
+  /** The trip whose guidance the matched stop belonged to, and that trip's fuel stop (`tsp_`). */
+  tripId?: string | null;
+  tripStopId?: string | null;
+  /** The recommended net price of the matched stop. */
+  recommendedNetPrice?: number | null;
+  station?: FuelingStation | null;
+  price?: number | null;
+  discount?: number | null;
+  /** Net price paid per gallon: price − discount, or total ÷ gallons; null when unknown. */
+  netPrice?: number | null;
+  totalUsd?: number | null;
+  odometerMiles?: number | null;
+  cardTransactionRef?: string | null;
+  merchantName?: string | null;
+  /** The other record of the same fill (a reported one's detection, a detection's report). */
+  linkedFuelingId?: string | null;
+  /** On a reported fueling linked to a detection: the gallons the tank-level rise confirms. */
+  detectedGallons?: number | null;
+  /** Average posted price of the catalog's stations within the benchmark radius, when recorded. */
+  benchmarkPrice?: number | null;
+  /** What a fill made elsewhere cost over the recommendation that stood (USD), else 0 or null. */
+  missedSavingsUsd?: number | null;
+}
+
+/** The catalog station a fueling was made at, as the record keeps it. */
+export interface FuelingStation {
+  id: string;
+  name: string;
+  chain: string;
+  latitude: number;
+  longitude: number;
+  address: string;
 }
 
 /** A detected fueling as the record keeps it, with the recommended stop it matched, if any. */
 export function detectedFueling(
-  vehicleId: string,
+  vehicle: { id: string; externalRef?: string | null },
   detection: Extract<Detection, { kind: 'fueling' }>,
-  matched: { guidanceId: string; stop: GuidanceStop } | null,
+  matched: { guidanceId: string; tripId?: string | null; stop: GuidanceStop } | null,
   nowMs: number,
 ): Fueling {
+  const vehicleId = vehicle.id;
+  const stop = matched?.stop ?? null;
   return {
     // Fixed by the rise itself, so a worker that detects it twice writes one record.
     id: stableTimedId('fueling', detection.startedAtMs, `${vehicleId}:${detection.startedAtMs}`),
@@ -40,8 +76,28 @@ export function detectedFueling(
     fuelLevelBeforePercent: detection.levelBeforePercent,
     fuelLevelAfterPercent: detection.levelAfterPercent,
     guidanceId: matched?.guidanceId ?? null,
-    stopId: matched?.stop.id ?? null,
-    stationId: matched?.stop.stationId ?? null,
+    stopId: stop?.id ?? null,
+    stationId: stop?.stationId ?? null,
     createdAt: formatTimestamp(nowMs),
+    externalRef: vehicle.externalRef ?? null,
+    tripId: matched?.tripId ?? null,
+    tripStopId: stop?.tripStopId ?? null,
+    recommendedNetPrice: stop?.netPrice ?? null,
+    station: stop
+      ? {
+          id: stop.stationId,
+          name: stop.name,
+          chain: stop.chain,
+          latitude: stop.latitude,
+          longitude: stop.longitude,
+          address: stop.address,
+        }
+      : null,
+    // A detection knows no receipt: at a recommended stop it is taken at that stop's prices.
+    price: stop?.price ?? null,
+    discount: stop?.discount ?? null,
+    netPrice: stop?.netPrice ?? null,
+    totalUsd: null,
+    linkedFuelingId: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { EventType } from '../events.ts';
+import type { RecommendationChange } from '../fuelings/recommendations.ts';
 import type { GuidanceSession } from '../guidance/session.ts';
 import type { Fueling } from '../telematics/fueling-record.ts';
 
@@ -19,6 +20,8 @@ export interface Outbox {
   fuelings: Fueling[];
   /** Ended sessions to keep under their own ids. */
   archive: GuidanceSession[];
+  /** Stops recommended and withdrawn, for matching fuelings and the savings report (absent before). */
+  recommendations?: RecommendationChange[];
 }
 
 /** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
@@ -26,8 +29,14 @@ export function outboxOf(
   events: readonly OutboxEvent[],
   fuelings: readonly Fueling[] = [],
   archive: readonly GuidanceSession[] = [],
+  recommendations: readonly RecommendationChange[] = [],
 ): Outbox | null {
-  return events.length || fuelings.length || archive.length
-    ? { events: [...events], fuelings: [...fuelings], archive: [...archive] }
+  return events.length || fuelings.length || archive.length || recommendations.length
+    ? {
+        events: [...events],
+        fuelings: [...fuelings],
+        archive: [...archive],
+        ...(recommendations.length ? { recommendations: [...recommendations] } : {}),
+      }
     : null;
 }

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { roundCoordinate } from '../../domain/rounding.ts';
+import type { Fueling } from '../../domain/telematics/fueling-record.ts';
+import type { fuelingSchema } from '../schemas/fuelings.ts';
+
+const coordinate = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : roundCoordinate(value);
+
+/** The fueling object; fields a record written before them lacks read as null. */
+export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema> {
+  const station = fueling.station ?? null;
+  return {
+    id: fueling.id,
+    vehicle_id: fueling.vehicleId,
+    external_ref: fueling.externalRef ?? null,
+    source: fueling.source,
+    fueled_at: fueling.fueledAt,
+    gallons: fueling.gallons,
+    price_usd_per_gallon: fueling.price ?? null,
+    discount_usd_per_gallon: fueling.discount ?? null,
+    net_price_usd_per_gallon: fueling.netPrice ?? null,
+    total_usd: fueling.totalUsd ?? null,
+    benchmark_price_usd_per_gallon: fueling.benchmarkPrice ?? null,
+    station: station
+      ? {
+          ...station,
+          latitude: roundCoordinate(station.latitude),
+          longitude: roundCoordinate(station.longitude),
+        }
+      : null,
+    latitude: coordinate(fueling.latitude),
+    longitude: coordinate(fueling.longitude),
+    odometer_miles: fueling.odometerMiles ?? null,
+    card_transaction_ref: fueling.cardTransactionRef ?? null,
+    merchant_name: fueling.merchantName ?? null,
+    fuel_level_before_percent: fueling.fuelLevelBeforePercent,
+    fuel_level_after_percent: fueling.fuelLevelAfterPercent,
+    match:
+      fueling.guidanceId && fueling.stopId
+        ? {
+            guidance_id: fueling.guidanceId,
+            trip_id: fueling.tripId ?? null,
+            stop_id: fueling.tripStopId ?? fueling.stopId,
+            recommended_net_price_usd_per_gallon: fueling.recommendedNetPrice ?? null,
+          }
+        : null,
+    linked_fueling_id: fueling.linkedFuelingId ?? null,
+    detected_gallons: fueling.detectedGallons ?? null,
+    missed_savings_usd: fueling.missedSavingsUsd ?? null,
+    created_at: fueling.createdAt,
+  };
+}

@@ -1,0 +1,108 @@
+import { haversineMiles } from '../../geo/distance.ts';
+import { FUELING_POLICY } from './policy.ts';
+import type { RecommendedStop } from './recommendations.ts';
+
+/** Where and when a fill happened, as matching sees it (a position may be unknown on a card record). */
+export interface FillPlace {
+  vehicleId: string;
+  fueledAtMs: number;
+  stationId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface RecommendationMatch {
+  stop: RecommendedStop;
+  /** From the fill's position to the station; null when the fill has no position at all. */
+  distanceMiles: number | null;
+}
+
+/**
+ * Whether the recommendation stood at that moment: from a little before it was made until a
+ * little after it was withdrawn (or for as long as it still stands).
+ */
+export function stoodAt(stop: RecommendedStop, atMs: number): boolean {
+  const from = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
+  const until =
+    stop.withdrawnAtMs === null ? Infinity : stop.withdrawnAtMs + FUELING_POLICY.matchGraceMinutes * 60_000;
+  return atMs >= from && atMs <= until;
+}
+
+const distanceTo = (stop: RecommendedStop, fill: FillPlace): number | null =>
+  fill.latitude === null || fill.longitude === null
+    ? null
+    : haversineMiles(stop, { latitude: fill.latitude, longitude: fill.longitude });
+
+/**
+ * The recommended stop a fill was made at: the vehicle's, standing at the fill's time, and either
+ * the station the fill names or one within the match radius of its position. A named station wins
+ * over a nearby one (a cluster of truck stops at one interchange); among several, the nearest,
+ * then the latest recommended.
+ */
+export function matchRecommendation(
+  fill: FillPlace,
+  stops: readonly RecommendedStop[],
+): RecommendationMatch | null {
+  const candidates: (RecommendationMatch & { byStation: boolean })[] = [];
+  for (const stop of stops) {
+    if (stop.vehicleId !== fill.vehicleId || !stoodAt(stop, fill.fueledAtMs)) continue;
+    const distanceMiles = distanceTo(stop, fill);
+    const byStation = fill.stationId !== null && fill.stationId === stop.stationId;
+    const near = distanceMiles !== null && distanceMiles <= FUELING_POLICY.matchRadiusMiles;
+    if (byStation || near) candidates.push({ stop, distanceMiles, byStation });
+  }
+  candidates.sort(
+    (a, b) =>
+      Number(b.byStation) - Number(a.byStation) ||
+      (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) ||
+      b.stop.recommendedAtMs - a.stop.recommendedAtMs,
+  );
+  const best = candidates[0];
+  return best ? { stop: best.stop, distanceMiles: best.distanceMiles } : null;
+}
+
+/**
+ * The recommendation a fill made elsewhere passed over: of the vehicle's recommendations standing
+ * at the fill's time, the one with the lowest net price (what the driver could have paid).
+ */
+export function passedOverRecommendation(
+  fill: FillPlace,
+  stops: readonly RecommendedStop[],
+): RecommendedStop | null {
+  let best: RecommendedStop | null = null;
+  for (const stop of stops) {
+    if (stop.vehicleId !== fill.vehicleId || !stoodAt(stop, fill.fueledAtMs)) continue;
+    if (!best || stop.netPrice < best.netPrice) best = stop;
+  }
+  return best;
+}
+
+/**
+ * A reported and a detected fueling are the same fill: one vehicle, at most the merge window apart
+ * and the merge radius apart. Without a position on either side (a card record naming no station
+ * the catalog knows) the place cannot be compared, so they are not merged.
+ */
+export function isSameFill(a: FillPlace, b: FillPlace): boolean {
+  if (a.vehicleId !== b.vehicleId) return false;
+  if (Math.abs(a.fueledAtMs - b.fueledAtMs) > FUELING_POLICY.mergeWindowMinutes * 60_000) return false;
+  if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null)
+    return false;
+  return (
+    haversineMiles(
+      { latitude: a.latitude, longitude: a.longitude },
+      { latitude: b.latitude, longitude: b.longitude },
+    ) <= FUELING_POLICY.mergeRadiusMiles
+  );
+}
+
+/** Of several detected fills that are the same fill as `fill`, the nearest in time. */
+export function sameFillOf<T extends FillPlace>(fill: FillPlace, others: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const other of others) {
+    if (!isSameFill(fill, other)) continue;
+    if (!best || Math.abs(other.fueledAtMs - fill.fueledAtMs) < Math.abs(best.fueledAtMs - fill.fueledAtMs)) {
+      best = other;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,72 @@
+/** The savings report covers whole UTC days, at most this many (spec section 8 default: 30). */
+export const REPORT_PERIOD = { defaultDays: 30, maxDays: 366 } as const;
+
+const DAY_MS = 86_400_000;
+
+export interface ReportPeriod {
+  /** First and last UTC day covered, `YYYY-MM-DD`, both included. */
+  fromDay: string;
+  toDay: string;
+  /** Start of the first day and start of the day after the last (the period is [fromMs, toMs)). */
+  fromMs: number;
+  toMs: number;
+  days: number;
+}
+
+export type PeriodResult =
+  | { ok: true; period: ReportPeriod }
+  | { ok: false; field: 'from' | 'to'; message: string };
+
+const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A `YYYY-MM-DD` date or an RFC 3339 date-time, as epoch ms; NaN when neither. */
+function parseBound(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
+}
+
+/**
+ * The report's period from the query: each bound a date or a date-time, counted in whole UTC days
+ * (the report is kept per vehicle and UTC day; a date-time stands for its day). Without `to`, up to
+ * today; without `from`, the 30 days ending with `to`. `to` before `from`, or more than 366 days,
+ * is refused with the field to fix.
+ */
+export function reportPeriod(
+  query: { from?: string | undefined; to?: string | undefined },
+  nowMs: number,
+): PeriodResult {
+  const toMs = query.to === undefined ? nowMs : parseBound(query.to);
+  if (Number.isNaN(toMs))
+    return { ok: false, field: 'to', message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time' };
+  const lastDay = dayStart(toMs);
+  const fromMs =
+    query.from === undefined ? lastDay - (REPORT_PERIOD.defaultDays - 1) * DAY_MS : parseBound(query.from);
+  if (Number.isNaN(fromMs)) {
+    return { ok: false, field: 'from', message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time' };
+  }
+  if (toMs < fromMs) return { ok: false, field: 'to', message: 'must not be before from' };
+  const firstDay = dayStart(fromMs);
+  const days = (lastDay - firstDay) / DAY_MS + 1;
+  if (days > REPORT_PERIOD.maxDays) {
+    return {
+      ok: false,
+      field: 'from',
+      message: `the period covers ${days} days; at most ${REPORT_PERIOD.maxDays} are reported (narrow from and to)`,
+    };
+  }
+  return {
+    ok: true,
+    period: {
+      fromDay: utcDay(firstDay),
+      toDay: utcDay(lastDay),
+      fromMs: firstDay,
+      toMs: lastDay + DAY_MS,
+      days,
+    },
+  };
+}
+
+/** Every UTC day of the period, oldest first. */
+export function daysOf(period: ReportPeriod): string[] {
+  return Array.from({ length: period.days }, (_, i) => utcDay(period.fromMs + i * DAY_MS));
+}

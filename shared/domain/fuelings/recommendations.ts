@@ -1,0 +1,91 @@
+import type { GuidanceSession, GuidanceStop } from '../guidance/session.ts';
+import { FUELING_POLICY } from './policy.ts';
+
+/**
+ * A recommended stop on the fleet's record, kept beyond the session that made it: the session
+ * holds only its current stops, while matching a fueling and the report's adherence need every
+ * stop that was ever recommended, and when it stood.
+ */
+export interface RecommendedStop {
+  vehicleId: string;
+  guidanceId: string;
+  tripId: string | null;
+  /** The guidance stop (`gds_`). */
+  stopId: string;
+  /** The trip fuel stop (`tsp_`) it carries out, when the session follows a trip. */
+  tripStopId: string | null;
+  stationId: string;
+  stationName: string;
+  latitude: number;
+  longitude: number;
+  netPrice: number;
+  gallonsToBuy: number | null;
+  recommendedAtMs: number;
+  /** When the stop left the plan (passed, replaced, skipped, or its session ended); null while it stands. */
+  withdrawnAtMs: number | null;
+  /** Whether the stop was due when withdrawn: the truck was within the approach radius of it. */
+  due: boolean;
+  followedFuelingId: string | null;
+}
+
+/** What a change of a session's stops adds to the record. */
+export type RecommendationChange =
+  | { kind: 'recommended'; stop: RecommendedStop }
+  | { kind: 'withdrawn'; vehicleId: string; stopId: string; withdrawnAtMs: number; due: boolean };
+
+const standingStops = (session: GuidanceSession | null | undefined): readonly GuidanceStop[] =>
+  session?.status === 'active' ? session.stops : [];
+
+/**
+ * The stops a change of the vehicle's session recommended and withdrew (by stop id, which is
+ * stable by station within a session). A stop withdrawn while the truck was at most the approach
+ * radius from it was due: it passed the stop, stopped there, or the session ended beside it; one
+ * replaced while still far ahead was a plan that changed, not advice the driver could follow.
+ */
+export function recommendationChanges(
+  before: GuidanceSession | null | undefined,
+  after: GuidanceSession | null | undefined,
+  nowMs: number,
+): RecommendationChange[] {
+  const was = standingStops(before);
+  const now = standingStops(after);
+  const changes: RecommendationChange[] = [];
+  const nowIds = new Set(now.map((s) => s.id));
+  const wasIds = new Set(was.map((s) => s.id));
+  for (const stop of was) {
+    if (nowIds.has(stop.id)) continue;
+    changes.push({
+      kind: 'withdrawn',
+      vehicleId: (before as GuidanceSession).vehicleId,
+      stopId: stop.id,
+      withdrawnAtMs: nowMs,
+      due: stop.milesAhead <= FUELING_POLICY.dueWithinMiles,
+    });
+  }
+  for (const stop of now) {
+    if (wasIds.has(stop.id)) continue;
+    const session = after as GuidanceSession;
+    changes.push({ kind: 'recommended', stop: recommendedStopOf(session, stop) });
+  }
+  return changes;
+}
+
+export function recommendedStopOf(session: GuidanceSession, stop: GuidanceStop): RecommendedStop {
+  return {
+    vehicleId: session.vehicleId,
+    guidanceId: session.id,
+    tripId: session.tripId ?? null,
+    stopId: stop.id,
+    tripStopId: stop.tripStopId ?? null,
+    stationId: stop.stationId,
+    stationName: stop.name,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    netPrice: stop.netPrice,
+    gallonsToBuy: stop.gallonsToBuy,
+    recommendedAtMs: stop.recommendedAtMs,
+    withdrawnAtMs: null,
+    due: false,
+    followedFuelingId: null,
+  };
+}

@@ -1,0 +1,242 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { utcDay } from '../domain/fuelings/period.ts';
+import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
+import type { RecommendedStop } from '../domain/fuelings/recommendations.ts';
+import { ulidTimePrefix } from '../platform/ids.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import { addToSavingsDay, type TransactItem } from './savings-days.ts';
+import { ttlEpochSeconds } from './table.ts';
+import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+
+/**
+ * Every stop guidance recommended, kept beyond its session (`FLEET#…`/`RECSTOP#veh_…#gds_…`): the
+ * stop id is a ULID timed by its session's start, so one key range finds a vehicle's
+ * recommendations of a time window. The facts sit under `stop`; what changes is top-level
+ * (`withdrawn_at`, `due`, `followed_by`, and `counted_day`: the UTC day the savings report counts
+ * the stop in, recommended and followed if it was, so each is counted once).
+ */
+export const recommendedStopKey = (fleetId: string, vehicleId: string, stopId: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `RECSTOP#${vehicleId}#${stopId}`,
+});
+
+/** Matching looks back a week; the records outlive that only for support questions. */
+export const RECOMMENDED_STOP_RETENTION_DAYS = 35;
+
+export interface RecommendedStopRecord extends RecommendedStop {
+  countedDay: string | null;
+}
+
+function fromItem(item: Record<string, unknown>): RecommendedStopRecord {
+  return {
+    ...(item.stop as RecommendedStop),
+    withdrawnAtMs: (item.withdrawn_at as number | undefined) ?? null,
+    due: (item.due as boolean | undefined) ?? false,
+    followedFuelingId: (item.followed_by as string | undefined) ?? null,
+    countedDay: (item.counted_day as string | undefined) ?? null,
+  };
+}
+
+export interface RecommendedStopStore {
+  /** Keeps a newly recommended stop; a stop already on record keeps its first recommendation. */
+  recommended(fleetId: string, stop: RecommendedStop): Promise<void>;
+  /** The stop left the plan; counted (recommended, followed if so) on that day when due or followed. */
+  withdrawn(
+    fleetId: string,
+    change: { vehicleId: string; stopId: string; withdrawnAtMs: number; due: boolean },
+  ): Promise<void>;
+  /** The vehicle's recommendations that may have stood at `atMs` (recommended within the lookback). */
+  around(fleetId: string, vehicleId: string, atMs: number): Promise<RecommendedStopRecord[]>;
+  get(fleetId: string, vehicleId: string, stopId: string): Promise<RecommendedStopRecord | null>;
+  /** Transaction items marking the stop followed by a fueling (see `followItems`). */
+  followItems(
+    fleetId: string,
+    record: RecommendedStopRecord,
+    fuelingId: string,
+    externalRef: string | null,
+  ): TransactItem[];
+}
+
+/**
+ * The transaction items that mark a stop followed by a fueling, conditional on the state read (a
+ * concurrent change makes the caller re-read): already counted → one more followed stop on that
+ * day; withdrawn without being due → due after all (followed advice was advice in range), counted
+ * now; still standing → counted when withdrawn.
+ */
+export function followItems(
+  tableName: string,
+  fleetId: string,
+  record: RecommendedStopRecord,
+  fuelingId: string,
+  externalRef: string | null,
+): TransactItem[] {
+  const Key = recommendedStopKey(fleetId, record.vehicleId, record.stopId);
+  if (record.countedDay) {
+    return [
+      {
+        Update: {
+          TableName: tableName,
+          Key,
+          UpdateExpression: 'SET followed_by = :f',
+          ConditionExpression: 'attribute_not_exists(followed_by) AND counted_day = :day',
+          ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
+        },
+      },
+      addToSavingsDay(tableName, fleetId, {
+        day: record.countedDay,
+        vehicleId: record.vehicleId,
+        cause: `${record.stopId}:followed`,
+        delta: { followedStops: 1 },
+        externalRef,
+      }),
+    ];
+  }
+  if (record.withdrawnAtMs !== null) {
+    const day = utcDay(record.withdrawnAtMs);
+    return [
+      {
+        Update: {
+          TableName: tableName,
+          Key,
+          UpdateExpression: 'SET followed_by = :f, due = :true, counted_day = :day',
+          ConditionExpression:
+            'attribute_not_exists(followed_by) AND attribute_not_exists(counted_day) AND attribute_exists(withdrawn_at)',
+          ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
+        },
+      },
+      addToSavingsDay(tableName, fleetId, {
+        day,
+        vehicleId: record.vehicleId,
+        cause: `${record.stopId}:followed`,
+        delta: { recommendedStops: 1, followedStops: 1 },
+        externalRef,
+      }),
+    ];
+  }
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key,
+        UpdateExpression: 'SET followed_by = :f',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(followed_by) AND attribute_not_exists(withdrawn_at)',
+        ExpressionAttributeValues: { ':f': fuelingId },
+      },
+    },
+  ];
+}
+
+const MAX_ATTEMPTS = 8;
+
+export function createRecommendedStopStore(client: DocumentClient, tableName: string): RecommendedStopStore {
+  const get = async (fleetId: string, vehicleId: string, stopId: string) => {
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: recommendedStopKey(fleetId, vehicleId, stopId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem(Item) : null;
+  };
+
+  return {
+    get,
+    followItems: (fleetId, record, fuelingId, externalRef) =>
+      followItems(tableName, fleetId, record, fuelingId, externalRef),
+    async recommended(fleetId, stop) {
+      const { withdrawnAtMs: _w, due: _d, followedFuelingId: _f, ...facts } = stop;
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
+              stop: facts,
+              expires_at: ttlEpochSeconds(
+                stop.recommendedAtMs + RECOMMENDED_STOP_RETENTION_DAYS * 86_400_000,
+              ),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async withdrawn(fleetId, change) {
+      for (let attempt = 1; ; attempt++) {
+        const record = await get(fleetId, change.vehicleId, change.stopId);
+        // Never recorded (an outbox older than this record), or already withdrawn: nothing to do.
+        if (!record || record.withdrawnAtMs !== null) return;
+        const followed = record.followedFuelingId !== null;
+        const counted = change.due || followed;
+        const day = utcDay(change.withdrawnAtMs);
+        const values: Record<string, unknown> = { ':w': change.withdrawnAtMs, ':due': counted };
+        if (counted) values[':day'] = day;
+        if (followed) values[':f'] = record.followedFuelingId;
+        const items: TransactItem[] = [
+          {
+            Update: {
+              TableName: tableName,
+              Key: recommendedStopKey(fleetId, change.vehicleId, change.stopId),
+              UpdateExpression: `SET withdrawn_at = :w, due = :due${counted ? ', counted_day = :day' : ''}`,
+              // The follow state read is part of the condition: a fill matched meanwhile re-reads.
+              ConditionExpression: `attribute_not_exists(withdrawn_at) AND ${
+                followed ? 'followed_by = :f' : 'attribute_not_exists(followed_by)'
+              }`,
+              ExpressionAttributeValues: values,
+            },
+          },
+        ];
+        if (counted) {
+          items.push(
+            addToSavingsDay(tableName, fleetId, {
+              day,
+              vehicleId: change.vehicleId,
+              cause: `${change.stopId}:withdrawn`,
+              delta: { recommendedStops: 1, followedStops: followed ? 1 : 0 },
+            }),
+          );
+        }
+        try {
+          await client.send(new TransactWriteCommand({ TransactItems: items }));
+          return;
+        } catch (error) {
+          if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_ATTEMPTS)
+            throw error;
+          // Other vehicles' records share the day's report item: a jittered pause spreads retries.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+        }
+      }
+    },
+
+    async around(fleetId, vehicleId, atMs) {
+      const from = atMs - FUELING_POLICY.matchLookbackDays * 86_400_000;
+      const to = atMs + FUELING_POLICY.matchEarlyMinutes * 60_000;
+      const prefix = `RECSTOP#${vehicleId}#gds_`;
+      const records: RecommendedStopRecord[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: {
+              ':pk': `FLEET#${fleetId}`,
+              ':from': `${prefix}${ulidTimePrefix(from)}`,
+              ':to': `${prefix}${ulidTimePrefix(to)}~`,
+            },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) records.push(fromItem(item));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return records;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
+import {
+  type FillPlace,
+  matchRecommendation,
+  passedOverRecommendation,
+  type RecommendationMatch,
+  sameFillOf,
+} from '../domain/fuelings/matching.ts';
+import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
+import { missedSavings } from '../domain/fuelings/savings.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { EventRecorder } from '../store/events.ts';
+import type { FuelingStore } from '../store/fuelings.ts';
+import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
+
+export interface FuelingRecordDeps {
+  fuelings: Pick<FuelingStore, 'record' | 'ofVehicleBetween' | 'idForCardRef'>;
+  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followItems'>;
+  events: Pick<EventRecorder, 'record'>;
+}
+
+export type FillOutcome =
+  | { status: 'recorded'; fueling: Fueling }
+  /** The card reference (or, for a detection, the rise) was already on record under `id`. */
+  | { status: 'duplicate'; id: string };
+
+/** A lost race (a link, a follow or a card guard written meanwhile) re-reads and tries again. */
+const MAX_ATTEMPTS = 6;
+
+export const placeOf = (fueling: Fueling): FillPlace => ({
+  vehicleId: fueling.vehicleId,
+  fueledAtMs: Date.parse(fueling.fueledAt),
+  stationId: fueling.stationId ?? fueling.station?.id ?? null,
+  latitude: fueling.latitude ?? fueling.station?.latitude ?? null,
+  longitude: fueling.longitude ?? fueling.station?.longitude ?? null,
+});
+
+/**
+ * Records one fill, whichever source it comes from, in one transaction with what it changes:
+ * - the same fill from the other source (same vehicle, within 0.5 mile and 60 minutes) is linked
+ *   both ways, whichever arrived first; the reported record is the fill the report counts, the
+ *   detection confirms its gallons;
+ * - a reported fill at a recommendation that stood (station id or within 0.5 mile, from 30
+ *   minutes before it was made to 60 minutes after it was withdrawn) is matched, the stop marked
+ *   followed and `fueling.matched` recorded; a detection arrives matched by the worker and only
+ *   marks its stop followed;
+ * - a fill made elsewhere while a recommendation stood carries its missed savings.
+ * A card reference or a detection already on record is a duplicate, never a second record.
+ */
+export async function recordFill(
+  deps: FuelingRecordDeps,
+  fleetId: string,
+  fill: Fueling,
+): Promise<FillOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const place = placeOf(fill);
+    const windowMs = FUELING_POLICY.mergeWindowMinutes * 60_000;
+    const nearby = await deps.fuelings.ofVehicleBetween(
+      fleetId,
+      fill.vehicleId,
+      formatTimestamp(place.fueledAtMs - windowMs),
+      formatTimestamp(place.fueledAtMs + windowMs),
+    );
+    if (nearby.some((other) => other.id === fill.id)) return { status: 'duplicate', id: fill.id };
+    const mergeWith =
+      sameFillOf(
+        place,
+        nearby
+          .filter((other) => other.source !== fill.source && !other.linkedFuelingId)
+          .map((other) => ({ ...placeOf(other), fueling: other })),
+      )?.fueling ?? null;
+
+    const recommendations = await deps.recommendations.around(fleetId, fill.vehicleId, place.fueledAtMs);
+    const { fueling, followed, match } = judged(fill, place, mergeWith, recommendations);
+    const outcome = await deps.fuelings.record(fleetId, {
+      fueling,
+      mergeWith,
+      also: followed
+        ? deps.recommendations.followItems(fleetId, followed, fueling.id, fueling.externalRef ?? null)
+        : [],
+    });
+    if (outcome.recorded) {
+      // A detection announces its own match (vehicle-updates); a report announces one unless the
+      // detection of the same fill already did.
+      const announcedByDetection = mergeWith?.source === 'detected' && mergeWith.stopId;
+      if (fill.source === 'reported' && match && !announcedByDetection) {
+        const event = fuelingMatchedEvent(matchedFill(fueling, match));
+        await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+      }
+      return { status: 'recorded', fueling };
+    }
+    if (outcome.reason === 'already_recorded') return { status: 'duplicate', id: fill.id };
+    if (outcome.reason === 'duplicate_card_ref' && fill.cardTransactionRef) {
+      const id = await deps.fuelings.idForCardRef(fleetId, fill.cardTransactionRef);
+      if (id) return { status: 'duplicate', id };
+    }
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new Error(`fueling ${fill.id}: its records changed under ${attempt} attempts in a row`);
+    }
+    // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+  }
+}
+
+/** The record to write: linked, matched (or its missed savings), and the stop it follows, if any. */
+function judged(
+  fill: Fueling,
+  place: FillPlace,
+  mergeWith: Fueling | null,
+  recommendations: readonly RecommendedStopRecord[],
+): { fueling: Fueling; followed: RecommendedStopRecord | null; match: RecommendationMatch | null } {
+  let fueling: Fueling = { ...fill, linkedFuelingId: mergeWith?.id ?? null };
+  if (mergeWith && fill.source === 'reported') fueling.detectedGallons = mergeWith.gallons;
+
+  let match: RecommendationMatch | null = null;
+  if (fill.source === 'detected') {
+    // Matched by the worker against the session it was made in.
+    const stop = fill.stopId ? recommendations.find((r) => r.stopId === fill.stopId) : undefined;
+    if (stop) match = { stop, distanceMiles: null };
+  } else {
+    match = matchRecommendation(place, recommendations);
+  }
+  const stop = match?.stop as RecommendedStopRecord | undefined;
+  if (stop && fill.source === 'reported') {
+    fueling = {
+      ...fueling,
+      guidanceId: stop.guidanceId,
+      stopId: stop.stopId,
+      tripId: stop.tripId,
+      tripStopId: stop.tripStopId,
+      stationId: fueling.stationId ?? stop.stationId,
+      recommendedNetPrice: stop.netPrice,
+      missedSavingsUsd: 0,
+    };
+  }
+  if (!stop) {
+    const passed = passedOverRecommendation(place, recommendations);
+    fueling.missedSavingsUsd = passed
+      ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
+      : 0;
+  }
+  const followed = stop && !stop.followedFuelingId ? stop : null;
+  return { fueling, followed, match };
+}
+
+function matchedFill(fueling: Fueling, match: RecommendationMatch): MatchedFill {
+  const { stop } = match;
+  return {
+    fuelingId: fueling.id,
+    vehicleId: fueling.vehicleId,
+    externalRef: fueling.externalRef ?? null,
+    guidanceId: stop.guidanceId,
+    tripId: stop.tripId,
+    stopId: stop.stopId,
+    tripStopId: stop.tripStopId,
+    station: { id: stop.stationId, name: stop.stationName },
+    gallons: fueling.gallons,
+    recommendedGallons: stop.gallonsToBuy,
+    distanceMiles: match.distanceMiles,
+    netPrice: fueling.netPrice ?? null,
+    recommendedNetPrice: stop.netPrice,
+  };
+}
+
+/** The worker's outbox: a detected fill, recorded once (its id is fixed by the rise). */
+export function detectedFuelingRecorder(deps: FuelingRecordDeps) {
+  return {
+    async recordDetected(fleetId: string, fueling: Fueling) {
+      return recordFill(deps, fleetId, fueling);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { parseVehicleRef } from '../api/schemas/common.ts';
+import {
+  FUELING_BATCH_LIMITS,
+  type FuelingItem,
+  fuelingItemSchema,
+  MAX_FUELING_AGE_DAYS,
+  MAX_FUELING_CLOCK_SKEW_MS,
+} from '../api/schemas/fuelings.ts';
+import { roundCoordinate } from '../domain/rounding.ts';
+import type { Station } from '../domain/stations/station.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
+import { ApiError } from '../platform/errors.ts';
+import { type ItemProblem, parseItem } from '../platform/http/batch-items.ts';
+import { newId } from '../platform/ids.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import { benchmarkAt } from './fueling-benchmark.ts';
+import { type FuelingRecordDeps, recordFill } from './fueling-records.ts';
+import type { CatalogProvider } from './station-catalog.ts';
+
+export interface RecordFuelingsDeps extends FuelingRecordDeps {
+  vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
+  catalog: CatalogProvider;
+  now: () => number;
+}
+
+/** A reported fill with no station id is placed at the catalog station within this distance. */
+export const STATION_FROM_POSITION_MILES = 0.25;
+
+/** Vehicles recorded at once; one vehicle's fills one after another (a merge sees the one before). */
+const VEHICLE_CONCURRENCY = 8;
+
+export type FuelingItemResult =
+  | { index: number; status: 'accepted' | 'duplicate'; id: string }
+  | ({ index: number; status: 'rejected' } & ItemProblem);
+
+const rejected = (index: number, problem: ItemProblem): FuelingItemResult => ({
+  index,
+  status: 'rejected',
+  ...problem,
+});
+
+/**
+ * POST /v1/fuelings: each item is judged on its own (validated like a request, its vehicle
+ * resolved by id or external_ref, refused when unknown or deactivated), then recorded through the
+ * one path every fill takes (recordFill: merge, match, dedupe, report counters). A card reference
+ * already recorded in the fleet is `duplicate` with the existing id, in this batch or any other.
+ */
+export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, items: readonly unknown[]) {
+  if (items.length > FUELING_BATCH_LIMITS.maxItems) {
+    throw new ApiError(
+      'batch_too_large',
+      `The batch has ${items.length} fuelings; at most ${FUELING_BATCH_LIMITS.maxItems} are accepted.`,
+    );
+  }
+  const nowMs = deps.now();
+  const catalog = await deps.catalog.current();
+  const vehicles = new Map<string, Promise<Vehicle | null>>();
+  const lookup = (item: FuelingItem) => {
+    const key = item.vehicle_id ? `id:${item.vehicle_id}` : `ref:${item.external_ref}`;
+    let found = vehicles.get(key);
+    if (!found) {
+      found = (async () => {
+        const id =
+          item.vehicle_id ?? (await deps.vehicles.idForExternalRef(fleetId, item.external_ref as string));
+        return id ? deps.vehicles.get(fleetId, id) : null;
+      })();
+      vehicles.set(key, found);
+    }
+    return found;
+  };
+
+  const results: FuelingItemResult[] = [];
+  const fillsByVehicle = new Map<string, { index: number; fill: Fueling }[]>();
+  for (const [index, raw] of items.entries()) {
+    const parsed = parseItem(fuelingItemSchema, raw);
+    if (!parsed.ok) {
+      results[index] = rejected(index, parsed.problem);
+      continue;
+    }
+    const item = parsed.value;
+    const fueledAtMs = Date.parse(item.fueled_at);
+    const timeProblem = fueledAtProblem(fueledAtMs, nowMs);
+    if (timeProblem) {
+      results[index] = rejected(index, timeProblem);
+      continue;
+    }
+    const station = item.station_id ? catalog.byId(item.station_id) : null;
+    if (item.station_id && !station) {
+      results[index] = rejected(index, {
+        code: 'validation_failed',
+        hint: `fix station_id: no station ${item.station_id} in the catalog (GET /v1/stations lists them), or send latitude and longitude instead`,
+        errors: [{ field: 'station_id', message: 'is not a station of the catalog' }],
+      });
+      continue;
+    }
+    const vehicle = await lookup(item);
+    if (!vehicle) {
+      results[index] = rejected(index, {
+        code: 'unknown_vehicle',
+        hint: `no vehicle ${item.vehicle_id ?? `with external_ref ${item.external_ref}`} in this fleet; create it with POST /v1/vehicles or check the id`,
+      });
+      continue;
+    }
+    if (vehicle.status === 'inactive') {
+      results[index] = rejected(index, {
+        code: 'vehicle_inactive',
+        hint: `vehicle ${vehicle.id} is deactivated; reactivate it with POST /v1/vehicles/${vehicle.id}/reactivate`,
+      });
+      continue;
+    }
+    const placed =
+      station ??
+      (item.latitude !== undefined && item.longitude !== undefined
+        ? (catalog.nearby(item.latitude, item.longitude, STATION_FROM_POSITION_MILES, 1)[0]?.station ?? null)
+        : null);
+    const fill = reportedFueling(item, vehicle, placed, fueledAtMs, nowMs);
+    fill.benchmarkPrice = await benchmarkAt(
+      deps,
+      fill.latitude ?? placed?.latitude ?? null,
+      fill.longitude ?? placed?.longitude ?? null,
+    );
+    const list = fillsByVehicle.get(vehicle.id) ?? [];
+    list.push({ index, fill });
+    fillsByVehicle.set(vehicle.id, list);
+  }
+
+  const queue = [...fillsByVehicle.values()];
+  const worker = async () => {
+    for (let fills = queue.shift(); fills; fills = queue.shift()) {
+      for (const { index, fill } of fills) {
+        const outcome = await recordFill(deps, fleetId, fill);
+        results[index] =
+          outcome.status === 'recorded'
+            ? { index, status: 'accepted', id: outcome.fueling.id }
+            : { index, status: 'duplicate', id: outcome.id };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(VEHICLE_CONCURRENCY, queue.length) }, worker));
+
+  return {
+    accepted: results.filter((r) => r.status === 'accepted').length,
+    rejected: results.filter((r) => r.status === 'rejected').length,
+    duplicates: results.filter((r) => r.status === 'duplicate').length,
+    results,
+  };
+}
+
+function fueledAtProblem(fueledAtMs: number, nowMs: number): ItemProblem | null {
+  if (fueledAtMs > nowMs + MAX_FUELING_CLOCK_SKEW_MS) {
+    return {
+      code: 'validation_failed',
+      hint: 'fix fueled_at: it is more than 5 minutes in the future; send the purchase time in UTC',
+      errors: [{ field: 'fueled_at', message: 'is more than 5 minutes in the future' }],
+    };
+  }
+  if (fueledAtMs < nowMs - MAX_FUELING_AGE_DAYS * 86_400_000) {
+    return {
+      code: 'validation_failed',
+      hint: `fix fueled_at: it is more than ${MAX_FUELING_AGE_DAYS} days old, beyond what the savings report covers; drop it`,
+      errors: [{ field: 'fueled_at', message: `is more than ${MAX_FUELING_AGE_DAYS} days old` }],
+    };
+  }
+  return null;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** A card record as the fleet's record keeps it (before it is linked or matched). */
+export function reportedFueling(
+  item: FuelingItem,
+  vehicle: Pick<Vehicle, 'id' | 'externalRef'>,
+  station: Station | null,
+  fueledAtMs: number,
+  nowMs: number,
+): Fueling {
+  const price = item.price_usd_per_gallon ?? null;
+  const discount = price === null ? null : (item.discount_usd_per_gallon ?? 0);
+  const netPrice =
+    price !== null
+      ? round3(price - (discount ?? 0))
+      : item.total_usd !== undefined
+        ? round3(item.total_usd / item.gallons)
+        : null;
+  return {
+    id: newId('fueling', fueledAtMs),
+    vehicleId: vehicle.id,
+    externalRef: vehicle.externalRef,
+    source: 'reported',
+    gallons: item.gallons,
+    fueledAt: formatTimestamp(fueledAtMs),
+    latitude: item.latitude === undefined ? null : roundCoordinate(item.latitude),
+    longitude: item.longitude === undefined ? null : roundCoordinate(item.longitude),
+    fuelLevelBeforePercent: null,
+    fuelLevelAfterPercent: null,
+    guidanceId: null,
+    stopId: null,
+    stationId: station?.id ?? null,
+    station: station
+      ? {
+          id: station.id,
+          name: station.name,
+          chain: station.chain,
+          latitude: station.latitude,
+          longitude: station.longitude,
+          address: station.address,
+        }
+      : null,
+    price,
+    discount,
+    netPrice,
+    totalUsd: item.total_usd ?? null,
+    odometerMiles: item.odometer_miles ?? null,
+    cardTransactionRef: item.card_transaction_ref ?? null,
+    merchantName: item.merchant_name ?? null,
+    tripId: null,
+    tripStopId: null,
+    recommendedNetPrice: null,
+    linkedFuelingId: null,
+    createdAt: formatTimestamp(nowMs),
+  };
+}
+
+export interface ListFuelingsDeps {
+  vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
+  fuelings: Pick<FuelingStore, 'list'>;
+}
+
+/**
+ * GET /v1/fuelings, newest first. A vehicle outside the fleet (or unknown) is 404, like every
+ * vehicle path: its fuelings are never read.
+ */
+export async function listFuelings(
+  deps: ListFuelingsDeps,
+  fleetId: string,
+  query: {
+    vehicle_id?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    source?: 'reported' | 'detected' | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
+) {
+  const filter: FuelingListFilter = { source: query.source };
+  if (query.from !== undefined) filter.from = formatTimestamp(Date.parse(query.from));
+  if (query.to !== undefined) filter.to = formatTimestamp(Date.parse(query.to));
+  if (filter.from && filter.to && filter.to < filter.from) {
+    throw new ApiError('validation_failed', 'The query has `to` before `from`.', {
+      hint: 'fix to: it must not be before from',
+      extensions: { errors: [{ field: 'to', message: 'must not be before from' }] },
+    });
+  }
+  if (query.vehicle_id !== undefined) {
+    const ref = parseVehicleRef(query.vehicle_id);
+    const id = ref.kind === 'id' ? ref.id : await deps.vehicles.idForExternalRef(fleetId, ref.externalRef);
+    const vehicle = id ? await deps.vehicles.get(fleetId, id) : null;
+    if (!vehicle)
+      throw new ApiError('resource_not_found', `Vehicle ${query.vehicle_id} was not found in this fleet.`);
+    filter.vehicleId = vehicle.id;
+  }
+  return deps.fuelings.list(fleetId, filter, query.limit, query.cursor);
+}

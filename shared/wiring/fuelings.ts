@@ -1,0 +1,37 @@
+import { createFuelingStore } from '../store/fuelings.ts';
+import { createRecommendedStopStore } from '../store/recommended-stops.ts';
+import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
+import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
+import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+import { eventRecorder } from './webhooks.ts';
+
+/*
+ * Apart from POST /v1/fuelings' wiring (fueling-batches.ts), which needs the station catalog: the
+ * guidance functions carry detected fills through these and must not bundle the catalog or router.
+ */
+
+/** The stores a fill is recorded through (fuelings, recommended stops; the report rows ride along). */
+export const fuelingStores = /* @__PURE__ */ perInfrastructure(({ client, config, cursors }) => ({
+  fuelings: createFuelingStore(client, config.tableName, cursors),
+  recommendations: createRecommendedStopStore(client, config.tableName),
+}));
+
+export function createFuelingRecordDeps(
+  infra: Infrastructure,
+  events: FuelingRecordDeps['events'] = eventRecorder(infra),
+): FuelingRecordDeps {
+  return { ...fuelingStores(infra), events };
+}
+
+/** The guidance outbox's recorder of detected fills (every writer of a tracking item carries it). */
+export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDeps['events']) =>
+  detectedFuelingRecorder(createFuelingRecordDeps(infra, events));
+
+/** GET /v1/fuelings. */
+export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): ListFuelingsDeps => ({
+    vehicles: tableStores(infra).vehicles,
+    fuelings: fuelingStores(infra).fuelings,
+  }),
+);

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type FillPlace,
+  isSameFill,
+  matchRecommendation,
+  passedOverRecommendation,
+  sameFillOf,
+  stoodAt,
+} from '../../../shared/domain/fuelings/matching.ts';
+import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
+
+const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
+const MIN = 60_000;
+const VEHICLE = 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4';
+// One degree of latitude is 69.09 miles on the haversine sphere used here: 0.4 mi ≈ 0.00579°.
+const MILE_DEG = 1 / 69.09;
+
+function stop(overrides: Partial<RecommendedStop> = {}): RecommendedStop {
+  return {
+    vehicleId: VEHICLE,
+    guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1W5',
+    tripId: null,
+    stopId: 'gds_01JD7ZK3M4N5P6Q7R8S9T0V1W6',
+    tripStopId: null,
+    stationId: 'stn_AAAAAAAAAAAAAAAAAAAAAAAAAA',
+    stationName: "Love's #1",
+    latitude: 35,
+    longitude: -97,
+    netPrice: 3.4,
+    gallonsToBuy: 100,
+    recommendedAtMs: T0,
+    withdrawnAtMs: null,
+    due: false,
+    followedFuelingId: null,
+    ...overrides,
+  };
+}
+
+function fill(overrides: Partial<FillPlace> = {}): FillPlace {
+  return {
+    vehicleId: VEHICLE,
+    fueledAtMs: T0 + 60 * MIN,
+    stationId: null,
+    latitude: 35,
+    longitude: -97,
+    ...overrides,
+  };
+}
+
+describe('a recommendation stands', () => {
+  it('from 30 minutes before it was made', () => {
+    expect(stoodAt(stop(), T0 - 30 * MIN)).toBe(true);
+    expect(stoodAt(stop(), T0 - 31 * MIN)).toBe(false);
+  });
+  it('until 60 minutes after it was withdrawn, and for as long as it stands', () => {
+    const withdrawn = stop({ withdrawnAtMs: T0 + 120 * MIN });
+    expect(stoodAt(withdrawn, T0 + 180 * MIN)).toBe(true);
+    expect(stoodAt(withdrawn, T0 + 181 * MIN)).toBe(false);
+    expect(stoodAt(stop(), T0 + 6 * 24 * 60 * MIN)).toBe(true);
+  });
+});
+
+describe('matching a fill to a recommended stop', () => {
+  it('matches within 0.5 mile of the station while it stood', () => {
+    const match = matchRecommendation(fill({ latitude: 35 + 0.4 * MILE_DEG }), [stop()]);
+    expect(match?.stop.stopId).toBe(stop().stopId);
+    expect(match?.distanceMiles).toBeCloseTo(0.4, 2);
+  });
+  it('does not match 0.6 mile away', () => {
+    expect(matchRecommendation(fill({ latitude: 35 + 0.6 * MILE_DEG }), [stop()])).toBeNull();
+  });
+  it('matches by the station id, even without a position', () => {
+    const match = matchRecommendation(
+      fill({ stationId: stop().stationId, latitude: null, longitude: null }),
+      [stop()],
+    );
+    expect(match).toEqual({ stop: stop(), distanceMiles: null });
+  });
+  it('does not match outside the time the recommendation stood', () => {
+    expect(matchRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [stop()])).toBeNull();
+    expect(
+      matchRecommendation(fill({ fueledAtMs: T0 + 200 * MIN }), [stop({ withdrawnAtMs: T0 + 120 * MIN })]),
+    ).toBeNull();
+  });
+  it("never matches another vehicle's recommendation", () => {
+    expect(matchRecommendation(fill({ vehicleId: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1ZZ' }), [stop()])).toBeNull();
+  });
+  it('prefers the named station over a nearer neighbour at the same interchange', () => {
+    const named = stop({ stopId: 'gds_B', stationId: 'stn_B', latitude: 35 + 0.3 * MILE_DEG });
+    const nearer = stop({ stopId: 'gds_A', stationId: 'stn_A' });
+    expect(matchRecommendation(fill({ stationId: 'stn_B' }), [nearer, named])?.stop.stopId).toBe('gds_B');
+    expect(matchRecommendation(fill(), [named, nearer])?.stop.stopId).toBe('gds_A');
+  });
+});
+
+describe('the recommendation a fill elsewhere passed over', () => {
+  it('is the cheapest one standing at the time', () => {
+    const cheap = stop({ stopId: 'gds_cheap', netPrice: 3.2, latitude: 36 });
+    const dear = stop({ stopId: 'gds_dear', netPrice: 3.5, latitude: 36.5 });
+    const gone = stop({ stopId: 'gds_gone', netPrice: 3.0, withdrawnAtMs: T0 - 120 * MIN });
+    expect(passedOverRecommendation(fill(), [dear, cheap, gone])?.stopId).toBe('gds_cheap');
+    expect(passedOverRecommendation(fill({ fueledAtMs: T0 - 60 * MIN }), [dear, cheap])).toBeNull();
+  });
+});
+
+describe('a reported and a detected fill are the same fill', () => {
+  const detected = fill();
+  it('within 0.5 mile and 60 minutes', () => {
+    expect(
+      isSameFill(
+        detected,
+        fill({ fueledAtMs: detected.fueledAtMs + 60 * MIN, latitude: 35 + 0.45 * MILE_DEG }),
+      ),
+    ).toBe(true);
+  });
+  it('not 61 minutes apart, nor 0.6 mile apart, nor for another vehicle', () => {
+    expect(isSameFill(detected, fill({ fueledAtMs: detected.fueledAtMs - 61 * MIN }))).toBe(false);
+    expect(isSameFill(detected, fill({ latitude: 35 + 0.6 * MILE_DEG }))).toBe(false);
+    expect(isSameFill(detected, fill({ vehicleId: 'veh_other' }))).toBe(false);
+  });
+  it('not when either has no position', () => {
+    expect(isSameFill(detected, fill({ latitude: null, longitude: null }))).toBe(false);
+  });
+  it('picks the nearest in time of several', () => {
+    const early = { ...fill({ fueledAtMs: T0 + 10 * MIN }), name: 'early' };
+    const close = { ...fill({ fueledAtMs: T0 + 50 * MIN }), name: 'close' };
+    expect(sameFillOf(fill(), [early, close])?.name).toBe('close');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { recommendationChanges } from '../../../shared/domain/fuelings/recommendations.ts';
+import {
+  endSession,
+  type GuidanceSession,
+  type GuidanceStop,
+  startSession,
+} from '../../../shared/domain/guidance/session.ts';
+
+const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
+
+function guidanceStop(id: string, milesAhead: number, overrides: Partial<GuidanceStop> = {}): GuidanceStop {
+  return {
+    id,
+    stationId: `stn_${id}`,
+    name: `Station ${id}`,
+    chain: "Love's",
+    latitude: 35,
+    longitude: -97,
+    address: '1 Main St',
+    milesAhead,
+    detourMiles: 0.4,
+    gallonsToBuy: 90,
+    price: 3.6,
+    discount: 0.12,
+    netPrice: 3.48,
+    priceIsStale: false,
+    reason: 'cheapest',
+    recommendedAtMs: T0,
+    acknowledgedAtMs: null,
+    ...overrides,
+  };
+}
+
+function session(stops: GuidanceStop[], overrides: Partial<GuidanceSession> = {}): GuidanceSession {
+  return {
+    ...startSession({
+      id: 'gd_1',
+      vehicleId: 'veh_1',
+      destination: { latitude: 39.7, longitude: -105, name: 'Denver' },
+      minArrivalFuelPercent: 10,
+      nowMs: T0,
+    }),
+    stops,
+    ...overrides,
+  };
+}
+
+describe('recommendation changes of a session', () => {
+  it('records new stops with the session and trip they belong to', () => {
+    const after = session([guidanceStop('gds_a', 80, { tripStopId: 'tsp_1' })], { tripId: 'trip_1' });
+    const [change] = recommendationChanges(session([]), after, T0 + 1000);
+    expect(change).toMatchObject({
+      kind: 'recommended',
+      stop: {
+        stopId: 'gds_a',
+        guidanceId: 'gd_1',
+        tripId: 'trip_1',
+        tripStopId: 'tsp_1',
+        netPrice: 3.48,
+        withdrawnAtMs: null,
+      },
+    });
+  });
+  it('nothing when the same stops stand (gallons or miles moving are not new recommendations)', () => {
+    const before = session([guidanceStop('gds_a', 80)]);
+    const after = session([guidanceStop('gds_a', 60, { gallonsToBuy: 95 })]);
+    expect(recommendationChanges(before, after, T0)).toEqual([]);
+  });
+  it('a stop withdrawn within 10 road miles was due; one replaced farther ahead was not', () => {
+    const before = session([guidanceStop('gds_near', 10), guidanceStop('gds_far', 10.1)]);
+    const changes = recommendationChanges(before, session([]), T0 + 5000);
+    expect(changes).toEqual([
+      { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_near', withdrawnAtMs: T0 + 5000, due: true },
+      { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_far', withdrawnAtMs: T0 + 5000, due: false },
+    ]);
+  });
+  it('an ended session withdraws every stop it had', () => {
+    const before = session([guidanceStop('gds_a', 2)]);
+    const ended = endSession(before, 'caller_cancelled', T0 + 1);
+    expect(recommendationChanges(before, ended, T0 + 1)).toEqual([
+      { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_a', withdrawnAtMs: T0 + 1, due: true },
+    ]);
+    expect(recommendationChanges(before, null, T0 + 1)).toHaveLength(1);
+  });
+});
