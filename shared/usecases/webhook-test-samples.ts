@@ -42,7 +42,7 @@ export function testEventSamples(
   const vehicle = { vehicle_id: sample.vehicleId, external_ref: sample.externalRef };
   const stop = { guidance_id: sample.guidanceId, stop_id: sample.stopId, station: sample.station };
   // A visit at a trip's fuel stop names the trip, and its stop id is the trip stop's.
-  const tripStop = { ...stop, stop_id: sample.tripStopId, trip_id: sample.tripId };
+  const tripStop = { ...stop, stop_id: sample.tripStopId };
   const trip = {
     trip_id: sample.tripId,
     ...vehicle,
@@ -70,6 +70,7 @@ export function testEventSamples(
       arrived_at: at(31),
       latitude: 35.19318,
       longitude: -101.75422,
+      trip_id: sample.tripId,
     },
     'vehicle.stop_departed': {
       ...vehicle,
@@ -77,6 +78,7 @@ export function testEventSamples(
       arrived_at: at(31),
       departed_at: at(6),
       dwell_minutes: 25,
+      trip_id: sample.tripId,
     },
     'trip.started': { ...trip, status: 'active' },
     'trip.completed': { ...trip, status: 'completed' },
