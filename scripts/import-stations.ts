@@ -3,7 +3,7 @@
  *
  *   TABLE_NAME=<stage table> [DYNAMODB_ENDPOINT=…] npm run stations:import -- <file.csv|file.json>
  *
- * Columns: see shared/domain/stations/catalog-import.ts (and the README). Rejected rows are listed
+ * Columns: see shared/domain/stations/catalog-import.ts (and docs/operations.md). Rejected rows are listed
  * by line and skipped; the rest are imported. Every function picks the new version up on its next
  * request (the catalog pointer is read at most once a minute per container).
  */

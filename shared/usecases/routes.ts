@@ -90,7 +90,7 @@ export async function planTruckRoute(
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, request.corridorWidthMiles);
   const candidates = fuelCandidates(corridor, discounts, nowMs);
-  // The fleet-default policy (documented in the README): reserve 10 % of the tank, buy ≥ 20 gal a stop.
+  // The fleet-default policy (documented in docs/api-guide.md): reserve 10 % of the tank, buy ≥ 20 gal a stop.
   const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
   const plan = planFuel({
     reserveGallons,

@@ -30,7 +30,7 @@ export const externalRef = z.string().trim().min(1).max(128);
 
 /**
  * Wherever a path or query names a vehicle, the caller's own reference works too, as
- * `ext:<external_ref>` (URL-encoded in paths). Decided form; published in OpenAPI and the README.
+ * `ext:<external_ref>` (URL-encoded in paths). Decided form; published in OpenAPI and docs/api-guide.md.
  */
 export const vehicleRef = z
   .string()

@@ -1,5 +1,5 @@
 /**
- * The fuel plan's fixed choices. Each is a product decision with its reason; the README's
+ * The fuel plan's fixed choices. Each is a product decision with its reason; docs/architecture.md's
  * "The fuel plan" section repeats them.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The phases of a guidance session (spec section 3 names only `stop_recommended`; the rest are
- * ours). Published in the OpenAPI document (GuidancePhase) and the README, with the transitions.
+ * ours). Published in the OpenAPI document (GuidancePhase) and docs/api-guide.md, with the transitions.
  */
 export const GUIDANCE_PHASES = [
   {

@@ -1,5 +1,5 @@
 /**
- * Guidance policy, in one place so the README and the code cannot drift. Detection thresholds
+ * Guidance policy, in one place so the docs (docs/api-guide.md) and the code cannot drift. Detection thresholds
  * (dwell, fueling, fuel-low) live in shared/domain/telematics.
  */
 export const GUIDANCE_POLICY = {

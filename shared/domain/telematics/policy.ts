@@ -1,5 +1,5 @@
 /**
- * Every threshold the breadcrumb detectors use, in one place so the README can quote them and a
+ * Every threshold the breadcrumb detectors use, in one place so the docs (docs/api-guide.md) can quote them and a
  * change is one reviewed line. Breadcrumbs arrive every 1–5 minutes; tank sensors slosh by ±5–8
  * points while moving and read within a point or two at rest.
  */
