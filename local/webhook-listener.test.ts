@@ -8,7 +8,9 @@ const envelope = {
   type: 'vehicle.fuel_low',
   sequence: 0,
   fleet_id: 'flt_1',
-  data: { vehicle_id: 'veh_1', external_ref: 'T-12', fuel_percent: 18, test: true },
+  // A test send is marked in the envelope, not in data.
+  test: true,
+  data: { vehicle_id: 'veh_1', external_ref: 'T-12', fuel_percent: 18 },
 };
 const body = JSON.stringify(envelope);
 const printed: string[] = [];

@@ -75,6 +75,8 @@ interface Envelope {
   type?: unknown;
   sequence?: unknown;
   fleet_id?: unknown;
+  /** A test send (POST /v1/webhooks/{id}/test) says so here. */
+  test?: unknown;
   data?: Record<string, unknown>;
 }
 
@@ -103,7 +105,7 @@ export function describeEvent(rawBody: string): string {
     ...(typeof envelope.sequence === 'number' ? [`#${envelope.sequence}`] : []),
     ...(typeof envelope.fleet_id === 'string' ? [`fleet ${envelope.fleet_id}`] : []),
     ...about,
-    ...(data.test === true ? ['(test)'] : []),
+    ...(envelope.test === true ? ['(test)'] : []),
   ]
     .filter(Boolean)
     .join(' ');
