@@ -101,17 +101,22 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       stop_id: fuelStop.id,
       station_id: fuelStop.fuel.station.id,
       gallons: recorded.data.gallons,
+      // A detection has no receipt: it is priced at the stop it matched.
+      net_price_usd_per_gallon: stopNet,
       recommended_net_price_usd_per_gallon: stopNet,
     });
 
-    // The same fill by card, paid at the stop's posted price less its discount, ten minutes later.
+    // The same fill by card ten minutes later: the pump read 4 cents over the catalog's posted price
+    // and the fleet's card took 12 cents more off than the catalog knew, so it paid 8 cents under the
+    // recommended net price (and savings are not zero merely because the benchmark equals it).
+    const paidNet = Math.round((stopNet - 0.08) * 1000) / 1000;
     const gallons = Math.round(recorded.data.gallons);
     const card = {
       vehicle_id: truck.id,
       fueled_at: new Date(Date.parse(recorded.data.fueled_at) + 10 * 60_000).toISOString(),
       gallons,
-      price_usd_per_gallon: fuelStop.fuel.price_usd_per_gallon,
-      discount_usd_per_gallon: fuelStop.fuel.discount_usd_per_gallon,
+      price_usd_per_gallon: Math.round((fuelStop.fuel.price_usd_per_gallon + 0.04) * 1000) / 1000,
+      discount_usd_per_gallon: Math.round((fuelStop.fuel.discount_usd_per_gallon + 0.12) * 1000) / 1000,
       latitude: fuelStop.latitude,
       longitude: fuelStop.longitude,
       card_transaction_ref: `CARD-${randomUUID()}`,
@@ -141,7 +146,8 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       source: 'reported',
       gallons,
       card_transaction_ref: card.card_transaction_ref,
-      net_price_usd_per_gallon: stopNet,
+      net_price_usd_per_gallon: paidNet,
+      benchmark_price_usd_per_gallon: expect.any(Number),
       linked_fueling_id: detectedId,
       detected_gallons: recorded.data.gallons,
       station: expect.objectContaining({ id: fuelStop.fuel.station.id }),
@@ -193,7 +199,7 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
     });
     expect(row).toEqual(report.json.totals);
     expect(report.json.adherence_rate).toBe(1);
-    const spend = Math.round(stopNet * gallons * 100) / 100;
+    const spend = Math.round(paidNet * gallons * 100) / 100;
     const benchmark: number = fueling.benchmark_price_usd_per_gallon;
     expect(report.json.totals).toMatchObject({
       fuelings: 1,
@@ -208,7 +214,8 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       report.json.totals.benchmark_spend_usd - report.json.totals.spend_usd,
       2,
     );
-    expect(report.json.totals.savings_usd).toBeCloseTo((benchmark - stopNet) * gallons, 1);
+    expect(report.json.totals.savings_usd).toBeCloseTo((benchmark - paidNet) * gallons, 1);
+    expect(report.json.totals.savings_usd).not.toBe(0);
     expect(report.json.totals.savings_usd_per_gallon).toBeCloseTo(
       report.json.totals.savings_usd / gallons,
       3,
