@@ -184,10 +184,11 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
     expect(eventsOf('fueling.matched', truck.id)).toHaveLength(1);
 
     // The report: one fill, the trip's stop due and followed, savings (benchmark − net) × gallons.
-    const day = new Date().toISOString().slice(0, 10);
+    // Yesterday through today (UTC): the drive began hours ago and may straddle midnight.
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const report = await prod.get('/v1/reports/savings', {
       ...company,
-      query: { vehicle_id: truck.id, from: day, to: day },
+      query: { vehicle_id: truck.id, from: dayOf(Date.now() - 86_400_000), to: dayOf(Date.now()) },
     });
     expect(report.status, report.text).toBe(200);
     expect(report.json.vehicles).toHaveLength(1);
