@@ -106,9 +106,10 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       recommended_net_price_usd_per_gallon: stopNet,
     });
 
-    // The same fill by card five minutes after the gauge settled (paid inside): the pump read 4 cents over the catalog's posted price
-    // and the fleet's card took 12 cents more off than the catalog knew, so it paid 8 cents under the
-    // recommended net price (and savings are not zero merely because the benchmark equals it).
+    // The same fill by card, paid inside five minutes after the gauge settled: the pump read 4 cents
+    // over the catalog's posted price and the fleet's card took 12 cents more off than the catalog
+    // knew, so it paid 8 cents under the recommended net price (savings are then not zero merely
+    // because the benchmark is the station's own posted price).
     const paidNet = Math.round((stopNet - 0.08) * 1000) / 1000;
     const gallons = Math.round(recorded.data.gallons);
     const card = {
