@@ -28,6 +28,8 @@ export const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' 
 const TANK = 150;
 const MPG = 6.5;
 const PERCENT_PER_MILE = 100 / MPG / TANK;
+/** Gauge slosh in points, a fixed pattern (scaled down at rest) so every run sends the same levels. */
+const SLOSH = [1.8, -2.4, 0.7, 2.5, -1.3, -2.1, 1.1, 0.2, -0.9, 2.2, -1.7];
 
 export function tripClient(client: ApiClient, auth: { key: string; fleet?: string }) {
   const path = (id: string, action?: string) => `/v1/trips/${id}${action ? `/${action}` : ''}`;
@@ -85,10 +87,13 @@ export interface TripDrive {
 /**
  * A truck with tank and mpg reports from Dallas at 40 %; a Dallas → Denver trip with auto_optimize
  * is created and started; the truck then drives the trip's route to its first fuel stop (a
- * breadcrumb a minute on the interstate, every 30 s on the road to the station), stays 11 minutes
- * at the pumps (filling to `fillToPercent` when given: a tank-level rise), and drives back to the
- * route. Each breadcrumb waits for the guidance worker. All of it ended a minute ago, so nothing
- * reads as stale.
+ * breadcrumb a minute on the interstate at 60 mph, every 30 s on the exit ramp and the road to the
+ * station at 25 mph), stays at the pumps and drives back to the route. The gauge sloshes (about
+ * ±2.5 points moving, ±1 at rest, a fixed pattern so runs repeat). Without `fillToPercent` the truck
+ * stays 11 minutes; with it, it settles for 2 minutes, the pump adds 8 points a minute (12 gal on
+ * the 150-gal tank) up to `fillToPercent`, and the gauge rests there 4 minutes before the truck
+ * leaves: a tank-level rise. Each breadcrumb waits for the guidance worker. All of it ends a minute
+ * ago, so nothing reads as stale.
  */
 export async function driveTripToFuelStop(
   client: ApiClient,
@@ -124,14 +129,16 @@ export async function driveTripToFuelStop(
   const S = projectOntoRoute(line, station).milesAlongRoute;
 
   const script: { at: number; point: GeoPoint; fuel: number; mph: number }[] = [];
-  let t = Date.now() - 27 * 60_000;
+  let t = 0;
   let here = pointAtMiles(line, Math.max(0, S - 4));
   let level = 40 - Math.max(0, S - 4) * PERCENT_PER_MILE;
   const push = (point: GeoPoint, seconds: number, mph: number, fuel?: number) => {
     level = fuel ?? level - haversineMiles(here, point) * 1.1 * PERCENT_PER_MILE;
     here = point;
     t += seconds * 1000;
-    script.push({ at: t, point, fuel: Math.round(level * 10) / 10, mph });
+    const slosh = SLOSH[script.length % SLOSH.length] as number;
+    const gauge = level + (mph > 0 ? slosh : slosh * 0.4);
+    script.push({ at: t, point, fuel: Math.round(gauge * 10) / 10, mph });
   };
   const straightTo = (target: GeoPoint, mph: number) => {
     const from = here;
@@ -142,19 +149,22 @@ export async function driveTripToFuelStop(
   for (let miles = S - 3; miles <= S - 1; miles += 1) push(pointAtMiles(line, Math.max(0, miles)), 60, 60);
   straightTo(station, 25);
   const arrivedLevel = level;
-  const arrivedAtMs = t;
-  for (let i = 0; i < 11; i++) {
-    const fill = options.fillToPercent;
-    push(
-      station,
-      60,
-      0,
-      fill === undefined ? arrivedLevel : Math.min(fill, arrivedLevel + Math.max(0, i - 2) * 8),
-    );
+  let arrivedAt = t;
+  const fill = options.fillToPercent;
+  const pumpMinutes = fill === undefined ? 0 : Math.max(0, Math.ceil((fill - arrivedLevel) / 8));
+  const dwellMinutes = fill === undefined ? 11 : 2 + pumpMinutes + 4;
+  for (let i = 0; i < dwellMinutes; i++) {
+    const pumped = fill === undefined ? arrivedLevel : Math.min(fill, arrivedLevel + Math.max(0, i - 1) * 8);
+    push(station, 60, 0, pumped);
   }
   straightTo(pointAtMiles(line, S + 1), 25);
-  const departedAtMs = t;
+  let departedAt = t;
   for (let miles = S + 2; miles <= S + 3; miles += 1) push(pointAtMiles(line, miles), 60, 60);
+  // The script ends a minute ago.
+  const shift = Date.now() - 60_000 - t;
+  for (const step of script) step.at += shift;
+  arrivedAt += shift;
+  departedAt += shift;
 
   const crumbs: Breadcrumb[] = [];
   for (const step of script) {
@@ -173,5 +183,5 @@ export async function driveTripToFuelStop(
     );
     crumbs.push(crumb);
   }
-  return { truck, trip, fuelStop, session, crumbs, arrivedAtMs, departedAtMs };
+  return { truck, trip, fuelStop, session, crumbs, arrivedAtMs: arrivedAt, departedAtMs: departedAt };
 }
