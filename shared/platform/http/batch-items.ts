@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, type ErrorCode, type FieldError } from '../errors.ts';
-import { validatePart } from './validate.ts';
+import { MAX_ITEM_FIELD_ERRORS, validatePart } from './validate.ts';
 
 /**
  * Why one item of a batch was refused: the code, hint and field errors a 422 for that item alone
@@ -13,12 +13,6 @@ export interface ItemProblem {
   errors_truncated?: boolean;
   error_count?: number;
 }
-
-/**
- * Field errors listed per rejected item: fewer than a request's 50, because a batch holds up to 500
- * items and its 200 answer must stay small too (500 × 10 short entries is well under 1 MB).
- */
-export const MAX_ITEM_FIELD_ERRORS = 10;
 
 export function itemProblem(error: ApiError): ItemProblem {
   const { errors, error_count } = error.extensions;

@@ -11,6 +11,12 @@ type Part = 'params' | 'query' | 'body' | 'item';
  * must still answer a small 422 (Lambda's response limit is 6 MB). The rest are counted.
  */
 export const MAX_FIELD_ERRORS = 50;
+/**
+ * Field errors listed per rejected batch item: fewer than a request's 50, because a batch holds up
+ * to 500 items and its 200 answer must stay small (500 × 10 short entries is well under 1 MB); only
+ * these are compared with the known fields, so refusing a batch of junk keys stays cheap too.
+ */
+export const MAX_ITEM_FIELD_ERRORS = 10;
 /** A field name is echoed at most this long: an unknown key may be any length. */
 const MAX_FIELD_CHARS = 100;
 
@@ -39,7 +45,10 @@ function strictQuery(schema: z.ZodType | undefined): z.ZodType {
 export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, value: unknown): T {
   const effective = part === 'query' ? strictQuery(schema) : schema;
   if (!effective) return (value ?? {}) as T;
-  const input = value ?? (part === 'body' || part === 'item' ? undefined : {});
+  const input =
+    part === 'query'
+      ? withoutEmptyValues(value)
+      : (value ?? (part === 'body' || part === 'item' ? undefined : {}));
   const messages = issueMessages(input);
   const result = effective.safeParse(input, { error: messages.map });
   if (result.success) return result.data as T;
@@ -54,19 +63,20 @@ export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, va
     });
   }
 
+  const maxErrors = part === 'item' ? MAX_ITEM_FIELD_ERRORS : MAX_FIELD_ERRORS;
   const errors: FieldError[] = [];
   let total = 0;
   for (const issue of result.error.issues) {
     if (issue.code !== 'unrecognized_keys') {
       total += 1;
-      if (errors.length < MAX_FIELD_ERRORS)
+      if (errors.length < maxErrors)
         errors.push({ field: fieldName(part, issue.path), message: issue.message });
       continue;
     }
     total += issue.keys.length;
     const known = messages.knownKeysAt(issue.path);
     // Only the keys shown are compared with the known ones: the cost stays bounded too.
-    for (const key of issue.keys.slice(0, Math.max(0, MAX_FIELD_ERRORS - errors.length))) {
+    for (const key of issue.keys.slice(0, Math.max(0, maxErrors - errors.length))) {
       const suggestion = suggestField(key, known);
       errors.push({
         field: fieldName(part, [...issue.path, key]),
@@ -95,4 +105,13 @@ function describe(errors: FieldError[], total: number): string {
   const shown = errors.slice(0, 3).map((e) => `${e.field} ${e.message}`);
   const text = total > 3 ? `${shown.join('; ')}; and ${total - 3} more` : shown.join('; ');
   return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * `?latitude=&longitude=` is a client that forgot to fill in a variable: an empty query value is
+ * the parameter not sent (so a required one is "is required", never coerced to 0).
+ */
+function withoutEmptyValues(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value ?? {};
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ''));
 }

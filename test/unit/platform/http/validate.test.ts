@@ -252,3 +252,34 @@ describe('validatePart: a bounded problem', () => {
     expect(small.extensions).toEqual({ errors: [{ field: 'colour', message: 'is not a recognized field' }] });
   });
 });
+
+describe('validatePart: empty query values', () => {
+  it('reads ?latitude=&longitude= as not sent: "is required", never a search at 0,0', () => {
+    const error = failure(() => validatePart('query', nearbyStationsQuery, { latitude: '', longitude: '' }));
+    expect(error.code).toBe('validation_failed');
+    expect(error.extensions.errors).toEqual([
+      { field: 'latitude', message: 'is required' },
+      { field: 'longitude', message: 'is required' },
+    ]);
+  });
+
+  it('lets an optional parameter sent empty take its default', () => {
+    const query = validatePart('query', nearbyStationsQuery, {
+      latitude: '32.7767',
+      longitude: '-96.797',
+      radius_miles: '',
+    });
+    expect(query.latitude).toBe(32.7767);
+    expect(query.radius_miles).toBe(nearbyStationsQuery.parse({ latitude: 1, longitude: 1 }).radius_miles);
+  });
+});
+
+describe('validatePart: a batch item', () => {
+  it('lists (and looks for near misses of) at most 10 unknown keys, counting the rest', () => {
+    const junk = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`unknown_key_${i}`, i]));
+    const error = failure(() => validatePart('item', setGuidanceBody, { ...junk }));
+    expect(error.extensions.errors).toHaveLength(10);
+    expect(error.extensions.errors_truncated).toBe(true);
+    expect(error.extensions.error_count).toBe(41); // 40 unknown keys and the missing destination
+  });
+});
