@@ -5,6 +5,7 @@ import { guidanceExamples } from './examples/guidance.ts';
 import { locationExamples } from './examples/locations.ts';
 import { routeExamples } from './examples/routes.ts';
 import { stationExamples } from './examples/stations.ts';
+import { tripExamples } from './examples/trips.ts';
 import { vehicleExamples, vehicleLocationExamples } from './examples/vehicles.ts';
 import { webhookExamples } from './examples/webhooks.ts';
 
@@ -24,4 +25,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...locationExamples,
   ...guidanceExamples,
   ...vehicleLocationExamples,
+  ...tripExamples,
 };

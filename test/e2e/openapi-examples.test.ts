@@ -10,8 +10,8 @@ import { api } from '../support/http-client.ts';
  * The published request examples, sent to the running API as a client would copy them from
  * openapi.json: each is accepted, and each answer has the members of the published response example
  * (values differ: ids, times, prices). Only what must be unique or current is replaced: the
- * vehicle's external_ref and VIN, breadcrumb times, and the webhook URL (the example's host does
- * not resolve).
+ * vehicle's external_ref and VIN, breadcrumb times, the webhook URL (the example's host does not
+ * resolve), and the new vehicle's and trip stop's ids in the trip requests.
  */
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
@@ -126,6 +126,87 @@ describe('the published examples, sent to the API', () => {
     const updated = await prod.patch(`/v1/vehicles/${vehicleId}`, { ...company, body: update.request.body });
     expect(updated.status, updated.text).toBe(200);
     expectSameMembers(updated.json, update.responses[200]);
+  });
+
+  it('trip: create → list → update → optimize → start → arrive, depart → get → complete; cancel; delete', async () => {
+    const createVehicle = examples('createVehicle');
+    const vehicle = await prod.post('/v1/vehicles', {
+      ...company,
+      body: {
+        ...(createVehicle.request.body as object),
+        external_ref: `TRUCK-${randomUUID().slice(0, 8)}`,
+        vin: `3AKJHHDR7NS${String(Date.now()).slice(-6)}`,
+      },
+    });
+    expect(vehicle.status, vehicle.text).toBe(201);
+    const vehicleId = vehicle.json.id as string;
+
+    const create = examples('createTrip');
+    const newTrip = () =>
+      prod.post('/v1/trips', {
+        ...company,
+        idempotencyKey: randomUUID(),
+        body: { ...(create.request.body as object), vehicle_id: vehicleId },
+      });
+    const created = await newTrip();
+    expect(created.status, created.text).toBe(201);
+    expectSameMembers(created.json, create.responses[201]);
+    const tripPath = `/v1/trips/${created.json.id}`;
+
+    const list = examples('listTrips');
+    const listed = await prod.get('/v1/trips', {
+      ...company,
+      query: { ...list.request.query, vehicle_id: vehicleId },
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expectSameMembers(listed.json, list.responses[200]);
+
+    // The example keeps the pickup by its id: this trip's own.
+    const pickup = created.json.stops.find((stop: AnyJson) => stop.type === 'pickup');
+    const update = examples('updateTrip');
+    const body = update.request.body as AnyJson;
+    const updated = await prod.patch(tripPath, {
+      ...company,
+      body: { ...body, stops: [{ ...body.stops[0], id: pickup.id }] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expectSameMembers(updated.json, update.responses[200]);
+
+    for (const [operationId, path] of [
+      ['optimizeTrip', 'optimize'],
+      ['startTrip', 'start'],
+    ] as const) {
+      const moved = await prod.post(`${tripPath}/${path}`, company);
+      expect(moved.status, `${operationId}: ${moved.text}`).toBe(200);
+      expectSameMembers(moved.json, examples(operationId).responses[200]);
+    }
+    for (const visit of ['arrive', 'depart']) {
+      const visited = await prod.post(`${tripPath}/stops/${pickup.id}/${visit}`, company);
+      expect(visited.status, `${visit}: ${visited.text}`).toBe(204);
+    }
+    const read = await prod.get(tripPath, company);
+    expect(read.status, read.text).toBe(200);
+    expectSameMembers(read.json, examples('getTrip').responses[200]);
+    const completed = await prod.post(`${tripPath}/complete`, company);
+    expect(completed.status, completed.text).toBe(200);
+    expectSameMembers(completed.json, examples('completeTrip').responses[200]);
+
+    const toCancel = await newTrip();
+    expect(toCancel.status, toCancel.text).toBe(201);
+    const started = await prod.post(`/v1/trips/${toCancel.json.id}/start`, company);
+    expect(started.status, started.text).toBe(200);
+    const cancel = examples('cancelTrip');
+    const cancelled = await prod.post(`/v1/trips/${toCancel.json.id}/cancel`, {
+      ...company,
+      body: cancel.request.body,
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expectSameMembers(cancelled.json, cancel.responses[200]);
+
+    const toDelete = await newTrip();
+    expect(toDelete.status, toDelete.text).toBe(201);
+    const deleted = await prod.delete(`/v1/trips/${toDelete.json.id}`, company);
+    expect(deleted.status, deleted.text).toBe(204);
   });
 
   it('fleet provisioning by a partner: create and update', async () => {

@@ -93,3 +93,16 @@ export const DESTINATION = {
 export const ORIGIN = { latitude: 32.81483, longitude: -96.87512, name: 'Dallas yard (I-35E)' } as const;
 
 export const CATALOG_VERSION = 'catalog-2026-11-21T06';
+
+/**
+ * TRUCK-042's dispatch trip for load LOAD-88213: planned the day before from the Dallas yard to the
+ * Amarillo DC, with a pickup at an Oklahoma City cross-dock; started when its guidance opened.
+ */
+export const TRIP_CREATED_AT = '2026-11-20T16:05:12.408000Z';
+export const TRIP_IDS = {
+  trip: exampleId('trip', TRIP_CREATED_AT, 'load-88213'),
+  pickupStop: exampleId('tripStop', TRIP_CREATED_AT, 'load-88213-pickup'),
+  fuelStop: exampleId('tripStop', TRIP_CREATED_AT, 'load-88213-fuel-1'),
+  /** TRUCK-042's trip of the day before, still active when this one is started. */
+  otherTrip: exampleId('trip', '2026-11-19T15:12:40.771000Z', 'load-88107'),
+} as const;
