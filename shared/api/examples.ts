@@ -1,8 +1,10 @@
 import { accountExamples, discoveryExamples } from './examples/discovery.ts';
 import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
+import { fuelingExamples } from './examples/fuelings.ts';
 import { guidanceExamples } from './examples/guidance.ts';
 import { locationExamples } from './examples/locations.ts';
+import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
 import { stationExamples } from './examples/stations.ts';
 import { tripExamples } from './examples/trips.ts';
@@ -26,4 +28,6 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...guidanceExamples,
   ...vehicleLocationExamples,
   ...tripExamples,
+  ...fuelingExamples,
+  ...reportExamples,
 };

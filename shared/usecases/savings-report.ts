@@ -54,18 +54,7 @@ export async function savingsReport(
   fleetId: string,
   query: { from?: string | undefined; to?: string | undefined; vehicle_id?: string | undefined },
 ) {
-  const judged = reportPeriod(query, deps.now());
-  if (!judged.ok) {
-    throw new ApiError(
-      'validation_failed',
-      `The report period is not valid: ${judged.field} ${judged.message}.`,
-      {
-        hint: `fix ${judged.field}: it ${judged.message}`,
-        extensions: { errors: [{ field: judged.field, message: judged.message }] },
-      },
-    );
-  }
-  const { period } = judged;
+  const period = requestedPeriod(query, deps.now());
   let rows: SavingsDayRow[];
   if (query.vehicle_id !== undefined) {
     const ref = parseVehicleRef(query.vehicle_id);
@@ -80,6 +69,25 @@ export async function savingsReport(
   }
   const vehicles = await vehicleRows(deps, fleetId, rows);
   return report(period, vehicles);
+}
+
+/** The query's period, or the 422 naming the bound to fix (also what the published example shows). */
+export function requestedPeriod(
+  query: { from?: string | undefined; to?: string | undefined },
+  nowMs: number,
+) {
+  const judged = reportPeriod(query, nowMs);
+  if (!judged.ok) {
+    throw new ApiError(
+      'validation_failed',
+      `The report period is not valid: ${judged.field} ${judged.message}.`,
+      {
+        hint: `fix ${judged.field}: it ${judged.message}`,
+        extensions: { errors: [{ field: judged.field, message: judged.message }] },
+      },
+    );
+  }
+  return judged.period;
 }
 
 /** One row per vehicle: its days summed; the external_ref of its latest day that names one. */

@@ -10,8 +10,10 @@ import { api } from '../support/http-client.ts';
  * The published request examples, sent to the running API as a client would copy them from
  * openapi.json: each is accepted, and each answer has the members of the published response example
  * (values differ: ids, times, prices). Only what must be unique or current is replaced: the
- * vehicle's external_ref and VIN, breadcrumb times, the webhook URL (the example's host does not
- * resolve), and the new vehicle's and trip stop's ids in the trip requests.
+ * vehicle's external_ref and VIN, card references, breadcrumb, fueling and report times, the
+ * webhook URL (the example's host does not resolve), the fuelings' station_id (the local catalog
+ * does not hold the example's truck stops), and the new vehicle's and trip stop's ids in the trip
+ * requests.
  */
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
@@ -207,6 +209,75 @@ describe('the published examples, sent to the API', () => {
     expect(toDelete.status, toDelete.text).toBe(201);
     const deleted = await prod.delete(`/v1/trips/${toDelete.json.id}`, company);
     expect(deleted.status, deleted.text).toBe(204);
+  });
+
+  it('card batch → fuelings of the truck → savings report', async () => {
+    const stamp = randomUUID().slice(0, 8);
+    const refs: Record<string, string> = { 'TRUCK-042': `TRUCK-${stamp}`, 'TRUCK-043': `TRUCK-${stamp}-B` };
+    const createVehicle = examples('createVehicle');
+    for (const [index, ref] of Object.values(refs).entries()) {
+      const vin = `3AKJHHDR7NS${String(Date.now() + index).slice(-6)}`;
+      const vehicle = await prod.post('/v1/vehicles', {
+        ...company,
+        body: { ...(createVehicle.request.body as object), external_ref: ref, vin },
+      });
+      expect(vehicle.status, vehicle.text).toBe(201);
+    }
+
+    // The example's stations are real truck stops the local catalog does not hold: the fills name none.
+    // The last row keeps its bad fueled_at and gallons, which are what the example shows rejected.
+    const record = examples('recordFuelings');
+    const rows = (record.request.body as { fuelings: AnyJson[] }).fuelings;
+    const fuelings = rows.map(({ station_id: _, ...item }, index) => ({
+      ...item,
+      external_ref: refs[item.external_ref],
+      card_transaction_ref: `${item.card_transaction_ref}-${stamp}`,
+      ...(index < rows.length - 1 ? { fueled_at: minutesAgo(30 - index) } : {}),
+    }));
+    const earlier = await prod.post('/v1/fuelings', {
+      ...company,
+      idempotencyKey: randomUUID(),
+      body: { fuelings: [fuelings[1]] },
+    });
+    expect(earlier.status, earlier.text).toBe(200);
+    const recorded = await prod.post('/v1/fuelings', {
+      ...company,
+      idempotencyKey: randomUUID(),
+      body: { fuelings },
+    });
+    expect(recorded.status, recorded.text).toBe(200);
+    const expected = record.responses[200] as AnyJson;
+    expect(recorded.json.results.map((r: AnyJson) => [r.status, r.code, r.errors])).toEqual(
+      expected.results.map((r: AnyJson) => [r.status, r.code, r.errors]),
+    );
+    expectSameMembers(recorded.json, expected);
+
+    const list = examples('listFuelings');
+    const listed = await prod.get('/v1/fuelings', {
+      ...company,
+      query: {
+        ...list.request.query,
+        vehicle_id: `ext:${refs['TRUCK-042']}`,
+        from: minutesAgo(120),
+        to: new Date().toISOString(),
+      },
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.data.map((f: AnyJson) => f.id)).toEqual([recorded.json.results[0].id]);
+    expectSameMembers(listed.json, list.responses[200]);
+
+    const savings = examples('getSavingsReport');
+    const report = await prod.get('/v1/reports/savings', {
+      ...company,
+      query: {
+        ...savings.request.query,
+        from: minutesAgo(60 * 24).slice(0, 10),
+        to: minutesAgo(0).slice(0, 10),
+      },
+    });
+    expect(report.status, report.text).toBe(200);
+    expect(report.json.vehicles.length).toBeGreaterThan(0);
+    expectSameMembers(report.json, savings.responses[200]);
   });
 
   it('fleet provisioning by a partner: create and update', async () => {

@@ -51,7 +51,8 @@ export function reportPeriod(
     return {
       ok: false,
       field: 'from',
-      message: `the period covers ${days} days; at most ${REPORT_PERIOD.maxDays} are reported (narrow from and to)`,
+      // A predicate, like every field message: the problem reads `from must …` and `fix from: it must …`.
+      message: `must be within ${REPORT_PERIOD.maxDays} days of to (the period covers ${days} days; at most ${REPORT_PERIOD.maxDays} are reported)`,
     };
   }
   return {

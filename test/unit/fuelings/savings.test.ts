@@ -179,9 +179,10 @@ describe('the report period', () => {
       ok: true,
       period: { days: 366 },
     });
-    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-02' }, now)).toMatchObject({
+    expect(reportPeriod({ from: '2025-01-01', to: '2026-01-02' }, now)).toEqual({
       ok: false,
       field: 'from',
+      message: 'must be within 366 days of to (the period covers 367 days; at most 366 are reported)',
     });
   });
 });

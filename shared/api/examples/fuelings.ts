@@ -1,0 +1,167 @@
+import { roundUsd } from '../../domain/fuelings/savings.ts';
+import type { Station } from '../../domain/stations/station.ts';
+import { detectedFueling } from '../../domain/telematics/fueling-record.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { type ItemProblem, parseItem } from '../../platform/http/batch-items.ts';
+import { reportedFueling } from '../../usecases/fuelings.ts';
+import type { fuelingRoutes } from '../routes/fuelings.ts';
+import { FUELING_BATCH_LIMITS, type FuelingItem, fuelingItemSchema } from '../schemas/fuelings.ts';
+import { fuelingResource } from '../serializers/fuelings.ts';
+import { type ExamplesFor, exampleId } from './example.ts';
+import { IDS, ORIGIN, STATIONS, VEHICLE } from './fixtures.ts';
+import { ardmore, oklahomaCity } from './stations.ts';
+
+/**
+ * TRUCK-042 follows its guidance stop at TA Oklahoma City (recommended at 21:48 UTC on 21 Nov,
+ * fueled at 18:58 local, 00:58 UTC on the 22nd): the fuel card reports the fill, the telematics
+ * feed detected the same tank-level rise, and the two are one fill. Earlier that day it filled at
+ * the Dallas yard's own tank, which only the tank level tells.
+ */
+const OKC_FUELED_AT = '2026-11-22T00:58:40.000000Z';
+const OKC_DETECTION = {
+  kind: 'fueling',
+  startedAtMs: Date.parse('2026-11-22T00:49:12Z'),
+  endedAtMs: Date.parse('2026-11-22T00:57:02Z'),
+  latitude: 35.46208,
+  longitude: -97.72541,
+  levelBeforePercent: 28.9,
+  levelAfterPercent: 37.3,
+  gallons: 20.2,
+} as const;
+const YARD_DETECTION = {
+  kind: 'fueling',
+  startedAtMs: Date.parse('2026-11-21T12:58:30Z'),
+  endedAtMs: Date.parse('2026-11-21T13:06:10Z'),
+  latitude: ORIGIN.latitude,
+  longitude: ORIGIN.longitude,
+  levelBeforePercent: 12,
+  levelAfterPercent: 48.5,
+  gallons: 87.6,
+} as const;
+/** When the card feed's batch arrived. */
+const CARD_BATCH_AT = Date.parse('2026-11-22T01:14:52.208Z');
+
+const truck042 = { id: IDS.vehicle, externalRef: VEHICLE.external_ref };
+
+/** A catalog station as reportedFueling takes it (only its identity and place are recorded). */
+function catalogStation(
+  station: (typeof STATIONS)[keyof typeof STATIONS],
+  posted: { diesel_price_usd_per_gallon: number; amenities: string[]; fuels: string[] },
+): Station {
+  return {
+    ...station,
+    amenities: posted.amenities,
+    fuels: posted.fuels,
+    dieselPriceUsdPerGallon: posted.diesel_price_usd_per_gallon,
+    priceUpdatedAtMs: Date.parse('2026-11-21T06:00:00Z'),
+  };
+}
+
+const okcCard = {
+  external_ref: VEHICLE.external_ref,
+  fueled_at: '2026-11-21T18:58:40-06:00',
+  gallons: 20.41,
+  price_usd_per_gallon: oklahomaCity.diesel_price_usd_per_gallon,
+  discount_usd_per_gallon: oklahomaCity.discount_usd_per_gallon,
+  total_usd: roundUsd(20.41 * oklahomaCity.net_price_usd_per_gallon),
+  station_id: STATIONS.taOklahomaCity.id,
+  odometer_miles: 412_883,
+  card_transaction_ref: 'CMD-7781-1122-0412',
+  merchant_name: 'TA OKLAHOMA CITY W #212',
+} satisfies FuelingItem;
+
+/** TRUCK-043's fill the card feed already sent in an earlier batch. */
+const ardmoreCard = {
+  external_ref: 'TRUCK-043',
+  fueled_at: '2026-11-21T15:12:05-06:00',
+  gallons: 96.3,
+  price_usd_per_gallon: ardmore.diesel_price_usd_per_gallon,
+  discount_usd_per_gallon: ardmore.discount_usd_per_gallon,
+  total_usd: roundUsd(96.3 * ardmore.net_price_usd_per_gallon),
+  station_id: STATIONS.pilotArdmore.id,
+  card_transaction_ref: 'CMD-7781-1121-0388',
+  merchant_name: 'PILOT #1117 ARDMORE OK',
+} satisfies FuelingItem;
+
+/** The DEF line of the same card swipe, exported as local time without an offset and 0 diesel gallons. */
+const defLine = {
+  external_ref: VEHICLE.external_ref,
+  fueled_at: '2026-11-21 18:58:40',
+  gallons: 0,
+  total_usd: 38.5,
+  card_transaction_ref: 'CMD-7781-1122-0413',
+  merchant_name: 'TA OKLAHOMA CITY W #212',
+};
+
+/** The problem the batch answers for the bad row: the item validation POST /v1/fuelings runs. */
+function itemRejected(raw: unknown): ItemProblem {
+  const parsed = parseItem(fuelingItemSchema, raw);
+  if (parsed.ok) throw new Error(`A fueling meant to be rejected passed validation: ${JSON.stringify(raw)}`);
+  return parsed.problem;
+}
+
+const okcDetection = detectedFueling(truck042, OKC_DETECTION, null, Date.parse('2026-11-22T00:57:40Z'));
+
+/** The card record as the batch records it: matched to the guidance stop and linked to the detection. */
+const okcFueling = fuelingResource({
+  ...reportedFueling(
+    okcCard,
+    truck042,
+    catalogStation(STATIONS.taOklahomaCity, oklahomaCity),
+    Date.parse(OKC_FUELED_AT),
+    CARD_BATCH_AT,
+  ),
+  id: exampleId('fueling', OKC_FUELED_AT, 'truck-042-okc-card'),
+  guidanceId: IDS.guidance,
+  stopId: IDS.guidanceStop,
+  recommendedNetPrice: oklahomaCity.net_price_usd_per_gallon,
+  missedSavingsUsd: 0,
+  linkedFuelingId: okcDetection.id,
+  detectedGallons: OKC_DETECTION.gallons,
+  benchmarkPrice: 3.512,
+});
+
+/** The yard fill: no card, no station, before guidance started, so no price and nothing to match. */
+const yardFueling = fuelingResource({
+  ...detectedFueling(truck042, YARD_DETECTION, null, Date.parse('2026-11-21T13:06:41.530Z')),
+  missedSavingsUsd: 0,
+  benchmarkPrice: 3.598,
+});
+
+export const fuelingExamples = {
+  recordFuelings: {
+    request: { body: { fuelings: [okcCard, ardmoreCard, defLine] } },
+    responses: {
+      200: {
+        accepted: 1,
+        rejected: 1,
+        duplicates: 1,
+        results: [
+          { index: 0, status: 'accepted', id: okcFueling.id },
+          {
+            index: 1,
+            status: 'duplicate',
+            id: exampleId('fueling', '2026-11-21T21:12:05Z', 'truck-043-ardmore-card'),
+          },
+          { index: 2, status: 'rejected', ...itemRejected(defLine) },
+        ],
+      },
+    },
+    problem: new ApiError(
+      'batch_too_large',
+      `The batch has 640 fuelings; at most ${FUELING_BATCH_LIMITS.maxItems} are accepted.`,
+    ),
+  },
+  listFuelings: {
+    request: {
+      query: {
+        vehicle_id: `ext:${VEHICLE.external_ref}`,
+        from: '2026-11-21T00:00:00Z',
+        to: '2026-11-22T23:59:59Z',
+        limit: '25',
+      },
+    },
+    responses: { 200: { data: [okcFueling, yardFueling], next_cursor: null } },
+    problem: new ApiError('resource_not_found', 'Vehicle ext:TRUCK-099 was not found in this fleet.'),
+  },
+} satisfies ExamplesFor<typeof fuelingRoutes>;

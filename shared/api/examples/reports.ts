@@ -1,0 +1,74 @@
+import type { SavingsFigures } from '../../domain/fuelings/savings.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { report, requestedPeriod } from '../../usecases/savings-report.ts';
+import type { reportRoutes } from '../routes/reports.ts';
+import type { ExamplesFor } from './example.ts';
+import { IDS, VEHICLE } from './fixtures.ts';
+
+/** "Today" for the report: the morning after TRUCK-042's fill at TA Oklahoma City. */
+const REPORTED_AT = Date.parse('2026-11-22T14:03:27.551Z');
+
+/** The period an ops manager asks for: November so far (whole UTC days, both bounds included). */
+const QUERY = { from: '2026-11-01', to: '2026-11-22' };
+
+/**
+ * Each truck's November, as the day items sum it (gallons in thousandths, dollars in cents).
+ * TRUCK-042 followed 5 of its 6 due stops; TRUCK-043 followed 2 of 4, and one of its fills was a
+ * detection away from any recommended stop, so it has gallons but no price.
+ */
+const NOVEMBER: { vehicleId: string; externalRef: string; figures: SavingsFigures }[] = [
+  {
+    vehicleId: IDS.vehicle,
+    externalRef: VEHICLE.external_ref,
+    figures: {
+      fuelings: 9,
+      milliGallons: 1_412_350,
+      pricedMilliGallons: 1_412_350,
+      spendCents: 464_804,
+      benchmarkCents: 496_724,
+      missedCents: 4_113,
+      recommendedStops: 6,
+      followedStops: 5,
+    },
+  },
+  {
+    vehicleId: IDS.otherVehicle,
+    externalRef: 'TRUCK-043',
+    figures: {
+      fuelings: 7,
+      milliGallons: 1_046_800,
+      pricedMilliGallons: 934_400,
+      spendCents: 312_276,
+      benchmarkCents: 326_012,
+      missedCents: 2_874,
+      recommendedStops: 4,
+      followedStops: 2,
+    },
+  },
+];
+
+/** Built by the report's own code: the totals are the sum of the rows, the definitions the real ones. */
+const savings = report(
+  requestedPeriod(QUERY, REPORTED_AT),
+  // Listed by vehicle id, as the use case lists them.
+  NOVEMBER.toSorted((a, b) => a.vehicleId.localeCompare(b.vehicleId)),
+);
+
+/** A year and a month asked at once: the use case's own refusal. */
+function periodRefused(query: { from: string; to: string }): ApiError {
+  try {
+    requestedPeriod(query, REPORTED_AT);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error(`A report period meant to be refused was accepted: ${JSON.stringify(query)}`);
+}
+
+export const reportExamples = {
+  getSavingsReport: {
+    request: { query: QUERY },
+    responses: { 200: savings },
+    problem: periodRefused({ from: '2025-11-01', to: QUERY.to }),
+  },
+} satisfies ExamplesFor<typeof reportRoutes>;
