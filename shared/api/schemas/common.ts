@@ -163,6 +163,10 @@ export const problemSchema = z
       .optional()
       .meta({ description: 'With errors_truncated: how many problems were found in all' }),
     required_scope: z.string().optional(),
+    allowed_methods: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'On method_not_allowed: the methods the path accepts (also in `Allow`)' }),
     limit: z.number().optional(),
     used: z.number().optional(),
     retry_after: z.number().optional(),

@@ -42,6 +42,7 @@ describe('the $default route', () => {
       code: 'method_not_allowed',
       title: 'Method not allowed on this path',
       detail: `/v1/vehicles/${VEHICLE_ID} does not accept PUT; it accepts GET, PATCH.`,
+      allowed_methods: ['GET', 'PATCH'],
     });
     expect(response.json.hint).toContain('GET or PATCH');
     expect(response.json.request_id).toBe(response.headers['Request-Id']);
