@@ -1,5 +1,6 @@
 import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateTripBody, UpdateTripBody } from '../api/schemas/trips.ts';
+import { tripStopResource } from '../api/serializers/trips.ts';
 import { tripEvent } from '../domain/event-payloads.ts';
 import {
   checkDeletable,
@@ -156,7 +157,12 @@ export async function updateTrip(
       });
     }
     if (body.stops) {
-      const edit = editStops(trip, body.stops.map(sentStop), () => newId('tripStop', nowMs));
+      const edit = editStops(
+        trip,
+        body.stops.map(sentStop),
+        () => newId('tripStop', nowMs),
+        (stop) => tripStopResource(stop, 0),
+      );
       if (!edit.ok) {
         throw new ApiError(edit.code, `stops.${edit.field.split('.')[1]}: ${edit.message}.`, {
           extensions: { errors: [{ field: edit.field, message: edit.message }] },
@@ -178,15 +184,8 @@ export async function updateTrip(
 
 function sentStop(stop: NonNullable<UpdateTripBody['stops']>[number]): SentStop {
   if (stop.type === 'fuel') {
-    return {
-      type: 'fuel',
-      id: stop.id,
-      latitude: stop.latitude,
-      longitude: stop.longitude,
-      name: stop.name,
-      stationId: stop.fuel?.station?.id,
-      gallonsToBuy: stop.fuel?.gallons_to_buy,
-    };
+    const { sequence: _position, ...members } = stop;
+    return { type: 'fuel', id: stop.id, members };
   }
   return {
     type: stop.type,
