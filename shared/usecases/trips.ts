@@ -12,7 +12,13 @@ import {
   transition,
 } from '../domain/trips/lifecycle.ts';
 import { editStops, type SentStop } from '../domain/trips/stop-edits.ts';
-import type { Trip, TripPlace, TripStatus, TripStop } from '../domain/trips/trip.ts';
+import {
+  dispatchStops,
+  type Trip,
+  type TripPlace,
+  type TripStatus,
+  type TripStop,
+} from '../domain/trips/trip.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { TripStore, TripWrite } from '../store/trips.ts';
@@ -131,7 +137,8 @@ export async function listTrips(
 
 /**
  * PATCH /v1/trips/{id}: a planned trip's reference, times, ends and dispatcher stops. A change of an
- * end moves the route; with auto_optimize that regenerates the fuel stops.
+ * end moves the route; with auto_optimize that regenerates the fuel stops, without it the fuel
+ * stops (and fuel_plan) are dropped.
  */
 export async function updateTrip(
   deps: TripDeps,
@@ -174,7 +181,9 @@ export async function updateTrip(
     if (moved && trip.autoOptimize) {
       next = await withFuelStops(deps, next, await activeVehicle(deps, trip), nowMs);
     } else if (moved) {
-      next = await withRoute(deps, next);
+      // Fuel stops planned (by /optimize) for the old route do not fit the new one: they go with
+      // their plan, and /optimize plans new ones.
+      next = await withRoute(deps, { ...next, stops: dispatchStops(next), fuelPlan: null });
     } else {
       next = { ...next, stops: ordered(next) };
     }

@@ -15,7 +15,14 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createCounters } from '../../shared/store/counters.ts';
 import { createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
-import { createTrip, endTrip, startTrip, type TripDeps } from '../../shared/usecases/trips.ts';
+import {
+  createTrip,
+  endTrip,
+  optimizeTrip,
+  startTrip,
+  type TripDeps,
+  updateTrip,
+} from '../../shared/usecases/trips.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { tripDeps } from '../../shared/wiring/trips.ts';
 import {
@@ -113,6 +120,24 @@ describe('one active trip per vehicle, under concurrency', () => {
     expect(storedEvents('trip.started', 'trip_id', trip.id).size).toBe(1);
     const stored = await deps.trips.get(fleetId, trip.id);
     expect(stored).toMatchObject({ status: 'active', outbox: null });
+  });
+});
+
+describe('PATCH moving a trip without auto_optimize', () => {
+  it('drops the fuel stops and the plan /optimize made for the old route', async () => {
+    const truck = await newTruck('MOVE-1');
+    const trip = await createTrip(deps, fleetId, tripBody(truck.id, { start_fuel_percent: 15 }));
+    const optimized = await optimizeTrip(deps, fleetId, trip.id);
+    expect(optimized.fuelPlan).not.toBeNull();
+    expect(optimized.stops.some((s) => s.type === 'fuel')).toBe(true);
+
+    const moved = await updateTrip(deps, fleetId, trip.id, {
+      destination: { latitude: 35.1983, longitude: -101.9, name: 'West Amarillo' },
+    });
+
+    expect(moved.fuelPlan).toBeNull();
+    expect(moved.stops.filter((s) => s.type === 'fuel')).toEqual([]);
+    expect(await deps.trips.get(fleetId, trip.id)).toMatchObject({ fuelPlan: null, stops: [] });
   });
 });
 
