@@ -21,6 +21,7 @@ import {
 } from '../domain/trips/trip.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import type { TripStore, TripWrite } from '../store/trips.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
@@ -346,7 +347,12 @@ async function change(
     const { trip, write } = await apply({ ...current, outbox: null }, deps.now());
     const next = { ...trip, version: current.version + 1 };
     if ((await write(next)) === 'stored') {
-      await carryOutTrip(deps, next);
+      // Committed: the caller gets its answer even if the follow-up fails now (a retried start
+      // would be 409 invalid_trip_state); the outbox keeps the work for the next writer of the
+      // trip, or the every-minute sweep (sweepTripOutboxes).
+      await carryOutTrip(deps, next).catch((error: unknown) =>
+        logger.warn('Trip follow-up left in the outbox', { tripId, error }),
+      );
       return { ...next, outbox: null };
     }
     if (attempt >= MAX_ATTEMPTS) throw concurrentChange(tripId);
