@@ -114,14 +114,12 @@ export interface TripStore {
 const MAX_LIST_READS = 10;
 
 export function createTripStore(client: DocumentClient, tableName: string, cursors: CursorCodec): TripStore {
-  const versionCondition = {
-    ConditionExpression: 'version = :expected',
-  };
+  const versionCondition = { ConditionExpression: 'version = :expected' };
   const lostRaceOr = (error: unknown): TripWrite => {
     if (isConditionFailure(error) || isTransactionConflict(error)) return 'lost_race';
     throw error;
   };
-  /** The trip's own write in a transaction: the whole item, if it is still at `expectedVersion`. */
+  /** The trip's own write (alone, or in a transaction): the whole item, if still at `expectedVersion`. */
   const versionedPut = (trip: Trip, expectedVersion: number) => ({
     Put: {
       TableName: tableName,
@@ -183,14 +181,7 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
     async save(trip, expectedVersion) {
       await markPending(trip);
       try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: toTripItem(trip),
-            ...versionCondition,
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        );
+        await client.send(new PutCommand(versionedPut(trip, expectedVersion).Put));
         return 'stored';
       } catch (error) {
         return lostRaceOr(error);
