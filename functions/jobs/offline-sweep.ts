@@ -3,7 +3,7 @@ import { logger } from '../../shared/platform/observability.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
 import { offlineSweepDeps } from '../../shared/wiring/guidance.ts';
-import { tripOutboxSweepDeps } from '../../shared/wiring/trips.ts';
+import { tripChangeDeps } from '../../shared/wiring/trip-follow-up.ts';
 
 /** Left for the writes in flight when the budget runs out, under the function's 60 s timeout. */
 const SAFETY_MARGIN_MS = 10_000;
@@ -32,7 +32,7 @@ export const handler = async (
   );
   if (result.markedOffline > 0 || result.failed > 0) logger.info('Offline sweep', result);
   const tripOutboxes = await sweepTripOutboxes({
-    ...tripOutboxSweepDeps(),
+    ...tripChangeDeps(),
     onError: (trip, error) =>
       logger.error('Trip outbox sweep could not carry out a trip', { ...trip, error }),
   });

@@ -92,6 +92,8 @@ export interface TripStore {
   saveState(trip: Trip, expectedVersion: number): Promise<TripWrite>;
   /** The start: the trip and the vehicle's active-trip guard together; the guard's trip when another holds it. */
   start(trip: Trip, expectedVersion: number): Promise<TripWrite | { activeTripId: string }>;
+  /** The vehicle's active trip, as its guard names it (null: none). */
+  activeTripOf(fleetId: string, vehicleId: string): Promise<string | null>;
   /** The end: the trip and the release of its guard together. */
   end(trip: Trip, expectedVersion: number): Promise<TripWrite>;
   /** Hard delete of a trip still at `expectedVersion` and planned. */
@@ -245,6 +247,17 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
         }
         return lostRaceOr(error);
       }
+    },
+
+    async activeTripOf(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: activeTripGuardKey(fleetId, vehicleId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? String(Item.trip_id) : null;
     },
 
     async end(trip, expectedVersion) {

@@ -28,8 +28,12 @@ import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
 import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
-export interface TripDeps extends TripPlanningDeps, TripFollowUpDeps {
+/** What a change that plans nothing needs (ending a trip): no router, no catalog. */
+export interface TripChangeDeps extends TripFollowUpDeps {
   trips: TripStore;
+}
+
+export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
   vehicles: VehicleStore;
 }
 
@@ -247,7 +251,7 @@ export async function startTrip(deps: TripDeps, fleetId: string, tripId: string)
 
 /** POST /v1/trips/{id}/complete (active → completed) and /cancel (active → cancelled): the trip's guidance ends. */
 export async function endTrip(
-  deps: TripDeps,
+  deps: TripChangeDeps,
   fleetId: string,
   tripId: string,
   action: 'complete' | 'cancel',
@@ -261,6 +265,26 @@ export async function endTrip(
       write: (t) => deps.trips.end(t, trip.version),
     };
   });
+}
+
+/**
+ * A deactivated vehicle drives no trip: its active trip is cancelled (reason `vehicle_deactivated`,
+ * trip.cancelled). Its planned trips stay; starting one is 409 vehicle_inactive until it is
+ * reactivated. Called by the vehicle's deactivation; repeating it is harmless.
+ */
+export async function cancelTripOfDeactivatedVehicle(
+  deps: TripChangeDeps,
+  fleetId: string,
+  vehicleId: string,
+): Promise<void> {
+  const tripId = await deps.trips.activeTripOf(fleetId, vehicleId);
+  if (!tripId) return;
+  try {
+    await endTrip(deps, fleetId, tripId, 'cancel', 'vehicle_deactivated');
+  } catch (error) {
+    // Completed or cancelled by someone else meanwhile: nothing left to do.
+    if (!(error instanceof ApiError && error.code === 'invalid_trip_state')) throw error;
+  }
 }
 
 /**
@@ -336,7 +360,7 @@ const concurrentChange = (tripId: string) =>
  * never announces a change that lost the race.
  */
 async function change(
-  deps: TripDeps,
+  deps: TripChangeDeps,
   fleetId: string,
   tripId: string,
   apply: (trip: Trip, nowMs: number) => Promise<{ trip: Trip; write: (trip: Trip) => Promise<TripWrite> }>,

@@ -1,6 +1,5 @@
 import { createTripStore } from '../store/trips.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { TripOutboxSweepDeps } from '../usecases/trip-follow-up.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -26,15 +25,3 @@ export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
     now: infra.clock.now,
   };
 });
-
-/** The every-minute sweep's share: carrying out trip outboxes a request left behind (no planning). */
-export const tripOutboxSweepDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): TripOutboxSweepDeps => ({
-    trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
-    fleets: tableStores(infra).fleets,
-    positions: createVehiclePositionStore(infra.client, infra.config.tableName),
-    events: eventRecorder(infra),
-    guidance: createGuidanceWriteDeps(infra),
-    now: infra.clock.now,
-  }),
-);

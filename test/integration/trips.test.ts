@@ -15,9 +15,11 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createCounters } from '../../shared/store/counters.ts';
 import { createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
+import { endGuidanceOfDeactivatedVehicle } from '../../shared/usecases/guidance.ts';
 import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
 import { recordTripStopVisits } from '../../shared/usecases/trip-stop-visits.ts';
 import {
+  cancelTripOfDeactivatedVehicle,
   createTrip,
   endTrip,
   optimizeTrip,
@@ -25,7 +27,7 @@ import {
   type TripDeps,
   updateTrip,
 } from '../../shared/usecases/trips.ts';
-import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { createVehicle, deactivateVehicle } from '../../shared/usecases/vehicles.ts';
 import { tripDeps } from '../../shared/wiring/trips.ts';
 import {
   createTestTable,
@@ -206,6 +208,38 @@ describe('the trip outbox after a committed change', () => {
     const after = await deps.trips.get(fleetId, trip.id);
     expect(after?.stops.find((s) => s.id === pickup?.id)?.arrivedAtMs).toBe(clock.now());
     expect(after?.outbox).toBeNull();
+  });
+});
+
+describe('deactivating a vehicle', () => {
+  it('cancels its active trip (vehicle_deactivated, trip.cancelled) and keeps its planned ones unstartable', async () => {
+    const truck = await newTruck('DEACT-1');
+    const active = await createTrip(deps, fleetId, tripBody(truck.id));
+    const planned = await createTrip(deps, fleetId, tripBody(truck.id));
+    await startTrip(deps, fleetId, active.id);
+    const deactivation = {
+      vehicles: deps.vehicles,
+      clock,
+      endGuidance: (fleet: string, vehicle: string) =>
+        endGuidanceOfDeactivatedVehicle(deps.guidance, fleet, vehicle),
+      cancelActiveTrip: (fleet: string, vehicle: string) =>
+        cancelTripOfDeactivatedVehicle(deps, fleet, vehicle),
+    };
+
+    await deactivateVehicle(deactivation, fleetId, truck.id);
+    await deactivateVehicle(deactivation, fleetId, truck.id);
+
+    expect(await deps.trips.get(fleetId, active.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'vehicle_deactivated',
+      outbox: null,
+    });
+    const cancelled = recorded.filter((e) => e.type === 'trip.cancelled' && e.data.trip_id === active.id);
+    expect(new Set(cancelled.map((e) => e.eventId)).size).toBe(1);
+    expect(cancelled[0]?.data).toMatchObject({ status: 'cancelled', reason: 'vehicle_deactivated' });
+    expect(await deps.trips.activeTripOf(fleetId, truck.id)).toBeNull();
+    await expect(startTrip(deps, fleetId, planned.id)).rejects.toMatchObject({ code: 'vehicle_inactive' });
+    expect((await deps.trips.get(fleetId, planned.id))?.status).toBe('planned');
   });
 });
 
