@@ -1,7 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/platform/observability.ts';
 import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
+import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
 import { offlineSweepDeps } from '../../shared/wiring/guidance.ts';
+import { tripChangeDeps } from '../../shared/wiring/trip-follow-up.ts';
 
 /** Left for the writes in flight when the budget runs out, under the function's 60 s timeout. */
 const SAFETY_MARGIN_MS = 10_000;
@@ -9,11 +11,16 @@ const SAFETY_MARGIN_MS = 10_000;
 /**
  * Invoked every minute by EventBridge Scheduler (the local stack's job runner locally); the event
  * carries nothing we need. Work left when the budget runs out stays in the index for the next run.
+ * The same run carries out trip follow-up work a request left behind (docs/trips.md, Outbox).
  */
 export const handler = async (
   _event: unknown,
   context?: Context,
-): Promise<{ markedOffline: number; failed: number }> => {
+): Promise<{
+  markedOffline: number;
+  failed: number;
+  tripOutboxes: { carriedOut: number; failed: number };
+}> => {
   const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS) : undefined;
   const result = await sweepOfflineVehicles(
     {
@@ -24,5 +31,11 @@ export const handler = async (
     budgetMs,
   );
   if (result.markedOffline > 0 || result.failed > 0) logger.info('Offline sweep', result);
-  return result;
+  const tripOutboxes = await sweepTripOutboxes({
+    ...tripChangeDeps(),
+    onError: (trip, error) =>
+      logger.error('Trip outbox sweep could not carry out a trip', { ...trip, error }),
+  });
+  if (tripOutboxes.carriedOut > 0 || tripOutboxes.failed > 0) logger.info('Trip outbox sweep', tripOutboxes);
+  return { ...result, tripOutboxes };
 };

@@ -31,6 +31,17 @@ export const activeTripGuardKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `ACTIVETRIP#${vehicleId}`,
 });
+/**
+ * A trip with follow-up work still to carry out (an outbox) is also listed here, so the
+ * every-minute sweep finds work a failed or crashed request left behind. Written before the commit
+ * that fills the outbox (an early entry is harmless: the sweep checks the trip) and removed when the
+ * outbox is cleared. One partition: only transitions write it, and entries live seconds.
+ */
+const PENDING_OUTBOX_PK = 'TRIPOUTBOX';
+export const pendingOutboxKey = (fleetId: string, tripId: string) => ({
+  pk: PENDING_OUTBOX_PK,
+  sk: `${fleetId}#${tripId}`,
+});
 const listIndexKey = (fleetId: string) => `FLEET#${fleetId}#TRIPS`;
 /** ISO text sorts as time; the id keeps trips with the same start apart. */
 const listSortKey = (trip: Pick<Trip, 'plannedStartAtMs' | 'id'>) =>
@@ -71,16 +82,28 @@ export type TripWrite = 'stored' | 'lost_race';
 export interface TripStore {
   create(trip: Trip): Promise<void>;
   get(fleetId: string, tripId: string): Promise<Trip | null>;
-  /** Replaces the trip if it is still at `expectedVersion`. */
+  /** Replaces the trip (outbox included) if it is still at `expectedVersion`. */
   save(trip: Trip, expectedVersion: number): Promise<TripWrite>;
+  /**
+   * Replaces the trip's state if it is still at `expectedVersion`, leaving its outbox as stored: for
+   * a writer that is no party to the outbox (a GPS visit), which must neither drop pending work nor
+   * bring back work already carried out.
+   */
+  saveState(trip: Trip, expectedVersion: number): Promise<TripWrite>;
   /** The start: the trip and the vehicle's active-trip guard together; the guard's trip when another holds it. */
   start(trip: Trip, expectedVersion: number): Promise<TripWrite | { activeTripId: string }>;
+  /** The vehicle's active trip, as its guard names it (null: none). */
+  activeTripOf(fleetId: string, vehicleId: string): Promise<string | null>;
   /** The end: the trip and the release of its guard together. */
   end(trip: Trip, expectedVersion: number): Promise<TripWrite>;
   /** Hard delete of a trip still at `expectedVersion` and planned. */
   delete(fleetId: string, tripId: string, expectedVersion: number): Promise<TripWrite>;
   /** Drops the carried-out outbox unless the trip moved on (then the next writer sees a newer one). */
   clearOutbox(trip: Trip): Promise<void>;
+  /** Trips whose outbox has been waiting since before `beforeMs` (at most `limit`). */
+  pendingOutboxes(beforeMs: number, limit: number): Promise<{ fleetId: string; tripId: string }[]>;
+  /** Forgets a pending entry whose trip has no outbox (any more, or never had: a lost race). */
+  forgetPendingOutbox(trip: Pick<Trip, 'fleetId' | 'id' | 'version'>): Promise<void>;
   list(
     fleetId: string,
     filter: TripListFilter,
@@ -93,12 +116,50 @@ export interface TripStore {
 const MAX_LIST_READS = 10;
 
 export function createTripStore(client: DocumentClient, tableName: string, cursors: CursorCodec): TripStore {
-  const versionCondition = {
-    ConditionExpression: 'version = :expected',
-  };
+  const versionCondition = { ConditionExpression: 'version = :expected' };
   const lostRaceOr = (error: unknown): TripWrite => {
     if (isConditionFailure(error) || isTransactionConflict(error)) return 'lost_race';
     throw error;
+  };
+  /** The trip's own write (alone, or in a transaction): the whole item, if still at `expectedVersion`. */
+  const versionedPut = (trip: Trip, expectedVersion: number) => ({
+    Put: {
+      TableName: tableName,
+      Item: toTripItem(trip),
+      ...versionCondition,
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    },
+  });
+  /** Before a commit that leaves an outbox: lists the trip for the sweep. */
+  const markPending = async (trip: Trip) => {
+    if (!trip.outbox) return;
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...pendingOutboxKey(trip.fleetId, trip.id),
+          fleet_id: trip.fleetId,
+          trip_id: trip.id,
+          version: trip.version,
+          since_ms: trip.updatedAtMs,
+        },
+      }),
+    );
+  };
+  const forgetPending = async (trip: Pick<Trip, 'fleetId' | 'id' | 'version'>) => {
+    try {
+      await client.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: pendingOutboxKey(trip.fleetId, trip.id),
+          // A newer outbox listed it again meanwhile: that entry stays.
+          ConditionExpression: 'version <= :version',
+          ExpressionAttributeValues: { ':version': trip.version },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   };
 
   return {
@@ -120,13 +181,33 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
     },
 
     async save(trip, expectedVersion) {
+      await markPending(trip);
+      try {
+        await client.send(new PutCommand(versionedPut(trip, expectedVersion).Put));
+        return 'stored';
+      } catch (error) {
+        return lostRaceOr(error);
+      }
+    },
+
+    async saveState(trip, expectedVersion) {
+      const { pk: _pk, sk: _sk, outbox: _outbox, ...state } = toTripItem(trip);
+      const names = Object.keys(state);
       try {
         await client.send(
-          new PutCommand({
+          new UpdateCommand({
             TableName: tableName,
-            Item: toTripItem(trip),
-            ...versionCondition,
-            ExpressionAttributeValues: { ':expected': expectedVersion },
+            Key: tripKey(trip.fleetId, trip.id),
+            UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+            ConditionExpression: '#a_version = :expected',
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+              '#a_version': 'version',
+            },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(names.map((name, i) => [`:a${i}`, state[name]])),
+              ':expected': expectedVersion,
+            },
           }),
         );
         return 'stored';
@@ -137,18 +218,12 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
 
     async start(trip, expectedVersion) {
       const guard = activeTripGuardKey(trip.fleetId, trip.vehicleId);
+      await markPending(trip);
       try {
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: toTripItem(trip),
-                  ...versionCondition,
-                  ExpressionAttributeValues: { ':expected': expectedVersion },
-                },
-              },
+              versionedPut(trip, expectedVersion),
               {
                 Put: {
                   TableName: tableName,
@@ -174,19 +249,24 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
       }
     },
 
+    async activeTripOf(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: activeTripGuardKey(fleetId, vehicleId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? String(Item.trip_id) : null;
+    },
+
     async end(trip, expectedVersion) {
+      await markPending(trip);
       try {
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: toTripItem(trip),
-                  ...versionCondition,
-                  ExpressionAttributeValues: { ':expected': expectedVersion },
-                },
-              },
+              versionedPut(trip, expectedVersion),
               {
                 Delete: {
                   TableName: tableName,
@@ -234,8 +314,27 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        return;
       }
+      await forgetPending(trip);
     },
+
+    async pendingOutboxes(beforeMs, limit) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'since_ms < :before',
+          ExpressionAttributeValues: { ':pk': PENDING_OUTBOX_PK, ':before': beforeMs },
+        }),
+      );
+      return Items.slice(0, limit).map((item) => ({
+        fleetId: String(item.fleet_id),
+        tripId: String(item.trip_id),
+      }));
+    },
+
+    forgetPendingOutbox: forgetPending,
 
     async list(fleetId, filter, limit, cursor) {
       const scope = `trips:${fleetId}:${filter.status ?? ''}:${filter.vehicleId ?? ''}:${filter.fromMs ?? ''}:${filter.toMs ?? ''}`;

@@ -41,6 +41,49 @@ export async function carryOutTrip(deps: TripFollowUpDeps, trip: Trip): Promise<
   await deps.trips.clearOutbox(trip);
 }
 
+/** Younger than this, a pending outbox is still its own request's to carry out. */
+export const PENDING_OUTBOX_GRACE_MS = 60_000;
+/** Trips one sweep run looks at; the rest wait a minute. */
+const SWEEP_BATCH = 100;
+
+export interface TripOutboxSweepDeps extends Omit<TripFollowUpDeps, 'trips'> {
+  trips: Pick<TripStore, 'get' | 'clearOutbox' | 'pendingOutboxes' | 'forgetPendingOutbox'>;
+  /** Told about a trip the run could not carry out (logged; the next run tries again). */
+  onError?: (trip: { fleetId: string; tripId: string }, error: unknown) => void;
+}
+
+/**
+ * The every-minute sweep's share of trips: a change that committed but whose follow-up failed (or
+ * whose process died) has its outbox carried out here, a minute later at most, when no later writer
+ * of the trip did it first. Carrying out twice is harmless (fixed session id, event dedupe keys).
+ */
+export async function sweepTripOutboxes(
+  deps: TripOutboxSweepDeps,
+): Promise<{ carriedOut: number; failed: number }> {
+  let carriedOut = 0;
+  let failed = 0;
+  for (const pending of await deps.trips.pendingOutboxes(deps.now() - PENDING_OUTBOX_GRACE_MS, SWEEP_BATCH)) {
+    try {
+      const trip = await deps.trips.get(pending.fleetId, pending.tripId);
+      if (!trip?.outbox) {
+        // Carried out and cleared meanwhile, a write that lost its race, or a deleted trip.
+        await deps.trips.forgetPendingOutbox({
+          fleetId: pending.fleetId,
+          id: pending.tripId,
+          version: trip?.version ?? Number.MAX_SAFE_INTEGER,
+        });
+        continue;
+      }
+      await carryOutTrip(deps, trip);
+      carriedOut += 1;
+    } catch (error) {
+      failed += 1;
+      deps.onError?.(pending, error);
+    }
+  }
+  return { carriedOut, failed };
+}
+
 /** The session toward the trip's destination with its fuel stops, counted from where the truck is. */
 async function openGuidanceFor(deps: TripFollowUpDeps, trip: Trip, guidanceId: string): Promise<void> {
   const latest = await deps.positions.latest(trip.fleetId, trip.vehicleId);

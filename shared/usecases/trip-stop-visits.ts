@@ -3,7 +3,7 @@ import { recordVisit } from '../domain/trips/lifecycle.ts';
 import type { TripStore } from '../store/trips.ts';
 
 export interface TripStopVisitDeps {
-  trips: Pick<TripStore, 'get' | 'save'>;
+  trips: Pick<TripStore, 'get' | 'saveState'>;
   now: () => number;
 }
 
@@ -42,7 +42,11 @@ async function recordVisitWithRetry(
     if (trip?.status !== 'active') return;
     const next = recordVisit(trip, stopId, visit, atMs, deps.now());
     if (!next) return;
-    if ((await deps.trips.save({ ...next, version: trip.version + 1 }, trip.version)) === 'stored') return;
+    // The trip's state only: its outbox is not this writer's (copying the one read could bring back
+    // follow-up work carried out since, e.g. reopen the trip's guidance).
+    if ((await deps.trips.saveState({ ...next, version: trip.version + 1 }, trip.version)) === 'stored') {
+      return;
+    }
   }
   throw new Error(`trip ${tripId}: stop visit lost ${MAX_ATTEMPTS} races in a row`);
 }

@@ -1,5 +1,6 @@
 import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateTripBody, UpdateTripBody } from '../api/schemas/trips.ts';
+import { tripStopResource } from '../api/serializers/trips.ts';
 import { tripEvent } from '../domain/event-payloads.ts';
 import {
   checkDeletable,
@@ -11,17 +12,28 @@ import {
   transition,
 } from '../domain/trips/lifecycle.ts';
 import { editStops, type SentStop } from '../domain/trips/stop-edits.ts';
-import type { Trip, TripPlace, TripStatus, TripStop } from '../domain/trips/trip.ts';
+import {
+  dispatchStops,
+  type Trip,
+  type TripPlace,
+  type TripStatus,
+  type TripStop,
+} from '../domain/trips/trip.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import type { TripStore, TripWrite } from '../store/trips.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
 import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
-export interface TripDeps extends TripPlanningDeps, TripFollowUpDeps {
+/** What a change that plans nothing needs (ending a trip): no router, no catalog. */
+export interface TripChangeDeps extends TripFollowUpDeps {
   trips: TripStore;
+}
+
+export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
   vehicles: VehicleStore;
 }
 
@@ -130,7 +142,8 @@ export async function listTrips(
 
 /**
  * PATCH /v1/trips/{id}: a planned trip's reference, times, ends and dispatcher stops. A change of an
- * end moves the route; with auto_optimize that regenerates the fuel stops.
+ * end moves the route; with auto_optimize that regenerates the fuel stops, without it the fuel
+ * stops (and fuel_plan) are dropped.
  */
 export async function updateTrip(
   deps: TripDeps,
@@ -156,7 +169,12 @@ export async function updateTrip(
       });
     }
     if (body.stops) {
-      const edit = editStops(trip, body.stops.map(sentStop), () => newId('tripStop', nowMs));
+      const edit = editStops(
+        trip,
+        body.stops.map(sentStop),
+        () => newId('tripStop', nowMs),
+        (stop) => tripStopResource(stop, 0),
+      );
       if (!edit.ok) {
         throw new ApiError(edit.code, `stops.${edit.field.split('.')[1]}: ${edit.message}.`, {
           extensions: { errors: [{ field: edit.field, message: edit.message }] },
@@ -168,7 +186,9 @@ export async function updateTrip(
     if (moved && trip.autoOptimize) {
       next = await withFuelStops(deps, next, await activeVehicle(deps, trip), nowMs);
     } else if (moved) {
-      next = await withRoute(deps, next);
+      // Fuel stops planned (by /optimize) for the old route do not fit the new one: they go with
+      // their plan, and /optimize plans new ones.
+      next = await withRoute(deps, { ...next, stops: dispatchStops(next), fuelPlan: null });
     } else {
       next = { ...next, stops: ordered(next) };
     }
@@ -178,15 +198,8 @@ export async function updateTrip(
 
 function sentStop(stop: NonNullable<UpdateTripBody['stops']>[number]): SentStop {
   if (stop.type === 'fuel') {
-    return {
-      type: 'fuel',
-      id: stop.id,
-      latitude: stop.latitude,
-      longitude: stop.longitude,
-      name: stop.name,
-      stationId: stop.fuel?.station?.id,
-      gallonsToBuy: stop.fuel?.gallons_to_buy,
-    };
+    const { sequence: _position, ...members } = stop;
+    return { type: 'fuel', id: stop.id, members };
   }
   return {
     type: stop.type,
@@ -238,7 +251,7 @@ export async function startTrip(deps: TripDeps, fleetId: string, tripId: string)
 
 /** POST /v1/trips/{id}/complete (active → completed) and /cancel (active → cancelled): the trip's guidance ends. */
 export async function endTrip(
-  deps: TripDeps,
+  deps: TripChangeDeps,
   fleetId: string,
   tripId: string,
   action: 'complete' | 'cancel',
@@ -252,6 +265,26 @@ export async function endTrip(
       write: (t) => deps.trips.end(t, trip.version),
     };
   });
+}
+
+/**
+ * A deactivated vehicle drives no trip: its active trip is cancelled (reason `vehicle_deactivated`,
+ * trip.cancelled). Its planned trips stay; starting one is 409 vehicle_inactive until it is
+ * reactivated. Called by the vehicle's deactivation; repeating it is harmless.
+ */
+export async function cancelTripOfDeactivatedVehicle(
+  deps: TripChangeDeps,
+  fleetId: string,
+  vehicleId: string,
+): Promise<void> {
+  const tripId = await deps.trips.activeTripOf(fleetId, vehicleId);
+  if (!tripId) return;
+  try {
+    await endTrip(deps, fleetId, tripId, 'cancel', 'vehicle_deactivated');
+  } catch (error) {
+    // Completed or cancelled by someone else meanwhile: nothing left to do.
+    if (!(error instanceof ApiError && error.code === 'invalid_trip_state')) throw error;
+  }
 }
 
 /**
@@ -327,7 +360,7 @@ const concurrentChange = (tripId: string) =>
  * never announces a change that lost the race.
  */
 async function change(
-  deps: TripDeps,
+  deps: TripChangeDeps,
   fleetId: string,
   tripId: string,
   apply: (trip: Trip, nowMs: number) => Promise<{ trip: Trip; write: (trip: Trip) => Promise<TripWrite> }>,
@@ -338,7 +371,12 @@ async function change(
     const { trip, write } = await apply({ ...current, outbox: null }, deps.now());
     const next = { ...trip, version: current.version + 1 };
     if ((await write(next)) === 'stored') {
-      await carryOutTrip(deps, next);
+      // Committed: the caller gets its answer even if the follow-up fails now (a retried start
+      // would be 409 invalid_trip_state); the outbox keeps the work for the next writer of the
+      // trip, or the every-minute sweep (sweepTripOutboxes).
+      await carryOutTrip(deps, next).catch((error: unknown) =>
+        logger.warn('Trip follow-up left in the outbox', { tripId, error }),
+      );
       return { ...next, outbox: null };
     }
     if (attempt >= MAX_ATTEMPTS) throw concurrentChange(tripId);

@@ -162,11 +162,14 @@ export async function updateVehicle(
 export interface DeactivationDeps extends VehicleDeps {
   /** Ends the vehicle's guidance session, if it has one (the guidance feature's own use case). */
   endGuidance: (fleetId: string, vehicleId: string) => Promise<void>;
+  /** Cancels the vehicle's active trip, if it has one (the trips feature's own use case). */
+  cancelActiveTrip: (fleetId: string, vehicleId: string) => Promise<void>;
 }
 
 /**
  * POST /v1/vehicles/{id}/deactivate: a deactivated vehicle reports nothing more (ingest refuses
- * it), so its guidance session ends with it rather than going stale.
+ * it), so its guidance session ends with it rather than going stale, and its active trip is
+ * cancelled (reason vehicle_deactivated).
  */
 export async function deactivateVehicle(
   deps: DeactivationDeps,
@@ -174,7 +177,9 @@ export async function deactivateVehicle(
   ref: string,
 ): Promise<Vehicle> {
   const vehicle = await setVehicleStatus(deps, fleetId, ref, 'inactive');
+  // The session first, so it ends as vehicle_deactivated rather than as its trip's cancellation.
   await deps.endGuidance(fleetId, vehicle.id);
+  await deps.cancelActiveTrip(fleetId, vehicle.id);
   return vehicle;
 }
 

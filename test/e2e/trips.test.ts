@@ -292,6 +292,18 @@ describe('trips: edit and delete', () => {
     };
     const refused = await prod.patch(trips.path(trip.id), { ...company, body: { stops: [changed] } });
     expectProblem(refused, 422, 'fuel_stop_immutable');
+    // Any member GET shows counts, the prices and the reason included.
+    for (const member of ['price_usd_per_gallon', 'net_price_usd_per_gallon', 'reason']) {
+      const edited = { ...fuel[0], fuel: { ...fuel[0].fuel, [member]: member === 'reason' ? 'x' : 0.01 } };
+      const answer = await prod.patch(trips.path(trip.id), { ...company, body: { stops: [edited] } });
+      expectProblem(answer, 422, 'fuel_stop_immutable');
+    }
+    const twice = await prod.patch(trips.path(trip.id), {
+      ...company,
+      body: { stops: [fuel[0], fuel[0]] },
+    });
+    expectProblem(twice, 422, 'validation_failed');
+    expect(twice.json.errors[0].field).toBe('stops.1.id');
     const added = await prod.patch(trips.path(trip.id), {
       ...company,
       body: { stops: [{ type: 'fuel', latitude: 34, longitude: -99 }] },
@@ -425,6 +437,26 @@ describe.runIf(isLocalTarget())('trips: lifecycle, guidance and events', () => {
       reason: 'driver sick',
     });
     await trips.move(second.id, 'cancel');
+  });
+
+  it('deactivating the vehicle cancels its active trip with reason vehicle_deactivated', async () => {
+    const truck = await guidance.newTruck();
+    const trip = await trips.create(dallasToDenver(truck));
+    await trips.move(trip.id, 'start');
+
+    const deactivated = await prod.post(`/v1/vehicles/${truck.id}/deactivate`, company);
+    expect(deactivated.status, deactivated.text).toBe(200);
+
+    expect((await trips.read(trip.id)).json).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'vehicle_deactivated',
+    });
+    await eventually('trip.cancelled naming the deactivation', () =>
+      eventsOf(trip.id).find((e) => e.type === 'trip.cancelled'),
+    );
+    expect(eventsOf(trip.id).find((e) => e.type === 'trip.cancelled').data).toMatchObject({
+      reason: 'vehicle_deactivated',
+    });
   });
 
   it('two concurrent starts of different trips of one truck: exactly one wins', async () => {

@@ -15,8 +15,19 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createCounters } from '../../shared/store/counters.ts';
 import { createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
-import { createTrip, endTrip, startTrip, type TripDeps } from '../../shared/usecases/trips.ts';
-import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { endGuidanceOfDeactivatedVehicle } from '../../shared/usecases/guidance.ts';
+import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
+import { recordTripStopVisits } from '../../shared/usecases/trip-stop-visits.ts';
+import {
+  cancelTripOfDeactivatedVehicle,
+  createTrip,
+  endTrip,
+  optimizeTrip,
+  startTrip,
+  type TripDeps,
+  updateTrip,
+} from '../../shared/usecases/trips.ts';
+import { createVehicle, deactivateVehicle } from '../../shared/usecases/vehicles.ts';
 import { tripDeps } from '../../shared/wiring/trips.ts';
 import {
   createTestTable,
@@ -113,6 +124,122 @@ describe('one active trip per vehicle, under concurrency', () => {
     expect(storedEvents('trip.started', 'trip_id', trip.id).size).toBe(1);
     const stored = await deps.trips.get(fleetId, trip.id);
     expect(stored).toMatchObject({ status: 'active', outbox: null });
+  });
+});
+
+describe('PATCH moving a trip without auto_optimize', () => {
+  it('drops the fuel stops and the plan /optimize made for the old route', async () => {
+    const truck = await newTruck('MOVE-1');
+    const trip = await createTrip(deps, fleetId, tripBody(truck.id, { start_fuel_percent: 15 }));
+    const optimized = await optimizeTrip(deps, fleetId, trip.id);
+    expect(optimized.fuelPlan).not.toBeNull();
+    expect(optimized.stops.some((s) => s.type === 'fuel')).toBe(true);
+
+    const moved = await updateTrip(deps, fleetId, trip.id, {
+      destination: { latitude: 35.1983, longitude: -101.9, name: 'West Amarillo' },
+    });
+
+    expect(moved.fuelPlan).toBeNull();
+    expect(moved.stops.filter((s) => s.type === 'fuel')).toEqual([]);
+    expect(await deps.trips.get(fleetId, trip.id)).toMatchObject({ fuelPlan: null, stops: [] });
+  });
+});
+
+describe('the trip outbox after a committed change', () => {
+  it('a follow-up that fails still answers the change; the sweep carries it out a minute later', async () => {
+    const truck = await newTruck('OUTBOX-1');
+    const trip = await createTrip(deps, fleetId, tripBody(truck.id));
+    let failures = 1;
+    const flaky: TripDeps = {
+      ...deps,
+      events: {
+        record: async (...args) => {
+          if (failures-- > 0) throw new Error('event store unavailable');
+          return deps.events.record(...args);
+        },
+      },
+    };
+
+    const started = await startTrip(flaky, fleetId, trip.id);
+
+    expect(started.status).toBe('active');
+    expect(storedEvents('trip.started', 'trip_id', trip.id).size).toBe(0);
+    expect((await deps.trips.get(fleetId, trip.id))?.outbox).not.toBeNull();
+    // Not yet: a pending outbox is its own request's for a minute.
+    expect(await sweepTripOutboxes(deps)).toEqual({ carriedOut: 0, failed: 0 });
+
+    clock.advance(61_000);
+    const swept = await sweepTripOutboxes(deps);
+
+    expect(swept.carriedOut).toBeGreaterThanOrEqual(1);
+    expect(storedEvents('trip.started', 'trip_id', trip.id).size).toBe(1);
+    expect((await deps.trips.get(fleetId, trip.id))?.outbox).toBeNull();
+    // Carried out and forgotten: the next run finds nothing of it.
+    clock.advance(61_000);
+    expect(await sweepTripOutboxes(deps)).toEqual({ carriedOut: 0, failed: 0 });
+  });
+
+  it('a GPS visit saved after the outbox was carried out does not bring it back', async () => {
+    const truck = await newTruck('OUTBOX-2');
+    const trip = await createTrip(
+      deps,
+      fleetId,
+      tripBody(truck.id, { stops: [{ type: 'pickup', latitude: 33.5, longitude: -98.5 }] }),
+    );
+    await startTrip(deps, fleetId, trip.id);
+    const stored = await deps.trips.get(fleetId, trip.id);
+    expect(stored?.outbox).toBeNull();
+    const pickup = stored?.stops.find((s) => s.type === 'pickup');
+    // The visit read the trip before the start's outbox was cleared.
+    const staleRead = { ...stored, outbox: { events: [], guidance: 'start' as const } } as typeof stored;
+
+    await recordTripStopVisits(
+      { trips: { ...deps.trips, get: async () => staleRead }, now: deps.now },
+      fleetId,
+      [
+        {
+          type: 'vehicle.stop_arrived',
+          dedupeKey: 'arrived',
+          data: { trip_id: trip.id, stop_id: pickup?.id, arrived_at: new Date(clock.now()).toISOString() },
+        },
+      ],
+    );
+
+    const after = await deps.trips.get(fleetId, trip.id);
+    expect(after?.stops.find((s) => s.id === pickup?.id)?.arrivedAtMs).toBe(clock.now());
+    expect(after?.outbox).toBeNull();
+  });
+});
+
+describe('deactivating a vehicle', () => {
+  it('cancels its active trip (vehicle_deactivated, trip.cancelled) and keeps its planned ones unstartable', async () => {
+    const truck = await newTruck('DEACT-1');
+    const active = await createTrip(deps, fleetId, tripBody(truck.id));
+    const planned = await createTrip(deps, fleetId, tripBody(truck.id));
+    await startTrip(deps, fleetId, active.id);
+    const deactivation = {
+      vehicles: deps.vehicles,
+      clock,
+      endGuidance: (fleet: string, vehicle: string) =>
+        endGuidanceOfDeactivatedVehicle(deps.guidance, fleet, vehicle),
+      cancelActiveTrip: (fleet: string, vehicle: string) =>
+        cancelTripOfDeactivatedVehicle(deps, fleet, vehicle),
+    };
+
+    await deactivateVehicle(deactivation, fleetId, truck.id);
+    await deactivateVehicle(deactivation, fleetId, truck.id);
+
+    expect(await deps.trips.get(fleetId, active.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'vehicle_deactivated',
+      outbox: null,
+    });
+    const cancelled = recorded.filter((e) => e.type === 'trip.cancelled' && e.data.trip_id === active.id);
+    expect(new Set(cancelled.map((e) => e.eventId)).size).toBe(1);
+    expect(cancelled[0]?.data).toMatchObject({ status: 'cancelled', reason: 'vehicle_deactivated' });
+    expect(await deps.trips.activeTripOf(fleetId, truck.id)).toBeNull();
+    await expect(startTrip(deps, fleetId, planned.id)).rejects.toMatchObject({ code: 'vehicle_inactive' });
+    expect((await deps.trips.get(fleetId, planned.id))?.status).toBe('planned');
   });
 });
 

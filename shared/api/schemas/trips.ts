@@ -110,6 +110,10 @@ const editedDispatchStop = z.strictObject({
   fuel: z.null().optional(),
 });
 
+/**
+ * A fuel stop as GET showed it, sent back: every member it may carry is GET's (anything else is a
+ * 422 naming it), and each one sent must equal GET's (checked by the use case).
+ */
 const sentBackFuelStop = z.strictObject({
   id: z.string().optional(),
   type: z.literal('fuel'),
@@ -119,10 +123,26 @@ const sentBackFuelStop = z.strictObject({
   planned_arrival_at: z.string().nullable().optional(),
   ...readBack,
   fuel: z
-    .looseObject({
-      station: z.looseObject({ id: z.string().optional() }).optional(),
+    .strictObject({
+      station: z
+        .strictObject({
+          id: z.string().optional(),
+          name: z.string().optional(),
+          chain: z.string().optional(),
+          latitude: z.number().optional(),
+          longitude: z.number().optional(),
+          address: z.string().optional(),
+        })
+        .optional(),
+      miles_along_route: z.number().optional(),
+      detour_miles: z.number().optional(),
       gallons_to_buy: z.number().optional(),
+      price_usd_per_gallon: z.number().optional(),
+      discount_usd_per_gallon: z.number().optional(),
+      net_price_usd_per_gallon: z.number().optional(),
+      reason: z.string().optional(),
     })
+    .nullable()
     .optional(),
 });
 

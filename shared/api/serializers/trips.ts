@@ -11,7 +11,8 @@ const place = (p: TripPlace) => ({
   name: p.name,
 });
 
-function stopResource(stop: TripStop, index: number) {
+/** A trip stop as GET shows it; `index` is its place in route order. */
+export function tripStopResource(stop: TripStop, index: number) {
   const { fuel } = stop;
   return {
     id: stop.id,
@@ -67,7 +68,7 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
     completed_at: at(trip.completedAtMs),
     cancelled_at: at(trip.cancelledAtMs),
     cancel_reason: trip.cancelReason,
-    stops: trip.stops.map(stopResource),
+    stops: trip.stops.map(tripStopResource),
     distance_miles: trip.route?.distanceMiles ?? null,
     duration_minutes: trip.route?.durationMinutes ?? null,
     ...(options.polyline ? { polyline: trip.route?.polyline ?? '' } : {}),

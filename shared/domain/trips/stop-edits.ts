@@ -1,4 +1,3 @@
-import { roundCoordinate } from '../rounding.ts';
 import type { DispatchStopType, Trip, TripStop } from './trip.ts';
 
 /** A stop as a PATCH sends it: the dispatcher's own, or a fuel stop sent back from a GET. */
@@ -14,12 +13,12 @@ export type SentStop =
   | {
       type: 'fuel';
       id?: string | undefined;
-      latitude?: number | undefined;
-      longitude?: number | undefined;
-      name?: string | null | undefined;
-      stationId?: string | undefined;
-      gallonsToBuy?: number | undefined;
+      /** The members the client sent back, as JSON (`sequence` left out: a position, not the stop's). */
+      members: Readonly<Record<string, unknown>>;
     };
+
+/** A stop as the API shows it (GET's members, rounded as GET rounds them). */
+export type ShowStop = (stop: TripStop) => Readonly<Record<string, unknown>>;
 
 export type StopEdit =
   | { ok: true; dispatch: TripStop[] }
@@ -29,21 +28,36 @@ export type StopEdit =
  * The dispatcher stops a PATCH `stops` list asks for (the full list of them, in order). Fuel stops
  * are the system's: one sent back exactly as the trip has it is ignored (a client may PATCH back
  * what it read); a changed one, an unknown one, or a dispatcher stop claiming a fuel stop's id is
- * `fuel_stop_immutable`. A dispatcher stop with an id keeps it (and its visit times); without one it
- * is new. Coordinates compare as the API shows them (5 decimals).
+ * `fuel_stop_immutable`. "Exactly": every member sent equals what GET shows (`show`, with its
+ * rounding), nested ones included; a member left out is not compared. A dispatcher stop with an id
+ * keeps it (and its visit times); without one it is new. One id twice is `validation_failed`.
  */
 export function editStops(
   trip: Pick<Trip, 'stops'>,
   sent: readonly SentStop[],
   newStopId: () => string,
+  show: ShowStop,
 ): StopEdit {
   const byId = new Map(trip.stops.map((stop) => [stop.id, stop]));
+  const seenAt = new Map<string, number>();
   const dispatch: TripStop[] = [];
   for (const [index, stop] of sent.entries()) {
     const field = `stops.${index}`;
+    if (stop.id !== undefined) {
+      const first = seenAt.get(stop.id);
+      if (first !== undefined) {
+        return {
+          ok: false,
+          code: 'validation_failed',
+          field: `${field}.id`,
+          message: `repeats stop ${stop.id} (already stops.${first}); each stop appears once`,
+        };
+      }
+      seenAt.set(stop.id, index);
+    }
     const existing = stop.id === undefined ? undefined : byId.get(stop.id);
     if (stop.type === 'fuel') {
-      if (existing?.type !== 'fuel' || !sameFuelStop(existing, stop)) {
+      if (existing?.type !== 'fuel' || !sameAsShown(stop.members, show(existing))) {
         return {
           ok: false,
           code: 'fuel_stop_immutable',
@@ -86,14 +100,14 @@ export function editStops(
   return { ok: true, dispatch };
 }
 
-/** Every field the client sent back matches the stop as the API shows it. */
-function sameFuelStop(existing: TripStop, sent: Extract<SentStop, { type: 'fuel' }>): boolean {
-  const same = <T>(given: T | undefined, actual: T) => given === undefined || given === actual;
-  return (
-    same(sent.latitude, roundCoordinate(existing.latitude)) &&
-    same(sent.longitude, roundCoordinate(existing.longitude)) &&
-    same(sent.name, existing.name) &&
-    same(sent.stationId, existing.fuel?.station.id) &&
-    same(sent.gallonsToBuy, existing.fuel?.gallonsToBuy)
+/** Every member sent (recursively) equals the one shown; members left out are not compared. */
+export function sameAsShown(sent: unknown, shown: unknown): boolean {
+  if (typeof sent !== 'object' || sent === null || typeof shown !== 'object' || shown === null) {
+    return sent === shown;
+  }
+  if (Array.isArray(sent) || Array.isArray(shown)) return false;
+  const shownMembers = shown as Record<string, unknown>;
+  return Object.entries(sent).every(
+    ([key, value]) => Object.hasOwn(shownMembers, key) && sameAsShown(value, shownMembers[key]),
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/schemas/fleets.ts';
 import { startGuidanceBody } from '../../../shared/api/schemas/guidance.ts';
 import { createRouteBody } from '../../../shared/api/schemas/routes.ts';
+import { updateTripBody } from '../../../shared/api/schemas/trips.ts';
 import { createVehicleBody, updateVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
 
 const VALID_VIN = '1XKYDP9X4NJ123456';
@@ -291,5 +292,29 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
 
     // Assess
     expect(result.success).toBe(false);
+  });
+});
+
+describe('updateTripBody: a fuel stop sent back', () => {
+  const fuelStop = {
+    id: 'tsp_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
+    type: 'fuel',
+    sequence: 1,
+    fuel: { station: { id: 'stn_01JD7ZK3M4N5P6Q7R8S9T0V1W4' }, price_usd_per_gallon: 3.459, reason: 'x' },
+  };
+
+  it('carries the members GET shows through to the use case', () => {
+    const result = updateTripBody.safeParse({ stops: [fuelStop] });
+
+    expect(result.success).toBe(true);
+    expect(result.data?.stops?.[0]).toMatchObject({ fuel: { price_usd_per_gallon: 3.459, reason: 'x' } });
+  });
+
+  it('refuses a member GET does not show, at any depth', () => {
+    const extra = { ...fuelStop, fuel: { ...fuelStop.fuel, tip_usd: 1 } };
+    const deep = { ...fuelStop, fuel: { station: { id: 'stn_01JD7ZK3M4N5P6Q7R8S9T0V1W4', brand: 'x' } } };
+
+    expect(updateTripBody.safeParse({ stops: [extra] }).success).toBe(false);
+    expect(updateTripBody.safeParse({ stops: [deep] }).success).toBe(false);
   });
 });

@@ -1,21 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { editStops } from '../../../shared/domain/trips/stop-edits.ts';
+import { tripStopResource } from '../../../shared/api/serializers/trips.ts';
+import { editStops as editStopsShown, type SentStop } from '../../../shared/domain/trips/stop-edits.ts';
+import type { Trip } from '../../../shared/domain/trips/trip.ts';
 import { aTrip, fuelStop, pickup } from './fixtures.ts';
+
+const editStops = (trip: Pick<Trip, 'stops'>, sent: SentStop[], newStopId: () => string) =>
+  editStopsShown(trip, sent, newStopId, (stop) => tripStopResource(stop, 0));
 
 const trip = aTrip('planned');
 let counter = 0;
 const newId = () => `tsp_NEW${++counter}`;
 
-/** The fuel stop as a client reads it back from GET (coordinates to 5 decimals). */
-const fuelAsRead = {
-  type: 'fuel' as const,
+/** The fuel stop as a client reads it back from GET (coordinates to 5 decimals), less `sequence`. */
+const shown = {
   id: fuelStop.id,
+  type: 'fuel',
+  system_managed: true,
+  name: fuelStop.name,
   latitude: 35.22197,
   longitude: -101.8313,
-  name: fuelStop.name,
-  stationId: fuelStop.fuel?.station.id,
-  gallonsToBuy: fuelStop.fuel?.gallonsToBuy,
+  planned_arrival_at: null,
+  arrived_at: null,
+  departed_at: null,
+  fuel: {
+    station: {
+      id: 'stn_01JD7ZK3M4N5P6Q7R8S9T0V1W4',
+      name: "Love's Amarillo",
+      chain: "Love's",
+      latitude: 35.22197,
+      longitude: -101.8313,
+      address: 'I-40, Amarillo, TX',
+    },
+    miles_along_route: 360.2,
+    detour_miles: 0.4,
+    gallons_to_buy: 92.5,
+    price_usd_per_gallon: 3.459,
+    discount_usd_per_gallon: 0.12,
+    net_price_usd_per_gallon: 3.339,
+    reason: 'Cheapest on the route',
+  },
 };
+const fuelAsRead = { type: 'fuel' as const, id: fuelStop.id, members: shown };
+const withFuel = (change: Record<string, unknown>) => ({
+  ...fuelAsRead,
+  members: { ...shown, fuel: { ...shown.fuel, ...change } },
+});
 
 const delivery = {
   type: 'delivery' as const,
@@ -43,18 +72,48 @@ describe('PATCH stops (fuel stops are system-managed)', () => {
     expect(result.dispatch[0]?.id).toMatch(/^tsp_NEW/);
   });
 
+  it('ignores a fuel stop sent back with only some of its members, all as shown', () => {
+    const partial = { type: 'fuel' as const, id: fuelStop.id, members: { id: fuelStop.id, type: 'fuel' } };
+    expect(editStops(trip, [partial], newId)).toMatchObject({ ok: true, dispatch: [] });
+  });
+
   it.each([
-    ['gallons', { gallonsToBuy: 50 }],
-    ['position', { latitude: 35.3 }],
-    ['station', { stationId: 'stn_01JD7ZK3M4N5P6Q7R8S9T0V1WZ' }],
-    ['name', { name: 'Pilot' }],
-  ])('refuses a fuel stop whose %s changed with fuel_stop_immutable', (_what, change) => {
-    const result = editStops(trip, [{ ...fuelAsRead, ...change }], newId);
+    ['gallons', withFuel({ gallons_to_buy: 50 })],
+    ['price', withFuel({ price_usd_per_gallon: 2.999 })],
+    ['net price', withFuel({ net_price_usd_per_gallon: 2.5 })],
+    ['discount', withFuel({ discount_usd_per_gallon: 0 })],
+    ['reason', withFuel({ reason: 'Because' })],
+    ['miles along the route', withFuel({ miles_along_route: 10 })],
+    ['station id', withFuel({ station: { ...shown.fuel.station, id: 'stn_01JD7ZK3M4N5P6Q7R8S9T0V1WZ' } })],
+    ['station address', withFuel({ station: { address: 'elsewhere' } })],
+    ['position', { ...fuelAsRead, members: { ...shown, latitude: 35.3 } }],
+    ['unrounded position', { ...fuelAsRead, members: { ...shown, latitude: fuelStop.latitude } }],
+    ['name', { ...fuelAsRead, members: { ...shown, name: 'Pilot' } }],
+    ['planned arrival', { ...fuelAsRead, members: { ...shown, planned_arrival_at: '2026-11-23T15:00:00Z' } }],
+    ['plan (null)', { ...fuelAsRead, members: { ...shown, fuel: null } }],
+  ])('refuses a fuel stop whose %s changed with fuel_stop_immutable', (_what, sent) => {
+    const result = editStops(trip, [sent as SentStop], newId);
     expect(result).toMatchObject({ ok: false, code: 'fuel_stop_immutable', field: 'stops.0' });
   });
 
+  it('refuses a stop id given twice as a validation failure naming the second', () => {
+    const twice = { ...delivery, id: pickup.id };
+    expect(editStops(trip, [twice, { ...twice, name: 'Dock 9' }], newId)).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+      field: 'stops.1.id',
+    });
+    expect(editStops(trip, [fuelAsRead, fuelAsRead], newId)).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+      field: 'stops.1.id',
+    });
+  });
+
   it('refuses a new fuel stop (no id, or an id the trip does not have)', () => {
-    expect(editStops(trip, [{ type: 'fuel', latitude: 35, longitude: -101 }], newId)).toMatchObject({
+    expect(
+      editStops(trip, [{ type: 'fuel', members: { latitude: 35, longitude: -101 } }], newId),
+    ).toMatchObject({
       ok: false,
       code: 'fuel_stop_immutable',
     });

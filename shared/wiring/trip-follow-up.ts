@@ -1,0 +1,22 @@
+import { createTripStore } from '../store/trips.ts';
+import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { TripChangeDeps } from '../usecases/trips.ts';
+import { createGuidanceWriteDeps } from './guidance.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+import { eventRecorder } from './webhooks.ts';
+
+/**
+ * A trip's follow-up without its planning: ending a trip (a vehicle's deactivation) and the
+ * sweep of outboxes left behind. Apart from trips.ts so those functions bundle no route planner.
+ */
+export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): TripChangeDeps => ({
+    trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
+    fleets: tableStores(infra).fleets,
+    positions: createVehiclePositionStore(infra.client, infra.config.tableName),
+    events: eventRecorder(infra),
+    guidance: createGuidanceWriteDeps(infra),
+    now: infra.clock.now,
+  }),
+);
