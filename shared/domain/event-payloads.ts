@@ -315,12 +315,13 @@ type TripEventType = 'trip.started' | 'trip.completed' | 'trip.cancelled';
 /** trip.started, trip.completed, trip.cancelled: once per trip and type (a trip makes each move once). */
 export function tripEvent<T extends TripEventType>(
   type: T,
-  trip: Pick<Trip, 'id' | 'vehicleId' | 'externalRef' | 'reference' | 'status' | 'cancelReason'>,
+  trip: Pick<Trip, 'id' | 'vehicleId' | 'reference' | 'status' | 'cancelReason'>,
 ): CatalogEvent<T> {
+  // No external_ref here: the recorder adds the vehicle's current one. The trip's copy is the
+  // reference at creation, stale once the vehicle is renamed.
   const data: EventData<TripEventType> = {
     trip_id: trip.id,
     vehicle_id: trip.vehicleId,
-    external_ref: trip.externalRef,
     reference: trip.reference,
     status: trip.status,
     ...(type === 'trip.cancelled' && trip.cancelReason !== null ? { reason: trip.cancelReason } : {}),

@@ -16,7 +16,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { tripRoutes } from '../routes/trips.ts';
 import { createTripBody, listTripsQuery } from '../schemas/trips.ts';
 import { baselineResource, savingsResource } from '../serializers/routes.ts';
-import { tripResource } from '../serializers/trips.ts';
+import { tripResource, tripStopResource } from '../serializers/trips.ts';
 import { type ExamplesFor, exampleId, rejected } from './example.ts';
 import {
   DESTINATION,
@@ -223,8 +223,9 @@ const byStop = { id: TRIP_IDS.trip, stopId: TRIP_IDS.pickupStop };
 const fuelStopEdited = (() => {
   const edit = editStops(
     planned,
-    [{ type: 'fuel', id: TRIP_IDS.fuelStop, stationId: routeStop.station.id, gallonsToBuy: 60 }],
+    [{ type: 'fuel', id: TRIP_IDS.fuelStop, members: { fuel: { gallons_to_buy: 60 } } }],
     () => TRIP_IDS.pickupStop,
+    (stop) => tripStopResource(stop, 0),
   );
   if (edit.ok) throw new Error('An example fuel stop edit was accepted');
   return new ApiError(edit.code, `stops.${edit.field.split('.')[1]}: ${edit.message}.`, {
