@@ -8,6 +8,7 @@ import {
   subtractFigures,
 } from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { addToSavingsDay, type TransactItem } from './savings-days.ts';
@@ -55,7 +56,16 @@ export interface FuelingWrite {
   mergeWith: Fueling | null;
   /** Extra transaction items (a recommendation followed). */
   also: TransactItem[];
+  /**
+   * The `fueling.matched` this fill announces, kept on its record in the same transaction: a
+   * retry that finds the fill already recorded announces it again under the same dedupe key, so
+   * a crash or a failed event write between the transaction and the event loses nothing.
+   */
+  announce?: OutboxEvent | null;
 }
+
+/** Where a recorded fill is kept: enough to read it back. */
+export type FuelingRef = Pick<Fueling, 'id' | 'fueledAt'>;
 
 export interface FuelingListFilter {
   vehicleId?: string | undefined;
@@ -68,8 +78,10 @@ export interface FuelingListFilter {
 export interface FuelingStore {
   /** Writes a fill and everything it changes in one transaction; refused whole on any condition. */
   record(fleetId: string, write: FuelingWrite): Promise<RecordOutcome>;
-  /** The fueling id a card reference was recorded under, if any. */
-  idForCardRef(fleetId: string, ref: string): Promise<string | null>;
+  /** The fueling a card reference was recorded under, if any (`fueledAt` null on older guards). */
+  recordedForCardRef(fleetId: string, ref: string): Promise<{ id: string; fueledAt: string | null } | null>;
+  /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
+  announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
   ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]>;
   /** Newest first; detections merged into a reported fueling only when `source=detected` is asked. */
@@ -82,12 +94,12 @@ export function createFuelingStore(
   cursors?: CursorCodec,
 ): FuelingStore {
   return {
-    async record(fleetId, { fueling, mergeWith, also }) {
+    async record(fleetId, { fueling, mergeWith, also, announce }) {
       const items: TransactItem[] = [
         {
           Put: {
             TableName: tableName,
-            Item: toFuelingItem(fleetId, fueling),
+            Item: { ...toFuelingItem(fleetId, fueling), ...(announce ? { matched_event: announce } : {}) },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -97,7 +109,11 @@ export function createFuelingStore(
         items.push({
           Put: {
             TableName: tableName,
-            Item: { ...cardRefGuardKey(fleetId, fueling.cardTransactionRef), fueling_id: fueling.id },
+            Item: {
+              ...cardRefGuardKey(fleetId, fueling.cardTransactionRef),
+              fueling_id: fueling.id,
+              fueled_at: fueling.fueledAt,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         });
@@ -158,11 +174,24 @@ export function createFuelingStore(
       }
     },
 
-    async idForCardRef(fleetId, ref) {
+    async recordedForCardRef(fleetId, ref) {
       const { Item } = await client.send(
         new GetCommand({ TableName: tableName, Key: cardRefGuardKey(fleetId, ref), ConsistentRead: true }),
       );
-      return (Item?.fueling_id as string | undefined) ?? null;
+      if (!Item) return null;
+      return { id: Item.fueling_id as string, fueledAt: (Item.fueled_at as string | undefined) ?? null };
+    },
+
+    async announcementOf(fleetId, fueling) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: fuelingKey(fleetId, fueling),
+          ProjectionExpression: 'matched_event',
+          ConsistentRead: true,
+        }),
+      );
+      return (Item?.matched_event as OutboxEvent | undefined) ?? null;
     },
 
     async ofVehicleBetween(fleetId, vehicleId, from, to) {

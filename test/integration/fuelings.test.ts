@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecommendedStop } from '../../shared/domain/fuelings/recommendations.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
+import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
+import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle, setVehicleStatus } from '../../shared/usecases/vehicles.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
@@ -432,5 +434,139 @@ describe('the savings report over a seeded month', () => {
     expect(
       (await savingsReport(savingsDeps(), newId('fleet'), { from: '2026-10-22', to: '2026-11-20' })).vehicles,
     ).toEqual([]);
+  });
+});
+
+describe('fueling.matched: once per fill, never lost', () => {
+  const matchedEvents = () => events.filter((e) => e.type === 'fueling.matched');
+
+  /** The worker's cycle as the outbox carries it: the detection, fueling.recorded, fueling.matched. */
+  async function carryOutDetection(fleetId: string, fill: Fueling, stop: RecommendedStop) {
+    const recorded = {
+      type: 'fueling.recorded' as const,
+      dedupeKey: `fueling.recorded:${fill.id}`,
+      data: {},
+    };
+    const matched = {
+      type: 'fueling.matched' as const,
+      dedupeKey: `fueling.matched:${fill.id}`,
+      data: { fueling_id: fill.id, stop_id: stop.stopId },
+    };
+    const tracking = {
+      fleetId,
+      outbox: { events: [recorded, matched], fuelings: [fill], archive: [] },
+    } as unknown as VehicleTracking;
+    const recorder = { record: deps.events.record };
+    await carryOut(
+      {
+        tracking: { clearOutbox: async () => {} },
+        sessionArchive: { put: async () => {} },
+        fuelings: detectedFuelings(infra, recorder),
+        recommendations: fuelingStores(infra).recommendations,
+        events: recorder,
+      },
+      tracking,
+    );
+  }
+
+  async function truckAtStop() {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const stop = recommended(truck.id, NOW - 240 * MIN);
+    await fuelingStores(infra).recommendations.recommended(fleetId, stop);
+    const card = (ref?: string) => ({
+      vehicle_id: truck.id,
+      fueled_at: at(NOW - 200 * MIN),
+      gallons: 110,
+      price_usd_per_gallon: 3.41,
+      station_id: station.id,
+      ...(ref ? { card_transaction_ref: ref } : {}),
+    });
+    const detection = detected(truck.id, NOW - 190 * MIN, {
+      externalRef: truck.externalRef,
+      guidanceId: stop.guidanceId,
+      stopId: stop.stopId,
+      stationId: station.id,
+    });
+    return { fleetId, stop, card, detection };
+  }
+
+  it('a card before its matched detection: announced once, for the card', async () => {
+    const { fleetId, stop, card, detection } = await truckAtStop();
+    events.length = 0;
+    const result = await recordFuelings(deps, fleetId, [card('ONCE-1')]);
+    await carryOutDetection(fleetId, detection, stop);
+    // Carried out again (a crash before the outbox was cleared): still nothing more.
+    await carryOutDetection(fleetId, detection, stop);
+    expect(matchedEvents().map((e) => e.dedupeKey)).toEqual([
+      `fueling.matched:${(result.results[0] as { id: string }).id}`,
+    ]);
+    expect(events.filter((e) => e.type === 'fueling.recorded')).toHaveLength(2);
+  });
+
+  it('a matched detection before its card: announced once, for the detection, in order', async () => {
+    const { fleetId, stop, card, detection } = await truckAtStop();
+    events.length = 0;
+    await carryOutDetection(fleetId, detection, stop);
+    await recordFuelings(deps, fleetId, [card('ONCE-2')]);
+    expect(events.map((e) => e.type)).toEqual(['fueling.recorded', 'fueling.matched']);
+    expect(matchedEvents()[0]?.dedupeKey).toBe(`fueling.matched:${detection.id}`);
+  });
+
+  it('a failed event write answers the item retryable; the re-sent fill is duplicate and announced', async () => {
+    const { fleetId, card } = await truckAtStop();
+    events.length = 0;
+    let failures = 1;
+    const flaky: RecordFuelingsDeps = {
+      ...deps,
+      events: {
+        record: async (...args: Parameters<RecordFuelingsDeps['events']['record']>) => {
+          if (failures-- > 0) throw new Error('event store unavailable');
+          return deps.events.record(...args);
+        },
+      },
+    };
+    const first = await recordFuelings(flaky, fleetId, [card('LOST-1'), card()]);
+    expect(first.results[0]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
+    expect(matchedEvents()).toHaveLength(1);
+    const again = await recordFuelings(flaky, fleetId, [card('LOST-1'), card()]);
+    expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
+    const ids = again.results.map((r) => (r as { id: string }).id);
+    expect(new Set(matchedEvents().map((e) => e.dedupeKey))).toEqual(
+      new Set(ids.map((id) => `fueling.matched:${id}`)),
+    );
+  });
+
+  it('the same fill without a card reference, re-sent, is one record', async () => {
+    const { fleetId, card } = await truckAtStop();
+    const first = await recordFuelings(deps, fleetId, [card()]);
+    const again = await recordFuelings(deps, fleetId, [card()]);
+    expect(again.results[0]).toEqual({
+      index: 0,
+      status: 'duplicate',
+      id: (first.results[0] as { id: string }).id,
+    });
+    expect((await fuelingStores(infra).fuelings.list(fleetId, {}, 25)).data).toHaveLength(1);
+  });
+
+  it('an item whose records keep changing is rejected on its own, retryable', async () => {
+    const { fleetId, card } = await truckAtStop();
+    const other = await newTruck(fleetId);
+    const contended: RecordFuelingsDeps = {
+      ...deps,
+      fuelings: {
+        ...deps.fuelings,
+        record: async (id, write) =>
+          write.fueling.vehicleId === other.id
+            ? { recorded: false, reason: 'changed' }
+            : deps.fuelings.record(id, write),
+      },
+    };
+    const result = await recordFuelings(contended, fleetId, [
+      card('BUSY-1'),
+      { ...card('BUSY-2'), vehicle_id: other.id },
+    ]);
+    expect(result).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(result.results[1]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
   });
 });
