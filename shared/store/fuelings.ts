@@ -31,6 +31,13 @@ export const cardRefGuardKey = (fleetId: string, ref: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `FUELREF#${ref}`,
 });
+/** Per vehicle: bumped by every fill's transaction, so fills of one vehicle recorded at once serialise. */
+const vehicleGuardKey = (fleetId: string, vehicleId: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `FUELVEH#${vehicleId}`,
+});
+/** The vehicle's last fills written, kept on its guard: a retry reads them without waiting for gsi1. */
+const RECENT_FILLS_KEPT = 10;
 const vehicleIndexKey = (fleetId: string, vehicleId: string) => `FLEET#${fleetId}#VEH#${vehicleId}`;
 
 export function toFuelingItem(fleetId: string, fueling: Fueling) {
@@ -62,10 +69,22 @@ export interface FuelingWrite {
    * a crash or a failed event write between the transaction and the event loses nothing.
    */
   announce?: OutboxEvent | null;
+  /** The vehicle's guard as read before judging the fill (see VehicleFillGuard). */
+  guard?: VehicleFillGuard;
 }
 
 /** Where a recorded fill is kept: enough to read it back. */
 export type FuelingRef = Pick<Fueling, 'id' | 'fueledAt'>;
+
+/**
+ * A vehicle's fill guard as read (consistently) before a fill is judged: its version, and the
+ * fills written last. The fill's transaction bumps the version on condition it is unchanged, so of
+ * two fills of one vehicle judged at once, one is refused, re-reads and sees the other.
+ */
+export interface VehicleFillGuard {
+  version: number;
+  recent: FuelingRef[];
+}
 
 export interface FuelingListFilter {
   vehicleId?: string | undefined;
@@ -80,6 +99,10 @@ export interface FuelingStore {
   record(fleetId: string, write: FuelingWrite): Promise<RecordOutcome>;
   /** The fueling a card reference was recorded under, if any (`fueledAt` null on older guards). */
   recordedForCardRef(fleetId: string, ref: string): Promise<{ id: string; fueledAt: string | null } | null>;
+  /** The vehicle's fill guard (consistent read); version 0 before its first fill. */
+  vehicleGuard(fleetId: string, vehicleId: string): Promise<VehicleFillGuard>;
+  /** One fueling by where it is kept (consistent read). */
+  get(fleetId: string, fueling: FuelingRef): Promise<Fueling | null>;
   /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
   announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
@@ -94,7 +117,7 @@ export function createFuelingStore(
   cursors?: CursorCodec,
 ): FuelingStore {
   return {
-    async record(fleetId, { fueling, mergeWith, also, announce }) {
+    async record(fleetId, { fueling, mergeWith, also, announce, guard }) {
       const items: TransactItem[] = [
         {
           Put: {
@@ -162,6 +185,20 @@ export function createFuelingStore(
         }
       }
       items.push(...also);
+      if (guard) {
+        const recent = [{ id: fueling.id, fueledAt: fueling.fueledAt }, ...guard.recent].slice(
+          0,
+          RECENT_FILLS_KEPT,
+        );
+        items.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...vehicleGuardKey(fleetId, fueling.vehicleId), version: guard.version + 1, recent },
+            ConditionExpression: guard.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+            ...(guard.version === 0 ? {} : { ExpressionAttributeValues: { ':version': guard.version } }),
+          },
+        });
+      }
       try {
         await client.send(new TransactWriteCommand({ TransactItems: items }));
         return { recorded: true };
@@ -180,6 +217,27 @@ export function createFuelingStore(
       );
       if (!Item) return null;
       return { id: Item.fueling_id as string, fueledAt: (Item.fueled_at as string | undefined) ?? null };
+    },
+
+    async vehicleGuard(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: vehicleGuardKey(fleetId, vehicleId),
+          ConsistentRead: true,
+        }),
+      );
+      return {
+        version: (Item?.version as number | undefined) ?? 0,
+        recent: (Item?.recent as FuelingRef[] | undefined) ?? [],
+      };
+    },
+
+    async get(fleetId, ref) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: fuelingKey(fleetId, ref), ConsistentRead: true }),
+      );
+      return (Item?.fueling as Fueling | undefined) ?? null;
     },
 
     async announcementOf(fleetId, fueling) {

@@ -12,11 +12,14 @@ import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { EventRecorder } from '../store/events.ts';
-import type { FuelingRef, FuelingStore } from '../store/fuelings.ts';
+import type { FuelingRef, FuelingStore, VehicleFillGuard } from '../store/fuelings.ts';
 import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
 
 export interface FuelingRecordDeps {
-  fuelings: Pick<FuelingStore, 'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf'>;
+  fuelings: Pick<
+    FuelingStore,
+    'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
+  >;
   recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followItems'>;
   events: Pick<EventRecorder, 'record'>;
 }
@@ -69,13 +72,8 @@ export async function recordFill(
 ): Promise<FillOutcome> {
   for (let attempt = 1; ; attempt++) {
     const place = placeOf(fill);
-    const windowMs = FUELING_POLICY.mergeWindowMinutes * 60_000;
-    const nearby = await deps.fuelings.ofVehicleBetween(
-      fleetId,
-      fill.vehicleId,
-      formatTimestamp(place.fueledAtMs - windowMs),
-      formatTimestamp(place.fueledAtMs + windowMs),
-    );
+    const guard = await deps.fuelings.vehicleGuard(fleetId, fill.vehicleId);
+    const nearby = await fillsAround(deps, fleetId, fill.vehicleId, place.fueledAtMs, guard);
     if (nearby.some((other) => other.id === fill.id)) return duplicateOf(deps, fleetId, fill, fill.source);
     const mergeWith =
       sameFillOf(
@@ -103,6 +101,7 @@ export async function recordFill(
         ? deps.recommendations.followItems(fleetId, followed, fueling.id, fueling.externalRef ?? null)
         : [],
       announce,
+      guard,
     });
     if (outcome.recorded) {
       if (announce && fill.source === 'reported') await announceMatch(deps, fleetId, announce);
@@ -121,6 +120,32 @@ export async function recordFill(
     // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
+}
+
+/**
+ * The vehicle's fills within the merge window: gsi1 (eventually consistent), plus those of the
+ * guard's last writes it does not show yet, read by key. The guard was read first and the fill's
+ * transaction is conditional on it, so a fill written since is either here or refuses the write.
+ */
+async function fillsAround(
+  deps: FuelingRecordDeps,
+  fleetId: string,
+  vehicleId: string,
+  atMs: number,
+  guard: VehicleFillGuard,
+): Promise<Fueling[]> {
+  const windowMs = FUELING_POLICY.mergeWindowMinutes * 60_000;
+  const from = formatTimestamp(atMs - windowMs);
+  const to = formatTimestamp(atMs + windowMs);
+  const found = await deps.fuelings.ofVehicleBetween(fleetId, vehicleId, from, to);
+  const unseen = guard.recent.filter(
+    (ref) => ref.fueledAt >= from && ref.fueledAt <= to && !found.some((f) => f.id === ref.id),
+  );
+  for (const ref of unseen) {
+    const fueling = await deps.fuelings.get(fleetId, ref);
+    if (fueling) found.push(fueling);
+  }
+  return found;
 }
 
 const announceMatch = (deps: FuelingRecordDeps, fleetId: string, event: OutboxEvent) =>

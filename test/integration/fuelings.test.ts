@@ -6,6 +6,7 @@ import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-track
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
+import { recordFill } from '../../shared/usecases/fueling-records.ts';
 import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
@@ -568,5 +569,31 @@ describe('fueling.matched: once per fill, never lost', () => {
     ]);
     expect(result).toMatchObject({ accepted: 1, rejected: 1 });
     expect(result.results[1]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
+  });
+});
+
+describe('a reported and a detected fill recorded at the same moment', () => {
+  it('are merged into one fill, whichever starts first', async () => {
+    const fleetId = newId('fleet');
+    const recordDeps = createFuelingRecordDeps(infra, deps.events);
+    for (const reportFirst of [true, false, true, false]) {
+      const truck = await newTruck(fleetId);
+      const detection = detected(truck.id, NOW - 180 * MIN, { externalRef: truck.externalRef });
+      const card = detected(truck.id, NOW - 170 * MIN, {
+        id: newId('fueling', NOW - 170 * MIN),
+        source: 'reported',
+        externalRef: truck.externalRef,
+        gallons: 120,
+        price: 3.6,
+        discount: 0,
+        netPrice: 3.6,
+        fuelLevelBeforePercent: null,
+        fuelLevelAfterPercent: null,
+      });
+      const [first, second] = reportFirst ? [card, detection] : [detection, card];
+      await Promise.all([recordFill(recordDeps, fleetId, first), recordFill(recordDeps, fleetId, second)]);
+      const shown = await fuelingStores(infra).fuelings.list(fleetId, { vehicleId: truck.id }, 25);
+      expect(shown.data).toEqual([expect.objectContaining({ id: card.id, linkedFuelingId: detection.id })]);
+    }
   });
 });
