@@ -9,7 +9,7 @@ import {
 } from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
-import type { CursorCodec, Page } from './cursor.ts';
+import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { addToSavingsDay, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
@@ -302,8 +302,9 @@ export function createFuelingStore(
       }
       const data: Fueling[] = [];
       let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
-      // A filter can thin a page; keep reading until the page is full or the range ends.
-      do {
+      // A filter can thin a page: keep reading until it is full, the range ends, or the reads are
+      // spent (a sparse filter over a long range answers what it found, with a cursor to go on).
+      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
         const page = await client.send(
           new QueryCommand({
             TableName: tableName,
@@ -319,7 +320,8 @@ export function createFuelingStore(
         );
         for (const item of page.Items ?? []) data.push(item.fueling as Fueling);
         start = page.LastEvaluatedKey;
-      } while (start && data.length < limit);
+        if (!start) break;
+      }
       return { data, next_cursor: start ? cursors.encode(scope, start) : null };
     },
   };

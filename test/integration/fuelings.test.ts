@@ -597,3 +597,32 @@ describe('a reported and a detected fill recorded at the same moment', () => {
     }
   });
 });
+
+describe('GET /v1/fuelings over a sparse filter', () => {
+  it('reads a bounded number of pages and answers what it found with a cursor to go on', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const store = fuelingStores(infra).fuelings;
+    // One report, then 15 newer detections the `source=reported` filter reads past one by one.
+    const report = detected(truck.id, NOW - 900 * MIN, {
+      source: 'reported',
+      id: newId('fueling', NOW - 900 * MIN),
+    });
+    await store.record(fleetId, { fueling: report, mergeWith: null, also: [] });
+    for (let i = 0; i < 15; i++) {
+      const fill = detected(truck.id, NOW - (800 - i * 10) * MIN, { netPrice: null });
+      await store.record(fleetId, { fueling: fill, mergeWith: null, also: [] });
+    }
+    const first = await store.list(fleetId, { source: 'reported' }, 1);
+    expect(first.data).toEqual([]);
+    expect(first.next_cursor).not.toBeNull();
+    const found: string[] = [];
+    let cursor = first.next_cursor;
+    for (let pages = 0; cursor && pages < 5; pages++) {
+      const page = await store.list(fleetId, { source: 'reported' }, 1, cursor);
+      found.push(...page.data.map((f) => f.id));
+      cursor = page.next_cursor;
+    }
+    expect(found).toEqual([report.id]);
+  });
+});
