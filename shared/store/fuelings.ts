@@ -145,13 +145,37 @@ export function createFuelingStore(
         // A detection joining a reported fill confirms its gallons; a report absorbing a detection
         // only links it. Either way both records name each other.
         const confirms = mergeWith.source === 'reported' && fueling.source === 'detected';
+        // A matched detection joining an unmatched report hands it the match: the report is the
+        // fill listed and counted, so it names the stop and missed nothing.
+        const handsMatch = confirms && fueling.stopId !== null && !mergeWith.stopId;
+        const sets = ['linked = :id', 'fueling.linkedFuelingId = :id'];
+        const values: Record<string, unknown> = { ':id': fueling.id };
+        if (confirms) {
+          sets.push('fueling.detectedGallons = :g');
+          values[':g'] = fueling.gallons;
+        }
+        if (handsMatch) {
+          const match = {
+            guidanceId: fueling.guidanceId,
+            stopId: fueling.stopId,
+            tripId: fueling.tripId ?? null,
+            tripStopId: fueling.tripStopId ?? null,
+            recommendedNetPrice: fueling.recommendedNetPrice ?? null,
+            stationId: mergeWith.stationId ?? fueling.stationId,
+            missedSavingsUsd: 0,
+          };
+          for (const [name, value] of Object.entries(match)) {
+            sets.push(`fueling.${name} = :${name}`);
+            values[`:${name}`] = value;
+          }
+        }
         items.push({
           Update: {
             TableName: tableName,
             Key: fuelingKey(fleetId, mergeWith),
-            UpdateExpression: `SET linked = :id, fueling.linkedFuelingId = :id${confirms ? ', fueling.detectedGallons = :g' : ''}`,
+            UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(linked)',
-            ExpressionAttributeValues: { ':id': fueling.id, ...(confirms ? { ':g': fueling.gallons } : {}) },
+            ExpressionAttributeValues: values,
           },
         });
       }
@@ -170,6 +194,11 @@ export function createFuelingStore(
       count(fueling, fueling.id, fuelingFigures(fueling));
       if (mergeWith?.source === 'detected') {
         count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
+      }
+      if (mergeWith?.source === 'reported' && fueling.stopId !== null && !mergeWith.stopId) {
+        // The report it matches missed nothing after all: its missed savings leave its day.
+        const missed = fuelingFigures(mergeWith).missedCents;
+        count(mergeWith, `${fueling.id}:matched`, { ...NO_FIGURES, missedCents: -missed });
       }
       for (const [day, { cause, figures }] of byDay) {
         if (Object.values(figures).some((value) => value !== 0)) {

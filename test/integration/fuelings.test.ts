@@ -626,3 +626,61 @@ describe('GET /v1/fuelings over a sparse filter', () => {
     expect(found).toEqual([report.id]);
   });
 });
+
+describe('a matched detection joining an unmatched card record', () => {
+  it('hands the card record its match and takes back its missed savings', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const { recommendations } = fuelingStores(infra);
+    const atStation = recommended(truck.id, NOW - 300 * MIN);
+    const farAway = recommended(truck.id, NOW - 300 * MIN, {
+      stopId: newId('guidanceStop', NOW - 300 * MIN),
+      latitude: station.latitude + 0.43,
+    });
+    await recommendations.recommended(fleetId, atStation);
+    await recommendations.recommended(fleetId, farAway);
+    const recordDeps = createFuelingRecordDeps(infra, deps.events);
+    // The card's position is 0.6 mile from the station (too far to match it), 0.45 from the truck.
+    const card = detected(truck.id, NOW - 200 * MIN, {
+      id: newId('fueling', NOW - 200 * MIN),
+      source: 'reported',
+      externalRef: truck.externalRef,
+      gallons: 100,
+      latitude: station.latitude + 0.0087,
+      price: 3.6,
+      discount: 0,
+      netPrice: 3.6,
+      fuelLevelBeforePercent: null,
+      fuelLevelAfterPercent: null,
+    });
+    const before = await recordFill(recordDeps, fleetId, card);
+    expect(before).toMatchObject({ status: 'recorded', fueling: { stopId: null, missedSavingsUsd: 19 } });
+    const detection = detected(truck.id, NOW - 195 * MIN, {
+      externalRef: truck.externalRef,
+      latitude: station.latitude + 0.0022,
+      guidanceId: atStation.guidanceId,
+      stopId: atStation.stopId,
+      stationId: station.id,
+      recommendedNetPrice: atStation.netPrice,
+    });
+    await recordFill(recordDeps, fleetId, detection);
+
+    const shown = await fuelingStores(infra).fuelings.list(fleetId, {}, 25);
+    expect(shown.data).toEqual([
+      expect.objectContaining({
+        id: card.id,
+        linkedFuelingId: detection.id,
+        guidanceId: atStation.guidanceId,
+        stopId: atStation.stopId,
+        stationId: station.id,
+        recommendedNetPrice: 3.41,
+        missedSavingsUsd: 0,
+      }),
+    ]);
+    const report = await savingsReport(savingsDeps(), fleetId, {});
+    expect(report.totals).toMatchObject({ fuelings: 1, gallons: 100, missed_savings_usd: 0 });
+    expect(await recommendations.get(fleetId, truck.id, atStation.stopId)).toMatchObject({
+      followedFuelingId: detection.id,
+    });
+  });
+});
