@@ -1,4 +1,3 @@
-import { parseVehicleRef } from '../api/schemas/common.ts';
 import {
   FUELING_BATCH_LIMITS,
   type FuelingItem,
@@ -20,6 +19,7 @@ import type { VehicleStore } from '../store/vehicles.ts';
 import { benchmarkAt } from './fueling-benchmark.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { findVehicle } from './vehicles.ts';
 
 export interface RecordFuelingsDeps extends FuelingRecordDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
@@ -285,12 +285,7 @@ export async function listFuelings(
     });
   }
   if (query.vehicle_id !== undefined) {
-    const ref = parseVehicleRef(query.vehicle_id);
-    const id = ref.kind === 'id' ? ref.id : await deps.vehicles.idForExternalRef(fleetId, ref.externalRef);
-    const vehicle = id ? await deps.vehicles.get(fleetId, id) : null;
-    if (!vehicle)
-      throw new ApiError('resource_not_found', `Vehicle ${query.vehicle_id} was not found in this fleet.`);
-    filter.vehicleId = vehicle.id;
+    filter.vehicleId = (await findVehicle(deps, fleetId, query.vehicle_id)).id;
   }
   return deps.fuelings.list(fleetId, filter, query.limit, query.cursor);
 }

@@ -684,3 +684,40 @@ describe('a matched detection joining an unmatched card record', () => {
     });
   });
 });
+
+describe('the report names vehicles from their contributions', () => {
+  it('a vehicle with only a withdrawn stop in the period is named without reading it', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const { recommendations } = fuelingStores(infra);
+    const stop = recommended(truck.id, NOW - 240 * MIN);
+    await recommendations.recommended(fleetId, stop);
+    await recommendations.withdrawn(fleetId, {
+      vehicleId: truck.id,
+      stopId: stop.stopId,
+      withdrawnAtMs: NOW - 200 * MIN,
+      due: true,
+    });
+    const reads: string[] = [];
+    const vehicles = tableStores(infra).vehicles;
+    const counted = {
+      ...savingsDeps(),
+      vehicles: {
+        idForExternalRef: vehicles.idForExternalRef.bind(vehicles),
+        get: (fleet: string, id: string) => {
+          reads.push(id);
+          return vehicles.get(fleet, id);
+        },
+      },
+    };
+    const report = await savingsReport(counted, fleetId, {});
+    expect(report.vehicles).toEqual([
+      expect.objectContaining({
+        vehicle_id: truck.id,
+        external_ref: truck.externalRef,
+        recommended_stops: 1,
+      }),
+    ]);
+    expect(reads).toEqual([]);
+  });
+});
