@@ -88,12 +88,12 @@ export async function recordFill(
     // One announcement per fill, kept on its record: none when the other record of the same fill
     // was already matched (it announced, or will on its own retry). A report's is recorded here;
     // a detection's by the outbox, in its order after fueling.recorded (tracking-outbox.ts).
-    const announce =
-      mergeWith?.stopId || !match
-        ? null
-        : fill.source === 'reported'
-          ? fuelingMatchedEvent(matchedFill(fueling, match))
-          : detectedMatch;
+    // A detection's match is the worker's (its event), whether or not the stop's record is found.
+    const announce = mergeWith?.stopId
+      ? null
+      : fill.source === 'detected'
+        ? detectedMatch
+        : match && fuelingMatchedEvent(matchedFill(fueling, match));
     const outcome = await deps.fuelings.record(fleetId, {
       fueling,
       mergeWith,

@@ -505,6 +505,20 @@ describe('fueling.matched: once per fill, never lost', () => {
     expect(events.filter((e) => e.type === 'fueling.recorded')).toHaveLength(2);
   });
 
+  it('a detection the worker matched is announced even when its stop has no record here', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    // A session older than the recommended-stop records: the stop was never kept.
+    const unkept = recommended(truck.id, NOW - 240 * MIN);
+    const detection = detected(truck.id, NOW - 190 * MIN, {
+      guidanceId: unkept.guidanceId,
+      stopId: unkept.stopId,
+    });
+    events.length = 0;
+    await carryOutDetection(fleetId, detection, unkept);
+    expect(matchedEvents().map((e) => e.dedupeKey)).toEqual([`fueling.matched:${detection.id}`]);
+  });
+
   it('a matched detection before its card: announced once, for the detection, in order', async () => {
     const { fleetId, stop, card, detection } = await truckAtStop();
     events.length = 0;
