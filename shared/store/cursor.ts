@@ -4,6 +4,9 @@ import { ApiError } from '../platform/errors.ts';
 /** Cursors outlive a page view, not a deploy cycle: a week is ample and bounds replays. */
 export const CURSOR_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A filtered page may need a few reads to fill; past this many it answers what it has, with a cursor. */
+export const MAX_LIST_READS = 10;
+
 /**
  * Opaque, tamper-evident pagination cursors: the DynamoDB LastEvaluatedKey, the list it belongs to
  * (`scope`, e.g. `vehicles:flt_…:active`) and an expiry, signed with HMAC-SHA256. A cursor from

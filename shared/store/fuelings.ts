@@ -8,7 +8,8 @@ import {
   subtractFigures,
 } from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
-import type { CursorCodec, Page } from './cursor.ts';
+import type { OutboxEvent } from '../domain/tracking/outbox.ts';
+import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { addToSavingsDay, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
@@ -30,6 +31,13 @@ export const cardRefGuardKey = (fleetId: string, ref: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `FUELREF#${ref}`,
 });
+/** Per vehicle: bumped by every fill's transaction, so fills of one vehicle recorded at once serialise. */
+const vehicleGuardKey = (fleetId: string, vehicleId: string) => ({
+  pk: `FLEET#${fleetId}`,
+  sk: `FUELVEH#${vehicleId}`,
+});
+/** The vehicle's last fills written, kept on its guard: a retry reads them without waiting for gsi1. */
+const RECENT_FILLS_KEPT = 10;
 const vehicleIndexKey = (fleetId: string, vehicleId: string) => `FLEET#${fleetId}#VEH#${vehicleId}`;
 
 export function toFuelingItem(fleetId: string, fueling: Fueling) {
@@ -55,6 +63,27 @@ export interface FuelingWrite {
   mergeWith: Fueling | null;
   /** Extra transaction items (a recommendation followed). */
   also: TransactItem[];
+  /**
+   * The `fueling.matched` this fill announces, kept on its record in the same transaction: a
+   * retry that finds the fill already recorded announces it again under the same dedupe key, so
+   * a crash or a failed event write between the transaction and the event loses nothing.
+   */
+  announce?: OutboxEvent | null;
+  /** The vehicle's guard as read before judging the fill (see VehicleFillGuard). */
+  guard?: VehicleFillGuard;
+}
+
+/** Where a recorded fill is kept: enough to read it back. */
+export type FuelingRef = Pick<Fueling, 'id' | 'fueledAt'>;
+
+/**
+ * A vehicle's fill guard as read (consistently) before a fill is judged: its version, and the
+ * fills written last. The fill's transaction bumps the version on condition it is unchanged, so of
+ * two fills of one vehicle judged at once, one is refused, re-reads and sees the other.
+ */
+export interface VehicleFillGuard {
+  version: number;
+  recent: FuelingRef[];
 }
 
 export interface FuelingListFilter {
@@ -68,8 +97,14 @@ export interface FuelingListFilter {
 export interface FuelingStore {
   /** Writes a fill and everything it changes in one transaction; refused whole on any condition. */
   record(fleetId: string, write: FuelingWrite): Promise<RecordOutcome>;
-  /** The fueling id a card reference was recorded under, if any. */
-  idForCardRef(fleetId: string, ref: string): Promise<string | null>;
+  /** The fueling a card reference was recorded under, if any (`fueledAt` null on older guards). */
+  recordedForCardRef(fleetId: string, ref: string): Promise<{ id: string; fueledAt: string | null } | null>;
+  /** The vehicle's fill guard (consistent read); version 0 before its first fill. */
+  vehicleGuard(fleetId: string, vehicleId: string): Promise<VehicleFillGuard>;
+  /** One fueling by where it is kept (consistent read). */
+  get(fleetId: string, fueling: FuelingRef): Promise<Fueling | null>;
+  /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
+  announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
   ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]>;
   /** Newest first; detections merged into a reported fueling only when `source=detected` is asked. */
@@ -82,12 +117,12 @@ export function createFuelingStore(
   cursors?: CursorCodec,
 ): FuelingStore {
   return {
-    async record(fleetId, { fueling, mergeWith, also }) {
+    async record(fleetId, { fueling, mergeWith, also, announce, guard }) {
       const items: TransactItem[] = [
         {
           Put: {
             TableName: tableName,
-            Item: toFuelingItem(fleetId, fueling),
+            Item: { ...toFuelingItem(fleetId, fueling), ...(announce ? { matched_event: announce } : {}) },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -97,7 +132,11 @@ export function createFuelingStore(
         items.push({
           Put: {
             TableName: tableName,
-            Item: { ...cardRefGuardKey(fleetId, fueling.cardTransactionRef), fueling_id: fueling.id },
+            Item: {
+              ...cardRefGuardKey(fleetId, fueling.cardTransactionRef),
+              fueling_id: fueling.id,
+              fueled_at: fueling.fueledAt,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         });
@@ -106,13 +145,37 @@ export function createFuelingStore(
         // A detection joining a reported fill confirms its gallons; a report absorbing a detection
         // only links it. Either way both records name each other.
         const confirms = mergeWith.source === 'reported' && fueling.source === 'detected';
+        // A matched detection joining an unmatched report hands it the match: the report is the
+        // fill listed and counted, so it names the stop and missed nothing.
+        const handsMatch = confirms && fueling.stopId !== null && !mergeWith.stopId;
+        const sets = ['linked = :id', 'fueling.linkedFuelingId = :id'];
+        const values: Record<string, unknown> = { ':id': fueling.id };
+        if (confirms) {
+          sets.push('fueling.detectedGallons = :g');
+          values[':g'] = fueling.gallons;
+        }
+        if (handsMatch) {
+          const match = {
+            guidanceId: fueling.guidanceId,
+            stopId: fueling.stopId,
+            tripId: fueling.tripId ?? null,
+            tripStopId: fueling.tripStopId ?? null,
+            recommendedNetPrice: fueling.recommendedNetPrice ?? null,
+            stationId: mergeWith.stationId ?? fueling.stationId,
+            missedSavingsUsd: 0,
+          };
+          for (const [name, value] of Object.entries(match)) {
+            sets.push(`fueling.${name} = :${name}`);
+            values[`:${name}`] = value;
+          }
+        }
         items.push({
           Update: {
             TableName: tableName,
             Key: fuelingKey(fleetId, mergeWith),
-            UpdateExpression: `SET linked = :id, fueling.linkedFuelingId = :id${confirms ? ', fueling.detectedGallons = :g' : ''}`,
+            UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(linked)',
-            ExpressionAttributeValues: { ':id': fueling.id, ...(confirms ? { ':g': fueling.gallons } : {}) },
+            ExpressionAttributeValues: values,
           },
         });
       }
@@ -132,6 +195,11 @@ export function createFuelingStore(
       if (mergeWith?.source === 'detected') {
         count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
       }
+      if (mergeWith?.source === 'reported' && fueling.stopId !== null && !mergeWith.stopId) {
+        // The report it matches missed nothing after all: its missed savings leave its day.
+        const missed = fuelingFigures(mergeWith).missedCents;
+        count(mergeWith, `${fueling.id}:matched`, { ...NO_FIGURES, missedCents: -missed });
+      }
       for (const [day, { cause, figures }] of byDay) {
         if (Object.values(figures).some((value) => value !== 0)) {
           items.push(
@@ -146,6 +214,20 @@ export function createFuelingStore(
         }
       }
       items.push(...also);
+      if (guard) {
+        const recent = [{ id: fueling.id, fueledAt: fueling.fueledAt }, ...guard.recent].slice(
+          0,
+          RECENT_FILLS_KEPT,
+        );
+        items.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...vehicleGuardKey(fleetId, fueling.vehicleId), version: guard.version + 1, recent },
+            ConditionExpression: guard.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+            ...(guard.version === 0 ? {} : { ExpressionAttributeValues: { ':version': guard.version } }),
+          },
+        });
+      }
       try {
         await client.send(new TransactWriteCommand({ TransactItems: items }));
         return { recorded: true };
@@ -158,11 +240,45 @@ export function createFuelingStore(
       }
     },
 
-    async idForCardRef(fleetId, ref) {
+    async recordedForCardRef(fleetId, ref) {
       const { Item } = await client.send(
         new GetCommand({ TableName: tableName, Key: cardRefGuardKey(fleetId, ref), ConsistentRead: true }),
       );
-      return (Item?.fueling_id as string | undefined) ?? null;
+      if (!Item) return null;
+      return { id: Item.fueling_id as string, fueledAt: (Item.fueled_at as string | undefined) ?? null };
+    },
+
+    async vehicleGuard(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: vehicleGuardKey(fleetId, vehicleId),
+          ConsistentRead: true,
+        }),
+      );
+      return {
+        version: (Item?.version as number | undefined) ?? 0,
+        recent: (Item?.recent as FuelingRef[] | undefined) ?? [],
+      };
+    },
+
+    async get(fleetId, ref) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: fuelingKey(fleetId, ref), ConsistentRead: true }),
+      );
+      return (Item?.fueling as Fueling | undefined) ?? null;
+    },
+
+    async announcementOf(fleetId, fueling) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: fuelingKey(fleetId, fueling),
+          ProjectionExpression: 'matched_event',
+          ConsistentRead: true,
+        }),
+      );
+      return (Item?.matched_event as OutboxEvent | undefined) ?? null;
     },
 
     async ofVehicleBetween(fleetId, vehicleId, from, to) {
@@ -215,8 +331,9 @@ export function createFuelingStore(
       }
       const data: Fueling[] = [];
       let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
-      // A filter can thin a page; keep reading until the page is full or the range ends.
-      do {
+      // A filter can thin a page: keep reading until it is full, the range ends, or the reads are
+      // spent (a sparse filter over a long range answers what it found, with a cursor to go on).
+      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
         const page = await client.send(
           new QueryCommand({
             TableName: tableName,
@@ -232,7 +349,8 @@ export function createFuelingStore(
         );
         for (const item of page.Items ?? []) data.push(item.fueling as Fueling);
         start = page.LastEvaluatedKey;
-      } while (start && data.length < limit);
+        if (!start) break;
+      }
       return { data, next_cursor: start ? cursors.encode(scope, start) : null };
     },
   };

@@ -7,6 +7,7 @@ import type { DocumentClient } from './dynamo-client.ts';
 import { addToSavingsDay, type TransactItem } from './savings-days.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { createVehicleRefReader, type VehicleRefReader } from './vehicle-refs.ts';
 
 /**
  * Every stop guidance recommended, kept beyond its session (`FLEET#…`/`RECSTOP#veh_…#gds_…`): the
@@ -129,7 +130,12 @@ export function followItems(
 
 const MAX_ATTEMPTS = 8;
 
-export function createRecommendedStopStore(client: DocumentClient, tableName: string): RecommendedStopStore {
+export function createRecommendedStopStore(
+  client: DocumentClient,
+  tableName: string,
+  /** Names the vehicle on its report contribution, so the report never reads vehicles for it. */
+  externalRefOf: VehicleRefReader = createVehicleRefReader(client, tableName, Date.now),
+): RecommendedStopStore {
   const get = async (fleetId: string, vehicleId: string, stopId: string) => {
     const { Item } = await client.send(
       new GetCommand({
@@ -198,6 +204,7 @@ export function createRecommendedStopStore(client: DocumentClient, tableName: st
               vehicleId: change.vehicleId,
               cause: `${change.stopId}:withdrawn`,
               delta: { recommendedStops: 1, followedStops: followed ? 1 : 0 },
+              externalRef: await externalRefOf(fleetId, change.vehicleId),
             }),
           );
         }

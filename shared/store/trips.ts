@@ -8,7 +8,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Trip, TripStatus } from '../domain/trips/trip.ts';
-import type { CursorCodec, Page } from './cursor.ts';
+import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
@@ -111,9 +111,6 @@ export interface TripStore {
     cursor: string | undefined,
   ): Promise<Page<Trip>>;
 }
-
-/** A filtered page may need a few reads to fill; past this many it answers what it has, with a cursor. */
-const MAX_LIST_READS = 10;
 
 export function createTripStore(client: DocumentClient, tableName: string, cursors: CursorCodec): TripStore {
   const versionCondition = { ConditionExpression: 'version = :expected' };

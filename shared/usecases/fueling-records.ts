@@ -9,13 +9,17 @@ import {
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import { missedSavings } from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { EventRecorder } from '../store/events.ts';
-import type { FuelingStore } from '../store/fuelings.ts';
+import type { FuelingRef, FuelingStore, VehicleFillGuard } from '../store/fuelings.ts';
 import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
 
 export interface FuelingRecordDeps {
-  fuelings: Pick<FuelingStore, 'record' | 'ofVehicleBetween' | 'idForCardRef'>;
+  fuelings: Pick<
+    FuelingStore,
+    'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
+  >;
   recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followItems'>;
   events: Pick<EventRecorder, 'record'>;
 }
@@ -27,6 +31,17 @@ export type FillOutcome =
 
 /** A lost race (a link, a follow or a card guard written meanwhile) re-reads and tries again. */
 const MAX_ATTEMPTS = 6;
+
+/** The fill's records kept changing under every attempt: transient, the caller may retry it. */
+export class FillContention extends Error {
+  constructor(
+    readonly fuelingId: string,
+    attempts: number,
+  ) {
+    super(`fueling ${fuelingId}: its records changed under ${attempts} attempts in a row`);
+    this.name = 'FillContention';
+  }
+}
 
 export const placeOf = (fueling: Fueling): FillPlace => ({
   vehicleId: fueling.vehicleId,
@@ -52,17 +67,14 @@ export async function recordFill(
   deps: FuelingRecordDeps,
   fleetId: string,
   fill: Fueling,
+  /** A detection's `fueling.matched`, built by the worker against the session it was made in. */
+  detectedMatch: OutboxEvent | null = null,
 ): Promise<FillOutcome> {
   for (let attempt = 1; ; attempt++) {
     const place = placeOf(fill);
-    const windowMs = FUELING_POLICY.mergeWindowMinutes * 60_000;
-    const nearby = await deps.fuelings.ofVehicleBetween(
-      fleetId,
-      fill.vehicleId,
-      formatTimestamp(place.fueledAtMs - windowMs),
-      formatTimestamp(place.fueledAtMs + windowMs),
-    );
-    if (nearby.some((other) => other.id === fill.id)) return { status: 'duplicate', id: fill.id };
+    const guard = await deps.fuelings.vehicleGuard(fleetId, fill.vehicleId);
+    const nearby = await fillsAround(deps, fleetId, fill.vehicleId, place.fueledAtMs, guard);
+    if (nearby.some((other) => other.id === fill.id)) return duplicateOf(deps, fleetId, fill, fill.source);
     const mergeWith =
       sameFillOf(
         place,
@@ -73,34 +85,87 @@ export async function recordFill(
 
     const recommendations = await deps.recommendations.around(fleetId, fill.vehicleId, place.fueledAtMs);
     const { fueling, followed, match } = judged(fill, place, mergeWith, recommendations);
+    // One announcement per fill, kept on its record: none when the other record of the same fill
+    // was already matched (it announced, or will on its own retry). A report's is recorded here;
+    // a detection's by the outbox, in its order after fueling.recorded (tracking-outbox.ts).
+    // A detection's match is the worker's (its event), whether or not the stop's record is found.
+    const announce = mergeWith?.stopId
+      ? null
+      : fill.source === 'detected'
+        ? detectedMatch
+        : match && fuelingMatchedEvent(matchedFill(fueling, match));
     const outcome = await deps.fuelings.record(fleetId, {
       fueling,
       mergeWith,
       also: followed
         ? deps.recommendations.followItems(fleetId, followed, fueling.id, fueling.externalRef ?? null)
         : [],
+      announce,
+      guard,
     });
     if (outcome.recorded) {
-      // A detection announces its own match (vehicle-updates); a report announces one unless the
-      // detection of the same fill already did.
-      const announcedByDetection = mergeWith?.source === 'detected' && mergeWith.stopId;
-      if (fill.source === 'reported' && match && !announcedByDetection) {
-        const event = fuelingMatchedEvent(matchedFill(fueling, match));
-        await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
-      }
+      if (announce && fill.source === 'reported') await announceMatch(deps, fleetId, announce);
       return { status: 'recorded', fueling };
     }
-    if (outcome.reason === 'already_recorded') return { status: 'duplicate', id: fill.id };
+    if (outcome.reason === 'already_recorded') return duplicateOf(deps, fleetId, fill, fill.source);
     if (outcome.reason === 'duplicate_card_ref' && fill.cardTransactionRef) {
-      const id = await deps.fuelings.idForCardRef(fleetId, fill.cardTransactionRef);
-      if (id) return { status: 'duplicate', id };
+      const holder = await deps.fuelings.recordedForCardRef(fleetId, fill.cardTransactionRef);
+      if (holder) {
+        return holder.fueledAt
+          ? duplicateOf(deps, fleetId, { id: holder.id, fueledAt: holder.fueledAt }, 'reported')
+          : { status: 'duplicate', id: holder.id };
+      }
     }
-    if (attempt >= MAX_ATTEMPTS) {
-      throw new Error(`fueling ${fill.id}: its records changed under ${attempt} attempts in a row`);
-    }
+    if (attempt >= MAX_ATTEMPTS) throw new FillContention(fill.id, attempt);
     // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
+}
+
+/**
+ * The vehicle's fills within the merge window: gsi1 (eventually consistent), plus those of the
+ * guard's last writes it does not show yet, read by key. The guard was read first and the fill's
+ * transaction is conditional on it, so a fill written since is either here or refuses the write.
+ */
+async function fillsAround(
+  deps: FuelingRecordDeps,
+  fleetId: string,
+  vehicleId: string,
+  atMs: number,
+  guard: VehicleFillGuard,
+): Promise<Fueling[]> {
+  const windowMs = FUELING_POLICY.mergeWindowMinutes * 60_000;
+  const from = formatTimestamp(atMs - windowMs);
+  const to = formatTimestamp(atMs + windowMs);
+  const found = await deps.fuelings.ofVehicleBetween(fleetId, vehicleId, from, to);
+  const unseen = guard.recent.filter(
+    (ref) => ref.fueledAt >= from && ref.fueledAt <= to && !found.some((f) => f.id === ref.id),
+  );
+  for (const ref of unseen) {
+    const fueling = await deps.fuelings.get(fleetId, ref);
+    if (fueling) found.push(fueling);
+  }
+  return found;
+}
+
+const announceMatch = (deps: FuelingRecordDeps, fleetId: string, event: OutboxEvent) =>
+  deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+
+/**
+ * A fill already on record: its `fueling.matched` (kept on the record by the transaction that
+ * wrote it) is recorded again under the same dedupe key, so a retry after a crash or a failed
+ * event write still announces it, and never twice.
+ */
+async function duplicateOf(
+  deps: FuelingRecordDeps,
+  fleetId: string,
+  recorded: FuelingRef,
+  source: Fueling['source'],
+): Promise<FillOutcome> {
+  // A detection's is the outbox's to announce again (it reads the record the same way).
+  const pending = source === 'reported' ? await deps.fuelings.announcementOf(fleetId, recorded) : null;
+  if (pending) await announceMatch(deps, fleetId, pending);
+  return { status: 'duplicate', id: recorded.id };
 }
 
 /** The record to write: linked, matched (or its missed savings), and the stop it follows, if any. */
@@ -166,8 +231,10 @@ function matchedFill(fueling: Fueling, match: RecommendationMatch): MatchedFill 
 /** The worker's outbox: a detected fill, recorded once (its id is fixed by the rise). */
 export function detectedFuelingRecorder(deps: FuelingRecordDeps) {
   return {
-    async recordDetected(fleetId: string, fueling: Fueling) {
-      return recordFill(deps, fleetId, fueling);
+    async recordDetected(fleetId: string, fueling: Fueling, matched: OutboxEvent | null = null) {
+      return recordFill(deps, fleetId, fueling, matched);
     },
+    /** The fueling.matched the detection's record holds: none when it joined a matched report. */
+    announcementOf: (fleetId: string, fueling: FuelingRef) => deps.fuelings.announcementOf(fleetId, fueling),
   };
 }

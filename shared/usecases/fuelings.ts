@@ -1,4 +1,3 @@
-import { parseVehicleRef } from '../api/schemas/common.ts';
 import {
   FUELING_BATCH_LIMITS,
   type FuelingItem,
@@ -12,13 +11,15 @@ import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { type ItemProblem, parseItem } from '../platform/http/batch-items.ts';
-import { newId } from '../platform/ids.ts';
+import { stableTimedId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { benchmarkAt } from './fueling-benchmark.ts';
-import { type FuelingRecordDeps, recordFill } from './fueling-records.ts';
+import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { findVehicle } from './vehicles.ts';
 
 export interface RecordFuelingsDeps extends FuelingRecordDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
@@ -35,6 +36,12 @@ const VEHICLE_CONCURRENCY = 8;
 export type FuelingItemResult =
   | { index: number; status: 'accepted' | 'duplicate'; id: string }
   | ({ index: number; status: 'rejected' } & ItemProblem);
+
+/** An item whose records kept changing under it (other writers of its vehicle and day). */
+const CONTENDED_PROBLEM: ItemProblem = {
+  code: 'storage_unavailable',
+  hint: 'not recorded: its records kept changing under concurrent writes; resend this item with backoff (a fill re-sent is answered duplicate once recorded)',
+};
 
 const rejected = (index: number, problem: ItemProblem): FuelingItemResult => ({
   index,
@@ -131,11 +138,19 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   const worker = async () => {
     for (let fills = queue.shift(); fills; fills = queue.shift()) {
       for (const { index, fill } of fills) {
-        const outcome = await recordFill(deps, fleetId, fill);
-        results[index] =
-          outcome.status === 'recorded'
-            ? { index, status: 'accepted', id: outcome.fueling.id }
-            : { index, status: 'duplicate', id: outcome.id };
+        try {
+          const outcome = await recordFill(deps, fleetId, fill);
+          results[index] =
+            outcome.status === 'recorded'
+              ? { index, status: 'accepted', id: outcome.fueling.id }
+              : { index, status: 'duplicate', id: outcome.id };
+        } catch (error) {
+          // The rest of the batch is committed: this item is answered on its own, never a 500.
+          // Its fueling.matched, if the fill was recorded, is announced again when it is re-sent.
+          const log = error instanceof FillContention ? logger.warn : logger.error;
+          log.call(logger, 'Fueling not recorded', { fuelingId: fill.id, error });
+          results[index] = rejected(index, CONTENDED_PROBLEM);
+        }
       }
     }
   };
@@ -169,6 +184,21 @@ function fueledAtProblem(fueledAtMs: number, nowMs: number): ItemProblem | null 
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * A reported fill's id follows from what the fill is (vehicle, time, gallons, and its card
+ * reference and station when sent), so the same fill sent again — a batch re-run after its
+ * idempotency key expired, or under a new key — is `duplicate`, never a second record. The
+ * vehicle id is fleet-unique (the fleet's key prefixes every record besides).
+ */
+export function reportedFuelingId(
+  item: Pick<FuelingItem, 'gallons' | 'card_transaction_ref' | 'station_id'>,
+  vehicleId: string,
+  fueledAtMs: number,
+): string {
+  const seed = [vehicleId, fueledAtMs, item.gallons, item.card_transaction_ref ?? '', item.station_id ?? ''];
+  return stableTimedId('fueling', fueledAtMs, `reported:${seed.join('|')}`);
+}
+
 /** A card record as the fleet's record keeps it (before it is linked or matched). */
 export function reportedFueling(
   item: FuelingItem,
@@ -186,7 +216,7 @@ export function reportedFueling(
         ? round3(item.total_usd / item.gallons)
         : null;
   return {
-    id: newId('fueling', fueledAtMs),
+    id: reportedFuelingId(item, vehicle.id, fueledAtMs),
     vehicleId: vehicle.id,
     externalRef: vehicle.externalRef,
     source: 'reported',
@@ -255,12 +285,7 @@ export async function listFuelings(
     });
   }
   if (query.vehicle_id !== undefined) {
-    const ref = parseVehicleRef(query.vehicle_id);
-    const id = ref.kind === 'id' ? ref.id : await deps.vehicles.idForExternalRef(fleetId, ref.externalRef);
-    const vehicle = id ? await deps.vehicles.get(fleetId, id) : null;
-    if (!vehicle)
-      throw new ApiError('resource_not_found', `Vehicle ${query.vehicle_id} was not found in this fleet.`);
-    filter.vehicleId = vehicle.id;
+    filter.vehicleId = (await findVehicle(deps, fleetId, query.vehicle_id)).id;
   }
   return deps.fuelings.list(fleetId, filter, query.limit, query.cursor);
 }

@@ -1,4 +1,3 @@
-import { parseVehicleRef } from '../api/schemas/common.ts';
 import { daysOf, type ReportPeriod, reportPeriod } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import {
@@ -12,6 +11,7 @@ import { ApiError } from '../platform/errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { SavingsDayRow, SavingsDayStore } from '../store/savings-days.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { findVehicle } from './vehicles.ts';
 
 export interface SavingsReportDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
@@ -36,11 +36,14 @@ export const SAVINGS_DEFINITIONS = {
   missed_savings_usd:
     'For fills made elsewhere while a recommendation stood: (net price paid − the lowest recommended net price standing) × gallons, never below 0.',
   recommended_stops: `Recommended stops that were due: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within ${FUELING_POLICY.dueWithinMiles} road miles of them, or followed; counted on the UTC day they were withdrawn.`,
-  followed_stops: `Due stops a fill matched: the fill names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, from ${FUELING_POLICY.matchEarlyMinutes} minutes before the stop was recommended until ${FUELING_POLICY.matchGraceMinutes} minutes after it was withdrawn.`,
+  followed_stops: `Due stops a fill matched: the fill names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, from ${FUELING_POLICY.matchEarlyMinutes} minutes before the stop was recommended until ${FUELING_POLICY.matchGraceMinutes} minutes after it was withdrawn (a reported fill), or a detected fill made there while the stop was in the plan.`,
   adherence_rate: 'followed_stops ÷ recommended_stops (0–1); null when no stop was due.',
   totals:
     'The sum of the vehicle rows (savings_usd_per_gallon and adherence_rate are recomputed from the sums).',
 } as const;
+
+/** Vehicle reads in flight at once for rows without an external_ref. */
+const VEHICLE_READS_AT_ONCE = 16;
 
 type VehicleRow = { vehicle_id: string; external_ref: string | null } & PublishedFigures;
 
@@ -57,11 +60,7 @@ export async function savingsReport(
   const period = requestedPeriod(query, deps.now());
   let rows: SavingsDayRow[];
   if (query.vehicle_id !== undefined) {
-    const ref = parseVehicleRef(query.vehicle_id);
-    const id = ref.kind === 'id' ? ref.id : await deps.vehicles.idForExternalRef(fleetId, ref.externalRef);
-    const vehicle = id ? await deps.vehicles.get(fleetId, id) : null;
-    if (!vehicle)
-      throw new ApiError('resource_not_found', `Vehicle ${query.vehicle_id} was not found in this fleet.`);
+    const vehicle = await findVehicle(deps, fleetId, query.vehicle_id);
     rows = await deps.savingsDays.vehicleDays(fleetId, vehicle.id, daysOf(period));
     rows = rows.map((row) => ({ ...row, externalRef: vehicle.externalRef }));
   } else {
@@ -105,14 +104,16 @@ async function vehicleRows(deps: SavingsReportDeps, fleetId: string, rows: reado
     }
     byVehicle.set(row.vehicleId, sum);
   }
-  // Rows written by a withdrawn recommendation alone carry no external_ref: read those vehicles.
-  await Promise.all(
-    [...byVehicle.entries()]
-      .filter(([, sum]) => sum.externalRef === null)
-      .map(async ([vehicleId, sum]) => {
+  // Contributions name their vehicle; a withdrawn stop's written before they did may not: read
+  // those vehicles, a few at a time.
+  const unnamed = [...byVehicle.entries()].filter(([, sum]) => sum.externalRef === null);
+  for (let start = 0; start < unnamed.length; start += VEHICLE_READS_AT_ONCE) {
+    await Promise.all(
+      unnamed.slice(start, start + VEHICLE_READS_AT_ONCE).map(async ([vehicleId, sum]) => {
         sum.externalRef = (await deps.vehicles.get(fleetId, vehicleId))?.externalRef ?? null;
       }),
-  );
+    );
+  }
   return [...byVehicle.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([vehicleId, sum]) => ({ vehicleId, externalRef: sum.externalRef, figures: sum.figures }));

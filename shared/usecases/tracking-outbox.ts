@@ -1,4 +1,5 @@
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { EventRecorder } from '../store/events.ts';
 import type { GuidanceSessionArchive } from '../store/guidance-session-archive.ts';
@@ -9,7 +10,10 @@ export interface OutboxDeps {
   tracking: Pick<VehicleTrackingStore, 'clearOutbox'>;
   sessionArchive: Pick<GuidanceSessionArchive, 'put'>;
   /** Records a detected fill: merged with a reported one, matched, counted (fueling-records.ts). */
-  fuelings: { recordDetected(fleetId: string, fueling: Fueling): Promise<unknown> };
+  fuelings: {
+    recordDetected(fleetId: string, fueling: Fueling, matched: OutboxEvent | null): Promise<unknown>;
+    announcementOf(fleetId: string, fueling: Pick<Fueling, 'id' | 'fueledAt'>): Promise<OutboxEvent | null>;
+  };
   recommendations: Pick<RecommendedStopStore, 'recommended' | 'withdrawn'>;
   events: Pick<EventRecorder, 'record'>;
 }
@@ -29,12 +33,23 @@ export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Pro
   for (const change of recommendations) {
     if (change.kind === 'recommended') await deps.recommendations.recommended(tracking.fleetId, change.stop);
   }
-  for (const fueling of outbox.fuelings) await deps.fuelings.recordDetected(tracking.fleetId, fueling);
+  // A detection's fueling.matched goes with its record (fueling-records.ts), which keeps it only
+  // when it is the fill's one announcement (not when the detection joins a matched card record).
+  const matchedOf = (fueling: Fueling) =>
+    outbox.events.find((e) => e.type === 'fueling.matched' && e.data.fueling_id === fueling.id) ?? null;
+  for (const fueling of outbox.fuelings) {
+    await deps.fuelings.recordDetected(tracking.fleetId, fueling, matchedOf(fueling));
+  }
   for (const change of recommendations) {
     if (change.kind === 'withdrawn') await deps.recommendations.withdrawn(tracking.fleetId, change);
   }
   for (const session of outbox.archive) await deps.sessionArchive.put(tracking.fleetId, session);
-  for (const event of outbox.events) {
+  const fills = new Map(outbox.fuelings.map((f) => [f.id, f]));
+  for (const outboxEvent of outbox.events) {
+    const fill =
+      outboxEvent.type === 'fueling.matched' ? fills.get(outboxEvent.data.fueling_id as string) : null;
+    const event = fill ? await deps.fuelings.announcementOf(tracking.fleetId, fill) : outboxEvent;
+    if (!event) continue;
     await deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
   }
   await deps.tracking.clearOutbox(tracking);

@@ -31,7 +31,7 @@ const backoff = (attempt: number) =>
  * other fleets) is `resource_not_found` on paths; batch rows ask for `unknown_vehicle` instead.
  */
 export async function findVehicle(
-  deps: Pick<VehicleDeps, 'vehicles'>,
+  deps: { vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'> },
   fleetId: string,
   ref: string,
   missing: ErrorCode = 'resource_not_found',

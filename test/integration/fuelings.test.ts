@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecommendedStop } from '../../shared/domain/fuelings/recommendations.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
+import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
+import { recordFill } from '../../shared/usecases/fueling-records.ts';
 import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
+import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle, setVehicleStatus } from '../../shared/usecases/vehicles.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
@@ -432,5 +435,303 @@ describe('the savings report over a seeded month', () => {
     expect(
       (await savingsReport(savingsDeps(), newId('fleet'), { from: '2026-10-22', to: '2026-11-20' })).vehicles,
     ).toEqual([]);
+  });
+});
+
+describe('fueling.matched: once per fill, never lost', () => {
+  const matchedEvents = () => events.filter((e) => e.type === 'fueling.matched');
+
+  /** The worker's cycle as the outbox carries it: the detection, fueling.recorded, fueling.matched. */
+  async function carryOutDetection(fleetId: string, fill: Fueling, stop: RecommendedStop) {
+    const recorded = {
+      type: 'fueling.recorded' as const,
+      dedupeKey: `fueling.recorded:${fill.id}`,
+      data: {},
+    };
+    const matched = {
+      type: 'fueling.matched' as const,
+      dedupeKey: `fueling.matched:${fill.id}`,
+      data: { fueling_id: fill.id, stop_id: stop.stopId },
+    };
+    const tracking = {
+      fleetId,
+      outbox: { events: [recorded, matched], fuelings: [fill], archive: [] },
+    } as unknown as VehicleTracking;
+    const recorder = { record: deps.events.record };
+    await carryOut(
+      {
+        tracking: { clearOutbox: async () => {} },
+        sessionArchive: { put: async () => {} },
+        fuelings: detectedFuelings(infra, recorder),
+        recommendations: fuelingStores(infra).recommendations,
+        events: recorder,
+      },
+      tracking,
+    );
+  }
+
+  async function truckAtStop() {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const stop = recommended(truck.id, NOW - 240 * MIN);
+    await fuelingStores(infra).recommendations.recommended(fleetId, stop);
+    const card = (ref?: string) => ({
+      vehicle_id: truck.id,
+      fueled_at: at(NOW - 200 * MIN),
+      gallons: 110,
+      price_usd_per_gallon: 3.41,
+      station_id: station.id,
+      ...(ref ? { card_transaction_ref: ref } : {}),
+    });
+    const detection = detected(truck.id, NOW - 190 * MIN, {
+      externalRef: truck.externalRef,
+      guidanceId: stop.guidanceId,
+      stopId: stop.stopId,
+      stationId: station.id,
+    });
+    return { fleetId, stop, card, detection };
+  }
+
+  it('a card before its matched detection: announced once, for the card', async () => {
+    const { fleetId, stop, card, detection } = await truckAtStop();
+    events.length = 0;
+    const result = await recordFuelings(deps, fleetId, [card('ONCE-1')]);
+    await carryOutDetection(fleetId, detection, stop);
+    // Carried out again (a crash before the outbox was cleared): still nothing more.
+    await carryOutDetection(fleetId, detection, stop);
+    expect(matchedEvents().map((e) => e.dedupeKey)).toEqual([
+      `fueling.matched:${(result.results[0] as { id: string }).id}`,
+    ]);
+    expect(events.filter((e) => e.type === 'fueling.recorded')).toHaveLength(2);
+  });
+
+  it('a detection the worker matched is announced even when its stop has no record here', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    // A session older than the recommended-stop records: the stop was never kept.
+    const unkept = recommended(truck.id, NOW - 240 * MIN);
+    const detection = detected(truck.id, NOW - 190 * MIN, {
+      guidanceId: unkept.guidanceId,
+      stopId: unkept.stopId,
+    });
+    events.length = 0;
+    await carryOutDetection(fleetId, detection, unkept);
+    expect(matchedEvents().map((e) => e.dedupeKey)).toEqual([`fueling.matched:${detection.id}`]);
+  });
+
+  it('a matched detection before its card: announced once, for the detection, in order', async () => {
+    const { fleetId, stop, card, detection } = await truckAtStop();
+    events.length = 0;
+    await carryOutDetection(fleetId, detection, stop);
+    await recordFuelings(deps, fleetId, [card('ONCE-2')]);
+    expect(events.map((e) => e.type)).toEqual(['fueling.recorded', 'fueling.matched']);
+    expect(matchedEvents()[0]?.dedupeKey).toBe(`fueling.matched:${detection.id}`);
+  });
+
+  it('a failed event write answers the item retryable; the re-sent fill is duplicate and announced', async () => {
+    const { fleetId, card } = await truckAtStop();
+    events.length = 0;
+    let failures = 1;
+    const flaky: RecordFuelingsDeps = {
+      ...deps,
+      events: {
+        record: async (...args: Parameters<RecordFuelingsDeps['events']['record']>) => {
+          if (failures-- > 0) throw new Error('event store unavailable');
+          return deps.events.record(...args);
+        },
+      },
+    };
+    const first = await recordFuelings(flaky, fleetId, [card('LOST-1'), card()]);
+    expect(first.results[0]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
+    expect(matchedEvents()).toHaveLength(1);
+    const again = await recordFuelings(flaky, fleetId, [card('LOST-1'), card()]);
+    expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
+    const ids = again.results.map((r) => (r as { id: string }).id);
+    expect(new Set(matchedEvents().map((e) => e.dedupeKey))).toEqual(
+      new Set(ids.map((id) => `fueling.matched:${id}`)),
+    );
+  });
+
+  it('the same fill without a card reference, re-sent, is one record', async () => {
+    const { fleetId, card } = await truckAtStop();
+    const first = await recordFuelings(deps, fleetId, [card()]);
+    const again = await recordFuelings(deps, fleetId, [card()]);
+    expect(again.results[0]).toEqual({
+      index: 0,
+      status: 'duplicate',
+      id: (first.results[0] as { id: string }).id,
+    });
+    expect((await fuelingStores(infra).fuelings.list(fleetId, {}, 25)).data).toHaveLength(1);
+  });
+
+  it('an item whose records keep changing is rejected on its own, retryable', async () => {
+    const { fleetId, card } = await truckAtStop();
+    const other = await newTruck(fleetId);
+    const contended: RecordFuelingsDeps = {
+      ...deps,
+      fuelings: {
+        ...deps.fuelings,
+        record: async (id, write) =>
+          write.fueling.vehicleId === other.id
+            ? { recorded: false, reason: 'changed' }
+            : deps.fuelings.record(id, write),
+      },
+    };
+    const result = await recordFuelings(contended, fleetId, [
+      card('BUSY-1'),
+      { ...card('BUSY-2'), vehicle_id: other.id },
+    ]);
+    expect(result).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(result.results[1]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
+  });
+});
+
+describe('a reported and a detected fill recorded at the same moment', () => {
+  it('are merged into one fill, whichever starts first', async () => {
+    const fleetId = newId('fleet');
+    const recordDeps = createFuelingRecordDeps(infra, deps.events);
+    for (const reportFirst of [true, false, true, false]) {
+      const truck = await newTruck(fleetId);
+      const detection = detected(truck.id, NOW - 180 * MIN, { externalRef: truck.externalRef });
+      const card = detected(truck.id, NOW - 170 * MIN, {
+        id: newId('fueling', NOW - 170 * MIN),
+        source: 'reported',
+        externalRef: truck.externalRef,
+        gallons: 120,
+        price: 3.6,
+        discount: 0,
+        netPrice: 3.6,
+        fuelLevelBeforePercent: null,
+        fuelLevelAfterPercent: null,
+      });
+      const [first, second] = reportFirst ? [card, detection] : [detection, card];
+      await Promise.all([recordFill(recordDeps, fleetId, first), recordFill(recordDeps, fleetId, second)]);
+      const shown = await fuelingStores(infra).fuelings.list(fleetId, { vehicleId: truck.id }, 25);
+      expect(shown.data).toEqual([expect.objectContaining({ id: card.id, linkedFuelingId: detection.id })]);
+    }
+  });
+});
+
+describe('GET /v1/fuelings over a sparse filter', () => {
+  it('reads a bounded number of pages and answers what it found with a cursor to go on', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const store = fuelingStores(infra).fuelings;
+    // One report, then 15 newer detections the `source=reported` filter reads past one by one.
+    const report = detected(truck.id, NOW - 900 * MIN, {
+      source: 'reported',
+      id: newId('fueling', NOW - 900 * MIN),
+    });
+    await store.record(fleetId, { fueling: report, mergeWith: null, also: [] });
+    for (let i = 0; i < 15; i++) {
+      const fill = detected(truck.id, NOW - (800 - i * 10) * MIN, { netPrice: null });
+      await store.record(fleetId, { fueling: fill, mergeWith: null, also: [] });
+    }
+    const first = await store.list(fleetId, { source: 'reported' }, 1);
+    expect(first.data).toEqual([]);
+    expect(first.next_cursor).not.toBeNull();
+    const found: string[] = [];
+    let cursor = first.next_cursor;
+    for (let pages = 0; cursor && pages < 5; pages++) {
+      const page = await store.list(fleetId, { source: 'reported' }, 1, cursor);
+      found.push(...page.data.map((f) => f.id));
+      cursor = page.next_cursor;
+    }
+    expect(found).toEqual([report.id]);
+  });
+});
+
+describe('a matched detection joining an unmatched card record', () => {
+  it('hands the card record its match and takes back its missed savings', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const { recommendations } = fuelingStores(infra);
+    const atStation = recommended(truck.id, NOW - 300 * MIN);
+    const farAway = recommended(truck.id, NOW - 300 * MIN, {
+      stopId: newId('guidanceStop', NOW - 300 * MIN),
+      latitude: station.latitude + 0.43,
+    });
+    await recommendations.recommended(fleetId, atStation);
+    await recommendations.recommended(fleetId, farAway);
+    const recordDeps = createFuelingRecordDeps(infra, deps.events);
+    // The card's position is 0.6 mile from the station (too far to match it), 0.45 from the truck.
+    const card = detected(truck.id, NOW - 200 * MIN, {
+      id: newId('fueling', NOW - 200 * MIN),
+      source: 'reported',
+      externalRef: truck.externalRef,
+      gallons: 100,
+      latitude: station.latitude + 0.0087,
+      price: 3.6,
+      discount: 0,
+      netPrice: 3.6,
+      fuelLevelBeforePercent: null,
+      fuelLevelAfterPercent: null,
+    });
+    const before = await recordFill(recordDeps, fleetId, card);
+    expect(before).toMatchObject({ status: 'recorded', fueling: { stopId: null, missedSavingsUsd: 19 } });
+    const detection = detected(truck.id, NOW - 195 * MIN, {
+      externalRef: truck.externalRef,
+      latitude: station.latitude + 0.0022,
+      guidanceId: atStation.guidanceId,
+      stopId: atStation.stopId,
+      stationId: station.id,
+      recommendedNetPrice: atStation.netPrice,
+    });
+    await recordFill(recordDeps, fleetId, detection);
+
+    const shown = await fuelingStores(infra).fuelings.list(fleetId, {}, 25);
+    expect(shown.data).toEqual([
+      expect.objectContaining({
+        id: card.id,
+        linkedFuelingId: detection.id,
+        guidanceId: atStation.guidanceId,
+        stopId: atStation.stopId,
+        stationId: station.id,
+        recommendedNetPrice: 3.41,
+        missedSavingsUsd: 0,
+      }),
+    ]);
+    const report = await savingsReport(savingsDeps(), fleetId, {});
+    expect(report.totals).toMatchObject({ fuelings: 1, gallons: 100, missed_savings_usd: 0 });
+    expect(await recommendations.get(fleetId, truck.id, atStation.stopId)).toMatchObject({
+      followedFuelingId: detection.id,
+    });
+  });
+});
+
+describe('the report names vehicles from their contributions', () => {
+  it('a vehicle with only a withdrawn stop in the period is named without reading it', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const { recommendations } = fuelingStores(infra);
+    const stop = recommended(truck.id, NOW - 240 * MIN);
+    await recommendations.recommended(fleetId, stop);
+    await recommendations.withdrawn(fleetId, {
+      vehicleId: truck.id,
+      stopId: stop.stopId,
+      withdrawnAtMs: NOW - 200 * MIN,
+      due: true,
+    });
+    const reads: string[] = [];
+    const vehicles = tableStores(infra).vehicles;
+    const counted = {
+      ...savingsDeps(),
+      vehicles: {
+        idForExternalRef: vehicles.idForExternalRef.bind(vehicles),
+        get: (fleet: string, id: string) => {
+          reads.push(id);
+          return vehicles.get(fleet, id);
+        },
+      },
+    };
+    const report = await savingsReport(counted, fleetId, {});
+    expect(report.vehicles).toEqual([
+      expect.objectContaining({
+        vehicle_id: truck.id,
+        external_ref: truck.externalRef,
+        recommended_stops: 1,
+      }),
+    ]);
+    expect(reads).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ export const fuelingRoutes = {
     summary: 'Record fuel purchases (at most 500 items and 1 MB per batch)',
     description:
       'Each item names its vehicle by `vehicle_id` or `external_ref` and is judged on its own: a bad item is rejected with `code`, `hint` and, for validation, `errors[{field, message}]`; the rest are accepted (always 200 for a processed batch). ' +
-      'A `card_transaction_ref` already recorded in the fleet is answered `duplicate` with the existing `id`, never recorded twice, concurrent batches included. ' +
+      'A `card_transaction_ref` already recorded in the fleet is answered `duplicate` with the existing `id`, never recorded twice, concurrent batches included; so is the same fill re-sent without one (same vehicle, `fueled_at`, `gallons` and `station_id`). ' +
+      'An item that could not be recorded right now is rejected `storage_unavailable`: resend it with backoff. ' +
       'A reported fill and a detected one (tank-level rise) of the same vehicle within 0.5 mile and 60 minutes are one fill, linked both ways (`linked_fueling_id`). ' +
       'A fill at a recommended guidance stop or trip fuel stop (its `station_id`, or within 0.5 mile of the station, from 30 minutes before the recommendation to 60 minutes after it was withdrawn) is matched and fires `fueling.matched`.',
     tags: ['Fuelings'],

@@ -185,4 +185,27 @@ describe('the report period', () => {
       message: 'must be within 366 days of to (the period covers 367 days; at most 366 are reported)',
     });
   });
+  it('refuses a date the calendar does not have, or a value of another form, naming the field', () => {
+    for (const from of ['2026-02-31', '2026-02-30T10:00:00Z', '2026-13-01', 'Nov 1 2026', '2026-11-1']) {
+      expect(reportPeriod({ from, to: '2026-11-20' }, now)).toMatchObject({ ok: false, field: 'from' });
+    }
+    expect(reportPeriod({ from: '2026-11-01', to: '2026-04-31' }, now)).toMatchObject({
+      ok: false,
+      field: 'to',
+    });
+    expect(reportPeriod({ from: '2024-02-29', to: '2024-03-01' }, now)).toMatchObject({ ok: true });
+  });
+  it('compares from and to by their days: a date-time later on the day of to is the same day', () => {
+    expect(reportPeriod({ from: '2026-11-01T12:00:00Z', to: '2026-11-01' }, now)).toMatchObject({
+      ok: true,
+      period: { fromDay: '2026-11-01', toDay: '2026-11-01', days: 1 },
+    });
+  });
+  it('names from when only a future from is sent (to is today)', () => {
+    expect(reportPeriod({ from: '2026-11-30' }, now)).toMatchObject({ ok: false, field: 'from' });
+    expect(reportPeriod({ from: '2026-11-23T23:00:00Z' }, now)).toMatchObject({
+      ok: true,
+      period: { days: 1 },
+    });
+  });
 });
