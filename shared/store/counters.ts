@@ -1,8 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EndpointFamily } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
+import { admissionCeiling } from '../domain/usage-limits.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
+import { isConditionFailure } from './transactions.ts';
 
 /**
  * Atomic counters (`ADD`): per-key request windows and per-account monthly usage by family.
@@ -18,16 +20,31 @@ export const usageKey = (accountId: string, periodId: string) => ({
   sk: 'USAGE',
 });
 
+/** What a month counts per account: endpoint families, the station budget and guidance overage. */
+export type UsageCounter = EndpointFamily | 'station_results' | 'station_results_overage';
+
+/** The outcome of a bounded add: admitted (counted) or refused (nothing counted); `used` after it. */
+export interface BoundedAdd {
+  admitted: boolean;
+  used: number;
+}
+
 export interface Counters {
   /** Counts one request in the key's window and returns the hits so far, this one included. */
   hitRateWindow(keyId: string, windowStartSeconds: number): Promise<number>;
   /** Counts `amount` uses of a family (or the `stations` budget) in the account's month. */
-  addUsage(
+  addUsage(accountId: string, periodId: string, family: UsageCounter, amount?: number): Promise<void>;
+  /**
+   * Counts `amount` only if the month's total stays at most `limit`, in one conditional write, so
+   * concurrent callers never overshoot and a refused call counts nothing.
+   */
+  addUsageWithin(
     accountId: string,
     periodId: string,
-    family: EndpointFamily | 'station_results',
-    amount?: number,
-  ): Promise<void>;
+    counter: UsageCounter,
+    amount: number,
+    limit: number,
+  ): Promise<BoundedAdd>;
   readUsage(accountId: string, periodId: string): Promise<Record<string, number>>;
 }
 
@@ -35,6 +52,13 @@ export interface Counters {
 const USAGE_RETENTION_DAYS = 400;
 
 export function createCounters(client: DocumentClient, tableName: string): Counters {
+  const readCounter = async (accountId: string, periodId: string, counter: UsageCounter) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: usageKey(accountId, periodId), ConsistentRead: true }),
+    );
+    return Number(Item?.[`used_${counter}`] ?? 0);
+  };
+  const usageTtl = () => ttlEpochSeconds(Date.now() + USAGE_RETENTION_DAYS * 86_400_000);
   return {
     async hitRateWindow(keyId, windowStartSeconds) {
       const { Attributes } = await client.send(
@@ -57,10 +81,32 @@ export function createCounters(client: DocumentClient, tableName: string): Count
           ExpressionAttributeNames: { '#family': `used_${family}` },
           ExpressionAttributeValues: {
             ':amount': amount,
-            ':ttl': ttlEpochSeconds(Date.now() + USAGE_RETENTION_DAYS * 86_400_000),
+            ':ttl': usageTtl(),
           },
         }),
       );
+    },
+    async addUsageWithin(accountId, periodId, counter, amount, limit) {
+      const ceiling = admissionCeiling(limit, amount);
+      if (ceiling < 0) return { admitted: false, used: await readCounter(accountId, periodId, counter) };
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: usageKey(accountId, periodId),
+            UpdateExpression: 'ADD #counter :amount SET expires_at = if_not_exists(expires_at, :ttl)',
+            ConditionExpression: 'attribute_not_exists(#counter) OR #counter <= :ceiling',
+            ExpressionAttributeNames: { '#counter': `used_${counter}` },
+            ExpressionAttributeValues: { ':amount': amount, ':ceiling': ceiling, ':ttl': usageTtl() },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return { admitted: true, used: Number(Attributes?.[`used_${counter}`] ?? amount) };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Read after the refusal: the count the caller is told it reached (it only grows this month).
+        return { admitted: false, used: await readCounter(accountId, periodId, counter) };
+      }
     },
     async readUsage(accountId, periodId) {
       const { Item } = await client.send(

@@ -87,6 +87,7 @@ export type FakeDeps = PlatformDeps & {
   counters: {
     hitRateWindow: ReturnType<typeof vi.fn<Counters['hitRateWindow']>>;
     addUsage: ReturnType<typeof vi.fn<Counters['addUsage']>>;
+    addUsageWithin: ReturnType<typeof vi.fn<Counters['addUsageWithin']>>;
     readUsage: ReturnType<typeof vi.fn<Counters['readUsage']>>;
   };
   idempotencyStore: ReturnType<typeof vi.fn<PlatformDeps['idempotencyStore']>>;
@@ -112,6 +113,11 @@ export function fakePlatformDeps(
     counters: {
       hitRateWindow: vi.fn<Counters['hitRateWindow']>(async () => 1),
       addUsage: vi.fn<Counters['addUsage']>(async () => {}),
+      // Admits every call, as the first of its month.
+      addUsageWithin: vi.fn<Counters['addUsageWithin']>(async (_account, _period, _counter, amount) => ({
+        admitted: true,
+        used: amount,
+      })),
       readUsage: vi.fn<Counters['readUsage']>(async () => ({})),
     },
     // Idempotency is exercised against DynamoDB Local (test/integration/idempotency.test.ts).

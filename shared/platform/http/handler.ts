@@ -16,7 +16,7 @@ import {
   idempotencyScope,
   requireIdempotencyKey,
 } from './idempotency.ts';
-import { countUsage, enforceRateLimit } from './limits.ts';
+import { enforceQuota, enforceRateLimit } from './limits.ts';
 import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
 import { problemResponse, REQUEST_ID_HEADER, successResponse } from './respond.ts';
@@ -138,14 +138,22 @@ function requestInput(route: RouteDefinition): Middleware {
   };
 }
 
-/** Counts the call toward the account's monthly usage once it is known to be well-formed. */
-function usageMetering(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
+/**
+ * The monthly quota of the route's family, once the call is known to be well-formed: after key,
+ * rate limit, scope and fleet (spec section 8 order; docs/limits.md), so a refused or malformed
+ * call uses none of it.
+ */
+function monthlyQuota(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
   return {
     before: async ({ context }) => {
       const { principal } = chainOf(context);
       if (!principal) return;
       const platform = deps();
-      await countUsage(principal, route.family, { counters: platform.counters, now: platform.clock.now });
+      await enforceQuota(principal, route.family, {
+        plan: platform.plan,
+        counters: platform.counters,
+        now: platform.clock.now,
+      });
     },
   };
 }
@@ -184,7 +192,7 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(requestMeta())
     .use(apiKeyAccess(route, deps))
     .use(requestInput(route))
-    .use(usageMetering(route, deps))
+    .use(monthlyQuota(route, deps))
     .handler(async (_event, context) => {
       const chain = chainOf(context);
       logger.appendKeys({ operationId: route.operationId });

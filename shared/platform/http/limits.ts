@@ -3,6 +3,7 @@ import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { usagePeriod } from '../../domain/plans.ts';
 import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
+import { monthlyLimitHint } from '../../domain/usage-limits.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
 import { emitUsageOf } from '../usage-metrics.ts';
@@ -13,6 +14,14 @@ export interface UsageCounters {
   hitRateWindow(keyId: string, windowStartSeconds: number): Promise<number>;
   /** Counts one use of a family in the account's month. */
   addUsage(accountId: string, periodId: string, family: EndpointFamily): Promise<void>;
+  /** Counts one use of a family only if the month's total stays within `limit`. */
+  addUsageWithin(
+    accountId: string,
+    periodId: string,
+    family: EndpointFamily,
+    amount: number,
+    limit: number,
+  ): Promise<{ admitted: boolean; used: number }>;
 }
 
 export interface LimitDeps {
@@ -66,19 +75,36 @@ export async function enforceRateLimit(
 }
 
 /**
- * The monthly quota: usage is counted per account and family. It is not yet enforced (no 429
- * `quota_exceeded`); enforcing it belongs here, beside the count.
+ * The monthly quota of the route's family (spec section 8), checked after key, rate, scope and
+ * fleet: the call is counted only if it fits, in one conditional write, so concurrent calls never
+ * overshoot and a refused call uses nothing. 429 `quota_exceeded` is not retried (it clears on the
+ * first of the next month or with a bigger plan), so it has no Retry-After. A family the plan has
+ * no quota for is unlimited but still counted, for GET /v1/me; a route without a family (GET
+ * /v1/me itself) is exempt. A failing counter store fails open, like the rate limit.
  */
-export async function countUsage(
+export async function enforceQuota(
   principal: Principal,
   family: EndpointFamily | null,
-  deps: Pick<LimitDeps, 'counters' | 'now'>,
+  deps: LimitDeps,
 ): Promise<void> {
   if (!family) return;
-  emitUsageOf(principal, 'ApiCalls', family, 1);
+  const accountId = accountIdOf(principal);
+  const nowMs = deps.now();
+  const periodId = usagePeriod(nowMs).id;
+  let limit: number | undefined;
+  let admission: { admitted: boolean; used: number } | null = null;
   try {
-    await deps.counters.addUsage(accountIdOf(principal), usagePeriod(deps.now()).id, family);
+    limit = (await deps.plan(principal.planName))?.monthlyQuota[family];
+    if (limit === undefined) await deps.counters.addUsage(accountId, periodId, family);
+    else admission = await deps.counters.addUsageWithin(accountId, periodId, family, 1, limit);
   } catch (error) {
     logger.warn('Usage counter unavailable; request not counted', { error, family });
   }
+  if (admission && !admission.admitted) {
+    throw new ApiError('quota_exceeded', `This account used its ${limit} ${family} calls for this month.`, {
+      hint: monthlyLimitHint('wait for reset or upgrade', nowMs),
+      extensions: { limit, used: admission.used },
+    });
+  }
+  emitUsageOf(principal, 'ApiCalls', family, 1);
 }

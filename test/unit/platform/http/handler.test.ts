@@ -727,8 +727,14 @@ describe('createHttpHandler: usage metering', () => {
     await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
 
     // Assess
-    expect(deps.counters.addUsage).toHaveBeenCalledTimes(1);
-    expect(deps.counters.addUsage).toHaveBeenCalledWith(COMPANY_FLEET_ID, '2026-11', 'vehicles');
+    expect(deps.counters.addUsageWithin).toHaveBeenCalledTimes(1);
+    expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(
+      COMPANY_FLEET_ID,
+      '2026-11',
+      'vehicles',
+      1,
+      1000,
+    );
   });
 
   it('counts a partner’s call against the partner, not the fleet it acts on', async () => {
@@ -747,7 +753,7 @@ describe('createHttpHandler: usage metering', () => {
     await invoke(handler, getVehicleEvent(bearer(LIVE_KEY, { 'svc-fleet': GRANTED_FLEET_ID })));
 
     // Assess
-    expect(deps.counters.addUsage).toHaveBeenCalledWith(PARTNER_ID, '2026-11', 'vehicles');
+    expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(PARTNER_ID, '2026-11', 'vehicles', 1, 1000);
   });
 
   it.each([
@@ -775,6 +781,7 @@ describe('createHttpHandler: usage metering', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(impl).not.toHaveBeenCalled();
     expect(deps.counters.addUsage).not.toHaveBeenCalled();
+    expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 
   it('does not count a route exempt from quotas (GET /v1/me)', async () => {
@@ -792,12 +799,13 @@ describe('createHttpHandler: usage metering', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(deps.counters.addUsage).not.toHaveBeenCalled();
+    expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 
   it('still answers when the usage counter fails', async () => {
     // Prepare
     const deps = fakePlatformDeps({ keys: companyKeys });
-    deps.counters.addUsage.mockRejectedValue(new Error('throttled'));
+    deps.counters.addUsageWithin.mockRejectedValue(new Error('throttled'));
     const handler = createHttpHandler(
       routes.getVehicle,
       async () => ok({ id: VEHICLE_ID }),
@@ -809,6 +817,109 @@ describe('createHttpHandler: usage metering', () => {
 
     // Assess
     expect(response.status).toBe(200);
+  });
+});
+
+describe('createHttpHandler: monthly quota', () => {
+  const quotaOf = (vehicles: number) => ({ ...STARTER_PLAN, monthlyQuota: { vehicles } });
+
+  it('admits a call within the family’s quota through one bounded add of 1', async () => {
+    // Prepare
+    const deps = fakePlatformDeps({ keys: companyKeys });
+    deps.plan.mockResolvedValue(quotaOf(20));
+    const handler = createHttpHandler(
+      routes.getVehicle,
+      async () => ok({}),
+      () => deps,
+    );
+
+    // Act
+    const response = await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(COMPANY_FLEET_ID, '2026-11', 'vehicles', 1, 20);
+    expect(deps.counters.addUsage).not.toHaveBeenCalled();
+  });
+
+  it('429 quota_exceeded with limit, used and the reset instant, no Retry-After, never reaching the handler', async () => {
+    // Prepare
+    const deps = fakePlatformDeps({ keys: companyKeys });
+    deps.plan.mockResolvedValue(quotaOf(20));
+    deps.counters.addUsageWithin.mockResolvedValue({ admitted: false, used: 20 });
+    const impl = vi.fn(async () => ok({}));
+    const handler = createHttpHandler(routes.getVehicle, impl, () => deps);
+
+    // Act
+    const response = await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
+
+    // Assess
+    expect(response.status).toBe(429);
+    const problem = response.json;
+    expect(problem).toMatchObject({ code: 'quota_exceeded', limit: 20, used: 20 });
+    expect(problem.hint).toContain('2026-12-01T00:00:00.000000Z');
+    expect(response.headers?.['Retry-After']).toBeUndefined();
+    expect(impl).not.toHaveBeenCalled();
+  });
+
+  it('checks the quota after the rate limit: a rate-limited call uses no quota', async () => {
+    // Prepare
+    const deps = fakePlatformDeps({ keys: companyKeys });
+    deps.plan.mockResolvedValue(quotaOf(20));
+    deps.counters.hitRateWindow.mockResolvedValue(STARTER_PLAN.rateLimitPerMin + 1);
+    const handler = createHttpHandler(
+      routes.getVehicle,
+      async () => ok({}),
+      () => deps,
+    );
+
+    // Act
+    const response = await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
+
+    // Assess
+    expect(response.json.code).toBe('rate_limited');
+    expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
+  });
+
+  it('checks the quota after scope and fleet: a foreign fleet is refused without using quota', async () => {
+    // Prepare: a partner key acting on a fleet it holds no grant for.
+    const deps = fakePlatformDeps({ keys: { [LIVE_KEY]: partnerKeyRecord() } });
+    deps.plan.mockResolvedValue(quotaOf(20));
+    deps.counters.addUsageWithin.mockResolvedValue({ admitted: false, used: 20 });
+    const handler = createHttpHandler(
+      routes.getVehicle,
+      async () => ok({}),
+      () => deps,
+    );
+
+    // Act
+    const response = await invoke(
+      handler,
+      getVehicleEvent(bearer(LIVE_KEY, { 'svc-fleet': GRANTED_FLEET_ID })),
+    );
+
+    // Assess: the fleet refusal wins over the spent quota, which was never consulted.
+    expect(response.status).not.toBe(429);
+    expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
+  });
+
+  it('counts, without a bound, a family the plan sets no quota for (unlimited)', async () => {
+    // Prepare
+    const deps = fakePlatformDeps({ keys: companyKeys });
+    deps.plan.mockResolvedValue({ ...STARTER_PLAN, monthlyQuota: { stations: 5 } });
+    const handler = createHttpHandler(
+      routes.getVehicle,
+      async () => ok({}),
+      () => deps,
+    );
+
+    // Act
+    const response = await invoke(handler, getVehicleEvent(bearer(LIVE_KEY)));
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(deps.counters.addUsage).toHaveBeenCalledWith(COMPANY_FLEET_ID, '2026-11', 'vehicles');
+    expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 });
 

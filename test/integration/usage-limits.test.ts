@@ -1,0 +1,181 @@
+import type { Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResource } from '../../shared/api/serializers/me.ts';
+import type { EndpointFamily } from '../../shared/domain/access.ts';
+import { generateApiKey, hashApiKey, type Principal } from '../../shared/domain/api-keys.ts';
+import type { Plan } from '../../shared/domain/plans.ts';
+import { createHttpHandler } from '../../shared/platform/http/handler.ts';
+import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
+import { defineRoute } from '../../shared/platform/http/route-definition.ts';
+import type { HttpEvent } from '../../shared/platform/http/types.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { createApiKeyStore } from '../../shared/store/api-keys.ts';
+import { createCounters } from '../../shared/store/counters.ts';
+import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
+import { describeAccount } from '../../shared/usecases/account.ts';
+import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
+
+const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
+const client = createDocumentClient(rawClient);
+let table: string;
+const NOVEMBER = Date.parse('2026-11-30T23:59:00Z');
+
+const probe = (family: EndpointFamily) =>
+  defineRoute({
+    operationId: `probe-${family}`,
+    method: 'GET',
+    path: '/v1/probe',
+    summary: 'probe',
+    tags: [],
+    access: 'key',
+    scope: null,
+    family,
+    role: 'api',
+    idempotent: false,
+    request: {},
+    responses: [{ status: 200, description: 'ok' }],
+    handler: 'n/a',
+  });
+
+const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const event = (key: string): HttpEvent =>
+  ({
+    version: '2.0',
+    routeKey: 'GET /v1/probe',
+    rawPath: '/v1/probe',
+    rawQueryString: '',
+    headers: { authorization: `Bearer ${key}`, host: 'api.test' },
+    requestContext: { domainName: 'api.test', http: { method: 'GET', path: '/v1/probe' } },
+    isBase64Encoded: false,
+  }) as unknown as HttpEvent;
+
+/** A company key on a fresh plan of its own, with a rate limit no test reaches. */
+async function companyOnPlan(plan: Omit<Plan, 'name' | 'rateLimitPerMin' | 'priceQueryCap'>) {
+  const planName = `limits-${newId('request')}`;
+  await createPlanStore(client, table).put({
+    name: planName,
+    rateLimitPerMin: 100_000,
+    priceQueryCap: 25,
+    ...plan,
+  });
+  const key = generateApiKey('live');
+  const fleetId = newId('fleet');
+  const keyId = newId('apiKey');
+  await createApiKeyStore(client, table).put(hashApiKey(key), {
+    keyId,
+    name: 'limits test',
+    ownerType: 'company',
+    partnerId: null,
+    fleetId,
+    mode: 'live',
+    scopes: [],
+    status: 'active',
+    planName,
+    createdAt: '2026-11-21T12:00:00.000000Z',
+  });
+  const principal: Principal = {
+    keyId,
+    keyName: 'limits test',
+    ownerType: 'company',
+    partnerId: null,
+    ownFleetId: fleetId,
+    mode: 'live',
+    scopes: [],
+    planName,
+  };
+  return { key, principal };
+}
+
+function chain(family: EndpointFamily, clock: ReturnType<typeof fixedClock>) {
+  const keys = createApiKeyStore(client, table);
+  const plans = createPlanStore(client, table);
+  const deps: PlatformDeps = {
+    stage: 'prod',
+    clock,
+    findKey: (hash) => keys.findByHash(hash),
+    hasGrant: async () => false,
+    plan: (name) => plans.get(name),
+    counters: createCounters(client, table),
+    idempotencyStore: () => {
+      throw new Error('no idempotent route here');
+    },
+  };
+  return createHttpHandler(
+    probe(family),
+    async () => ({ status: 200, body: {} }),
+    () => deps,
+  );
+}
+
+/** GET /v1/me's plan block, as the route computes it. */
+async function meAt(principal: Principal, nowMs: number) {
+  const deps = {
+    plans: createPlanStore(client, table),
+    counters: createCounters(client, table),
+    // A company key has no partner record to read.
+    fleets: { getPartner: async () => null },
+  };
+  return meResource(await describeAccount(deps, principal, nowMs)).plan;
+}
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'limits');
+});
+afterAll(() => deleteTestTable(client, table));
+
+describe('the monthly quota against DynamoDB', () => {
+  it('admits exactly the quota when 50 calls arrive at once, and /v1/me agrees', async () => {
+    const { key, principal } = await companyOnPlan({ monthlyQuota: { vehicles: 20 }, stationQueryBudget: 0 });
+    const handler = chain('vehicles', fixedClock(NOVEMBER));
+
+    const responses = await Promise.all(Array.from({ length: 50 }, () => handler(event(key), context)));
+
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(30);
+    for (const response of refused) {
+      expect(JSON.parse(response.body ?? '{}')).toMatchObject({
+        code: 'quota_exceeded',
+        limit: 20,
+        used: 20,
+      });
+      expect(response.headers?.['Retry-After']).toBeUndefined();
+    }
+    // Refused calls used nothing: the count is what was admitted.
+    const me = await meAt(principal, NOVEMBER);
+    expect(me.used_this_month.vehicles).toBe(20);
+    expect(me.monthly_quota.vehicles).toBe(20);
+  });
+
+  it('starts again at the first instant of the next UTC month, leaving the old month as counted', async () => {
+    const { key, principal } = await companyOnPlan({ monthlyQuota: { vehicles: 2 }, stationQueryBudget: 0 });
+    const clock = fixedClock(NOVEMBER);
+    const handler = chain('vehicles', clock);
+
+    const november = [];
+    for (let i = 0; i < 3; i++) november.push((await handler(event(key), context)).statusCode);
+    const refused = JSON.parse((await handler(event(key), context)).body ?? '{}');
+    clock.set(Date.parse('2026-12-01T00:00:00Z'));
+    const december = [];
+    for (let i = 0; i < 3; i++) december.push((await handler(event(key), context)).statusCode);
+
+    expect(november).toEqual([200, 200, 429]);
+    expect(refused.hint).toContain('2026-12-01T00:00:00.000000Z');
+    expect(december).toEqual([200, 200, 429]);
+    expect((await meAt(principal, NOVEMBER)).used_this_month.vehicles).toBe(2);
+    expect((await meAt(principal, clock.now())).used_this_month.vehicles).toBe(2);
+  });
+
+  it('never refuses a family the plan sets no quota for, and still counts it', async () => {
+    const { key, principal } = await companyOnPlan({ monthlyQuota: { vehicles: 1 }, stationQueryBudget: 0 });
+    const handler = chain('fleets', fixedClock(NOVEMBER));
+
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await handler(event(key), context)).statusCode);
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect((await meAt(principal, NOVEMBER)).used_this_month.fleets).toBe(5);
+  });
+});
