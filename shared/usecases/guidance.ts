@@ -28,14 +28,15 @@ import type { VehicleStore } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
-import { chargeStationResults } from './stations.ts';
+import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
   vehicles: VehicleStore;
   tracking: VehicleTrackingStore;
-  counters: Pick<Counters, 'addUsage'>;
+  counters: StationBudgetDeps['counters'];
+  plan: StationBudgetDeps['plan'];
   now: () => number;
 }
 
@@ -99,7 +100,8 @@ export async function startGuidance(
       ],
     };
   });
-  await chargeStationResults(deps, principal, session.stops.length);
+  // Live guidance is never refused at the station budget: past it, its stops are overage.
+  await chargeStationResults(deps, principal, session.stops.length, 'overage');
   return session;
 }
 
@@ -112,8 +114,8 @@ export async function getGuidance(
 ) {
   const vehicle = await findVehicle(deps, fleetId, ref);
   const session = requireActive(await deps.tracking.get(fleetId, vehicle.id), vehicle.id);
-  // Recommended stops are station results (spec section 8).
-  await chargeStationResults(deps, principal, session.stops.length);
+  // Recommended stops are station results (spec section 8); a driver's guidance goes on as overage.
+  await chargeStationResults(deps, principal, session.stops.length, 'overage');
   return session;
 }
 

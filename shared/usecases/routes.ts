@@ -19,8 +19,8 @@ import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
+import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
-import { chargeStationResults } from './stations.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface RouteDeps {
@@ -32,7 +32,8 @@ export interface RouteDeps {
   routes: RouteStore;
   /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */
   fleets: Pick<FleetStore, 'get'>;
-  counters: Pick<Counters, 'addUsage'>;
+  counters: StationBudgetDeps['counters'];
+  plan: StationBudgetDeps['plan'];
   now: () => number;
 }
 
@@ -59,8 +60,9 @@ export async function createRoute(
     corridorWidthMiles: body.corridor_width_miles,
   });
   const { id } = resource;
-  // Recommended stops are station results (spec section 8: guidance recommendations are charged).
-  await chargeStationResults(deps, principal, resource.plan.stops.length);
+  // Recommended stops are station results (spec section 8), charged before the route is stored: a
+  // route is an explicit query, refused at the budget like GET /v1/stations.
+  await chargeStationResults(deps, principal, resource.plan.stops.length, 'refuse');
   // Stored as sent, for GET /v1/routes/{id}.
   await deps.routes.put(fleetId, id, JSON.stringify(resource), deps.now());
   return resource;

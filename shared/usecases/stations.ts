@@ -1,6 +1,6 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
-import { type Plan, usagePeriod } from '../domain/plans.ts';
+import type { Plan } from '../domain/plans.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
@@ -13,13 +13,14 @@ import { logger } from '../platform/observability.ts';
 import { emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
+import { chargeStationResults } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface StationQueryDeps {
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
   plan: (name: string) => Promise<Plan | null>;
-  counters: Pick<Counters, 'addUsage'>;
+  counters: Pick<Counters, 'addUsage' | 'addUsageWithin'>;
   now: () => number;
 }
 
@@ -34,8 +35,8 @@ export interface NearbyQuery {
 
 /**
  * GET /v1/stations: nearest first, priced for the acting fleet. Every station returned is charged
- * to the account's station-query budget (spec section 8), atomically. The budget is counted, not yet
- * enforced; enforcing it will read this counter.
+ * to the account's station-query budget (spec section 8) before the answer leaves; a query that
+ * would cross it is refused (station-budget.ts).
  */
 export async function nearbyStations(
   deps: StationQueryDeps,
@@ -63,7 +64,7 @@ export async function nearbyStations(
     query.limit,
     stationFilter(query),
   );
-  await chargeStationResults(deps, principal, found.length);
+  await chargeStationResults(deps, principal, found.length, 'refuse');
   return { stations: found, discounts, catalogVersion: index.version };
 }
 
@@ -75,28 +76,7 @@ function stationFilter(filter: { chain?: string | undefined; fuel?: string | und
     (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel));
 }
 
-export async function chargeStationResults(
-  deps: Pick<StationQueryDeps, 'counters' | 'now'>,
-  principal: Principal,
-  count: number,
-): Promise<void> {
-  if (count === 0) return;
-  // One budget, wherever the stations were returned (queries, routes, guidance).
-  emitUsageOf(principal, 'StationResults', 'stations', count);
-  try {
-    await deps.counters.addUsage(
-      accountIdOf(principal),
-      usagePeriod(deps.now()).id,
-      'station_results',
-      count,
-    );
-  } catch (error) {
-    // Fails open like the other counters: the answer is computed; losing a count beats a 500.
-    logger.warn('Station budget counter unavailable; results not counted', { error, count });
-  }
-}
-
-export interface CorridorDeps extends Omit<StationQueryDeps, 'plan'> {
+export interface CorridorDeps extends StationQueryDeps {
   router: RoutingEngine;
 }
 
@@ -136,7 +116,7 @@ export async function stationsAlongRoute(
     routeMiles,
     ({ station }) => stationPrice(station, discounts).net,
   );
-  await chargeStationResults(deps, principal, chosen.length);
+  await chargeStationResults(deps, principal, chosen.length, 'refuse');
   return { stations: chosen, discounts, routeMiles, catalogVersion: index.version };
 }
 

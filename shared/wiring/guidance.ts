@@ -32,11 +32,12 @@ export function createGuidanceWriteDeps(
   infra: Infrastructure,
   parts: GuidanceParts = { events: eventRecorder(infra) },
 ): GuidanceWriteDeps {
-  const { vehicles, counters } = tableStores(infra);
+  const { vehicles, counters, plans } = tableStores(infra);
   const { tracking, sessionArchive, recommendations } = guidanceStores(infra);
   return {
     vehicles,
     counters,
+    plan: (name) => plans.get(name),
     tracking,
     sessionArchive,
     recommendations,

@@ -39,5 +39,6 @@ export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): Stat
 /** POST /v1/stations/along-route. */
 export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
   const { catalog, discounts, router } = stationSources(infra);
-  return { catalog, discounts, router, counters: tableStores(infra).counters, now: infra.clock.now };
+  const { plans, counters } = tableStores(infra);
+  return { catalog, discounts, router, plan: (name) => plans.get(name), counters, now: infra.clock.now };
 });

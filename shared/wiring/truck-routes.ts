@@ -8,7 +8,7 @@ import { tableStores } from './table-stores.ts';
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
-  const { vehicles, counters, fleets } = tableStores(infra);
+  const { vehicles, counters, fleets, plans } = tableStores(infra);
   const { client, config } = infra;
   return {
     router,
@@ -17,6 +17,7 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     vehicles,
     fleets,
     counters,
+    plan: (name) => plans.get(name),
     positions: createVehiclePositionStore(client, config.tableName),
     routes: createRouteStore(client, config.tableName),
     now: infra.clock.now,

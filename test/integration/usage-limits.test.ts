@@ -15,6 +15,7 @@ import { createCounters } from '../../shared/store/counters.ts';
 import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { describeAccount } from '../../shared/usecases/account.ts';
+import { chargeStationResults } from '../../shared/usecases/station-budget.ts';
 import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
 
 const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
@@ -177,5 +178,74 @@ describe('the monthly quota against DynamoDB', () => {
 
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect((await meAt(principal, NOVEMBER)).used_this_month.fleets).toBe(5);
+  });
+});
+
+describe('the station-query budget against DynamoDB', () => {
+  const budgetDeps = () => {
+    const plans = createPlanStore(client, table);
+    return {
+      plan: (name: string) => plans.get(name),
+      counters: createCounters(client, table),
+      now: () => NOVEMBER,
+    };
+  };
+  const outcome = (charge: Promise<void>) =>
+    charge.then(
+      () => 'charged',
+      (error: { code?: string }) => error.code,
+    );
+
+  it('refuses the query that would cross the budget, charging nothing for it, and /v1/me agrees', async () => {
+    const { principal } = await companyOnPlan({ monthlyQuota: {}, stationQueryBudget: 10 });
+    const deps = budgetDeps();
+
+    const first = await outcome(chargeStationResults(deps, principal, 6, 'refuse'));
+    const crossing = await chargeStationResults(deps, principal, 5, 'refuse').catch((e: unknown) => e);
+    const fitting = await outcome(chargeStationResults(deps, principal, 4, 'refuse'));
+    const beyond = await chargeStationResults(deps, principal, 1, 'refuse').catch((e: unknown) => e);
+
+    expect(first).toBe('charged');
+    expect(crossing).toMatchObject({ code: 'station_budget_exceeded', extensions: { limit: 10, used: 6 } });
+    // The refused 5 were not charged, so 4 more still fit and reach the budget exactly.
+    expect(fitting).toBe('charged');
+    expect(beyond).toMatchObject({ code: 'station_budget_exceeded', extensions: { limit: 10, used: 10 } });
+    const me = await meAt(principal, NOVEMBER);
+    expect(me).toMatchObject({
+      station_query_budget: 10,
+      station_results_this_month: 10,
+      station_results_overage: 0,
+    });
+  });
+
+  it('never overshoots when queries arrive at once', async () => {
+    const { principal } = await companyOnPlan({ monthlyQuota: {}, stationQueryBudget: 25 });
+    const deps = budgetDeps();
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => outcome(chargeStationResults(deps, principal, 3, 'refuse'))),
+    );
+
+    // 8 answers of 3 fit in 25; the others are refused whole.
+    expect(outcomes.filter((o) => o === 'charged')).toHaveLength(8);
+    expect(outcomes.filter((o) => o === 'station_budget_exceeded')).toHaveLength(12);
+    expect((await meAt(principal, NOVEMBER)).station_results_this_month).toBe(24);
+  });
+
+  it('keeps guidance going past the budget, counted as overage, while station queries are refused', async () => {
+    const { principal } = await companyOnPlan({ monthlyQuota: {}, stationQueryBudget: 5 });
+    const deps = budgetDeps();
+
+    await chargeStationResults(deps, principal, 4, 'refuse');
+    const guidance = [];
+    for (let i = 0; i < 3; i++)
+      guidance.push(await outcome(chargeStationResults(deps, principal, 2, 'overage')));
+    const query = await outcome(chargeStationResults(deps, principal, 1, 'refuse'));
+
+    expect(guidance).toEqual(['charged', 'charged', 'charged']);
+    // 1 station of budget was left: no 2-stop answer fitted whole, so all 6 are overage.
+    expect(query).toBe('charged');
+    const me = await meAt(principal, NOVEMBER);
+    expect(me).toMatchObject({ station_results_this_month: 5, station_results_overage: 6 });
   });
 });

@@ -56,6 +56,7 @@ export const accountExamples = {
           price_query_cap: 25,
           station_query_budget: 2000000,
           station_results_this_month: 23114,
+          station_results_overage: 0,
           period: { start: '2026-11-01T00:00:00.000000Z', end: '2026-12-01T00:00:00.000000Z' },
         },
       },

@@ -35,7 +35,11 @@ export const meSchema = z
       station_results_this_month: z
         .number()
         .int()
-        .meta({ description: 'Stations returned so far this month' }),
+        .meta({ description: 'Stations returned so far this month, within the station-query budget' }),
+      station_results_overage: z.number().int().meta({
+        description:
+          'Stations returned this month by live guidance after the budget was spent (guidance is never refused; other station queries are)',
+      }),
       period: z.object({ start: z.string(), end: z.string() }),
     }),
   })

@@ -5,7 +5,10 @@ import { formatTimestamp } from '../../platform/time.ts';
 export interface MeInputs {
   principal: Principal;
   plan: Plan;
-  /** This month's usage counters as stored: by endpoint family, plus `station_results`. */
+  /**
+   * This month's usage counters as stored: by endpoint family, plus `station_results` and
+   * `station_results_overage`.
+   */
   used: Readonly<Record<string, number>>;
   /** The partner record of a partner key; null for a company key or a partner record not found. */
   partner: { name: string } | null;
@@ -15,7 +18,7 @@ export interface MeInputs {
 
 /** GET /v1/me: the calling key, its plan and this month's usage. */
 export function meResource({ principal, plan, used, partner, period }: MeInputs) {
-  const { station_results: stationResults = 0, ...usedByFamily } = used;
+  const { station_results: stationResults = 0, station_results_overage: overage = 0, ...usedByFamily } = used;
   // Every family with a quota shows up, at 0 before its first call, so clients need no defaults.
   const families = [...new Set([...Object.keys(plan.monthlyQuota), ...Object.keys(usedByFamily)])].sort();
   return {
@@ -40,6 +43,7 @@ export function meResource({ principal, plan, used, partner, period }: MeInputs)
       price_query_cap: plan.priceQueryCap,
       station_query_budget: plan.stationQueryBudget,
       station_results_this_month: stationResults,
+      station_results_overage: overage,
       period: { start: formatTimestamp(period.start), end: formatTimestamp(period.end) },
     },
   };

@@ -263,7 +263,7 @@ describe('meResource', () => {
     const me = meResource({
       principal: principalOf(companyKeyRecord()),
       plan: { ...STARTER_PLAN, monthlyQuota: { vehicles: 1000, guidance: 50 } },
-      used: { webhooks: 3, station_results: 12 },
+      used: { webhooks: 3, station_results: 12, station_results_overage: 4 },
       partner: null,
       period,
     });
@@ -275,6 +275,8 @@ describe('meResource', () => {
     expect(me.plan.used_this_month).toEqual({ guidance: 0, vehicles: 0, webhooks: 3 });
     expect(Object.keys(me.plan.used_this_month)).toEqual(['guidance', 'vehicles', 'webhooks']);
     expect(me.plan.station_results_this_month).toBe(12);
+    // The overage is no endpoint family: it is shown on its own, never in used_this_month.
+    expect(me.plan.station_results_overage).toBe(4);
     expect(me.plan.period).toEqual({
       start: '2026-11-01T00:00:00.000000Z',
       end: '2026-12-01T00:00:00.000000Z',

@@ -49,7 +49,13 @@ function deps(stations: Station[]) {
     }),
     discounts: { get: vi.fn(async () => ({ TA: 10 })) },
     plan: async () => starter,
-    counters: { addUsage: vi.fn(async () => {}) },
+    counters: {
+      addUsage: vi.fn(async () => {}),
+      addUsageWithin: vi.fn(async (_a: string, _p: string, _c: string, amount: number) => ({
+        admitted: true,
+        used: amount,
+      })),
+    },
     now: () => NOW,
   };
 }
@@ -68,7 +74,13 @@ describe('nearbyStations', () => {
       price_is_stale: false,
     });
     expect(d.discounts.get).toHaveBeenCalledWith('flt_1');
-    expect(d.counters.addUsage).toHaveBeenCalledWith('flt_1', '2026-11', 'station_results', 2);
+    expect(d.counters.addUsageWithin).toHaveBeenCalledWith(
+      'flt_1',
+      '2026-11',
+      'station_results',
+      2,
+      starter.stationQueryBudget,
+    );
   });
 
   it("refuses a limit above the plan's price-query cap with 422 naming limit", async () => {
@@ -84,6 +96,7 @@ describe('nearbyStations', () => {
     const d = deps([station('far', 40)]);
     expect((await nearbyStations(d, principal, 'flt_1', query)).stations).toEqual([]);
     expect(d.counters.addUsage).not.toHaveBeenCalled();
+    expect(d.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 });
 

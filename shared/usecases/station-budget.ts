@@ -1,0 +1,78 @@
+import { accountIdOf, type Principal } from '../domain/api-keys.ts';
+import { type Plan, usagePeriod } from '../domain/plans.ts';
+import { monthlyLimitHint, remaining } from '../domain/usage-limits.ts';
+import { ApiError } from '../platform/errors.ts';
+import { logger } from '../platform/observability.ts';
+import { emitUsageOf } from '../platform/usage-metrics.ts';
+import type { Counters } from '../store/counters.ts';
+
+export interface StationBudgetDeps {
+  plan: (name: string) => Promise<Plan | null>;
+  counters: Pick<Counters, 'addUsage' | 'addUsageWithin'>;
+  now: () => number;
+}
+
+/**
+ * What a charge does when its stations would cross the month's budget. `refuse`: an explicit
+ * station query (GET /v1/stations, along-route, a route) answers 429 station_budget_exceeded and
+ * charges nothing. `overage`: live guidance is never refused (a driver mid-trip must not lose it
+ * because a dashboard queried too much); its stations are charged to the month's overage counter,
+ * shown by GET /v1/me as `station_results_overage`.
+ */
+export type AtBudget = 'refuse' | 'overage';
+
+/**
+ * Charges `count` returned stations to the account's station-query budget (spec section 8), before
+ * the answer leaves: one conditional ADD of the whole count, so concurrent queries never overshoot
+ * and a refused query charges nothing. A charge is all or nothing: a guidance answer that does not
+ * fit whole goes to overage whole. A failing counter store fails open, like the other counters.
+ */
+export async function chargeStationResults(
+  deps: StationBudgetDeps,
+  principal: Principal,
+  count: number,
+  atBudget: AtBudget,
+): Promise<void> {
+  if (count === 0) return;
+  const accountId = accountIdOf(principal);
+  const nowMs = deps.now();
+  const periodId = usagePeriod(nowMs).id;
+  let limit: number | undefined;
+  let admission: { admitted: boolean; used: number } | null = null;
+  try {
+    limit = (await deps.plan(principal.planName))?.stationQueryBudget;
+    if (limit === undefined) await deps.counters.addUsage(accountId, periodId, 'station_results', count);
+    else admission = await deps.counters.addUsageWithin(accountId, periodId, 'station_results', count, limit);
+  } catch (error) {
+    logger.warn('Station budget counter unavailable; results not counted', { error, count });
+  }
+  if (admission && !admission.admitted && limit !== undefined) {
+    if (atBudget === 'refuse') {
+      throw new ApiError(
+        'station_budget_exceeded',
+        `This answer has ${count} stations; ${remaining(limit, admission.used)} of this month’s ${limit} remain.`,
+        {
+          hint: monthlyLimitHint('reduce station queries or upgrade', nowMs),
+          extensions: { limit, used: admission.used },
+        },
+      );
+    }
+    await chargeOverage(deps, accountId, periodId, count);
+  }
+  // One metric, wherever the stations were returned (queries, routes, guidance).
+  emitUsageOf(principal, 'StationResults', 'stations', count);
+}
+
+async function chargeOverage(
+  deps: StationBudgetDeps,
+  accountId: string,
+  periodId: string,
+  count: number,
+): Promise<void> {
+  logger.info('Station budget spent; guidance results counted as overage', { count });
+  try {
+    await deps.counters.addUsage(accountId, periodId, 'station_results_overage', count);
+  } catch (error) {
+    logger.warn('Station overage counter unavailable; results not counted', { error, count });
+  }
+}
