@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
+import type { Plan } from '../../shared/domain/plans.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { createApiKeyStore } from '../../shared/store/api-keys.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
+import { api } from '../support/http-client.ts';
+import { localProdTable } from '../support/local-table.ts';
+import { expectProblem } from './problem.ts';
+
+const credentials = loadCredentials();
+const prod = api(credentials.base_url);
+// Amarillo, TX: on I-40, where the embedded catalog has several stops within 50 miles.
+const amarillo = { latitude: 35.222, longitude: -101.831, radius_miles: 50 };
+
+/**
+ * A live company key on a tiny plan of its own, written straight into the local stack's table (no
+ * route issues keys yet). Its fleet is new, so no other suite's calls count toward its month.
+ */
+async function keyOnTinyPlan(limits: Pick<Plan, 'monthlyQuota' | 'stationQueryBudget'>): Promise<string> {
+  const { client, tableName } = localProdTable();
+  const planName = `e2e-tiny-${newId('request')}`;
+  await createPlanStore(client, tableName).put({
+    name: planName,
+    rateLimitPerMin: 1_000,
+    priceQueryCap: 25,
+    ...limits,
+  });
+  const key = generateApiKey('live');
+  await createApiKeyStore(client, tableName).put(hashApiKey(key), {
+    keyId: newId('apiKey'),
+    name: 'e2e tiny plan',
+    ownerType: 'company',
+    partnerId: null,
+    fleetId: newId('fleet'),
+    mode: 'live',
+    scopes: ['guidance:read'],
+    status: 'active',
+    planName,
+    createdAt: new Date().toISOString().replace('Z', '000Z'),
+  });
+  return key;
+}
+
+describe.runIf(isLocalTarget())('monthly limits over HTTP (local stack)', () => {
+  it('429 quota_exceeded past the stations quota, with limit, used and the reset, and /v1/me agrees', async () => {
+    const key = await keyOnTinyPlan({ monthlyQuota: { stations: 3 }, stationQueryBudget: 1_000 });
+
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 1 } })).status);
+    }
+    const refused = await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 1 } });
+    const me = await prod.get('/v1/me', { key });
+
+    expect(statuses).toEqual([200, 200, 200]);
+    expectProblem(refused, 429, 'quota_exceeded');
+    expect(refused.json).toMatchObject({ limit: 3, used: 3 });
+    expect(refused.json.hint).toMatch(/resets at \d{4}-\d{2}-01T00:00:00\.000000Z/);
+    expect(refused.headers.get('retry-after')).toBeNull();
+    // GET /v1/me is exempt: it answers past the quota and shows exactly the admitted calls.
+    expect(me.status, me.text).toBe(200);
+    expect(me.json.plan.monthly_quota).toEqual({ stations: 3 });
+    expect(me.json.plan.used_this_month.stations).toBe(3);
+    expect(me.json.plan.station_results_this_month).toBe(3);
+  });
+
+  it('429 station_budget_exceeded for a query whose stations would cross the budget, and /v1/me agrees', async () => {
+    const key = await keyOnTinyPlan({ monthlyQuota: {}, stationQueryBudget: 5 });
+
+    const first = await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 4 } });
+    const crossing = await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 4 } });
+    const fitting = await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 1 } });
+    const me = await prod.get('/v1/me', { key });
+
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.data).toHaveLength(4);
+    expectProblem(crossing, 429, 'station_budget_exceeded');
+    expect(crossing.json).toMatchObject({ limit: 5, used: 4 });
+    // The refused query charged nothing: one more station still fits.
+    expect(fitting.status, fitting.text).toBe(200);
+    expect(me.json.plan).toMatchObject({
+      station_query_budget: 5,
+      station_results_this_month: 5,
+      station_results_overage: 0,
+    });
+  });
+});
