@@ -20,7 +20,6 @@ import { isRoutingFailure } from '../geo/routing-errors.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
-import type { Counters } from '../store/counters.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';

@@ -12,7 +12,6 @@ import { corridorStations } from '../geo/corridor.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import type { Counters } from '../store/counters.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';

@@ -1,5 +1,5 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
-import { accountIdOf, type Principal } from '../domain/api-keys.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
@@ -9,8 +9,6 @@ import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { routeLineFromPoints } from '../geo/route-line.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
-import { logger } from '../platform/observability.ts';
-import { emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import { chargeStationResults } from './station-budget.ts';
