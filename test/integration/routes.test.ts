@@ -1,8 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../../shared/domain/api-keys.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { createCounters } from '../../shared/store/counters.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { createRoute, getRoute } from '../../shared/usecases/routes.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
@@ -97,5 +99,35 @@ describe('the vehicle-shortcut form against the stores', () => {
         corridor_width_miles: 2,
       }),
     ).rejects.toMatchObject({ code: 'insufficient_fuel_data' });
+  });
+});
+
+describe('the station-query budget of a route', () => {
+  it('refuses a route whose stops would cross the budget before storing it, charging nothing', async () => {
+    await createPlanStore(client, table).put({
+      name: 'routes-tiny-budget',
+      rateLimitPerMin: 1_000,
+      monthlyQuota: {},
+      stationQueryBudget: 0,
+      priceQueryCap: 25,
+    });
+    const tinyFleet = newId('fleet');
+    const tiny: Principal = { ...principal, ownFleetId: tinyFleet, planName: 'routes-tiny-budget' };
+    const put = vi.fn(deps.routes.put);
+
+    // Omaha → Denver on a third of a tank must buy: the plan has stops, each a station result.
+    const refused = await createRoute({ ...deps, routes: { ...deps.routes, put } }, tiny, tinyFleet, {
+      origin: { latitude: 41.2565, longitude: -95.9345 },
+      destination: { latitude: 39.7392, longitude: -104.9903 },
+      tank_size_gallons: 150,
+      estimated_mpg: 6,
+      fuel_level_percent: 30,
+      min_arrival_fuel_percent: 15,
+      corridor_width_miles: 2,
+    }).catch((error: unknown) => error);
+
+    expect(refused).toMatchObject({ code: 'station_budget_exceeded', extensions: { limit: 0, used: 0 } });
+    expect(put).not.toHaveBeenCalled();
+    expect(await createCounters(client, table).readUsage(tinyFleet, '2026-11')).toEqual({});
   });
 });
