@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Scope } from '../../shared/domain/access.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
 import type { Plan } from '../../shared/domain/plans.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -8,6 +9,7 @@ import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { localProdTable } from '../support/local-table.ts';
 import { expectProblem } from './problem.ts';
+import { guidanceClient, secondsAgo } from './support-guidance.ts';
 
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
@@ -18,7 +20,10 @@ const amarillo = { latitude: 35.222, longitude: -101.831, radius_miles: 50 };
  * A live company key on a tiny plan of its own, written straight into the local stack's table (no
  * route issues keys yet). Its fleet is new, so no other suite's calls count toward its month.
  */
-async function keyOnTinyPlan(limits: Pick<Plan, 'monthlyQuota' | 'stationQueryBudget'>): Promise<string> {
+async function keyOnTinyPlan(
+  limits: Pick<Plan, 'monthlyQuota' | 'stationQueryBudget'>,
+  scopes: Scope[] = ['guidance:read'],
+): Promise<string> {
   const { client, tableName } = localProdTable();
   const planName = `e2e-tiny-${newId('request')}`;
   await createPlanStore(client, tableName).put({
@@ -35,7 +40,7 @@ async function keyOnTinyPlan(limits: Pick<Plan, 'monthlyQuota' | 'stationQueryBu
     partnerId: null,
     fleetId: newId('fleet'),
     mode: 'live',
-    scopes: ['guidance:read'],
+    scopes,
     status: 'active',
     planName,
     createdAt: new Date().toISOString().replace('Z', '000Z'),
@@ -85,5 +90,36 @@ describe.runIf(isLocalTarget())('monthly limits over HTTP (local stack)', () => 
       station_results_this_month: 5,
       station_results_overage: 0,
     });
+  });
+
+  it('keeps live guidance going past the budget, counted as overage, while station queries are refused', async () => {
+    const key = await keyOnTinyPlan({ monthlyQuota: {}, stationQueryBudget: 0 }, [
+      'vehicles:manage',
+      'locations:write',
+      'guidance:read',
+      'guidance:manage',
+    ]);
+    const guidance = guidanceClient(prod, { key });
+    const truck = await guidance.newTruck();
+    // Dallas at 30 %, toward Denver: the first plan must buy fuel, so it recommends stops.
+    await guidance.drive(truck, [
+      { latitude: 32.7767, longitude: -96.797, recorded_at: secondsAgo(5), fuel_level_percent: 30 },
+    ]);
+
+    const started = await guidance.start(truck.id, {
+      destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      min_arrival_fuel_percent: 15,
+    });
+    const read = await guidance.current(truck.id);
+    const query = await prod.get('/v1/stations', { key, query: { ...amarillo, limit: 1 } });
+    const me = await prod.get('/v1/me', { key });
+
+    const stops = started.json.stops.length;
+    expect(stops).toBeGreaterThan(0);
+    expect(read.stops).toHaveLength(stops);
+    expectProblem(query, 429, 'station_budget_exceeded');
+    expect(query.json).toMatchObject({ limit: 0, used: 0 });
+    // The start and the read each returned the stops: all of them overage, none in the budget.
+    expect(me.json.plan).toMatchObject({ station_results_this_month: 0, station_results_overage: 2 * stops });
   });
 });
