@@ -51,6 +51,7 @@ function deps(stations: Station[]) {
     plan: async () => starter,
     counters: { addUsage: vi.fn(async () => {}) },
     now: () => NOW,
+    guard: vi.fn(async () => {}),
   };
 }
 
