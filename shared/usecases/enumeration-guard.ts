@@ -1,12 +1,13 @@
 import type { Principal } from '../domain/api-keys.ts';
 import type { Plan } from '../domain/plans.ts';
 import {
+  assessWindow,
   cellOf,
   crossedLimit,
   type EnumerationGuardSettings,
   enumerationGuardOf,
   judgeSuspicion,
-  recordQuery,
+  visitsOf,
 } from '../domain/stations/enumeration-guard.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -20,16 +21,20 @@ export interface EnumerationGuardDeps {
   now: () => number;
 }
 
-/** Two queries of one key racing: the loser re-reads; past this it answers unguarded (fails open). */
-const MAX_ATTEMPTS = 3;
+/**
+ * The stored list is rewritten (pruned) only once it holds this many visits the window no longer
+ * needs: pruning on every query would double the writes.
+ */
+const PRUNE_SLACK = 50;
 
 /**
  * Records a station query's cells in the key's window and refuses it with 403
  * `enumeration_suspected` when the key is cooling down or the window now looks like a sweep far
  * from the fleet's vehicles. Runs after the chain's key, rate, scope and fleet checks, before any
- * station is looked up. Costs a read and a conditional write; the fleet's positions are read only
- * for a suspicious window. A DynamoDB failure lets the query through: losing the guard for a
- * moment beats failing paying customers.
+ * station is looked up. Costs one atomic append (plus a read while cooling down, a prune now and
+ * then); the fleet's positions are read only for a suspicious window not vetted recently. A
+ * DynamoDB failure lets the query through: losing the guard for a moment beats failing paying
+ * customers.
  */
 export async function guardStationQuery(
   deps: EnumerationGuardDeps,
@@ -38,45 +43,43 @@ export async function guardStationQuery(
   points: readonly GeoPoint[],
 ): Promise<void> {
   const settings = enumerationGuardOf((await deps.plan(principal.planName))?.enumerationGuard);
-  const cells = points.map(cellOf);
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    let refusal: ApiError | null;
-    try {
-      refusal = await attemptGuard(deps, principal.keyId, fleetId, cells, settings);
-    } catch (error) {
-      logger.warn('Enumeration guard unavailable; station query not guarded', { error });
-      return;
-    }
-    if (refusal === null) return;
-    if (refusal !== RETRY) throw refusal;
+  let refused: ApiError | null;
+  try {
+    refused = await judge(deps, principal.keyId, fleetId, points, settings);
+  } catch (error) {
+    logger.warn('Enumeration guard unavailable; station query not guarded', { error });
+    return;
   }
-  logger.warn('Enumeration window kept changing under us; station query not guarded', {
-    keyId: principal.keyId,
-  });
+  if (refused) throw refused;
 }
 
-const RETRY = new ApiError('enumeration_suspected', 'retry');
-
-/** null: answer the query; RETRY: the window changed since read; else the refusal to throw. */
-async function attemptGuard(
+async function judge(
   deps: EnumerationGuardDeps,
   keyId: string,
   fleetId: string,
-  cells: string[],
+  points: readonly GeoPoint[],
   settings: EnumerationGuardSettings,
 ): Promise<ApiError | null> {
   const nowMs = deps.now();
-  const { window, version } = await deps.windows.read(keyId);
-  const step = recordQuery(window, cells, nowMs, settings);
+  const appended = await deps.windows.append(
+    keyId,
+    visitsOf(points.map(cellOf), nowMs),
+    nowMs,
+    nowMs + settings.windowMinutes * 60_000,
+  );
+  const step = assessWindow(appended.window, nowMs, settings);
   if (step.kind === 'blocked') return refusal(step.blockedUntilMs, step.distinctCells, settings);
-  const verdict =
-    step.kind === 'clear'
-      ? { kind: 'allow' as const, window: step.window }
-      : judgeSuspicion(step, await deps.windows.fleetPositions(fleetId), nowMs, settings);
-  // The item outlives whichever ends later: the window or the cool-down.
-  const expiresAtMs = Math.max(nowMs + settings.windowMinutes * 60_000, verdict.window.blockedUntilMs ?? 0);
-  if (!(await deps.windows.write(keyId, verdict.window, version, expiresAtMs))) return RETRY;
-  if (verdict.kind === 'allow') return null;
+  if (appended.kind === 'appended' && appended.storedVisits - step.window.visits.length >= PRUNE_SLACK) {
+    // Best effort: a concurrent append makes it fail, and a later query prunes instead.
+    await deps.windows.prune(keyId, step.window.visits, appended.storedVisits);
+  }
+  if (step.kind === 'clear') return null;
+  const verdict = judgeSuspicion(step, await deps.windows.fleetPositions(fleetId), nowMs, settings);
+  if (verdict.kind === 'allow') {
+    await deps.windows.markVetted(keyId, verdict.window.vettedUntilMs ?? nowMs);
+    return null;
+  }
+  await deps.windows.block(keyId, verdict.blockedUntilMs);
   logger.warn('Station queries flagged as enumeration', { keyId, fleetId, cells: verdict.distinctCells });
   return refusal(verdict.blockedUntilMs, verdict.distinctCells, settings);
 }

@@ -106,18 +106,43 @@ export function recordQuery(
   nowMs: number,
   settings: EnumerationGuardSettings,
 ): WindowStep {
-  if (current.blockedUntilMs !== null && current.blockedUntilMs > nowMs) {
-    const distinctCells = new Set(current.visits.map((visit) => visit.cell)).size;
-    return { kind: 'blocked', blockedUntilMs: current.blockedUntilMs, distinctCells };
-  }
-  const since = nowMs - settings.windowMinutes * 60_000;
-  const visits = [
-    // Visits from before a lifted block are gone too: the cool-down is a fresh start.
-    ...current.visits.filter((visit) => visit.atMs > since && visit.atMs > (current.blockedUntilMs ?? 0)),
-    ...[...new Set(queryCells)].map((cell) => ({ cell, atMs: nowMs })),
-  ].slice(-MAX_WINDOW_ENTRIES);
+  const blocked = blockedStep(current, nowMs);
+  if (blocked) return blocked;
+  return assessWindow(
+    { ...current, visits: [...current.visits, ...visitsOf(queryCells, nowMs)] },
+    nowMs,
+    settings,
+  );
+}
+
+/** One visit per distinct cell of a query. */
+export function visitsOf(queryCells: readonly string[], nowMs: number): CellVisit[] {
+  return [...new Set(queryCells)].map((cell) => ({ cell, atMs: nowMs }));
+}
+
+/** The refusal of a key still cooling down; null when it is not. */
+export function blockedStep(window: EnumerationWindow, nowMs: number): WindowStep | null {
+  if (window.blockedUntilMs === null || window.blockedUntilMs <= nowMs) return null;
+  const distinctCells = new Set(window.visits.map((visit) => visit.cell)).size;
+  return { kind: 'blocked', blockedUntilMs: window.blockedUntilMs, distinctCells };
+}
+
+/**
+ * Judges a window that already holds the current query's visits (the store appends them
+ * atomically first): drops what is older than the window, or than a lifted block (the cool-down is
+ * a fresh start), keeps the newest {@link MAX_WINDOW_ENTRIES}, and says whether it looks like a sweep.
+ */
+export function assessWindow(
+  stored: EnumerationWindow,
+  nowMs: number,
+  settings: EnumerationGuardSettings,
+): WindowStep {
+  const blocked = blockedStep(stored, nowMs);
+  if (blocked) return blocked;
+  const since = Math.max(nowMs - settings.windowMinutes * 60_000, (stored.blockedUntilMs ?? 0) - 1);
+  const visits = stored.visits.filter((visit) => visit.atMs > since).slice(-MAX_WINDOW_ENTRIES);
   const vettedUntilMs =
-    current.vettedUntilMs !== null && current.vettedUntilMs > nowMs ? current.vettedUntilMs : null;
+    stored.vettedUntilMs !== null && stored.vettedUntilMs > nowMs ? stored.vettedUntilMs : null;
   const window: EnumerationWindow = { visits, blockedUntilMs: null, vettedUntilMs };
   const cells = [...new Set(visits.map((visit) => visit.cell))];
   const suspicious =
