@@ -128,9 +128,10 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     expect((refusal as ApiError).hint).toContain(coolDownUntil);
     expect(whileCooling).toMatchObject({ code: 'enumeration_suspected', extensions: { used: 9 } });
     expect(afterCoolDown).toBeNull();
-    // The cool-down started a fresh window: only the query after it is in it.
-    const { Item } = await client.send(GetCommandFor('key_sweep'));
-    expect((Item?.visits as unknown[]).length).toBe(10);
+    // The item kept the cool-down's end; the refused query appended nothing.
+    const { Item } = await client.send(windowItem('key_sweep'));
+    expect(Item?.blocked_until_ms).toBe(trippedAt + 10 * 60_000);
+    expect(Item?.visits).toHaveLength(10);
   });
 
   it('lets the same sweep through around the fleet’s own vehicles', async () => {
@@ -158,7 +159,7 @@ describe('the enumeration window item (DynamoDB Local)', () => {
 
     // Assess: judged (vetted) once and allowed.
     expect(outcomes).toEqual(Array(9).fill(null));
-    const { Item } = await client.send(GetCommandFor('key_near'));
+    const { Item } = await client.send(windowItem('key_near'));
     expect(Item?.vetted_until_ms).toBeGreaterThan(clock.now);
   });
 
@@ -176,11 +177,11 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     await check('key_prune', 'flt_own', { latitude: 30, longitude: -100 });
 
     // Assess
-    const { Item } = await client.send(GetCommandFor('key_prune'));
+    const { Item } = await client.send(windowItem('key_prune'));
     expect(Item?.visits).toHaveLength(1);
   });
 });
 
-function GetCommandFor(keyId: string) {
+function windowItem(keyId: string) {
   return new GetCommand({ TableName: table, Key: enumerationWindowKey(keyId), ConsistentRead: true });
 }
