@@ -66,7 +66,7 @@ export async function nearbyStations(
     query.limit,
     stationFilter(query),
   );
-  await chargeStationResults(deps, principal, found.length);
+  await chargeStationResults(deps, principal, found.length, fleetId);
   return { stations: found, discounts, catalogVersion: index.version };
 }
 
@@ -82,10 +82,11 @@ export async function chargeStationResults(
   deps: Pick<StationQueryDeps, 'counters' | 'now'>,
   principal: Principal,
   count: number,
+  fleetId?: string,
 ): Promise<void> {
   if (count === 0) return;
   // One budget, wherever the stations were returned (queries, routes, guidance).
-  emitUsageOf(principal, 'StationResults', 'stations', count);
+  emitUsageOf(principal, 'StationResults', 'stations', count, fleetId);
   try {
     await deps.counters.addUsage(
       accountIdOf(principal),
@@ -149,7 +150,7 @@ export async function stationsAlongRoute(
     routeMiles,
     ({ station }) => stationPrice(station, discounts).net,
   );
-  await chargeStationResults(deps, principal, chosen.length);
+  await chargeStationResults(deps, principal, chosen.length, fleetId);
   return { stations: chosen, discounts, routeMiles, catalogVersion: index.version };
 }
 
