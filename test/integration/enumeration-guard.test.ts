@@ -9,6 +9,7 @@ import {
   createEnumerationWindowStore,
   enumerationWindowKey,
 } from '../../shared/store/enumeration-windows.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
 import { createVehiclePositionStore } from '../../shared/store/vehicle-positions.ts';
 import { guardStationQuery } from '../../shared/usecases/enumeration-guard.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -179,6 +180,17 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     // Assess
     const { Item } = await client.send(windowItem('key_prune'));
     expect(Item?.visits).toHaveLength(1);
+  });
+});
+
+describe('enumeration thresholds on the plan item', () => {
+  it('are stored with the plan and read back; a plan without them reads none (defaults apply)', async () => {
+    const plans = createPlanStore(client, table);
+    await plans.put(plan);
+    await plans.put({ ...plan, name: 'plain', enumerationGuard: undefined });
+
+    expect((await plans.get('tight'))?.enumerationGuard).toEqual(guard);
+    expect((await plans.get('plain'))?.enumerationGuard).toBeUndefined();
   });
 });
 
