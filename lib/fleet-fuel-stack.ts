@@ -6,6 +6,7 @@ import { Api } from './api.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
 import { DataTable } from './data.ts';
 import { ExecutionRoles } from './execution-roles.ts';
+import { Finance } from './finance.ts';
 import { GuidanceWorker, VehicleUpdatesQueue } from './ingest.ts';
 import { Jobs } from './jobs.ts';
 import { serviceEnvironment } from './service-environment.ts';
@@ -32,6 +33,7 @@ export class FleetFuelStack extends Stack {
   readonly jobs: Jobs;
   readonly api: Api;
   readonly alarms: Alarms;
+  readonly finance: Finance;
 
   constructor(scope: Construct, id: string, props: FleetFuelStackProps) {
     super(scope, id, props);
@@ -108,6 +110,15 @@ export class FleetFuelStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Subscribe the on-call pager or an email to this topic',
+    });
+
+    this.finance = new Finance(this, 'Finance', {
+      stage: settings.stage,
+      httpApiId: this.api.httpApi.apiId,
+      // The functions of metered routes: they write the usage records the queries total.
+      usageLogGroups: routeList
+        .filter((route) => route.family !== null)
+        .flatMap((route) => this.api.functions.get(route.operationId)?.logGroup ?? []),
     });
 
     new CfnOutput(this, 'ApiUrl', {

@@ -13,6 +13,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
     monthlyQuota: { locations: 50_000, stations: 20_000, routes: 5_000, guidance: 50_000, trips: 10_000 },
     stationQueryBudget: 200_000,
     priceQueryCap: 10,
+    enumerationGuard: { latticeMinCells: 30, maxDistinctCells: 120 },
   },
   {
     name: 'growth',
@@ -26,6 +27,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
     },
     stationQueryBudget: 2_000_000,
     priceQueryCap: 25,
+    enumerationGuard: { latticeMinCells: 40, maxDistinctCells: 160 },
   },
   {
     name: 'enterprise',
@@ -39,6 +41,7 @@ export const PLAN_CATALOG: readonly Plan[] = [
     },
     stationQueryBudget: 20_000_000,
     priceQueryCap: 25,
+    enumerationGuard: { latticeMinCells: 60, maxDistinctCells: 300, coolDownMinutes: 30 },
   },
   {
     // The local stack and sandbox test suites: generous enough that no suite trips a limit by accident.
@@ -53,5 +56,6 @@ export const PLAN_CATALOG: readonly Plan[] = [
     },
     stationQueryBudget: 100_000_000,
     priceQueryCap: 25,
+    enumerationGuard: { latticeMinCells: 80, maxDistinctCells: 400, coolDownMinutes: 15 },
   },
 ];

@@ -1,4 +1,5 @@
 import type { EndpointFamily } from './access.ts';
+import type { EnumerationGuardSettings } from './stations/enumeration-guard.ts';
 
 /** A commercial plan. Plans are data in the table (PLAN# items), never constants in handlers. */
 export interface Plan {
@@ -10,6 +11,8 @@ export interface Plan {
   stationQueryBudget: number;
   /** Most stations one price query may return (GET /v1/stations `limit`, spec section 8). */
   priceQueryCap: number;
+  /** Thresholds of the enumeration guard; unset fields take `DEFAULT_ENUMERATION_GUARD`. */
+  enumerationGuard?: Partial<EnumerationGuardSettings>;
 }
 
 /** `2026-11` for usage counters: quotas reset on the first of the month, UTC. */

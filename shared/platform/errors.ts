@@ -184,6 +184,8 @@ export interface ProblemExtensions {
   limit?: number;
   used?: number;
   retry_after?: number;
+  /** On enumeration_suspected: when the key's station queries are answered again. */
+  cool_down_until?: string;
 }
 
 export class ApiError extends Error {

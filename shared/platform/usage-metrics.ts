@@ -9,6 +9,9 @@ export const USAGE_METRICS_NAMESPACE = 'FleetFuelGuidance';
 
 export type UsageMetric = 'ApiCalls' | 'StationResults';
 
+/** Every problem+json response, dimensioned by stage and code (429s by code on the dashboard). */
+export const PROBLEM_METRIC = 'ProblemResponses';
+
 export interface UsageRecord {
   metric: UsageMetric;
   count: number;
@@ -17,6 +20,8 @@ export interface UsageRecord {
   /** The billed account (partner or company fleet) and its plan: metadata, searchable in Logs Insights. */
   accountId: string;
   plan: string;
+  /** The acting fleet, when known: metadata for per-fleet queries. */
+  fleetId?: string | null;
 }
 
 let metrics: Metrics | undefined;
@@ -36,6 +41,7 @@ export function emitUsage(record: UsageRecord): void {
     point.addDimensions({ stage: record.stage, family: record.family });
     point.addMetadata('account_id', record.accountId);
     point.addMetadata('plan', record.plan);
+    if (record.fleetId) point.addMetadata('fleet_id', record.fleetId);
     point.addMetric(record.metric, MetricUnit.Count, record.count);
   } catch (error) {
     // A metric is never worth a failed request.
@@ -49,6 +55,7 @@ export function emitUsageOf(
   metric: UsageMetric,
   family: EndpointFamily,
   count: number,
+  fleetId?: string | null,
 ): void {
   emitUsage({
     metric,
@@ -57,7 +64,25 @@ export function emitUsageOf(
     family,
     accountId: accountIdOf(principal),
     plan: principal.planName,
+    // A company key only ever acts on its own fleet; a partner's acting fleet must be passed.
+    fleetId: fleetId ?? principal.ownFleetId,
   });
+}
+
+/**
+ * One problem response as a metric (dimensions stage and code; the status rides as metadata), so
+ * the dashboard can chart 429s by code and refusals such as `enumeration_suspected`.
+ */
+export function emitProblem(code: string, status: number): void {
+  try {
+    metrics ??= new Metrics({ namespace: USAGE_METRICS_NAMESPACE });
+    const point = metrics.singleMetric();
+    point.addDimensions({ stage: currentStage(), code });
+    point.addMetadata('status', String(status));
+    point.addMetric(PROBLEM_METRIC, MetricUnit.Count, 1);
+  } catch (error) {
+    logger.warn('Problem metric not emitted', { error, code });
+  }
 }
 
 /** Forgets the metrics instance, so a test can change the environment it reads. */

@@ -12,6 +12,7 @@ interface PlanItem {
   monthly_quota: Plan['monthlyQuota'];
   station_query_budget: number;
   price_query_cap?: number;
+  enumeration_guard?: Plan['enumerationGuard'];
 }
 
 export interface PlanStore {
@@ -42,6 +43,7 @@ export function createPlanStore(
         stationQueryBudget: item.station_query_budget,
         // Plans written before the cap existed get the spec's absolute maximum.
         priceQueryCap: item.price_query_cap ?? 25,
+        ...(item.enumeration_guard ? { enumerationGuard: item.enumeration_guard } : {}),
       };
       cache.set(name, { plan, until: now() + PLAN_CACHE_MS });
       return plan;
@@ -54,6 +56,7 @@ export function createPlanStore(
         monthly_quota: plan.monthlyQuota,
         station_query_budget: plan.stationQueryBudget,
         price_query_cap: plan.priceQueryCap,
+        ...(plan.enumerationGuard ? { enumeration_guard: plan.enumerationGuard } : {}),
       };
       await client.send(new PutCommand({ TableName: tableName, Item: item }));
       cache.delete(plan.name);

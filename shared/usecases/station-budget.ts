@@ -32,6 +32,8 @@ export async function chargeStationResults(
   principal: Principal,
   count: number,
   atBudget: AtBudget,
+  /** The acting fleet, for the finance queries per fleet (a partner key's is not on the key). */
+  fleetId?: string,
 ): Promise<void> {
   if (count === 0) return;
   const accountId = accountIdOf(principal);
@@ -60,7 +62,7 @@ export async function chargeStationResults(
     await chargeOverage(deps, accountId, periodId, count);
   }
   // One metric, wherever the stations were returned (queries, routes, guidance).
-  emitUsageOf(principal, 'StationResults', 'stations', count);
+  emitUsageOf(principal, 'StationResults', 'stations', count, fleetId);
 }
 
 async function chargeOverage(

@@ -20,6 +20,8 @@ export interface StationQueryDeps {
   plan: (name: string) => Promise<Plan | null>;
   counters: Pick<Counters, 'addUsage' | 'addUsageWithin'>;
   now: () => number;
+  /** The enumeration guard ({@link guardStationQuery}): throws 403 `enumeration_suspected`. */
+  guard: (principal: Principal, fleetId: string, points: readonly GeoPoint[]) => Promise<void>;
 }
 
 export interface NearbyQuery {
@@ -54,6 +56,7 @@ export async function nearbyStations(
       },
     );
   }
+  await deps.guard(principal, fleetId, [{ latitude: query.latitude, longitude: query.longitude }]);
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const found = index.nearby(
     query.latitude,
@@ -62,7 +65,7 @@ export async function nearbyStations(
     query.limit,
     stationFilter(query),
   );
-  await chargeStationResults(deps, principal, found.length, 'refuse');
+  await chargeStationResults(deps, principal, found.length, 'refuse', fleetId);
   return { stations: found, discounts, catalogVersion: index.version };
 }
 
@@ -88,8 +91,18 @@ export async function stationsAlongRoute(
   fleetId: string,
   body: AlongRouteBody,
 ) {
-  const line =
-    body.polyline !== undefined ? lineFromPolyline(body.polyline) : await routedLine(deps.router, body);
+  const drawn = body.polyline !== undefined ? lineFromPolyline(body.polyline) : null;
+  // Guarded on the route's two ends, before any routing is spent on a refused key; the schema
+  // guarantees origin and destination when no polyline is given.
+  const ends = drawn
+    ? [drawn.points[0], drawn.points.at(-1)]
+    : [body.origin as GeoPoint, body.destination as GeoPoint];
+  await deps.guard(
+    principal,
+    fleetId,
+    ends.filter((point): point is GeoPoint => point !== undefined),
+  );
+  const line = drawn ?? (await routedLine(deps.router, body));
   const routeMiles = line.cumulativeMiles.at(-1) ?? 0;
   if (routeMiles > CORRIDOR_LIMITS.maxRouteMiles) {
     const field = body.polyline !== undefined ? 'polyline' : 'destination';
@@ -114,7 +127,7 @@ export async function stationsAlongRoute(
     routeMiles,
     ({ station }) => stationPrice(station, discounts).net,
   );
-  await chargeStationResults(deps, principal, chosen.length, 'refuse');
+  await chargeStationResults(deps, principal, chosen.length, 'refuse', fleetId);
   return { stations: chosen, discounts, routeMiles, catalogVersion: index.version };
 }
 

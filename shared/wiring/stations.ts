@@ -1,7 +1,9 @@
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
+import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
 import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
+import { guardStationQuery } from '../usecases/enumeration-guard.ts';
 import { createCatalogProvider } from '../usecases/station-catalog.ts';
 import type { CorridorDeps, StationQueryDeps } from '../usecases/stations.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -29,16 +31,43 @@ export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, confi
   };
 });
 
+/** The enumeration guard both station queries run (per key, thresholds from the key's plan). */
+const enumerationGuard = /* @__PURE__ */ perInfrastructure((infra): StationQueryDeps['guard'] => {
+  const { client, config, clock } = infra;
+  const { plans } = tableStores(infra);
+  const deps = {
+    windows: createEnumerationWindowStore(client, config.tableName),
+    plan: (name: string) => plans.get(name),
+    now: clock.now,
+  };
+  return (principal, fleetId, points) => guardStationQuery(deps, principal, fleetId, points);
+});
+
 /** GET /v1/stations. */
 export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): StationQueryDeps => {
   const { catalog, discounts } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
-  return { catalog, discounts, plan: (name) => plans.get(name), counters, now: infra.clock.now };
+  return {
+    catalog,
+    discounts,
+    plan: (name) => plans.get(name),
+    counters,
+    now: infra.clock.now,
+    guard: enumerationGuard(infra),
+  };
 });
 
 /** POST /v1/stations/along-route. */
 export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
-  return { catalog, discounts, router, plan: (name) => plans.get(name), counters, now: infra.clock.now };
+  return {
+    catalog,
+    discounts,
+    router,
+    plan: (name) => plans.get(name),
+    counters,
+    now: infra.clock.now,
+    guard: enumerationGuard(infra),
+  };
 });

@@ -170,5 +170,8 @@ export const problemSchema = z
     limit: z.number().optional(),
     used: z.number().optional(),
     retry_after: z.number().optional(),
+    cool_down_until: z.string().optional().meta({
+      description: 'On enumeration_suspected: when the key may query stations again (also in `hint`)',
+    }),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });

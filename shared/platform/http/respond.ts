@@ -1,4 +1,5 @@
 import { type ApiError, toProblem } from '../errors.ts';
+import { emitProblem } from '../usage-metrics.ts';
 import { canonicalJson, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from './json.ts';
 import type { HttpResponse, HttpResult } from './types.ts';
 
@@ -30,6 +31,8 @@ export function problemResponse(
   baseUrl: string,
   chainHeaders: Record<string, string>,
 ): HttpResponse {
+  // Every problem passes here, whichever middleware or handler raised it.
+  emitProblem(error.code, error.status);
   return {
     statusCode: error.status,
     headers: {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  emitProblem,
   emitUsage,
   emitUsageOf,
   resetUsageMetrics,
@@ -68,5 +69,35 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
     resetUsageMetrics();
     expect(captureEmf(() => emitUsage({ ...record, count: 3 }))).toEqual([]);
+  });
+
+  it('carries the acting fleet as metadata: a partner’s when passed, a company key’s own otherwise', () => {
+    const partner = { keyId: 'key_1', partnerId: 'ptr_1', ownFleetId: null, planName: 'growth' } as never;
+    const company = { keyId: 'key_2', partnerId: null, ownFleetId: 'flt_own', planName: 'growth' } as never;
+
+    const [forPartner] = captureEmf(() => emitUsageOf(partner, 'StationResults', 'stations', 4, 'flt_9'));
+    const [forCompany] = captureEmf(() => emitUsageOf(company, 'ApiCalls', 'stations', 1));
+    const [unknownFleet] = captureEmf(() => emitUsageOf(partner, 'ApiCalls', 'stations', 1));
+
+    expect(forPartner).toMatchObject({ fleet_id: 'flt_9', account_id: 'ptr_1' });
+    expect(forCompany).toMatchObject({ fleet_id: 'flt_own', account_id: 'flt_own' });
+    expect(unknownFleet).not.toHaveProperty('fleet_id');
+  });
+
+  it('counts each problem response by stage and code, never by account', () => {
+    const [document, ...rest] = captureEmf(() => emitProblem('quota_exceeded', 429));
+
+    expect(rest).toEqual([]);
+    expect(document).toMatchObject({
+      stage: 'sandbox',
+      code: 'quota_exceeded',
+      ProblemResponses: 1,
+      status: '429',
+    });
+    const aws = document?._aws as { CloudWatchMetrics: { Dimensions: string[][] }[] };
+    const dimensions = aws.CloudWatchMetrics[0]?.Dimensions.flat();
+    expect(dimensions).toEqual(expect.arrayContaining(['stage', 'code']));
+    expect(dimensions).not.toContain('account_id');
+    expect(dimensions).not.toContain('status');
   });
 });

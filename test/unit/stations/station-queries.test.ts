@@ -57,6 +57,7 @@ function deps(stations: Station[]) {
       })),
     },
     now: () => NOW,
+    guard: vi.fn(async () => {}),
   };
 }
 
@@ -90,6 +91,17 @@ describe('nearbyStations', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('validation_failed');
     expect((error as ApiError).extensions.errors?.[0]?.field).toBe('limit');
+  });
+
+  it('asks the enumeration guard about the query point first; a refusal answers and charges nothing', async () => {
+    const d = deps([station('a', 32.0)]);
+    d.guard.mockRejectedValueOnce(new ApiError('enumeration_suspected', 'sweep'));
+
+    const error = await nearbyStations(d, principal, 'flt_1', query).catch((e: unknown) => e);
+
+    expect(d.guard).toHaveBeenCalledWith(principal, 'flt_1', [{ latitude: 32, longitude: -97 }]);
+    expect((error as ApiError).code).toBe('enumeration_suspected');
+    expect(d.counters.addUsage).not.toHaveBeenCalled();
   });
 
   it('charges nothing when nothing is found', async () => {

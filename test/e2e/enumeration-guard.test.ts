@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
+import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { createApiKeyStore } from '../../shared/store/api-keys.ts';
+import { createPlanStore } from '../../shared/store/plans.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
+import { type ApiResponse, api } from '../support/http-client.ts';
+import { localProdTable } from '../support/local-table.ts';
+import { expectProblem } from './problem.ts';
+
+interface EnumerationProblem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  hint: string;
+  request_id: string;
+  limit: number;
+  used: number;
+  cool_down_until: string;
+}
+
+/**
+ * The guard is per key and a tripped key is refused for its cool-down, so this suite sweeps with a
+ * key of its own (written straight into the local stack's table, on a plan of its own with tight
+ * thresholds): the seeded keys the other suites share are never tripped.
+ */
+describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)', () => {
+  const credentials = loadCredentials();
+  const prod = api(credentials.base_url);
+  const planName = 'enumeration-e2e';
+  let sweeper: { key: string };
+
+  beforeAll(async () => {
+    const { client, tableName } = localProdTable();
+    await createPlanStore(client, tableName).put({
+      name: planName,
+      rateLimitPerMin: 100_000,
+      monthlyQuota: {},
+      stationQueryBudget: 100_000_000,
+      priceQueryCap: 25,
+      enumerationGuard: { latticeMinCells: 9, maxDistinctCells: 50, coolDownMinutes: 10 },
+    });
+    const key = generateApiKey('live');
+    await createApiKeyStore(client, tableName).put(hashApiKey(key), {
+      keyId: newId('apiKey'),
+      name: 'Enumeration e2e sweeper',
+      ownerType: 'company',
+      partnerId: null,
+      fleetId: credentials.fleets.company,
+      mode: 'live',
+      scopes: [...COMPANY_SCOPES],
+      status: 'active',
+      planName,
+      createdAt: new Date().toISOString(),
+    });
+    sweeper = { key };
+  });
+
+  it('refuses a lattice sweep far from the fleet with 403 enumeration_suspected, for this key only', async () => {
+    // Arrange: a 3×3 lattice one degree apart over Montana, where the demo fleet has no trucks.
+    const lattice = [46, 47, 48].flatMap((latitude) =>
+      [-112, -111, -110].map((longitude) => ({ latitude, longitude })),
+    );
+
+    // Act
+    const statuses: number[] = [];
+    let last: ApiResponse<EnumerationProblem> | undefined;
+    for (const point of lattice) {
+      last = await prod.get<EnumerationProblem>('/v1/stations', {
+        ...sweeper,
+        query: { ...point, radius_miles: 50, limit: 1 },
+      });
+      statuses.push(last.status);
+    }
+    const alongRoute = await prod.post('/v1/stations/along-route', {
+      ...sweeper,
+      body: {
+        origin: { latitude: 35.2, longitude: -101.8 },
+        destination: { latitude: 35.4, longitude: -97.5 },
+      },
+    });
+    const otherKey = await prod.get('/v1/stations', {
+      key: credentials.keys.company_live,
+      query: { latitude: 46, longitude: -112, radius_miles: 50, limit: 1 },
+    });
+
+    // Assess: eight answered, the ninth distinct cell of the lattice refused with the cool-down end.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 403]);
+    if (!last) throw new Error('no response');
+    expectProblem(last, 403, 'enumeration_suspected');
+    expect(last.json).toMatchObject({ limit: 9, used: 9 });
+    const coolDownUntil = Date.parse(last.json.cool_down_until);
+    expect(coolDownUntil).toBeGreaterThan(Date.now() + 5 * 60_000);
+    expect(last.json.hint).toContain(last.json.cool_down_until);
+    // Still cooling down: the other station query is refused too, before any routing.
+    expectProblem(alongRoute, 403, 'enumeration_suspected');
+    expect(alongRoute.json.cool_down_until).toBe(last.json.cool_down_until);
+    // Per key: the fleet's other keys are unaffected.
+    expect(otherKey.status).toBe(200);
+  });
+});
