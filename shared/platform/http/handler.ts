@@ -146,14 +146,15 @@ function requestInput(route: RouteDefinition): Middleware {
 function monthlyQuota(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
   return {
     before: async ({ context }) => {
-      const { principal } = chainOf(context);
+      const { principal, fleetId } = chainOf(context);
       if (!principal) return;
       const platform = deps();
-      await enforceQuota(principal, route.family, {
-        plan: platform.plan,
-        counters: platform.counters,
-        now: platform.clock.now,
-      });
+      await enforceQuota(
+        principal,
+        route.family,
+        { plan: platform.plan, counters: platform.counters, now: platform.clock.now },
+        fleetId,
+      );
     },
   };
 }

@@ -86,6 +86,8 @@ export async function enforceQuota(
   principal: Principal,
   family: EndpointFamily | null,
   deps: LimitDeps,
+  /** The acting fleet, so finance can count a partner's calls per fleet (a company key's is its own). */
+  fleetId: string | null = null,
 ): Promise<void> {
   if (!family) return;
   const accountId = accountIdOf(principal);
@@ -106,5 +108,5 @@ export async function enforceQuota(
       extensions: { limit, used: admission.used },
     });
   }
-  emitUsageOf(principal, 'ApiCalls', family, 1);
+  emitUsageOf(principal, 'ApiCalls', family, 1, fleetId);
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enforceQuota } from '../../../shared/platform/http/limits.ts';
 import {
   emitProblem,
   emitUsage,
@@ -82,6 +83,27 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
     expect(forPartner).toMatchObject({ fleet_id: 'flt_9', account_id: 'ptr_1' });
     expect(forCompany).toMatchObject({ fleet_id: 'flt_own', account_id: 'flt_own' });
     expect(unknownFleet).not.toHaveProperty('fleet_id');
+  });
+
+  it('counts a partner’s admitted call under the fleet it acts on (enforceQuota)', async () => {
+    const partner = { keyId: 'key_1', partnerId: 'ptr_1', ownFleetId: null, planName: 'growth' } as never;
+    const deps = {
+      plan: async () => null,
+      counters: { addUsage: async () => {}, addUsageWithin: async () => ({ admitted: true, used: 1 }) },
+      now: () => Date.parse('2026-11-23T12:00:00Z'),
+    } as never;
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await enforceQuota(partner, 'vehicles', deps, 'flt_9');
+    } finally {
+      spy.mockRestore();
+    }
+    const [record] = lines.filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
+    expect(record).toMatchObject({ ApiCalls: 1, account_id: 'ptr_1', fleet_id: 'flt_9' });
   });
 
   it('counts each problem response by stage and code, never by account', () => {
