@@ -42,10 +42,13 @@ export async function guardStationQuery(
   fleetId: string,
   points: readonly GeoPoint[],
 ): Promise<void> {
-  const settings = enumerationGuardOf((await deps.plan(principal.planName))?.enumerationGuard);
   let refused: ApiError | null;
   try {
-    refused = await judge(deps, principal.keyId, fleetId, points, settings);
+    const settings = enumerationGuardOf((await deps.plan(principal.planName))?.enumerationGuard);
+    // One window per key *and acting fleet*: a window is judged against that fleet's vehicles, so
+    // a partner key serving fleets in ten regions must not have one fleet's cells count as far
+    // from another's.
+    refused = await judge(deps, `${principal.keyId}#${fleetId}`, fleetId, points, settings);
   } catch (error) {
     logger.warn('Enumeration guard unavailable; station query not guarded', { error });
     return;
@@ -55,14 +58,14 @@ export async function guardStationQuery(
 
 async function judge(
   deps: EnumerationGuardDeps,
-  keyId: string,
+  windowId: string,
   fleetId: string,
   points: readonly GeoPoint[],
   settings: EnumerationGuardSettings,
 ): Promise<ApiError | null> {
   const nowMs = deps.now();
   const appended = await deps.windows.append(
-    keyId,
+    windowId,
     visitsOf(points.map(cellOf), nowMs),
     nowMs,
     nowMs + settings.windowMinutes * 60_000,
@@ -71,16 +74,16 @@ async function judge(
   if (step.kind === 'blocked') return refusal(step.blockedUntilMs, step.distinctCells, settings);
   if (appended.kind === 'appended' && appended.storedVisits - step.window.visits.length >= PRUNE_SLACK) {
     // Best effort: a concurrent append makes it fail, and a later query prunes instead.
-    await deps.windows.prune(keyId, step.window.visits, appended.storedVisits);
+    await deps.windows.prune(windowId, step.window.visits, appended.storedVisits);
   }
   if (step.kind === 'clear') return null;
   const verdict = judgeSuspicion(step, await deps.windows.fleetPositions(fleetId), nowMs, settings);
   if (verdict.kind === 'allow') {
-    await deps.windows.markVetted(keyId, verdict.window.vettedUntilMs ?? nowMs);
+    await deps.windows.markVetted(windowId, verdict.window.vettedUntilMs ?? nowMs);
     return null;
   }
-  await deps.windows.block(keyId, verdict.blockedUntilMs);
-  logger.warn('Station queries flagged as enumeration', { keyId, fleetId, cells: verdict.distinctCells });
+  await deps.windows.block(windowId, verdict.blockedUntilMs);
+  logger.warn('Station queries flagged as enumeration', { window: windowId, cells: verdict.distinctCells });
   return refusal(verdict.blockedUntilMs, verdict.distinctCells, settings);
 }
 

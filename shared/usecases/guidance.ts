@@ -34,12 +34,13 @@ import { assertActive, findVehicle } from './vehicles.ts';
 export interface GuidanceReadDeps {
   vehicles: VehicleStore;
   tracking: VehicleTrackingStore;
-  counters: StationBudgetDeps['counters'];
-  plan: StationBudgetDeps['plan'];
   now: () => number;
 }
 
 export interface GuidanceWriteDeps extends GuidanceReadDeps {
+  /** Starting guidance charges its recommended stops to the station budget (as overage past it). */
+  counters: StationBudgetDeps['counters'];
+  plan: StationBudgetDeps['plan'];
   events: OutboxDeps['events'];
   fuelings: OutboxDeps['fuelings'];
   recommendations: OutboxDeps['recommendations'];
@@ -105,17 +106,11 @@ export async function startGuidance(
 }
 
 /** GET /v1/vehicles/{id}/guidance: the active session, or 404 no_active_guidance. */
-export async function getGuidance(
-  deps: GuidanceReadDeps,
-  principal: Principal,
-  fleetId: string,
-  ref: string,
-) {
+export async function getGuidance(deps: GuidanceReadDeps, fleetId: string, ref: string) {
   const vehicle = await findVehicle(deps, fleetId, ref);
-  const session = requireActive(await deps.tracking.get(fleetId, vehicle.id), vehicle.id);
-  // Recommended stops are station results (spec section 8); a driver's guidance goes on as overage.
-  await chargeStationResults(deps, principal, session.stops.length, 'overage');
-  return session;
+  // Reading the recommendation again returns no new station results: the stops were charged when
+  // the session started (polling a truck's guidance every minute must not drain the budget).
+  return requireActive(await deps.tracking.get(fleetId, vehicle.id), vehicle.id);
 }
 
 /** DELETE: ends the session with reason caller_cancelled and announces the cleared stop set. */

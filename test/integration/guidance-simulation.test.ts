@@ -255,7 +255,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
     expect(await sweepOfflineVehicles(deps)).toEqual({ markedOffline: 0, failed: 0 });
     expect(eventsOf('vehicle.offline')).toHaveLength(1);
     clock.set(t + 45 * 60_000);
-    expect((await getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).phase).toBe('data_stale');
+    expect((await getGuidanceAnswer(deps, fleetId, vehicle.id)).phase).toBe('data_stale');
 
     // It reports again: online, and the rest of the way to Denver.
     t += 45 * 60_000;
@@ -275,7 +275,7 @@ describe('a simulated truck driving Dallas → Denver', () => {
       change: 'cleared',
       status: 'completed',
     });
-    await expect(getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).rejects.toMatchObject({
+    await expect(getGuidanceAnswer(deps, fleetId, vehicle.id)).rejects.toMatchObject({
       code: 'no_active_guidance',
     });
 
@@ -499,7 +499,7 @@ describe('the guidance worker on odd deliveries', () => {
       min_arrival_fuel_percent: 10,
     });
     expect(second.id).not.toBe(first.id);
-    expect((await getGuidanceAnswer(deps, principal, fleetId, vehicle.id)).id).toBe(second.id);
+    expect((await getGuidanceAnswer(deps, fleetId, vehicle.id)).id).toBe(second.id);
     expect(eventsOf('guidance.updated').map((e) => [e.data.guidance_id, e.data.change])).toEqual([
       [first.id, 'created'],
       [first.id, 'cleared'],
@@ -516,7 +516,7 @@ describe('the guidance worker on odd deliveries', () => {
     expect(error).toMatchObject({ code: 'no_active_guidance' });
     // Another fleet cannot see or touch this vehicle's guidance.
     const other = await newTruck();
-    await expect(getGuidanceAnswer(deps, other.principal, other.fleetId, vehicle.id)).rejects.toMatchObject({
+    await expect(getGuidanceAnswer(deps, other.fleetId, vehicle.id)).rejects.toMatchObject({
       code: 'resource_not_found',
     });
   });

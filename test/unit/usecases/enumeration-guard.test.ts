@@ -35,6 +35,26 @@ describe('guardStationQuery', () => {
     expect(windows.prune).not.toHaveBeenCalled();
   });
 
+  it('keeps one window per key and acting fleet: a partner’s fleets never share one', async () => {
+    const windows = store();
+
+    await guardStationQuery(deps(windows), principal, 'flt_1', point);
+    await guardStationQuery(deps(windows), principal, 'flt_2', point);
+
+    expect(vi.mocked(windows.append).mock.calls.map((call) => call[0])).toEqual([
+      'key_1#flt_1',
+      'key_1#flt_2',
+    ]);
+  });
+
+  it('lets the query through when the plan store fails too (fails open)', async () => {
+    const windows = store();
+    const failingPlan = { ...deps(windows), plan: async () => Promise.reject(new Error('throttled')) };
+
+    await expect(guardStationQuery(failingPlan, principal, 'flt_1', point)).resolves.toBeUndefined();
+    expect(windows.append).not.toHaveBeenCalled();
+  });
+
   it('lets the query through when DynamoDB fails (fails open)', async () => {
     const windows = store({ append: vi.fn(async () => Promise.reject(new Error('throttled'))) });
 
@@ -63,6 +83,6 @@ describe('guardStationQuery', () => {
 
     await guardStationQuery(deps(windows), principal, 'flt_1', point);
 
-    expect(windows.prune).toHaveBeenCalledWith('key_1', [{ cell: '320:-970', atMs: NOW }], 61);
+    expect(windows.prune).toHaveBeenCalledWith('key_1#flt_1', [{ cell: '320:-970', atMs: NOW }], 61);
   });
 });
