@@ -2,7 +2,8 @@
  * Trip creation with auto_optimize, as POST /v1/trips runs it: `createTrip` wired by the
  * composition root (shared/wiring/trips.ts) against DynamoDB Local, the embedded router and the
  * synthetic catalog. A truck that reported from Dallas at 40 % gets trips to Denver planned one
- * after another; each is routed, its corridor priced, its fuel stops planned and the trip stored.
+ * after another; each is routed, its corridor priced, its fuel stops planned, charged to the station
+ * budget and the trip stored.
  * The first few are a warm-up (the catalog index, the routing graph, the SDK's connections).
  * Run alone with `npx tsx bench/trip-create.ts`; the suite runner imports `benchTripCreate`.
  */
@@ -18,6 +19,7 @@ import { createTrip } from '../shared/usecases/trips.ts';
 import { createVehicle } from '../shared/usecases/vehicles.ts';
 import { tripDeps } from '../shared/wiring/trips.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
+import { dispatcherPrincipal } from '../test/support/principals.ts';
 import { percentileMs } from './measure.ts';
 import { DALLAS, DENVER, TRUCK } from './trip.ts';
 
@@ -60,7 +62,7 @@ export async function benchTripCreate(): Promise<TripCreateBench> {
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + SAMPLES; i++) {
       const started = performance.now();
-      await createTrip(deps, fleetId, {
+      await createTrip(deps, dispatcherPrincipal(fleetId), fleetId, {
         vehicle_id: vehicle.id,
         origin: { ...DALLAS, name: 'Dallas' },
         destination: DENVER,

@@ -1,6 +1,7 @@
 import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateTripBody, UpdateTripBody } from '../api/schemas/trips.ts';
 import { tripStopResource } from '../api/serializers/trips.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import { tripEvent } from '../domain/event-payloads.ts';
 import {
   checkDeletable,
@@ -14,6 +15,7 @@ import {
 import { editStops, type SentStop } from '../domain/trips/stop-edits.ts';
 import {
   dispatchStops,
+  fuelStops,
   type Trip,
   type TripPlace,
   type TripStatus,
@@ -24,6 +26,7 @@ import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import type { TripStore, TripWrite } from '../store/trips.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
 import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
@@ -35,6 +38,9 @@ export interface TripChangeDeps extends TripFollowUpDeps {
 
 export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
   vehicles: VehicleStore;
+  /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
+  counters: StationBudgetDeps['counters'];
+  plan: StationBudgetDeps['plan'];
 }
 
 /** Read-modify-write attempts against a trip another request changes at the same moment. */
@@ -51,7 +57,12 @@ const msOf = (iso: string | null | undefined) => (iso === null || iso === undefi
  * POST /v1/trips: a planned trip of an active vehicle, routed origin → destination; with
  * auto_optimize its fuel stops are planned now (the vehicle needs tank, mpg and a fuel level).
  */
-export async function createTrip(deps: TripDeps, fleetId: string, body: CreateTripBody): Promise<Trip> {
+export async function createTrip(
+  deps: TripDeps,
+  principal: Principal,
+  fleetId: string,
+  body: CreateTripBody,
+): Promise<Trip> {
   const vehicle = await findVehicle(deps, fleetId, body.vehicle_id ?? `ext:${body.external_ref}`);
   assertActive(vehicle);
   const nowMs = deps.now();
@@ -96,8 +107,27 @@ export async function createTrip(deps: TripDeps, fleetId: string, body: CreateTr
   const trip = body.auto_optimize
     ? await withFuelStops(deps, draft, vehicle, nowMs)
     : await withRoute(deps, draft);
+  // Charged before the trip is stored: a refused trip leaves nothing behind.
+  await fuelStopCharge(deps, principal, fleetId)(trip);
   await deps.trips.create(trip);
   return trip;
+}
+
+/**
+ * Charges a trip's fuel stops (each a station returned, spec section 8) to the station-query budget,
+ * once per call: a trip is a dispatcher's explicit planning call, like POST /v1/routes, so one that
+ * would cross the budget is refused (429 station_budget_exceeded) before anything is written. Inside
+ * the retry of `change`, a redone attempt is charged only for the stops beyond those already charged
+ * by this call, so a write lost to a concurrent writer is not charged twice.
+ */
+function fuelStopCharge(deps: TripDeps, principal: Principal, fleetId: string) {
+  let charged = 0;
+  return async (trip: Trip): Promise<void> => {
+    const count = fuelStops(trip).length;
+    if (count <= charged) return;
+    await chargeStationResults(deps, principal, count - charged, 'refuse', fleetId);
+    charged = count;
+  };
 }
 
 async function withRoute(deps: TripDeps, trip: Trip): Promise<Trip> {
@@ -147,10 +177,12 @@ export async function listTrips(
  */
 export async function updateTrip(
   deps: TripDeps,
+  principal: Principal,
   fleetId: string,
   tripId: string,
   body: UpdateTripBody,
 ): Promise<Trip> {
+  const charge = fuelStopCharge(deps, principal, fleetId);
   return change(deps, fleetId, tripId, async (trip, nowMs) => {
     refuse(checkEditable(trip));
     let next: Trip = {
@@ -185,6 +217,8 @@ export async function updateTrip(
     const moved = body.origin !== undefined || body.destination !== undefined;
     if (moved && trip.autoOptimize) {
       next = await withFuelStops(deps, next, await activeVehicle(deps, trip), nowMs);
+      // Regenerated stops are returned stations: charged before the save (a refusal changes nothing).
+      await charge(next);
     } else if (moved) {
       // Fuel stops planned (by /optimize) for the old route do not fit the new one: they go with
       // their plan, and /optimize plans new ones.
@@ -291,7 +325,13 @@ export async function cancelTripOfDeactivatedVehicle(
  * POST /v1/trips/{id}/optimize: the fuel stops again, a planned trip's from its origin, an active
  * one's from the vehicle's position and level (its guidance reopens with them).
  */
-export async function optimizeTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<Trip> {
+export async function optimizeTrip(
+  deps: TripDeps,
+  principal: Principal,
+  fleetId: string,
+  tripId: string,
+): Promise<Trip> {
+  const charge = fuelStopCharge(deps, principal, fleetId);
   return change(deps, fleetId, tripId, async (trip, nowMs) => {
     refuse(checkOptimizable(trip));
     const optimized = await withFuelStops(
@@ -304,6 +344,8 @@ export async function optimizeTrip(deps: TripDeps, fleetId: string, tripId: stri
       trip.status === 'active'
         ? { ...optimized, guidanceId: newId('guidance', nowMs), outbox: { events: [], guidance: 'start' } }
         : optimized;
+    // Charged before the save: a refused optimize leaves the trip (and its guidance) as it was.
+    await charge(next);
     return { trip: next, write: (t) => deps.trips.save(t, trip.version) };
   });
 }

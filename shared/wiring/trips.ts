@@ -7,10 +7,13 @@ import { stationSources } from './stations.ts';
 import { tableStores } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
-/** Every trip route: the store, the route planner, the event recorder and the vehicle's guidance. */
+/**
+ * Every trip route: the store, the route planner, the event recorder, the vehicle's guidance and the
+ * station-query budget its fuel stops are charged to.
+ */
 export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
   const { catalog, discounts, router } = stationSources(infra);
-  const { vehicles, fleets } = tableStores(infra);
+  const { vehicles, fleets, counters, plans } = tableStores(infra);
   const { client, config, cursors } = infra;
   return {
     trips: createTripStore(client, config.tableName, cursors),
@@ -22,6 +25,8 @@ export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
     discounts,
     events: eventRecorder(infra),
     guidance: createGuidanceWriteDeps(infra),
+    counters,
+    plan: (name) => plans.get(name),
     now: infra.clock.now,
   };
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../shared/domain/access.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
@@ -122,5 +123,45 @@ describe.runIf(isLocalTarget())('monthly limits over HTTP (local stack)', () => 
     // The start returned the stops: all of them overage, none in the budget. Reading the session
     // again is not charged (a poll returns no new station results).
     expect(me.json.plan).toMatchObject({ station_results_this_month: 0, station_results_overage: stops });
+  });
+  it('charges a trip its fuel stops; a trip that would cross the budget is 429 and stores nothing', async () => {
+    const scopes: Scope[] = ['vehicles:manage', 'trips:manage'];
+    const trip = (truck: { id: string }) => ({
+      vehicle_id: truck.id,
+      origin: { latitude: 32.7767, longitude: -96.797, name: 'Dallas' },
+      destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      planned_start_at: new Date(Date.now() + 3_600_000).toISOString(),
+      auto_optimize: true,
+      // Dallas → Denver on 30 % of a tank must buy: the trip has fuel stops.
+      start_fuel_percent: 30,
+    });
+
+    const roomy = await keyOnTinyPlan({ monthlyQuota: {}, stationQueryBudget: 1_000 }, scopes);
+    const planned = await prod.post('/v1/trips', {
+      key: roomy,
+      body: trip(await guidanceClient(prod, { key: roomy }).newTruck()),
+      idempotencyKey: randomUUID(),
+    });
+    expect(planned.status, planned.text).toBe(201);
+    const fuelStops = planned.json.stops.filter((s: { type: string }) => s.type === 'fuel').length;
+    expect(fuelStops).toBeGreaterThan(0);
+    expect((await prod.get('/v1/me', { key: roomy })).json.plan).toMatchObject({
+      station_results_this_month: fuelStops,
+      station_results_overage: 0,
+    });
+
+    const tiny = await keyOnTinyPlan({ monthlyQuota: {}, stationQueryBudget: 0 }, scopes);
+    const truck = await guidanceClient(prod, { key: tiny }).newTruck();
+    const refused = await prod.post('/v1/trips', {
+      key: tiny,
+      body: trip(truck),
+      idempotencyKey: randomUUID(),
+    });
+    expectProblem(refused, 429, 'station_budget_exceeded');
+    expect(refused.json).toMatchObject({ limit: 0, used: 0 });
+    const listed = await prod.get('/v1/trips', { key: tiny, query: { vehicle_id: truck.id } });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.data).toEqual([]);
+    expect((await prod.get('/v1/me', { key: tiny })).json.plan.station_results_this_month).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { routes } from '../../shared/api/routes.ts';
 import type { CreateTripBody } from '../../shared/api/schemas/trips.ts';
 import { tripResource } from '../../shared/api/serializers/trips.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
-import { actingFleetId } from '../../shared/platform/http/acting.ts';
+import { actingFleetId, actingPrincipal } from '../../shared/platform/http/acting.ts';
 import { createHttpHandler } from '../../shared/platform/http/handler.ts';
 import { createIdempotencyStore } from '../../shared/platform/http/idempotency.ts';
 import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
@@ -36,10 +36,12 @@ import {
   testDocumentClient,
 } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
+import { dispatcherPrincipal } from '../support/principals.ts';
 
 const client = testDocumentClient();
 const clock = fixedClock(Date.parse('2026-11-23T12:00:00Z'));
 const fleetId = newId('fleet');
+const dispatcher = dispatcherPrincipal(fleetId);
 let table: string;
 let deps: TripDeps;
 const recorded: { type: string; data: Record<string, unknown>; eventId: string }[] = [];
@@ -86,8 +88,8 @@ describe('one active trip per vehicle, under concurrency', () => {
   it('of two trips started at once, one becomes active and the other is 409 resource_conflict naming it', async () => {
     const truck = await newTruck('CONC-1');
     const [a, b] = await Promise.all([
-      createTrip(deps, fleetId, tripBody(truck.id)),
-      createTrip(deps, fleetId, tripBody(truck.id)),
+      createTrip(deps, dispatcher, fleetId, tripBody(truck.id)),
+      createTrip(deps, dispatcher, fleetId, tripBody(truck.id)),
     ]);
     const results = await Promise.allSettled([
       startTrip(deps, fleetId, a.id),
@@ -112,7 +114,7 @@ describe('one active trip per vehicle, under concurrency', () => {
 
   it('the same trip started twice at once: one start, one invalid_trip_state, one trip.started', async () => {
     const truck = await newTruck('CONC-2');
-    const trip = await createTrip(deps, fleetId, tripBody(truck.id));
+    const trip = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id));
     const results = await Promise.allSettled([
       startTrip(deps, fleetId, trip.id),
       startTrip(deps, fleetId, trip.id),
@@ -130,12 +132,12 @@ describe('one active trip per vehicle, under concurrency', () => {
 describe('PATCH moving a trip without auto_optimize', () => {
   it('drops the fuel stops and the plan /optimize made for the old route', async () => {
     const truck = await newTruck('MOVE-1');
-    const trip = await createTrip(deps, fleetId, tripBody(truck.id, { start_fuel_percent: 15 }));
-    const optimized = await optimizeTrip(deps, fleetId, trip.id);
+    const trip = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id, { start_fuel_percent: 15 }));
+    const optimized = await optimizeTrip(deps, dispatcher, fleetId, trip.id);
     expect(optimized.fuelPlan).not.toBeNull();
     expect(optimized.stops.some((s) => s.type === 'fuel')).toBe(true);
 
-    const moved = await updateTrip(deps, fleetId, trip.id, {
+    const moved = await updateTrip(deps, dispatcher, fleetId, trip.id, {
       destination: { latitude: 35.1983, longitude: -101.9, name: 'West Amarillo' },
     });
 
@@ -148,7 +150,7 @@ describe('PATCH moving a trip without auto_optimize', () => {
 describe('the trip outbox after a committed change', () => {
   it('a follow-up that fails still answers the change; the sweep carries it out a minute later', async () => {
     const truck = await newTruck('OUTBOX-1');
-    const trip = await createTrip(deps, fleetId, tripBody(truck.id));
+    const trip = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id));
     let failures = 1;
     const flaky: TripDeps = {
       ...deps,
@@ -183,6 +185,7 @@ describe('the trip outbox after a committed change', () => {
     const truck = await newTruck('OUTBOX-2');
     const trip = await createTrip(
       deps,
+      dispatcher,
       fleetId,
       tripBody(truck.id, { stops: [{ type: 'pickup', latitude: 33.5, longitude: -98.5 }] }),
     );
@@ -214,8 +217,8 @@ describe('the trip outbox after a committed change', () => {
 describe('deactivating a vehicle', () => {
   it('cancels its active trip (vehicle_deactivated, trip.cancelled) and keeps its planned ones unstartable', async () => {
     const truck = await newTruck('DEACT-1');
-    const active = await createTrip(deps, fleetId, tripBody(truck.id));
-    const planned = await createTrip(deps, fleetId, tripBody(truck.id));
+    const active = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id));
+    const planned = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id));
     await startTrip(deps, fleetId, active.id);
     const deactivation = {
       vehicles: deps.vehicles,
@@ -300,7 +303,8 @@ describe('POST /v1/trips through the HTTP chain', () => {
     const truck = await newTruck('IDEM-1');
     const handler = createHttpHandler(
       routes.createTrip,
-      async ({ body }, ctx) => created(tripResource(await createTrip(deps, actingFleetId(ctx), body))),
+      async ({ body }, ctx) =>
+        created(tripResource(await createTrip(deps, actingPrincipal(ctx), actingFleetId(ctx), body))),
       platform,
     );
     const body = { ...tripBody(truck.id), reference: 'LOAD-77' };
@@ -311,5 +315,109 @@ describe('POST /v1/trips through the HTTP chain', () => {
     expect(second.body).toBe(first.body);
     const listed = await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined);
     expect(listed.data.map((t) => t.id)).toEqual([JSON.parse(first.body ?? '{}').id]);
+  });
+
+  it('answers 429 station_budget_exceeded for a trip whose fuel stops cross the budget, storing nothing', async () => {
+    await createPlanStore(client, table).put({
+      name: 'trips-no-stations',
+      rateLimitPerMin: 1000,
+      monthlyQuota: {},
+      stationQueryBudget: 0,
+      priceQueryCap: 25,
+    });
+    const key = generateApiKey('live');
+    await createApiKeyStore(client, table).put(hashApiKey(key), {
+      keyId: newId('apiKey'),
+      name: 'trips budget test',
+      ownerType: 'company',
+      partnerId: null,
+      fleetId,
+      mode: 'live',
+      scopes: ['trips:manage'],
+      status: 'active',
+      planName: 'trips-no-stations',
+      createdAt: '2026-11-23T00:00:00.000000Z',
+    });
+    const truck = await newTruck('HTTP-BUDGET-1');
+    const handler = createHttpHandler(
+      routes.createTrip,
+      async ({ body }, ctx) =>
+        created(tripResource(await createTrip(deps, actingPrincipal(ctx), actingFleetId(ctx), body))),
+      platform,
+    );
+    const body = tripBody(truck.id, { auto_optimize: true, start_fuel_percent: 15 });
+
+    const response = await handler(post(key, body, 'trip-over-budget'), context);
+
+    expect(response.statusCode, response.body).toBe(429);
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({
+      code: 'station_budget_exceeded',
+      limit: 0,
+      // The account's stations so far (earlier trips of this fleet), none of this refused one.
+      used: (await createCounters(client, table).readUsage(fleetId, '2026-11')).station_results ?? 0,
+    });
+    expect((await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined)).data).toEqual([]);
+  });
+});
+
+describe('the station-query budget of a trip’s fuel stops', () => {
+  const withBudget = async (name: string, stationQueryBudget: number) => {
+    await createPlanStore(client, table).put({
+      name,
+      rateLimitPerMin: 1_000,
+      monthlyQuota: {},
+      stationQueryBudget,
+      priceQueryCap: 25,
+    });
+    return dispatcherPrincipal(fleetId, name);
+  };
+  // Dallas → Amarillo on 15 % of a tank must buy: the trip has fuel stops, each a station result.
+  const lowTank = (vehicleId: string) => tripBody(vehicleId, { auto_optimize: true, start_fuel_percent: 15 });
+  const usage = () => createCounters(client, table).readUsage(fleetId, '2026-11');
+
+  it('refuses a trip whose fuel stops would cross a tiny budget, storing and charging nothing', async () => {
+    const truck = await newTruck('BUDGET-1');
+    const tiny = await withBudget('trips-tiny-budget', 0);
+    const before = await usage();
+
+    const refused = await createTrip(deps, tiny, fleetId, lowTank(truck.id)).catch((error: unknown) => error);
+
+    expect(refused).toMatchObject({ code: 'station_budget_exceeded', extensions: { limit: 0 } });
+    expect((await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined)).data).toEqual([]);
+    expect(await usage()).toEqual(before);
+  });
+
+  it('charges a trip under the budget its fuel stops, shown in the month’s station count', async () => {
+    const truck = await newTruck('BUDGET-2');
+    const roomy = await withBudget('trips-roomy-budget', 1_000);
+    const before = (await usage()).station_results ?? 0;
+
+    const trip = await createTrip(deps, roomy, fleetId, lowTank(truck.id));
+
+    const fuelStops = trip.stops.filter((s) => s.type === 'fuel').length;
+    expect(fuelStops).toBeGreaterThan(0);
+    expect((await usage()).station_results).toBe(before + fuelStops);
+    expect(await deps.trips.get(fleetId, trip.id)).toMatchObject({ id: trip.id });
+  });
+
+  it('a refused /optimize leaves the stored trip as it was', async () => {
+    const truck = await newTruck('BUDGET-3');
+    const planned = await createTrip(
+      deps,
+      dispatcher,
+      fleetId,
+      tripBody(truck.id, { start_fuel_percent: 15 }),
+    );
+    const tiny = await withBudget('trips-tiny-budget', 0);
+
+    await expect(optimizeTrip(deps, tiny, fleetId, planned.id)).rejects.toMatchObject({
+      code: 'station_budget_exceeded',
+    });
+
+    expect(await deps.trips.get(fleetId, planned.id)).toMatchObject({
+      version: planned.version,
+      fuelPlan: null,
+      stops: [],
+    });
   });
 });

@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Trip } from '../../../shared/domain/trips/trip.ts';
+import type { Vehicle } from '../../../shared/domain/vehicle.ts';
+import type { TripDeps } from '../../../shared/usecases/trips.ts';
+import { createTrip, optimizeTrip, updateTrip } from '../../../shared/usecases/trips.ts';
+import { dispatcherPrincipal } from '../../support/principals.ts';
+import { aTrip, fuelStop, pickup, T0 } from './fixtures.ts';
+
+// The planner is the route planner's business (tested with it): here it returns two fuel stops.
+vi.mock('../../../shared/usecases/trip-fuel-stops.ts', async (original) => ({
+  ...(await original<typeof import('../../../shared/usecases/trip-fuel-stops.ts')>()),
+  routeTrip: vi.fn(async () => null),
+  withFuelStops: vi.fn(async (_deps: unknown, trip: Trip) => ({
+    ...trip,
+    stops: [...trip.stops.filter((s) => s.type !== 'fuel'), fuelStop, { ...fuelStop, id: 'tsp_second' }],
+  })),
+}));
+
+const trip = aTrip('planned', { stops: [pickup] });
+const principal = dispatcherPrincipal(trip.fleetId, 'tiny');
+const vehicle = { id: trip.vehicleId, fleetId: trip.fleetId, status: 'active' } as unknown as Vehicle;
+
+function fakeDeps(budget: { admitted: boolean; used: number }, saves: ('stored' | 'lost_race')[] = []) {
+  const addUsageWithin = vi.fn(async () => budget);
+  const create = vi.fn(async () => {});
+  const save = vi.fn(async () => saves.shift() ?? 'stored');
+  const deps = {
+    trips: { create, save, get: vi.fn(async () => trip) },
+    vehicles: { get: vi.fn(async () => vehicle), idForExternalRef: vi.fn() },
+    counters: { addUsage: vi.fn(), addUsageWithin },
+    plan: async () => ({ stationQueryBudget: 10 }),
+    now: () => T0,
+  } as unknown as TripDeps;
+  return { deps, addUsageWithin, create, save };
+}
+
+const body = {
+  vehicle_id: trip.vehicleId,
+  origin: { latitude: 32.7767, longitude: -96.797 },
+  destination: { latitude: 39.7392, longitude: -104.9903 },
+  planned_start_at: '2026-11-24T08:00:00Z',
+  auto_optimize: true,
+};
+
+describe('the station-query budget of a trip’s fuel stops', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('charges a created trip its fuel-stop count against the plan’s budget, then stores it', async () => {
+    const { deps, addUsageWithin, create } = fakeDeps({ admitted: true, used: 2 });
+    await createTrip(deps, principal, trip.fleetId, body);
+    expect(addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(create).toHaveBeenCalledOnce();
+    expect(addUsageWithin.mock.invocationCallOrder[0]).toBeLessThan(create.mock.invocationCallOrder[0] ?? 0);
+  });
+
+  it('refuses a trip whose fuel stops cross the budget and stores nothing', async () => {
+    const { deps, create } = fakeDeps({ admitted: false, used: 9 });
+    await expect(createTrip(deps, principal, trip.fleetId, body)).rejects.toMatchObject({
+      code: 'station_budget_exceeded',
+      extensions: { limit: 10, used: 9 },
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('charges nothing for a trip without auto_optimize (no fuel stops returned)', async () => {
+    const { deps, addUsageWithin, create } = fakeDeps({ admitted: false, used: 10 });
+    await createTrip(deps, principal, trip.fleetId, { ...body, auto_optimize: false });
+    expect(addUsageWithin).not.toHaveBeenCalled();
+    expect(create).toHaveBeenCalledOnce();
+  });
+
+  it('a refused optimize saves nothing', async () => {
+    const { deps, save } = fakeDeps({ admitted: false, used: 10 });
+    await expect(optimizeTrip(deps, principal, trip.fleetId, trip.id)).rejects.toMatchObject({
+      code: 'station_budget_exceeded',
+    });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('an optimize redone after a lost race is charged once', async () => {
+    const { deps, addUsageWithin, save } = fakeDeps({ admitted: true, used: 2 }, ['lost_race', 'stored']);
+    const optimized = await optimizeTrip(deps, principal, trip.fleetId, trip.id);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(addUsageWithin).toHaveBeenCalledOnce();
+    expect(addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(optimized.stops.filter((s) => s.type === 'fuel')).toHaveLength(2);
+  });
+
+  it('a PATCH that moves an auto_optimize trip charges its regenerated stops before saving; a refusal saves nothing', async () => {
+    const moved = { destination: { latitude: 35.2, longitude: -101.9 } };
+    const charged = fakeDeps({ admitted: true, used: 2 });
+    await updateTrip(charged.deps, principal, trip.fleetId, trip.id, moved);
+    expect(charged.addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(charged.save).toHaveBeenCalledOnce();
+
+    const refused = fakeDeps({ admitted: false, used: 10 });
+    await expect(updateTrip(refused.deps, principal, trip.fleetId, trip.id, moved)).rejects.toMatchObject({
+      code: 'station_budget_exceeded',
+    });
+    expect(refused.save).not.toHaveBeenCalled();
+  });
+
+  it('a PATCH that does not move the trip charges nothing', async () => {
+    const { deps, addUsageWithin, save } = fakeDeps({ admitted: true, used: 0 });
+    await updateTrip(deps, principal, trip.fleetId, trip.id, { reference: 'LOAD-2' });
+    expect(addUsageWithin).not.toHaveBeenCalled();
+    expect(save).toHaveBeenCalledOnce();
+  });
+});
