@@ -110,7 +110,8 @@ export function createCounters(client: DocumentClient, tableName: string): Count
     },
     async readUsage(accountId, periodId) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: usageKey(accountId, periodId) }),
+        // Consistent: GET /v1/me must agree with what the quota just admitted.
+        new GetCommand({ TableName: tableName, Key: usageKey(accountId, periodId), ConsistentRead: true }),
       );
       const usage: Record<string, number> = {};
       for (const [name, value] of Object.entries(Item ?? {})) {
