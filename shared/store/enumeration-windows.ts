@@ -6,13 +6,14 @@ import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure } from './transactions.ts';
 
 /**
- * The enumeration guard's per-key sliding window (`ENUM#key_…`/`WINDOW`): the cells the key's
- * recent station queries touched, compact as `[cell, ms]` pairs, and the end of a cool-down. A
+ * The enumeration guard's sliding window per key and acting fleet (`ENUM#key_…#flt_…`/`WINDOW`): the cells
+ * the key's recent station queries for that fleet touched, compact as `[cell, ms]` pairs, and the end of a cool-down. A
  * query appends its cells atomically (`list_append`, one write that returns the whole window), so
  * concurrent queries of one key never drop each other's cells; pruning rewrites the list only on
  * the condition that nobody appended since.
  */
-export const enumerationWindowKey = (keyId: string) => ({ pk: `ENUM#${keyId}`, sk: 'WINDOW' });
+/** `windowId`: `<key id>#<acting fleet id>` (one window per key and fleet). */
+export const enumerationWindowKey = (windowId: string) => ({ pk: `ENUM#${windowId}`, sk: 'WINDOW' });
 
 export type AppendOutcome =
   /** The window with this query's visits, and how many visits the stored list holds. */

@@ -83,7 +83,7 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     // Assess: none lost to a race (30 scattered cells, under the plan's 40, are no lattice).
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([]);
     const { Item } = await client.send(
-      new GetCommand({ TableName: table, Key: enumerationWindowKey('key_concurrent') }),
+      new GetCommand({ TableName: table, Key: enumerationWindowKey('key_concurrent#flt_own') }),
     );
     expect(Item?.visits).toHaveLength(30);
   });
@@ -130,7 +130,7 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     expect(whileCooling).toMatchObject({ code: 'enumeration_suspected', extensions: { used: 9 } });
     expect(afterCoolDown).toBeNull();
     // The item kept the cool-down's end; the refused query appended nothing.
-    const { Item } = await client.send(windowItem('key_sweep'));
+    const { Item } = await client.send(windowItem('key_sweep#flt_far'));
     expect(Item?.blocked_until_ms).toBe(trippedAt + 10 * 60_000);
     expect(Item?.visits).toHaveLength(10);
   });
@@ -160,7 +160,7 @@ describe('the enumeration window item (DynamoDB Local)', () => {
 
     // Assess: judged (vetted) once and allowed.
     expect(outcomes).toEqual(Array(9).fill(null));
-    const { Item } = await client.send(windowItem('key_near'));
+    const { Item } = await client.send(windowItem('key_near#flt_near'));
     expect(Item?.vetted_until_ms).toBeGreaterThan(clock.now);
   });
 
@@ -178,7 +178,7 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     await check('key_prune', 'flt_own', { latitude: 30, longitude: -100 });
 
     // Assess
-    const { Item } = await client.send(windowItem('key_prune'));
+    const { Item } = await client.send(windowItem('key_prune#flt_own'));
     expect(Item?.visits).toHaveLength(1);
   });
 });
@@ -194,6 +194,7 @@ describe('enumeration thresholds on the plan item', () => {
   });
 });
 
-function windowItem(keyId: string) {
-  return new GetCommand({ TableName: table, Key: enumerationWindowKey(keyId), ConsistentRead: true });
+/** The window of one key acting on one fleet (`<key>#<fleet>`). */
+function windowItem(windowId: string) {
+  return new GetCommand({ TableName: table, Key: enumerationWindowKey(windowId), ConsistentRead: true });
 }
