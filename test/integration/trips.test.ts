@@ -279,9 +279,10 @@ describe('POST /v1/trips through the HTTP chain', () => {
       isBase64Encoded: false,
     }) as unknown as HttpEvent;
 
-  it('creates once for a repeated Idempotency-Key and replays the same bytes', async () => {
+  /** A company key of this fleet holding `trips:manage`, on a plan with no station budget. */
+  async function tripsKeyOnPlan(planName: string): Promise<string> {
     await createPlanStore(client, table).put({
-      name: 'trips-test',
+      name: planName,
       rateLimitPerMin: 1000,
       monthlyQuota: {},
       stationQueryBudget: 0,
@@ -290,23 +291,32 @@ describe('POST /v1/trips through the HTTP chain', () => {
     const key = generateApiKey('live');
     await createApiKeyStore(client, table).put(hashApiKey(key), {
       keyId: newId('apiKey'),
-      name: 'trips test',
+      name: planName,
       ownerType: 'company',
       partnerId: null,
       fleetId,
       mode: 'live',
       scopes: ['trips:manage'],
       status: 'active',
-      planName: 'trips-test',
+      planName,
       createdAt: '2026-11-23T00:00:00.000000Z',
     });
-    const truck = await newTruck('IDEM-1');
-    const handler = createHttpHandler(
+    return key;
+  }
+
+  /** POST /v1/trips through the real HTTP chain (idempotency, limits), as its handler wires it. */
+  const createTripHandler = () =>
+    createHttpHandler(
       routes.createTrip,
       async ({ body }, ctx) =>
         created(tripResource(await createTrip(deps, actingPrincipal(ctx), actingFleetId(ctx), body))),
       platform,
     );
+
+  it('creates once for a repeated Idempotency-Key and replays the same bytes', async () => {
+    const key = await tripsKeyOnPlan('trips-test');
+    const truck = await newTruck('IDEM-1');
+    const handler = createTripHandler();
     const body = { ...tripBody(truck.id), reference: 'LOAD-77' };
     const first = await handler(post(key, body, 'trip-once'), context);
     const second = await handler(post(key, body, 'trip-once'), context);
@@ -318,33 +328,9 @@ describe('POST /v1/trips through the HTTP chain', () => {
   });
 
   it('answers 429 station_budget_exceeded for a trip whose fuel stops cross the budget, storing nothing', async () => {
-    await createPlanStore(client, table).put({
-      name: 'trips-no-stations',
-      rateLimitPerMin: 1000,
-      monthlyQuota: {},
-      stationQueryBudget: 0,
-      priceQueryCap: 25,
-    });
-    const key = generateApiKey('live');
-    await createApiKeyStore(client, table).put(hashApiKey(key), {
-      keyId: newId('apiKey'),
-      name: 'trips budget test',
-      ownerType: 'company',
-      partnerId: null,
-      fleetId,
-      mode: 'live',
-      scopes: ['trips:manage'],
-      status: 'active',
-      planName: 'trips-no-stations',
-      createdAt: '2026-11-23T00:00:00.000000Z',
-    });
+    const key = await tripsKeyOnPlan('trips-no-stations');
     const truck = await newTruck('HTTP-BUDGET-1');
-    const handler = createHttpHandler(
-      routes.createTrip,
-      async ({ body }, ctx) =>
-        created(tripResource(await createTrip(deps, actingPrincipal(ctx), actingFleetId(ctx), body))),
-      platform,
-    );
+    const handler = createTripHandler();
     const body = tripBody(truck.id, { auto_optimize: true, start_fuel_percent: 15 });
 
     const response = await handler(post(key, body, 'trip-over-budget'), context);
