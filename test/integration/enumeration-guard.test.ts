@@ -82,34 +82,18 @@ describe('the enumeration window item (DynamoDB Local)', () => {
 
     // Assess: none lost to a race (30 scattered cells, under the plan's 40, are no lattice).
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([]);
-    const { Item } = await client.send(
-      new GetCommand({ TableName: table, Key: enumerationWindowKey('key_concurrent#flt_own') }),
-    );
+    const { Item } = await client.send(windowItem('key_concurrent#flt_own'));
     expect(Item?.visits).toHaveLength(30);
   });
 
   it('refuses a sweep far from the fleet with 403 enumeration_suspected until the cool-down ends', async () => {
     // Arrange: the fleet's one truck is in Texas; the sweep is over Nevada.
-    await createVehiclePositionStore(client, table).recordLatest('flt_far', 'veh_1', {
-      latitude: 32.78,
-      longitude: -96.8,
-      recordedAtMs: START,
-      receivedAtMs: START,
-      fuelLevelPercent: null,
-      speedKmh: null,
-      headingDegrees: null,
-      driverRef: null,
-      address: null,
-    });
+    await truckAt('flt_far', 32.78, -96.8);
     const clock = { now: START };
     const check = guardWith(clock);
 
     // Act
-    const outcomes: unknown[] = [];
-    for (const point of lattice(37, -119)) {
-      clock.now += 10_000;
-      outcomes.push(await check('key_sweep', 'flt_far', point));
-    }
+    const outcomes = await sweep(check, clock, 'key_sweep', 'flt_far');
     const trippedAt = clock.now;
     clock.now += 60_000;
     const whileCooling = await check('key_sweep', 'flt_far', { latitude: 32.8, longitude: -96.8 });
@@ -137,26 +121,12 @@ describe('the enumeration window item (DynamoDB Local)', () => {
 
   it('lets the same sweep through around the fleet’s own vehicles', async () => {
     // Arrange: a truck in the middle of the swept square.
-    await createVehiclePositionStore(client, table).recordLatest('flt_near', 'veh_1', {
-      latitude: 38,
-      longitude: -118,
-      recordedAtMs: START,
-      receivedAtMs: START,
-      fuelLevelPercent: null,
-      speedKmh: null,
-      headingDegrees: null,
-      driverRef: null,
-      address: null,
-    });
+    await truckAt('flt_near', 38, -118);
     const clock = { now: START };
     const check = guardWith(clock);
 
     // Act
-    const outcomes: unknown[] = [];
-    for (const point of lattice(37, -119)) {
-      clock.now += 10_000;
-      outcomes.push(await check('key_near', 'flt_near', point));
-    }
+    const outcomes = await sweep(check, clock, 'key_near', 'flt_near');
 
     // Assess: judged (vetted) once and allowed.
     expect(outcomes).toEqual(Array(9).fill(null));
@@ -193,6 +163,36 @@ describe('enumeration thresholds on the plan item', () => {
     expect((await plans.get('plain'))?.enumerationGuard).toBeUndefined();
   });
 });
+
+/** The fleet's one truck, reported at START. */
+async function truckAt(fleetId: string, latitude: number, longitude: number) {
+  await createVehiclePositionStore(client, table).recordLatest(fleetId, 'veh_1', {
+    latitude,
+    longitude,
+    recordedAtMs: START,
+    receivedAtMs: START,
+    fuelLevelPercent: null,
+    speedKmh: null,
+    headingDegrees: null,
+    driverRef: null,
+    address: null,
+  });
+}
+
+/** The lattice over Nevada, one query every 10 s: each query's outcome (null when answered). */
+async function sweep(
+  check: ReturnType<typeof guardWith>,
+  clock: { now: number },
+  keyId: string,
+  fleetId: string,
+): Promise<unknown[]> {
+  const outcomes: unknown[] = [];
+  for (const point of lattice(37, -119)) {
+    clock.now += 10_000;
+    outcomes.push(await check(keyId, fleetId, point));
+  }
+  return outcomes;
+}
 
 /** The window of one key acting on one fleet (`<key>#<fleet>`). */
 function windowItem(windowId: string) {
