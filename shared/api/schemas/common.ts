@@ -175,3 +175,7 @@ export const problemSchema = z
     }),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
+
+/** A caller's optional free-text reason for an action (skip a stop, cancel a trip): 1–200 characters. */
+export const optionalReason = (description: string) =>
+  z.string().trim().min(1).max(200).optional().meta({ description });

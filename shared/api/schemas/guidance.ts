@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../../domain/guidance/phases.ts';
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
-import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
+import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';
 import { freshnessGrade } from './locations.ts';
 import { plannedStationSchema } from './routes.ts';
 
@@ -28,13 +28,7 @@ export type StartGuidanceBody = z.infer<typeof startGuidanceBody>;
 
 export const skipStopBody = z
   .strictObject({
-    reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .optional()
-      .meta({ description: 'Why the driver skipped it (kept on the session’s skipped_stops)' }),
+    reason: optionalReason('Why the driver skipped it (kept on the session’s skipped_stops)'),
   })
   .meta({ id: 'SkipStopRequest' });
 

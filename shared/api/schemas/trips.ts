@@ -3,6 +3,7 @@ import { DISPATCH_STOP_TYPES, MAX_DISPATCH_STOPS, TRIP_STATUSES } from '../../do
 import {
   externalRef,
   minArrivalFuelPercentRequest,
+  optionalReason,
   pageOf,
   pageQuery,
   percentBetween,
@@ -172,13 +173,7 @@ export type UpdateTripBody = z.infer<typeof updateTripBody>;
 
 export const cancelTripBody = z
   .strictObject({
-    reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .optional()
-      .meta({ description: 'Kept as cancel_reason and sent with trip.cancelled' }),
+    reason: optionalReason('Kept as cancel_reason and sent with trip.cancelled'),
   })
   .meta({ id: 'CancelTripRequest' });
 
