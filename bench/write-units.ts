@@ -239,11 +239,13 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
       keyId: 'key_BENCH',
       keyName: 'bench',
       ownerType: 'company',
+      accountId: `cmp_of_${FLEET_ID}`,
       partnerId: null,
       ownFleetId: FLEET_ID,
       mode: 'live',
       scopes: COMPANY_SCOPES,
       planName: 'local-dev',
+      keyCreatedAt: '2026-11-01T00:00:00.000000Z',
     };
     // POST /v1/vehicles/{id}/guidance's use case: it plans at once and caches the route.
     await startGuidance(deps, principal, FLEET_ID, vehicle.id, {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
+import { NO_PRODUCTION_ACCESS } from '../shared/domain/accounts/account.ts';
 import {
   type ApiKeyRecord,
   generateApiKey,
@@ -13,6 +14,7 @@ import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
+import { createAccountStore } from '../shared/store/accounts.ts';
 import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import type { DocumentClient } from '../shared/store/dynamo-client.ts';
@@ -53,6 +55,12 @@ export interface SeedOptions {
   previous?: LocalCredentialsSeed | undefined;
 }
 
+export interface SeedTables {
+  prodTable: string;
+  sandboxTable: string;
+  controlTable: string;
+}
+
 /** Remembers what the seed created, so a second run reuses the entities instead of duplicating them. */
 const MARKER_KEY = { pk: 'SEED#demo', sk: 'SEED' };
 export const operatorTokenKey = (tokenHash: string) => ({ pk: `OPERATOR#${tokenHash}`, sk: 'OPERATOR' });
@@ -62,6 +70,8 @@ interface Marker {
   partner_fleet_id: string;
   company_fleet_id: string;
   sandbox_fleet_id: string;
+  /** The demo company's account (absent in data seeded before accounts existed: a new world then). */
+  company_id?: string;
   /** Hashes of the keys issued last time, per table, revoked by deletion on the next run. */
   key_hashes: { table: string; hash: string }[];
   operator_hash: string;
@@ -77,18 +87,16 @@ interface Marker {
  */
 export async function seedDemoData(
   client: DocumentClient,
-  tables: { prodTable: string; sandboxTable: string },
+  tables: SeedTables,
   options: SeedOptions = {},
 ): Promise<LocalCredentialsSeed & { outcome: SeedOutcome }> {
   const nowMs = Date.now();
   const at = formatTimestamp(nowMs);
-  const { Item } = await client.send(new GetCommand({ TableName: tables.prodTable, Key: MARKER_KEY }));
+  const { Item } = await client.send(new GetCommand({ TableName: tables.controlTable, Key: MARKER_KEY }));
   const previous = Item as (Marker & typeof MARKER_KEY) | undefined;
 
-  for (const table of [tables.prodTable, tables.sandboxTable]) {
-    const plans = createPlanStore(client, table);
-    for (const plan of PLAN_CATALOG) await plans.put(plan);
-  }
+  const plans = createPlanStore(client, tables.controlTable);
+  for (const plan of PLAN_CATALOG) await plans.put(plan);
   if (previous && options.previous && (await stillValid(client, tables, previous, options.previous))) {
     const { operator_token, fleets, keys } = options.previous;
     return { operator_token, fleets, keys, outcome: { world: 'kept', keys: 'reused' } };
@@ -98,7 +106,7 @@ export async function seedDemoData(
   }
   if (previous) {
     await client.send(
-      new DeleteCommand({ TableName: tables.prodTable, Key: operatorTokenKey(previous.operator_hash) }),
+      new DeleteCommand({ TableName: tables.controlTable, Key: operatorTokenKey(previous.operator_hash) }),
     );
   }
 
@@ -107,30 +115,37 @@ export async function seedDemoData(
   const companyFleetId = previous?.company_fleet_id ?? newId('fleet', nowMs);
   const sandboxFleetId = previous?.sandbox_fleet_id ?? newId('fleet', nowMs);
 
+  const companyId = previous?.company_id ?? newId('company', nowMs);
   if (!previous) {
     await seedFleets(client, tables, { partnerId, partnerFleetId, companyFleetId, sandboxFleetId }, nowMs);
   }
+  await seedAccounts(client, tables, { partnerId, companyId, companyFleetId, sandboxFleetId }, at);
 
   const issued: Marker['key_hashes'] = [];
+  const keyStore = createApiKeyStore(client, tables.controlTable);
   const issue = async (
-    table: string,
     mode: KeyMode,
-    record: Omit<ApiKeyRecord, 'keyId' | 'mode' | 'createdAt'>,
+    record: Omit<ApiKeyRecord, 'keyId' | 'mode' | 'createdAt' | 'expiresAt' | 'lastUsedAt' | 'createdBy'>,
   ) => {
     const key = generateApiKey(mode);
     const hash = hashApiKey(key);
-    await createApiKeyStore(client, table).put(hash, {
+    await keyStore.create(hash, {
       ...record,
       keyId: newId('apiKey', nowMs),
       mode,
       createdAt: at,
+      expiresAt: null,
+      lastUsedAt: null,
+      createdBy: 'operator',
     });
-    issued.push({ table, hash });
+    issued.push({ table: tables.controlTable, hash });
     return key;
   };
   const companyKey = (name: string, scopes: readonly Scope[], status: KeyStatus = 'active') => ({
     name,
     ownerType: 'company' as const,
+    accountId: companyId,
+    revokedReason: status === 'revoked' ? 'Revoked by the demo seed' : null,
     partnerId: null,
     fleetId: companyFleetId,
     scopes: [...scopes],
@@ -139,42 +154,32 @@ export async function seedDemoData(
   });
 
   const keys: Record<KeyName, string> = {
-    partner_live: await issue(tables.prodTable, 'live', {
+    partner_live: await issue('live', {
       name: 'Demo partner (all partner scopes)',
       ownerType: 'partner',
+      accountId: partnerId,
+      revokedReason: null,
       partnerId,
       fleetId: null,
       scopes: [...SCOPES],
       status: 'active',
       planName: 'local-dev',
     }),
-    company_live: await issue(tables.prodTable, 'live', companyKey('Demo company live', COMPANY_SCOPES)),
-    company_test: await issue(tables.sandboxTable, 'test', {
+    company_live: await issue('live', companyKey('Demo company live', COMPANY_SCOPES)),
+    company_test: await issue('test', {
       ...companyKey('Demo company sandbox', COMPANY_SCOPES),
       fleetId: sandboxFleetId,
     }),
-    company_readonly: await issue(
-      tables.prodTable,
-      'live',
-      companyKey('Demo company read-only', ['guidance:read']),
-    ),
-    company_revoked: await issue(
-      tables.prodTable,
-      'live',
-      companyKey('Demo company revoked', COMPANY_SCOPES, 'revoked'),
-    ),
-    company_suspended: await issue(
-      tables.prodTable,
-      'live',
-      companyKey('Demo company suspended', COMPANY_SCOPES, 'suspended'),
-    ),
+    company_readonly: await issue('live', companyKey('Demo company read-only', ['guidance:read'])),
+    company_revoked: await issue('live', companyKey('Demo company revoked', COMPANY_SCOPES, 'revoked')),
+    company_suspended: await issue('live', companyKey('Demo company suspended', COMPANY_SCOPES, 'suspended')),
   };
 
   const operatorToken = `op_${randomBytes(24).toString('base64url')}`;
   const operatorHash = hashApiKey(operatorToken);
   await client.send(
     new PutCommand({
-      TableName: tables.prodTable,
+      TableName: tables.controlTable,
       Item: { ...operatorTokenKey(operatorHash), name: 'Local operator', created_at: at },
     }),
   );
@@ -184,10 +189,11 @@ export async function seedDemoData(
     partner_fleet_id: partnerFleetId,
     company_fleet_id: companyFleetId,
     sandbox_fleet_id: sandboxFleetId,
+    company_id: companyId,
     key_hashes: issued,
     operator_hash: operatorHash,
   };
-  await client.send(new PutCommand({ TableName: tables.prodTable, Item: { ...MARKER_KEY, ...marker } }));
+  await client.send(new PutCommand({ TableName: tables.controlTable, Item: { ...MARKER_KEY, ...marker } }));
 
   return {
     operator_token: operatorToken,
@@ -197,16 +203,6 @@ export async function seedDemoData(
   };
 }
 
-/** The tables a key of the demo world lives in: the test key is the sandbox stage's. */
-const KEY_STAGE: Record<KeyName, 'prod' | 'sandbox'> = {
-  partner_live: 'prod',
-  company_live: 'prod',
-  company_test: 'sandbox',
-  company_readonly: 'prod',
-  company_revoked: 'prod',
-  company_suspended: 'prod',
-};
-
 /**
  * Whether the last run's credentials still describe this database: the same fleets as the marker,
  * the marker's own keys and operator token, and every key item still there (a key deleted or a
@@ -214,7 +210,7 @@ const KEY_STAGE: Record<KeyName, 'prod' | 'sandbox'> = {
  */
 async function stillValid(
   client: DocumentClient,
-  tables: { prodTable: string; sandboxTable: string },
+  tables: SeedTables,
   marker: Marker,
   credentials: LocalCredentialsSeed,
 ): Promise<boolean> {
@@ -225,25 +221,26 @@ async function stillValid(
     credentials.fleets.partner_granted[0] === marker.partner_fleet_id &&
     hashApiKey(credentials.operator_token) === marker.operator_hash;
   if (!sameWorld) return false;
+  if (!marker.company_id) return false;
   const issued = new Set(marker.key_hashes.map(({ table, hash }) => `${table}|${hash}`));
-  for (const name of Object.keys(KEY_STAGE) as KeyName[]) {
-    const key = credentials.keys[name];
+  for (const key of Object.values(credentials.keys)) {
     if (typeof key !== 'string') return false;
-    const table = KEY_STAGE[name] === 'prod' ? tables.prodTable : tables.sandboxTable;
     const hash = hashApiKey(key);
-    if (!issued.has(`${table}|${hash}`)) return false;
-    const { Item: stored } = await client.send(new GetCommand({ TableName: table, Key: apiKeyKey(hash) }));
+    if (!issued.has(`${tables.controlTable}|${hash}`)) return false;
+    const { Item: stored } = await client.send(
+      new GetCommand({ TableName: tables.controlTable, Key: apiKeyKey(hash) }),
+    );
     if (!stored) return false;
   }
   const { Item: operator } = await client.send(
-    new GetCommand({ TableName: tables.prodTable, Key: operatorTokenKey(marker.operator_hash) }),
+    new GetCommand({ TableName: tables.controlTable, Key: operatorTokenKey(marker.operator_hash) }),
   );
   return operator !== undefined;
 }
 
 async function seedFleets(
   client: DocumentClient,
-  tables: { prodTable: string; sandboxTable: string },
+  tables: SeedTables,
   ids: { partnerId: string; partnerFleetId: string; companyFleetId: string; sandboxFleetId: string },
   nowMs: number,
 ) {
@@ -251,8 +248,6 @@ async function seedFleets(
   // The codec is unused by writes; any key will do here.
   const prodFleets = createFleetStore(client, tables.prodTable, createCursorCodec('seed'));
   const sandboxFleets = createFleetStore(client, tables.sandboxTable, createCursorCodec('seed'));
-  await prodFleets.putPartner({ id: ids.partnerId, name: 'Demo Telematics Partner', createdAt: at });
-
   const fleet = (id: string, name: string, partnerId: string | null, stage: Stage): Fleet => ({
     id,
     name,
@@ -277,4 +272,42 @@ async function seedFleets(
   await createFuelDiscountStore(client, tables.prodTable).put(ids.companyFleetId, companyDiscounts);
   await createFuelDiscountStore(client, tables.sandboxTable).put(ids.sandboxFleetId, companyDiscounts);
   await createFuelDiscountStore(client, tables.prodTable).put(ids.partnerFleetId, { TA: 10, Petro: 10 });
+}
+
+/**
+ * The demo world's accounts in the control plane: the partner, and the company with its live fleet
+ * and sandbox twin, production access already approved (so `company_live` is a key it could have
+ * created itself). Written once; a later run finds them.
+ */
+async function seedAccounts(
+  client: DocumentClient,
+  tables: SeedTables,
+  ids: { partnerId: string; companyId: string; companyFleetId: string; sandboxFleetId: string },
+  at: string,
+) {
+  const accounts = createAccountStore(client, tables.controlTable);
+  await accounts.create({
+    id: ids.partnerId,
+    type: 'partner',
+    name: 'Demo Telematics Partner',
+    contactEmail: 'integrations@example.com',
+    timezone: null,
+    planName: 'local-dev',
+    liveFleetId: null,
+    sandboxFleetId: null,
+    productionAccess: NO_PRODUCTION_ACCESS,
+    createdAt: at,
+  });
+  await accounts.create({
+    id: ids.companyId,
+    type: 'company',
+    name: 'Demo Company Freight',
+    contactEmail: 'ops@example.com',
+    timezone: 'America/Chicago',
+    planName: 'local-dev',
+    liveFleetId: ids.companyFleetId,
+    sandboxFleetId: ids.sandboxFleetId,
+    productionAccess: { status: 'approved', requestId: null, reason: null, decidedAt: at },
+    createdAt: at,
+  });
 }

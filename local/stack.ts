@@ -16,7 +16,13 @@ import {
   writeCredentials,
 } from './credentials.ts';
 import { randomCursorSigningKey } from './cursor-key.ts';
-import { type LocalCredentialsSeed, type SeedOptions, type SeedOutcome, seedDemoData } from './demo-seed.ts';
+import {
+  type LocalCredentialsSeed,
+  type SeedOptions,
+  type SeedOutcome,
+  type SeedTables,
+  seedDemoData,
+} from './demo-seed.ts';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local.ts';
 import { assertPortFree } from './free-port.ts';
 import { formatLogRecord, LOG_FORMAT_ENV, type LogFormat } from './log-lines.ts';
@@ -34,9 +40,12 @@ export const LOCAL_TABLES = {
   sandbox: 'fleet-fuel-sandbox',
 } as const satisfies Record<Stage, string>;
 
+/** The control plane both stages read (accounts, keys, plans, production access): its own table, as deployed. */
+export const LOCAL_CONTROL_TABLE = 'fleet-fuel-control';
+
 export type SeedFunction = (
   client: DocumentClient,
-  tables: { prodTable: string; sandboxTable: string },
+  tables: SeedTables,
   options: SeedOptions,
 ) => Promise<LocalCredentialsSeed & { outcome?: SeedOutcome }>;
 
@@ -141,12 +150,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       created = await Promise.all([
         ensureTable(admin, LOCAL_TABLES.prod),
         ensureTable(admin, LOCAL_TABLES.sandbox),
+        ensureTable(admin, LOCAL_CONTROL_TABLE),
       ]);
     } finally {
       admin.destroy();
     }
     const tablesReady = performance.now();
-    const tableNames = [LOCAL_TABLES.prod, LOCAL_TABLES.sandbox];
+    const tableNames = [LOCAL_TABLES.prod, LOCAL_TABLES.sandbox, LOCAL_CONTROL_TABLE];
     progress({
       step: 'tables',
       created: tableNames.filter((_, index) => created[index]),
@@ -164,7 +174,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       progress({ step: 'catalog', catalogs, ms: Math.round(catalogReady - tablesReady) });
       seeded = await seed(
         documentClient,
-        { prodTable: LOCAL_TABLES.prod, sandboxTable: LOCAL_TABLES.sandbox },
+        {
+          prodTable: LOCAL_TABLES.prod,
+          sandboxTable: LOCAL_TABLES.sandbox,
+          controlTable: LOCAL_CONTROL_TABLE,
+        },
         // Only kept data can still hold the last run's keys; an in-memory database never does.
         { previous: dbPath ? previousCredentials(credentialsPath) : undefined },
       );
@@ -396,6 +410,9 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     ...env,
     STAGE: spec.stage,
     TABLE_NAME: LOCAL_TABLES[spec.stage],
+    CONTROL_TABLE_NAME: LOCAL_CONTROL_TABLE,
+    // The operator API runs on the production stage and creates sandbox twins in the sandbox table.
+    ...(spec.stage === 'prod' ? { SANDBOX_TABLE_NAME: LOCAL_TABLES.sandbox } : {}),
     CURSOR_SIGNING_KEY: spec.cursorSigningKey,
     AWS_REGION: spec.region,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

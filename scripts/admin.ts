@@ -18,11 +18,13 @@
 import { parseArgs } from 'node:util';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
+import { NO_PRODUCTION_ACCESS } from '../shared/domain/accounts/account.ts';
 import { generateApiKey, hashApiKey, type KeyMode } from '../shared/domain/api-keys.ts';
 import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../shared/domain/fleet.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
+import { createAccountStore } from '../shared/store/accounts.ts';
 import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
@@ -44,6 +46,7 @@ const { values: flags } = parseArgs({
     mode: { type: 'string', default: 'live' },
     scopes: { type: 'string' },
     key: { type: 'string' },
+    account: { type: 'string' },
     status: { type: 'string' },
     discounts: { type: 'string' },
   },
@@ -51,6 +54,8 @@ const { values: flags } = parseArgs({
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) fail('Set TABLE_NAME to the stage table (see the stack outputs).');
+const controlTable =
+  process.env.CONTROL_TABLE_NAME ?? fail('Set CONTROL_TABLE_NAME to the control-plane table.');
 const client = createDocumentClient({
   region: process.env.AWS_REGION ?? 'us-east-1',
   endpoint: process.env.DYNAMODB_ENDPOINT,
@@ -72,14 +77,25 @@ async function main() {
   const fleets = createFleetStore(client, tableName as string, createCursorCodec('admin'));
   switch (command) {
     case 'put-plans': {
-      const plans = createPlanStore(client, tableName as string);
+      const plans = createPlanStore(client, controlTable);
       for (const plan of PLAN_CATALOG) await plans.put(plan);
       console.log(`Wrote ${PLAN_CATALOG.length} plans: ${PLAN_CATALOG.map((p) => p.name).join(', ')}`);
       return;
     }
     case 'create-partner': {
       const id = newId('partner');
-      await fleets.putPartner({ id, name: need('name'), createdAt: now });
+      await createAccountStore(client, controlTable).create({
+        id,
+        type: 'partner',
+        name: need('name'),
+        contactEmail: flags['contact-email'] ?? null,
+        timezone: null,
+        planName: 'starter',
+        liveFleetId: null,
+        sandboxFleetId: null,
+        productionAccess: NO_PRODUCTION_ACCESS,
+        createdAt: now,
+      });
       console.log(id);
       return;
     }
@@ -110,11 +126,17 @@ async function main() {
       const refused = scopes.filter((scope) => !allowed.includes(scope));
       if (refused.length) fail(`Not allowed for a ${ownerType} key: ${refused.join(', ')}`);
       const key = generateApiKey(mode);
-      await createApiKeyStore(client, tableName as string).put(hashApiKey(key), {
+      const partnerId = ownerType === 'partner' ? need('partner') : null;
+      await createApiKeyStore(client, controlTable).create(hashApiKey(key), {
         keyId: newId('apiKey'),
+        accountId: partnerId ?? need('account'),
+        expiresAt: null,
+        revokedReason: null,
+        lastUsedAt: null,
+        createdBy: 'operator',
         name: need('name'),
         ownerType,
-        partnerId: ownerType === 'partner' ? need('partner') : null,
+        partnerId,
         fleetId: ownerType === 'company' ? need('fleet') : null,
         mode,
         scopes,
@@ -131,7 +153,7 @@ async function main() {
         fail('--status must be active, revoked or suspended');
       await client.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: controlTable,
           Key: apiKeyKey(hashApiKey(need('key'))),
           UpdateExpression: 'SET #status = :status',
           ConditionExpression: 'attribute_exists(pk)',

@@ -48,6 +48,8 @@ const SCOPE_USES: Record<Scope, string> = {
   'webhooks:manage': 'webhook endpoints',
   'trips:manage':
     'dispatch trips: creating, editing, starting, completing, cancelling, optimizing, stop visits',
+  'keys:manage':
+    "owner keys: creating, listing, rotating and revoking the account's keys, and requesting production access",
 };
 
 /**

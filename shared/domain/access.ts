@@ -1,7 +1,11 @@
 // What a key may do (scopes) and what its plan counts calls by (endpoint families): keys, plans,
 // the usage counters and the route table all speak this vocabulary, so it belongs to none of them.
 
-/** Scopes of spec section 5. `fleets:manage` is partner-only: a company key can never hold it. */
+/**
+ * Scopes of spec section 5, plus `trips:manage` and `keys:manage` (owner keys: create, rotate and
+ * revoke the account's keys, ask for production access). `fleets:manage` is partner-only: a company
+ * key can never hold it.
+ */
 export const SCOPES = [
   'fleets:manage',
   'vehicles:manage',
@@ -12,6 +16,7 @@ export const SCOPES = [
   'usage:read',
   'webhooks:manage',
   'trips:manage',
+  'keys:manage',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -38,6 +38,8 @@ export interface ApiKeyRecord {
   keyId: string;
   name: string;
   ownerType: KeyOwnerType;
+  /** The customer account the key belongs to: the partner (`ptr_`) or the company (`cmp_`). */
+  accountId: string;
   /** Set for partner keys. */
   partnerId: string | null;
   /** Set for company keys: the fleet the key acts on (live fleet, or the sandbox twin for test keys). */
@@ -47,6 +49,22 @@ export interface ApiKeyRecord {
   status: KeyStatus;
   planName: string;
   createdAt: string;
+  /** When the key itself stops working (set by its creator); null: never. */
+  expiresAt: string | null;
+  /** Why it was revoked (the owner's, or the operator's when production access was revoked). */
+  revokedReason: string | null;
+  /** Hour-grained: refreshed at most once an hour, so authentication stays one read. */
+  lastUsedAt: string | null;
+  /** Who created it: a `key_` id (an owner key) or `operator`. */
+  createdBy: string;
+}
+
+/**
+ * One secret of a key, as authentication finds it by hash: the key's record, plus when this
+ * secret stops working (the previous secret of a rotated key; null for the current one).
+ */
+export interface KeySecretRecord extends ApiKeyRecord {
+  secretExpiresAt: string | null;
 }
 
 /** The authenticated caller, as the HTTP chain hands it to handlers. */
@@ -54,14 +72,50 @@ export interface Principal {
   keyId: string;
   keyName: string;
   ownerType: KeyOwnerType;
+  accountId: string;
   partnerId: string | null;
   ownFleetId: string | null;
   mode: KeyMode;
   scopes: readonly Scope[];
   planName: string;
+  keyCreatedAt: string;
 }
 
-/** Monthly usage is counted per customer account: the partner, or the company's fleet. */
-export function accountIdOf(principal: Pick<Principal, 'partnerId' | 'ownFleetId' | 'keyId'>): string {
-  return principal.partnerId ?? principal.ownFleetId ?? principal.keyId;
+/** Monthly usage, idempotency and metrics are kept per customer account: the partner or the company. */
+export function accountIdOf(principal: Pick<Principal, 'accountId'>): string {
+  return principal.accountId;
 }
+
+/** Why a presented secret no longer works, or null while it does. */
+export function secretRefusal(
+  secret: Pick<KeySecretRecord, 'status' | 'expiresAt' | 'secretExpiresAt' | 'revokedReason'>,
+  nowMs: number,
+): { code: 'key_revoked' | 'key_suspended'; detail: string } | null {
+  if (secret.status === 'revoked') {
+    return {
+      code: 'key_revoked',
+      detail: secret.revokedReason
+        ? `This API key has been revoked: ${secret.revokedReason}`
+        : 'This API key has been revoked.',
+    };
+  }
+  if (secret.expiresAt !== null && Date.parse(secret.expiresAt) <= nowMs) {
+    return { code: 'key_revoked', detail: `This API key expired at ${secret.expiresAt}.` };
+  }
+  if (secret.secretExpiresAt !== null && Date.parse(secret.secretExpiresAt) <= nowMs) {
+    return {
+      code: 'key_revoked',
+      detail: `This secret was replaced by a rotation and stopped working at ${secret.secretExpiresAt}; use the key's current secret.`,
+    };
+  }
+  if (secret.status === 'suspended') return { code: 'key_suspended', detail: 'This API key is suspended.' };
+  return null;
+}
+
+/** A key may be rotated while it works: not revoked and not past its own expiry. */
+export function isRotatable(key: Pick<ApiKeyRecord, 'status' | 'expiresAt'>, nowMs: number): boolean {
+  return key.status !== 'revoked' && (key.expiresAt === null || Date.parse(key.expiresAt) > nowMs);
+}
+
+/** The old secret's grace after a rotation (spec: as for webhook secrets, 24 hours). */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -44,6 +44,16 @@ export const PLAN_CATALOG: readonly Plan[] = [
     enumerationGuard: { latticeMinCells: 60, maxDistinctCells: 300, coolDownMinutes: 30 },
   },
   {
+    // A new company's keys until the operator approves production access with a plan: enough to
+    // build and test a whole integration against the sandbox twin, not to run a fleet.
+    name: 'sandbox',
+    rateLimitPerMin: 120,
+    monthlyQuota: { locations: 20_000, stations: 5_000, routes: 2_000, guidance: 20_000, trips: 2_000 },
+    stationQueryBudget: 50_000,
+    priceQueryCap: 25,
+    enumerationGuard: { latticeMinCells: 30, maxDistinctCells: 120 },
+  },
+  {
     // The local stack and sandbox test suites: generous enough that no suite trips a limit by accident.
     name: 'local-dev',
     rateLimitPerMin: 100_000,

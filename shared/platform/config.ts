@@ -8,7 +8,18 @@ export type Stage = 'prod' | 'sandbox';
 
 export interface ServiceConfig {
   stage: Stage;
+  /** The stage's own table: fleet data (fleets, vehicles, positions, guidance, events, usage). */
   tableName: string;
+  /**
+   * The control plane both stages read (DESIGN.md): accounts, keys, plans and production access, so
+   * one company owner manages its test and live keys in one place. Its own table in its own stack.
+   */
+  controlTableName: string;
+  /**
+   * The sandbox stage's table, set only where the operator API runs (production): creating a company
+   * creates its sandbox twin there.
+   */
+  sandboxTableName: string | undefined;
   /** HMAC key that makes pagination cursors tamper-evident. */
   cursorSigningKey: string;
   /** Set only locally: DynamoDB Local's URL. */
@@ -52,6 +63,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   return {
     stage: currentStage(env),
     tableName: required(env, 'TABLE_NAME'),
+    controlTableName: required(env, 'CONTROL_TABLE_NAME'),
+    sandboxTableName: env.SANDBOX_TABLE_NAME || undefined,
     cursorSigningKey: required(env, 'CURSOR_SIGNING_KEY'),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',

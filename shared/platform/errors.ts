@@ -141,6 +141,13 @@ export const ERROR_REGISTRY = {
     title: 'No drivable route between the points',
     hint: 'verify both points are reachable by road',
   },
+  // Our addition (issue 13, non-breaking): a company asked for a live key before the operator
+  // approved its production access.
+  production_access_required: {
+    status: 403,
+    title: 'Production access not approved',
+    hint: 'request it with POST /v1/production-access; sandbox (test) keys are always allowed',
+  },
   // Our addition: POST /v1/locations rejects the items it could not store with this code (the rest
   // are accepted), and answers the whole request with it only when nothing could be stored.
   storage_unavailable: {

@@ -16,7 +16,10 @@ export const ID_PREFIXES = {
   station: 'stn',
   request: 'req',
   partner: 'ptr',
+  company: 'cmp',
   apiKey: 'key',
+  productionAccess: 'par',
+  auditEntry: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

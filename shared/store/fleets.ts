@@ -18,7 +18,6 @@ export const grantKey = (partnerId: string, fleetId: string) => ({
   pk: `PARTNER#${partnerId}`,
   sk: `GRANT#${fleetId}`,
 });
-export const partnerKey = (partnerId: string) => ({ pk: `PARTNER#${partnerId}`, sk: 'PARTNER' });
 
 interface FleetItem {
   pk: string;
@@ -79,8 +78,6 @@ export interface FleetStore {
   update(fleetId: string, changes: FleetChanges, updatedAt: string): Promise<Fleet | null>;
   /** Revokes the grant and marks the fleet inactive; false when the partner held no grant. */
   deactivate(partnerId: string, fleetId: string, at: string): Promise<boolean>;
-  putPartner(partner: { id: string; name: string; createdAt: string }): Promise<void>;
-  getPartner(partnerId: string): Promise<{ id: string; name: string } | null>;
 }
 
 export function createFleetStore(
@@ -216,27 +213,6 @@ export function createFleetStore(
         if (isConditionFailure(error)) return false;
         throw error;
       }
-    },
-
-    async putPartner(partner) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...partnerKey(partner.id),
-            id: partner.id,
-            name: partner.name,
-            created_at: partner.createdAt,
-          },
-        }),
-      );
-    },
-
-    async getPartner(partnerId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: partnerKey(partnerId) }),
-      );
-      return Item ? { id: String(Item.id), name: String(Item.name) } : null;
     },
   };
 }

@@ -4,6 +4,6 @@ import { tableStores } from './table-stores.ts';
 
 /** GET /v1/me. */
 export const accountDeps = /* @__PURE__ */ perInfrastructure((infra): AccountDeps => {
-  const { plans, counters, fleets } = tableStores(infra);
-  return { plans, counters, fleets };
+  const { plans, counters, accounts } = tableStores(infra);
+  return { plans, counters, accounts };
 });

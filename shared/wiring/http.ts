@@ -12,6 +12,7 @@ export const httpChainDeps = /* @__PURE__ */ perInfrastructure((infra): Platform
     stage: infra.config.stage,
     clock: infra.clock,
     findKey: (hash) => apiKeys.findByHash(hash),
+    touchKey: (hash, key, nowMs) => apiKeys.touch(hash, key, nowMs),
     hasGrant: (partnerId, fleetId) => fleets.hasGrant(partnerId, fleetId),
     plan: (name) => plans.get(name),
     counters,

@@ -17,9 +17,9 @@ import { once } from './once.ts';
 export interface Infrastructure {
   config: Pick<
     ServiceConfig,
-    'stage' | 'tableName' | 'region' | 'routingEngine' | 'allowPrivateWebhookTargets'
+    'stage' | 'tableName' | 'controlTableName' | 'region' | 'routingEngine' | 'allowPrivateWebhookTargets'
   > &
-    Partial<Pick<ServiceConfig, 'localStack'>>;
+    Partial<Pick<ServiceConfig, 'localStack' | 'sandboxTableName'>>;
   /** The low-level client (Powertools' idempotency layer takes this one). */
   dynamo: DynamoDBClient;
   client: DocumentClient;

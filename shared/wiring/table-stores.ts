@@ -1,3 +1,4 @@
+import { createAccountStore } from '../store/accounts.ts';
 import { createApiKeyStore } from '../store/api-keys.ts';
 import { createCounters } from '../store/counters.ts';
 import { createFleetStore } from '../store/fleets.ts';
@@ -6,14 +7,15 @@ import { createVehicleStore } from '../store/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
 /**
- * The stores nearly every function needs (keys, plans and counters for the HTTP chain, fleets and
- * vehicles for most routes). Stores of one feature only are built in that feature's wiring, so a
- * function bundles no store it never uses.
+ * The stores nearly every function needs (keys and plans from the control plane, counters for the
+ * HTTP chain, fleets and vehicles for most routes). Stores of one feature only are built in that
+ * feature's wiring, so a function bundles no store it never uses.
  */
 export const tableStores = /* @__PURE__ */ perInfrastructure(
-  ({ client, config: { tableName }, cursors }) => ({
-    apiKeys: createApiKeyStore(client, tableName),
-    plans: createPlanStore(client, tableName),
+  ({ client, config: { tableName, controlTableName }, cursors }) => ({
+    apiKeys: createApiKeyStore(client, controlTableName, cursors),
+    plans: createPlanStore(client, controlTableName),
+    accounts: createAccountStore(client, controlTableName, cursors),
     counters: createCounters(client, tableName),
     fleets: createFleetStore(client, tableName, cursors),
     vehicles: createVehicleStore(client, tableName, cursors),

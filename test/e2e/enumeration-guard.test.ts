@@ -6,7 +6,8 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { type ApiResponse, api } from '../support/http-client.ts';
-import { localProdTable } from '../support/local-table.ts';
+import { testKeyRecord } from '../support/keys.ts';
+import { localControlTable } from '../support/local-table.ts';
 import { expectProblem } from './problem.ts';
 
 interface EnumerationProblem {
@@ -34,7 +35,7 @@ describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)',
   let sweeper: { key: string };
 
   beforeAll(async () => {
-    const { client, tableName } = localProdTable();
+    const { client, tableName } = localControlTable();
     await createPlanStore(client, tableName).put({
       name: planName,
       rateLimitPerMin: 100_000,
@@ -44,18 +45,21 @@ describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)',
       enumerationGuard: { latticeMinCells: 9, maxDistinctCells: 50, coolDownMinutes: 10 },
     });
     const key = generateApiKey('live');
-    await createApiKeyStore(client, tableName).put(hashApiKey(key), {
-      keyId: newId('apiKey'),
-      name: 'Enumeration e2e sweeper',
-      ownerType: 'company',
-      partnerId: null,
-      fleetId: credentials.fleets.company,
-      mode: 'live',
-      scopes: [...COMPANY_SCOPES],
-      status: 'active',
-      planName,
-      createdAt: new Date().toISOString(),
-    });
+    await createApiKeyStore(client, tableName).create(
+      hashApiKey(key),
+      testKeyRecord({
+        keyId: newId('apiKey'),
+        name: 'Enumeration e2e sweeper',
+        ownerType: 'company',
+        partnerId: null,
+        fleetId: credentials.fleets.company,
+        mode: 'live',
+        scopes: [...COMPANY_SCOPES],
+        status: 'active',
+        planName,
+        createdAt: new Date().toISOString(),
+      }),
+    );
     sweeper = { key };
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { LOCAL_TABLES } from '../../local/stack.ts';
+import { LOCAL_CONTROL_TABLE } from '../../local/stack.ts';
 import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -8,6 +8,7 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createDocumentClient } from '../../shared/store/dynamo-client.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { testKeyRecord } from '../support/keys.ts';
 import { expectProblem } from './problem.ts';
 
 const credentials = loadCredentials();
@@ -222,18 +223,23 @@ describe('Idempotency-Key scope: the account and the acting fleet, not the API k
         // Arrange: the company's second live key, as an operator would issue it.
         const secondKey = generateApiKey('live');
         const client = createDocumentClient({ region: 'us-east-1', endpoint: inject('e2eDynamoDbEndpoint') });
-        await createApiKeyStore(client, LOCAL_TABLES.prod).put(hashApiKey(secondKey), {
-          keyId: newId('apiKey'),
-          name: 'Demo company live (rotated)',
-          ownerType: 'company',
-          partnerId: null,
-          fleetId: credentials.fleets.company,
-          mode: 'live',
-          scopes: [...COMPANY_SCOPES],
-          status: 'active',
-          planName: 'local-dev',
-          createdAt: '2026-11-23T00:00:00.000000Z',
-        });
+        const me = await prod.get('/v1/me', company);
+        await createApiKeyStore(client, LOCAL_CONTROL_TABLE).create(
+          hashApiKey(secondKey),
+          testKeyRecord({
+            keyId: newId('apiKey'),
+            name: 'Demo company live (rotated)',
+            ownerType: 'company',
+            accountId: me.json.account.id,
+            partnerId: null,
+            fleetId: credentials.fleets.company,
+            mode: 'live',
+            scopes: [...COMPANY_SCOPES],
+            status: 'active',
+            planName: 'local-dev',
+            createdAt: '2026-11-23T00:00:00.000000Z',
+          }),
+        );
         const idempotencyKey = key();
 
         // Act

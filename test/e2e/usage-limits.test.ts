@@ -8,7 +8,8 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
-import { localProdTable } from '../support/local-table.ts';
+import { testKeyRecord } from '../support/keys.ts';
+import { localControlTable } from '../support/local-table.ts';
 import { expectProblem } from './problem.ts';
 import { guidanceClient, secondsAgo } from './support-guidance.ts';
 
@@ -25,7 +26,7 @@ async function keyOnTinyPlan(
   limits: Pick<Plan, 'monthlyQuota' | 'stationQueryBudget'>,
   scopes: Scope[] = ['guidance:read'],
 ): Promise<string> {
-  const { client, tableName } = localProdTable();
+  const { client, tableName } = localControlTable();
   const planName = `e2e-tiny-${newId('request')}`;
   await createPlanStore(client, tableName).put({
     name: planName,
@@ -34,18 +35,21 @@ async function keyOnTinyPlan(
     ...limits,
   });
   const key = generateApiKey('live');
-  await createApiKeyStore(client, tableName).put(hashApiKey(key), {
-    keyId: newId('apiKey'),
-    name: 'e2e tiny plan',
-    ownerType: 'company',
-    partnerId: null,
-    fleetId: newId('fleet'),
-    mode: 'live',
-    scopes,
-    status: 'active',
-    planName,
-    createdAt: new Date().toISOString().replace('Z', '000Z'),
-  });
+  await createApiKeyStore(client, tableName).create(
+    hashApiKey(key),
+    testKeyRecord({
+      keyId: newId('apiKey'),
+      name: 'e2e tiny plan',
+      ownerType: 'company',
+      partnerId: null,
+      fleetId: newId('fleet'),
+      mode: 'live',
+      scopes,
+      status: 'active',
+      planName,
+      createdAt: new Date().toISOString().replace('Z', '000Z'),
+    }),
+  );
   return key;
 }
 

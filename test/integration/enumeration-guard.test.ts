@@ -40,11 +40,13 @@ const principal = (keyId: string): Principal => ({
   keyId,
   keyName: 'k',
   ownerType: 'company',
+  accountId: 'cmp_of_flt_own',
   partnerId: null,
   ownFleetId: 'flt_own',
   mode: 'live',
   scopes: ['guidance:read'],
   planName: 'tight',
+  keyCreatedAt: '2026-11-01T00:00:00.000000Z',
 });
 
 function guardWith(clock: { now: number }) {

@@ -14,6 +14,7 @@ import { createCounters } from '../../shared/store/counters.ts';
 import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
+import { testKeyRecord } from '../support/keys.ts';
 
 const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
 const client = createDocumentClient(rawClient);
@@ -78,18 +79,21 @@ async function keyOnPlan(
     priceQueryCap: 25,
   });
   const key = generateApiKey('live');
-  await createApiKeyStore(client, table).put(hashApiKey(key), {
-    keyId: newId('apiKey'),
-    name: 'limiter test',
-    ownerType: holder.ownerType,
-    partnerId: holder.ownerType === 'partner' ? holder.partnerId : null,
-    fleetId: holder.ownerType === 'company' ? holder.fleetId : null,
-    mode: 'live',
-    scopes: ['vehicles:manage'],
-    status: 'active',
-    planName,
-    createdAt: '2026-11-21T12:00:00.000000Z',
-  });
+  await createApiKeyStore(client, table).create(
+    hashApiKey(key),
+    testKeyRecord({
+      keyId: newId('apiKey'),
+      name: 'limiter test',
+      ownerType: holder.ownerType,
+      partnerId: holder.ownerType === 'partner' ? holder.partnerId : null,
+      fleetId: holder.ownerType === 'company' ? holder.fleetId : null,
+      mode: 'live',
+      scopes: ['vehicles:manage'],
+      status: 'active',
+      planName,
+      createdAt: '2026-11-21T12:00:00.000000Z',
+    }),
+  );
   return key;
 }
 

@@ -21,11 +21,13 @@ const principal: Principal = {
   keyId: 'key_route_test',
   keyName: 'test',
   ownerType: 'company',
+  accountId: `cmp_of_${fleetId}`,
   partnerId: null,
   ownFleetId: fleetId,
   mode: 'live',
   scopes: ['guidance:manage'],
   planName: 'local-dev',
+  keyCreatedAt: '2026-11-01T00:00:00.000000Z',
 };
 
 beforeAll(async () => {

@@ -36,6 +36,7 @@ import {
   testDocumentClient,
 } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
+import { testKeyRecord } from '../support/keys.ts';
 import { dispatcherPrincipal } from '../support/principals.ts';
 
 const client = testDocumentClient();
@@ -289,18 +290,21 @@ describe('POST /v1/trips through the HTTP chain', () => {
       priceQueryCap: 25,
     });
     const key = generateApiKey('live');
-    await createApiKeyStore(client, table).put(hashApiKey(key), {
-      keyId: newId('apiKey'),
-      name: planName,
-      ownerType: 'company',
-      partnerId: null,
-      fleetId,
-      mode: 'live',
-      scopes: ['trips:manage'],
-      status: 'active',
-      planName,
-      createdAt: '2026-11-23T00:00:00.000000Z',
-    });
+    await createApiKeyStore(client, table).create(
+      hashApiKey(key),
+      testKeyRecord({
+        keyId: newId('apiKey'),
+        name: planName,
+        ownerType: 'company',
+        partnerId: null,
+        fleetId,
+        mode: 'live',
+        scopes: ['trips:manage'],
+        status: 'active',
+        planName,
+        createdAt: '2026-11-23T00:00:00.000000Z',
+      }),
+    );
     return key;
   }
 

@@ -17,6 +17,7 @@ import { createPlanStore } from '../../shared/store/plans.ts';
 import { describeAccount } from '../../shared/usecases/account.ts';
 import { chargeStationResults } from '../../shared/usecases/station-budget.ts';
 import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
+import { testKeyRecord } from '../support/keys.ts';
 
 const rawClient = createDynamoClient({ region: 'us-east-1', endpoint: dynamoDbEndpoint() });
 const client = createDocumentClient(rawClient);
@@ -64,27 +65,32 @@ async function companyOnPlan(plan: Omit<Plan, 'name' | 'rateLimitPerMin' | 'pric
   const key = generateApiKey('live');
   const fleetId = newId('fleet');
   const keyId = newId('apiKey');
-  await createApiKeyStore(client, table).put(hashApiKey(key), {
-    keyId,
-    name: 'limits test',
-    ownerType: 'company',
-    partnerId: null,
-    fleetId,
-    mode: 'live',
-    scopes: [],
-    status: 'active',
-    planName,
-    createdAt: '2026-11-21T12:00:00.000000Z',
-  });
+  await createApiKeyStore(client, table).create(
+    hashApiKey(key),
+    testKeyRecord({
+      keyId,
+      name: 'limits test',
+      ownerType: 'company',
+      partnerId: null,
+      fleetId,
+      mode: 'live',
+      scopes: [],
+      status: 'active',
+      planName,
+      createdAt: '2026-11-21T12:00:00.000000Z',
+    }),
+  );
   const principal: Principal = {
     keyId,
     keyName: 'limits test',
     ownerType: 'company',
+    accountId: `cmp_of_${fleetId}`,
     partnerId: null,
     ownFleetId: fleetId,
     mode: 'live',
     scopes: [],
     planName,
+    keyCreatedAt: '2026-11-01T00:00:00.000000Z',
   };
   return { key, principal };
 }
@@ -116,7 +122,7 @@ async function meAt(principal: Principal, nowMs: number) {
     plans: createPlanStore(client, table),
     counters: createCounters(client, table),
     // A company key has no partner record to read.
-    fleets: { getPartner: async () => null },
+    accounts: { get: async () => null },
   };
   return meResource(await describeAccount(deps, principal, nowMs)).plan;
 }

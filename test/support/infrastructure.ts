@@ -43,6 +43,8 @@ export interface TestInfrastructure extends Infrastructure {
  */
 export function testInfrastructure(options: {
   tableName: string;
+  /** The control plane's table; default: the same table (item keys never collide). */
+  controlTableName?: string;
   clock?: Clock;
   stage?: Stage;
   endpoint?: string;
@@ -67,6 +69,7 @@ export function testInfrastructure(options: {
     config: {
       stage: options.stage ?? 'prod',
       tableName: options.tableName,
+      controlTableName: options.controlTableName ?? options.tableName,
       region: process.env.AWS_REGION ?? 'us-east-1',
       routingEngine: 'embedded',
       allowPrivateWebhookTargets: false,

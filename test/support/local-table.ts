@@ -5,14 +5,24 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
 import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
 import './provided-context.ts';
 
-/** The local stack's prod table name (local/stack.ts LOCAL_TABLES.prod). */
+/** The local stack's prod and control-plane table names (local/stack.ts). */
 const LOCAL_PROD_TABLE = 'fleet-fuel-prod';
+const LOCAL_CONTROL_TABLE = 'fleet-fuel-control';
 
 /**
  * The local stack's prod table, for e2e checks of what was stored that no route shows (breadcrumb
  * history). Only on the local stack: check `isLocalTarget()` first.
  */
 export function localProdTable(): { client: DocumentClient; tableName: string } {
+  return localTable(LOCAL_PROD_TABLE);
+}
+
+/** The local stack's control plane (keys, plans, accounts), for tests that write a key of their own. */
+export function localControlTable(): { client: DocumentClient; tableName: string } {
+  return localTable(LOCAL_CONTROL_TABLE);
+}
+
+function localTable(tableName: string): { client: DocumentClient; tableName: string } {
   const endpoint = inject('e2eDynamoDbEndpoint');
   if (!endpoint) throw new Error('no local DynamoDB: the e2e tests run against a deployed stage');
   const dynamo = new DynamoDBClient({
@@ -20,7 +30,7 @@ export function localProdTable(): { client: DocumentClient; tableName: string } 
     region: process.env.AWS_REGION ?? 'us-east-1',
     credentials: LOCAL_CREDENTIALS,
   });
-  return { client: createDocumentClient(dynamo), tableName: LOCAL_PROD_TABLE };
+  return { client: createDocumentClient(dynamo), tableName };
 }
 
 /** Every breadcrumb time stored in the vehicle's history items, as stored (repeats included). */

@@ -13,6 +13,7 @@ import type { Counters } from '../../shared/store/counters.ts';
 export const COMPANY_FLEET_ID = 'flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2';
 export const GRANTED_FLEET_ID = 'flt_01JD80000000000000000000AA';
 export const OTHER_FLEET_ID = 'flt_01JD80000000000000000000ZZ';
+export const COMPANY_ACCOUNT_ID = 'cmp_01JD7ZK3M4N5P6Q7R8S9T0V1W7';
 export const PARTNER_ID = 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3';
 export const VEHICLE_ID = 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W4';
 
@@ -26,6 +27,7 @@ export function companyKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyR
     keyId: 'key_01JD7ZK3M4N5P6Q7R8S9T0V1W5',
     name: 'dispatch backend',
     ownerType: 'company',
+    accountId: COMPANY_ACCOUNT_ID,
     partnerId: null,
     fleetId: COMPANY_FLEET_ID,
     mode: 'live',
@@ -33,6 +35,10 @@ export function companyKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyR
     status: 'active',
     planName: 'starter',
     createdAt: '2026-11-01T00:00:00.000000Z',
+    expiresAt: null,
+    revokedReason: null,
+    lastUsedAt: null,
+    createdBy: 'operator',
     ...overrides,
   };
 }
@@ -42,6 +48,7 @@ export function partnerKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyR
     keyId: 'key_01JD7ZK3M4N5P6Q7R8S9T0V1W6',
     name: 'telematics partner',
     ownerType: 'partner',
+    accountId: PARTNER_ID,
     partnerId: PARTNER_ID,
     fleetId: null,
     mode: 'live',
@@ -49,6 +56,10 @@ export function partnerKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyR
     status: 'active',
     planName: 'starter',
     createdAt: '2026-11-01T00:00:00.000000Z',
+    expiresAt: null,
+    revokedReason: null,
+    lastUsedAt: null,
+    createdBy: 'operator',
     ...overrides,
   };
 }
@@ -58,11 +69,13 @@ export function principalOf(record: ApiKeyRecord): Principal {
     keyId: record.keyId,
     keyName: record.name,
     ownerType: record.ownerType,
+    accountId: record.accountId,
     partnerId: record.partnerId,
     ownFleetId: record.fleetId,
     mode: record.mode,
     scopes: record.scopes,
     planName: record.planName,
+    keyCreatedAt: record.createdAt,
   };
 }
 
@@ -101,7 +114,10 @@ export function fakePlatformDeps(
   options: { stage?: PlatformDeps['stage']; keys?: Record<string, ApiKeyRecord>; grants?: string[] } = {},
 ): FakeDeps {
   const byHash = new Map(
-    Object.entries(options.keys ?? {}).map(([key, record]) => [hashApiKey(key), record]),
+    Object.entries(options.keys ?? {}).map(([key, record]) => [
+      hashApiKey(key),
+      { ...record, secretExpiresAt: null },
+    ]),
   );
   const grants = new Set(options.grants ?? []);
   return {

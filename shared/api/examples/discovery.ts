@@ -32,6 +32,7 @@ export const accountExamples = {
     responses: {
       200: {
         key: { id: IDS.partnerKey, name: 'TMS production', owner_type: 'partner', mode: 'live' },
+        account: { id: IDS.partner, type: 'partner', name: 'Red River TMS' },
         partner: { id: IDS.partner, name: 'Red River TMS' },
         fleet_id: null,
         scopes: [

@@ -11,6 +11,9 @@ export const meSchema = z
       owner_type: z.enum(['partner', 'company']),
       mode: z.enum(['live', 'test']),
     }),
+    account: z
+      .object({ id: z.string(), type: z.enum(['partner', 'company']), name: z.string() })
+      .meta({ description: 'The account the key belongs to: its partner (`ptr_`) or company (`cmp_`)' }),
     partner: z
       .object({ id: z.string(), name: z.string() })
       .nullable()

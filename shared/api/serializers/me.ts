@@ -10,14 +10,14 @@ export interface MeInputs {
    * `station_results_overage`.
    */
   used: Readonly<Record<string, number>>;
-  /** The partner record of a partner key; null for a company key or a partner record not found. */
-  partner: { name: string } | null;
+  /** The key's account (partner or company); null when its record is not found. */
+  account: { name: string } | null;
   /** The usage period (UTC calendar month) `used` was read for. */
   period: { start: Date; end: Date };
 }
 
 /** GET /v1/me: the calling key, its plan and this month's usage. */
-export function meResource({ principal, plan, used, partner, period }: MeInputs) {
+export function meResource({ principal, plan, used, account, period }: MeInputs) {
   const { station_results: stationResults = 0, station_results_overage: overage = 0, ...usedByFamily } = used;
   // Every family with a quota shows up, at 0 before its first call, so clients need no defaults.
   const families = [...new Set([...Object.keys(plan.monthlyQuota), ...Object.keys(usedByFamily)])].sort();
@@ -28,8 +28,13 @@ export function meResource({ principal, plan, used, partner, period }: MeInputs)
       owner_type: principal.ownerType,
       mode: principal.mode,
     },
+    account: {
+      id: principal.accountId,
+      type: principal.ownerType,
+      name: account?.name ?? principal.accountId,
+    },
     partner: principal.partnerId
-      ? { id: principal.partnerId, name: partner?.name ?? principal.partnerId }
+      ? { id: principal.partnerId, name: account?.name ?? principal.partnerId }
       : null,
     fleet_id: principal.ownFleetId,
     scopes: principal.scopes,

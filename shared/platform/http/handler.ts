@@ -94,7 +94,10 @@ function apiKeyAccess(route: RouteDefinition, deps: () => PlatformDeps): Middlew
     before: async ({ event, context }) => {
       if (route.access === 'anonymous') return;
       const platform = deps();
-      const principal = await authenticate(header(event, 'authorization'), platform.stage, platform.findKey);
+      const principal = await authenticate(header(event, 'authorization'), platform.stage, platform.findKey, {
+        nowMs: platform.clock.now(),
+        touch: platform.touchKey,
+      });
       chainOf(context).principal = principal;
       logger.appendKeys({ keyId: principal.keyId });
       Object.assign(

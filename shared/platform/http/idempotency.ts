@@ -60,7 +60,7 @@ export function createIdempotencyStore(
  */
 export function idempotencyScope(
   stage: Stage,
-  principal: Pick<Principal, 'partnerId' | 'ownFleetId' | 'keyId'>,
+  principal: Pick<Principal, 'accountId'>,
   fleetId: string | null,
 ): string {
   return `${stage}|${accountIdOf(principal)}|${fleetId ?? '-'}`;

@@ -2,7 +2,7 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import type { Plan } from '../../domain/plans.ts';
 import type { Stage } from '../config.ts';
 import type { Clock } from '../time.ts';
-import type { FindKey } from './authenticate.ts';
+import type { FindKey, TouchKey } from './authenticate.ts';
 import type { HasGrant } from './authorize.ts';
 import type { UsageCounters } from './limits.ts';
 
@@ -14,6 +14,8 @@ export interface PlatformDeps {
   stage: Stage;
   clock: Clock;
   findKey: FindKey;
+  /** Stamps a key's `last_used_at`; absent in tests that do not care. */
+  touchKey?: TouchKey;
   hasGrant: HasGrant;
   plan: (name: string) => Promise<Plan | null>;
   counters: UsageCounters;

@@ -249,7 +249,7 @@ describe('meResource', () => {
       principal: principalOf(companyKeyRecord()),
       plan: STARTER_PLAN,
       used: {},
-      partner: null,
+      account: null,
       period,
     });
 
@@ -264,7 +264,7 @@ describe('meResource', () => {
       principal: principalOf(companyKeyRecord()),
       plan: { ...STARTER_PLAN, monthlyQuota: { vehicles: 1000, guidance: 50 } },
       used: { webhooks: 3, station_results: 12, station_results_overage: 4 },
-      partner: null,
+      account: null,
       period,
     });
 
@@ -288,8 +288,8 @@ describe('meResource', () => {
     const principal = principalOf(partnerKeyRecord());
 
     // Act
-    const named = meResource({ principal, plan: STARTER_PLAN, used: {}, partner: { name: 'Acme' }, period });
-    const unnamed = meResource({ principal, plan: STARTER_PLAN, used: {}, partner: null, period });
+    const named = meResource({ principal, plan: STARTER_PLAN, used: {}, account: { name: 'Acme' }, period });
+    const unnamed = meResource({ principal, plan: STARTER_PLAN, used: {}, account: null, period });
 
     // Assess
     expect(named.partner).toEqual({ id: PARTNER_ID, name: 'Acme' });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountIdOf,
   generateApiKey,
   hashApiKey,
+  isRotatable,
   KEY_PREFIX,
   keyModeOf,
+  secretRefusal,
 } from '../../../shared/domain/api-keys.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -69,11 +70,44 @@ describe('hashApiKey', () => {
   });
 });
 
-describe('accountIdOf', () => {
-  it('counts a partner key against the partner, a company key against its fleet', () => {
-    // Act / Assess
-    expect(accountIdOf({ partnerId: 'ptr_1', ownFleetId: null, keyId: 'key_1' })).toBe('ptr_1');
-    expect(accountIdOf({ partnerId: null, ownFleetId: 'flt_1', keyId: 'key_1' })).toBe('flt_1');
-    expect(accountIdOf({ partnerId: null, ownFleetId: null, keyId: 'key_1' })).toBe('key_1');
+describe('secretRefusal', () => {
+  const working = { status: 'active' as const, expiresAt: null, secretExpiresAt: null, revokedReason: null };
+  const now = Date.parse('2026-11-23T12:00:00Z');
+
+  it('lets a working secret through', () => {
+    expect(secretRefusal(working, now)).toBeNull();
+  });
+
+  it('names the reason of a revocation in the detail', () => {
+    const refusal = secretRefusal({ ...working, status: 'revoked', revokedReason: 'contract ended' }, now);
+    expect(refusal).toEqual({ code: 'key_revoked', detail: 'This API key has been revoked: contract ended' });
+  });
+
+  it('refuses a key past its own expiry as revoked, naming when it expired', () => {
+    const refusal = secretRefusal({ ...working, expiresAt: '2026-11-23T11:59:59Z' }, now);
+    expect(refusal?.code).toBe('key_revoked');
+    expect(refusal?.detail).toContain('2026-11-23T11:59:59Z');
+  });
+
+  it('keeps a rotated-out secret working until its grace ends, then points at the current secret', () => {
+    const previous = { ...working, secretExpiresAt: '2026-11-24T12:00:00Z' };
+    expect(secretRefusal(previous, now)).toBeNull();
+    const refusal = secretRefusal(previous, Date.parse('2026-11-24T12:00:00Z'));
+    expect(refusal?.code).toBe('key_revoked');
+    expect(refusal?.detail).toMatch(/current secret/);
+  });
+
+  it('answers a suspended key with key_suspended', () => {
+    expect(secretRefusal({ ...working, status: 'suspended' }, now)?.code).toBe('key_suspended');
+  });
+});
+
+describe('isRotatable', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  it('rotates active and suspended keys, never revoked or expired ones', () => {
+    expect(isRotatable({ status: 'active', expiresAt: null }, now)).toBe(true);
+    expect(isRotatable({ status: 'suspended', expiresAt: null }, now)).toBe(true);
+    expect(isRotatable({ status: 'revoked', expiresAt: null }, now)).toBe(false);
+    expect(isRotatable({ status: 'active', expiresAt: '2026-11-23T12:00:00Z' }, now)).toBe(false);
   });
 });

@@ -108,7 +108,12 @@ const SPEC_REGISTRY: readonly [code: string, status: number, title: string, hint
  * Codes we add to the published registry, and why: a fault of ours still answers in the envelope;
  * ingest says which breadcrumbs to resend when storage failed for them.
  */
-const OUR_ADDITIONS = ['internal_error', 'storage_unavailable', 'method_not_allowed'];
+const OUR_ADDITIONS = [
+  'internal_error',
+  'storage_unavailable',
+  'method_not_allowed',
+  'production_access_required',
+];
 
 describe('ERROR_REGISTRY', () => {
   it.each(SPEC_REGISTRY)('publishes %s as %i "%s" with the spec hint', (code, status, title, hint) => {

@@ -41,7 +41,13 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
   it('writes one data point per call: the count, by stage and family, with account and plan as metadata', () => {
     const [document, ...rest] = captureEmf(() =>
       emitUsageOf(
-        { keyId: 'key_1', partnerId: 'ptr_1', ownFleetId: null, planName: 'growth' } as never,
+        {
+          keyId: 'key_1',
+          accountId: 'ptr_1',
+          partnerId: 'ptr_1',
+          ownFleetId: null,
+          planName: 'growth',
+        } as never,
         'ApiCalls',
         'locations',
         1,
@@ -73,20 +79,38 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
   });
 
   it('carries the acting fleet as metadata: a partner’s when passed, a company key’s own otherwise', () => {
-    const partner = { keyId: 'key_1', partnerId: 'ptr_1', ownFleetId: null, planName: 'growth' } as never;
-    const company = { keyId: 'key_2', partnerId: null, ownFleetId: 'flt_own', planName: 'growth' } as never;
+    const partner = {
+      keyId: 'key_1',
+      accountId: 'ptr_1',
+      partnerId: 'ptr_1',
+      ownFleetId: null,
+      planName: 'growth',
+    } as never;
+    const company = {
+      keyId: 'key_2',
+      accountId: 'cmp_own',
+      partnerId: null,
+      ownFleetId: 'flt_own',
+      planName: 'growth',
+    } as never;
 
     const [forPartner] = captureEmf(() => emitUsageOf(partner, 'StationResults', 'stations', 4, 'flt_9'));
     const [forCompany] = captureEmf(() => emitUsageOf(company, 'ApiCalls', 'stations', 1));
     const [unknownFleet] = captureEmf(() => emitUsageOf(partner, 'ApiCalls', 'stations', 1));
 
     expect(forPartner).toMatchObject({ fleet_id: 'flt_9', account_id: 'ptr_1' });
-    expect(forCompany).toMatchObject({ fleet_id: 'flt_own', account_id: 'flt_own' });
+    expect(forCompany).toMatchObject({ fleet_id: 'flt_own', account_id: 'cmp_own' });
     expect(unknownFleet).not.toHaveProperty('fleet_id');
   });
 
   it('counts a partner’s admitted call under the fleet it acts on (enforceQuota)', async () => {
-    const partner = { keyId: 'key_1', partnerId: 'ptr_1', ownFleetId: null, planName: 'growth' } as never;
+    const partner = {
+      keyId: 'key_1',
+      accountId: 'ptr_1',
+      partnerId: 'ptr_1',
+      ownFleetId: null,
+      planName: 'growth',
+    } as never;
     const deps = {
       plan: async () => null,
       counters: { addUsage: async () => {}, addUsageWithin: async () => ({ admitted: true, used: 1 }) },

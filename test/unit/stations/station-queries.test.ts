@@ -26,11 +26,13 @@ const principal: Principal = {
   keyId: 'key_1',
   keyName: 'k',
   ownerType: 'company',
+  accountId: 'cmp_1',
   partnerId: null,
   ownFleetId: 'flt_1',
   mode: 'live',
   scopes: ['guidance:read'],
   planName: 'starter',
+  keyCreatedAt: '2026-11-01T00:00:00.000000Z',
 };
 const starter: Plan = {
   name: 'starter',
@@ -76,7 +78,7 @@ describe('nearbyStations', () => {
     });
     expect(d.discounts.get).toHaveBeenCalledWith('flt_1');
     expect(d.counters.addUsageWithin).toHaveBeenCalledWith(
-      'flt_1',
+      'cmp_1',
       '2026-11',
       'station_results',
       2,

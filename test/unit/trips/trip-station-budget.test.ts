@@ -48,7 +48,7 @@ describe('the station-query budget of a trip’s fuel stops', () => {
   it('charges a created trip its fuel-stop count against the plan’s budget, then stores it', async () => {
     const { deps, addUsageWithin, create } = fakeDeps({ admitted: true, used: 2 });
     await createTrip(deps, principal, trip.fleetId, body);
-    expect(addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(addUsageWithin).toHaveBeenCalledWith(principal.accountId, '2026-11', 'station_results', 2, 10);
     expect(create).toHaveBeenCalledOnce();
     expect(addUsageWithin.mock.invocationCallOrder[0]).toBeLessThan(create.mock.invocationCallOrder[0] ?? 0);
   });
@@ -82,7 +82,7 @@ describe('the station-query budget of a trip’s fuel stops', () => {
     const optimized = await optimizeTrip(deps, principal, trip.fleetId, trip.id);
     expect(save).toHaveBeenCalledTimes(2);
     expect(addUsageWithin).toHaveBeenCalledOnce();
-    expect(addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(addUsageWithin).toHaveBeenCalledWith(principal.accountId, '2026-11', 'station_results', 2, 10);
     expect(optimized.stops.filter((s) => s.type === 'fuel')).toHaveLength(2);
   });
 
@@ -90,7 +90,13 @@ describe('the station-query budget of a trip’s fuel stops', () => {
     const moved = { destination: { latitude: 35.2, longitude: -101.9 } };
     const charged = fakeDeps({ admitted: true, used: 2 });
     await updateTrip(charged.deps, principal, trip.fleetId, trip.id, moved);
-    expect(charged.addUsageWithin).toHaveBeenCalledWith(trip.fleetId, '2026-11', 'station_results', 2, 10);
+    expect(charged.addUsageWithin).toHaveBeenCalledWith(
+      principal.accountId,
+      '2026-11',
+      'station_results',
+      2,
+      10,
+    );
     expect(charged.save).toHaveBeenCalledOnce();
 
     const refused = fakeDeps({ admitted: false, used: 10 });

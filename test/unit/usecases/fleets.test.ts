@@ -48,8 +48,6 @@ function fakeFleetStore(fleets: Fleet[], grants: string[]) {
       return next;
     }),
     deactivate: vi.fn<FleetStore['deactivate']>(),
-    putPartner: vi.fn<FleetStore['putPartner']>(),
-    getPartner: vi.fn<FleetStore['getPartner']>(),
   };
 }
 

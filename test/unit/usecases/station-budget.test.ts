@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import type { Counters } from '../../../shared/store/counters.ts';
 import { chargeStationResults } from '../../../shared/usecases/station-budget.ts';
-import { COMPANY_FLEET_ID, companyKeyRecord, NOW_MS, principalOf, STARTER_PLAN } from '../fixtures.ts';
+import { COMPANY_ACCOUNT_ID, companyKeyRecord, NOW_MS, principalOf, STARTER_PLAN } from '../fixtures.ts';
 
 const principal = principalOf(companyKeyRecord());
 
@@ -28,7 +28,7 @@ describe('chargeStationResults', () => {
     const d = deps(0);
     await chargeStationResults(d, principal, 4, 'refuse');
     expect(d.counters.addUsageWithin).toHaveBeenCalledWith(
-      COMPANY_FLEET_ID,
+      COMPANY_ACCOUNT_ID,
       '2026-11',
       'station_results',
       4,
@@ -58,7 +58,7 @@ describe('chargeStationResults', () => {
     const d = deps(9);
     await chargeStationResults(d, principal, 3, 'overage');
     expect(d.counters.addUsage).toHaveBeenCalledWith(
-      COMPANY_FLEET_ID,
+      COMPANY_ACCOUNT_ID,
       '2026-11',
       'station_results_overage',
       3,

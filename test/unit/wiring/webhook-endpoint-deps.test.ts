@@ -3,7 +3,7 @@ import { readConfig } from '../../../shared/platform/config.ts';
 import { LOCAL_PRIVATE_TARGETS_HINT, webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 import { testInfrastructure } from '../../support/infrastructure.ts';
 
-const base = { TABLE_NAME: 't', CURSOR_SIGNING_KEY: 'k' };
+const base = { TABLE_NAME: 't', CONTROL_TABLE_NAME: 'c', CURSOR_SIGNING_KEY: 'k' };
 
 describe('the local-stack switch hint for webhook urls', () => {
   it('is on in the local stage servers only, never inside Lambda', () => {

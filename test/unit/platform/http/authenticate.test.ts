@@ -6,7 +6,9 @@ import { logger } from '../../../../shared/platform/observability.ts';
 import { companyKeyRecord, LIVE_KEY, partnerKeyRecord, TEST_KEY } from '../../fixtures.ts';
 
 function keyStore(records: Record<string, ApiKeyRecord>) {
-  const byHash = new Map(Object.entries(records).map(([key, record]) => [hashApiKey(key), record]));
+  const byHash = new Map(
+    Object.entries(records).map(([key, record]) => [hashApiKey(key), { ...record, secretExpiresAt: null }]),
+  );
   return vi.fn<FindKey>(async (hash) => byHash.get(hash) ?? null);
 }
 
@@ -41,11 +43,13 @@ describe('authenticate: a recognized, active key', () => {
       keyId: record.keyId,
       keyName: record.name,
       ownerType: 'partner',
+      accountId: record.accountId,
       partnerId: record.partnerId,
       ownFleetId: null,
       mode: 'live',
       scopes: record.scopes,
       planName: 'starter',
+      keyCreatedAt: record.createdAt,
     });
   });
 

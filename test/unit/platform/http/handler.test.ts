@@ -12,6 +12,7 @@ import type { PlatformDeps } from '../../../../shared/platform/http/platform-dep
 import { type ApiContext, created, noContent, ok } from '../../../../shared/platform/http/types.ts';
 import { logger } from '../../../../shared/platform/observability.ts';
 import {
+  COMPANY_ACCOUNT_ID,
   COMPANY_FLEET_ID,
   companyKeyRecord,
   fakePlatformDeps,
@@ -729,7 +730,7 @@ describe('createHttpHandler: usage metering', () => {
     // Assess
     expect(deps.counters.addUsageWithin).toHaveBeenCalledTimes(1);
     expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(
-      COMPANY_FLEET_ID,
+      COMPANY_ACCOUNT_ID,
       '2026-11',
       'vehicles',
       1,
@@ -838,7 +839,13 @@ describe('createHttpHandler: monthly quota', () => {
 
     // Assess
     expect(response.status).toBe(200);
-    expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(COMPANY_FLEET_ID, '2026-11', 'vehicles', 1, 20);
+    expect(deps.counters.addUsageWithin).toHaveBeenCalledWith(
+      COMPANY_ACCOUNT_ID,
+      '2026-11',
+      'vehicles',
+      1,
+      20,
+    );
     expect(deps.counters.addUsage).not.toHaveBeenCalled();
   });
 
@@ -918,7 +925,7 @@ describe('createHttpHandler: monthly quota', () => {
 
     // Assess
     expect(response.status).toBe(200);
-    expect(deps.counters.addUsage).toHaveBeenCalledWith(COMPANY_FLEET_ID, '2026-11', 'vehicles');
+    expect(deps.counters.addUsage).toHaveBeenCalledWith(COMPANY_ACCOUNT_ID, '2026-11', 'vehicles');
     expect(deps.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { idempotencyScope } from '../../../../shared/platform/http/idempotency.ts';
 
-const companyKey = (keyId: string) => ({ keyId, partnerId: null, ownFleetId: 'flt_company' });
-const partnerKey = (keyId: string) => ({ keyId, partnerId: 'ptr_partner', ownFleetId: null });
+// Every key of an account carries the account's id, whichever key it is.
+const companyKey = (_keyId: string) => ({ accountId: 'cmp_company' });
+const partnerKey = (_keyId: string) => ({ accountId: 'ptr_partner' });
 
 describe('idempotencyScope: where an Idempotency-Key is shared (account, acting fleet, stage)', () => {
   it('is the same for every key of one company, so rotating the key mid-retry replays', () => {
@@ -22,7 +23,7 @@ describe('idempotencyScope: where an Idempotency-Key is shared (account, acting 
       idempotencyScope('prod', partnerKey('key_a'), 'flt_1'),
       idempotencyScope('prod', partnerKey('key_a'), 'flt_2'),
       idempotencyScope('prod', partnerKey('key_a'), null),
-      idempotencyScope('prod', { keyId: 'key_c', partnerId: null, ownFleetId: 'flt_other' }, 'flt_other'),
+      idempotencyScope('prod', { accountId: 'cmp_other' }, 'flt_other'),
       idempotencyScope('prod', companyKey('key_d'), 'flt_company'),
       idempotencyScope('sandbox', companyKey('key_d'), 'flt_company'),
     ];

@@ -1,0 +1,21 @@
+/**
+ * One action on access: who (the operator, or an owner key), when, what, on which account and
+ * object, and why. `GET /admin/v1/audit` lists them; nothing ever edits one.
+ */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { type: 'operator' | 'key'; id: string };
+  /** e.g. `key.created`, `key.rotated`, `production_access.approved`, `plan.updated`. */
+  action: string;
+  accountId: string | null;
+  target: { type: 'key' | 'account' | 'production_access' | 'plan'; id: string };
+  reason: string | null;
+  /** Small facts worth keeping (scopes granted, the plan set…); never a secret. */
+  details: Record<string, unknown>;
+}
+
+/** The port use cases write to; the control-plane store implements it. */
+export interface AuditLog {
+  record(entry: Omit<AuditEntry, 'id'>): Promise<void>;
+}

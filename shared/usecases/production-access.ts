@@ -1,0 +1,193 @@
+import type { Account } from '../domain/accounts/account.ts';
+import type { AuditLog } from '../domain/accounts/audit.ts';
+import {
+  decide,
+  type ProductionAccessDecision,
+  type ProductionAccessRequest,
+  requestRefusal,
+} from '../domain/accounts/production-access.ts';
+import type { Plan } from '../domain/plans.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { AccountStore } from '../store/accounts.ts';
+import type { ApiKeyStore } from '../store/api-keys.ts';
+import type { Page } from '../store/cursor.ts';
+
+export interface ProductionAccessDeps {
+  accounts: AccountStore;
+  apiKeys: ApiKeyStore;
+  plans: { get(name: string): Promise<Plan | null> };
+  audit: AuditLog;
+  now: () => number;
+  /**
+   * Creates the company's production fleet (in the production stage's table) and answers its id;
+   * called at the first approval only.
+   */
+  createLiveFleet(account: Account, at: string): Promise<string>;
+}
+
+export interface ProductionAccessInput {
+  useCase: string;
+  expectedVehicles: number;
+  contactEmail: string;
+}
+
+async function companyAccount(deps: Pick<ProductionAccessDeps, 'accounts'>, accountId: string) {
+  const account = await deps.accounts.get(accountId);
+  if (!account) throw notFound(`Account ${accountId}`);
+  if (account.type !== 'company') {
+    throw new ApiError(
+      'resource_conflict',
+      'Production access is for company accounts; partners are onboarded by the operator.',
+      {
+        hint: 'partner keys are issued live by the operator',
+      },
+    );
+  }
+  return account;
+}
+
+/** POST /v1/production-access: a company owner asks (again, after a denial or a revocation). */
+export async function requestProductionAccess(
+  deps: Pick<ProductionAccessDeps, 'accounts' | 'audit' | 'now'>,
+  keyId: string,
+  accountId: string,
+  input: ProductionAccessInput,
+): Promise<ProductionAccessRequest> {
+  const nowMs = deps.now();
+  const account = await companyAccount(deps, accountId);
+  const refusal = requestRefusal(account.productionAccess.status);
+  if (refusal)
+    throw new ApiError('resource_conflict', refusal, {
+      hint: 'GET /v1/production-access shows where it stands',
+    });
+  const request: ProductionAccessRequest = {
+    id: newId('productionAccess', nowMs),
+    accountId,
+    status: 'pending',
+    useCase: input.useCase,
+    expectedVehicles: input.expectedVehicles,
+    contactEmail: input.contactEmail,
+    requestedAt: formatTimestamp(nowMs),
+    requestedBy: keyId,
+    decidedAt: null,
+    decidedBy: null,
+    planName: null,
+    reason: null,
+  };
+  if (!(await deps.accounts.fileRequest(request, account.productionAccess.status))) {
+    throw new ApiError('resource_conflict', 'Another production-access request was filed at the same time.', {
+      hint: 'GET /v1/production-access shows where it stands',
+    });
+  }
+  await deps.audit.record({
+    at: request.requestedAt,
+    actor: { type: 'key', id: keyId },
+    action: 'production_access.requested',
+    accountId,
+    target: { type: 'production_access', id: request.id },
+    reason: null,
+    details: { expected_vehicles: input.expectedVehicles, contact_email: input.contactEmail },
+  });
+  return request;
+}
+
+/** GET /v1/production-access: where the company's access stands, and its latest request. */
+export async function describeProductionAccess(
+  deps: Pick<ProductionAccessDeps, 'accounts'>,
+  accountId: string,
+): Promise<{ account: Account; request: ProductionAccessRequest | null }> {
+  const account = await companyAccount(deps, accountId);
+  const requestId = account.productionAccess.requestId;
+  return { account, request: requestId ? await deps.accounts.getRequest(requestId) : null };
+}
+
+export function listProductionAccessRequests(
+  deps: Pick<ProductionAccessDeps, 'accounts'>,
+  status: ProductionAccessRequest['status'],
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<ProductionAccessRequest>> {
+  return deps.accounts.listRequests(status, limit, cursor);
+}
+
+/**
+ * The operator's decision. Approval needs a known plan, becomes the account's plan and creates the
+ * live fleet the first time; denial and revocation need a reason; revocation revokes every live key
+ * of the company with that reason (its test keys and sandbox twin are untouched).
+ */
+export async function decideProductionAccess(
+  deps: ProductionAccessDeps,
+  operatorId: string,
+  requestId: string,
+  decision: ProductionAccessDecision,
+  input: { plan?: string; reason?: string },
+): Promise<ProductionAccessRequest> {
+  const nowMs = deps.now();
+  const at = formatTimestamp(nowMs);
+  const request = await deps.accounts.getRequest(requestId);
+  if (!request) throw notFound(`Production-access request ${requestId}`);
+  const outcome = decide(request, decision);
+  if ('refusal' in outcome) throw new ApiError('resource_conflict', outcome.refusal);
+  const planName = decision === 'approve' ? (input.plan ?? null) : request.planName;
+  if (decision === 'approve' && (!planName || !(await deps.plans.get(planName)))) {
+    throw new ApiError('validation_failed', `plan ${planName ?? '(missing)'} is not a plan.`, {
+      extensions: {
+        errors: [{ field: 'plan', message: 'must name an existing plan (GET /admin/v1/plans)' }],
+      },
+    });
+  }
+  const reason = decision === 'approve' ? null : (input.reason ?? null);
+  const decided: ProductionAccessRequest = {
+    ...request,
+    status: outcome.status,
+    decidedAt: at,
+    decidedBy: operatorId,
+    planName,
+    reason,
+  };
+
+  const account = await companyAccount(deps, request.accountId);
+  if (decision === 'approve' && !account.liveFleetId) {
+    // Before the decision is stored: a crash here leaves a fleet and a pending request, and the
+    // retry finds the fleet on the account instead of creating a second one.
+    await deps.accounts.setLiveFleet(account.id, await deps.createLiveFleet(account, at));
+  }
+  if (
+    !(await deps.accounts.decideRequest(decided, request.status, decision === 'approve' ? planName : null))
+  ) {
+    throw new ApiError('resource_conflict', `Request ${requestId} was decided meanwhile.`, {
+      hint: 'read it again, then decide',
+    });
+  }
+  if (decision === 'revoke') await revokeLiveKeys(deps, account.id, reason, nowMs);
+  await deps.audit.record({
+    at,
+    actor: { type: 'operator', id: operatorId },
+    action: `production_access.${outcome.status}`,
+    accountId: account.id,
+    target: { type: 'production_access', id: requestId },
+    reason,
+    details: planName && decision === 'approve' ? { plan: planName } : {},
+  });
+  return decided;
+}
+
+async function revokeLiveKeys(
+  deps: Pick<ProductionAccessDeps, 'apiKeys'>,
+  accountId: string,
+  reason: string | null,
+  nowMs: number,
+) {
+  const why = `production access revoked${reason ? `: ${reason}` : ''}`;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.apiKeys.list(accountId, 100, cursor);
+    for (const key of page.data) {
+      if (key.mode === 'live' && key.status !== 'revoked')
+        await deps.apiKeys.setStatus(key, 'revoked', why, nowMs);
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { newId } from '../platform/ids.ts';
+import { createAuditStore } from '../store/audit-log.ts';
+import type { KeyDeps } from '../usecases/api-keys.ts';
+import type { ProductionAccessDeps } from '../usecases/production-access.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/** The control plane's audit trail (accounts, keys and production access write to it). */
+export const auditStore = /* @__PURE__ */ perInfrastructure(({ client, config, cursors }) =>
+  createAuditStore(client, config.controlTableName, cursors),
+);
+
+/** Keys: owner calls (/v1/keys) and operator calls (/admin/v1/keys). */
+export const keyDeps = /* @__PURE__ */ perInfrastructure((infra): KeyDeps => {
+  const { apiKeys, accounts } = tableStores(infra);
+  return { apiKeys, accounts, audit: auditStore(infra), now: infra.clock.now };
+});
+
+/**
+ * Production access: the owner's request and the operator's decisions. Approval creates the
+ * company's live fleet in this stage's table, which is production's wherever approval runs.
+ */
+export const productionAccessDeps = /* @__PURE__ */ perInfrastructure((infra): ProductionAccessDeps => {
+  const { apiKeys, accounts, plans, fleets } = tableStores(infra);
+  return {
+    apiKeys,
+    accounts,
+    plans,
+    audit: auditStore(infra),
+    now: infra.clock.now,
+    async createLiveFleet(account, at) {
+      const id = newId('fleet', Date.parse(at));
+      await fleets.putCompanyFleet({
+        id,
+        name: account.name,
+        externalRef: null,
+        contactEmail: account.contactEmail,
+        timezone: account.timezone ?? 'UTC',
+        status: 'active',
+        defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+        partnerId: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      return id;
+    },
+  };
+});
