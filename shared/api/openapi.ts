@@ -74,6 +74,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Integration: 'Integration health scorecards and self-tests.',
   Sandbox: 'The simulated sandbox fleet (test keys only).',
   Webhooks: 'Signed webhook endpoints, their deliveries and replays (scope `webhooks:manage`).',
+  Keys: 'The account’s keys and its production access, managed by owner keys (scope `keys:manage`).',
 };
 
 type ErrorStatus = (typeof ERROR_REGISTRY)[ErrorCode]['status'];

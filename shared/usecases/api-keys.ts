@@ -8,6 +8,7 @@ import {
   isRotatable,
   type KeyStatus,
   PREVIOUS_SECRET_GRACE_MS,
+  type Principal,
 } from '../domain/api-keys.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -35,6 +36,13 @@ export interface IssuedKey {
 }
 
 const auditActor = (actor: KeyActor) => ({ type: actor.type, id: actor.id });
+
+/** An owner key acting on its own account. */
+export const ownerActor = (principal: Pick<Principal, 'keyId' | 'scopes'>): KeyActor => ({
+  type: 'key',
+  id: principal.keyId,
+  scopes: principal.scopes,
+});
 
 /**
  * Creates a key on an account. The policy (owner type, partner-only scopes, the creator's scopes,
