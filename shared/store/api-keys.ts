@@ -29,6 +29,8 @@ export interface StoredKey extends ApiKeyRecord {
 
 /** A rotated-out secret's item lingers a week past its grace (TTL), then DynamoDB removes it. */
 const SECRET_ITEM_LINGER_MS = 7 * 24 * 60 * 60 * 1000;
+/** Before this much of the linger has passed, the item surely still exists (TTL never deletes early). */
+const SECRET_ITEM_SAFE_MS = 6 * 24 * 60 * 60 * 1000;
 
 /** `last_used_at` is refreshed at most this often, so authentication stays a single read. */
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
@@ -114,7 +116,7 @@ export interface ApiKeyStore {
    * an older previous secret stops at once. False when the key changed meanwhile (a concurrent
    * rotation or revocation): nothing was written.
    */
-  rotate(key: StoredKey, newHash: string, previousExpiresAt: string): Promise<boolean>;
+  rotate(key: StoredKey, newHash: string, previousExpiresAt: string, nowMs: number): Promise<boolean>;
   /** Status (and, when revoking, the reason) on the key and every secret that still works. */
   setStatus(key: StoredKey, status: KeyStatus, reason: string | null, nowMs: number): Promise<StoredKey>;
   setPlan(key: StoredKey, planName: string, nowMs: number): Promise<void>;
@@ -219,7 +221,7 @@ export function createApiKeyStore(
       };
     },
 
-    async rotate(key, newHash, previousExpiresAt) {
+    async rotate(key, newHash, previousExpiresAt, nowMs) {
       const fields = toFields(key);
       const older = key.previousHash;
       try {
@@ -261,9 +263,24 @@ export function createApiKeyStore(
                   },
                 },
               },
-              // Only the secret just replaced gets a grace period; an older one stops now.
-              ...(older && older !== key.currentHash
-                ? [{ Delete: { TableName: tableName, Key: apiKeyKey(older) } }]
+              // Only the secret just replaced gets a grace period; an older one stops now (its item is
+              // kept, so the secret answers "replaced", not "unknown", until DynamoDB's TTL removes it).
+              ...(older &&
+              key.previousExpiresAt &&
+              Date.parse(key.previousExpiresAt) + SECRET_ITEM_SAFE_MS > nowMs
+                ? [
+                    {
+                      Update: {
+                        TableName: tableName,
+                        Key: apiKeyKey(older),
+                        UpdateExpression: 'SET secret_expires_at = :stop',
+                        ConditionExpression: 'attribute_exists(pk)',
+                        ExpressionAttributeValues: {
+                          ':stop': new Date(Math.min(nowMs, Date.parse(key.previousExpiresAt))).toISOString(),
+                        },
+                      },
+                    },
+                  ]
                 : []),
             ],
           }),

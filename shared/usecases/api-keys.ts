@@ -164,7 +164,7 @@ export async function rotateKey(
   const previousSecretExpiresAt = formatTimestamp(
     nowMs + (options.expirePrevious ? 0 : PREVIOUS_SECRET_GRACE_MS),
   );
-  if (!(await deps.apiKeys.rotate(key, hashApiKey(secret), previousSecretExpiresAt))) {
+  if (!(await deps.apiKeys.rotate(key, hashApiKey(secret), previousSecretExpiresAt, nowMs))) {
     throw new ApiError('resource_conflict', `Key ${keyId} changed while it was being rotated.`, {
       hint: 'read it again with GET /v1/keys, then retry',
     });
