@@ -64,7 +64,7 @@ describe('the local stack on a kept data folder', () => {
     expect(seedOutcome(second.events)).toMatchObject({ outcome: { world: 'kept', keys: 'reused' } });
     expect(second.events.find((event) => event.step === 'tables')).toMatchObject({
       created: [],
-      existing: ['fleet-fuel-prod', 'fleet-fuel-sandbox'],
+      existing: ['fleet-fuel-prod', 'fleet-fuel-sandbox', 'fleet-fuel-control'],
     });
     const secondCredentials = readCredentials(credentialsPath);
     expect(secondCredentials.keys).toEqual(firstCredentials.keys);

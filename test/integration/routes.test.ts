@@ -114,7 +114,12 @@ describe('the station-query budget of a route', () => {
       priceQueryCap: 25,
     });
     const tinyFleet = newId('fleet');
-    const tiny: Principal = { ...principal, ownFleetId: tinyFleet, planName: 'routes-tiny-budget' };
+    const tiny: Principal = {
+      ...principal,
+      accountId: `cmp_of_${tinyFleet}`,
+      ownFleetId: tinyFleet,
+      planName: 'routes-tiny-budget',
+    };
     const put = vi.fn(deps.routes.put);
 
     // Omaha → Denver on a third of a tank must buy: the plan has stops, each a station result.
@@ -130,6 +135,6 @@ describe('the station-query budget of a route', () => {
 
     expect(refused).toMatchObject({ code: 'station_budget_exceeded', extensions: { limit: 0, used: 0 } });
     expect(put).not.toHaveBeenCalled();
-    expect(await createCounters(client, table).readUsage(tinyFleet, '2026-11')).toEqual({});
+    expect(await createCounters(client, table).readUsage(tiny.accountId, '2026-11')).toEqual({});
   });
 });

@@ -344,7 +344,7 @@ describe('POST /v1/trips through the HTTP chain', () => {
       code: 'station_budget_exceeded',
       limit: 0,
       // The account's stations so far (earlier trips of this fleet), none of this refused one.
-      used: (await createCounters(client, table).readUsage(fleetId, '2026-11')).station_results ?? 0,
+      used: (await createCounters(client, table).readUsage(dispatcher.accountId, '2026-11')).station_results ?? 0,
     });
     expect((await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined)).data).toEqual([]);
   });
@@ -363,7 +363,7 @@ describe('the station-query budget of a trip’s fuel stops', () => {
   };
   // Dallas → Amarillo on 15 % of a tank must buy: the trip has fuel stops, each a station result.
   const lowTank = (vehicleId: string) => tripBody(vehicleId, { auto_optimize: true, start_fuel_percent: 15 });
-  const usage = () => createCounters(client, table).readUsage(fleetId, '2026-11');
+  const usage = () => createCounters(client, table).readUsage(dispatcher.accountId, '2026-11');
 
   it('refuses a trip whose fuel stops would cross a tiny budget, storing and charging nothing', async () => {
     const truck = await newTruck('BUDGET-1');
