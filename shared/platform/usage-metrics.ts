@@ -7,7 +7,12 @@ import { logger } from './observability.ts';
 /** The CloudWatch namespace finance reads usage from. */
 export const USAGE_METRICS_NAMESPACE = 'FleetFuelGuidance';
 
-export type UsageMetric = 'ApiCalls' | 'StationResults';
+/**
+ * `StationResults`: stations returned and charged to the month's budget. `StationResultsOverage`:
+ * stations live guidance returned after the budget was spent (never refused, invoiced apart), so
+ * the two never mix on the dashboard or in the saved queries.
+ */
+export type UsageMetric = 'ApiCalls' | 'StationResults' | 'StationResultsOverage';
 
 /** Every problem+json response, dimensioned by stage and code (429s by code on the dashboard). */
 export const PROBLEM_METRIC = 'ProblemResponses';

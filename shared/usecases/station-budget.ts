@@ -60,8 +60,11 @@ export async function chargeStationResults(
       );
     }
     await chargeOverage(deps, accountId, periodId, count);
+    // Overage is invoiced apart from the budget: its own metric, never mixed into StationResults.
+    emitUsageOf(principal, 'StationResultsOverage', 'stations', count, fleetId);
+    return;
   }
-  // One metric, wherever the stations were returned (queries, routes, guidance).
+  // One metric for what the budget was charged, wherever the stations were returned.
   emitUsageOf(principal, 'StationResults', 'stations', count, fleetId);
 }
 
