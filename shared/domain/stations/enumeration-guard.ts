@@ -28,8 +28,8 @@ export interface EnumerationGuardSettings {
 
 /**
  * A plan that sets no `maxAreaCells` gets this many per allowed query cell (starter 180, growth
- * 240): a query covers up to ~20 areas at the largest radius, a dispatcher's lookup at the default
- * radius ~4, so 15 lookups in 15 minutes stay far below; the lower 48 are ~3,300 areas.
+ * 240): a query covers up to ~20 areas at the largest radius and ~6 at the default one, so 15
+ * lookups in 15 minutes stay well below; the lower 48 are ~3,300 areas.
  */
 export const AREA_CELLS_PER_DISTINCT_CELL = 1.5;
 
