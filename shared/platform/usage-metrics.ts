@@ -24,7 +24,8 @@ export interface UsageRecord {
   family: EndpointFamily;
   /** The billed account (partner or company fleet) and its plan: metadata, searchable in Logs Insights. */
   accountId: string;
-  plan: string;
+  /** Null when the usage has no key behind it (the guidance worker's re-plans). */
+  plan: string | null;
   /** The acting fleet, when known: metadata for per-fleet queries. */
   fleetId?: string | null;
 }
@@ -45,7 +46,7 @@ export function emitUsage(record: UsageRecord): void {
     const point = metrics.singleMetric();
     point.addDimensions({ stage: record.stage, family: record.family });
     point.addMetadata('account_id', record.accountId);
-    point.addMetadata('plan', record.plan);
+    if (record.plan) point.addMetadata('plan', record.plan);
     if (record.fleetId) point.addMetadata('fleet_id', record.fleetId);
     point.addMetric(record.metric, MetricUnit.Count, record.count);
   } catch (error) {

@@ -1,9 +1,10 @@
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import { monthlyLimitHint, remaining } from '../domain/usage-limits.ts';
+import { currentStage } from '../platform/config.ts';
 import { ApiError } from '../platform/errors.ts';
 import { logger } from '../platform/observability.ts';
-import { emitUsageOf } from '../platform/usage-metrics.ts';
+import { emitUsage, emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 
 export interface StationBudgetDeps {
@@ -80,4 +81,57 @@ async function chargeOverage(
   } catch (error) {
     logger.warn('Station overage counter unavailable; results not counted', { error, count });
   }
+}
+
+export interface ReplanChargeDeps {
+  counters: Pick<Counters, 'addUsage' | 'addUsageWithin' | 'recordedLimit' | 'readUsage'>;
+  now: () => number;
+}
+
+/**
+ * Charges the stations a guidance worker's re-plan newly recommends (ones the session was not
+ * already recommending: the start, or an earlier re-plan, charged those) to the fleet's account,
+ * like live guidance: within the month's budget when they fit, as overage when not, never refused.
+ * The worker acts without a key, so the budget is the one the account's last bounded charge this
+ * month was admitted against (`recordedLimit`); before any, the stations go to the budget's count
+ * unless guidance already went to overage this month. Never throws: a charge is never worth a
+ * driver's guidance (a failure is logged; the re-plan was already committed and announced).
+ */
+export async function chargeReplannedStations(
+  deps: ReplanChargeDeps,
+  fleet: { id: string; partnerId: string | null },
+  count: number,
+): Promise<void> {
+  if (count <= 0) return;
+  // The account a key of this fleet bills to: its partner, or the company's own fleet.
+  const accountId = fleet.partnerId ?? fleet.id;
+  const nowMs = deps.now();
+  const periodId = usagePeriod(nowMs).id;
+  let metric: 'StationResults' | 'StationResultsOverage' = 'StationResults';
+  try {
+    const limit = await deps.counters.recordedLimit(accountId, periodId, 'station_results');
+    const fits =
+      limit === null
+        ? // No bounded charge admitted this month: unless guidance already went to overage (the
+          // budget is spent), nothing is charged yet, and the stations go to the budget's count.
+          ((await deps.counters.readUsage(accountId, periodId)).station_results_overage ?? 0) === 0
+        : (await deps.counters.addUsageWithin(accountId, periodId, 'station_results', count, limit)).admitted;
+    if (limit === null && fits) await deps.counters.addUsage(accountId, periodId, 'station_results', count);
+    if (!fits) {
+      metric = 'StationResultsOverage';
+      await deps.counters.addUsage(accountId, periodId, 'station_results_overage', count);
+    }
+  } catch (error) {
+    logger.warn('Station budget counter unavailable; re-planned stations not counted', { error, count });
+    return;
+  }
+  emitUsage({
+    metric,
+    count,
+    stage: currentStage(),
+    family: 'stations',
+    accountId,
+    plan: null,
+    fleetId: fleet.id,
+  });
 }

@@ -29,6 +29,7 @@ import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-plannin
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { savingsReportDeps } from '../../shared/wiring/reports.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
+import { tableStores } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 import { guidancePrincipal } from '../support/principals.ts';
@@ -377,14 +378,21 @@ describe('the guidance worker on odd deliveries', () => {
     // Straight past it at 60 mph, a breadcrumb every 5 miles, burning fuel as it goes.
     let t = START_MS + 60_000;
     let fuel = 45;
+    const recommended = new Set(started.stops.map((stop) => stop.id));
     for (let miles = 5; miles <= missed.miles_ahead + 15; miles += 5) {
       t += 5 * 60_000;
       fuel -= (5 / MPG / TANK) * 100;
       await report(fleetId, vehicle.id, [
         { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
       ]);
+      for (const stop of (await sessionOf(fleetId, vehicle.id)).stops) recommended.add(stop.id);
     }
     const session = await sessionOf(fleetId, vehicle.id);
+    // Every station the session ever recommended is charged once: the start's, and each one a
+    // worker re-plan added (the budget's count, as the plan records no budget here).
+    expect(recommended.size).toBeGreaterThan(started.stops.length);
+    const usage = await tableStores(infra).counters.readUsage(fleetId, '2026-11');
+    expect(usage).toMatchObject({ station_results: recommended.size });
     expect(session.status).toBe('active');
     expect(session.stops.map((s) => s.stationId)).not.toContain(missed.station.id);
     expect(session.stops.length).toBeGreaterThan(0);
