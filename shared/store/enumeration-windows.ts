@@ -102,7 +102,9 @@ export function createEnumerationWindowStore(
           new UpdateCommand({
             TableName: tableName,
             Key: key(windowId),
-            UpdateExpression: 'ADD #bucket :entries SET expires_at = :ttl REMOVE #expired',
+            // `visits`: the former design's list; dropping it keeps an active key's item small
+            // from its first query after the deploy (a no-op once gone).
+            UpdateExpression: 'ADD #bucket :entries SET expires_at = :ttl REMOVE #expired, visits',
             // Only when neither cooling down (so this never shortens a cool-down's expiry either)
             // nor vetted (a busy fleet's window is not rebuilt while it is known to be fine).
             ConditionExpression:

@@ -190,6 +190,24 @@ describe('the enumeration window item (DynamoDB Local)', () => {
     expect(bucketsOf(Item)).toHaveLength(1);
     expect(entriesOf(Item)).toContain(cellOf({ latitude: 31, longitude: -100 }));
   });
+  it('drops the former design’s visit list on the first query after the deploy', async () => {
+    // Arrange: an item as the visit-list design left it.
+    const key = enumerationWindowKey('key_migrated#flt_own');
+    const visits = Array.from({ length: 300 }, (_, i) => ['300:-1000', START - i * 1_000]);
+    await client.send(new PutCommand({ TableName: table, Item: { ...key, visits, expires_at: 1 } }));
+
+    // Act
+    const outcome = await guardWith({ now: START })('key_migrated', 'flt_own', {
+      latitude: 30,
+      longitude: -100,
+    });
+
+    // Assess
+    expect(outcome).toBeNull();
+    const { Item } = await client.send(windowItem('key_migrated#flt_own'));
+    expect(Item).not.toHaveProperty('visits');
+    expect(entriesOf(Item)).toContain(cellOf({ latitude: 30, longitude: -100 }));
+  });
 });
 
 describe('write units of the guard (DynamoDB Local, ReturnConsumedCapacity)', () => {
