@@ -72,8 +72,12 @@ export class Finance extends Construct {
         stacked: true,
       }),
       new GraphWidget({
-        title: 'Station results returned (budget)',
-        left: [search('StationResults', 'family,service,stage', '', 'station results')],
+        title: 'Station results: charged to the budget, and guidance overage',
+        left: [
+          search('StationResults', 'family,service,stage', '', 'station results (budget)'),
+          // Live guidance past the budget: never refused, invoiced apart (StationResultsOverage).
+          search('StationResultsOverage', 'family,service,stage', '', 'overage (guidance past the budget)'),
+        ],
         width: 12,
       }),
     );
@@ -128,9 +132,24 @@ export class Finance extends Construct {
 /** Totals of the usage records (EMF lines) by `by`, one row per account or fleet and family. */
 export function usageQuery(stage: string, by: string): QueryString {
   return new QueryString({
-    fields: ['@timestamp', 'account_id', 'fleet_id', 'plan', 'family', 'ApiCalls', 'StationResults'],
-    filterStatements: [`stage = '${stage}'`, 'ispresent(ApiCalls) or ispresent(StationResults)'],
-    statsStatements: [`sum(ApiCalls) as api_calls, sum(StationResults) as station_results by ${by}, family`],
+    fields: [
+      '@timestamp',
+      'account_id',
+      'fleet_id',
+      'plan',
+      'family',
+      'ApiCalls',
+      'StationResults',
+      'StationResultsOverage',
+    ],
+    filterStatements: [
+      `stage = '${stage}'`,
+      'ispresent(ApiCalls) or ispresent(StationResults) or ispresent(StationResultsOverage)',
+    ],
+    statsStatements: [
+      'sum(ApiCalls) as api_calls, sum(StationResults) as station_results, ' +
+        `sum(StationResultsOverage) as station_results_overage by ${by}, family`,
+    ],
     sort: 'api_calls desc',
   });
 }

@@ -7,7 +7,12 @@ import { logger } from './observability.ts';
 /** The CloudWatch namespace finance reads usage from. */
 export const USAGE_METRICS_NAMESPACE = 'FleetFuelGuidance';
 
-export type UsageMetric = 'ApiCalls' | 'StationResults';
+/**
+ * `StationResults`: stations returned and charged to the month's budget. `StationResultsOverage`:
+ * stations live guidance returned after the budget was spent (never refused, invoiced apart), so
+ * the two never mix on the dashboard or in the saved queries.
+ */
+export type UsageMetric = 'ApiCalls' | 'StationResults' | 'StationResultsOverage';
 
 /** Every problem+json response, dimensioned by stage and code (429s by code on the dashboard). */
 export const PROBLEM_METRIC = 'ProblemResponses';
@@ -19,7 +24,8 @@ export interface UsageRecord {
   family: EndpointFamily;
   /** The billed account (partner or company fleet) and its plan: metadata, searchable in Logs Insights. */
   accountId: string;
-  plan: string;
+  /** Null when the usage has no key behind it (the guidance worker's re-plans). */
+  plan: string | null;
   /** The acting fleet, when known: metadata for per-fleet queries. */
   fleetId?: string | null;
 }
@@ -40,7 +46,7 @@ export function emitUsage(record: UsageRecord): void {
     const point = metrics.singleMetric();
     point.addDimensions({ stage: record.stage, family: record.family });
     point.addMetadata('account_id', record.accountId);
-    point.addMetadata('plan', record.plan);
+    if (record.plan) point.addMetadata('plan', record.plan);
     if (record.fleetId) point.addMetadata('fleet_id', record.fleetId);
     point.addMetric(record.metric, MetricUnit.Count, record.count);
   } catch (error) {

@@ -1,6 +1,5 @@
 import {
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -25,6 +24,8 @@ import { isConditionFailure } from './transactions.ts';
  */
 export const accountKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
 const requestKey = (requestId: string) => ({ pk: `PAR#${requestId}`, sk: 'PAR' });
+/** Which company a fleet (live or sandbox twin) belongs to: workers bill a fleet's usage to it. */
+const fleetAccountKey = (fleetId: string) => ({ pk: `FLEETACCOUNT#${fleetId}`, sk: 'FLEETACCOUNT' });
 const requestIndex = (request: Pick<ProductionAccessRequest, 'status' | 'requestedAt' | 'id'>) => ({
   gsi1pk: `PAR#${request.status}`,
   gsi1sk: `${request.requestedAt}#${request.id}`,
@@ -121,6 +122,8 @@ export interface AccountStore {
   create(account: Account): Promise<boolean>;
   setPlan(accountId: string, planName: string): Promise<boolean>;
   setLiveFleet(accountId: string, fleetId: string): Promise<void>;
+  /** The company account a fleet belongs to; null for partner fleets and unknown ones. */
+  accountOfFleet(fleetId: string): Promise<string | null>;
   /**
    * Files a request and points the account's summary at it, provided the summary is still in the
    * status the caller saw (two concurrent requests: one wins). False when it was not.
@@ -189,17 +192,29 @@ export function createAccountStore(
         production_access: toSummaryItem(account.productionAccess),
         created_at: account.createdAt,
       };
+      const fleetIds = [account.liveFleetId, account.sandboxFleetId].filter(
+        (id): id is string => id !== null,
+      );
       return conditional(() =>
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...accountKey(account.id),
-              ...item,
-              gsi1pk: `ACCOUNTS#${account.type}`,
-              gsi1sk: account.createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...accountKey(account.id),
+                    ...item,
+                    gsi1pk: `ACCOUNTS#${account.type}`,
+                    gsi1sk: account.createdAt,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              ...fleetIds.map((fleetId) => ({
+                Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: account.id } },
+              })),
+            ],
           }),
         ),
       );
@@ -221,14 +236,28 @@ export function createAccountStore(
 
     async setLiveFleet(accountId, fleetId) {
       await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: accountKey(accountId),
-          UpdateExpression: 'SET live_fleet_id = :fleet',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':fleet': fleetId },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: accountKey(accountId),
+                UpdateExpression: 'SET live_fleet_id = :fleet',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':fleet': fleetId },
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: accountId } } },
+          ],
         }),
       );
+    },
+
+    async accountOfFleet(fleetId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: fleetAccountKey(fleetId) }),
+      );
+      return (Item?.account_id as string | undefined) ?? null;
     },
 
     fileRequest(request, seenStatus) {

@@ -46,6 +46,11 @@ export interface Counters {
     limit: number,
   ): Promise<BoundedAdd>;
   readUsage(accountId: string, periodId: string): Promise<Record<string, number>>;
+  /**
+   * The limit the counter was last admitted against this month (every bounded add records it), or
+   * null before the first one: how a caller without a key (the guidance worker) learns the budget.
+   */
+  recordedLimit(accountId: string, periodId: string, counter: UsageCounter): Promise<number | null>;
 }
 
 /** Usage counters outlive their month long enough for invoices and disputes. */
@@ -94,10 +99,16 @@ export function createCounters(client: DocumentClient, tableName: string): Count
           new UpdateCommand({
             TableName: tableName,
             Key: usageKey(accountId, periodId),
-            UpdateExpression: 'ADD #counter :amount SET expires_at = if_not_exists(expires_at, :ttl)',
+            UpdateExpression:
+              'ADD #counter :amount SET expires_at = if_not_exists(expires_at, :ttl), #limit = :limit',
             ConditionExpression: 'attribute_not_exists(#counter) OR #counter <= :ceiling',
-            ExpressionAttributeNames: { '#counter': `used_${counter}` },
-            ExpressionAttributeValues: { ':amount': amount, ':ceiling': ceiling, ':ttl': usageTtl() },
+            ExpressionAttributeNames: { '#counter': `used_${counter}`, '#limit': `limit_${counter}` },
+            ExpressionAttributeValues: {
+              ':amount': amount,
+              ':ceiling': ceiling,
+              ':ttl': usageTtl(),
+              ':limit': limit,
+            },
             ReturnValues: 'UPDATED_NEW',
           }),
         );
@@ -107,6 +118,19 @@ export function createCounters(client: DocumentClient, tableName: string): Count
         // Read after the refusal: the count the caller is told it reached (it only grows this month).
         return { admitted: false, used: await readCounter(accountId, periodId, counter) };
       }
+    },
+    async recordedLimit(accountId, periodId, counter) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: usageKey(accountId, periodId),
+          ConsistentRead: true,
+          ProjectionExpression: '#limit',
+          ExpressionAttributeNames: { '#limit': `limit_${counter}` },
+        }),
+      );
+      const limit = Item?.[`limit_${counter}`];
+      return limit === undefined ? null : Number(limit);
     },
     async readUsage(accountId, periodId) {
       const { Item } = await client.send(

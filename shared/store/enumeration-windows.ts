@@ -1,40 +1,56 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CellVisit, EnumerationWindow } from '../domain/stations/enumeration-guard.ts';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { EnumerationWindow, Finding } from '../domain/stations/enumeration-guard.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure } from './transactions.ts';
 
 /**
- * The enumeration guard's sliding window per key and acting fleet (`ENUM#key_…#flt_…`/`WINDOW`): the cells
- * the key's recent station queries for that fleet touched, compact as `[cell, ms]` pairs, and the end of a cool-down. A
- * query appends its cells atomically (`list_append`, one write that returns the whole window), so
- * concurrent queries of one key never drop each other's cells; pruning rewrites the list only on
- * the condition that nobody appended since.
+ * The enumeration guard's sliding window per key and acting fleet (`ENUM#key_…#flt_…`/`WINDOW`):
+ * one string set per time bucket (`b<bucket>`) of the cells and areas the key's recent station
+ * queries for that fleet touched, and the end of a cool-down or of a vetting. A query adds its
+ * entries to the current bucket's set (`ADD`: atomic, so concurrent queries never drop each
+ * other's cells, and a cell already in the set does not grow the item) and removes the bucket that
+ * just left the window in the same write. Nothing is recorded while the key is cooling down or
+ * vetted, and both start by emptying the window, so the item stays as small as the rule allows:
+ * the write units of a query follow the item's size, not what the write returns.
  */
 /** `windowId`: `<key id>#<acting fleet id>` (one window per key and fleet). */
 export const enumerationWindowKey = (windowId: string) => ({ pk: `ENUM#${windowId}`, sk: 'WINDOW' });
 
-export type AppendOutcome =
-  /** The window with this query's visits, and how many visits the stored list holds. */
-  | { kind: 'appended'; window: EnumerationWindow; storedVisits: number }
-  /** The key is cooling down: nothing was appended; the window as stored. */
-  | { kind: 'blocked'; window: EnumerationWindow };
+const BUCKET_PREFIX = 'b';
+
+export type AddOutcome =
+  /** The window with this query's entries. */
+  | { kind: 'added'; window: EnumerationWindow }
+  /** The key is cooling down or vetted: nothing was added; the window as stored. */
+  | { kind: 'held'; window: EnumerationWindow };
 
 export interface EnumerationWindowStore {
-  /** Appends the visits unless the key is cooling down at `nowMs`. */
-  append(
-    keyId: string,
-    visits: readonly CellVisit[],
+  /**
+   * Adds `entries` to bucket `bucket` (and drops bucket `expiredBucket`) unless the key is cooling
+   * down or vetted at `nowMs`.
+   */
+  add(
+    windowId: string,
+    bucket: number,
+    entries: readonly string[],
+    expiredBucket: number,
     nowMs: number,
     expiresAtMs: number,
-  ): Promise<AppendOutcome>;
-  /** Replaces the list by `visits` if it still holds `expectedVisits` entries; false when it changed. */
-  prune(keyId: string, visits: readonly CellVisit[], expectedVisits: number): Promise<boolean>;
-  /** Starts a cool-down (the item lives at least until it ends). */
-  block(keyId: string, blockedUntilMs: number): Promise<void>;
-  /** Remembers that the window was found near the fleet until `vettedUntilMs`. */
-  markVetted(keyId: string, vettedUntilMs: number): Promise<void>;
+  ): Promise<AddOutcome>;
+  /** Removes buckets that left the window (nobody adds to them any more, so no condition). */
+  removeBuckets(windowId: string, buckets: readonly number[]): Promise<void>;
+  /** Starts a cool-down with what the window held, and empties the window. */
+  block(
+    windowId: string,
+    blockedUntilMs: number,
+    finding: Finding,
+    buckets: readonly number[],
+  ): Promise<void>;
+  /** Remembers that the window was found near the fleet until `vettedUntilMs`, and empties it. */
+  markVetted(windowId: string, vettedUntilMs: number, buckets: readonly number[]): Promise<void>;
   /** The latest position of every vehicle of the fleet (one query; only when a window looks suspicious). */
   fleetPositions(fleetId: string): Promise<GeoPoint[]>;
 }
@@ -42,16 +58,36 @@ export interface EnumerationWindowStore {
 /** DynamoDB deletes expired items within days, not at once: readers filter by time anyway. */
 const EXPIRY_SLACK_MS = 60 * 60_000;
 
-const toStored = (visits: readonly CellVisit[]) => visits.map(({ cell, atMs }) => [cell, atMs]);
+const bucketAttribute = (bucket: number) => `${BUCKET_PREFIX}${bucket}`;
 
 function windowOf(item: Record<string, unknown> | undefined): EnumerationWindow {
-  const visits = (item?.visits as [string, number][] | undefined) ?? [];
+  const buckets = new Map<number, string[]>();
+  for (const [name, value] of Object.entries(item ?? {})) {
+    if (!/^b\d+$/.test(name)) continue;
+    buckets.set(Number(name.slice(BUCKET_PREFIX.length)), [...(value as Set<string>)]);
+  }
   const ms = (value: unknown) => (value === undefined || value === null ? null : Number(value));
+  const finding: Finding | null =
+    item?.blocked_rule === undefined
+      ? null
+      : {
+          rule: item.blocked_rule as Finding['rule'],
+          limit: Number(item.blocked_limit),
+          used: Number(item.blocked_used),
+        };
   return {
-    visits: visits.map(([cell, atMs]) => ({ cell, atMs: Number(atMs) })),
+    buckets,
     blockedUntilMs: ms(item?.blocked_until_ms),
+    blockedFinding: finding,
     vettedUntilMs: ms(item?.vetted_until_ms),
   };
+}
+
+/** `REMOVE b1, b2` with its attribute names; empty when there is nothing to remove. */
+function removal(buckets: readonly number[]) {
+  const names: Record<string, string> = {};
+  for (const [i, bucket] of buckets.entries()) names[`#r${i}`] = bucketAttribute(bucket);
+  return { clause: buckets.length ? ` REMOVE ${Object.keys(names).join(', ')}` : '', names };
 }
 
 export function createEnumerationWindowStore(
@@ -60,71 +96,87 @@ export function createEnumerationWindowStore(
 ): EnumerationWindowStore {
   const key = enumerationWindowKey;
   return {
-    async append(keyId, visits, nowMs, expiresAtMs) {
+    async add(windowId, bucket, entries, expiredBucket, nowMs, expiresAtMs) {
       try {
         const { Attributes } = await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: key(keyId),
-            UpdateExpression:
-              'SET visits = list_append(if_not_exists(visits, :none), :visits), ' + 'expires_at = :ttl',
-            // Only when not cooling down: so this never shortens a cool-down's expiry either.
-            ConditionExpression: 'attribute_not_exists(blocked_until_ms) OR blocked_until_ms <= :now',
+            Key: key(windowId),
+            // `visits`: the former design's list; dropping it keeps an active key's item small
+            // from its first query after the deploy (a no-op once gone).
+            UpdateExpression: 'ADD #bucket :entries SET expires_at = :ttl REMOVE #expired, visits',
+            // Only when neither cooling down (so this never shortens a cool-down's expiry either)
+            // nor vetted (a busy fleet's window is not rebuilt while it is known to be fine).
+            ConditionExpression:
+              '(attribute_not_exists(blocked_until_ms) OR blocked_until_ms <= :now) AND ' +
+              '(attribute_not_exists(vetted_until_ms) OR vetted_until_ms <= :now)',
+            ExpressionAttributeNames: {
+              '#bucket': bucketAttribute(bucket),
+              '#expired': bucketAttribute(expiredBucket),
+            },
             ExpressionAttributeValues: {
-              ':none': [],
-              ':visits': toStored(visits),
+              ':entries': new Set(entries),
               ':ttl': ttlEpochSeconds(expiresAtMs + EXPIRY_SLACK_MS),
               ':now': nowMs,
             },
+            // The rule needs every live bucket; returning them costs no write units.
             ReturnValues: 'ALL_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        const window = windowOf(Attributes);
-        return { kind: 'appended', window, storedVisits: window.visits.length };
+        return { kind: 'added', window: windowOf(Attributes) };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        // The item as it was, when the endpoint returns it with the refusal (raw attribute values:
+        // the document client does not translate errors); otherwise one consistent read.
+        const returned = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+        if (returned) return { kind: 'held', window: windowOf(unmarshall(returned)) };
         const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: key(keyId), ConsistentRead: true }),
+          new GetCommand({ TableName: tableName, Key: key(windowId), ConsistentRead: true }),
         );
-        return { kind: 'blocked', window: windowOf(Item) };
+        return { kind: 'held', window: windowOf(Item) };
       }
     },
-    async prune(keyId, visits, expectedVisits) {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(keyId),
-            UpdateExpression: 'SET visits = :visits',
-            ConditionExpression: 'size(visits) = :expected',
-            ExpressionAttributeValues: { ':visits': toStored(visits), ':expected': expectedVisits },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
-    async block(keyId, blockedUntilMs) {
+    async removeBuckets(windowId, buckets) {
+      const { clause, names } = removal(buckets);
+      if (!clause) return;
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: key(keyId),
-          UpdateExpression: 'SET blocked_until_ms = :until, expires_at = :ttl',
+          Key: key(windowId),
+          UpdateExpression: clause.trim(),
+          ExpressionAttributeNames: names,
+        }),
+      );
+    },
+    async block(windowId, blockedUntilMs, finding, buckets) {
+      const { clause, names } = removal(buckets);
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(windowId),
+          UpdateExpression:
+            'SET blocked_until_ms = :until, blocked_rule = :rule, blocked_limit = :limit, ' +
+            `blocked_used = :used, expires_at = :ttl${clause}`,
+          ...(clause ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: {
             ':until': blockedUntilMs,
+            ':rule': finding.rule,
+            ':limit': finding.limit,
+            ':used': finding.used,
             ':ttl': ttlEpochSeconds(blockedUntilMs + EXPIRY_SLACK_MS),
           },
         }),
       );
     },
-    async markVetted(keyId, vettedUntilMs) {
+    async markVetted(windowId, vettedUntilMs, buckets) {
+      const { clause, names } = removal(buckets);
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: key(keyId),
-          UpdateExpression: 'SET vetted_until_ms = :until',
+          Key: key(windowId),
+          UpdateExpression: `SET vetted_until_ms = :until${clause}`,
+          ...(clause ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: { ':until': vettedUntilMs },
         }),
       );

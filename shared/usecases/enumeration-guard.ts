@@ -2,14 +2,16 @@ import type { Principal } from '../domain/api-keys.ts';
 import type { Plan } from '../domain/plans.ts';
 import {
   assessWindow,
-  cellOf,
-  crossedLimit,
+  bucketOf,
   type EnumerationGuardSettings,
   enumerationGuardOf,
+  type Finding,
+  footprintEntries,
   judgeSuspicion,
-  visitsOf,
+  type QueryFootprint,
+  staleBuckets,
+  WINDOW_BUCKETS,
 } from '../domain/stations/enumeration-guard.ts';
-import type { GeoPoint } from '../geo/distance.ts';
 import { ApiError } from '../platform/errors.ts';
 import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -22,25 +24,19 @@ export interface EnumerationGuardDeps {
 }
 
 /**
- * The stored list is rewritten (pruned) only once it holds this many visits the window no longer
- * needs: pruning on every query would double the writes.
- */
-const PRUNE_SLACK = 50;
-
-/**
- * Records a station query's cells in the key's window and refuses it with 403
- * `enumeration_suspected` when the key is cooling down or the window now looks like a sweep far
- * from the fleet's vehicles. Runs after the chain's key, rate, scope and fleet checks, before any
- * station is looked up. Costs one atomic append (plus a read while cooling down, a prune now and
- * then); the fleet's positions are read only for a suspicious window not vetted recently. A
- * DynamoDB failure lets the query through: losing the guard for a moment beats failing paying
- * customers.
+ * Records a station query's footprint (its cells and the areas its radius or corridor covers) in
+ * the key's window and refuses it with 403 `enumeration_suspected` when the key is cooling down or
+ * the window now looks like a sweep far from the fleet's vehicles. Runs after the chain's key,
+ * rate, scope and fleet checks, before any station is looked up. Costs one atomic add to the
+ * current time bucket (plus, now and then, a removal of buckets a quiet key left behind); the
+ * fleet's positions are read only for a suspicious window. A DynamoDB failure lets the query
+ * through: losing the guard for a moment beats failing paying customers.
  */
 export async function guardStationQuery(
   deps: EnumerationGuardDeps,
   principal: Principal,
   fleetId: string,
-  points: readonly GeoPoint[],
+  footprint: QueryFootprint,
 ): Promise<void> {
   let refused: ApiError | null;
   try {
@@ -48,7 +44,7 @@ export async function guardStationQuery(
     // One window per key *and acting fleet*: a window is judged against that fleet's vehicles, so
     // a partner key serving fleets in ten regions must not have one fleet's cells count as far
     // from another's.
-    refused = await judge(deps, `${principal.keyId}#${fleetId}`, fleetId, points, settings);
+    refused = await judge(deps, `${principal.keyId}#${fleetId}`, fleetId, footprint, settings);
   } catch (error) {
     logger.warn('Enumeration guard unavailable; station query not guarded', { error });
     return;
@@ -60,46 +56,63 @@ async function judge(
   deps: EnumerationGuardDeps,
   windowId: string,
   fleetId: string,
-  points: readonly GeoPoint[],
+  footprint: QueryFootprint,
   settings: EnumerationGuardSettings,
 ): Promise<ApiError | null> {
   const nowMs = deps.now();
-  const appended = await deps.windows.append(
+  const bucket = bucketOf(nowMs, settings);
+  const added = await deps.windows.add(
     windowId,
-    visitsOf(points.map(cellOf), nowMs),
+    bucket,
+    footprintEntries(footprint),
+    bucket - WINDOW_BUCKETS,
     nowMs,
     nowMs + settings.windowMinutes * 60_000,
   );
-  const step = assessWindow(appended.window, nowMs, settings);
-  if (step.kind === 'blocked') return refusal(step.blockedUntilMs, step.distinctCells, settings);
-  if (appended.kind === 'appended' && appended.storedVisits - step.window.visits.length >= PRUNE_SLACK) {
-    // Best effort: a concurrent append makes it fail, and a later query prunes instead.
-    await deps.windows.prune(windowId, step.window.visits, appended.storedVisits);
-  }
+  const step = assessWindow(added.window, nowMs, settings);
+  if (step.kind === 'blocked') return refusal(step.blockedUntilMs, step.finding, settings);
+  if (step.kind === 'vetted') return null;
+  // A quiet key leaves buckets the add's own removal did not reach: best effort, a later query retries.
+  const stale = staleBuckets(added.window, nowMs, settings);
+  if (stale.length) await deps.windows.removeBuckets(windowId, stale);
   if (step.kind === 'clear') return null;
   const verdict = judgeSuspicion(step, await deps.windows.fleetPositions(fleetId), nowMs, settings);
+  const judged = [...step.window.buckets.keys()];
   if (verdict.kind === 'allow') {
-    await deps.windows.markVetted(windowId, verdict.window.vettedUntilMs ?? nowMs);
+    await deps.windows.markVetted(windowId, verdict.vettedUntilMs, judged);
     return null;
   }
-  await deps.windows.block(windowId, verdict.blockedUntilMs);
-  logger.warn('Station queries flagged as enumeration', { window: windowId, cells: verdict.distinctCells });
-  return refusal(verdict.blockedUntilMs, verdict.distinctCells, settings);
+  await deps.windows.block(windowId, verdict.blockedUntilMs, verdict.finding, judged);
+  logger.warn('Station queries flagged as enumeration', { window: windowId, ...verdict.finding });
+  return refusal(verdict.blockedUntilMs, verdict.finding, settings);
 }
 
-function refusal(blockedUntilMs: number, distinctCells: number, settings: EnumerationGuardSettings) {
+/** What the window held, in words: the rule that tripped and its count. */
+function described(finding: Finding, settings: EnumerationGuardSettings): string {
+  const within = `in ${settings.windowMinutes} minutes`;
+  switch (finding.rule) {
+    case 'lattice':
+      return `were made at ${finding.used} distinct map cells ${within}, laid out like a regular lattice`;
+    case 'cells':
+      return `were made at ${finding.used} distinct map cells ${within}`;
+    case 'areas':
+      return `covered ${finding.used} distinct areas of about 35 miles ${within}`;
+  }
+}
+
+/**
+ * The problem, with `limit` and `used` of the rule that tripped, as the window it judged held them
+ * (stored with the cool-down, so every refusal of the cool-down repeats the same figures).
+ */
+function refusal(blockedUntilMs: number, finding: Finding, settings: EnumerationGuardSettings) {
   const until = formatTimestamp(blockedUntilMs);
   return new ApiError(
     'enumeration_suspected',
-    `This key's station queries covered ${distinctCells} distinct map cells in ${settings.windowMinutes} minutes, ` +
-      `laid out like a sweep far from the fleet's vehicles; station queries are refused until ${until}.`,
+    `This key's station queries ${described(finding, settings)}, far from the fleet's vehicles; ` +
+      `station queries are refused until ${until}.`,
     {
       hint: `reduce breadth and frequency of station queries; this key may query stations again at ${until}`,
-      extensions: {
-        limit: crossedLimit(distinctCells, settings),
-        used: distinctCells,
-        cool_down_until: until,
-      },
+      extensions: { limit: finding.limit, used: finding.used, cool_down_until: until },
     },
   );
 }

@@ -1,9 +1,10 @@
 import { accountIdOf, type Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import { monthlyLimitHint, remaining } from '../domain/usage-limits.ts';
+import { currentStage } from '../platform/config.ts';
 import { ApiError } from '../platform/errors.ts';
 import { logger } from '../platform/observability.ts';
-import { emitUsageOf } from '../platform/usage-metrics.ts';
+import { emitUsage, emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 
 export interface StationBudgetDeps {
@@ -60,8 +61,11 @@ export async function chargeStationResults(
       );
     }
     await chargeOverage(deps, accountId, periodId, count);
+    // Overage is invoiced apart from the budget: its own metric, never mixed into StationResults.
+    emitUsageOf(principal, 'StationResultsOverage', 'stations', count, fleetId);
+    return;
   }
-  // One metric, wherever the stations were returned (queries, routes, guidance).
+  // One metric for what the budget was charged, wherever the stations were returned.
   emitUsageOf(principal, 'StationResults', 'stations', count, fleetId);
 }
 
@@ -77,4 +81,69 @@ async function chargeOverage(
   } catch (error) {
     logger.warn('Station overage counter unavailable; results not counted', { error, count });
   }
+}
+
+export interface ReplanChargeDeps {
+  counters: Pick<Counters, 'addUsage' | 'addUsageWithin' | 'recordedLimit' | 'readUsage'>;
+  now: () => number;
+}
+
+/**
+ * Charges the stations a guidance worker's re-plan newly recommends (ones the session was not
+ * already recommending: the start, or an earlier re-plan, charged those) to the fleet's account
+ * (the one its keys bill to: the partner, or the company),
+ * like live guidance: within the month's budget when they fit, as overage when not, never refused.
+ * The worker acts without a key, so the budget is the one the account's last bounded charge this
+ * month was admitted against (`recordedLimit`); before any, the stations go to the budget's count
+ * unless guidance already went to overage this month. Never throws: a charge is never worth a
+ * driver's guidance (a failure is logged; the re-plan was already committed and announced).
+ */
+export async function chargeReplannedStations(
+  deps: ReplanChargeDeps,
+  { accountId, fleetId }: { accountId: string; fleetId: string },
+  count: number,
+): Promise<void> {
+  if (count <= 0) return;
+  const nowMs = deps.now();
+  const periodId = usagePeriod(nowMs).id;
+  let metric: 'StationResults' | 'StationResultsOverage' = 'StationResults';
+  try {
+    const limit = await deps.counters.recordedLimit(accountId, periodId, 'station_results');
+    const fits =
+      limit === null
+        ? // No bounded charge admitted this month: unless guidance already went to overage (the
+          // budget is spent), nothing is charged yet, and the stations go to the budget's count.
+          ((await deps.counters.readUsage(accountId, periodId)).station_results_overage ?? 0) === 0
+        : (await deps.counters.addUsageWithin(accountId, periodId, 'station_results', count, limit)).admitted;
+    if (limit === null && fits) await deps.counters.addUsage(accountId, periodId, 'station_results', count);
+    if (!fits) {
+      metric = 'StationResultsOverage';
+      await deps.counters.addUsage(accountId, periodId, 'station_results_overage', count);
+    }
+  } catch (error) {
+    logger.warn('Station budget counter unavailable; re-planned stations not counted', { error, count });
+    return;
+  }
+  emitUsage({
+    metric,
+    count,
+    stage: currentStage(),
+    family: 'stations',
+    accountId,
+    plan: null,
+    fleetId,
+  });
+}
+
+/**
+ * The account a fleet's usage bills to when no key is at hand (the guidance worker): its partner,
+ * else the company the control plane maps it to, else the fleet itself (a fleet the control plane
+ * does not know, e.g. one a test wrote directly).
+ */
+export async function fleetBillingAccount(
+  fleetId: string,
+  fleet: { partnerId: string | null } | null,
+  companyOf: (fleetId: string) => Promise<string | null>,
+): Promise<string> {
+  return fleet?.partnerId ?? (await companyOf(fleetId)) ?? fleetId;
 }

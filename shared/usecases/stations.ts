@@ -1,6 +1,11 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import type { Plan } from '../domain/plans.ts';
+import {
+  corridorFootprint,
+  nearbyFootprint,
+  type QueryFootprint,
+} from '../domain/stations/enumeration-guard.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
@@ -21,7 +26,7 @@ export interface StationQueryDeps {
   counters: Pick<Counters, 'addUsage' | 'addUsageWithin'>;
   now: () => number;
   /** The enumeration guard ({@link guardStationQuery}): throws 403 `enumeration_suspected`. */
-  guard: (principal: Principal, fleetId: string, points: readonly GeoPoint[]) => Promise<void>;
+  guard: (principal: Principal, fleetId: string, footprint: QueryFootprint) => Promise<void>;
 }
 
 export interface NearbyQuery {
@@ -56,7 +61,12 @@ export async function nearbyStations(
       },
     );
   }
-  await deps.guard(principal, fleetId, [{ latitude: query.latitude, longitude: query.longitude }]);
+  // Guarded on what the radius covers, not only its centre: one wide query sees many cells.
+  await deps.guard(
+    principal,
+    fleetId,
+    nearbyFootprint({ latitude: query.latitude, longitude: query.longitude }, query.radius_miles),
+  );
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const found = index.nearby(
     query.latitude,
@@ -92,15 +102,13 @@ export async function stationsAlongRoute(
   body: AlongRouteBody,
 ) {
   const drawn = body.polyline !== undefined ? lineFromPolyline(body.polyline) : null;
-  // Guarded on the route's two ends, before any routing is spent on a refused key; the schema
-  // guarantees origin and destination when no polyline is given.
-  const ends = drawn
-    ? [drawn.points[0], drawn.points.at(-1)]
-    : [body.origin as GeoPoint, body.destination as GeoPoint];
+  // Guarded on the areas the corridor covers, before any routing is spent on a refused key: the
+  // client's polyline, or the straight line between the two ends (the schema guarantees both when
+  // no polyline is given), which the computed route follows closely enough at the areas' scale.
   await deps.guard(
     principal,
     fleetId,
-    ends.filter((point): point is GeoPoint => point !== undefined),
+    corridorFootprint(drawn ? drawn.points : [body.origin as GeoPoint, body.destination as GeoPoint]),
   );
   const line = drawn ?? (await routedLine(deps.router, body));
   const routeMiles = line.cumulativeMiles.at(-1) ?? 0;

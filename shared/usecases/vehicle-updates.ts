@@ -37,6 +37,11 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   positions: Pick<VehiclePositionStore, 'latest' | 'historySince'>;
   tracking: VehicleTrackingStore;
   now: () => number;
+  /**
+   * Charges the stations a committed re-plan newly recommended to the fleet's station budget (as
+   * overage past it; station-budget.ts `chargeReplannedStations`). Never throws, never refuses.
+   */
+  chargeReplannedStations?: (fleetId: string, count: number) => Promise<void>;
 }
 
 /** A cycle that lost the version race to another writer starts over from the newer state. */
@@ -68,6 +73,11 @@ export async function processVehicleUpdate(
     const cycle = await runCycle(deps, vehicle, latest, tracking);
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
+      // Charged once the re-plan is committed: a cycle that lost the race recommended nothing.
+      const recommended = (cycle.tracking.outbox?.recommendations ?? []).filter(
+        (change) => change.kind === 'recommended',
+      ).length;
+      await deps.chargeReplannedStations?.(fleetId, recommended);
       await carryOut(deps, stored);
       await recordTripStopVisits(deps, fleetId, cycle.events);
       return { events: cycle.events };

@@ -1,6 +1,8 @@
+import { logger } from '../platform/observability.ts';
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
 import { createTripStore } from '../store/trips.ts';
 import type { StartGuidanceDeps } from '../usecases/guidance.ts';
+import { chargeReplannedStations, fleetBillingAccount } from '../usecases/station-budget.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
 import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
@@ -17,6 +19,17 @@ export function createGuidancePlanningDeps(
   parts?: GuidanceParts,
 ): StartGuidanceDeps & VehicleUpdateDeps {
   const { catalog, discounts, router } = stationSources(infra);
+  const { fleets, counters, accounts } = tableStores(infra);
+  // The account a fleet bills to never changes, so a container looks it up once.
+  const billingAccounts = new Map<string, string>();
+  const billingAccountOf = async (fleetId: string) => {
+    let accountId = billingAccounts.get(fleetId);
+    if (!accountId) {
+      accountId = await fleetBillingAccount(fleetId, await fleets.get(fleetId), accounts.accountOfFleet);
+      billingAccounts.set(fleetId, accountId);
+    }
+    return accountId;
+  };
   return {
     ...createGuidanceWriteDeps(infra, parts),
     positions: guidanceStores(infra).positions,
@@ -26,6 +39,15 @@ export function createGuidancePlanningDeps(
     discounts,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
+    chargeReplannedStations: async (fleetId, count) => {
+      if (count <= 0) return;
+      try {
+        const accountId = await billingAccountOf(fleetId);
+        await chargeReplannedStations({ counters, now: infra.clock.now }, { accountId, fleetId }, count);
+      } catch (error) {
+        logger.warn('Fleet unavailable; re-planned stations not counted', { error, count });
+      }
+    },
   };
 }
 

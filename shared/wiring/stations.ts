@@ -40,7 +40,7 @@ const enumerationGuard = /* @__PURE__ */ perInfrastructure((infra): StationQuery
     plan: (name: string) => plans.get(name),
     now: clock.now,
   };
-  return (principal, fleetId, points) => guardStationQuery(deps, principal, fleetId, points);
+  return (principal, fleetId, footprint) => guardStationQuery(deps, principal, fleetId, footprint);
 });
 
 /** GET /v1/stations. */

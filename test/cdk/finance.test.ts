@@ -41,6 +41,7 @@ describe('the finance dashboard', () => {
   it('charts calls by family and station results from the usage metrics of this stage', () => {
     expect(body).toContain('MetricName=\\\\\\"ApiCalls\\\\\\" stage=\\\\\\"prod\\\\\\"');
     expect(body).toContain('MetricName=\\\\\\"StationResults\\\\\\" stage=\\\\\\"prod\\\\\\"');
+    expect(body).toContain('MetricName=\\\\\\"StationResultsOverage\\\\\\" stage=\\\\\\"prod\\\\\\"');
     expect(body).toContain('{FleetFuelGuidance,family,service,stage}');
     expect(body).toContain('API calls by endpoint family');
   });
@@ -75,7 +76,7 @@ describe('the saved Logs Insights queries', () => {
     const perFleet = byName.get('fleet-fuel/prod/finance/usage-per-fleet');
     expect(perAccount?.QueryString).toMatch(/filter stage = 'prod'/);
     expect(perAccount?.QueryString).toMatch(
-      /stats sum\(ApiCalls\) as api_calls, sum\(StationResults\) as station_results by account_id, plan, family/,
+      /stats sum\(ApiCalls\) as api_calls, sum\(StationResults\) as station_results, sum\(StationResultsOverage\) as station_results_overage by account_id, plan, family/,
     );
     expect(perFleet?.QueryString).toMatch(/by fleet_id, account_id, family/);
     expect(perAccount?.LogGroupNames).toHaveLength(3);

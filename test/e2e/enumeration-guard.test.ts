@@ -1,3 +1,4 @@
+import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
 import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
@@ -33,6 +34,7 @@ describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)',
   const prod = api(credentials.base_url);
   const planName = 'enumeration-e2e';
   let sweeper: { key: string };
+  let corridorSweeper: { key: string };
 
   beforeAll(async () => {
     const { client, tableName } = localControlTable();
@@ -42,26 +44,55 @@ describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)',
       monthlyQuota: {},
       stationQueryBudget: 100_000_000,
       priceQueryCap: 25,
-      enumerationGuard: { latticeMinCells: 9, maxDistinctCells: 50, coolDownMinutes: 10 },
+      // The lattice rule is what the first test trips: the area count is out of its way.
+      enumerationGuard: {
+        latticeMinCells: 9,
+        maxDistinctCells: 50,
+        maxAreaCells: 1_000,
+        coolDownMinutes: 10,
+      },
     });
+    await createPlanStore(client, tableName).put({
+      name: `${planName}-areas`,
+      rateLimitPerMin: 100_000,
+      monthlyQuota: {},
+      stationQueryBudget: 100_000_000,
+      priceQueryCap: 25,
+      enumerationGuard: {
+        latticeMinCells: 100,
+        maxDistinctCells: 100,
+        maxAreaCells: 40,
+        coolDownMinutes: 10,
+      },
+    });
+    sweeper = { key: await keyOn(planName, 'Enumeration e2e sweeper') };
+    // A fleet of its own: no vehicles anywhere (every cell is far), and no other suite's calls.
+    corridorSweeper = {
+      key: await keyOn(`${planName}-areas`, 'Enumeration e2e corridor sweeper', newId('fleet')),
+    };
+  });
+
+  /** A live company key on `plan` (of the demo company unless told), written straight into the table. */
+  async function keyOn(plan: string, name: string, fleetId = credentials.fleets.company): Promise<string> {
+    const { client, tableName } = localControlTable();
     const key = generateApiKey('live');
     await createApiKeyStore(client, tableName).create(
       hashApiKey(key),
       testKeyRecord({
         keyId: newId('apiKey'),
-        name: 'Enumeration e2e sweeper',
+        name,
         ownerType: 'company',
         partnerId: null,
-        fleetId: credentials.fleets.company,
+        fleetId,
         mode: 'live',
         scopes: [...COMPANY_SCOPES],
         status: 'active',
-        planName,
+        planName: plan,
         createdAt: new Date().toISOString(),
       }),
     );
-    sweeper = { key };
-  });
+    return key;
+  }
 
   it('refuses a lattice sweep far from the fleet with 403 enumeration_suspected, for this key only', async () => {
     // Arrange: a 3×3 lattice one degree apart over Montana, where the demo fleet has no trucks.
@@ -104,5 +135,42 @@ describe.runIf(isLocalTarget())('the enumeration guard over HTTP (local stack)',
     expect(alongRoute.json.cool_down_until).toBe(last.json.cool_down_until);
     // Per key: the fleet's other keys are unaffected.
     expect(otherKey.status).toBe(200);
+  });
+
+  it('refuses a sweep by along-route polylines between the same two ends, by the areas they cover', async () => {
+    // Arrange: Reno to Salt Lake City, each polyline drawn through another waypoint over Nevada,
+    // Oregon and Idaho: the two ends never change, the corridors sweep the region.
+    const reno: [number, number] = [39.53, -119.81];
+    const saltLake: [number, number] = [40.76, -111.89];
+    const waypoints = Array.from({ length: 12 }, (_, i): [number, number] => [
+      37.5 + (i % 4) * 2,
+      -121 + Math.floor(i / 4) * 3,
+    ]);
+
+    // Act
+    const statuses: number[] = [];
+    let last: ApiResponse<EnumerationProblem> | undefined;
+    for (const waypoint of waypoints) {
+      last = await prod.post<EnumerationProblem>('/v1/stations/along-route', {
+        ...corridorSweeper,
+        body: { polyline: polyline.encode([reno, waypoint, saltLake]), max_results: 1 },
+      });
+      statuses.push(last.status);
+      if (last.status !== 200) break;
+    }
+
+    const me = await prod.get('/v1/me', corridorSweeper);
+
+    // Assess: answered at first, then refused on the area count, with its limit.
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(403);
+    if (!last) throw new Error('no response');
+    expectProblem(last, 403, 'enumeration_suspected');
+    expect(last.json.limit).toBe(40);
+    expect(last.json.used).toBeGreaterThanOrEqual(40);
+    expect(last.json.detail).toContain('areas');
+    // The refused call still counted as a call of the stations family (each limit is independent).
+    expect(me.status, me.text).toBe(200);
+    expect(me.json.plan.used_this_month.stations).toBe(statuses.length);
   });
 });

@@ -95,6 +95,9 @@ describe.runIf(isLocalTarget())('monthly limits over HTTP (local stack)', () => 
       station_results_this_month: 5,
       station_results_overage: 0,
     });
+    // Each limit is independent: the refused query was still a call of the stations family
+    // (authenticated, validated and answered), so all three calls are on the month's count.
+    expect(me.json.plan.used_this_month.stations).toBe(3);
   });
 
   it('keeps live guidance going past the budget, counted as overage, while station queries are refused', async () => {

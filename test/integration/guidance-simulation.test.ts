@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
+import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import type { GeoPoint } from '../../shared/geo/distance.ts';
@@ -29,6 +30,7 @@ import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-plannin
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { savingsReportDeps } from '../../shared/wiring/reports.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
+import { tableStores } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 import { guidancePrincipal } from '../support/principals.ts';
@@ -367,6 +369,19 @@ describe('the guidance worker on odd deliveries', () => {
 
   it('gives a driver who drives past the recommended stop a fresh plan from where they are', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    // The company this fleet belongs to, as the control plane maps it: re-plans bill to it too.
+    await tableStores(infra).accounts.create({
+      id: principal.accountId,
+      type: 'company',
+      name: 'Simulated haulers',
+      contactEmail: null,
+      timezone: 'America/Chicago',
+      planName: 'local-dev',
+      liveFleetId: fleetId,
+      sandboxFleetId: null,
+      productionAccess: NO_PRODUCTION_ACCESS,
+      createdAt: new Date(START_MS).toISOString(),
+    });
     await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 45, mph: 0 }]);
     const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
       destination: DENVER,
@@ -377,14 +392,21 @@ describe('the guidance worker on odd deliveries', () => {
     // Straight past it at 60 mph, a breadcrumb every 5 miles, burning fuel as it goes.
     let t = START_MS + 60_000;
     let fuel = 45;
+    const recommended = new Set(started.stops.map((stop) => stop.id));
     for (let miles = 5; miles <= missed.miles_ahead + 15; miles += 5) {
       t += 5 * 60_000;
       fuel -= (5 / MPG / TANK) * 100;
       await report(fleetId, vehicle.id, [
         { at: t, point: pointAtMiles(dallasToDenver, miles), fuel: round1(fuel), mph: 60 },
       ]);
+      for (const stop of (await sessionOf(fleetId, vehicle.id)).stops) recommended.add(stop.id);
     }
     const session = await sessionOf(fleetId, vehicle.id);
+    // Every station the session ever recommended is charged once: the start's, and each one a
+    // worker re-plan added (the budget's count, as the plan records no budget here).
+    expect(recommended.size).toBeGreaterThan(started.stops.length);
+    const usage = await tableStores(infra).counters.readUsage(principal.accountId, '2026-11');
+    expect(usage).toMatchObject({ station_results: recommended.size });
     expect(session.status).toBe('active');
     expect(session.stops.map((s) => s.stationId)).not.toContain(missed.station.id);
     expect(session.stops.length).toBeGreaterThan(0);

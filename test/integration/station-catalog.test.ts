@@ -91,7 +91,12 @@ describe('npm run admin -- set-discounts', () => {
   it("stores a fleet's fuel-card discounts, refusing a malformed pair", async () => {
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-        env: { ...process.env, TABLE_NAME: table, CONTROL_TABLE_NAME: table, DYNAMODB_ENDPOINT: dynamoDbEndpoint() },
+        env: {
+          ...process.env,
+          TABLE_NAME: table,
+          CONTROL_TABLE_NAME: table,
+          DYNAMODB_ENDPOINT: dynamoDbEndpoint(),
+        },
       });
     await run(['set-discounts', '--fleet', 'flt_DISCOUNTS', '--discounts', "Love's=12, Pilot Flying J=15"]);
     expect(await createFuelDiscountStore(client, table).get('flt_DISCOUNTS')).toEqual({

@@ -344,7 +344,8 @@ describe('POST /v1/trips through the HTTP chain', () => {
       code: 'station_budget_exceeded',
       limit: 0,
       // The account's stations so far (earlier trips of this fleet), none of this refused one.
-      used: (await createCounters(client, table).readUsage(dispatcher.accountId, '2026-11')).station_results ?? 0,
+      used:
+        (await createCounters(client, table).readUsage(dispatcher.accountId, '2026-11')).station_results ?? 0,
     });
     expect((await deps.trips.list(fleetId, { vehicleId: truck.id }, 10, undefined)).data).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { createCounters } from '../../shared/store/counters.ts';
 import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { describeAccount } from '../../shared/usecases/account.ts';
-import { chargeStationResults } from '../../shared/usecases/station-budget.ts';
+import { chargeReplannedStations, chargeStationResults } from '../../shared/usecases/station-budget.ts';
 import { createTestTable, deleteTestTable, dynamoDbEndpoint } from '../support/dynamodb.ts';
 import { testKeyRecord } from '../support/keys.ts';
 
@@ -253,5 +253,24 @@ describe('the station-query budget against DynamoDB', () => {
     expect(query).toBe('charged');
     const me = await meAt(principal, NOVEMBER);
     expect(me).toMatchObject({ station_results_this_month: 5, station_results_overage: 6 });
+  });
+
+  it('charges a guidance worker’s re-plan against the budget a key’s charge recorded, as overage past it', async () => {
+    // Arrange: a key's query of 3 stations records the budget (5) on the month's item.
+    const { principal } = await companyOnPlan({ monthlyQuota: {}, stationQueryBudget: 5 });
+    const deps = budgetDeps();
+    const fleet = { accountId: principal.accountId, fleetId: principal.ownFleetId as string };
+    const before = await deps.counters.recordedLimit(fleet.accountId, '2026-11', 'station_results');
+    await chargeStationResults(deps, principal, 3, 'refuse');
+
+    // Act: re-plans without a key: 2 new stations fit, 1 more does not.
+    await chargeReplannedStations(deps, fleet, 2);
+    await chargeReplannedStations(deps, fleet, 1);
+
+    // Assess
+    expect(before).toBeNull();
+    expect(await deps.counters.recordedLimit(fleet.accountId, '2026-11', 'station_results')).toBe(5);
+    const me = await meAt(principal, NOVEMBER);
+    expect(me).toMatchObject({ station_results_this_month: 5, station_results_overage: 1 });
   });
 });

@@ -7,6 +7,7 @@ import {
   resetUsageMetrics,
   USAGE_METRICS_NAMESPACE,
 } from '../../../shared/platform/usage-metrics.ts';
+import { chargeStationResults } from '../../../shared/usecases/station-budget.ts';
 
 /** The EMF documents written to stdout while `run` runs. */
 function captureEmf(run: () => void): Record<string, unknown>[] {
@@ -128,6 +129,45 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
     }
     const [record] = lines.filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
     expect(record).toMatchObject({ ApiCalls: 1, account_id: 'ptr_1', fleet_id: 'flt_9' });
+  });
+
+  it('emits guidance overage as StationResultsOverage, apart from the budget’s StationResults', async () => {
+    // Arrange: a budget of 10, 9 already used.
+    const company = { keyId: 'key_2', partnerId: null, ownFleetId: 'flt_own', planName: 'growth' } as never;
+    let used = 9;
+    const deps = {
+      plan: async () => ({ stationQueryBudget: 10 }),
+      counters: {
+        addUsage: async () => {},
+        addUsageWithin: async (_a: string, _p: string, _c: string, amount: number, limit: number) => {
+          if (used + amount > limit) return { admitted: false, used };
+          used += amount;
+          return { admitted: true, used };
+        },
+      },
+      now: () => Date.parse('2026-11-23T12:00:00Z'),
+    } as never;
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+
+    // Act: guidance with 3 stops (over the budget), then guidance with 1 (fits).
+    try {
+      await chargeStationResults(deps, company, 3, 'overage');
+      await chargeStationResults(deps, company, 1, 'overage');
+    } finally {
+      spy.mockRestore();
+    }
+
+    // Assess
+    const records = lines.filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({ StationResultsOverage: 3, family: 'stations', fleet_id: 'flt_own' });
+    expect(records[0]).not.toHaveProperty('StationResults');
+    expect(records[1]).toMatchObject({ StationResults: 1 });
+    expect(records[1]).not.toHaveProperty('StationResultsOverage');
   });
 
   it('counts each problem response by stage and code, never by account', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
 import type { Principal } from '../../../shared/domain/api-keys.ts';
 import type { Plan } from '../../../shared/domain/plans.ts';
+import { nearbyFootprint } from '../../../shared/domain/stations/enumeration-guard.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { createCatalogProvider } from '../../../shared/usecases/station-catalog.ts';
@@ -95,13 +96,17 @@ describe('nearbyStations', () => {
     expect((error as ApiError).extensions.errors?.[0]?.field).toBe('limit');
   });
 
-  it('asks the enumeration guard about the query point first; a refusal answers and charges nothing', async () => {
+  it('asks the enumeration guard about the area the radius covers first; a refusal answers and charges nothing', async () => {
     const d = deps([station('a', 32.0)]);
     d.guard.mockRejectedValueOnce(new ApiError('enumeration_suspected', 'sweep'));
 
     const error = await nearbyStations(d, principal, 'flt_1', query).catch((e: unknown) => e);
 
-    expect(d.guard).toHaveBeenCalledWith(principal, 'flt_1', [{ latitude: 32, longitude: -97 }]);
+    expect(d.guard).toHaveBeenCalledWith(
+      principal,
+      'flt_1',
+      nearbyFootprint({ latitude: 32, longitude: -97 }, query.radius_miles),
+    );
     expect((error as ApiError).code).toBe('enumeration_suspected');
     expect(d.counters.addUsage).not.toHaveBeenCalled();
   });
