@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
-import type { Simulation } from '../../shared/domain/sandbox/simulation.ts';
+import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
 import {
+  activeSimulation,
   provisionSimulatedTrucks,
   runSimulation,
   type SandboxSimulationDeps,
+  tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
@@ -107,6 +109,37 @@ describe('sandbox simulation through the real pipeline', () => {
     const fuelings = await fuelingStores(infra).fuelings.list(start.fleetId, { vehicleId: reefer }, 10);
     expect(fuelings.data.some((f) => f.source === 'detected' && f.guidanceId !== null)).toBe(true);
   }, 120_000);
+
+  it('the tick runs a running twin one minute, pauses an idle one, and a tool call resumes it at the wall clock', async () => {
+    const active = await twin();
+    const idle = await twin();
+    // Nobody has called the idle twin's tools for longer than the pause rule.
+    const stale = {
+      ...idle,
+      lastActivityMs: clock.now() - PAUSE_AFTER_IDLE_MS - 1,
+      version: idle.version + 1,
+    };
+    expect(await deps.simulations.save(stale)).toBe(true);
+
+    await tickSimulations(deps);
+
+    const ticked = (await deps.simulations.get(active.fleetId)) as Simulation;
+    expect(ticked.simulatedNowMs).toBe(active.simulatedNowMs + 60_000);
+    expect(ticked.lastTickAtMs).toBe(clock.now());
+    expect(ticked.trucks.every((t) => t.lastReport?.recordedAtMs === ticked.simulatedNowMs)).toBe(true);
+    const paused = (await deps.simulations.get(idle.fleetId)) as Simulation;
+    expect(paused.status).toBe('paused');
+    expect(paused.simulatedNowMs).toBe(idle.simulatedNowMs);
+
+    await tickSimulations(deps);
+    expect(((await deps.simulations.get(idle.fleetId)) as Simulation).simulatedNowMs).toBe(
+      idle.simulatedNowMs,
+    );
+
+    const resumed = await activeSimulation(deps, idle.fleetId);
+    expect(resumed.status).toBe('running');
+    expect(resumed.lastActivityMs).toBe(clock.now());
+  }, 60_000);
 
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
     const start = await runSimulation(deps, await twin(), 5, 5);
