@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
+import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
+import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import {
+  activeSimulation,
+  provisionSimulatedTrucks,
+  runSimulation,
+  type SandboxSimulationDeps,
+  tickSimulations,
+} from '../../shared/usecases/sandbox-simulation.ts';
+import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
+import { fuelingStores } from '../../shared/wiring/fuelings.ts';
+import { guidanceStores } from '../../shared/wiring/guidance.ts';
+import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
+import { createSandboxDeps } from '../../shared/wiring/sandbox.ts';
+import { stationSources } from '../../shared/wiring/stations.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
+
+/**
+ * The simulator through the real pipeline (DynamoDB Local): its breadcrumbs go through the ingest use
+ * case onto the vehicle-updates queue, and the guidance worker's cycle runs for every message after
+ * each batch, as the queue would run it. The wall clock stands still; the simulation's runs ahead.
+ */
+const client = testDocumentClient();
+const clock = fixedClock(Date.parse('2026-11-23T12:00:00Z'));
+const announced: EventEnvelope[] = [];
+let table: string;
+let infra: TestInfrastructure;
+let deps: SandboxSimulationDeps;
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'sandbox-sim');
+  infra = testInfrastructure({ tableName: table, clock, stage: 'sandbox' });
+  const events = createEventRecorder(infra.client, table, 'sandbox', clock.now, async (event) => {
+    announced.push(event);
+  });
+  const worker = createGuidancePlanningDeps(infra, { events });
+  deps = createSandboxDeps(infra, {
+    events,
+    // The guidance worker, for every vehicle the batch touched (one cycle covers a vehicle's batch).
+    settle: async () => {
+      const messages = infra.sent.vehicleUpdates.take();
+      const unique = new Map<string, VehicleUpdateMessage>(messages.map((m) => [m.vehicleId, m]));
+      for (const message of unique.values()) await processVehicleUpdate(worker, message);
+    },
+  });
+  await stationSources(infra).catalog.current();
+});
+afterAll(() => deleteTestTable(client, table));
+
+const eventsOf = (fleetId: string, vehicleId: string, type: string) =>
+  announced.filter(
+    (e) =>
+      e.fleet_id === fleetId &&
+      e.type === type &&
+      (e.data as { vehicle_id?: string }).vehicle_id === vehicleId,
+  );
+
+async function twin(): Promise<Simulation> {
+  return provisionSimulatedTrucks(deps, newId('fleet'));
+}
+
+function withScenario(simulation: Simulation, ref: string, scenario: ScenarioName): Simulation {
+  return {
+    ...simulation,
+    trucks: simulation.trucks.map((t) => (t.externalRef === ref ? { ...t, pendingScenario: scenario } : t)),
+  };
+}
+
+/** Runs the twin in steps of `step` minutes until `done` holds or `limit` minutes have run. */
+async function runUntil(start: Simulation, limit: number, done: (s: Simulation) => boolean, step = 15) {
+  let simulation = start;
+  for (let minutes = 0; minutes < limit && !done(simulation); minutes += step) {
+    simulation = await runSimulation(deps, simulation, step, 5);
+  }
+  return simulation;
+}
+
+describe('sandbox simulation through the real pipeline', () => {
+  it('provisions three vehicles once, with tank and mpg', async () => {
+    const first = await twin();
+    const again = await provisionSimulatedTrucks(deps, first.fleetId);
+    expect(again.trucks.map((t) => t.vehicleId)).toEqual(first.trucks.map((t) => t.vehicleId));
+    const vehicles = await Promise.all(
+      first.trucks.map((t) => deps.vehicles.get(first.fleetId, t.vehicleId)),
+    );
+    expect(
+      vehicles.map((v) => [v?.externalRef, v?.tankSizeGallons !== null, v?.estimatedMpg !== null]),
+    ).toEqual([
+      ['sim-1', true, true],
+      ['sim-2', true, true],
+      ['sim-3', true, true],
+    ]);
+  });
+
+  it('the low reefer gets guidance, fuels at its recommended stop, and the fueling is matched', async () => {
+    const start = await twin();
+    const reefer = start.trucks[2]?.vehicleId as string;
+    const matched = () => eventsOf(start.fleetId, reefer, 'fueling.matched').length > 0;
+    await runUntil(start, 8 * 60, matched);
+    expect(eventsOf(start.fleetId, reefer, 'guidance.updated').length).toBeGreaterThan(0);
+    const [fill] = eventsOf(start.fleetId, reefer, 'fueling.matched');
+    expect(fill).toBeDefined();
+    const fuelings = await fuelingStores(infra).fuelings.list(start.fleetId, { vehicleId: reefer }, 10);
+    expect(fuelings.data.some((f) => f.source === 'detected' && f.guidanceId !== null)).toBe(true);
+  }, 120_000);
+
+  it('the tick runs a running twin one minute, pauses an idle one, and a tool call resumes it at the wall clock', async () => {
+    const active = await twin();
+    const idle = await twin();
+    // Nobody has called the idle twin's tools for longer than the pause rule.
+    const stale = {
+      ...idle,
+      lastActivityMs: clock.now() - PAUSE_AFTER_IDLE_MS - 1,
+      version: idle.version + 1,
+    };
+    expect(await deps.simulations.save(stale)).toBe(true);
+
+    await tickSimulations(deps);
+
+    const ticked = (await deps.simulations.get(active.fleetId)) as Simulation;
+    expect(ticked.simulatedNowMs).toBe(active.simulatedNowMs + 60_000);
+    expect(ticked.lastTickAtMs).toBe(clock.now());
+    expect(ticked.trucks.every((t) => t.lastReport?.recordedAtMs === ticked.simulatedNowMs)).toBe(true);
+    const paused = (await deps.simulations.get(idle.fleetId)) as Simulation;
+    expect(paused.status).toBe('paused');
+    expect(paused.simulatedNowMs).toBe(idle.simulatedNowMs);
+
+    await tickSimulations(deps);
+    expect(((await deps.simulations.get(idle.fleetId)) as Simulation).simulatedNowMs).toBe(
+      idle.simulatedNowMs,
+    );
+
+    const resumed = await activeSimulation(deps, idle.fleetId);
+    expect(resumed.status).toBe('running');
+    expect(resumed.lastActivityMs).toBe(clock.now());
+  }, 60_000);
+
+  it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
+    const start = await runSimulation(deps, await twin(), 5, 5);
+    const truck = start.trucks[0]?.vehicleId as string;
+    let simulation = await runSimulation(deps, withScenario(start, 'sim-1', 'offline'), 20, 5);
+    expect(eventsOf(start.fleetId, truck, 'vehicle.offline')).toHaveLength(1);
+    expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(0);
+    simulation = await runSimulation(deps, simulation, 20, 5);
+    expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(1);
+    expect(simulation.trucks[0]?.scenario).toBe('normal');
+  }, 60_000);
+
+  it('sensor_noise jumps the readings, through driving and a rest at the destination, but produces no fueling', async () => {
+    // The day cab: its legs are short, so it arrives and stands 30 minutes within the run.
+    let simulation = withScenario(await twin(), 'sim-2', 'sensor_noise');
+    const truck = simulation.trucks[1]?.vehicleId as string;
+    const firstDestination = simulation.trucks[1]?.destinationCityId;
+    let fills = 0;
+    let wasFueling = false;
+    for (let minutes = 0; minutes < 6 * 60; minutes += 5) {
+      simulation = await runSimulation(deps, simulation, 5, 5);
+      const fueling = simulation.trucks[1]?.activity === 'fueling';
+      if (fueling && !wasFueling) fills += 1;
+      wasFueling = fueling;
+    }
+    expect(simulation.trucks[1]?.scenario).toBe('sensor_noise');
+    expect(simulation.trucks[1]?.destinationCityId).not.toBe(firstDestination);
+    const history = await guidanceStores(infra).positions.historySince(
+      simulation.fleetId,
+      truck,
+      0,
+      simulation.simulatedNowMs,
+    );
+    const levels = history.map((fix) => fix.fuelLevelPercent as number);
+    const jumps = levels.slice(1).map((level, i) => Math.abs(level - (levels[i] as number)));
+    expect(Math.max(...jumps)).toBeGreaterThan(10);
+    // Only the fills the truck really made (if guidance sent it to one) are fuelings; the slosh never is.
+    expect(eventsOf(simulation.fleetId, truck, 'fueling.recorded')).toHaveLength(fills);
+  }, 180_000);
+});
