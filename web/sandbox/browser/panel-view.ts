@@ -85,7 +85,9 @@ export function truckPanel(container: HTMLElement, onScenario: ScenarioHandler) 
       const ids = vehicles.map((vehicle) => vehicle.vehicle_id).join(',');
       if ([...cards.keys()].join(',') !== ids) {
         cards.clear();
-        vehicles.forEach((vehicle, index) => cards.set(vehicle.vehicle_id, build(vehicle, index)));
+        vehicles.forEach((vehicle, index) => {
+          cards.set(vehicle.vehicle_id, build(vehicle, index));
+        });
         container.replaceChildren(...[...cards.values()].map((entry) => entry.card));
       }
       vehicles.forEach((vehicle, index) => {
