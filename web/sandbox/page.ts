@@ -48,7 +48,7 @@ export const SANDBOX_PAGE_HTML = `<!doctype html>
 <h1>Sandbox fleet</h1>
 <form id="key-form" autocomplete="off">
 <label for="key">Test key</label>
-<input id="key" name="key" type="password" placeholder="svc_test_…" spellcheck="false" aria-describedby="key-note">
+<input id="key" name="key" type="password" autocomplete="off" placeholder="svc_test_…" spellcheck="false" aria-describedby="key-note">
 <button type="submit">Connect</button>
 <button type="button" id="forget-key" hidden>Forget key</button>
 <p id="key-note">Kept in this tab only (sessionStorage) and sent only to this sandbox API.</p>
@@ -100,7 +100,7 @@ button:focus-visible,input:focus-visible{outline:3px solid #f0b400;outline-offse
 #error{margin:.75rem 1rem;padding:.5rem .75rem;border:1px solid #c9361b;background:#fdecea;border-radius:4px}
 #error p{margin:.15rem 0}
 #status{margin:.5rem 1rem;color:#4a5863}
-main{display:grid;grid-template-columns:minmax(0,3fr) minmax(16rem,1.4fr);grid-template-areas:"map trucks" "events trucks";gap:1rem;padding:0 1rem 1rem}
+main{display:grid;grid-template-columns:minmax(0,3fr) minmax(16rem,1.4fr);grid-template-rows:auto 1fr;grid-template-areas:"map trucks" "events trucks";align-items:start;gap:1rem;padding:0 1rem 1rem}
 #map-panel{grid-area:map}
 #trucks-panel{grid-area:trucks}
 #events-panel{grid-area:events}
@@ -118,5 +118,5 @@ main{display:grid;grid-template-columns:minmax(0,3fr) minmax(16rem,1.4fr);grid-t
 #events{list-style:none;margin:0;padding:0;max-height:16rem;overflow:auto;background:#fff;border:1px solid #d3dae0;border-radius:4px}
 #events li{padding:.25rem .6rem;border-bottom:1px solid #eef1f3}
 #events time{color:#5b6873;font-variant-numeric:tabular-nums}
-@media (max-width:52rem){main{grid-template-columns:1fr;grid-template-areas:"map" "trucks" "events"}}
+@media (max-width:52rem){main{grid-template-columns:1fr;grid-template-rows:auto;grid-template-areas:"map" "trucks" "events"}}
 `;
