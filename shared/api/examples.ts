@@ -6,6 +6,7 @@ import { guidanceExamples } from './examples/guidance.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
+import { sandboxExamples } from './examples/sandbox.ts';
 import { stationExamples } from './examples/stations.ts';
 import { tripExamples } from './examples/trips.ts';
 import { vehicleExamples, vehicleLocationExamples } from './examples/vehicles.ts';
@@ -30,4 +31,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...tripExamples,
   ...fuelingExamples,
   ...reportExamples,
+  ...sandboxExamples,
 };

@@ -7,6 +7,7 @@ import { guidanceRoutes } from './routes/guidance.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
 import { sandboxPageRoutes } from './routes/sandbox-page.ts';
 import { stationRoutes } from './routes/stations.ts';
 import { tripRoutes } from './routes/trips.ts';
@@ -33,6 +34,7 @@ export const routes = {
   ...tripRoutes,
   ...fuelingRoutes,
   ...reportRoutes,
+  ...sandboxRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
