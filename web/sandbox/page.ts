@@ -40,6 +40,7 @@ export const SANDBOX_PAGE_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox fleet · Fleet Fuel Guidance</title>
+<link rel="icon" href="${SANDBOX_ASSETS_PATH}/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SANDBOX_ASSETS_PATH}/app.css">
 <script src="${SANDBOX_ASSETS_PATH}/app.js" defer></script>
 </head>
@@ -83,6 +84,10 @@ export const SANDBOX_PAGE_HTML = `<!doctype html>
 </body>
 </html>
 `;
+
+/** A truck dot, so the browser's favicon request is answered from the same origin (not a 404). */
+export const SANDBOX_PAGE_FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#1b6ac9"/></svg>';
 
 export const SANDBOX_PAGE_CSS = `
 *{box-sizing:border-box}

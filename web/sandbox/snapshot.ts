@@ -22,6 +22,8 @@ export interface SimulatedVehicle {
   name: string;
   profile: { id: string; title: string; tank_size_gallons: number; mpg: number };
   scenario: string;
+  /** Set by POST …/scenario until the next tick applies it. */
+  pending_scenario?: string | null;
   state: string;
   position: {
     latitude: number;

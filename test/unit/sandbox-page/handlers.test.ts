@@ -26,7 +26,7 @@ describe('the sandbox page on the sandbox stage', () => {
     process.env.STAGE = 'sandbox';
   });
 
-  it('serves the HTML with a self-only Content-Security-Policy and loads only its own two files', async () => {
+  it('serves the HTML with a self-only Content-Security-Policy and loads only its own files', async () => {
     // Act
     const response = await get('/sandbox');
 
@@ -37,7 +37,11 @@ describe('the sandbox page on the sandbox stage', () => {
     expect(SANDBOX_PAGE_CSP).toContain("default-src 'none'");
     expect(SANDBOX_PAGE_CSP).not.toMatch(/unsafe|https?:|\*/);
     const sources = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
-    expect(sources).toEqual(['/sandbox/assets/app.css', '/sandbox/assets/app.js']);
+    expect(sources).toEqual([
+      '/sandbox/assets/favicon.svg',
+      '/sandbox/assets/app.css',
+      '/sandbox/assets/app.js',
+    ]);
     expect(response.body).not.toMatch(/<script>|<style|style="/);
   });
 
@@ -72,7 +76,7 @@ describe('the sandbox page on the sandbox stage', () => {
     expect(css.body).toBe(SANDBOX_PAGE_CSS);
   });
 
-  it('answers any other asset 404 naming the two it has', async () => {
+  it('answers any other asset 404 naming those it has', async () => {
     // Act
     const response = await get('/sandbox/assets/secrets.json', { file: 'secrets.json' });
 
@@ -81,7 +85,7 @@ describe('the sandbox page on the sandbox stage', () => {
     expect(response.headers['Content-Type']).toMatch(/^application\/problem\+json/);
     expect(JSON.parse(response.body)).toMatchObject({
       code: 'resource_not_found',
-      hint: 'the page loads only app.js and app.css',
+      hint: 'the page loads only app.js, app.css, favicon.svg',
     });
   });
 });

@@ -114,7 +114,12 @@ function update(entry: TruckCard, vehicle: SimulatedVehicle, index: number): voi
       `${vehicle.profile.title} (${vehicle.profile.tank_size_gallons} gal, ${vehicle.profile.mpg} mpg)`,
     ],
     ['State', vehicle.state],
-    ['Scenario', vehicle.scenario],
+    [
+      'Scenario',
+      vehicle.pending_scenario
+        ? `${vehicle.scenario} (${vehicle.pending_scenario} on the next tick)`
+        : vehicle.scenario,
+    ],
     [
       'Moving',
       position
