@@ -83,7 +83,7 @@ export function drawVehicles(
               stroke: '#ffffff',
               'stroke-width': 1.5,
             }),
-            title(`Recommended stop for ${vehicle.name}: ${stop.name}, ${Math.round(stop.gallons)} gal`),
+            title(`Recommended stop for ${vehicle.name}: ${describeStop(stop)}`),
           ],
         ),
       );
@@ -151,6 +151,11 @@ function truckMarker(
       ),
     ],
   );
+}
+
+/** `Pilot Wichita (80 gal)`; the gallons are left out when guidance has not sized the fill yet. */
+export function describeStop(stop: { name: string; gallons: number | null }): string {
+  return stop.gallons === null ? stop.name : `${stop.name} (${Math.round(stop.gallons)} gal)`;
 }
 
 function title(text: string): SVGTitleElement {

@@ -2,7 +2,7 @@ import { feedItems } from '../event-feed.ts';
 import { fuelGauge } from '../fuel-gauge.ts';
 import { type SandboxSnapshot, SCENARIOS, type SimulatedVehicle } from '../snapshot.ts';
 import { htmlElement, svgElement } from './dom.ts';
-import { truckColour } from './map-view.ts';
+import { describeStop, truckColour } from './map-view.ts';
 
 export type ScenarioHandler = (vehicle: SimulatedVehicle, scenario: string) => void;
 
@@ -127,10 +127,7 @@ function update(entry: TruckCard, vehicle: SimulatedVehicle, index: number): voi
         : 'no position yet',
     ],
     ['Destination', vehicle.destination?.name ?? 'none'],
-    [
-      'Next stop',
-      vehicle.next_stop ? `${vehicle.next_stop.name} (${Math.round(vehicle.next_stop.gallons)} gal)` : 'none',
-    ],
+    ['Next stop', vehicle.next_stop ? describeStop(vehicle.next_stop) : 'none'],
     ['Guidance', vehicle.guidance_phase ?? 'none'],
   ];
   entry.facts.replaceChildren(
