@@ -27,6 +27,8 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
+/** The snapshots the page received, by `clock.simulated_now`. */
+const received = new Map<string, SandboxSnapshot>();
 
 async function snapshot(): Promise<SandboxSnapshot> {
   const response = await sandbox.get<SandboxSnapshot>('/v1/sandbox/simulation', { key });
@@ -69,24 +71,21 @@ async function drawn(): Promise<Picture | null> {
 }
 
 /**
- * The page's drawing and the API's snapshot of the same simulated minute: the simulator ticks on
- * its own, so a pair that straddles a tick is read again.
+ * The page's drawing and the snapshot it drew: every snapshot the page received (its polls and the
+ * advance answers) is kept by simulated time, so the comparison holds however fast the simulator
+ * ticks. `notBefore`: wait for a drawing of that simulated time or later.
  */
-async function drawnWithSnapshot(after?: string) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+async function drawnWithSnapshot(notBefore?: string) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
     const picture = await drawn();
-    const current = await snapshot();
-    if (
-      picture &&
-      picture.simulatedNow === current.clock.simulated_now &&
-      (!after || picture.simulatedNow > after)
-    ) {
+    const current = picture && received.get(picture.simulatedNow);
+    if (picture && current && (!notBefore || Date.parse(picture.simulatedNow) >= Date.parse(notBefore))) {
       return { picture, current };
     }
-    // The page polls every 5 s; its next poll catches up with the API.
-    await page.waitForTimeout(500);
+    // The page polls every 5 s and draws what it receives at once.
+    await page.waitForTimeout(250);
   }
-  throw new Error('The page never showed the snapshot the API answers');
+  throw new Error('The page never drew a snapshot it received');
 }
 
 function expectTrucksWhereSnapshotSays(picture: Picture, current: SandboxSnapshot) {
@@ -113,6 +112,13 @@ beforeAll(async () => {
   const origin = new URL(credentials.sandbox_base_url).origin;
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('response', async (answer) => {
+    const path = new URL(answer.url()).pathname;
+    if (answer.ok() && (path === '/v1/sandbox/simulation' || path === '/v1/sandbox/advance')) {
+      const body = (await answer.json()) as SandboxSnapshot;
+      received.set(body.clock.simulated_now, body);
+    }
   });
   page.on('request', (request) => {
     if (new URL(request.url()).origin !== origin) foreignRequests.push(request.url());
@@ -166,13 +172,17 @@ describe('the sandbox page in Chromium', () => {
     const before = await drawnWithSnapshot();
 
     // Act
-    await page.getByRole('button', { name: 'Advance 1 hour' }).click();
-    const after = await drawnWithSnapshot(before.current.clock.simulated_now);
+    const [advanced] = await Promise.all([
+      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/v1/sandbox/advance'),
+      page.getByRole('button', { name: 'Advance 1 hour' }).click(),
+    ]);
+    const advancedTo = ((await advanced.json()) as SandboxSnapshot).clock.simulated_now;
+    // The drawing of the advance's answer (or of a tick after it).
+    const after = await drawnWithSnapshot(advancedTo);
 
     // Assess
-    const minutes =
-      (Date.parse(after.current.clock.simulated_now) - Date.parse(before.current.clock.simulated_now)) /
-      60_000;
+    const minutes = (Date.parse(advancedTo) - Date.parse(before.current.clock.simulated_now)) / 60_000;
+    expect(advanced.status()).toBe(200);
     expect(minutes).toBeGreaterThanOrEqual(60);
     expectTrucksWhereSnapshotSays(after.picture, after.current);
     const moved = after.picture.trucks.filter((truck) => {
