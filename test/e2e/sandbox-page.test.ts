@@ -8,6 +8,7 @@ import type { SandboxSnapshot } from '../../web/sandbox/snapshot.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { holdSandboxTwin } from '../support/sandbox-twin-lock.ts';
 
 /**
  * The sandbox page in a real browser (headless Debian Chromium driven by playwright-core) against
@@ -24,6 +25,7 @@ const key = credentials.keys.company_test;
 const projection = mapProjection();
 
 let browser: Awaited<ReturnType<typeof launchChromium>>;
+let releaseTwin: (() => void) | undefined;
 let page: Page;
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
@@ -107,6 +109,7 @@ function expectTrucksWhereSnapshotSays(picture: Picture, current: SandboxSnapsho
 }
 
 beforeAll(async () => {
+  releaseTwin = await holdSandboxTwin();
   browser = await launchChromium();
   page = await browser.context.newPage();
   const origin = new URL(credentials.sandbox_base_url).origin;
@@ -140,8 +143,14 @@ beforeAll(async () => {
     });
 });
 
+// The twin is shared with the other sandbox tests: leave it as a reset leaves it, whatever failed.
 afterAll(async () => {
-  await browser?.close();
+  try {
+    await browser?.close();
+    await sandbox.post('/v1/sandbox/reset', { key });
+  } finally {
+    releaseTwin?.();
+  }
 });
 
 describe('the sandbox page in Chromium', () => {
@@ -218,6 +227,27 @@ describe('the sandbox page in Chromium', () => {
         timeout: 15_000,
       })
       .toBe('true');
+  });
+
+  it('puts every truck back to normal with Reset sandbox', async () => {
+    // Act
+    const [reset] = await Promise.all([
+      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/v1/sandbox/reset'),
+      page.getByRole('button', { name: 'Reset sandbox' }).click(),
+    ]);
+
+    // Assess
+    expect(reset.status()).toBe(200);
+    expect((await snapshot()).vehicles.map((vehicle) => vehicle.scenario)).toEqual([
+      'normal',
+      'normal',
+      'normal',
+    ]);
+    await expect
+      .poll(() => page.locator('.scenario[data-scenario="normal"][aria-pressed="true"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(3);
   });
 
   it('shows the API’s problem detail and hint when a call is refused', async () => {
