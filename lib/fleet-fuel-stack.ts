@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { fallbackRoute, routeList } from '../shared/api/routes.ts';
+import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
@@ -102,7 +102,7 @@ export class FleetFuelStack extends Stack {
         : undefined;
     this.api = new Api(this, 'Api', {
       settings,
-      routes: routeList,
+      routes: servedRouteList,
       fallback: fallbackRoute,
       functionsDir: props.functionsDir,
       roles: this.roles,

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fallbackRoute, routeList } from '../shared/api/routes.ts';
+import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import { createApiGatewayListener, type LambdaHandler } from './http-adapter.ts';
 import { type LogFormat, logFormatFrom, requestLogLine } from './log-lines.ts';
 import { createRouter } from './router.ts';
@@ -53,7 +53,7 @@ export async function startStageServer(
 ): Promise<{ server: Server; port: number }> {
   let boundPort = options.port;
   const listener = createApiGatewayListener({
-    router: createRouter(routeList, fallbackRoute),
+    router: createRouter(servedRouteList, fallbackRoute),
     loadHandler: options.loadHandler ?? createHandlerLoader(),
     port: () => boundPort,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -130,7 +130,7 @@ async function runAsChild(): Promise<void> {
     // Warm every handler module now, one after another, as a provisioned Lambda would be: the first
     // request to each route then costs milliseconds, not a module graph. A module that fails here
     // reports itself when its route is called.
-    for (const route of [...routeList, fallbackRoute]) await loadHandler(route.handler).catch(() => {});
+    for (const route of [...servedRouteList, fallbackRoute]) await loadHandler(route.handler).catch(() => {});
     await workers.warm();
   };
 

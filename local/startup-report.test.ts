@@ -85,6 +85,12 @@ describe('readyBanner', () => {
     expect(text).toContain('Keys (also in .local/credentials.json)');
   });
 
+  it('links the sandbox page on the sandbox stage', () => {
+    expect(banner()).toContain(
+      'Map       http://127.0.0.1:3001/sandbox   (the sandbox fleet live; enter the company_test key)',
+    );
+  });
+
   it('gives one request that works as pasted, without jq', () => {
     const curl = banner()
       .split('\n')

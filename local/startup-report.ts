@@ -134,6 +134,7 @@ export function readyBanner(input: BannerInput, cwd = process.cwd()): string {
     '  Try it:',
     `    curl -s ${credentials.base_url}/v1/me -H "Authorization: Bearer ${credentials.keys.company_live}"`,
     '',
+    `  Map       ${credentials.sandbox_base_url}/sandbox   (the sandbox fleet live; enter the company_test key)`,
     ...webhookLines,
     dataLine,
     logLine,

@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
-import { fallbackRoute, routeList } from '../shared/api/routes.ts';
+import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
+import { buildSandboxScript } from '../web/sandbox/build.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
 export interface FunctionEntry {
@@ -38,11 +39,11 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultFunctionsDir = join(repoRoot, 'dist', 'functions');
 
 /**
- * Every deployable handler. HTTP routes come from the route table (plus API Gateway's `$default`
- * fallback), workers from lib/worker-functions.ts, so one esbuild run builds them all.
+ * Every deployable handler. HTTP routes come from the route table and its pages (plus API
+ * Gateway's `$default` fallback), workers from lib/worker-functions.ts, so one esbuild run builds them all.
  */
 export function functionEntries(): FunctionEntry[] {
-  const http = [...routeList, fallbackRoute].map(({ operationId, handler }) => ({
+  const http = [...servedRouteList, fallbackRoute].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
   }));
@@ -96,12 +97,30 @@ const englishOnlyZodLocales: Plugin = {
   },
 };
 
+/**
+ * The sandbox page's script is a browser bundle of its own (web/sandbox/). From source,
+ * web/sandbox/script.ts builds it with esbuild on first use; in a Lambda that module becomes the
+ * prebuilt text, so the asset function serves a constant and carries no bundler.
+ */
+function prebuiltSandboxScript(script: string): Plugin {
+  return {
+    name: 'prebuilt-sandbox-script',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]web[\\/]sandbox[\\/]script\.ts$/ }, () => ({
+        contents: `export const sandboxScript = () => Promise.resolve(${JSON.stringify(script)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleResult> {
   const rootDir = options.rootDir ?? repoRoot;
   const outdir = options.outdir ?? defaultFunctionsDir;
   const entries = options.entries ?? functionEntries();
   // A removed route must not leave a stale folder that still looks deployable.
   rmSync(outdir, { recursive: true, force: true });
+  const sandboxScript = await buildSandboxScript();
 
   const result = await build({
     absWorkingDir: rootDir,
@@ -130,7 +149,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [englishOnlyZodLocales],
+    plugins: [englishOnlyZodLocales, prebuiltSandboxScript(sandboxScript)],
   });
 
   const metafilePath = `${outdir}.meta.json`;

@@ -9,6 +9,7 @@ import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { sandboxPageRoutes } from './routes/sandbox-page.ts';
 import { stationRoutes } from './routes/stations.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { vehicleLocationRoutes, vehicleRoutes } from './routes/vehicles.ts';
@@ -40,6 +41,17 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+/**
+ * Pages served beside the API (the sandbox page): routes like the others (a Lambda and an API
+ * Gateway route each), but not API operations, so they stay out of `routes` and openapi.json.
+ */
+export const pageRoutes = {
+  ...sandboxPageRoutes,
+} satisfies Record<string, RouteDefinition>;
+
+/** Everything a stage serves besides `$default`: what CDK, the local stack and the bundler build. */
+export const servedRouteList: readonly RouteDefinition[] = [...routeList, ...Object.values(pageRoutes)];
 
 /**
  * Everything no entry matches (API Gateway's `$default` route): 404 `resource_not_found` with a

@@ -13,7 +13,7 @@ import {
   type WorkerFunction,
   workerFunctions,
 } from '../../lib/worker-functions.ts';
-import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
+import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
 
@@ -32,7 +32,7 @@ function referencedId(value: unknown): string {
 }
 
 /** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
-const everyFunction = [...routeList, fallbackRoute];
+const everyFunction = [...servedRouteList, fallbackRoute];
 /** The workers a stage runs: the sandbox tick only on the sandbox stage (lib/sandbox.ts). */
 const workersOf = (stage: Stage) =>
   workerFunctions.filter((fn) => fn !== SANDBOX_TICK || stage === 'sandbox');
@@ -98,7 +98,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       const routeKeys = Object.values(resources('AWS::ApiGatewayV2::Route')).map(
         (r) => r.Properties.RouteKey,
       );
-      const expected = [...routeList.map((route) => `${route.method} ${route.path}`), '$default'];
+      const expected = [...servedRouteList.map((route) => `${route.method} ${route.path}`), '$default'];
 
       expect([...routeKeys].sort()).toEqual([...expected].sort());
     });
@@ -501,7 +501,7 @@ describe('the route table as API Gateway sees it', () => {
     // API Gateway refuses `/v1/vehicles/{id}` beside `/v1/vehicles/{vehicleId}/…` with a 409
     // ConflictException at deploy time; synth would not notice.
     const namesAt = new Map<string, Set<string>>();
-    for (const { path } of routeList) {
+    for (const { path } of servedRouteList) {
       const segments = path.split('/');
       segments.forEach((segment, index) => {
         const variable = /^\{(.+)\}$/.exec(segment)?.[1];

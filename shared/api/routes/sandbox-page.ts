@@ -1,0 +1,37 @@
+import type { RouteDefinition } from '../../platform/http/route-definition.ts';
+import { routeGroup } from './route-group.ts';
+
+/**
+ * The sandbox page and its two files (docs/sandbox-page.md). Pages, not API operations: no key,
+ * not counted, not in openapi.json. They answer only on the sandbox stage (404 with a hint on
+ * production).
+ */
+const pageRoute = routeGroup({
+  tags: ['Sandbox page'],
+  access: 'anonymous',
+  scope: null,
+  family: null,
+  role: 'public',
+  idempotent: false,
+});
+
+export const sandboxPageRoutes = {
+  getSandboxPage: pageRoute({
+    operationId: 'getSandboxPage',
+    method: 'GET',
+    path: '/sandbox',
+    summary: 'The sandbox page: the simulated fleet on a map of the United States',
+    request: {},
+    responses: [{ status: 200, description: 'HTML page' }],
+    handler: 'functions/http/sandbox-page/get-sandbox-page.ts',
+  }),
+  getSandboxPageAsset: pageRoute({
+    operationId: 'getSandboxPageAsset',
+    method: 'GET',
+    path: '/sandbox/assets/{file}',
+    summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
+    request: {},
+    responses: [{ status: 200, description: 'JavaScript or CSS' }],
+    handler: 'functions/http/sandbox-page/get-sandbox-page-asset.ts',
+  }),
+} satisfies Record<string, RouteDefinition>;

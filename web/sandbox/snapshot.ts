@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import type { simulationSchema } from '../../shared/api/schemas/sandbox.ts';
+
+/**
+ * The `GET /v1/sandbox/simulation` snapshot the page draws: the API's own schema, so a change to
+ * the contract fails the page's type check rather than its users. Type-only: no zod in the page.
+ */
+export type SandboxSnapshot = z.output<typeof simulationSchema>;
+export type SimulatedVehicle = SandboxSnapshot['vehicles'][number];
+export type RecentEvent = SandboxSnapshot['recent_events'][number];
+
+/** The scenario names `POST /v1/sandbox/vehicles/{id}/scenario` accepts, in the published order. */
+export { SCENARIO_NAMES as SCENARIOS } from '../../shared/domain/sandbox/scenarios.ts';
