@@ -59,6 +59,8 @@ export interface Principal {
   mode: KeyMode;
   scopes: readonly Scope[];
   planName: string;
+  /** When the key was created (the health scorecard's key-age check); absent where unknown. */
+  keyCreatedAt?: string;
 }
 
 /** Monthly usage is counted per customer account: the partner, or the company's fleet. */

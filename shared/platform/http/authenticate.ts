@@ -54,5 +54,6 @@ export async function authenticate(
     mode: key.mode,
     scopes: key.scopes,
     planName: key.planName,
+    keyCreatedAt: key.createdAt,
   };
 }

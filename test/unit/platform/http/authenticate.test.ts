@@ -46,6 +46,7 @@ describe('authenticate: a recognized, active key', () => {
       mode: 'live',
       scopes: record.scopes,
       planName: 'starter',
+      keyCreatedAt: record.createdAt,
     });
   });
 
