@@ -3,6 +3,7 @@ import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
 import { guidanceExamples } from './examples/guidance.ts';
+import { integrationExamples } from './examples/integration.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
@@ -30,4 +31,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...tripExamples,
   ...fuelingExamples,
   ...reportExamples,
+  ...integrationExamples,
 };

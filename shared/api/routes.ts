@@ -4,6 +4,7 @@ import { discoveryRoutes } from './routes/discovery.ts';
 import { fleetRoutes } from './routes/fleets.ts';
 import { fuelingRoutes } from './routes/fuelings.ts';
 import { guidanceRoutes } from './routes/guidance.ts';
+import { integrationRoutes } from './routes/integration.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
@@ -32,6 +33,7 @@ export const routes = {
   ...tripRoutes,
   ...fuelingRoutes,
   ...reportRoutes,
+  ...integrationRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -25,7 +25,6 @@ export const activeFleetKey = (day: string, fleetId: string) => ({
   sk: `FLEET#${fleetId}`,
 });
 
-
 /** A day of counters is read for the scorecard; a week is kept to look back on a bad day. */
 const COUNTER_RETENTION_DAYS = 8;
 const MARKER_RETENTION_DAYS = 3;
@@ -79,16 +78,15 @@ function fromHourItem(item: Record<string, unknown>): HealthHour {
   };
 }
 
-export function createIntegrationCounterStore(client: DocumentClient, tableName: string): IntegrationCounterStore {
+export function createIntegrationCounterStore(
+  client: DocumentClient,
+  tableName: string,
+): IntegrationCounterStore {
   /**
    * One `ADD` to the hour item; `first_at` is set only by the hour's first write, which therefore
    * also marks the fleet active that day.
    */
-  const addToHour = async (
-    fleetId: string,
-    atMs: number,
-    adds: Record<string, number>,
-  ): Promise<void> => {
+  const addToHour = async (fleetId: string, atMs: number, adds: Record<string, number>): Promise<void> => {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {
       ':now': atMs,

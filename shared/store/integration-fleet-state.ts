@@ -22,8 +22,16 @@ export interface IntegrationFleetStateStore {
   vehicleState(fleetId: string, sinceMs: number): Promise<FleetVehicleState>;
 }
 
-export function createIntegrationFleetStateStore(client: DocumentClient, tableName: string): IntegrationFleetStateStore {
-  const rangeOf = async (fleetId: string, prefix: string, projection: string, names: Record<string, string>) => {
+export function createIntegrationFleetStateStore(
+  client: DocumentClient,
+  tableName: string,
+): IntegrationFleetStateStore {
+  const rangeOf = async (
+    fleetId: string,
+    prefix: string,
+    projection: string,
+    names: Record<string, string>,
+  ) => {
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -51,7 +59,9 @@ export function createIntegrationFleetStateStore(client: DocumentClient, tableNa
           '#sk': 'sk',
           '#status': 'status',
         }),
-        rangeOf(fleetId, 'VEHPOS#', '#sk, received_at_ms, recorded_at_ms, fuel_level_percent', { '#sk': 'sk' }),
+        rangeOf(fleetId, 'VEHPOS#', '#sk, received_at_ms, recorded_at_ms, fuel_level_percent', {
+          '#sk': 'sk',
+        }),
         rangeOf(fleetId, 'VEHTRACK#', '#sk, #session.#status', {
           '#sk': 'sk',
           '#session': 'session',

@@ -33,7 +33,10 @@ export interface IntegrationSnapshotStore {
   range(fleetId: string, fromDay: string, toDay: string): Promise<HealthSnapshot[]>;
 }
 
-export function createIntegrationSnapshotStore(client: DocumentClient, tableName: string): IntegrationSnapshotStore {
+export function createIntegrationSnapshotStore(
+  client: DocumentClient,
+  tableName: string,
+): IntegrationSnapshotStore {
   return {
     async put(snapshot) {
       await client.send(

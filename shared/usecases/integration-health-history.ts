@@ -1,7 +1,7 @@
 import { HEALTH_HISTORY_DAYS } from '../domain/integration-health/history.ts';
 import { dayOf } from '../domain/integration-health/window.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { IntegrationSnapshotStore } from '../store/integration-snapshots.ts';
+import type { HealthSnapshot, IntegrationSnapshotStore } from '../store/integration-snapshots.ts';
 import { type HealthCaller, type HealthDeps, requiredHealthFleet } from './integration-health.ts';
 
 export interface HealthHistoryDeps extends Pick<HealthDeps, 'fleets' | 'now'> {
@@ -22,10 +22,23 @@ export async function healthHistory(
 ) {
   const fleetId = await requiredHealthFleet(deps, caller, query.fleet_id);
   const days = query.days ?? HEALTH_HISTORY_DAYS.default;
-  const nowMs = deps.now();
-  const from = dayOf(nowMs - (days - 1) * DAY_MS);
-  const to = dayOf(nowMs);
-  const snapshots = await deps.snapshots.range(fleetId, from, to);
+  const snapshots = await deps.snapshots.range(fleetId, ...historyDays(days, deps.now()));
+  return historyOf(fleetId, days, deps.now(), snapshots);
+}
+
+/** The first and last UTC day of the last `days` days, today included. */
+export function historyDays(days: number, nowMs: number): [from: string, to: string] {
+  return [dayOf(nowMs - (days - 1) * DAY_MS), dayOf(nowMs)];
+}
+
+/** The published history of the snapshots read. */
+export function historyOf(
+  fleetId: string,
+  days: number,
+  nowMs: number,
+  snapshots: readonly HealthSnapshot[],
+) {
+  const [from, to] = historyDays(days, nowMs);
   return {
     fleet_id: fleetId,
     days,

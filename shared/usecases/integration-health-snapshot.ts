@@ -17,7 +17,9 @@ const DAY_MS = 86_400_000;
  * same day replaces. A snapshot has no calling key, so its key-age check is `warn` (unknown) and
  * the score comparable from day to day. One fleet's failure is reported and the rest carry on.
  */
-export async function snapshotFleetHealth(deps: SnapshotJobDeps): Promise<{ snapshots: number; failed: number }> {
+export async function snapshotFleetHealth(
+  deps: SnapshotJobDeps,
+): Promise<{ snapshots: number; failed: number }> {
   const nowMs = deps.now();
   const day = dayOf(nowMs);
   const fleets = new Set([

@@ -1,13 +1,14 @@
 import type { NextStep } from '../domain/integration-health/score.ts';
 import { defaultTestEventType } from '../domain/webhooks/endpoint.ts';
 import { logger } from '../platform/observability.ts';
-import { type DeliveryDeps, sendTestEvent } from './webhook-delivery.ts';
 import {
   fleetScorecard,
   type HealthCaller,
   type HealthDeps,
   requiredHealthFleet,
+  type Scorecard,
 } from './integration-health.ts';
+import { type DeliveryDeps, sendTestEvent } from './webhook-delivery.ts';
 
 export type IntegrationTestDeps = HealthDeps & Pick<DeliveryDeps, 'send'>;
 
@@ -28,7 +29,7 @@ export async function runIntegrationTest(
   const endpoints = (await deps.endpoints.all({ kind: 'fleet', fleetId })).filter(
     (endpoint) => endpoint.status === 'active',
   );
-  const results = [];
+  const results: EndpointTestResult[] = [];
   for (const endpoint of endpoints) {
     const sent = await sendTestEvent(deps, endpoint, defaultTestEventType(endpoint), sandbox);
     logger.info('Integration test send', { fleetId, endpointId: endpoint.id, ...sent });
@@ -43,7 +44,25 @@ export async function runIntegrationTest(
     });
   }
   const scorecard = await fleetScorecard(deps, fleetId, caller.principal.keyCreatedAt);
-  const endpointSteps: NextStep[] = results
+  return integrationTestResult(scorecard, results);
+}
+
+export interface EndpointTestResult {
+  endpoint_id: string;
+  url: string;
+  event_type: string;
+  delivered: boolean;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+/**
+ * The answer: the scorecard's next steps plus one `high` step per endpoint that did not answer
+ * 2xx, those leading (the sort is stable, so the scorecard's own order is kept).
+ */
+export function integrationTestResult(scorecard: Scorecard, endpoints: readonly EndpointTestResult[]) {
+  const endpointSteps: NextStep[] = endpoints
     .filter((result) => !result.delivered)
     .map((result) => ({
       severity: 'high',
@@ -51,7 +70,6 @@ export async function runIntegrationTest(
       action: `Endpoint ${result.endpoint_id} (${result.url}) did not answer 2xx to the test event: ${result.error}. Fix the receiver, then run the test again.`,
     }));
   const steps = [...endpointSteps, ...scorecard.next_steps];
-  // Stable: the endpoint steps lead the high ones, the scorecard's own order is kept.
   steps.sort((a, b) => Number(a.severity === 'medium') - Number(b.severity === 'medium'));
-  return { scorecard, endpoints: results, next_steps: steps };
+  return { scorecard, endpoints: [...endpoints], next_steps: steps };
 }

@@ -1,10 +1,6 @@
 import type { Principal } from '../domain/api-keys.ts';
 import type { Fleet } from '../domain/fleet.ts';
-import {
-  FUELING_LOOKBACK_DAYS,
-  type HealthFigures,
-  runChecks,
-} from '../domain/integration-health/checks.ts';
+import { FUELING_LOOKBACK_DAYS, type HealthFigures, runChecks } from '../domain/integration-health/checks.ts';
 import { gradeOf, healthScore, isFailingEndpoint, nextSteps } from '../domain/integration-health/score.ts';
 import { HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -37,14 +33,18 @@ export interface HealthCaller {
 
 const DAY_MS = 86_400_000;
 
-export type Scorecard = Awaited<ReturnType<typeof fleetScorecard>>;
+export type Scorecard = ReturnType<typeof scorecardOf>;
 
 /**
  * The fleet's scorecard, from maintained aggregates only: the 24 hour counters of the window, the
  * fleet's current vehicle, position and tracking items (projected), its webhook endpoints and the
  * savings day items of the last week. Never a read of breadcrumb history.
  */
-export async function fleetScorecard(deps: ScorecardDeps, fleetId: string, keyCreatedAt: string | undefined) {
+export async function fleetScorecard(
+  deps: ScorecardDeps,
+  fleetId: string,
+  keyCreatedAt: string | undefined,
+): Promise<Scorecard> {
   const nowMs = deps.now();
   const window = healthWindow(nowMs);
   const fuelingDays = Array.from({ length: FUELING_LOOKBACK_DAYS }, (_, i) =>
@@ -97,14 +97,45 @@ export async function fleetScorecard(deps: ScorecardDeps, fleetId: string, keyCr
     fuelingsRecent: savingsDays.reduce((total, row) => total + row.figures.fuelings, 0),
     keyAgeDays: keyCreatedAt ? Math.max(0, (nowMs - Date.parse(keyCreatedAt)) / DAY_MS) : null,
   };
+  const failingEndpoints = failing.map((endpoint) => ({
+    id: endpoint.id,
+    url: endpoint.url,
+    status: endpoint.status,
+    deliveries_24h: deliveries.get(endpoint.id)?.attempts ?? 0,
+    succeeded_24h: deliveries.get(endpoint.id)?.succeeded ?? 0,
+  }));
+  return scorecardOf(fleetId, nowMs, figures, failingEndpoints);
+}
+
+export interface FailingEndpoint {
+  id: string;
+  url: string;
+  status: string;
+  deliveries_24h: number;
+  succeeded_24h: number;
+}
+
+/** The published scorecard of gathered figures (also what the published example is built with). */
+export function scorecardOf(
+  fleetId: string,
+  nowMs: number,
+  figures: HealthFigures,
+  failingEndpoints: readonly FailingEndpoint[],
+) {
+  const window = healthWindow(nowMs);
   const checks = runChecks(figures);
   const score = healthScore(checks);
+  const { attempts, succeeded } = figures.webhooks;
   return {
     fleet_id: fleetId,
     score,
     grade: gradeOf(score),
     checked_at: formatTimestamp(nowMs),
-    window: { from: formatTimestamp(window.fromMs), to: formatTimestamp(window.toMs), hours: HEALTH_WINDOW_HOURS },
+    window: {
+      from: formatTimestamp(window.fromMs),
+      to: formatTimestamp(window.toMs),
+      hours: HEALTH_WINDOW_HOURS,
+    },
     checks,
     counts: {
       vehicles_active: figures.vehiclesActive,
@@ -119,13 +150,7 @@ export async function fleetScorecard(deps: ScorecardDeps, fleetId: string, keyCr
       deliveries_24h: attempts,
       succeeded_24h: succeeded,
       success_rate: attempts === 0 ? null : Math.round((succeeded / attempts) * 1000) / 1000,
-      failing_endpoints: failing.map((endpoint) => ({
-        id: endpoint.id,
-        url: endpoint.url,
-        status: endpoint.status,
-        deliveries_24h: deliveries.get(endpoint.id)?.attempts ?? 0,
-        succeeded_24h: deliveries.get(endpoint.id)?.succeeded ?? 0,
-      })),
+      failing_endpoints: [...failingEndpoints],
     },
     next_steps: nextSteps(checks),
   };
@@ -220,7 +245,7 @@ async function fleetSummaries(
 
 type FleetSummary = ReturnType<typeof summaryOf>;
 
-function summaryOf(fleet: Pick<Fleet, 'id' | 'name'>, scorecard: Scorecard) {
+export function summaryOf(fleet: Pick<Fleet, 'id' | 'name'>, scorecard: Scorecard) {
   const top = scorecard.next_steps[0];
   const check = top ? scorecard.checks.find((c) => c.id === top.check_id) : undefined;
   return {
@@ -231,7 +256,13 @@ function summaryOf(fleet: Pick<Fleet, 'id' | 'name'>, scorecard: Scorecard) {
     checked_at: scorecard.checked_at,
     top_issue:
       top && check
-        ? { check_id: top.check_id, severity: top.severity, status: check.status, detail: check.detail, action: top.action }
+        ? {
+            check_id: top.check_id,
+            severity: top.severity,
+            status: check.status,
+            detail: check.detail,
+            action: top.action,
+          }
         : null,
   };
 }

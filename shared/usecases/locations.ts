@@ -250,7 +250,9 @@ async function countForHealth(
   rejected: number,
 ) {
   const notStored = new Set(stored.flatMap((vehicle) => [...vehicle.retry, ...vehicle.hourFull]));
-  const acceptedByVehicle = [...fixesByVehicle.values()].map((fixes) => fixes.filter((f) => !notStored.has(f)));
+  const acceptedByVehicle = [...fixesByVehicle.values()].map((fixes) =>
+    fixes.filter((f) => !notStored.has(f)),
+  );
   try {
     await deps.healthCounters.recordIngest(fleetId, nowMs, tallyIngest(acceptedByVehicle, rejected));
   } catch (error) {

@@ -180,10 +180,18 @@ function breadcrumbCadence(f: HealthFigures): Judgement {
     : 'estimated from breadcrumbs per reporting vehicle over the day';
   const observed = `${minutes} min`;
   if (cadence.minutes > CADENCE_MINUTES.failAbove) {
-    return { status: 'fail', observed, detail: `About ${minutes} minutes ${how}: too sparse to detect fuelings or follow stops.` };
+    return {
+      status: 'fail',
+      observed,
+      detail: `About ${minutes} minutes ${how}: too sparse to detect fuelings or follow stops.`,
+    };
   }
   if (cadence.minutes > CADENCE_MINUTES.max) {
-    return { status: 'warn', observed, detail: `About ${minutes} minutes ${how}: sparser than every ${CADENCE_MINUTES.max} minutes.` };
+    return {
+      status: 'warn',
+      observed,
+      detail: `About ${minutes} minutes ${how}: sparser than every ${CADENCE_MINUTES.max} minutes.`,
+    };
   }
   if (cadence.minutes < CADENCE_MINUTES.min) {
     return {
@@ -197,10 +205,15 @@ function breadcrumbCadence(f: HealthFigures): Judgement {
 
 function fuelLevelCoverage(f: HealthFigures): Judgement {
   if (f.breadcrumbs === 0) {
-    return { status: 'warn', observed: 'no breadcrumbs', detail: 'Not measured: no breadcrumbs in the window.' };
+    return {
+      status: 'warn',
+      observed: 'no breadcrumbs',
+      detail: 'Not measured: no breadcrumbs in the window.',
+    };
   }
   const ratio = f.breadcrumbsWithLevel / f.breadcrumbs;
-  const status = ratio >= FUEL_LEVEL_COVERAGE.pass ? 'pass' : ratio >= FUEL_LEVEL_COVERAGE.warn ? 'warn' : 'fail';
+  const status =
+    ratio >= FUEL_LEVEL_COVERAGE.pass ? 'pass' : ratio >= FUEL_LEVEL_COVERAGE.warn ? 'warn' : 'fail';
   return {
     status,
     observed: percent(ratio),
@@ -210,13 +223,17 @@ function fuelLevelCoverage(f: HealthFigures): Judgement {
 
 function vehicleProfiles(f: HealthFigures): Judgement {
   if (f.vehiclesActive === 0) {
-    return { status: 'fail', observed: 'no active vehicles', detail: 'Create vehicles with POST /v1/vehicles.' };
+    return {
+      status: 'fail',
+      observed: 'no active vehicles',
+      detail: 'Create vehicles with POST /v1/vehicles.',
+    };
   }
   const missing = f.vehiclesMissingProfile;
   const status = missing === 0 ? 'pass' : missing / f.vehiclesActive <= PROFILE_GAPS.warn ? 'warn' : 'fail';
   return {
     status,
-    observed: plural(missing, 'vehicle') + ' missing',
+    observed: `${plural(missing, 'vehicle')} missing`,
     detail:
       missing === 0
         ? `All ${plural(f.vehiclesActive, 'active vehicle')} have a tank size and mpg.`
@@ -227,7 +244,11 @@ function vehicleProfiles(f: HealthFigures): Judgement {
 function rejectedItems(f: HealthFigures): Judgement {
   const sent = f.breadcrumbs + f.rejectedItems;
   if (sent === 0) {
-    return { status: 'warn', observed: 'no breadcrumbs', detail: 'Not measured: no breadcrumbs sent in the window.' };
+    return {
+      status: 'warn',
+      observed: 'no breadcrumbs',
+      detail: 'Not measured: no breadcrumbs sent in the window.',
+    };
   }
   const ratio = f.rejectedItems / sent;
   const status = ratio < REJECTED_RATE.pass ? 'pass' : ratio < REJECTED_RATE.warn ? 'warn' : 'fail';
@@ -301,7 +322,11 @@ function keyAge(f: HealthFigures): Judgement {
   }
   const days = Math.floor(f.keyAgeDays);
   const status = days <= KEY_AGE_DAYS.pass ? 'pass' : days <= KEY_AGE_DAYS.warn ? 'warn' : 'fail';
-  return { status, observed: `${plural(days, 'day')}`, detail: `The calling key was created ${plural(days, 'day')} ago.` };
+  return {
+    status,
+    observed: `${plural(days, 'day')}`,
+    detail: `The calling key was created ${plural(days, 'day')} ago.`,
+  };
 }
 
 const JUDGES: Record<CheckId, (f: HealthFigures) => Judgement> = {

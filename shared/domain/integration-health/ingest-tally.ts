@@ -16,7 +16,10 @@ export interface IngestTally {
  */
 export const MAX_CADENCE_GAP_MS = 60 * 60_000;
 
-export function tallyIngest(acceptedByVehicle: Iterable<readonly PositionFix[]>, rejected: number): IngestTally {
+export function tallyIngest(
+  acceptedByVehicle: Iterable<readonly PositionFix[]>,
+  rejected: number,
+): IngestTally {
   const tally: IngestTally = { accepted: 0, withLevel: 0, rejected, gapMsSum: 0, gapCount: 0 };
   for (const fixes of acceptedByVehicle) {
     tally.accepted += fixes.length;

@@ -1,4 +1,10 @@
-import { CHECK_BY_ID, type CheckId, type CheckResult, type CheckStatus, WEBHOOK_FAIL_BELOW } from './checks.ts';
+import {
+  CHECK_BY_ID,
+  type CheckId,
+  type CheckResult,
+  type CheckStatus,
+  WEBHOOK_FAIL_BELOW,
+} from './checks.ts';
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 export type Severity = 'high' | 'medium';

@@ -14,6 +14,7 @@ import {
 import { routeList } from '../../../shared/api/routes.ts';
 import { problemSchema } from '../../../shared/api/schemas/common.ts';
 import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
+import { CHECKS } from '../../../shared/domain/integration-health/checks.ts';
 import { roundCoordinate } from '../../../shared/domain/rounding.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { defineRoute, type RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
@@ -142,10 +143,15 @@ describe('operation examples (shared/api/examples/)', () => {
       expect(roundCoordinate(coordinate), key).toBe(coordinate);
     }
 
-    // A vehicle path also takes `ext:<external_ref>`, which some examples show on purpose.
+    // A vehicle path also takes `ext:<external_ref>`, which some examples show on purpose; health
+    // checks are named by their published check id (`breadcrumb_cadence`), not a resource id.
+    const checkIds = new Set<unknown>(CHECKS.map((check) => check.id));
     const ids = values.filter(
       ([key, value]) =>
-        typeof value === 'string' && (key === 'id' || key.endsWith('_id')) && !value.startsWith('ext:'),
+        typeof value === 'string' &&
+        (key === 'id' || key.endsWith('_id')) &&
+        !value.startsWith('ext:') &&
+        !checkIds.has(value),
     );
     for (const [key, value] of ids) {
       expect(value, key).toMatch(new RegExp(`^(${prefixes})_[0-9A-HJKMNP-TV-Z]{26}$`));

@@ -1,5 +1,5 @@
-import type { IngestTally } from '../../../shared/domain/integration-health/ingest-tally.ts';
 import { describe, expect, it, vi } from 'vitest';
+import type { IngestTally } from '../../../shared/domain/integration-health/ingest-tally.ts';
 import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
@@ -45,7 +45,9 @@ function deps() {
           queued.push(...messages);
         }),
       },
-      healthCounters: { recordIngest: vi.fn(async (_fleet: string, _atMs: number, _tally: IngestTally) => {}) },
+      healthCounters: {
+        recordIngest: vi.fn(async (_fleet: string, _atMs: number, _tally: IngestTally) => {}),
+      },
       now: () => NOW,
     },
   };

@@ -210,7 +210,12 @@ describe('attempts, retries and the dead-letter queue', () => {
     expect(h.sent).toHaveLength(1);
     // One health counter update for the one attempt, none for the redelivered message.
     expect(h.counted).toEqual([
-      { fleetId: delivery?.owner.kind === 'fleet' ? delivery.owner.fleetId : '', endpointId: delivery?.endpointId, atMs: T0, succeeded: true },
+      {
+        fleetId: delivery?.owner.kind === 'fleet' ? delivery.owner.fleetId : '',
+        endpointId: delivery?.endpointId,
+        atMs: T0,
+        succeeded: true,
+      },
     ]);
   });
 
