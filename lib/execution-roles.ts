@@ -68,6 +68,8 @@ export class ExecutionRoles extends Construct {
     // Reads last-seen times, writes vehicle status and events; never routes. Its fan-out grant is made
     // in lib/jobs.ts.
     'offline-sweep': (role) => this.grantTableReadWrite(role),
+    // Reads the health counters and fleet items, writes snapshots; nothing else.
+    'health-snapshot': (role) => this.grantTableReadWrite(role),
   };
 
   /** Amazon Location's truck routing, only for a stage configured to route with it. */
