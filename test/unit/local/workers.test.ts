@@ -1,6 +1,11 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GUIDANCE_WORKER, HEALTH_SNAPSHOT, OFFLINE_SWEEP, WEBHOOK_DISPATCHER } from '../../../lib/worker-functions.ts';
+import {
+  GUIDANCE_WORKER,
+  HEALTH_SNAPSHOT,
+  OFFLINE_SWEEP,
+  WEBHOOK_DISPATCHER,
+} from '../../../lib/worker-functions.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
 import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
