@@ -202,6 +202,7 @@ export async function requiredHealthFleet(
     throw new ApiError(
       'fleet_header_required',
       `Name the fleet with the fleet_id query parameter or the ${FLEET_HEADER} header.`,
+      { hint: `partner keys name the fleet with ?fleet_id=flt_… or the ${FLEET_HEADER} header` },
     );
   }
   return fleetId;
