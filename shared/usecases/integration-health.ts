@@ -163,7 +163,7 @@ export function scorecardOf(
  * `fleet_scope_mismatch`, as for the header). Null: a partner key that named no fleet.
  */
 export async function healthFleet(
-  deps: Pick<HealthDeps, 'fleets'>,
+  deps: { fleets: Pick<FleetStore, 'hasGrant'> },
   caller: HealthCaller,
   queryFleetId: string | undefined,
 ): Promise<string | null> {
@@ -193,7 +193,7 @@ export async function healthFleet(
 
 /** Calls that need one fleet: a partner naming none is told how to name one. */
 export async function requiredHealthFleet(
-  deps: Pick<HealthDeps, 'fleets'>,
+  deps: { fleets: Pick<FleetStore, 'hasGrant'> },
   caller: HealthCaller,
   queryFleetId: string | undefined,
 ): Promise<string> {
