@@ -61,12 +61,14 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   const dispatcherId = () => logicalId(stack().webhooks.dispatcher.function);
   const guidanceWorkerId = () => logicalId(stack().guidanceWorker.worker.function);
   const offlineSweepId = () => logicalId(stack().jobs.offlineSweep.function);
+  const healthSnapshotId = () => logicalId(stack().jobs.healthSnapshot.function);
   /** The functions that are not routes, by their lib/worker-functions.ts name. */
   const workerFunctionId = (fn: WorkerFunction) => {
     const ids: Record<string, () => string> = {
       webhookDispatcher: dispatcherId,
       guidanceWorker: guidanceWorkerId,
       offlineSweep: offlineSweepId,
+      healthSnapshot: healthSnapshotId,
     };
     const lookUp = ids[fn.name];
     if (!lookUp) throw new Error(`The stack tests do not know where ${fn.name} is`);
@@ -226,7 +228,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(new Set([...roleGroupsInUse].map(roleOfGroup)).size).toBe(roleGroupsInUse.size);
     });
 
-    it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep'])(
+    it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep', 'health-snapshot'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
         const all = dynamoStatements(roleOfGroup(group));
@@ -305,12 +307,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(onQueue(vehicleUpdatesDlqId())).toEqual([]);
     });
 
-    it('lets the jobs’ Scheduler role invoke the offline sweep and nothing else', () => {
+    it('lets the jobs’ Scheduler role invoke the offline sweep and the health snapshot and nothing else', () => {
       const statements = statementsOf(jobsSchedulerRoleId());
 
-      expect(statements.flatMap((s) => asList(s.Action))).toEqual(['lambda:InvokeFunction']);
-      for (const resource of statements.flatMap((s) => asList(s.Resource))) {
-        expect(JSON.stringify(resource)).toContain(`"${offlineSweepId()}"`);
+      expect([...new Set(statements.flatMap((s) => asList(s.Action)))]).toEqual(['lambda:InvokeFunction']);
+      const resources = statements.flatMap((s) => asList(s.Resource)).map((r) => JSON.stringify(r));
+      expect(resources.some((r) => r.includes(`"${offlineSweepId()}"`))).toBe(true);
+      expect(resources.some((r) => r.includes(`"${healthSnapshotId()}"`))).toBe(true);
+      for (const resource of resources) {
+        expect(
+          resource.includes(`"${offlineSweepId()}"`) || resource.includes(`"${healthSnapshotId()}"`),
+        ).toBe(true);
       }
     });
 
