@@ -2,7 +2,7 @@ import type { Principal } from '../domain/api-keys.ts';
 import type { Fleet } from '../domain/fleet.ts';
 import { FUELING_LOOKBACK_DAYS, type HealthFigures, runChecks } from '../domain/integration-health/checks.ts';
 import { gradeOf, healthScore, isFailingEndpoint, nextSteps } from '../domain/integration-health/score.ts';
-import { HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
+import { dayOf, HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
 import { ApiError } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -48,7 +48,7 @@ export async function fleetScorecard(
   const nowMs = deps.now();
   const window = healthWindow(nowMs);
   const fuelingDays = Array.from({ length: FUELING_LOOKBACK_DAYS }, (_, i) =>
-    new Date(nowMs - i * DAY_MS).toISOString().slice(0, 10),
+    dayOf(nowMs - i * DAY_MS),
   ).reverse();
   const [hours, vehicles, endpoints, savingsDays] = await Promise.all([
     deps.counters.hours(fleetId, window.fromMs, window.toMs),
