@@ -3,6 +3,7 @@ import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
 import { guidanceExamples } from './examples/guidance.ts';
+import { integrationExamples } from './examples/integration.ts';
 import { keyExamples } from './examples/keys.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
@@ -34,4 +35,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...reportExamples,
   ...keyExamples,
   ...sandboxExamples,
+  ...integrationExamples,
 };

@@ -4,6 +4,7 @@ import { discoveryRoutes } from './routes/discovery.ts';
 import { fleetRoutes } from './routes/fleets.ts';
 import { fuelingRoutes } from './routes/fuelings.ts';
 import { guidanceRoutes } from './routes/guidance.ts';
+import { integrationRoutes } from './routes/integration.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -37,6 +38,7 @@ export const routes = {
   ...reportRoutes,
   ...keyRoutes,
   ...sandboxRoutes,
+  ...integrationRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
