@@ -1,4 +1,5 @@
 import { accountExamples, discoveryExamples } from './examples/discovery.ts';
+import { eventExamples } from './examples/events.ts';
 import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
@@ -32,4 +33,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...fuelingExamples,
   ...reportExamples,
   ...keyExamples,
+  ...eventExamples,
 };
