@@ -74,7 +74,12 @@ function withOptionalIdempotencyKey(document: OpenAPI3): OpenAPI3 {
 
 export async function generateClientFiles(openapiSource = readFileSync(OPENAPI_FILE, 'utf8')) {
   const document = JSON.parse(openapiSource) as OpenAPI3;
-  const types = HEADER + astToString(await openapiTS(withOptionalIdempotencyKey(document)));
+  const types =
+    HEADER +
+    astToString(
+      // A member with a default is still optional to send (openapi-typescript assumes otherwise).
+      await openapiTS(withOptionalIdempotencyKey(document), { defaultNonNullable: false }),
+    );
   const idempotent = `${HEADER}
 /** The operations that require an \`Idempotency-Key\` (openapi.json marks the header parameter required). */
 export const IDEMPOTENT_OPERATIONS: readonly { method: string; path: string }[] = ${JSON.stringify(

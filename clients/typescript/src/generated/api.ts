@@ -1081,12 +1081,12 @@ export interface components {
              * @description Default 2, at most 5
              * @default 2
              */
-            corridor_width_miles: number;
+            corridor_width_miles?: number;
             /**
              * @description Default 25, at most 50
              * @default 25
              */
-            max_results: number;
+            max_results?: number;
             chain?: string;
             fuel?: string;
         };
@@ -1331,7 +1331,7 @@ export interface components {
              * @description How far off the route candidate stations may be
              * @default 2
              */
-            corridor_width_miles: number;
+            corridor_width_miles?: number;
         };
         CreateTripRequest: {
             /**
@@ -1374,7 +1374,7 @@ export interface components {
              * @description Generate the fuel stops now (default false)
              * @default false
              */
-            auto_optimize: boolean;
+            auto_optimize?: boolean;
             /** @description Fuel at the origin; omitted: the vehicle’s latest reported level when the fuel stops are planned */
             start_fuel_percent?: number;
             /** @description Fuel (percent of the tank) to arrive with. Omitted: the acting fleet's `default_min_arrival_fuel_percent` (10 unless the fleet set another). */
