@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventType } from '../domain/events.ts';
+import { type EventType, MAX_EVENT_SEQUENCE } from '../domain/events.ts';
 import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, eventKey, storedEnvelope } from './events.ts';
@@ -42,6 +42,8 @@ export function createEventFeedStore(
 ): EventFeedStore {
   return {
     async list(fleetId, filter, limit, cursor, nowMs) {
+      // Nothing can follow the last sequence the key holds (and a 13-digit bound would sort wrong).
+      if ((filter.afterSequence ?? 0) >= MAX_EVENT_SEQUENCE) return { data: [], next_cursor: null };
       const scope = `events:${fleetId}:${filter.afterSequence ?? ''}:${filter.type ?? ''}`;
       const filters = ['expires_at > :now'];
       const names: Record<string, string> = {};
@@ -49,7 +51,7 @@ export function createEventFeedStore(
         ':pk': `FLEET#${fleetId}`,
         ':from': eventKey(fleetId, (filter.afterSequence ?? 0) + 1).sk,
         // `EVT#` + digits; `EVTSEQ` (the counter) and `EVTKEY#…` (dedupe guards) sort after `EVT#9…`.
-        ':to': `EVT#${'9'.repeat(12)}`,
+        ':to': eventKey(fleetId, MAX_EVENT_SEQUENCE).sk,
         // DynamoDB's TTL removes items late; the window ends when they expire, not when they go.
         ':now': ttlEpochSeconds(nowMs),
       };

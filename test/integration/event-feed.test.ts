@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_RETENTION_DAYS } from '../../shared/domain/events.ts';
+import { EVENT_RETENTION_DAYS, MAX_EVENT_SEQUENCE } from '../../shared/domain/events.ts';
 import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -69,6 +69,11 @@ describe('the events feed', () => {
 
     const after = await listEvents(feed, fleetId, { afterSequence: 2 }, 25, undefined);
     expect(after.data.map((e) => e.sequence)).toEqual([3, 4]);
+    // Past the last one, and past the highest sequence a key can hold: nothing (never all again).
+    expect((await listEvents(feed, fleetId, { afterSequence: 4 }, 25, undefined)).data).toEqual([]);
+    expect(
+      (await listEvents(feed, fleetId, { afterSequence: MAX_EVENT_SEQUENCE }, 25, undefined)).data,
+    ).toEqual([]);
 
     const first = await listEvents(feed, fleetId, {}, 3, undefined);
     expect(first.data.map((e) => e.sequence)).toEqual([1, 2, 3]);

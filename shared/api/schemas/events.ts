@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_CATALOG } from '../../domain/events.ts';
+import { EVENT_CATALOG, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [
@@ -30,6 +30,7 @@ export const listEventsQuery = z.object({
     .number()
     .int()
     .min(0)
+    .max(MAX_EVENT_SEQUENCE)
     .optional()
     .meta({ description: 'Only events with a higher `sequence`: the last one you processed.' }),
   type: z.enum(catalogTypes).optional().meta({ description: 'Only events of this type.' }),
