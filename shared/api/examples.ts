@@ -1,4 +1,5 @@
 import { accountExamples, discoveryExamples } from './examples/discovery.ts';
+import { eventExamples } from './examples/events.ts';
 import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
@@ -36,4 +37,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...keyExamples,
   ...sandboxExamples,
   ...integrationExamples,
+  ...eventExamples,
 };

@@ -75,6 +75,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Sandbox: 'The simulated sandbox fleet (test keys only).',
   Webhooks: 'Signed webhook endpoints, their deliveries and replays (scope `webhooks:manage`).',
   Keys: 'The account’s keys and its production access, managed by owner keys (scope `keys:manage`).',
+  Events:
+    'The events webhooks deliver, read back in sequence order within the replay window (scope `webhooks:manage`).',
 };
 
 type ErrorStatus = (typeof ERROR_REGISTRY)[ErrorCode]['status'];

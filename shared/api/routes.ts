@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { accountRoutes } from './routes/account.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
+import { eventRoutes } from './routes/events.ts';
 import { fleetRoutes } from './routes/fleets.ts';
 import { fuelingRoutes } from './routes/fuelings.ts';
 import { guidanceRoutes } from './routes/guidance.ts';
@@ -39,6 +40,7 @@ export const routes = {
   ...keyRoutes,
   ...sandboxRoutes,
   ...integrationRoutes,
+  ...eventRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

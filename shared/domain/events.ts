@@ -154,3 +154,6 @@ export const EVENT_API_VERSION = '2026-07-01';
 
 /** Events stay replayable this long (DynamoDB TTL removes them after). */
 export const EVENT_RETENTION_DAYS = 30;
+
+/** The highest sequence an event can carry: its sort key pads it to 12 digits (store/events.ts). */
+export const MAX_EVENT_SEQUENCE = 999_999_999_999;

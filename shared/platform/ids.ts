@@ -114,6 +114,14 @@ export function ulidTimePrefix(timeMs: number): string {
   return time;
 }
 
+/** The millisecond a ULID-based id (`newId`, `stableTimedId`) was minted at: its time part decoded. */
+export function idTimeMs(id: string): number {
+  const time = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 11);
+  let ms = 0;
+  for (const character of time) ms = ms * 32 + CROCKFORD.indexOf(character);
+  return ms;
+}
+
 export function publicIdExample(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_01JD7ZK3M4N5P6Q7R8S9T0V1W2`;
 }

@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { lacksExternalRef, withExternalRef } from '../domain/event-vehicle-ref.ts';
 import { EVENT_API_VERSION, EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import type { Stage } from '../platform/config.ts';
+import { canonicalJson } from '../platform/http/json.ts';
 import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -78,6 +79,24 @@ export function buildEvent(
   };
 }
 
+/**
+ * The envelope as every delivery carries it and GET /v1/events/{id} answers it: the envelope's
+ * members in the spec's order, `data` as its builder wrote it. It is stored with the event
+ * (`body`), because DynamoDB keeps no member order in a map: an envelope read back from the table
+ * may list its members differently, so the stored text, not a re-serialization, is what counts.
+ */
+export function eventBody(event: EventEnvelope): string {
+  const { id, type, api_version, sandbox, sequence, occurred_at, fleet_id, data } = event;
+  return canonicalJson({ id, type, api_version, sandbox, sequence, occurred_at, fleet_id, data });
+}
+
+/** A stored event's envelope, its members in the delivered order (older items have no `body`). */
+export function storedEnvelope(item: Record<string, unknown>): EventEnvelope {
+  return typeof item.body === 'string'
+    ? (JSON.parse(item.body) as EventEnvelope)
+    : (item.envelope as EventEnvelope);
+}
+
 export function toEventItem(event: EventEnvelope, options: EventOptions = {}) {
   const occurredMs = Date.parse(event.occurred_at);
   return {
@@ -85,6 +104,7 @@ export function toEventItem(event: EventEnvelope, options: EventOptions = {}) {
     gsi1pk: `EVT#${event.id}`,
     gsi1sk: 'EVT',
     envelope: event,
+    body: eventBody(event),
     partner_id: options.partnerId ?? null,
     expires_at: ttlEpochSeconds(occurredMs + EVENT_RETENTION_DAYS * 86_400_000),
   };
@@ -147,7 +167,7 @@ export function createEventRecorder(
           ConsistentRead: true,
         }),
       );
-      const event = (Item?.envelope as EventEnvelope | undefined) ?? null;
+      const event = Item ? storedEnvelope(Item) : null;
       if (!event || guard.announced !== false) return event;
       if (await claimAnnouncement(fleetId, dedupeKey)) {
         await announceAndMark(event, dedupeKey, partnerId);

@@ -15,7 +15,7 @@ import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import { WEBHOOK_USER_AGENT, type WebhookSendResult } from '../platform/webhook-sender.ts';
-import type { EventEnvelope } from '../store/events.ts';
+import { type EventEnvelope, eventBody } from '../store/events.ts';
 import type { IntegrationCounterStore } from '../store/integration-counters.ts';
 import type { WebhookDeliveryStore } from '../store/webhook-deliveries.ts';
 import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
@@ -92,7 +92,8 @@ export async function fanOut(
 ): Promise<WebhookDelivery[]> {
   const owners: WebhookOwner[] = [{ kind: 'fleet', fleetId: event.fleet_id }];
   if (partnerId && event.type === 'fleet.provisioned') owners.push({ kind: 'partner', partnerId });
-  const body = JSON.stringify(event);
+  // The same text the event is stored with, so GET /v1/events/{id} answers these bytes.
+  const body = eventBody(event);
   const nowMs = deps.now();
   const deliveries: WebhookDelivery[] = [];
   for (const owner of owners) {

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_RETENTION_DAYS, MAX_EVENT_SEQUENCE } from '../../shared/domain/events.ts';
+import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
+import { ApiError } from '../../shared/platform/errors.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock } from '../../shared/platform/time.ts';
+import { getEvent, listEvents } from '../../shared/usecases/event-feed.ts';
+import { eventFeedDeps } from '../../shared/wiring/events.ts';
+import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { testInfrastructure } from '../support/infrastructure.ts';
+
+const client = testDocumentClient();
+let tableName: string;
+const DAY_MS = 86_400_000;
+const START_MS = Date.parse('2026-11-21T12:00:00Z');
+
+beforeAll(async () => {
+  tableName = await createTestTable(client, 'event-feed');
+});
+afterAll(() => deleteTestTable(client, tableName));
+
+const endpointFor = (fleetId: string): WebhookEndpoint => ({
+  id: newId('webhookEndpoint'),
+  owner: { kind: 'fleet', fleetId },
+  url: 'https://93.184.216.34/hook',
+  eventTypes: ['*'],
+  description: null,
+  status: 'active',
+  disabledReason: null,
+  secrets: [{ value: 'whsec_x', expiresAtMs: null }],
+  consecutiveFailedDeliveries: 0,
+  healthySinceMs: 0,
+  createdAt: '2026-11-21T00:00:00.000000Z',
+  updatedAt: '2026-11-21T00:00:00.000000Z',
+});
+
+/** One fleet's stage as the composition root wires it, on a clock the test moves. */
+function stage() {
+  const clock = fixedClock(START_MS);
+  const infra = testInfrastructure({ tableName, clock });
+  return { clock, infra, feed: eventFeedDeps(infra), recorder: eventRecorder(infra) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => new Error('expected a failure'),
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw error;
+  return error;
+}
+
+describe('the events feed', () => {
+  it('lists a fleet’s events in sequence order after a given sequence, a page at a time, filtered by type', async () => {
+    const { feed, recorder, clock } = stage();
+    const fleetId = newId('fleet');
+    const types = ['guidance.updated', 'vehicle.fuel_low', 'guidance.updated', 'vehicle.offline'] as const;
+    for (const type of types) {
+      await recorder.record(fleetId, type, {});
+      clock.advance(1000);
+    }
+    // Another fleet's events never show.
+    await recorder.record(newId('fleet'), 'guidance.updated', {});
+
+    const all = await listEvents(feed, fleetId, {}, 25, undefined);
+    expect(all.data.map((e) => [e.sequence, e.type])).toEqual(types.map((type, i) => [i + 1, type]));
+    expect(all.next_cursor).toBeNull();
+
+    const after = await listEvents(feed, fleetId, { afterSequence: 2 }, 25, undefined);
+    expect(after.data.map((e) => e.sequence)).toEqual([3, 4]);
+    // Past the last one, and past the highest sequence a key can hold: nothing (never all again).
+    expect((await listEvents(feed, fleetId, { afterSequence: 4 }, 25, undefined)).data).toEqual([]);
+    expect(
+      (await listEvents(feed, fleetId, { afterSequence: MAX_EVENT_SEQUENCE }, 25, undefined)).data,
+    ).toEqual([]);
+
+    const first = await listEvents(feed, fleetId, {}, 3, undefined);
+    expect(first.data.map((e) => e.sequence)).toEqual([1, 2, 3]);
+    const second = await listEvents(feed, fleetId, {}, 3, first.next_cursor ?? undefined);
+    expect(second.data.map((e) => e.sequence)).toEqual([4]);
+    expect(second.next_cursor).toBeNull();
+
+    const guidance = await listEvents(feed, fleetId, { type: 'guidance.updated' }, 1, undefined);
+    expect(guidance.data.map((e) => e.sequence)).toEqual([1]);
+    const more = await listEvents(
+      feed,
+      fleetId,
+      { type: 'guidance.updated' },
+      1,
+      guidance.next_cursor ?? undefined,
+    );
+    expect(more.data.map((e) => e.sequence)).toEqual([3]);
+
+    // A cursor belongs to its filter: another filter refuses it.
+    const refused = await failure(listEvents(feed, fleetId, {}, 1, guidance.next_cursor ?? undefined));
+    expect(refused.code).toBe('invalid_cursor');
+  });
+
+  it('answers an event with the exact text its webhook deliveries carry', async () => {
+    const { feed, recorder, infra } = stage();
+    const fleetId = newId('fleet');
+    const deliveries = deliveryDeps(infra);
+    const endpoint = endpointFor(fleetId);
+    await deliveries.endpoints.create(endpoint);
+    // Members in an order DynamoDB would not keep: nested objects, numbers, nulls.
+    const event = await recorder.record(fleetId, 'guidance.stop_approaching', {
+      vehicle_id: newId('vehicle'),
+      zeta: 1,
+      station: { name: 'Love’s #241', price: 3.5, brand: null },
+      alpha: [2.25, { z: true, a: false }],
+    });
+
+    const log = await deliveries.deliveries.list(
+      { kind: 'fleet', fleetId },
+      endpoint.id,
+      undefined,
+      10,
+      undefined,
+    );
+    const delivered = log.data.map((d) => d.body);
+    expect(delivered).toHaveLength(1);
+
+    const fetched = await getEvent(feed, fleetId, event.id);
+    expect(JSON.stringify(fetched)).toBe(delivered[0]);
+    const listed = await listEvents(feed, fleetId, {}, 25, undefined);
+    expect(JSON.stringify(listed.data[0])).toBe(delivered[0]);
+  });
+
+  it('is 404 for an id of another fleet or no event, and 410 event_expired past the replay window', async () => {
+    const { feed, recorder, clock } = stage();
+    const fleetId = newId('fleet');
+    const event = await recorder.record(fleetId, 'vehicle.online', {});
+
+    const otherFleet = await failure(getEvent(feed, newId('fleet'), event.id));
+    expect(otherFleet.status).toBe(404);
+    expect(otherFleet.code).toBe('resource_not_found');
+    const unknown = await failure(getEvent(feed, fleetId, newId('event', clock.now())));
+    expect(unknown.code).toBe('resource_not_found');
+
+    clock.advance(EVENT_RETENTION_DAYS * DAY_MS - 1000);
+    expect((await getEvent(feed, fleetId, event.id)).id).toBe(event.id);
+    expect((await listEvents(feed, fleetId, {}, 25, undefined)).data).toHaveLength(1);
+
+    clock.advance(1000);
+    const expired = await failure(getEvent(feed, fleetId, event.id));
+    expect(expired.status).toBe(410);
+    expect(expired.code).toBe('event_expired');
+    expect(expired.detail).toContain(`${EVENT_RETENTION_DAYS}-day`);
+    // Still in the table (TTL removes items late), but out of the window: the list leaves it out.
+    expect((await listEvents(feed, fleetId, {}, 25, undefined)).data).toEqual([]);
+    // An id minted before the window, held by nobody (removed by TTL): 410 as well.
+    const removed = await failure(getEvent(feed, fleetId, newId('event', START_MS - 1000)));
+    expect(removed.code).toBe('event_expired');
+  });
+});
