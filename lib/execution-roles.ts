@@ -68,6 +68,12 @@ export class ExecutionRoles extends Construct {
     // Reads last-seen times, writes vehicle status and events; never routes. Its fan-out grant is made
     // in lib/jobs.ts.
     'offline-sweep': (role) => this.grantTableReadWrite(role),
+    // Drives the sandbox twins through ingest and guidance (table, routing); its queue grants are made
+    // in lib/sandbox.ts.
+    'sandbox-tick': (role) => {
+      this.grantTableReadWrite(role);
+      this.grantRouting(role);
+    },
   };
 
   /** Amazon Location's truck routing, only for a stage configured to route with it. */

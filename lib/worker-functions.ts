@@ -22,7 +22,7 @@ export interface WorkerFunction {
  * not routes, so their groups are named here (`webhook-dispatcher` is in both until the route table
  * drops it).
  */
-export type WorkerRoleGroup = 'webhook-dispatcher' | 'guidance-worker' | 'offline-sweep';
+export type WorkerRoleGroup = 'webhook-dispatcher' | 'guidance-worker' | 'offline-sweep' | 'sandbox-tick';
 
 /**
  * The SQS consumer that POSTs webhook deliveries. Each delivery is one HTTP call with a timeout of a
@@ -64,8 +64,22 @@ export const OFFLINE_SWEEP = {
   rateMinutes: 1,
 } as const satisfies WorkerFunction;
 
+/**
+ * Sandbox stage only (lib/sandbox.ts; locally the sandbox stage server): one simulated minute of every
+ * running sandbox twin, its breadcrumbs through the ingest use case. Its timeout is the period.
+ */
+export const SANDBOX_TICK = {
+  name: 'sandboxTick',
+  handler: 'functions/jobs/sandbox-tick.ts',
+  timeoutSeconds: 60,
+  description: 'Sandbox, every minute: move every simulated truck one simulated minute',
+  role: 'sandbox-tick',
+  rateMinutes: 1,
+} as const satisfies WorkerFunction;
+
 export const workerFunctions: readonly WorkerFunction[] = [
   WEBHOOK_DISPATCHER,
   GUIDANCE_WORKER,
   OFFLINE_SWEEP,
+  SANDBOX_TICK,
 ];

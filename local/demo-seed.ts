@@ -21,7 +21,10 @@ import type { DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
 import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
 import { createPlanStore } from '../shared/store/plans.ts';
+import { createSimulationStore } from '../shared/store/sandbox-simulations.ts';
+import { createVehicleStore } from '../shared/store/vehicles.ts';
 import { fleetProvisionedEvent } from '../shared/usecases/fleets.ts';
+import { activeSimulation } from '../shared/usecases/sandbox-simulation.ts';
 
 /** `.local/credentials.json` minus the base URLs, which only the server knows. */
 export interface LocalCredentialsSeed {
@@ -120,6 +123,16 @@ export async function seedDemoData(
     await seedFleets(client, tables, { partnerId, partnerFleetId, companyFleetId, sandboxFleetId }, nowMs);
   }
   await seedAccounts(client, tables, { partnerId, companyId, companyFleetId, sandboxFleetId }, at);
+  // The sandbox twin's three simulated trucks: provisioned once, resumed on every start (a paused
+  // twin's clock jumps to now), so the local tick moves them within seconds of `npm start`.
+  await activeSimulation(
+    {
+      simulations: createSimulationStore(client, tables.sandboxTable),
+      vehicles: createVehicleStore(client, tables.sandboxTable, createCursorCodec('seed')),
+      now: () => nowMs,
+    },
+    sandboxFleetId,
+  );
 
   const issued: Marker['key_hashes'] = [];
   const keyStore = createApiKeyStore(client, tables.controlTable);

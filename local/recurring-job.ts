@@ -3,6 +3,11 @@ export interface RecurringJobOptions {
   name: string;
   /** Time between runs; the first run is one interval after the start, as with a new rate() schedule. */
   intervalMs: number;
+  /**
+   * Also run once this long after the start, before the first interval has passed (the sandbox tick,
+   * so the local twin's trucks move within seconds of `npm start`). Default: no early run.
+   */
+  firstRunAfterMs?: number;
   /** One run. Its result is ignored; a rejection is logged. */
   run: () => Promise<unknown>;
   /** One line per failed or skipped run; never a stack trace, never a crash. */
@@ -50,10 +55,18 @@ export function startRecurringJob(options: RecurringJobOptions): RecurringJob {
 
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
+  const early =
+    options.firstRunAfterMs !== undefined && options.firstRunAfterMs < options.intervalMs
+      ? setTimeout(tick, options.firstRunAfterMs)
+      : undefined;
+  early?.unref();
 
   return {
     idle: () => running ?? Promise.resolve(),
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      clearTimeout(early);
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
   GUIDANCE_WORKER,
   OFFLINE_SWEEP,
+  SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
   type WorkerFunction,
 } from '../lib/worker-functions.ts';
@@ -19,6 +20,9 @@ type JobHandler = (event: Record<string, never>, context: Context) => Promise<un
 /** Overrides the offline sweep's period in ms (tests run it every few ms); `0` turns it off. */
 export const LOCAL_SWEEP_INTERVAL_ENV = 'LOCAL_SWEEP_INTERVAL_MS';
 
+/** Overrides the sandbox tick's period in ms on the sandbox stage server (default 60 000); `0` turns it off. */
+export const LOCAL_SANDBOX_TICK_INTERVAL_ENV = 'LOCAL_SANDBOX_TICK_INTERVAL_MS';
+
 export interface LocalWorkersOptions {
   /** Names the local queues, e.g. `fleet-fuel-prod-deliveries`, `fleet-fuel-prod-vehicle-updates`. */
   stage: string;
@@ -34,8 +38,13 @@ export interface LocalWorkersOptions {
    * else the deployed schedule's rate (one minute).
    */
   sweepIntervalMs?: number;
-  /** Where `LOCAL_SWEEP_INTERVAL_MS` is read. Default `process.env`. */
+  /** Where `LOCAL_SWEEP_INTERVAL_MS` and `LOCAL_SANDBOX_TICK_INTERVAL_MS` are read. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The sandbox tick's period in ms, on the sandbox stage server only; `0` turns it off. Default:
+   * `LOCAL_SANDBOX_TICK_INTERVAL_MS` from `env`, else the deployed rate (one minute).
+   */
+  sandboxTickIntervalMs?: number;
 }
 
 export interface LocalWorkers {
@@ -46,6 +55,8 @@ export interface LocalWorkers {
   vehicleUpdates: InProcessQueue<unknown>;
   /** The offline sweep's timer; undefined when turned off. */
   offlineSweep: RecurringJob | undefined;
+  /** The sandbox tick's timer (sandbox stage server only); undefined elsewhere or when turned off. */
+  sandboxTick: RecurringJob | undefined;
   /** Imports every worker module now, as the routes are warmed; one line for each that is not there yet. */
   warm(): Promise<void>;
   stop(): void;
@@ -56,6 +67,7 @@ const workerModules = [
   { fn: WEBHOOK_DISPATCHER, label: 'webhook dispatcher', breaks: 'webhook deliveries fail' },
   { fn: GUIDANCE_WORKER, label: 'guidance worker', breaks: 'vehicle updates fail' },
   { fn: OFFLINE_SWEEP, label: 'offline sweep', breaks: 'offline sweeps fail' },
+  { fn: SANDBOX_TICK, label: 'sandbox tick', breaks: 'sandbox trucks stand still' },
 ] as const;
 
 /**
@@ -97,7 +109,13 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
   consume(queue, WEBHOOK_DISPATCHER);
   consume(vehicleUpdates, GUIDANCE_WORKER);
 
-  const sweepIntervalMs = resolveSweepInterval(options);
+  const sweepIntervalMs = resolveInterval(
+    options,
+    options.sweepIntervalMs,
+    LOCAL_SWEEP_INTERVAL_ENV,
+    OFFLINE_SWEEP,
+    'the offline sweep',
+  );
   const offlineSweep =
     sweepIntervalMs === 0
       ? undefined
@@ -109,13 +127,37 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
           log: options.log,
         });
 
+  // The simulator runs only where its twins live: the sandbox stage's server.
+  const isSandbox = options.stage === 'sandbox';
+  const tickIntervalMs = isSandbox
+    ? resolveInterval(
+        options,
+        options.sandboxTickIntervalMs,
+        LOCAL_SANDBOX_TICK_INTERVAL_ENV,
+        SANDBOX_TICK,
+        'the sandbox tick',
+      )
+    : 0;
+  const sandboxTick =
+    tickIntervalMs === 0
+      ? undefined
+      : startRecurringJob({
+          name: 'sandbox tick',
+          intervalMs: tickIntervalMs,
+          // The twin's trucks report within seconds of the start, not a minute later.
+          firstRunAfterMs: 3_000,
+          run: async () => (await load<JobHandler>(SANDBOX_TICK))({}, contextFor(SANDBOX_TICK)),
+          log: options.log,
+        });
+
   return {
     queue,
     scheduler,
     vehicleUpdates,
     offlineSweep,
+    sandboxTick,
     async warm() {
-      for (const { fn, label, breaks } of workerModules) {
+      for (const { fn, label, breaks } of workerModules.filter((m) => m.fn !== SANDBOX_TICK || isSandbox)) {
         try {
           await options.loadHandler(fn.handler);
         } catch (error) {
@@ -130,6 +172,7 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
     },
     stop() {
       offlineSweep?.stop();
+      sandboxTick?.stop();
       scheduler.stop();
       queue.stop();
       vehicleUpdates.stop();
@@ -138,18 +181,24 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
 }
 
 /**
- * The option, else `LOCAL_SWEEP_INTERVAL_MS`, else the deployed rate. A value that is not a
+ * The option, else the environment variable, else the deployed rate. A value that is not a
  * non-negative whole number is a typo, not a reason to stop the server: it is said and ignored.
  */
-function resolveSweepInterval(options: LocalWorkersOptions): number {
-  const deployedRate = OFFLINE_SWEEP.rateMinutes * 60_000;
-  if (options.sweepIntervalMs !== undefined) return options.sweepIntervalMs;
-  const configured = (options.env ?? process.env)[LOCAL_SWEEP_INTERVAL_ENV];
+function resolveInterval(
+  options: LocalWorkersOptions,
+  option: number | undefined,
+  variable: string,
+  job: { rateMinutes: number },
+  label: string,
+): number {
+  const deployedRate = job.rateMinutes * 60_000;
+  if (option !== undefined) return option;
+  const configured = (options.env ?? process.env)[variable];
   if (configured === undefined || configured === '') return deployedRate;
   const parsed = Number(configured);
   if (Number.isInteger(parsed) && parsed >= 0) return parsed;
   options.log(
-    `${LOCAL_SWEEP_INTERVAL_ENV}=${configured} is not a whole number of ms; the offline sweep runs every ${deployedRate} ms`,
+    `${variable}=${configured} is not a whole number of ms; ${label} runs every ${deployedRate} ms`,
   );
   return deployedRate;
 }

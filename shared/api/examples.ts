@@ -7,6 +7,7 @@ import { keyExamples } from './examples/keys.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
+import { sandboxExamples } from './examples/sandbox.ts';
 import { stationExamples } from './examples/stations.ts';
 import { tripExamples } from './examples/trips.ts';
 import { vehicleExamples, vehicleLocationExamples } from './examples/vehicles.ts';
@@ -32,4 +33,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...fuelingExamples,
   ...reportExamples,
   ...keyExamples,
+  ...sandboxExamples,
 };

@@ -8,6 +8,7 @@ import { keyRoutes } from './routes/keys.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
 import { stationRoutes } from './routes/stations.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { vehicleLocationRoutes, vehicleRoutes } from './routes/vehicles.ts';
@@ -34,6 +35,7 @@ export const routes = {
   ...fuelingRoutes,
   ...reportRoutes,
   ...keyRoutes,
+  ...sandboxRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

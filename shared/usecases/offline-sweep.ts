@@ -52,10 +52,23 @@ export async function sweepOfflineVehicles(
   return { markedOffline, failed };
 }
 
+/**
+ * The sweep's judgement for one named vehicle at `nowMs`, without the index: the sandbox simulator
+ * runs it for its own trucks on the simulation's clock, which may run ahead of the wall clock the
+ * every-minute sweep works on. True when the vehicle went offline now.
+ */
+export function markOfflineIfSilent(
+  deps: OfflineSweepDeps,
+  vehicle: Pick<SilentVehicle, 'fleetId' | 'vehicleId'>,
+): Promise<boolean> {
+  const cutoffMs = deps.now() - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
+  return markOffline(deps, vehicle, cutoffMs);
+}
+
 /** One candidate from the index, judged on its real state. True when it went offline now. */
 async function markOffline(
   deps: OfflineSweepDeps,
-  candidate: SilentVehicle,
+  candidate: Pick<SilentVehicle, 'fleetId' | 'vehicleId'>,
   cutoffMs: number,
 ): Promise<boolean> {
   const tracking = await deps.tracking.get(candidate.fleetId, candidate.vehicleId);

@@ -85,7 +85,10 @@ async function runCycle(
   tracking: VehicleTracking,
 ): Promise<{ tracking: VehicleTracking; events: OutboxEvent[] }> {
   const { fleetId } = tracking;
-  const nowMs = deps.now();
+  // Never before the newest breadcrumb's receipt: a sandbox twin's test clock runs ahead of the wall
+  // clock and its breadcrumbs are received at simulated time, so the cycle works at that time too
+  // (recommendations, matching windows). For a live fleet receipt is never later than now.
+  const nowMs = Math.max(deps.now(), latest.receivedAtMs);
   const fixes = await deps.positions.historySince(
     fleetId,
     vehicle.id,

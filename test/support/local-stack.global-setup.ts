@@ -25,6 +25,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   // The delivery tests run a receiver on loopback; the stage servers inherit this environment.
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
+  // The sandbox twin's trucks move every 2 s rather than every minute (test/e2e/sandbox.test.ts).
+  process.env.LOCAL_SANDBOX_TICK_INTERVAL_MS ??= '2000';
   const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-e2e-'));
   const stack = await startLocalStack({
     port: 0,

@@ -15,6 +15,7 @@ import { routeList } from '../../../shared/api/routes.ts';
 import { problemSchema } from '../../../shared/api/schemas/common.ts';
 import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
 import { roundCoordinate } from '../../../shared/domain/rounding.ts';
+import { TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { defineRoute, type RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
 import { ID_PREFIXES } from '../../../shared/platform/ids.ts';
@@ -142,10 +143,15 @@ describe('operation examples (shared/api/examples/)', () => {
       expect(roundCoordinate(coordinate), key).toBe(coordinate);
     }
 
-    // A vehicle path also takes `ext:<external_ref>`, which some examples show on purpose.
+    // A vehicle path also takes `ext:<external_ref>`, which some examples show on purpose. The
+    // sandbox snapshot's `profile.id` names a truck profile, not a resource.
+    const profileIds = new Set<unknown>(TRUCK_PROFILES.map((p) => p.id));
     const ids = values.filter(
       ([key, value]) =>
-        typeof value === 'string' && (key === 'id' || key.endsWith('_id')) && !value.startsWith('ext:'),
+        typeof value === 'string' &&
+        (key === 'id' || key.endsWith('_id')) &&
+        !value.startsWith('ext:') &&
+        !profileIds.has(value),
     );
     for (const [key, value] of ids) {
       expect(value, key).toMatch(new RegExp(`^(${prefixes})_[0-9A-HJKMNP-TV-Z]{26}$`));

@@ -1,0 +1,13 @@
+import { routes } from '../../../shared/api/routes.ts';
+import { simulationResource } from '../../../shared/api/serializers/sandbox.ts';
+import { actingFleetId } from '../../../shared/platform/http/acting.ts';
+import { ok } from '../../../shared/platform/http/types.ts';
+import { advanceSandbox, assertSandboxStage } from '../../../shared/usecases/sandbox-tools.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
+
+export const handler = httpHandler(routes.advanceSandbox, async ({ body }, context) => {
+  assertSandboxStage(context.stage);
+  const view = await advanceSandbox(sandboxDeps(), actingFleetId(context), body.minutes);
+  return ok(simulationResource(view, context.clock.now()));
+});

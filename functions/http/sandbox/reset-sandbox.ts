@@ -1,0 +1,12 @@
+import { routes } from '../../../shared/api/routes.ts';
+import { resetActionResource } from '../../../shared/api/serializers/sandbox.ts';
+import { actingFleetId } from '../../../shared/platform/http/acting.ts';
+import { ok } from '../../../shared/platform/http/types.ts';
+import { assertSandboxStage, resetSandbox } from '../../../shared/usecases/sandbox-tools.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
+
+export const handler = httpHandler(routes.resetSandbox, async (_input, context) => {
+  assertSandboxStage(context.stage);
+  return ok(resetActionResource(await resetSandbox(sandboxDeps(), actingFleetId(context))));
+});

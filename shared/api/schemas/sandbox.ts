@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { TRUCK_PROFILES } from '../../domain/sandbox/profiles.ts';
+import { SCENARIO_NAMES, SCENARIOS } from '../../domain/sandbox/scenarios.ts';
+import { MAX_ADVANCE_MINUTES } from '../../domain/sandbox/simulation.ts';
+import { publicId, timestamp, vehicleRef } from './common.ts';
+import { guidancePhase } from './guidance.ts';
+
+const scenarioDescription = ['Scenarios:', ...SCENARIOS.map((s) => `- \`${s.name}\`: ${s.description}`)].join(
+  '\n',
+);
+
+export const scenarioName = z
+  .enum(SCENARIO_NAMES)
+  .meta({ id: 'SandboxScenario', description: scenarioDescription });
+
+export const sandboxVehicleParams = z.object({ id: vehicleRef });
+
+export const scenarioBody = z.strictObject({ scenario: scenarioName }).meta({ id: 'SandboxScenarioRequest' });
+
+export const advanceBody = z
+  .strictObject({
+    minutes: z
+      .int()
+      .min(1)
+      .max(MAX_ADVANCE_MINUTES)
+      .meta({ description: `Simulated minutes to run now, 1–${MAX_ADVANCE_MINUTES}` }),
+  })
+  .meta({ id: 'SandboxAdvanceRequest' });
+
+const truckState = z.enum(['driving', 'fueling', 'resting', 'offline']);
+const place = { latitude: z.number(), longitude: z.number() };
+
+export const simulationSchema = z
+  .object({
+    object: z.literal('sandbox_simulation'),
+    fleet_id: publicId('fleet'),
+    status: z.enum(['running', 'paused']).meta({
+      description: 'paused: nobody called a sandbox tool for 24 hours; the next call resumes it',
+    }),
+    clock: z.object({
+      simulated_now: timestamp.meta({
+        description: 'The simulation clock: ahead of the wall clock after an advance',
+      }),
+      tick_interval_seconds: z.int(),
+      last_tick_at: timestamp.nullable(),
+      next_tick_at: timestamp.nullable(),
+    }),
+    vehicles: z.array(
+      z.object({
+        vehicle_id: publicId('vehicle'),
+        external_ref: z.string(),
+        name: z.string(),
+        profile: z.object({
+          id: z.enum(TRUCK_PROFILES.map((p) => p.id) as [string, ...string[]]),
+          title: z.string(),
+          tank_size_gallons: z.number(),
+          mpg: z.number(),
+        }),
+        scenario: scenarioName,
+        pending_scenario: scenarioName
+          .nullable()
+          .meta({ description: 'Applies on the next simulated minute' }),
+        state: truckState,
+        position: z
+          .object({
+            ...place,
+            heading: z.int(),
+            speed_mph: z.number(),
+            recorded_at: timestamp,
+          })
+          .nullable(),
+        fuel: z.object({ percent: z.number(), gallons: z.number() }).nullable(),
+        destination: z.object({ name: z.string(), ...place }).nullable(),
+        route_polyline: z
+          .string()
+          .nullable()
+          .meta({ description: 'Encoded polyline (precision 5) of the current leg' }),
+        trip_id: publicId('trip').nullable(),
+        guidance_id: publicId('guidance').nullable(),
+        guidance_phase: guidancePhase.nullable(),
+        next_stop: z
+          .object({ station_id: z.string(), name: z.string(), ...place, gallons: z.number().nullable() })
+          .nullable(),
+      }),
+    ),
+    recent_events: z
+      .array(
+        z.object({
+          id: publicId('event'),
+          type: z.string(),
+          occurred_at: timestamp,
+          vehicle_id: z.string().nullable(),
+        }),
+      )
+      .meta({ description: 'The fleet’s newest events, newest first, at most 20' }),
+  })
+  .meta({ id: 'SandboxSimulation' });
+
+export const scenarioActionSchema = z
+  .object({
+    object: z.literal('sandbox_action'),
+    action: z.literal('scenario'),
+    vehicle_id: publicId('vehicle'),
+    scenario: scenarioName,
+    status: z.literal('scheduled'),
+    applies_at: timestamp.meta({ description: 'When the next simulated minute runs (the next tick)' }),
+  })
+  .meta({ id: 'SandboxScenarioAction' });
+
+export const resetActionSchema = z
+  .object({
+    object: z.literal('sandbox_action'),
+    action: z.literal('reset'),
+    fleet_id: publicId('fleet'),
+    status: z.literal('completed'),
+    completed_at: timestamp,
+    vehicle_ids: z.array(publicId('vehicle')),
+    deleted_items: z.int().meta({ description: 'History, guidance, trips and fuelings removed' }),
+  })
+  .meta({ id: 'SandboxResetAction' });

@@ -1,0 +1,131 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Simulation } from '../domain/sandbox/simulation.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+import type { EventEnvelope } from './events.ts';
+
+/**
+ * Every twin's simulation is one item in one partition (`SANDBOX#SIMULATIONS`, sorted by fleet):
+ * the tick lists them all with one paginated Query, no scan, no index. The trucks are stored as
+ * JSON text (three small objects; the route lines are re-derived from each leg's two ends).
+ */
+const PARTITION = 'SANDBOX#SIMULATIONS';
+export const simulationKey = (fleetId: string) => ({ pk: PARTITION, sk: `FLEET#${fleetId}` });
+
+export interface SimulationStore {
+  get(fleetId: string): Promise<Simulation | null>;
+  /** Every twin's simulation, a page at a time. */
+  list(): AsyncGenerator<Simulation>;
+  /** Writes a new simulation (version 1) unless one exists; false when it did. */
+  create(simulation: Simulation): Promise<boolean>;
+  /** Writes the next version over `version - 1`; false when someone else wrote first. */
+  save(simulation: Simulation): Promise<boolean>;
+  /** The fleet's newest events, newest first. */
+  recentEvents(fleetId: string, limit: number): Promise<EventEnvelope[]>;
+  /** Every item of the fleet's partition whose sort key starts with one of the prefixes. */
+  deleteFleetItems(fleetId: string, skPrefixes: readonly string[]): Promise<number>;
+}
+
+const toItem = (simulation: Simulation) => ({
+  ...simulationKey(simulation.fleetId),
+  fleet_id: simulation.fleetId,
+  status: simulation.status,
+  simulated_now_ms: simulation.simulatedNowMs,
+  last_tick_at_ms: simulation.lastTickAtMs,
+  last_activity_ms: simulation.lastActivityMs,
+  trucks: JSON.stringify(simulation.trucks),
+  version: simulation.version,
+});
+
+const fromItem = (item: Record<string, unknown>): Simulation => ({
+  fleetId: item.fleet_id as string,
+  status: item.status as Simulation['status'],
+  simulatedNowMs: item.simulated_now_ms as number,
+  lastTickAtMs: (item.last_tick_at_ms as number | null) ?? null,
+  lastActivityMs: item.last_activity_ms as number,
+  trucks: JSON.parse(item.trucks as string),
+  version: item.version as number,
+});
+
+const isConditionFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+export function createSimulationStore(client: DocumentClient, tableName: string): SimulationStore {
+  const put = async (simulation: Simulation, condition: string, values?: Record<string, unknown>) => {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem(simulation),
+          ConditionExpression: condition,
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  };
+  return {
+    async get(fleetId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: simulationKey(fleetId), ConsistentRead: true }),
+      );
+      return Item ? fromItem(Item) : null;
+    },
+    async *list() {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': PARTITION },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) yield fromItem(item);
+        start = page.LastEvaluatedKey;
+      } while (start);
+    },
+    create: (simulation) => put({ ...simulation, version: 1 }, 'attribute_not_exists(pk)'),
+    save: (simulation) => put(simulation, 'version = :previous', { ':previous': simulation.version - 1 }),
+    async recentEvents(fleetId, limit) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :evt)',
+          ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':evt': 'EVT#' },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (Items ?? []).map((item) => item.envelope as EventEnvelope);
+    },
+    async deleteFleetItems(fleetId, skPrefixes) {
+      let deleted = 0;
+      for (const prefix of skPrefixes) {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const page = await client.send(
+            new QueryCommand({
+              TableName: tableName,
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+              ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': prefix },
+              ProjectionExpression: 'pk, sk',
+              ExclusiveStartKey: start,
+            }),
+          );
+          await Promise.all(
+            (page.Items ?? []).map((item) =>
+              client.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } })),
+            ),
+          );
+          deleted += page.Items?.length ?? 0;
+          start = page.LastEvaluatedKey;
+        } while (start);
+      }
+      return deleted;
+    },
+  };
+}

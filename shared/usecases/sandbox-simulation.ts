@@ -1,0 +1,293 @@
+import type { Principal } from '../domain/api-keys.ts';
+import type { GuidanceSession } from '../domain/guidance/session.ts';
+import { cityOf, TRUCK_PROFILES } from '../domain/sandbox/profiles.ts';
+import {
+  initialTrucks,
+  isIdle,
+  SIM_EXTERNAL_REFS,
+  type Simulation,
+  touched,
+} from '../domain/sandbox/simulation.ts';
+import { type SimBreadcrumb, type SimTruck, type StopAhead, stepTruck } from '../domain/sandbox/truck.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { SimulationStore } from '../store/sandbox-simulations.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { VehicleStore } from '../store/vehicles.ts';
+import { type StartGuidanceDeps, startGuidance } from './guidance.ts';
+import { type IngestDeps, ingestLocations } from './locations.ts';
+import { markOfflineIfSilent, type OfflineSweepDeps } from './offline-sweep.ts';
+import { createVehicle } from './vehicles.ts';
+
+/** A pipeline dependency built on a given clock: the simulation's, which may run ahead of the wall clock. */
+type AtClock<T> = (now: () => number) => T;
+
+export interface SandboxSimulationDeps {
+  simulations: SimulationStore;
+  vehicles: VehicleStore;
+  tracking: Pick<VehicleTrackingStore, 'get'>;
+  /** POST /v1/locations' use case, receiving at the simulation's time. */
+  ingest: AtClock<IngestDeps>;
+  /** POST …/guidance's use case, as the twin's dispatcher starts sessions. */
+  guidance: AtClock<StartGuidanceDeps>;
+  /** The offline sweep's judgement, for the twin's own trucks on its own clock. */
+  offline: AtClock<OfflineSweepDeps>;
+  /** The wall clock. */
+  now: () => number;
+  /**
+   * Called after each batch of breadcrumbs is queued, before the trucks read their guidance again:
+   * the local stack waits for its guidance worker to drain, tests run the worker; deployed, the
+   * worker consumes the queue on its own and the trucks follow the guidance it has written so far.
+   */
+  settle: () => Promise<void>;
+  /** Told about a truck whose guidance could not be started (it is retried on the next batch). */
+  onError?: (context: Record<string, unknown>, error: unknown) => void;
+}
+
+/**
+ * Breadcrumbs of this many simulated minutes go to ingest in one batch (one worker cycle per truck):
+ * an advance of a day is then 96 batches, not 1,440. The trucks re-read their guidance between batches.
+ */
+export const ADVANCE_BATCH_MINUTES = 15;
+
+/** The dispatcher the simulation acts as. Its station results count to an account of its own, not the twin's. */
+const SIMULATOR_PRINCIPAL: Principal = {
+  keyId: 'sandbox-simulator',
+  keyName: 'Sandbox simulator',
+  ownerType: 'company',
+  partnerId: null,
+  ownFleetId: null,
+  mode: 'test',
+  scopes: ['guidance:manage'],
+  planName: 'sandbox-simulator',
+};
+
+/**
+ * The twin's three simulated trucks: the vehicles (external_ref `sim-1..3`, tank and mpg set) and
+ * their simulation. Idempotent: vehicles found by their external_ref are reused, an existing
+ * simulation is returned as it is. The local demo seed calls it for the company's sandbox twin; the
+ * operator API calls it when it creates a company.
+ */
+export async function provisionSimulatedTrucks(
+  deps: Pick<SandboxSimulationDeps, 'simulations' | 'vehicles' | 'now'>,
+  fleetId: string,
+): Promise<Simulation> {
+  const existing = await deps.simulations.get(fleetId);
+  if (existing) return existing;
+  const vehicles = await simVehicles(deps, fleetId);
+  const nowMs = deps.now();
+  const simulation: Simulation = {
+    fleetId,
+    status: 'running',
+    simulatedNowMs: nowMs,
+    lastTickAtMs: null,
+    lastActivityMs: nowMs,
+    trucks: initialTrucks(fleetId, vehicles),
+    version: 1,
+  };
+  if (await deps.simulations.create(simulation)) return simulation;
+  return (await deps.simulations.get(fleetId)) as Simulation;
+}
+
+async function simVehicles(deps: Pick<SandboxSimulationDeps, 'vehicles' | 'now'>, fleetId: string) {
+  return Promise.all(
+    TRUCK_PROFILES.map(async (profile, index) => {
+      const externalRef = SIM_EXTERNAL_REFS[index] as string;
+      const name = `${profile.title} (${externalRef})`;
+      const id = await deps.vehicles.idForExternalRef(fleetId, externalRef);
+      if (id) return { vehicleId: id, name };
+      const { vehicle } = await createVehicle(
+        { vehicles: deps.vehicles, clock: { now: deps.now } },
+        fleetId,
+        {
+          external_ref: externalRef,
+          name,
+          tank_size_gallons: profile.tankSizeGallons,
+          estimated_mpg: profile.mpg,
+        },
+      );
+      return { vehicleId: vehicle.id, name };
+    }),
+  );
+}
+
+/**
+ * Runs `minutes` simulated minutes of the twin through the real pipeline: each minute every truck
+ * moves and (unless silent) reports a breadcrumb; every {@link ADVANCE_BATCH_MINUTES} the batch goes
+ * through POST /v1/locations' use case at the simulation's time, the pipeline settles, silent trucks
+ * are judged offline on the simulation's clock, and trucks heading somewhere new get a guidance
+ * session. Saves the simulation (merging scenarios scheduled meanwhile) and returns it.
+ */
+export async function runSimulation(
+  deps: SandboxSimulationDeps,
+  start: Simulation,
+  minutes: number,
+  batchMinutes = ADVANCE_BATCH_MINUTES,
+): Promise<Simulation> {
+  let simulation = start;
+  for (let done = 0; done < minutes; done += batchMinutes) {
+    simulation = await runBatch(deps, simulation, Math.min(batchMinutes, minutes - done));
+  }
+  return save(deps, simulation, start);
+}
+
+async function runBatch(
+  deps: SandboxSimulationDeps,
+  start: Simulation,
+  minutes: number,
+): Promise<Simulation> {
+  const { fleetId } = start;
+  const stops = await Promise.all(start.trucks.map((truck) => stopAheadOf(deps, fleetId, truck.vehicleId)));
+  let trucks = start.trucks;
+  let nowMs = start.simulatedNowMs;
+  const breadcrumbs: { truck: SimTruck; crumb: SimBreadcrumb }[] = [];
+  for (let minute = 0; minute < minutes; minute++) {
+    nowMs += 60_000;
+    trucks = trucks.map((truck, index) => {
+      const stepped = stepTruck(truck, nowMs, stops[index] ?? null);
+      if (stepped.breadcrumb) breadcrumbs.push({ truck: stepped.truck, crumb: stepped.breadcrumb });
+      return stepped.truck;
+    });
+  }
+  const clock = () => nowMs;
+  if (breadcrumbs.length > 0) {
+    await ingestLocations(
+      deps.ingest(clock),
+      fleetId,
+      breadcrumbs.map(({ truck, crumb }) => ({
+        vehicle_id: truck.vehicleId,
+        latitude: crumb.latitude,
+        longitude: crumb.longitude,
+        recorded_at: formatTimestamp(crumb.recordedAtMs),
+        heading_degrees: crumb.headingDegrees,
+        speed_mph: crumb.speedMph,
+        ...(crumb.fuelLevelPercent === null ? {} : { fuel_level_percent: crumb.fuelLevelPercent }),
+      })),
+    );
+  }
+  await deps.settle();
+  const silent = trucks.filter((truck) => truck.silentMinutesLeft > 0);
+  for (const truck of silent)
+    await markOfflineIfSilent(deps.offline(clock), { fleetId, vehicleId: truck.vehicleId });
+  trucks = await Promise.all(trucks.map((truck) => withGuidance(deps, fleetId, truck, clock)));
+  return { ...start, simulatedNowMs: nowMs, trucks };
+}
+
+/** As a dispatcher would: a truck off to a new destination gets a guidance session for it. */
+async function withGuidance(
+  deps: SandboxSimulationDeps,
+  fleetId: string,
+  truck: SimTruck,
+  clock: () => number,
+): Promise<SimTruck> {
+  if (truck.guidanceForCityId === truck.destinationCityId || truck.lastReport === null) return truck;
+  if (truck.silentMinutesLeft > 0) return truck;
+  const city = cityOf(truck.destinationCityId);
+  try {
+    await startGuidance(deps.guidance(clock), SIMULATOR_PRINCIPAL, fleetId, truck.vehicleId, {
+      destination: { latitude: city.latitude, longitude: city.longitude, name: city.name },
+    });
+    return { ...truck, guidanceForCityId: truck.destinationCityId };
+  } catch (error) {
+    deps.onError?.({ fleetId, vehicleId: truck.vehicleId }, error);
+    return truck;
+  }
+}
+
+/** The active session's first stop: where guidance sends the truck next. */
+async function stopAheadOf(
+  deps: Pick<SandboxSimulationDeps, 'tracking'>,
+  fleetId: string,
+  vehicleId: string,
+): Promise<StopAhead | null> {
+  const stop = activeSession(await deps.tracking.get(fleetId, vehicleId))?.stops[0];
+  return stop
+    ? { stationId: stop.stationId, name: stop.name, latitude: stop.latitude, longitude: stop.longitude }
+    : null;
+}
+
+export function activeSession(tracking: { session: GuidanceSession | null }): GuidanceSession | null {
+  return tracking.session?.status === 'active' ? tracking.session : null;
+}
+
+/**
+ * Writes the simulation over the version it started from. Someone else wrote meanwhile (a scenario
+ * was scheduled, a tool call resumed it): their scenario, status and activity are kept, the trucks'
+ * movement is ours.
+ */
+async function save(
+  deps: Pick<SandboxSimulationDeps, 'simulations'>,
+  simulation: Simulation,
+  /** What the change started from: a scenario scheduled since is theirs to keep. */
+  base: Simulation = simulation,
+): Promise<Simulation> {
+  let next = { ...simulation, version: simulation.version + 1 };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await deps.simulations.save(next)) return next;
+    const current = await deps.simulations.get(simulation.fleetId);
+    if (!current) return next;
+    next = {
+      ...next,
+      status: current.status,
+      lastActivityMs: current.lastActivityMs,
+      trucks: next.trucks.map((truck) => {
+        const theirs = current.trucks.find((t) => t.vehicleId === truck.vehicleId)?.pendingScenario ?? null;
+        const before = base.trucks.find((t) => t.vehicleId === truck.vehicleId)?.pendingScenario ?? null;
+        return theirs === before ? truck : { ...truck, pendingScenario: theirs };
+      }),
+      version: current.version + 1,
+    };
+  }
+  throw new Error(`simulation of ${simulation.fleetId}: changed under 5 saves in a row`);
+}
+
+/**
+ * The scheduled tick: one simulated minute for every running twin; twins idle past the pause rule
+ * pause instead (read, not run). A twin whose clock fell behind the wall clock (missed ticks) jumps
+ * to it rather than replaying the gap. One twin's failure never holds back the others.
+ */
+export async function tickSimulations(
+  deps: SandboxSimulationDeps,
+): Promise<{ ticked: number; paused: number; failed: number }> {
+  const nowMs = deps.now();
+  const result = { ticked: 0, paused: 0, failed: 0 };
+  const work: Promise<void>[] = [];
+  for await (const simulation of deps.simulations.list()) {
+    if (simulation.status === 'paused') continue;
+    work.push(
+      (async () => {
+        try {
+          if (isIdle(simulation, nowMs)) {
+            await save(deps, { ...simulation, status: 'paused' });
+            result.paused += 1;
+            return;
+          }
+          const behind = simulation.simulatedNowMs < nowMs - 5 * 60_000;
+          const start = {
+            ...simulation,
+            lastTickAtMs: nowMs,
+            simulatedNowMs: behind ? nowMs - 60_000 : simulation.simulatedNowMs,
+          };
+          await runSimulation(deps, start, 1);
+          result.ticked += 1;
+        } catch (error) {
+          result.failed += 1;
+          deps.onError?.({ fleetId: simulation.fleetId }, error);
+        }
+      })(),
+    );
+  }
+  await Promise.all(work);
+  return result;
+}
+
+/** A sandbox tool call: the twin's simulation (provisioned on first use), marked active. */
+export async function activeSimulation(
+  deps: Pick<SandboxSimulationDeps, 'simulations' | 'vehicles' | 'now'>,
+  fleetId: string,
+): Promise<Simulation> {
+  const simulation = await provisionSimulatedTrucks(deps, fleetId);
+  const nowMs = deps.now();
+  // Only a status change or a stale activity mark is worth a write; the page polls every few seconds.
+  if (simulation.status === 'running' && nowMs - simulation.lastActivityMs < 3_600_000) return simulation;
+  return save(deps, { ...touched(simulation, nowMs), version: simulation.version });
+}

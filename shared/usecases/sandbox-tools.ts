@@ -1,0 +1,173 @@
+import type { GuidanceSession } from '../domain/guidance/session.ts';
+import { profileOf } from '../domain/sandbox/profiles.ts';
+import type { ScenarioName } from '../domain/sandbox/scenarios.ts';
+import {
+  initialTrucks,
+  nextTickAtMs,
+  type Simulation,
+  scheduleScenario,
+  TICK_INTERVAL_SECONDS,
+  touched,
+} from '../domain/sandbox/simulation.ts';
+import type { Stage } from '../platform/config.ts';
+import { ApiError } from '../platform/errors.ts';
+import type { EventEnvelope } from '../store/events.ts';
+import {
+  activeSession,
+  activeSimulation,
+  provisionSimulatedTrucks,
+  runSimulation,
+  type SandboxSimulationDeps,
+} from './sandbox-simulation.ts';
+import { findVehicle, setVehicleStatus, updateVehicle } from './vehicles.ts';
+
+/** How many of the fleet's newest events the snapshot carries. */
+export const SNAPSHOT_EVENTS = 20;
+
+/**
+ * The sandbox tools exist only on the sandbox stage (its keys are test keys): on production they
+ * answer 404, naming where they are.
+ */
+export function assertSandboxStage(stage: Stage): void {
+  if (stage !== 'sandbox') throw sandboxOnlyError();
+}
+
+export function sandboxOnlyError(): ApiError {
+  return new ApiError('resource_not_found', 'The sandbox tools exist only on the sandbox stage.', {
+    hint: 'call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)',
+  });
+}
+
+/** Everything the snapshot shows, read at one moment. */
+export interface SimulationView {
+  simulation: Simulation;
+  sessions: (GuidanceSession | null)[];
+  events: EventEnvelope[];
+}
+
+async function viewOf(deps: SandboxSimulationDeps, simulation: Simulation): Promise<SimulationView> {
+  const [sessions, events] = await Promise.all([
+    Promise.all(
+      simulation.trucks.map(async (t) =>
+        activeSession(await deps.tracking.get(simulation.fleetId, t.vehicleId)),
+      ),
+    ),
+    deps.simulations.recentEvents(simulation.fleetId, SNAPSHOT_EVENTS),
+  ]);
+  return { simulation, sessions, events };
+}
+
+/** GET /v1/sandbox/simulation. */
+export async function sandboxSnapshot(deps: SandboxSimulationDeps, fleetId: string): Promise<SimulationView> {
+  return viewOf(deps, await activeSimulation(deps, fleetId));
+}
+
+/**
+ * POST /v1/sandbox/advance: runs `minutes` simulated minutes now, through the real pipeline, and
+ * answers the snapshot after them.
+ */
+export async function advanceSandbox(
+  deps: SandboxSimulationDeps,
+  fleetId: string,
+  minutes: number,
+): Promise<SimulationView> {
+  const simulation = await activeSimulation(deps, fleetId);
+  return viewOf(deps, await runSimulation(deps, simulation, minutes));
+}
+
+/** POST /v1/sandbox/vehicles/{id}/scenario: scheduled for the truck's next simulated minute. */
+export async function scheduleSandboxScenario(
+  deps: SandboxSimulationDeps,
+  fleetId: string,
+  ref: string,
+  scenario: ScenarioName,
+) {
+  const vehicle = await findVehicle(deps, fleetId, ref);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const simulation = await activeSimulation(deps, fleetId);
+    if (!simulation.trucks.some((t) => t.vehicleId === vehicle.id)) {
+      throw new ApiError('resource_not_found', `Vehicle ${vehicle.id} is not one of the simulated trucks.`, {
+        hint: 'scenarios apply to the three simulated trucks (external_ref sim-1, sim-2, sim-3); list them with GET /v1/sandbox/simulation',
+      });
+    }
+    const next = {
+      ...scheduleScenario(touched(simulation, deps.now()), vehicle.id, scenario),
+      version: simulation.version + 1,
+    };
+    if (await deps.simulations.save(next)) {
+      return {
+        vehicleId: vehicle.id,
+        scenario,
+        appliesAtMs: nextTickAtMs(next) ?? deps.now() + TICK_INTERVAL_SECONDS * 1000,
+      };
+    }
+  }
+  throw new ApiError('resource_conflict', 'The simulation changed under this request five times; retry.');
+}
+
+/**
+ * What a reset clears from the twin's partition: positions and history, guidance (tracking, routes,
+ * recommendations, archived sessions), trips and fuelings, and the savings they made. Vehicles,
+ * webhook endpoints, deliveries and events stay (the event sequence never goes back).
+ */
+const RESET_PREFIXES = [
+  'VEHPOS#',
+  'VEHHIST#',
+  'VEHTRACK#',
+  'VEHSEEN#',
+  'VEHROUTE#',
+  'RECSTOP#',
+  'GUIDANCE#',
+  'TRIP#',
+  'ACTIVETRIP#',
+  'FUELING#',
+  'FUELREF#',
+  'FUELVEH#',
+  'SAVDAY#',
+] as const;
+
+/**
+ * POST /v1/sandbox/reset: the three trucks back to their initial profiles (vehicle fields and
+ * status too), their scenarios back to normal, the clock back to the wall clock, and the twin's
+ * guidance, trips, fuelings and history cleared.
+ */
+export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string) {
+  const provisioned = await provisionSimulatedTrucks(deps, fleetId);
+  const vehicleDeps = { vehicles: deps.vehicles, clock: { now: deps.now } };
+  await Promise.all(
+    provisioned.trucks.map(async (truck) => {
+      const profile = profileOf(truck.profileId);
+      await updateVehicle(vehicleDeps, fleetId, truck.vehicleId, {
+        name: truck.name,
+        tank_size_gallons: profile.tankSizeGallons,
+        estimated_mpg: profile.mpg,
+      });
+      await setVehicleStatus(vehicleDeps, fleetId, truck.vehicleId, 'active');
+    }),
+  );
+  const deletedItems = await deps.simulations.deleteFleetItems(fleetId, RESET_PREFIXES);
+  const nowMs = deps.now();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = (await deps.simulations.get(fleetId)) ?? provisioned;
+    const fresh: Simulation = {
+      ...current,
+      status: 'running',
+      simulatedNowMs: nowMs,
+      lastActivityMs: nowMs,
+      trucks: initialTrucks(
+        fleetId,
+        current.trucks.map((t) => ({ vehicleId: t.vehicleId, name: t.name })),
+      ),
+      version: current.version + 1,
+    };
+    if (await deps.simulations.save(fresh)) {
+      return {
+        fleetId,
+        vehicleIds: fresh.trucks.map((t) => t.vehicleId),
+        deletedItems,
+        completedAtMs: nowMs,
+      };
+    }
+  }
+  throw new ApiError('resource_conflict', 'The simulation changed under this request five times; retry.');
+}

@@ -1,0 +1,48 @@
+import { logger } from '../platform/observability.ts';
+import { createSimulationStore } from '../store/sandbox-simulations.ts';
+import type { SandboxSimulationDeps } from '../usecases/sandbox-simulation.ts';
+import { type GuidanceParts, guidanceStores, offlineSweepDeps } from './guidance.ts';
+import { createGuidancePlanningDeps } from './guidance-planning.ts';
+import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
+import { ingestDeps } from './locations.ts';
+import { registered } from './message-queues.ts';
+import { tableStores } from './table-stores.ts';
+
+/** What a caller may replace: the pipeline's settling (tests run the guidance worker themselves). */
+export interface SandboxParts extends Partial<GuidanceParts> {
+  settle?: () => Promise<void>;
+}
+
+/**
+ * The sandbox simulator: its store, and the real pipeline's use cases (ingest, guidance, the offline
+ * judgement) built on the simulation's clock rather than the wall clock.
+ */
+export function createSandboxDeps(infra: Infrastructure, parts: SandboxParts = {}): SandboxSimulationDeps {
+  const planning = createGuidancePlanningDeps(infra, parts.events ? { events: parts.events } : undefined);
+  const offline = parts.events
+    ? { ...offlineSweepDeps(infra), events: parts.events, fuelings: planning.fuelings }
+    : offlineSweepDeps(infra);
+  return {
+    simulations: createSimulationStore(infra.client, infra.config.tableName),
+    vehicles: tableStores(infra).vehicles,
+    tracking: guidanceStores(infra).tracking,
+    ingest: (now) => ({ ...ingestDeps(infra), now }),
+    guidance: (now) => ({ ...planning, now }),
+    offline: (now) => ({ ...offline, now }),
+    now: infra.clock.now,
+    settle: parts.settle ?? (infra.config.localStack ? localWorkerIdle : async () => {}),
+    onError: (context, error) => logger.warn('Sandbox simulation step failed', { ...context, error }),
+  };
+}
+
+/**
+ * The local stack's guidance worker has handled every breadcrumb queued so far. (Deployed, the
+ * worker consumes SQS on its own; the trucks follow whatever guidance it has written.)
+ */
+async function localWorkerIdle(): Promise<void> {
+  const queue = registered('vehicleUpdates') as { idle?: () => Promise<void> };
+  await queue.idle?.();
+}
+
+/** The sandbox routes and the tick. */
+export const sandboxDeps = /* @__PURE__ */ perInfrastructure((infra) => createSandboxDeps(infra));
