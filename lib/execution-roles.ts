@@ -74,6 +74,8 @@ export class ExecutionRoles extends Construct {
       this.grantTableReadWrite(role);
       this.grantRouting(role);
     },
+    // Reads the health counters and fleet items, writes snapshots; nothing else.
+    'health-snapshot': (role) => this.grantTableReadWrite(role),
   };
 
   /** Amazon Location's truck routing, only for a stage configured to route with it. */

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
 import type { StageSettings } from './stage.ts';
-import { OFFLINE_SWEEP } from './worker-functions.ts';
+import { HEALTH_SNAPSHOT, OFFLINE_SWEEP } from './worker-functions.ts';
 
 /** How often the offline sweep runs (lib/worker-functions.ts, shared with the local stack). */
 export const OFFLINE_SWEEP_RATE = Duration.minutes(OFFLINE_SWEEP.rateMinutes);
@@ -35,6 +35,8 @@ export class Jobs extends Construct {
   readonly schedulerRole: Role;
   readonly offlineSweep: ServiceFunction;
   readonly offlineSweepSchedule: Schedule;
+  readonly healthSnapshot: ServiceFunction;
+  readonly healthSnapshotSchedule: Schedule;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -98,6 +100,41 @@ export class Jobs extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${sweepId}.Arn>:*]`,
       reason:
         'LambdaInvoke grants lambda:InvokeFunction on the sweep function and its qualified ARNs ' +
+        '(versions, aliases; it has none): one function, nothing else.',
+    });
+
+    this.healthSnapshot = new ServiceFunction(this, 'HealthSnapshot', {
+      name: HEALTH_SNAPSHOT.name,
+      functionsDir: props.functionsDir,
+      role: props.roles.roleFor(HEALTH_SNAPSHOT.role),
+      environment: props.environment,
+      logPrefix: props.functionLogPrefix,
+      retainLogs: settings.retainData,
+      description: HEALTH_SNAPSHOT.description,
+      timeout: Duration.seconds(HEALTH_SNAPSHOT.timeoutSeconds),
+    });
+    // A failed run is repeated by the next day's; a retry within the hour is still the same day's
+    // snapshot (it overwrites it), so one retry is worth it.
+    this.healthSnapshot.function.configureAsyncInvoke({ retryAttempts: 1, maxEventAge: Duration.hours(1) });
+    this.healthSnapshotSchedule = new Schedule(this, 'HealthSnapshotSchedule', {
+      description: HEALTH_SNAPSHOT.description,
+      scheduleGroup: this.group,
+      // 23:55 UTC: the scorecard's 24-hour window then covers (nearly) the UTC day the snapshot is named for.
+      schedule: ScheduleExpression.cron({ minute: '55', hour: '23' }),
+      timeWindow: TimeWindow.off(),
+      target: new LambdaInvoke(this.healthSnapshot.function, {
+        role: this.schedulerRole,
+        retryAttempts: 2,
+        maxEventAge: Duration.minutes(4),
+      }),
+    });
+    const snapshotId = Stack.of(this).resolve(
+      (this.healthSnapshot.function.node.defaultChild as CfnResource).logicalId,
+    ) as string;
+    Validations.of(this.schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${snapshotId}.Arn>:*]`,
+      reason:
+        'LambdaInvoke grants lambda:InvokeFunction on the snapshot function and its qualified ARNs ' +
         '(versions, aliases; it has none): one function, nothing else.',
     });
   }

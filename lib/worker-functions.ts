@@ -22,7 +22,12 @@ export interface WorkerFunction {
  * not routes, so their groups are named here (`webhook-dispatcher` is in both until the route table
  * drops it).
  */
-export type WorkerRoleGroup = 'webhook-dispatcher' | 'guidance-worker' | 'offline-sweep' | 'sandbox-tick';
+export type WorkerRoleGroup =
+  | 'webhook-dispatcher'
+  | 'guidance-worker'
+  | 'offline-sweep'
+  | 'sandbox-tick'
+  | 'health-snapshot';
 
 /**
  * The SQS consumer that POSTs webhook deliveries. Each delivery is one HTTP call with a timeout of a
@@ -77,9 +82,24 @@ export const SANDBOX_TICK = {
   rateMinutes: 1,
 } as const satisfies WorkerFunction;
 
+/**
+ * Runs once a day, near the end of the UTC day (lib/jobs.ts; locally more often, local/workers.ts):
+ * snapshots each active fleet's integration health for GET /v1/integration/health/history. A fleet's
+ * scorecard is a few small reads, so 5 minutes covers thousands of fleets.
+ */
+export const HEALTH_SNAPSHOT = {
+  name: 'healthSnapshot',
+  handler: 'functions/jobs/health-snapshot.ts',
+  timeoutSeconds: 300,
+  description: 'Daily: snapshot each active fleet’s integration health scorecard',
+  role: 'health-snapshot',
+  rateMinutes: 1440,
+} as const satisfies WorkerFunction;
+
 export const workerFunctions: readonly WorkerFunction[] = [
   WEBHOOK_DISPATCHER,
   GUIDANCE_WORKER,
   OFFLINE_SWEEP,
   SANDBOX_TICK,
+  HEALTH_SNAPSHOT,
 ];

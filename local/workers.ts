@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
   GUIDANCE_WORKER,
+  HEALTH_SNAPSHOT,
   OFFLINE_SWEEP,
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
@@ -22,6 +23,12 @@ export const LOCAL_SWEEP_INTERVAL_ENV = 'LOCAL_SWEEP_INTERVAL_MS';
 
 /** Overrides the sandbox tick's period in ms on the sandbox stage server (default 60 000); `0` turns it off. */
 export const LOCAL_SANDBOX_TICK_INTERVAL_ENV = 'LOCAL_SANDBOX_TICK_INTERVAL_MS';
+/**
+ * Overrides the health snapshot job's period in ms; `0` turns it off. Deployed it runs daily; locally
+ * it runs every {@link LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS} by default, so a session sees today's snapshot.
+ */
+export const LOCAL_HEALTH_SNAPSHOT_INTERVAL_ENV = 'LOCAL_HEALTH_SNAPSHOT_INTERVAL_MS';
+export const LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS = 15 * 60_000;
 
 export interface LocalWorkersOptions {
   /** Names the local queues, e.g. `fleet-fuel-prod-deliveries`, `fleet-fuel-prod-vehicle-updates`. */
@@ -38,6 +45,8 @@ export interface LocalWorkersOptions {
    * else the deployed schedule's rate (one minute).
    */
   sweepIntervalMs?: number;
+  /** The health snapshot job's period in ms; `0` turns it off. Default: the env override, else 15 minutes. */
+  healthSnapshotIntervalMs?: number;
   /** Where `LOCAL_SWEEP_INTERVAL_MS` and `LOCAL_SANDBOX_TICK_INTERVAL_MS` are read. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /**
@@ -57,6 +66,8 @@ export interface LocalWorkers {
   offlineSweep: RecurringJob | undefined;
   /** The sandbox tick's timer (sandbox stage server only); undefined elsewhere or when turned off. */
   sandboxTick: RecurringJob | undefined;
+  /** The health snapshot job's timer; undefined when turned off. */
+  healthSnapshot: RecurringJob | undefined;
   /** Imports every worker module now, as the routes are warmed; one line for each that is not there yet. */
   warm(): Promise<void>;
   stop(): void;
@@ -68,6 +79,7 @@ const workerModules = [
   { fn: GUIDANCE_WORKER, label: 'guidance worker', breaks: 'vehicle updates fail' },
   { fn: OFFLINE_SWEEP, label: 'offline sweep', breaks: 'offline sweeps fail' },
   { fn: SANDBOX_TICK, label: 'sandbox tick', breaks: 'sandbox trucks stand still' },
+  { fn: HEALTH_SNAPSHOT, label: 'health snapshot', breaks: 'health snapshots fail' },
 ] as const;
 
 /**
@@ -76,7 +88,8 @@ const workerModules = [
  * - the deliveries queue (with its in-memory DLQ) and the retry scheduler, with the webhook dispatcher
  *   subscribed;
  * - the vehicle-updates queue (its own in-memory DLQ), with the guidance worker subscribed;
- * - the offline sweep, run every minute like its `rate(1 minute)` schedule.
+ * - the offline sweep, run every minute like its `rate(1 minute)` schedule;
+ * - the health snapshot job, daily when deployed, every 15 minutes here (today's snapshot, replaced).
  * The queues and scheduler are registered for shared/wiring/message-queues.ts
  * (`LOCAL_PIPELINE=1`). Handler modules are imported on first use, so the server starts without them;
  * until one exists, its batches fail (their messages end in the DLQ) or its runs log a failure.
@@ -150,12 +163,24 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
           log: options.log,
         });
 
+  const snapshotIntervalMs = resolveSnapshotInterval(options);
+  const healthSnapshot =
+    snapshotIntervalMs === 0
+      ? undefined
+      : startRecurringJob({
+          name: 'health snapshot',
+          intervalMs: snapshotIntervalMs,
+          run: async () => (await load<JobHandler>(HEALTH_SNAPSHOT))({}, contextFor(HEALTH_SNAPSHOT)),
+          log: options.log,
+        });
+
   return {
     queue,
     scheduler,
     vehicleUpdates,
     offlineSweep,
     sandboxTick,
+    healthSnapshot,
     async warm() {
       for (const { fn, label, breaks } of workerModules.filter((m) => m.fn !== SANDBOX_TICK || isSandbox)) {
         try {
@@ -173,6 +198,7 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
     stop() {
       offlineSweep?.stop();
       sandboxTick?.stop();
+      healthSnapshot?.stop();
       scheduler.stop();
       queue.stop();
       vehicleUpdates.stop();
@@ -201,4 +227,17 @@ function resolveInterval(
     `${variable}=${configured} is not a whole number of ms; ${label} runs every ${deployedRate} ms`,
   );
   return deployedRate;
+}
+
+/** The option, else `LOCAL_HEALTH_SNAPSHOT_INTERVAL_MS`, else 15 minutes; a typo is said and ignored. */
+function resolveSnapshotInterval(options: LocalWorkersOptions): number {
+  if (options.healthSnapshotIntervalMs !== undefined) return options.healthSnapshotIntervalMs;
+  const configured = (options.env ?? process.env)[LOCAL_HEALTH_SNAPSHOT_INTERVAL_ENV];
+  if (configured === undefined || configured === '') return LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS;
+  const parsed = Number(configured);
+  if (Number.isInteger(parsed) && parsed >= 0) return parsed;
+  options.log(
+    `${LOCAL_HEALTH_SNAPSHOT_INTERVAL_ENV}=${configured} is not a whole number of ms; health snapshots run every ${LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS} ms`,
+  );
+  return LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS;
 }

@@ -4,6 +4,7 @@ import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
 import { guidanceExamples } from './examples/guidance.ts';
 import { keyExamples } from './examples/keys.ts';
+import { integrationExamples } from './examples/integration.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
@@ -34,4 +35,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...reportExamples,
   ...keyExamples,
   ...sandboxExamples,
+  ...integrationExamples,
 };

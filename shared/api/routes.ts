@@ -5,6 +5,7 @@ import { fleetRoutes } from './routes/fleets.ts';
 import { fuelingRoutes } from './routes/fuelings.ts';
 import { guidanceRoutes } from './routes/guidance.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { integrationRoutes } from './routes/integration.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { truckRouteRoutes } from './routes/routes.ts';
@@ -36,6 +37,7 @@ export const routes = {
   ...reportRoutes,
   ...keyRoutes,
   ...sandboxRoutes,
+  ...integrationRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -78,6 +78,7 @@ export interface Principal {
   mode: KeyMode;
   scopes: readonly Scope[];
   planName: string;
+  /** When the key was created (also the health scorecard's key-age check). */
   keyCreatedAt: string;
 }
 

@@ -4,6 +4,7 @@ import {
   LOCATION_BATCH_LIMITS,
   MAX_CLOCK_SKEW_MS,
 } from '../api/schemas/locations.ts';
+import { tallyIngest } from '../domain/integration-health/ingest-tally.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { kmhFromMph } from '../domain/telematics/speed.ts';
@@ -12,6 +13,7 @@ import { ApiError } from '../platform/errors.ts';
 import { fieldProblem, type ItemProblem, itemProblem, parseItem } from '../platform/http/batch-items.ts';
 import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
+import type { IntegrationCounterStore } from '../store/integration-counters.ts';
 import {
   HistoryWriteError,
   MAX_HISTORY_ITEMS_PER_HOUR,
@@ -50,6 +52,8 @@ export interface IngestDeps {
   positions: Pick<VehiclePositionStore, 'recordLatest' | 'appendHistory'>;
   /** The guidance worker's queue: one message per vehicle the batch touched. */
   vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
+  /** The health scorecard's hourly counters: one update per request (never per breadcrumb). */
+  healthCounters: Pick<IntegrationCounterStore, 'recordIngest'>;
   now: () => number;
 }
 
@@ -228,7 +232,32 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   await deps.vehicleUpdates.send(storedVehicles.map((vehicleId) => ({ fleetId, vehicleId })));
 
   const accepted = results.filter((r) => r.status === 'accepted').length;
+  await countForHealth(deps, fleetId, nowMs, fixesByVehicle, stored, results.length - accepted);
   return { accepted, rejected: results.length - accepted, results };
+}
+
+/**
+ * The request's one write to the fleet's hourly health counters (docs/integration-health.md). A
+ * failure is logged and the request still succeeds: the breadcrumbs are stored, and a client
+ * resending them for a statistic would only be counted twice.
+ */
+async function countForHealth(
+  deps: Pick<IngestDeps, 'healthCounters'>,
+  fleetId: string,
+  nowMs: number,
+  fixesByVehicle: ReadonlyMap<string, readonly PositionFix[]>,
+  stored: readonly { vehicleId: string; retry: readonly PositionFix[]; hourFull: readonly PositionFix[] }[],
+  rejected: number,
+) {
+  const notStored = new Set(stored.flatMap((vehicle) => [...vehicle.retry, ...vehicle.hourFull]));
+  const acceptedByVehicle = [...fixesByVehicle.values()].map((fixes) =>
+    fixes.filter((f) => !notStored.has(f)),
+  );
+  try {
+    await deps.healthCounters.recordIngest(fleetId, nowMs, tallyIngest(acceptedByVehicle, rejected));
+  } catch (error) {
+    logger.warn('Ingest not counted for integration health', { fleetId, error });
+  }
 }
 
 /** GET /v1/vehicles/{id}/location: the vehicle of the acting fleet and its latest position. */

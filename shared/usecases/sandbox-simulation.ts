@@ -54,11 +54,13 @@ const SIMULATOR_PRINCIPAL: Principal = {
   keyId: 'sandbox-simulator',
   keyName: 'Sandbox simulator',
   ownerType: 'company',
+  accountId: 'sandbox-simulator',
   partnerId: null,
   ownFleetId: null,
   mode: 'test',
   scopes: ['guidance:manage'],
   planName: 'sandbox-simulator',
+  keyCreatedAt: '2026-01-01T00:00:00.000000Z',
 };
 
 /**

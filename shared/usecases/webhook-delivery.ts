@@ -10,11 +10,13 @@ import { nextRetryDelaySeconds, shouldAutoDisable } from '../domain/webhooks/ret
 import { signPayload } from '../domain/webhooks/signature.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId, stableId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import { WEBHOOK_USER_AGENT, type WebhookSendResult } from '../platform/webhook-sender.ts';
 import type { EventEnvelope } from '../store/events.ts';
+import type { IntegrationCounterStore } from '../store/integration-counters.ts';
 import type { WebhookDeliveryStore } from '../store/webhook-deliveries.ts';
 import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
 import { testEventData } from './webhook-test-samples.ts';
@@ -28,6 +30,8 @@ export interface DeliveryDeps {
   send: (url: string, body: string, headers: Record<string, string>) => Promise<WebhookSendResult>;
   now: () => number;
   random?: () => number;
+  /** The health scorecard's per-endpoint hourly delivery counters (one update per attempt). */
+  healthCounters: Pick<IntegrationCounterStore, 'recordDeliveryAttempt'>;
 }
 
 /** The headers of spec section 6, signed over the exact body with every valid secret. */
@@ -175,6 +179,7 @@ export async function attemptDelivery(
   if (result.ok) {
     const succeeded = finish(attempted, 'succeeded', nowMs, null);
     if (!(await deps.deliveries.save(succeeded, delivery.attempts))) return delivery;
+    await countAttempt(deps, message.owner, endpoint.id, nowMs, true);
     await deps.endpoints.recordSuccess(message.owner, endpoint.id, nowMs);
     return succeeded;
   }
@@ -183,6 +188,7 @@ export async function attemptDelivery(
   if (delaySeconds === null) {
     const failed = finish(attempted, 'failed', nowMs, attempted.lastError);
     if (!(await deps.deliveries.save(failed, delivery.attempts))) return delivery;
+    await countAttempt(deps, message.owner, endpoint.id, nowMs, false);
     await deps.deadLetters.send([message]);
     await deps.endpoints.recordExhausted(message.owner, endpoint.id, (consecutive, healthySinceMs) =>
       shouldAutoDisable(
@@ -201,9 +207,30 @@ export async function attemptDelivery(
     nextRetryAt: formatTimestamp(retryAt),
   };
   if (!(await deps.deliveries.save(retrying, delivery.attempts))) return delivery;
+  await countAttempt(deps, message.owner, endpoint.id, nowMs, false);
   const next = attempted.attempts + 1;
   await deps.retries.scheduleOnce(`${delivery.id}-attempt-${next}`, retryAt, { ...message, attempt: next });
   return retrying;
+}
+
+/**
+ * Counts a stored attempt for the fleet's health scorecard. Partner-level endpoints belong to no
+ * fleet's scorecard. A counter that cannot be written is logged, never retried: the attempt is
+ * stored, and redelivering it for a statistic would send the receiver the event twice.
+ */
+async function countAttempt(
+  deps: Pick<DeliveryDeps, 'healthCounters'>,
+  owner: WebhookOwner,
+  endpointId: string,
+  nowMs: number,
+  succeeded: boolean,
+) {
+  if (owner.kind !== 'fleet') return;
+  try {
+    await deps.healthCounters.recordDeliveryAttempt(owner.fleetId, endpointId, nowMs, succeeded);
+  } catch (error) {
+    logger.warn('Webhook delivery not counted for integration health', { endpointId, error });
+  }
 }
 
 function finish(

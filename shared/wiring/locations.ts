@@ -1,3 +1,4 @@
+import { createIntegrationCounterStore } from '../store/integration-counters.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { IngestDeps } from '../usecases/locations.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -18,6 +19,7 @@ export const ingestDeps = /* @__PURE__ */ perInfrastructure(
   (infra): IngestDeps => ({
     ...positionStores(infra),
     vehicleUpdates: sendingTo(() => queuesOf(infra).vehicleUpdates()),
+    healthCounters: createIntegrationCounterStore(infra.client, infra.config.tableName),
     now: infra.clock.now,
   }),
 );

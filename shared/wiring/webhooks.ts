@@ -1,5 +1,6 @@
 import { sendWebhook } from '../platform/webhook-sender.ts';
 import { createEventRecorder, type EventRecorder } from '../store/events.ts';
+import { createIntegrationCounterStore } from '../store/integration-counters.ts';
 import { createWebhookDeliveryStore } from '../store/webhook-deliveries.ts';
 import { createWebhookEndpointStore } from '../store/webhook-endpoints.ts';
 import { type DeliveryDeps, fanOut } from '../usecases/webhook-delivery.ts';
@@ -38,6 +39,7 @@ export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryD
     send: (url, body, headers) =>
       sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
     now: clock.now,
+    healthCounters: createIntegrationCounterStore(client, config.tableName),
   };
 });
 

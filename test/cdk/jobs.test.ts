@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecutionRoles } from '../../lib/execution-roles.ts';
 import { Jobs } from '../../lib/jobs.ts';
 import { stageSettings } from '../../lib/stage.ts';
-import { OFFLINE_SWEEP } from '../../lib/worker-functions.ts';
+import { HEALTH_SNAPSHOT, OFFLINE_SWEEP } from '../../lib/worker-functions.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 type Resource = { Properties: Record<string, unknown> };
@@ -27,8 +27,10 @@ let template: Template;
 
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'fleet-fuel-jobs-'));
-  mkdirSync(join(workDir, OFFLINE_SWEEP.name));
-  writeFileSync(join(workDir, OFFLINE_SWEEP.name, 'index.mjs'), 'export const handler = async () => ({});\n');
+  for (const job of [OFFLINE_SWEEP, HEALTH_SNAPSHOT]) {
+    mkdirSync(join(workDir, job.name));
+    writeFileSync(join(workDir, job.name, 'index.mjs'), 'export const handler = async () => ({});\n');
+  }
 
   stack = new Stack(new App(), 'JobsProbe');
   const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
@@ -61,7 +63,8 @@ const sweepId = () => id(jobs.offlineSweep.function);
 
 describe('the offline sweep schedule', () => {
   it('invokes the sweep every minute, on time, in the stage’s jobs group', () => {
-    template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    // The offline sweep's and the daily health snapshot's.
+    template.resourceCountIs('AWS::Scheduler::Schedule', 2);
     const schedule = template.findResources('AWS::Scheduler::Schedule')[
       id(jobs.offlineSweepSchedule)
     ] as Resource;
@@ -104,16 +107,37 @@ describe('the offline sweep schedule', () => {
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
   });
 
-  it('lets that role invoke the sweep and do nothing else', () => {
+  it('lets that role invoke the sweep and the health snapshot and do nothing else', () => {
     const statements = statementsOf(id(jobs.schedulerRole));
 
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
-    // The function and its versions/aliases (CDK's grantInvoke); there are none, so only the function.
-    expect(asList(statements[0]?.Resource)).toEqual([
+    expect(statements.every((s) => s.Action === 'lambda:InvokeFunction' && s.Effect === 'Allow')).toBe(true);
+    // Each function and its versions/aliases (CDK's grantInvoke); there are none, so only the functions.
+    const snapshotId = id(jobs.healthSnapshot.function);
+    expect(statements.flatMap((s) => asList(s.Resource))).toEqual([
       arnOf(sweepId()),
       { 'Fn::Join': ['', [arnOf(sweepId()), ':*']] },
+      arnOf(snapshotId),
+      { 'Fn::Join': ['', [arnOf(snapshotId), ':*']] },
     ]);
+  });
+});
+
+describe('the health snapshot schedule', () => {
+  it('runs the snapshot job daily at 23:55 UTC, under the health-snapshot role group', () => {
+    const schedule = template.findResources('AWS::Scheduler::Schedule')[
+      id(jobs.healthSnapshotSchedule)
+    ] as Resource;
+    const snapshotId = id(jobs.healthSnapshot.function);
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: 'cron(55 23 * * ? *)',
+      GroupName: 'fleet-fuel-sandbox-jobs',
+      Target: { Arn: arnOf(snapshotId), RoleArn: arnOf(id(jobs.schedulerRole)) },
+    });
+    const fn = template.findResources('AWS::Lambda::Function')[snapshotId] as Resource;
+    expect(fn.Properties).toMatchObject({
+      Timeout: HEALTH_SNAPSHOT.timeoutSeconds,
+      Role: arnOf(id(roles.roleFor('health-snapshot'))),
+    });
   });
 });
 

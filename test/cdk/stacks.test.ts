@@ -409,7 +409,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     });
 
     it('runs the offline sweep every minute through EventBridge Scheduler', () => {
-      template().resourceCountIs('AWS::Scheduler::Schedule', 1);
+      // The sweep's and the daily health snapshot's (lib/jobs.ts).
+      template().resourceCountIs('AWS::Scheduler::Schedule', 2);
       template().hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: `rate(${OFFLINE_SWEEP.rateMinutes} minute)`,
         FlexibleTimeWindow: { Mode: 'OFF' },

@@ -14,6 +14,7 @@ import {
 import { routeList } from '../../../shared/api/routes.ts';
 import { problemSchema } from '../../../shared/api/schemas/common.ts';
 import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
+import { CHECKS } from '../../../shared/domain/integration-health/checks.ts';
 import { roundCoordinate } from '../../../shared/domain/rounding.ts';
 import { TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
@@ -144,14 +145,17 @@ describe('operation examples (shared/api/examples/)', () => {
     }
 
     // A vehicle path also takes `ext:<external_ref>`, which some examples show on purpose. The
-    // sandbox snapshot's `profile.id` names a truck profile, not a resource.
+    // sandbox snapshot's `profile.id` names a truck profile, not a resource; health checks are
+    // named by their published check id (`breadcrumb_cadence`), not a resource id.
     const profileIds = new Set<unknown>(TRUCK_PROFILES.map((p) => p.id));
+    const checkIds = new Set<unknown>(CHECKS.map((check) => check.id));
     const ids = values.filter(
       ([key, value]) =>
         typeof value === 'string' &&
         (key === 'id' || key.endsWith('_id')) &&
         !value.startsWith('ext:') &&
-        !profileIds.has(value),
+        !profileIds.has(value) &&
+        !checkIds.has(value),
     );
     for (const [key, value] of ids) {
       expect(value, key).toMatch(new RegExp(`^(${prefixes})_[0-9A-HJKMNP-TV-Z]{26}$`));

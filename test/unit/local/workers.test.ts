@@ -1,6 +1,11 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GUIDANCE_WORKER, OFFLINE_SWEEP, WEBHOOK_DISPATCHER } from '../../../lib/worker-functions.ts';
+import {
+  GUIDANCE_WORKER,
+  HEALTH_SNAPSHOT,
+  OFFLINE_SWEEP,
+  WEBHOOK_DISPATCHER,
+} from '../../../lib/worker-functions.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
 import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
@@ -114,6 +119,7 @@ describe('startLocalWorkers', () => {
       [`webhook dispatcher ${WEBHOOK_DISPATCHER.handler} not found; webhook deliveries fail until it exists`],
       [`guidance worker ${GUIDANCE_WORKER.handler} not found; vehicle updates fail until it exists`],
       [`offline sweep ${OFFLINE_SWEEP.handler} not found; offline sweeps fail until it exists`],
+      [`health snapshot ${HEALTH_SNAPSHOT.handler} not found; health snapshots fail until it exists`],
     ]);
   });
 
@@ -121,6 +127,7 @@ describe('startLocalWorkers', () => {
     const loadHandler = loaderFor(recordingDispatcher, {
       [GUIDANCE_WORKER.handler]: async () => ({ batchItemFailures: [] }),
       [OFFLINE_SWEEP.handler]: async () => ({ markedOffline: 0 }),
+      [HEALTH_SNAPSHOT.handler]: async () => ({ snapshots: 0, failed: 0 }),
     });
     const log = vi.fn();
     workers = startLocalWorkers({ stage: 'prod', loadHandler, log });
@@ -131,6 +138,7 @@ describe('startLocalWorkers', () => {
       WEBHOOK_DISPATCHER.handler,
       GUIDANCE_WORKER.handler,
       OFFLINE_SWEEP.handler,
+      HEALTH_SNAPSHOT.handler,
     ]);
     expect(log).not.toHaveBeenCalled();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { IngestTally } from '../../../shared/domain/integration-health/ingest-tally.ts';
 import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
@@ -44,6 +45,9 @@ function deps() {
           queued.push(...messages);
         }),
       },
+      healthCounters: {
+        recordIngest: vi.fn(async (_fleet: string, _atMs: number, _tally: IngestTally) => {}),
+      },
       now: () => NOW,
     },
   };
@@ -69,6 +73,15 @@ describe('ingestLocations', () => {
     expect(h.history[B]?.find((f) => f.latitude === 3)?.speedKmh).toBe(16.09);
     // One lookup per distinct reference, not per breadcrumb.
     expect(h.deps.vehicles.idForExternalRef).toHaveBeenCalledTimes(1);
+    // One health counter write for the whole request: A's 9-minute gap, B's 3-minute one.
+    expect(h.deps.healthCounters.recordIngest).toHaveBeenCalledTimes(1);
+    expect(h.deps.healthCounters.recordIngest).toHaveBeenCalledWith('flt_1', NOW, {
+      accepted: 4,
+      withLevel: 0,
+      rejected: 0,
+      gapMsSum: 12 * 60_000,
+      gapCount: 2,
+    });
   });
 
   it('writes nothing for a batch of rejected rows', async () => {
@@ -232,6 +245,20 @@ describe('ingestLocations: storage failures', () => {
     // Only what was stored moves the latest position and reaches the worker.
     expect([...h.latest.keys()]).toEqual([B]);
     expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
+    // The health counters count what the client was told: 1 accepted, 3 rejected.
+    expect(h.deps.healthCounters.recordIngest).toHaveBeenCalledWith(
+      'flt_1',
+      NOW,
+      expect.objectContaining({ accepted: 1, rejected: 3 }),
+    );
+  });
+
+  it('still answers when the health counters cannot be written', async () => {
+    const h = deps();
+    h.deps.healthCounters.recordIngest.mockRejectedValue(new Error('throttled'));
+    const response = await ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1)]);
+    expect(response).toMatchObject({ accepted: 1, rejected: 0 });
+    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
   });
 
   it('rejects only the breadcrumbs history could not store; the latest position advances from the stored ones', async () => {

@@ -56,6 +56,7 @@ function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
   const scheduled: { name: string; at: Date; message: DeliveryMessage }[] = [];
   const deadLetters: DeliveryMessage[] = [];
   const queued: DeliveryMessage[] = [];
+  const counted: { fleetId: string; endpointId: string; atMs: number; succeeded: boolean }[] = [];
   const deps: DeliveryDeps = {
     endpoints: {
       create: vi.fn(),
@@ -123,9 +124,14 @@ function harness(endpoints: WebhookEndpoint[], responses: (number | null)[]) {
     },
     now: () => now,
     random: () => 0.5,
+    healthCounters: {
+      recordDeliveryAttempt: async (fleetId, endpointId, atMs, succeeded) =>
+        void counted.push({ fleetId, endpointId, atMs, succeeded }),
+    },
   };
   return {
     deps,
+    counted,
     deliveries,
     stored,
     sent,
@@ -202,6 +208,15 @@ describe('attempts, retries and the dead-letter queue', () => {
 
     await attemptDelivery(h.deps, message);
     expect(h.sent).toHaveLength(1);
+    // One health counter update for the one attempt, none for the redelivered message.
+    expect(h.counted).toEqual([
+      {
+        fleetId: delivery?.owner.kind === 'fleet' ? delivery.owner.fleetId : '',
+        endpointId: delivery?.endpointId,
+        atMs: T0,
+        succeeded: true,
+      },
+    ]);
   });
 
   it('retries on the published schedule with a fake clock, then fails into the DLQ after the last attempt', async () => {
@@ -235,6 +250,9 @@ describe('attempts, retries and the dead-letter queue', () => {
     await attemptDelivery(h.deps, { ...message, attempt: 2 });
     expect(h.sent).toHaveLength(MAX_DELIVERY_ATTEMPTS);
     expect([...h.stored.values()][0]?.consecutiveFailedDeliveries).toBe(1);
+    // Every attempt counted once, each a failure, for the fleet's health scorecard.
+    expect(h.counted).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+    expect(h.counted.every((c) => !c.succeeded)).toBe(true);
   });
 
   it('auto-disables an endpoint whose deliveries keep failing for days, never one with a recent success', async () => {

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CHECKS } from '../../domain/integration-health/checks.ts';
+import { HEALTH_HISTORY_DAYS } from '../../domain/integration-health/history.ts';
+import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
+
+const checkIds = CHECKS.map((check) => check.id) as [string, ...string[]];
+const checkId = z.enum(checkIds).meta({ description: 'A check id (docs/integration-health.md)' });
+const checkStatus = z.enum(['pass', 'warn', 'fail']);
+const grade = z
+  .enum(['A', 'B', 'C', 'D', 'F'])
+  .meta({ description: 'A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below' });
+
+const fleetIdQuery = publicId('fleet').optional().meta({
+  description:
+    'The fleet to score, for partner keys (or use the SVC-Fleet header; both must agree). A fleet not granted to the key is 403 fleet_scope_mismatch. Company keys may leave it out or name their own fleet.',
+});
+
+export const healthQuery = z.object({ fleet_id: fleetIdQuery, ...pageQuery });
+export const healthHistoryQuery = z.object({
+  fleet_id: fleetIdQuery,
+  days: z.coerce
+    .number()
+    .int()
+    .min(HEALTH_HISTORY_DAYS.min)
+    .max(HEALTH_HISTORY_DAYS.max)
+    .default(HEALTH_HISTORY_DAYS.default)
+    .meta({
+      description: `UTC days back from today, today included; default ${HEALTH_HISTORY_DAYS.default}, at most ${HEALTH_HISTORY_DAYS.max}.`,
+    }),
+});
+export const integrationTestQuery = z.object({ fleet_id: fleetIdQuery });
+
+const nextStep = z.object({
+  severity: z.enum(['high', 'medium']).meta({ description: 'high: a failed check; medium: a warning' }),
+  check_id: checkId,
+  action: z.string(),
+});
+
+export const scorecardSchema = z
+  .object({
+    fleet_id: z.string(),
+    score: z.number().int().min(0).max(100),
+    grade,
+    checked_at: timestamp,
+    window: z
+      .object({ from: timestamp, to: timestamp, hours: z.number().int() })
+      .meta({ description: 'The current UTC hour and the 23 before it: what the counters cover' }),
+    checks: z.array(
+      z.object({
+        id: checkId,
+        title: z.string(),
+        status: checkStatus,
+        observed: z.string(),
+        target: z.string(),
+        detail: z.string(),
+      }),
+    ),
+    counts: z.object({
+      vehicles_active: z.number().int(),
+      vehicles_reporting_24h: z.number().int(),
+      vehicles_with_fuel_level: z.number().int(),
+      vehicles_missing_tank_or_mpg: z.number().int(),
+      breadcrumbs_24h: z.number().int(),
+      rejected_items_24h: z.number().int(),
+    }),
+    webhooks: z.object({
+      active_endpoints: z.number().int(),
+      deliveries_24h: z.number().int().meta({ description: 'Delivery attempts in the window' }),
+      succeeded_24h: z.number().int(),
+      success_rate: z.number().nullable().meta({ description: '0–1; null with no attempts' }),
+      failing_endpoints: z.array(
+        z.object({
+          id: z.string(),
+          url: z.string(),
+          status: z.string(),
+          deliveries_24h: z.number().int(),
+          succeeded_24h: z.number().int(),
+        }),
+      ),
+    }),
+    next_steps: z
+      .array(nextStep)
+      .meta({ description: 'Failures first, then warnings; the biggest gain first' }),
+  })
+  .meta({ id: 'HealthScorecard' });
+
+const fleetSummary = z.object({
+  fleet_id: z.string(),
+  name: z.string(),
+  score: z.number().int(),
+  grade,
+  checked_at: timestamp,
+  top_issue: z
+    .object({
+      check_id: checkId,
+      severity: z.enum(['high', 'medium']),
+      status: checkStatus,
+      detail: z.string(),
+      action: z.string(),
+    })
+    .nullable()
+    .meta({ description: 'The first next step; null when every check passes' }),
+});
+export const fleetSummaryPage = pageOf(fleetSummary, 'HealthFleetSummaryPage');
+
+export const healthResponse = z.union([scorecardSchema, fleetSummaryPage]).meta({
+  description: 'The scorecard of one fleet; for a partner key naming no fleet, a page of per-fleet summaries',
+});
+
+export const healthHistorySchema = z
+  .object({
+    fleet_id: z.string(),
+    days: z.number().int(),
+    from: z.string().meta({ description: 'First UTC day, YYYY-MM-DD' }),
+    to: z.string().meta({ description: 'Last UTC day (today)' }),
+    generated_at: timestamp,
+    snapshots: z
+      .array(
+        z.object({
+          day: z.string(),
+          checked_at: timestamp,
+          score: z.number().int(),
+          grade,
+          checks: z.record(z.string(), checkStatus).meta({ description: 'Each check’s status that day' }),
+          vehicles_active: z.number().int(),
+          vehicles_reporting_24h: z.number().int(),
+          breadcrumbs_24h: z.number().int(),
+        }),
+      )
+      .meta({ description: 'Oldest first; a day without a snapshot is absent' }),
+  })
+  .meta({ id: 'HealthHistory' });
+
+export const integrationTestSchema = z
+  .object({
+    scorecard: scorecardSchema,
+    endpoints: z.array(
+      z.object({
+        endpoint_id: z.string(),
+        url: z.string(),
+        event_type: z.string(),
+        delivered: z.boolean(),
+        status_code: z.number().int().nullable(),
+        latency_ms: z.number(),
+        error: z.string().nullable(),
+      }),
+    ),
+    next_steps: z.array(nextStep),
+  })
+  .meta({ id: 'IntegrationTestResult' });

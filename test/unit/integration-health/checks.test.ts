@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKS,
+  type CheckId,
+  type HealthFigures,
+  runChecks,
+} from '../../../shared/domain/integration-health/checks.ts';
+import { tallyIngest } from '../../../shared/domain/integration-health/ingest-tally.ts';
+import {
+  gradeOf,
+  healthScore,
+  isFailingEndpoint,
+  nextSteps,
+} from '../../../shared/domain/integration-health/score.ts';
+import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
+
+/** A healthy fleet: 10 trucks all reporting every 2 minutes with a level, one endpoint delivering. */
+const HEALTHY: HealthFigures = {
+  vehiclesActive: 10,
+  vehiclesReporting24h: 10,
+  vehiclesWithFuelLevel: 10,
+  vehiclesMissingProfile: 0,
+  breadcrumbs: 5_000,
+  breadcrumbsWithLevel: 5_000,
+  rejectedItems: 0,
+  gapMsSum: 4_990 * 120_000,
+  gapCount: 4_990,
+  webhooks: { activeEndpoints: 1, attempts: 200, succeeded: 200, failingEndpoints: 0 },
+  vehiclesWithGuidance: 3,
+  fuelingsRecent: 4,
+  keyAgeDays: 12,
+};
+
+const check = (figures: Partial<HealthFigures>, id: CheckId) => {
+  const found = runChecks({ ...HEALTHY, ...figures }).find((c) => c.id === id);
+  if (!found) throw new Error(`no check ${id}`);
+  return found;
+};
+
+describe('the health checks', () => {
+  it('publish an id, title and target for each, and weights that sum to 100', () => {
+    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(9);
+    expect(CHECKS.reduce((sum, c) => sum + c.weight, 0)).toBe(100);
+    for (const c of runChecks(HEALTHY)) {
+      expect(c.title.length).toBeGreaterThan(0);
+      expect(c.target.length).toBeGreaterThan(0);
+      expect(c.status, c.id).toBe('pass');
+    }
+  });
+
+  it('breadcrumb cadence: 1–5 minutes passes, sparser warns, beyond 15 fails, none fails, too often warns', () => {
+    const gaps = (minutes: number) => ({ gapMsSum: minutes * 60_000 * 100, gapCount: 100 });
+    expect(check(gaps(1), 'breadcrumb_cadence').status).toBe('pass');
+    expect(check(gaps(5), 'breadcrumb_cadence')).toMatchObject({ status: 'pass', observed: '5 min' });
+    expect(check(gaps(8), 'breadcrumb_cadence').status).toBe('warn');
+    expect(check(gaps(16), 'breadcrumb_cadence').status).toBe('fail');
+    expect(check(gaps(0.25), 'breadcrumb_cadence').status).toBe('warn');
+    expect(check({ breadcrumbs: 0, gapMsSum: 0, gapCount: 0 }, 'breadcrumb_cadence')).toMatchObject({
+      status: 'fail',
+      observed: 'no breadcrumbs',
+    });
+  });
+
+  it('breadcrumb cadence without measured gaps is estimated from breadcrumbs per reporting vehicle', () => {
+    // 10 vehicles, 2,880 breadcrumbs in a day: one every 5 minutes each at most.
+    const estimated = check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 2_880 }, 'breadcrumb_cadence');
+    expect(estimated).toMatchObject({ status: 'pass', observed: '5 min' });
+    expect(estimated.detail).toContain('estimated');
+    expect(check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 500 }, 'breadcrumb_cadence').status).toBe('fail');
+  });
+
+  it('fuel-level coverage: at least 90% passes, at least 50% warns, less fails', () => {
+    expect(check({ breadcrumbsWithLevel: 4_500 }, 'fuel_level_coverage')).toMatchObject({
+      status: 'pass',
+      observed: '90%',
+    });
+    expect(check({ breadcrumbsWithLevel: 4_499 }, 'fuel_level_coverage').status).toBe('warn');
+    expect(check({ breadcrumbsWithLevel: 2_500 }, 'fuel_level_coverage').status).toBe('warn');
+    expect(check({ breadcrumbsWithLevel: 2_499 }, 'fuel_level_coverage').status).toBe('fail');
+    expect(check({ breadcrumbs: 0, breadcrumbsWithLevel: 0 }, 'fuel_level_coverage').status).toBe('warn');
+  });
+
+  it('vehicle profiles: none missing passes, up to 10% warns, more fails, no vehicles fails', () => {
+    expect(check({ vehiclesMissingProfile: 1 }, 'vehicle_profiles')).toMatchObject({
+      status: 'warn',
+      observed: '1 vehicle missing',
+    });
+    expect(check({ vehiclesMissingProfile: 2 }, 'vehicle_profiles').status).toBe('fail');
+    expect(check({ vehiclesActive: 0 }, 'vehicle_profiles').status).toBe('fail');
+  });
+
+  it('rejected items: under 1% passes, under 5% warns, 5% or more fails', () => {
+    expect(check({ breadcrumbs: 990, rejectedItems: 9 }, 'rejected_items').status).toBe('pass');
+    expect(check({ breadcrumbs: 990, rejectedItems: 10 }, 'rejected_items')).toMatchObject({
+      status: 'warn',
+      observed: '1%',
+    });
+    expect(check({ breadcrumbs: 95, rejectedItems: 5 }, 'rejected_items').status).toBe('fail');
+  });
+
+  it('silent vehicles: all reporting passes, up to 20% silent warns, more fails', () => {
+    expect(check({ vehiclesReporting24h: 8 }, 'silent_vehicles')).toMatchObject({
+      status: 'warn',
+      observed: '2 silent',
+    });
+    expect(check({ vehiclesReporting24h: 7 }, 'silent_vehicles').status).toBe('fail');
+  });
+
+  it('webhook delivery: no active endpoint fails; subscribed with nothing to deliver passes; failures warn, then fail', () => {
+    const webhooks = (w: Partial<HealthFigures['webhooks']>) => ({ webhooks: { ...HEALTHY.webhooks, ...w } });
+    expect(check(webhooks({ activeEndpoints: 0 }), 'webhook_delivery').status).toBe('fail');
+    expect(check(webhooks({ attempts: 0, succeeded: 0 }), 'webhook_delivery').status).toBe('pass');
+    expect(check(webhooks({ attempts: 100, succeeded: 99 }), 'webhook_delivery').status).toBe('pass');
+    expect(check(webhooks({ attempts: 100, succeeded: 98 }), 'webhook_delivery').status).toBe('warn');
+    expect(check(webhooks({ failingEndpoints: 1 }), 'webhook_delivery').status).toBe('warn');
+    expect(check(webhooks({ attempts: 100, succeeded: 49 }), 'webhook_delivery').status).toBe('fail');
+  });
+
+  it('guidance in use and fuelings recorded warn at zero', () => {
+    expect(check({ vehiclesWithGuidance: 0 }, 'guidance_in_use').status).toBe('warn');
+    expect(check({ fuelingsRecent: 0 }, 'fuelings_reported').status).toBe('warn');
+  });
+
+  it('key age: up to 90 days passes, up to 180 warns, older fails, unknown warns', () => {
+    expect(check({ keyAgeDays: 90.5 }, 'key_age')).toMatchObject({ status: 'pass', observed: '90 days' });
+    expect(check({ keyAgeDays: 91 }, 'key_age').status).toBe('warn');
+    expect(check({ keyAgeDays: 181 }, 'key_age').status).toBe('fail');
+    expect(check({ keyAgeDays: null }, 'key_age').status).toBe('warn');
+  });
+});
+
+describe('the score, grade and next steps', () => {
+  it('earns each check’s weight for a pass, half for a warn, none for a fail', () => {
+    expect(healthScore(runChecks(HEALTHY))).toBe(100);
+    // key_age (5) warns: 97.5 rounds to 98; cadence (20) fails as well: 78.
+    expect(healthScore(runChecks({ ...HEALTHY, keyAgeDays: 100 }))).toBe(98);
+    expect(
+      healthScore(runChecks({ ...HEALTHY, keyAgeDays: 100, gapMsSum: 20 * 60_000 * 10, gapCount: 10 })),
+    ).toBe(78);
+  });
+
+  it('grades A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below', () => {
+    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeOf)).toEqual([
+      'A',
+      'A',
+      'B',
+      'B',
+      'C',
+      'C',
+      'D',
+      'D',
+      'F',
+      'F',
+    ]);
+  });
+
+  it('orders next steps failures first, then by the points at stake; passing checks have none', () => {
+    const checks = runChecks({
+      ...HEALTHY,
+      keyAgeDays: 400, // fail, 5 points
+      fuelingsRecent: 0, // warn, 7
+      vehiclesWithGuidance: 0, // warn, 8
+      vehiclesReporting24h: 5, // fail, 15
+    });
+    expect(nextSteps(checks).map((s) => [s.severity, s.check_id])).toEqual([
+      ['high', 'silent_vehicles'],
+      ['high', 'key_age'],
+      ['medium', 'guidance_in_use'],
+      ['medium', 'fuelings_reported'],
+    ]);
+    expect(nextSteps(runChecks(HEALTHY))).toEqual([]);
+  });
+
+  it('calls an endpoint failing when most of its attempts failed', () => {
+    expect(isFailingEndpoint(0, 0)).toBe(false);
+    expect(isFailingEndpoint(10, 5)).toBe(false);
+    expect(isFailingEndpoint(10, 4)).toBe(true);
+  });
+});
+
+describe('tallyIngest', () => {
+  const fix = (minute: number, level: number | null): PositionFix =>
+    ({ recordedAtMs: minute * 60_000, fuelLevelPercent: level }) as PositionFix;
+
+  it('counts breadcrumbs with a level and the gaps between a vehicle’s consecutive breadcrumbs, in time order', () => {
+    const tally = tallyIngest([[fix(4, 50), fix(0, 51), fix(2, null)], [fix(10, 20)]], 3);
+    expect(tally).toEqual({ accepted: 4, withLevel: 3, rejected: 3, gapMsSum: 4 * 60_000, gapCount: 2 });
+  });
+
+  it('leaves out gaps over an hour (a parked truck) and duplicates', () => {
+    const tally = tallyIngest([[fix(0, 1), fix(0, 1), fix(61, 1), fix(63, 1)]], 0);
+    expect(tally).toMatchObject({ gapMsSum: 2 * 60_000, gapCount: 1 });
+  });
+});
