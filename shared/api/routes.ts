@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { accountRoutes } from './routes/account.ts';
+import { agentRoutes } from './routes/agents.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { fleetRoutes } from './routes/fleets.ts';
 import { fuelingRoutes } from './routes/fuelings.ts';
@@ -38,6 +39,7 @@ export const routes = {
   ...keyRoutes,
   ...sandboxRoutes,
   ...integrationRoutes,
+  ...agentRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
