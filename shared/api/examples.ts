@@ -1,10 +1,11 @@
+import { agentExamples } from './examples/agents.ts';
 import { accountExamples, discoveryExamples } from './examples/discovery.ts';
 import type { OperationExamples } from './examples/example.ts';
 import { fleetExamples } from './examples/fleets.ts';
 import { fuelingExamples } from './examples/fuelings.ts';
 import { guidanceExamples } from './examples/guidance.ts';
-import { keyExamples } from './examples/keys.ts';
 import { integrationExamples } from './examples/integration.ts';
+import { keyExamples } from './examples/keys.ts';
 import { locationExamples } from './examples/locations.ts';
 import { reportExamples } from './examples/reports.ts';
 import { routeExamples } from './examples/routes.ts';
@@ -36,4 +37,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...keyExamples,
   ...sandboxExamples,
   ...integrationExamples,
+  ...agentExamples,
 };

@@ -48,7 +48,10 @@ function errorsSection(): string[] {
     '| code | status | retry | what to do |',
     '| --- | --- | --- | --- |',
   ];
-  for (const [code, entry] of Object.entries(ERROR_REGISTRY) as [ErrorCode, (typeof ERROR_REGISTRY)[ErrorCode]][]) {
+  for (const [code, entry] of Object.entries(ERROR_REGISTRY) as [
+    ErrorCode,
+    (typeof ERROR_REGISTRY)[ErrorCode],
+  ][]) {
     lines.push(`| ${code} | ${entry.status} | ${isRetryable(code) ? 'yes' : 'no'} | ${entry.hint} |`);
   }
   lines.push('');
@@ -63,8 +66,8 @@ function workflowsSection(base: string): string[] {
     '',
     '### 1. Register a vehicle and stream its breadcrumbs',
     '```sh',
-    `curl -X POST ${base}/v1/vehicles ${auth} ${json} -d '{"name":"Truck 42","external_ref":"TRUCK-042","tank_size_gallons":150,"mpg":6.5}'`,
-    `curl -X POST ${base}/v1/locations ${auth} ${json} -d '{"locations":[{"vehicle_id":"ext:TRUCK-042","latitude":35.4676,"longitude":-97.5164,"recorded_at":"2026-11-23T18:00:00.000000Z","speed_mph":62,"fuel_percent":48}]}'`,
+    `curl -X POST ${base}/v1/vehicles ${auth} ${json} -d '{"external_ref":"TRUCK-042","name":"Truck 42","tank_size_gallons":150,"estimated_mpg":6.5}'`,
+    `curl -X POST ${base}/v1/locations ${auth} ${json} -d '{"locations":[{"external_ref":"TRUCK-042","latitude":35.4676,"longitude":-97.5164,"recorded_at":"2026-11-23T18:00:00.000000Z","speed_mph":62,"fuel_level_percent":48}]}'`,
     `curl ${base}/v1/vehicles/ext:TRUCK-042/location ${auth}`,
     '```',
     'A batch answers per item: a bad breadcrumb is rejected on its own, the rest are stored.',
@@ -79,7 +82,7 @@ function workflowsSection(base: string): string[] {
     '',
     '### 3. Plan a trip with generated fuel stops (idempotent)',
     '```sh',
-    `curl -X POST ${base}/v1/trips ${auth} ${json} -H "Idempotency-Key: 7d0c…" -d '{"external_ref":"TRUCK-042","origin":{"latitude":35.4676,"longitude":-97.5164},"destination":{"latitude":32.7767,"longitude":-96.797},"auto_optimize":true}'`,
+    `curl -X POST ${base}/v1/trips ${auth} ${json} -H "Idempotency-Key: 7d0c…" -d '{"external_ref":"TRUCK-042","origin":{"latitude":35.4676,"longitude":-97.5164},"destination":{"latitude":32.7767,"longitude":-96.797},"planned_start_at":"2026-11-24T14:00:00.000000Z","auto_optimize":true}'`,
     `curl -X POST ${base}/v1/trips/trip_…/start ${auth}`,
     '```',
     'On a timeout, resend the same body with the same Idempotency-Key: the first answer is replayed (`Idempotent-Replayed: true`).',
@@ -111,7 +114,10 @@ function workflowsSection(base: string): string[] {
  * The guide for language models (`GET /llms.txt`, `GET /v1/llms.txt`): generated from the route
  * table, the error registry and the contract's rules, so it cannot fall behind the API.
  */
-export function renderLlmsGuide(settings: GuideSettings, routes: readonly RouteDefinition[] = routeList): string {
+export function renderLlmsGuide(
+  settings: GuideSettings,
+  routes: readonly RouteDefinition[] = routeList,
+): string {
   const base = settings.baseUrl.replace(/\/$/, '');
   const toolCount = Object.keys(mcpTools).length;
   return [

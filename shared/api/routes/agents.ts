@@ -6,7 +6,7 @@ import { routeGroup } from './route-group.ts';
  * One JSON-RPC 2.0 message (request, notification or response). The MCP transport checks the rest
  * and answers protocol errors the JSON-RPC way; this only refuses what is not JSON-RPC at all.
  */
-const jsonRpcMessage = z
+export const jsonRpcMessage = z
   .looseObject({
     jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0": the body is one JSON-RPC 2.0 message' }),
   })
@@ -27,7 +27,7 @@ const guide = {
   description:
     'Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.',
   request: {},
-  responses: [{ status: 200, description: 'text/markdown' }],
+  responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
   handler: 'functions/http/discovery/get-llms-txt.ts',
 } as const;
 
@@ -38,7 +38,7 @@ export const agentRoutes = {
     path: '/v1/mcp',
     summary: 'The MCP server (Streamable HTTP, stateless, JSON responses): the API as tools',
     description:
-      'Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session). Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.',
+      'Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session); a notification is answered 202 with no body. Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.',
     tags: ['Agents'],
     access: 'key',
     scope: null,
@@ -47,10 +47,8 @@ export const agentRoutes = {
     role: 'api',
     idempotent: false,
     request: { body: jsonRpcMessage },
-    responses: [
-      { status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' },
-      { status: 202, description: 'A notification or response was accepted; no body' },
-    ],
+    // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
+    responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
     handler: 'functions/http/mcp/mcp.ts',
   }),
   getLlmsTxt: guideRoute({ operationId: 'getLlmsTxt', method: 'GET', path: '/v1/llms.txt', ...guide }),
