@@ -95,6 +95,33 @@ describe('POST /v1/mcp', () => {
     expect(JSON.parse(listed.content[0]?.text ?? '{}')).toEqual(listed.structuredContent);
   });
 
+  it('runs an idempotent tool with the caller’s Idempotency-Key: a retry replays the first answer', async () => {
+    const client = await connect(credentials.keys.company_live);
+    const plan = {
+      origin: { latitude: 41.8781, longitude: -87.6298, name: 'Chicago' },
+      destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      tank_size_gallons: 200,
+      estimated_mpg: 6.5,
+      fuel_level_percent: 30,
+      min_arrival_fuel_percent: 20,
+    };
+    const idempotency_key = `mcp-${Date.now().toString(36)}`;
+    const first = await call(client, 'plan_route', { ...plan, idempotency_key });
+    expect(first.isError, first.content[0]?.text).toBeFalsy();
+    const again = await call(client, 'plan_route', { ...plan, idempotency_key });
+    expect(again.structuredContent?.id).toBe(first.structuredContent?.id);
+    // Without a key each call gets its own, so it is a new route.
+    const fresh = await call(client, 'plan_route', plan);
+    expect(fresh.structuredContent?.id).toEqual(expect.any(String));
+    expect(fresh.structuredContent?.id).not.toBe(first.structuredContent?.id);
+    const reuse = await call(client, 'plan_route', {
+      ...plan,
+      min_arrival_fuel_percent: 25,
+      idempotency_key,
+    });
+    expect(reuse.structuredContent).toMatchObject({ status: 422, code: 'idempotency_key_reuse' });
+  });
+
   it('answers a problem as isError with its code, detail and hint', async () => {
     const readonly = await connect(credentials.keys.company_readonly);
     const refused = await call(readonly, 'list_vehicles');
