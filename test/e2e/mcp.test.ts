@@ -168,6 +168,25 @@ describe('POST /v1/mcp', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.code).toBe('missing_api_key');
+    // Refusals before and by the transport are the API's problems, with something to act on.
+    const notJsonRpc = await http.post('/v1/mcp', {
+      key: credentials.keys.company_live,
+      body: { method: 'tools/list' },
+      headers: { Accept: 'application/json, text/event-stream' },
+    });
+    expect(notJsonRpc.status).toBe(422);
+    expect(notJsonRpc.json).toMatchObject({ code: 'validation_failed' });
+    const noStreamAccept = await http.post('/v1/mcp', {
+      key: credentials.keys.company_live,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { Accept: 'application/json' },
+    });
+    expect(noStreamAccept.status).toBe(422);
+    expect(noStreamAccept.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(noStreamAccept.json).toMatchObject({
+      code: 'validation_failed',
+      hint: expect.stringContaining('Accept'),
+    });
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await http.call(method, '/v1/mcp', { key: credentials.keys.company_live });
       expect(response.status, method).toBe(405);
