@@ -9,6 +9,7 @@ import { ExecutionRoles } from './execution-roles.ts';
 import { Finance } from './finance.ts';
 import { GuidanceWorker, VehicleUpdatesQueue } from './ingest.ts';
 import { Jobs } from './jobs.ts';
+import { SandboxSimulator } from './sandbox.ts';
 import { serviceEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { Webhooks } from './webhooks.ts';
@@ -31,6 +32,8 @@ export class FleetFuelStack extends Stack {
   readonly webhooks: Webhooks;
   readonly guidanceWorker: GuidanceWorker;
   readonly jobs: Jobs;
+  /** Sandbox stage only. */
+  readonly sandboxSimulator: SandboxSimulator | undefined;
   readonly api: Api;
   readonly alarms: Alarms;
   readonly finance: Finance;
@@ -87,6 +90,16 @@ export class FleetFuelStack extends Stack {
       vehicleUpdates: this.vehicleUpdates,
     });
     this.jobs = new Jobs(this, 'Jobs', workerProps);
+    // The simulator's tick runs on the sandbox stage only: production has no simulated fleets.
+    this.sandboxSimulator =
+      settings.stage === 'sandbox'
+        ? new SandboxSimulator(this, 'SandboxSimulator', {
+            ...workerProps,
+            vehicleUpdates: this.vehicleUpdates.queue,
+            group: this.jobs.group,
+            schedulerRole: this.jobs.schedulerRole,
+          })
+        : undefined;
     this.api = new Api(this, 'Api', {
       settings,
       routes: routeList,

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionRoleGroup } from '../../lib/execution-roles.ts';
 import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
-import { OFFLINE_SWEEP, type WorkerFunction, workerFunctions } from '../../lib/worker-functions.ts';
+import {
+  OFFLINE_SWEEP,
+  SANDBOX_TICK,
+  type WorkerFunction,
+  workerFunctions,
+} from '../../lib/worker-functions.ts';
 import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
@@ -28,10 +33,11 @@ function referencedId(value: unknown): string {
 
 /** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
 const everyFunction = [...routeList, fallbackRoute];
-const roleGroupsInUse = new Set<string>([
-  ...everyFunction.map((fn) => fn.role),
-  ...workerFunctions.map((fn) => fn.role),
-]);
+/** The workers a stage runs: the sandbox tick only on the sandbox stage (lib/sandbox.ts). */
+const workersOf = (stage: Stage) =>
+  workerFunctions.filter((fn) => fn !== SANDBOX_TICK || stage === 'sandbox');
+const roleGroupsOf = (stage: Stage) =>
+  new Set<string>([...everyFunction.map((fn) => fn.role), ...workersOf(stage).map((fn) => fn.role)]);
 
 let fixture: CdkFixture;
 let stacks: Record<Stage, FleetFuelStack>;
@@ -47,6 +53,8 @@ beforeAll(async () => {
 afterAll(() => fixture?.cleanUp());
 
 describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
+  const stageWorkers = workersOf(stage);
+  const roleGroupsInUse = roleGroupsOf(stage);
   const template = () => templates[stage];
   const stack = () => stacks[stage];
   const resources = (type: string) => template().findResources(type) as Record<string, Resource>;
@@ -61,12 +69,18 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   const dispatcherId = () => logicalId(stack().webhooks.dispatcher.function);
   const guidanceWorkerId = () => logicalId(stack().guidanceWorker.worker.function);
   const offlineSweepId = () => logicalId(stack().jobs.offlineSweep.function);
+  const sandboxTickId = () => {
+    const simulator = stack().sandboxSimulator;
+    if (!simulator) throw new Error(`The ${stage} stack has no sandbox simulator`);
+    return logicalId(simulator.tick.function);
+  };
   /** The functions that are not routes, by their lib/worker-functions.ts name. */
   const workerFunctionId = (fn: WorkerFunction) => {
     const ids: Record<string, () => string> = {
       webhookDispatcher: dispatcherId,
       guidanceWorker: guidanceWorkerId,
       offlineSweep: offlineSweepId,
+      sandboxTick: sandboxTickId,
     };
     const lookUp = ids[fn.name];
     if (!lookUp) throw new Error(`The stack tests do not know where ${fn.name} is`);
@@ -134,8 +148,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it('runs every function on nodejs22.x, arm64, with tracing and the house memory and timeout', () => {
       const functions = Object.entries(resources('AWS::Lambda::Function'));
 
-      expect(functions).toHaveLength(everyFunction.length + workerFunctions.length);
-      const workerTimeouts = new Map(workerFunctions.map((fn) => [workerFunctionId(fn), fn.timeoutSeconds]));
+      expect(functions).toHaveLength(everyFunction.length + stageWorkers.length);
+      const workerTimeouts = new Map(stageWorkers.map((fn) => [workerFunctionId(fn), fn.timeoutSeconds]));
       for (const [id, { Properties }] of functions) {
         expect(Properties).toMatchObject({
           Runtime: 'nodejs22.x',
@@ -148,7 +162,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       }
     });
 
-    it.each(workerFunctions.map((fn) => [fn.name, fn] as const))('runs %s from its own bundle', (_, fn) => {
+    it.each(stageWorkers.map((fn) => [fn.name, fn] as const))('runs %s from its own bundle', (_, fn) => {
       const code = resources('AWS::Lambda::Function')[workerFunctionId(fn)]?.Properties.Code as {
         S3Key: string;
       };
@@ -198,7 +212,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       referencedId(resources('AWS::Lambda::Function')[id]?.Properties.Role);
     const roleOfFunction = (operationId: string) => roleOfFunctionId(functionId(operationId));
     const roleOfGroup = (group: string) => {
-      const worker = workerFunctions.find((fn) => fn.role === group);
+      const worker = stageWorkers.find((fn) => fn.role === group);
       if (worker) return roleOfFunctionId(workerFunctionId(worker));
       const entry = everyFunction.find((fn) => fn.role === group);
       if (!entry) throw new Error(`No function uses role group ${group}`);
@@ -293,25 +307,40 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       ]);
     });
 
-    it('lets only the api role send vehicle updates, only the guidance worker consume them, and nobody touch their DLQ', () => {
+    it('lets only the api role (and the sandbox tick) send vehicle updates, only the guidance worker consume them, and nobody touch their DLQ', () => {
       const onQueue = (queueId: string) =>
         Object.keys(resources('AWS::IAM::Role')).filter((roleId) =>
           statementsOf(roleId).some((s) => JSON.stringify(s.Resource).includes(queueId)),
         );
 
       expect(onQueue(vehicleUpdatesId()).sort()).toEqual(
-        [roleOfGroup('api'), roleOfGroup('guidance-worker')].sort(),
+        [
+          roleOfGroup('api'),
+          roleOfGroup('guidance-worker'),
+          ...(stage === 'sandbox' ? [roleOfGroup('sandbox-tick')] : []),
+        ].sort(),
       );
       expect(onQueue(vehicleUpdatesDlqId())).toEqual([]);
     });
 
-    it('lets the jobs’ Scheduler role invoke the offline sweep and nothing else', () => {
+    it('lets the jobs’ Scheduler role invoke the stage’s jobs (offline sweep; sandbox tick on the sandbox) and nothing else', () => {
       const statements = statementsOf(jobsSchedulerRoleId());
+      const jobIds = [offlineSweepId(), ...(stage === 'sandbox' ? [sandboxTickId()] : [])];
 
-      expect(statements.flatMap((s) => asList(s.Action))).toEqual(['lambda:InvokeFunction']);
-      for (const resource of statements.flatMap((s) => asList(s.Resource))) {
-        expect(JSON.stringify(resource)).toContain(`"${offlineSweepId()}"`);
-      }
+      expect(new Set(statements.flatMap((s) => asList(s.Action)))).toEqual(
+        new Set(['lambda:InvokeFunction']),
+      );
+      const resources = statements.flatMap((s) => asList(s.Resource)).map((r) => JSON.stringify(r));
+      for (const resource of resources)
+        expect(
+          jobIds.some((id) => resource.includes(`"${id}"`)),
+          resource,
+        ).toBe(true);
+      for (const id of jobIds)
+        expect(
+          resources.some((r) => r.includes(`"${id}"`)),
+          id,
+        ).toBe(true);
     });
 
     it('lets the dispatcher consume and send to the deliveries queue, and send to the DLQ', () => {
@@ -409,13 +438,26 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     });
 
     it('runs the offline sweep every minute through EventBridge Scheduler', () => {
-      // The sweep's and the daily health snapshot's (lib/jobs.ts).
-      template().resourceCountIs('AWS::Scheduler::Schedule', 2);
+      // The sweep's and the daily health snapshot's (lib/jobs.ts), and on the sandbox the tick's.
+      template().resourceCountIs('AWS::Scheduler::Schedule', stage === 'sandbox' ? 3 : 2);
       template().hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: `rate(${OFFLINE_SWEEP.rateMinutes} minute)`,
         FlexibleTimeWindow: { Mode: 'OFF' },
         GroupName: `fleet-fuel-${stage}-jobs`,
         Target: Match.objectLike({ Arn: arnOf(offlineSweepId()), RoleArn: arnOf(jobsSchedulerRoleId()) }),
+      });
+    });
+
+    it('runs the sandbox tick every minute on the sandbox stage, and has no simulator on production', () => {
+      if (stage === 'prod') {
+        expect(stack().sandboxSimulator).toBeUndefined();
+        return;
+      }
+      template().hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `rate(${SANDBOX_TICK.rateMinutes} minute)`,
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        GroupName: `fleet-fuel-${stage}-jobs`,
+        Target: Match.objectLike({ Arn: arnOf(sandboxTickId()), RoleArn: arnOf(jobsSchedulerRoleId()) }),
       });
     });
 
@@ -449,7 +491,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   it('stays far below CloudFormation’s 500-resource limit', () => {
     const count = Object.keys(template().toJSON().Resources).length;
     console.info(
-      `${stack().stackName}: ${count} resources for ${everyFunction.length + workerFunctions.length} functions`,
+      `${stack().stackName}: ${count} resources for ${everyFunction.length + stageWorkers.length} functions`,
     );
     expect(count).toBeLessThan(400);
   });

@@ -210,7 +210,10 @@ describe('POST /v1/sandbox/reset', () => {
       ...test,
       body: { scenario: 'low_fuel' },
     });
-    await sandbox.post('/v1/sandbox/advance', { ...test, body: { minutes: 5 } });
+    const advanced = await sandbox.post<Snapshot>('/v1/sandbox/advance', { ...test, body: { minutes: 5 } });
+    const before = truck(advanced.json, 'sim-1');
+    expect(before.scenario).toBe('low_fuel');
+    expect(before.guidance_id).toMatch(/^gd_/);
     const response = await sandbox.post('/v1/sandbox/reset', test);
     expect(response.status, response.text).toBe(200);
     expect(response.json).toMatchObject({
@@ -226,9 +229,9 @@ describe('POST /v1/sandbox/reset', () => {
     expect(after.vehicles.map((v) => v.scenario)).toEqual(['normal', 'normal', 'normal']);
     expect(truck(after, 'sim-3').fuel?.percent).toBe(24);
     expect(Math.abs(Date.parse(after.clock.simulated_now) - Date.now())).toBeLessThan(10 * 60_000);
-    const history = await sandbox.get(`/v1/vehicles/${truck(after, 'sim-1').vehicle_id}/guidance`, test);
-    // The local tick may have started a new session since; never the old one.
-    if (history.status === 200) expect(history.json.id).not.toBe(truck(after, 'sim-1').guidance_id ?? '');
+    // The old session went with the reset; the local tick may have started a new one since.
+    const history = await sandbox.get(`/v1/vehicles/${before.vehicle_id}/guidance`, test);
+    if (history.status === 200) expect(history.json.id).not.toBe(before.guidance_id);
     else expectProblem(history, 404, 'no_active_guidance');
   }, 60_000);
 });

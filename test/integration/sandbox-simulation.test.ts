@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
-import type { Simulation } from '../../shared/domain/sandbox/simulation.ts';
+import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
 import {
+  activeSimulation,
   provisionSimulatedTrucks,
   runSimulation,
   type SandboxSimulationDeps,
+  tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
+import { guidanceStores } from '../../shared/wiring/guidance.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { createSandboxDeps } from '../../shared/wiring/sandbox.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
@@ -107,6 +110,37 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(fuelings.data.some((f) => f.source === 'detected' && f.guidanceId !== null)).toBe(true);
   }, 120_000);
 
+  it('the tick runs a running twin one minute, pauses an idle one, and a tool call resumes it at the wall clock', async () => {
+    const active = await twin();
+    const idle = await twin();
+    // Nobody has called the idle twin's tools for longer than the pause rule.
+    const stale = {
+      ...idle,
+      lastActivityMs: clock.now() - PAUSE_AFTER_IDLE_MS - 1,
+      version: idle.version + 1,
+    };
+    expect(await deps.simulations.save(stale)).toBe(true);
+
+    await tickSimulations(deps);
+
+    const ticked = (await deps.simulations.get(active.fleetId)) as Simulation;
+    expect(ticked.simulatedNowMs).toBe(active.simulatedNowMs + 60_000);
+    expect(ticked.lastTickAtMs).toBe(clock.now());
+    expect(ticked.trucks.every((t) => t.lastReport?.recordedAtMs === ticked.simulatedNowMs)).toBe(true);
+    const paused = (await deps.simulations.get(idle.fleetId)) as Simulation;
+    expect(paused.status).toBe('paused');
+    expect(paused.simulatedNowMs).toBe(idle.simulatedNowMs);
+
+    await tickSimulations(deps);
+    expect(((await deps.simulations.get(idle.fleetId)) as Simulation).simulatedNowMs).toBe(
+      idle.simulatedNowMs,
+    );
+
+    const resumed = await activeSimulation(deps, idle.fleetId);
+    expect(resumed.status).toBe('running');
+    expect(resumed.lastActivityMs).toBe(clock.now());
+  }, 60_000);
+
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
     const start = await runSimulation(deps, await twin(), 5, 5);
     const truck = start.trucks[0]?.vehicleId as string;
@@ -118,11 +152,31 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(simulation.trucks[0]?.scenario).toBe('normal');
   }, 60_000);
 
-  it('sensor_noise jumps the readings but produces no fueling', async () => {
-    const start = await twin();
-    const truck = start.trucks[0]?.vehicleId as string;
-    const simulation = await runSimulation(deps, withScenario(start, 'sim-1', 'sensor_noise'), 4 * 60, 15);
-    expect(simulation.trucks[0]?.scenario).toBe('sensor_noise');
-    expect(eventsOf(start.fleetId, truck, 'fueling.recorded')).toHaveLength(0);
-  }, 120_000);
+  it('sensor_noise jumps the readings, through driving and a rest at the destination, but produces no fueling', async () => {
+    // The day cab: its legs are short, so it arrives and stands 30 minutes within the run.
+    let simulation = withScenario(await twin(), 'sim-2', 'sensor_noise');
+    const truck = simulation.trucks[1]?.vehicleId as string;
+    const firstDestination = simulation.trucks[1]?.destinationCityId;
+    let fills = 0;
+    let wasFueling = false;
+    for (let minutes = 0; minutes < 6 * 60; minutes += 5) {
+      simulation = await runSimulation(deps, simulation, 5, 5);
+      const fueling = simulation.trucks[1]?.activity === 'fueling';
+      if (fueling && !wasFueling) fills += 1;
+      wasFueling = fueling;
+    }
+    expect(simulation.trucks[1]?.scenario).toBe('sensor_noise');
+    expect(simulation.trucks[1]?.destinationCityId).not.toBe(firstDestination);
+    const history = await guidanceStores(infra).positions.historySince(
+      simulation.fleetId,
+      truck,
+      0,
+      simulation.simulatedNowMs,
+    );
+    const levels = history.map((fix) => fix.fuelLevelPercent as number);
+    const jumps = levels.slice(1).map((level, i) => Math.abs(level - (levels[i] as number)));
+    expect(Math.max(...jumps)).toBeGreaterThan(10);
+    // Only the fills the truck really made (if guidance sent it to one) are fuelings; the slosh never is.
+    expect(eventsOf(simulation.fleetId, truck, 'fueling.recorded')).toHaveLength(fills);
+  }, 180_000);
 });

@@ -4,6 +4,7 @@ import {
   GUIDANCE_WORKER,
   HEALTH_SNAPSHOT,
   OFFLINE_SWEEP,
+  SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
 } from '../../../lib/worker-functions.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
@@ -313,5 +314,61 @@ describe('the offline sweep', () => {
       ['offline sweep failed: ResourceNotFoundException: table fleet-fuel-prod not found'],
       ['offline sweep failed: ResourceNotFoundException: table fleet-fuel-prod not found'],
     ]);
+  });
+});
+
+describe('the sandbox tick', () => {
+  const tickLoader = (tick: () => Promise<unknown>) =>
+    loaderFor(recordingDispatcher, {
+      [OFFLINE_SWEEP.handler]: async () => ({ markedOffline: 0 }),
+      [SANDBOX_TICK.handler]: tick,
+    });
+
+  it('runs on the sandbox stage server 3 s after the start, then every LOCAL_SANDBOX_TICK_INTERVAL_MS', async () => {
+    const tick = vi.fn(async () => ({ ticked: 1, paused: 0, failed: 0 }));
+    workers = startLocalWorkers({
+      stage: 'sandbox',
+      loadHandler: tickLoader(tick),
+      log: vi.fn(),
+      env: { LOCAL_SANDBOX_TICK_INTERVAL_MS: '10000' },
+    });
+
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(tick).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tick).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(17_000);
+    expect(tick).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs every minute by default, and never on the production stage server', async () => {
+    const sandboxTick = vi.fn(async () => ({ ticked: 0, paused: 0, failed: 0 }));
+    workers = startLocalWorkers({
+      stage: 'sandbox',
+      loadHandler: tickLoader(sandboxTick),
+      log: vi.fn(),
+      env: {},
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sandboxTick).toHaveBeenCalledTimes(2);
+    workers.stop();
+
+    const prodTick = vi.fn(async () => ({ ticked: 0, paused: 0, failed: 0 }));
+    workers = startLocalWorkers({ stage: 'prod', loadHandler: tickLoader(prodTick), log: vi.fn(), env: {} });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(prodTick).not.toHaveBeenCalled();
+    expect(workers.sandboxTick).toBeUndefined();
+  });
+
+  it('is off with an interval of 0', async () => {
+    const tick = vi.fn(async () => ({ ticked: 0, paused: 0, failed: 0 }));
+    workers = startLocalWorkers({
+      stage: 'sandbox',
+      loadHandler: tickLoader(tick),
+      log: vi.fn(),
+      env: { LOCAL_SANDBOX_TICK_INTERVAL_MS: '0' },
+    });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(tick).not.toHaveBeenCalled();
   });
 });
