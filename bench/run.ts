@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { JavaMissingError } from '../local/java.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
+import { benchHealthScorecard } from './health-scorecard.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
@@ -37,6 +38,7 @@ const figures = {
   ...(await withJava(benchIngest)),
   ...(await withJava(benchTripCreate)),
   ...(await withJava(benchSavingsReport)),
+  ...(await withJava(benchHealthScorecard)),
 };
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);

@@ -2,7 +2,7 @@ import type { Principal } from '../domain/api-keys.ts';
 import type { Fleet } from '../domain/fleet.ts';
 import { FUELING_LOOKBACK_DAYS, type HealthFigures, runChecks } from '../domain/integration-health/checks.ts';
 import { gradeOf, healthScore, isFailingEndpoint, nextSteps } from '../domain/integration-health/score.ts';
-import { HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
+import { dayOf, HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
 import { ApiError } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -27,7 +27,8 @@ export interface HealthDeps extends ScorecardDeps {
 
 /** Who asks: the key, and the fleet the HTTP chain chose (company key, or SVC-Fleet), if any. */
 export interface HealthCaller {
-  principal: Pick<Principal, 'ownerType' | 'partnerId' | 'ownFleetId' | 'keyCreatedAt'>;
+  principal: Pick<Principal, 'ownerType' | 'partnerId' | 'ownFleetId'> &
+    Partial<Pick<Principal, 'keyCreatedAt'>>;
   actingFleetId: string | null;
 }
 
@@ -48,7 +49,7 @@ export async function fleetScorecard(
   const nowMs = deps.now();
   const window = healthWindow(nowMs);
   const fuelingDays = Array.from({ length: FUELING_LOOKBACK_DAYS }, (_, i) =>
-    new Date(nowMs - i * DAY_MS).toISOString().slice(0, 10),
+    dayOf(nowMs - i * DAY_MS),
   ).reverse();
   const [hours, vehicles, endpoints, savingsDays] = await Promise.all([
     deps.counters.hours(fleetId, window.fromMs, window.toMs),
@@ -163,7 +164,7 @@ export function scorecardOf(
  * `fleet_scope_mismatch`, as for the header). Null: a partner key that named no fleet.
  */
 export async function healthFleet(
-  deps: Pick<HealthDeps, 'fleets'>,
+  deps: { fleets: Pick<FleetStore, 'hasGrant'> },
   caller: HealthCaller,
   queryFleetId: string | undefined,
 ): Promise<string | null> {
@@ -193,7 +194,7 @@ export async function healthFleet(
 
 /** Calls that need one fleet: a partner naming none is told how to name one. */
 export async function requiredHealthFleet(
-  deps: Pick<HealthDeps, 'fleets'>,
+  deps: { fleets: Pick<FleetStore, 'hasGrant'> },
   caller: HealthCaller,
   queryFleetId: string | undefined,
 ): Promise<string> {
@@ -202,6 +203,7 @@ export async function requiredHealthFleet(
     throw new ApiError(
       'fleet_header_required',
       `Name the fleet with the fleet_id query parameter or the ${FLEET_HEADER} header.`,
+      { hint: `partner keys name the fleet with ?fleet_id=flt_… or the ${FLEET_HEADER} header` },
     );
   }
   return fleetId;

@@ -74,6 +74,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     if (!simulator) throw new Error(`The ${stage} stack has no sandbox simulator`);
     return logicalId(simulator.tick.function);
   };
+  const healthSnapshotId = () => logicalId(stack().jobs.healthSnapshot.function);
   /** The functions that are not routes, by their lib/worker-functions.ts name. */
   const workerFunctionId = (fn: WorkerFunction) => {
     const ids: Record<string, () => string> = {
@@ -81,6 +82,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       guidanceWorker: guidanceWorkerId,
       offlineSweep: offlineSweepId,
       sandboxTick: sandboxTickId,
+      healthSnapshot: healthSnapshotId,
     };
     const lookUp = ids[fn.name];
     if (!lookUp) throw new Error(`The stack tests do not know where ${fn.name} is`);
@@ -240,7 +242,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(new Set([...roleGroupsInUse].map(roleOfGroup)).size).toBe(roleGroupsInUse.size);
     });
 
-    it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep'])(
+    it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep', 'health-snapshot'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
         const all = dynamoStatements(roleOfGroup(group));
@@ -323,9 +325,13 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(onQueue(vehicleUpdatesDlqId())).toEqual([]);
     });
 
-    it('lets the jobs’ Scheduler role invoke the stage’s jobs (offline sweep; sandbox tick on the sandbox) and nothing else', () => {
+    it('lets the jobs’ Scheduler role invoke the stage’s jobs (offline sweep, health snapshot; sandbox tick on the sandbox) and nothing else', () => {
       const statements = statementsOf(jobsSchedulerRoleId());
-      const jobIds = [offlineSweepId(), ...(stage === 'sandbox' ? [sandboxTickId()] : [])];
+      const jobIds = [
+        offlineSweepId(),
+        healthSnapshotId(),
+        ...(stage === 'sandbox' ? [sandboxTickId()] : []),
+      ];
 
       expect(new Set(statements.flatMap((s) => asList(s.Action)))).toEqual(
         new Set(['lambda:InvokeFunction']),
