@@ -1,3 +1,4 @@
+import { agentExamples } from './examples/agents.ts';
 import { accountExamples, discoveryExamples } from './examples/discovery.ts';
 import { eventExamples } from './examples/events.ts';
 import type { OperationExamples } from './examples/example.ts';
@@ -38,4 +39,5 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...sandboxExamples,
   ...integrationExamples,
   ...eventExamples,
+  ...agentExamples,
 };

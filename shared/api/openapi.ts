@@ -58,6 +58,8 @@ const SCOPE_USES: Record<Scope, string> = {
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Discovery: 'Machine-readable descriptions of the API: this document and the error registry. No key needed.',
+  Agents:
+    'For language models and agents: the MCP server (the API as tools, same key and limits) and the llms.txt guide (no key).',
   Account: 'The calling key: its owner, scopes, plan and usage this month.',
   Fleets: 'Fleet provisioning by partner keys (scope `fleets:manage`, no `SVC-Fleet` header).',
   Vehicles:
@@ -319,8 +321,8 @@ function successResponses(
             headers,
             // A success without a declared schema (the OpenAPI document itself) is still JSON.
             content: {
-              [JSON_CONTENT_TYPE]: {
-                schema: response.schema ?? { type: 'object' },
+              [response.contentType ?? JSON_CONTENT_TYPE]: {
+                schema: response.schema ?? { type: response.contentType ? 'string' : 'object' },
                 ...exampleMember(examples?.responses?.[response.status]),
               },
             },

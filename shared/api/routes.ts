@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { accountRoutes } from './routes/account.ts';
+import { agentRoutes } from './routes/agents.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { eventRoutes } from './routes/events.ts';
 import { fleetRoutes } from './routes/fleets.ts';
@@ -41,6 +42,7 @@ export const routes = {
   ...sandboxRoutes,
   ...integrationRoutes,
   ...eventRoutes,
+  ...agentRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

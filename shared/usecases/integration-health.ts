@@ -27,7 +27,8 @@ export interface HealthDeps extends ScorecardDeps {
 
 /** Who asks: the key, and the fleet the HTTP chain chose (company key, or SVC-Fleet), if any. */
 export interface HealthCaller {
-  principal: Pick<Principal, 'ownerType' | 'partnerId' | 'ownFleetId' | 'keyCreatedAt'>;
+  principal: Pick<Principal, 'ownerType' | 'partnerId' | 'ownFleetId'> &
+    Partial<Pick<Principal, 'keyCreatedAt'>>;
   actingFleetId: string | null;
 }
 

@@ -9,7 +9,7 @@ describe('docs/api-guide.md scope table', () => {
   // Cells are compared trimmed, so re-aligning the Markdown table does not matter.
   const rows = guide
     .split('\n')
-    .filter((line) => /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*`\/v1/.test(line))
+    .filter((line) => /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*`\/(v1\/|llms\.txt)/.test(line))
     .map((line) =>
       line
         .split('|')

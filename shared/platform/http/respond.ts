@@ -18,6 +18,10 @@ export function successResponse(
   if (result.status === 204 || result.body === undefined) {
     return { statusCode: result.status, headers, body: '' };
   }
+  // A text document (the llms.txt guide) goes out as written, not as a JSON string.
+  if (typeof result.body === 'string' && result.headers?.['Content-Type']?.startsWith('text/')) {
+    return { statusCode: result.status, headers, body: result.body };
+  }
   return {
     statusCode: result.status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },

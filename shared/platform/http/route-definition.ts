@@ -42,6 +42,8 @@ export interface RouteResponse {
   status: number;
   description: string;
   schema?: z.ZodType;
+  /** A body that is not JSON (the llms.txt guide: `text/markdown`); published as a string. */
+  contentType?: string;
 }
 
 export interface RouteDefinition {

@@ -1236,6 +1236,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP server (Streamable HTTP, stateless, JSON responses): the API as tools
+         * @description Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session); a notification is answered 202 with no body. Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.
+         *
+         *     Any valid key; no scope.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A concise markdown guide to this API for language models (llms.txt)
+         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.
+         *
+         *     No API key needed.
+         */
+        get: operations["getLlmsTxt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same guide at the conventional root path
+         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.
+         *
+         *     No API key needed.
+         */
+        get: operations["getRootLlmsTxt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2093,6 +2159,13 @@ export interface components {
                 check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
                 action: string;
             }[];
+        };
+        /** @description A JSON-RPC 2.0 message of the Model Context Protocol */
+        JsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+        } & {
+            [key: string]: unknown;
         };
         LatestLocation: {
             vehicle_id: string;
@@ -11781,6 +11854,231 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `auth_unavailable`: Auth service temporarily unavailable. */
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 2,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "get_vehicle",
+                 *         "arguments": {
+                 *           "id": "ext:TRUCK-042"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (a result or a JSON-RPC error) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 2,
+                     *       "result": {
+                     *         "content": [
+                     *           {
+                     *             "type": "text",
+                     *             "text": "{\"id\":\"veh_01KGHX8X1Y3H9EEP1SDX7V9FEN\",\"external_ref\":\"TRUCK-042\"}"
+                     *           }
+                     *         ],
+                     *         "structuredContent": {
+                     *           "id": "veh_01KGHX8X1Y3H9EEP1SDX7V9FEN",
+                     *           "external_ref": "TRUCK-042"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `missing_api_key`: API key missing. `invalid_api_key`: API key invalid. `key_revoked`: API key revoked. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `key_suspended`: API key suspended. `sandbox_key_on_production`: Sandbox key used against production. */
+            403: components["responses"]["Forbidden"];
+            /** @description `unsupported_media_type`: Request body must be JSON. */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: Request failed validation. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#validation_failed",
+                     *       "title": "Request failed validation",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The request body failed validation: jsonrpc jsonrpc must be \"2.0\": the body is one JSON-RPC 2.0 message.",
+                     *       "hint": "fix the fields in `errors`",
+                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
+                     *       "errors": [
+                     *         {
+                     *           "field": "jsonrpc",
+                     *           "message": "jsonrpc must be \"2.0\": the body is one JSON-RPC 2.0 message"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: Rate limit exceeded. */
+            429: components["responses"]["TooManyRequests"];
+            /** @description `internal_error`: Internal error. */
+            500: components["responses"]["InternalError"];
+            /** @description `auth_unavailable`: Auth service temporarily unavailable. */
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLlmsTxt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide, as Markdown */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Fleet Fuel Guidance API
+                     *
+                     *     > HTTP/JSON API for truck fleets: stream vehicle breadcrumbs with tank level, get live fuel-stop guidance, …
+                     *
+                     *     ## Basics
+                     *
+                     *     - Base URL: `https://api.fleetfuel.example.com` (this is the production stage). …
+                     */
+                    "text/markdown": string;
+                };
+            };
+            /** @description `validation_failed`: Request failed validation. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#validation_failed",
+                     *       "title": "Request failed validation",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The query parameters failed validation: format is not a recognized field.",
+                     *       "hint": "fix the fields in `errors`",
+                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
+                     *       "errors": [
+                     *         {
+                     *           "field": "format",
+                     *           "message": "is not a recognized field"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Internal error. */
+            500: components["responses"]["AnonymousInternalError"];
+        };
+    };
+    getRootLlmsTxt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide, as Markdown */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Fleet Fuel Guidance API
+                     *
+                     *     > HTTP/JSON API for truck fleets: stream vehicle breadcrumbs with tank level, get live fuel-stop guidance, …
+                     *
+                     *     ## Basics
+                     *
+                     *     - Base URL: `https://api.fleetfuel.example.com` (this is the production stage). …
+                     */
+                    "text/markdown": string;
+                };
+            };
+            /** @description `validation_failed`: Request failed validation. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#validation_failed",
+                     *       "title": "Request failed validation",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The query parameters failed validation: format is not a recognized field.",
+                     *       "hint": "fix the fields in `errors`",
+                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
+                     *       "errors": [
+                     *         {
+                     *           "field": "format",
+                     *           "message": "is not a recognized field"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Internal error. */
+            500: components["responses"]["AnonymousInternalError"];
         };
     };
 }

@@ -1,0 +1,66 @@
+import type { Context } from 'aws-lambda';
+import { mcpTools, sandboxToolOperations } from '../../../shared/api/mcp-tools.ts';
+import { routes } from '../../../shared/api/routes.ts';
+import { handleMcpRequest } from '../../../shared/mcp/server.ts';
+import { generateTools } from '../../../shared/mcp/tools.ts';
+import { ApiError } from '../../../shared/platform/errors.ts';
+import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
+import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
+import type { HttpEvent, HttpResponse, HttpResult } from '../../../shared/platform/http/types.ts';
+import { httpHandler } from '../../../shared/wiring/http.ts';
+import { routeHandlers } from './route-handlers.ts';
+
+const tools = generateTools(routes, mcpTools);
+const sandboxTools = new Set<string>(sandboxToolOperations.map((operation) => mcpTools[operation].tool));
+
+/** A tool's API call: the route's own Lambda handler, so its whole HTTP chain runs. */
+function invokerFor(context: Context) {
+  return async (route: RouteDefinition, event: HttpEvent): Promise<HttpResponse> => {
+    const { handler } = await routeHandlers[route.operationId as keyof typeof routeHandlers]();
+    // A copy: the chain keeps its per-request state on the context object, and the MCP request's
+    // own chain is still using the original.
+    return handler(event, { ...context });
+  };
+}
+
+/** The JSON-RPC error the transport answered with, as the API's problem (spec: every 4xx is problem+json). */
+async function transportRefusal(response: Response): Promise<never> {
+  const text = await response.text();
+  let message = text;
+  try {
+    message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text;
+  } catch {}
+  throw new ApiError(
+    'validation_failed',
+    `The MCP transport refused the request (${response.status}): ${message}`,
+    {
+      hint: 'POST one JSON-RPC message with Accept: application/json, text/event-stream (docs/mcp.md)',
+    },
+  );
+}
+
+/**
+ * The chain is built per request because the tool calls need the request's own event (its key and
+ * host) and Lambda context; building it is a few object allocations.
+ */
+export const handler = (event: HttpEvent, lambdaContext: Context) =>
+  httpHandler(routes.mcp, async ({ body, headers }, context): Promise<HttpResult> => {
+    const request = new Request(new URL('/v1/mcp', context.baseUrl), {
+      method: 'POST',
+      headers: Object.entries(headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value]],
+      ),
+      body: JSON.stringify(body),
+    });
+    const response = await handleMcpRequest(request, body, {
+      tools,
+      sandboxTools,
+      principal: actingPrincipal(context),
+      stage: context.stage,
+      caller: event,
+      invoke: invokerFor(lambdaContext),
+    });
+    if (response.status >= 400) return transportRefusal(response);
+    const text = await response.text();
+    return { status: response.status, ...(text ? { body: JSON.parse(text) } : {}) };
+  })(event, lambdaContext);

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
+import { routeGroup } from './route-group.ts';
+
+/**
+ * One JSON-RPC 2.0 message (request, notification or response). The MCP transport checks the rest
+ * and answers protocol errors the JSON-RPC way; this only refuses what is not JSON-RPC at all.
+ */
+export const jsonRpcMessage = z
+  .looseObject({
+    jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0": the body is one JSON-RPC 2.0 message' }),
+  })
+  .meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' });
+
+/** The guide for language models: no key, not counted, like the other discovery documents. */
+const guideRoute = routeGroup({
+  tags: ['Agents'],
+  access: 'anonymous',
+  scope: null,
+  family: null,
+  role: 'public',
+  idempotent: false,
+});
+
+const guide = {
+  summary: 'A concise markdown guide to this API for language models (llms.txt)',
+  description:
+    'Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.',
+  request: {},
+  responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
+  handler: 'functions/http/discovery/get-llms-txt.ts',
+} as const;
+
+export const agentRoutes = {
+  mcp: defineRoute({
+    operationId: 'mcp',
+    method: 'POST',
+    path: '/v1/mcp',
+    summary: 'The MCP server (Streamable HTTP, stateless, JSON responses): the API as tools',
+    description:
+      'Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session); a notification is answered 202 with no body. Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.',
+    tags: ['Agents'],
+    access: 'key',
+    scope: null,
+    // The MCP exchange itself is not counted; every tool call counts as the API call it makes.
+    family: null,
+    role: 'api',
+    idempotent: false,
+    request: { body: jsonRpcMessage },
+    // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
+    responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
+    handler: 'functions/http/mcp/mcp.ts',
+  }),
+  getLlmsTxt: guideRoute({ operationId: 'getLlmsTxt', method: 'GET', path: '/v1/llms.txt', ...guide }),
+  getRootLlmsTxt: guideRoute({
+    operationId: 'getRootLlmsTxt',
+    method: 'GET',
+    path: '/llms.txt',
+    ...guide,
+    summary: 'The same guide at the conventional root path',
+  }),
+} satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,85 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Principal } from '../domain/api-keys.ts';
+import type { Stage } from '../platform/config.ts';
+import type { RouteDefinition } from '../platform/http/route-definition.ts';
+import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
+import { type CallerEvent, eventForToolCall, type ToolResult, toolResultFor } from './tool-call.ts';
+import type { GeneratedTool } from './tools.ts';
+
+export const MCP_SERVER_INFO = { name: 'fleet-fuel-guidance', version: '1.0.0' } as const;
+
+export interface McpExchange {
+  /** Every generated tool; the sandbox ones are filtered out here unless the caller may see them. */
+  tools: readonly GeneratedTool[];
+  /** Names of the simulator's tools (spec section 5.4). */
+  sandboxTools: ReadonlySet<string>;
+  principal: Pick<Principal, 'mode'>;
+  stage: Stage;
+  caller: CallerEvent;
+  /** Runs the route's handler on an API Gateway event: the whole HTTP chain of that route. */
+  invoke: (route: RouteDefinition, event: HttpEvent) => Promise<HttpResponse>;
+}
+
+/** The sandbox tools exist only where a test key drives the simulator: the sandbox stage. */
+export function visibleTools(exchange: Pick<McpExchange, 'tools' | 'sandboxTools' | 'principal' | 'stage'>) {
+  const simulator = exchange.principal.mode === 'test' && exchange.stage === 'sandbox';
+  return exchange.tools.filter((tool) => simulator || !exchange.sandboxTools.has(tool.name));
+}
+
+/** A low-level SDK server with the two tool handlers: tools are generated, so no per-tool registration. */
+function serverFor(exchange: McpExchange): Server {
+  const tools = visibleTools(exchange);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions:
+      'Fleet Fuel Guidance API as tools. Each tool call is the API call named in its description, with the same key, scopes and limits. A problem comes back as isError with code, detail and hint. GET /llms.txt is the guide.',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map(({ name, description, inputSchema, annotations }) => ({
+      name,
+      description,
+      inputSchema,
+      annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResult> => {
+    const tool = byName.get(request.params.name);
+    // Spec section 1.6: an unknown tool is a protocol error, not a tool result.
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`,
+      );
+    }
+    const event = eventForToolCall(tool.route, request.params.arguments ?? {}, exchange.caller);
+    return toolResultFor(tool.route, await exchange.invoke(tool.route, event));
+  });
+  return server;
+}
+
+/**
+ * One stateless Streamable HTTP exchange: a fresh server and transport per request (no session id,
+ * JSON responses instead of SSE), as the SDK's stateless example does, so any Lambda can answer it.
+ */
+export async function handleMcpRequest(request: Request, parsedBody: unknown, exchange: McpExchange) {
+  const server = serverFor(exchange);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody });
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../shared/api/routes.ts';
+import { type CallerEvent, eventForToolCall, toolResultFor } from '../../../shared/mcp/tool-call.ts';
+
+const caller: CallerEvent = {
+  headers: {
+    authorization: 'Bearer svc_live_abc',
+    host: 'api.example.test',
+    'x-forwarded-proto': 'https',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  },
+  requestContext: {
+    accountId: 'local',
+    apiId: 'local',
+    domainName: 'api.example.test',
+    domainPrefix: 'api',
+    http: { method: 'POST', path: '/v1/mcp', protocol: 'HTTP/1.1', sourceIp: '10.0.0.1', userAgent: 'agent' },
+    requestId: 'r1',
+    routeKey: 'POST /v1/mcp',
+    stage: '$default',
+    time: '24/Nov/2026:00:00:00 +0000',
+    timeEpoch: 0,
+  },
+};
+
+describe('eventForToolCall', () => {
+  it('splits arguments back into path, query, body and headers by the route’s schemas', () => {
+    const event = eventForToolCall(
+      routes.skipGuidanceStop,
+      { id: 'ext:TRUCK 42', stopId: 'gds_01JD7ZK3M4N5P6Q7R8S9T0V1W2', reason: 'closed', fleet_id: 'fleet_X' },
+      caller,
+    );
+    expect(event.routeKey).toBe('POST /v1/vehicles/{id}/guidance/stops/{stopId}/skip');
+    expect(event.rawPath).toBe(
+      '/v1/vehicles/ext%3ATRUCK%2042/guidance/stops/gds_01JD7ZK3M4N5P6Q7R8S9T0V1W2/skip',
+    );
+    expect(event.pathParameters).toEqual({ id: 'ext:TRUCK 42', stopId: 'gds_01JD7ZK3M4N5P6Q7R8S9T0V1W2' });
+    expect(JSON.parse(event.body ?? '')).toEqual({ reason: 'closed' });
+    expect(event.headers).toEqual({
+      authorization: 'Bearer svc_live_abc',
+      host: 'api.example.test',
+      'x-forwarded-proto': 'https',
+      'content-type': 'application/json',
+      'svc-fleet': 'fleet_X',
+    });
+    expect(event.requestContext.http.method).toBe('POST');
+    expect(event.requestContext.domainName).toBe('api.example.test');
+  });
+
+  it('sends query values as strings and no body for a GET', () => {
+    const event = eventForToolCall(routes.listTrips, { status: 'active', limit: 5 }, caller);
+    expect(event.queryStringParameters).toEqual({ status: 'active', limit: '5' });
+    expect(event.rawQueryString).toBe('status=active&limit=5');
+    expect(event.body).toBeUndefined();
+    expect(event.headers['content-type']).toBeUndefined();
+  });
+
+  it('sends no body for an optional-body action called without arguments', () => {
+    const event = eventForToolCall(routes.cancelTrip, { id: 'trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2' }, caller);
+    expect(event.body).toBeUndefined();
+  });
+
+  it('passes integration health’s fleet_id as its query parameter, not as SVC-Fleet', () => {
+    const event = eventForToolCall(routes.getIntegrationHealth, { fleet_id: 'fleet_Y' }, caller);
+    expect(event.queryStringParameters).toEqual({ fleet_id: 'fleet_Y' });
+    expect(event.headers['svc-fleet']).toBeUndefined();
+  });
+
+  it('generates an Idempotency-Key per call on idempotent routes unless one is given', () => {
+    let n = 0;
+    const newKey = () => `generated-${++n}`;
+    const body = { origin: { latitude: 1, longitude: 2 } };
+    expect(eventForToolCall(routes.createRoute, body, caller, newKey).headers['idempotency-key']).toBe(
+      'generated-1',
+    );
+    expect(eventForToolCall(routes.createRoute, body, caller, newKey).headers['idempotency-key']).toBe(
+      'generated-2',
+    );
+    const given = eventForToolCall(routes.createRoute, { ...body, idempotency_key: 'mine' }, caller, newKey);
+    expect(given.headers['idempotency-key']).toBe('mine');
+    expect(JSON.parse(given.body ?? '')).toEqual(body);
+    expect(
+      eventForToolCall(routes.createVehicle, { external_ref: 'A' }, caller, newKey).headers,
+    ).not.toHaveProperty('idempotency-key');
+  });
+
+  it('leaves an unknown argument in the body, where the strict schema refuses it by name', () => {
+    const event = eventForToolCall(
+      routes.createVehicle,
+      { external_ref: 'A', tank_size_gallon: 100 },
+      caller,
+    );
+    expect(JSON.parse(event.body ?? '')).toEqual({ external_ref: 'A', tank_size_gallon: 100 });
+  });
+});
+
+describe('toolResultFor', () => {
+  const route = routes.getVehicle;
+
+  it('hands back the API’s JSON as text and structured content', () => {
+    const body = '{"id":"veh_1","name":"T"}';
+    expect(toolResultFor(route, { statusCode: 200, body })).toEqual({
+      content: [{ type: 'text', text: body }],
+      structuredContent: { id: 'veh_1', name: 'T' },
+    });
+  });
+
+  it('says what was done for a 204', () => {
+    const result = toolResultFor(routes.cancelGuidance, { statusCode: 204, body: '' });
+    expect(result.isError).toBeUndefined();
+    expect(result.content[0]?.text).toContain('DELETE /v1/vehicles/{id}/guidance answered 204');
+  });
+
+  it('turns a problem into isError with code, detail, hint and errors', () => {
+    const problem = {
+      type: 'x',
+      title: 'Request failed validation',
+      status: 422,
+      code: 'validation_failed',
+      detail: 'external_ref is required',
+      hint: 'fix the fields in `errors`',
+      errors: [{ field: 'external_ref', code: 'required', message: 'is required' }],
+      request_id: 'req_1',
+    };
+    const result = toolResultFor(route, { statusCode: 422, body: JSON.stringify(problem) });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      detail: 'external_ref is required',
+      hint: 'fix the fields in `errors`',
+      errors: problem.errors,
+    });
+    expect(JSON.parse(result.content[0]?.text ?? '')).toEqual(result.structuredContent);
+  });
+
+  it('keeps Retry-After on a rate-limited call', () => {
+    const result = toolResultFor(route, {
+      statusCode: 429,
+      headers: { 'Retry-After': '12' },
+      body: JSON.stringify({ code: 'rate_limited', detail: 'slow down', hint: 'retry later' }),
+    });
+    expect(result.structuredContent).toMatchObject({ code: 'rate_limited', retry_after_seconds: 12 });
+  });
+});
