@@ -88,6 +88,15 @@ export const mcpTools = {
     tool: 'list_webhook_deliveries',
     description: 'A webhook endpoint’s delivery log, e.g. status=failed.',
   },
+  listEvents: {
+    tool: 'list_events',
+    description:
+      'The fleet’s events in sequence order (after_sequence, type): fetch what a webhook receiver missed after a sequence gap.',
+  },
+  getEvent: {
+    tool: 'get_event',
+    description: 'One event envelope exactly as delivered, within the 30-day replay window.',
+  },
   replayWebhookDelivery: {
     tool: 'replay_webhook_delivery',
     description: 'Deliver an event again (is_replay: true), within the replay window.',
