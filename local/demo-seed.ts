@@ -102,6 +102,7 @@ export async function seedDemoData(
   for (const plan of PLAN_CATALOG) await plans.put(plan);
   if (previous && options.previous && (await stillValid(client, tables, previous, options.previous))) {
     const { operator_token, fleets, keys } = options.previous;
+    await resumeSandboxTwin(client, tables, fleets.company_sandbox, nowMs);
     return { operator_token, fleets, keys, outcome: { world: 'kept', keys: 'reused' } };
   }
   for (const old of previous?.key_hashes ?? []) {
@@ -123,16 +124,7 @@ export async function seedDemoData(
     await seedFleets(client, tables, { partnerId, partnerFleetId, companyFleetId, sandboxFleetId }, nowMs);
   }
   await seedAccounts(client, tables, { partnerId, companyId, companyFleetId, sandboxFleetId }, at);
-  // The sandbox twin's three simulated trucks: provisioned once, resumed on every start (a paused
-  // twin's clock jumps to now), so the local tick moves them within seconds of `npm start`.
-  await activeSimulation(
-    {
-      simulations: createSimulationStore(client, tables.sandboxTable),
-      vehicles: createVehicleStore(client, tables.sandboxTable, createCursorCodec('seed')),
-      now: () => nowMs,
-    },
-    sandboxFleetId,
-  );
+  await resumeSandboxTwin(client, tables, sandboxFleetId, nowMs);
 
   const issued: Marker['key_hashes'] = [];
   const keyStore = createApiKeyStore(client, tables.controlTable);
@@ -323,4 +315,24 @@ async function seedAccounts(
     productionAccess: { status: 'approved', requestId: null, reason: null, decidedAt: at },
     createdAt: at,
   });
+}
+
+/**
+ * The sandbox twin's three simulated trucks: provisioned once, resumed on every start (a paused
+ * twin's clock jumps to now), so the local tick moves them within seconds of `npm start`.
+ */
+async function resumeSandboxTwin(
+  client: DocumentClient,
+  tables: SeedTables,
+  sandboxFleetId: string,
+  nowMs: number,
+) {
+  await activeSimulation(
+    {
+      simulations: createSimulationStore(client, tables.sandboxTable),
+      vehicles: createVehicleStore(client, tables.sandboxTable, createCursorCodec('seed')),
+      now: () => nowMs,
+    },
+    sandboxFleetId,
+  );
 }
