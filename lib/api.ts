@@ -37,13 +37,30 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const functionFor = (operationId: string, role: RoleGroup, description: string) => {
+    // One log group per feature (the route's first tag), not per function: five resources a route
+    // instead of six keeps the stack far below CloudFormation's 500; records still name their function.
+    const featureLogs = new Map<string, LogGroup>();
+    const logGroupFor = (feature: string) => {
+      let group = featureLogs.get(feature);
+      if (!group) {
+        const slug = feature.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+        group = new LogGroup(this, `${feature.replace(/[^A-Za-z0-9]/g, '')}Logs`, {
+          logGroupName: `${props.logGroupNames.functionPrefix}/api-${slug}`,
+          retention: FUNCTION_DEFAULTS.logRetention,
+          removalPolicy: props.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        });
+        featureLogs.set(feature, group);
+      }
+      return group;
+    };
+    const functionFor = (operationId: string, role: RoleGroup, description: string, feature: string) => {
       const fn = new ServiceFunction(this, operationId, {
         name: operationId,
         functionsDir: props.functionsDir,
         role: props.roles.roleFor(role),
         environment: props.environment,
         logPrefix: props.logGroupNames.functionPrefix,
+        logGroup: logGroupFor(feature),
         retainLogs: props.settings.retainData,
         description,
         timeout: FUNCTION_DEFAULTS.httpTimeout,
@@ -56,6 +73,7 @@ export class Api extends Construct {
       props.fallback.operationId,
       props.fallback.role,
       'Unknown routes: 404 problem; known paths with another method: 405 with Allow',
+      'Discovery',
     );
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `fleet-fuel-${props.settings.stage}`,
@@ -76,7 +94,12 @@ export class Api extends Construct {
     });
 
     for (const route of props.routes) {
-      const fn = functionFor(route.operationId, route.role, `${route.method} ${route.path}`);
+      const fn = functionFor(
+        route.operationId,
+        route.role,
+        `${route.method} ${route.path}`,
+        route.tags[0] ?? 'Other',
+      );
       new HttpRoute(this, `${route.operationId}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

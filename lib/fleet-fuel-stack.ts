@@ -129,9 +129,13 @@ export class FleetFuelStack extends Stack {
       stage: settings.stage,
       httpApiId: this.api.httpApi.apiId,
       // The functions of metered routes: they write the usage records the queries total.
-      usageLogGroups: routeList
-        .filter((route) => route.family !== null)
-        .flatMap((route) => this.api.functions.get(route.operationId)?.logGroup ?? []),
+      usageLogGroups: [
+        ...new Set(
+          routeList
+            .filter((route) => route.family !== null)
+            .flatMap((route) => this.api.functions.get(route.operationId)?.logGroup ?? []),
+        ),
+      ],
     });
 
     new CfnOutput(this, 'ApiUrl', {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
 /**
@@ -38,6 +38,11 @@ export interface ServiceFunctionProps {
   environment: Record<string, string>;
   /** Log groups are named `<logPrefix>/<name>`, the prefix the execution roles may write to. */
   logPrefix: string;
+  /**
+   * A log group shared with other functions (the API's functions share one per feature, which keeps
+   * the stack well below CloudFormation's resource limit); absent: the function gets its own.
+   */
+  logGroup?: ILogGroup;
   retainLogs: boolean;
   description?: string;
   /** By kind of function: FUNCTION_DEFAULTS.httpTimeout for routes; workers and jobs choose their own. */
@@ -45,20 +50,22 @@ export interface ServiceFunctionProps {
   memorySize?: number;
 }
 
-/** A Lambda function running one pre-built bundle, with its own log group and the house defaults. */
+/** A Lambda function running one pre-built bundle, with a stack-made log group and the house defaults. */
 export class ServiceFunction extends Construct {
   readonly function: LambdaFunction;
-  readonly logGroup: LogGroup;
+  readonly logGroup: ILogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     // Created by the stack, not by Lambda on first write: retention and removal are then ours to set,
     // and the execution role needs no logs:CreateLogGroup.
-    this.logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `${props.logPrefix}/${props.name}`,
-      retention: FUNCTION_DEFAULTS.logRetention,
-      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    this.logGroup =
+      props.logGroup ??
+      new LogGroup(this, 'Logs', {
+        logGroupName: `${props.logPrefix}/${props.name}`,
+        retention: FUNCTION_DEFAULTS.logRetention,
+        removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
     this.function = new LambdaFunction(this, 'Function', {
       code: Code.fromAsset(join(props.functionsDir, props.name)),
       handler: 'index.handler',
