@@ -57,6 +57,9 @@ export class ExecutionRoles extends Construct {
     },
     // Reads deliveries, endpoints and events, records attempts. Its queue, DLQ and Scheduler grants are
     // made beside those resources, in lib/webhooks.ts.
+    // The operator API: the control plane (accounts, keys, plans, audit), and the sandbox stage's
+    // table for new companies' twins; granted in lib/fleet-fuel-stack.ts, where both tables are known.
+    admin: () => {},
     'webhook-dispatcher': (role) => this.grantTableReadWrite(role),
     // Reads positions, trips and the station catalog (table items), writes guidance and events, and
     // routes like the API. Consuming vehicle-updates and fanning events out to the deliveries queue are
