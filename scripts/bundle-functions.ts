@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
+import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, routeList } from '../shared/api/routes.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -39,10 +40,11 @@ export const defaultFunctionsDir = join(repoRoot, 'dist', 'functions');
 
 /**
  * Every deployable handler. HTTP routes come from the route table (plus API Gateway's `$default`
- * fallback), workers from lib/worker-functions.ts, so one esbuild run builds them all.
+ * fallback) and the operator route table, workers from lib/worker-functions.ts, so one esbuild run
+ * builds them all.
  */
 export function functionEntries(): FunctionEntry[] {
-  const http = [...routeList, fallbackRoute].map(({ operationId, handler }) => ({
+  const http = [...routeList, fallbackRoute, ...adminRouteList].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
   }));

@@ -8,6 +8,7 @@ import type { ExecutionRoleGroup } from '../../lib/execution-roles.ts';
 import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
 import { OFFLINE_SWEEP, type WorkerFunction, workerFunctions } from '../../lib/worker-functions.ts';
+import { adminRouteList } from '../../shared/api/admin-routes.ts';
 import { fallbackRoute, routeList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
@@ -26,12 +27,20 @@ function referencedId(value: unknown): string {
   return id;
 }
 
-/** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
-const everyFunction = [...routeList, fallbackRoute];
-const roleGroupsInUse = new Set<string>([
-  ...everyFunction.map((fn) => fn.role),
-  ...workerFunctions.map((fn) => fn.role),
-]);
+/** A reference to a resource of another stack (the control plane's table or role, the sandbox table). */
+const isImport = (value: unknown) => JSON.stringify(value).includes('Fn::ImportValue');
+
+/**
+ * The route table's functions, and on production the operator API's; the workers
+ * (lib/worker-functions.ts) come on top.
+ */
+const functionsOf = (stage: Stage) => [
+  ...routeList,
+  fallbackRoute,
+  ...(stage === 'prod' ? adminRouteList : []),
+];
+const roleGroupsOf = (stage: Stage) =>
+  new Set<string>([...functionsOf(stage).map((fn) => fn.role), ...workerFunctions.map((fn) => fn.role)]);
 
 let fixture: CdkFixture;
 let stacks: Record<Stage, FleetFuelStack>;
@@ -47,6 +56,8 @@ beforeAll(async () => {
 afterAll(() => fixture?.cleanUp());
 
 describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
+  const everyFunction = functionsOf(stage);
+  const roleGroupsInUse = roleGroupsOf(stage);
   const template = () => templates[stage];
   const stack = () => stacks[stage];
   const resources = (type: string) => template().findResources(type) as Record<string, Resource>;
@@ -84,10 +95,27 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       const routeKeys = Object.values(resources('AWS::ApiGatewayV2::Route')).map(
         (r) => r.Properties.RouteKey,
       );
-      const expected = [...routeList.map((route) => `${route.method} ${route.path}`), '$default'];
+      const tables = stage === 'prod' ? [...routeList, ...adminRouteList] : routeList;
+      const expected = [...tables.map((route) => `${route.method} ${route.path}`), '$default'];
 
       expect([...routeKeys].sort()).toEqual([...expected].sort());
     });
+
+    it(
+      stage === 'prod'
+        ? 'puts the IAM authorizer on every /admin route and on nothing else'
+        : 'serves no /admin route',
+      () => {
+        const routes = Object.values(resources('AWS::ApiGatewayV2::Route'));
+        for (const route of routes) {
+          const key = route.Properties.RouteKey as string;
+          const iam = route.Properties.AuthorizationType === 'AWS_IAM';
+          expect(iam, key).toBe(key.includes(' /admin/'));
+        }
+        const adminRoutes = routes.filter((route) => String(route.Properties.RouteKey).includes(' /admin/'));
+        expect(adminRoutes).toHaveLength(stage === 'prod' ? adminRouteList.length : 0);
+      },
+    );
 
     it('sends each route to the function bundled from that route’s handler', () => {
       const integrations = resources('AWS::ApiGatewayV2::Integration');
@@ -161,11 +189,23 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it('gives every function the stage’s environment, with the signing key as a deploy-time reference', () => {
       const secretId = logicalId(stack().cursorSigningSecret.secret);
 
-      for (const { Properties } of Object.values(resources('AWS::Lambda::Function'))) {
+      const adminFunctions = new Set(adminRouteList.map((route) => route.operationId));
+      for (const [id, { Properties }] of Object.entries(resources('AWS::Lambda::Function'))) {
         const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        const operator = [...adminFunctions].some(
+          (operationId) => stack().api.functions.get(operationId) && functionId(operationId) === id,
+        );
+        expect(stage === 'prod' || !operator).toBe(true);
         expect(variables).toEqual({
           STAGE: stage,
           TABLE_NAME: ref(tableId()),
+          CONTROL_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-control:/) },
+          ...(operator
+            ? {
+                SANDBOX_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) },
+                OPERATOR_AUTH: 'iam',
+              }
+            : {}),
           CURSOR_SIGNING_KEY: {
             'Fn::Join': ['', ['{{resolve:secretsmanager:', ref(secretId), ':SecretString:::}}']],
           },
@@ -207,7 +247,10 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     const statementsOf = (roleId: string): Statement[] =>
       Object.values(resources('AWS::IAM::Policy'))
         .filter((policy) =>
-          (policy.Properties.Roles as unknown[]).some((role) => referencedId(role) === roleId),
+          // The operators' role lives in the control stack (an import here), never a function's.
+          (policy.Properties.Roles as unknown[]).some(
+            (role) => !isImport(role) && referencedId(role) === roleId,
+          ),
         )
         .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
     const statementsFor = (service: string) => (roleId: string) =>
@@ -229,13 +272,16 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
-        const all = dynamoStatements(roleOfGroup(group));
+        // The control plane's grants (an imported table) are checked on their own below.
+        const all = dynamoStatements(roleOfGroup(group))
+          .map((s) => ({ ...s, Resource: asList(s.Resource).filter((r) => !isImport(r)) }))
+          .filter((s) => s.Resource.length > 0);
         const tableArn = arnOf(tableId());
         // The one Deny (operator-only items) is checked on its own below.
         const denies = all.filter((s) => s.Effect === 'Deny');
         const statements = all.filter((s) => s.Effect !== 'Deny');
         expect(denies).toHaveLength(1);
-        expect(denies[0]?.Resource).toEqual(tableArn);
+        expect(denies[0]?.Resource).toEqual([tableArn]);
 
         expect(statements.length).toBeGreaterThan(0);
         for (const statement of statements) {
@@ -257,6 +303,57 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
         );
       },
     );
+
+    it('grants the control plane by need: api read/write but no plans or operator tokens, the guidance worker read, the rest nothing', () => {
+      const onControl = (group: string) =>
+        dynamoStatements(roleOfGroup(group)).filter((s) =>
+          JSON.stringify(s.Resource).includes('FleetFuel-control'),
+        );
+      const actions = (statements: Statement[]) => statements.flatMap((s) => asList(s.Action));
+
+      const api = onControl('api');
+      expect(actions(api.filter((s) => s.Effect === 'Allow'))).toEqual(
+        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+      );
+      const deny = api.find((s) => s.Effect === 'Deny') as Statement & { Condition: unknown };
+      expect(JSON.stringify(deny.Condition)).toContain('PLAN#*');
+      expect(JSON.stringify(deny.Condition)).not.toContain('APIKEY#*');
+
+      const worker = actions(onControl('guidance-worker'));
+      expect(worker).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(worker).not.toContain('dynamodb:PutItem');
+      expect(onControl('webhook-dispatcher')).toEqual([]);
+      expect(onControl('offline-sweep')).toEqual([]);
+      expect(onControl('public')).toEqual([]);
+    });
+
+    if (stage === 'prod') {
+      it('lets the admin role read and write the control plane and only write to the sandbox table', () => {
+        const statements = dynamoStatements(roleOfGroup('admin'));
+        const on = (stackName: string) =>
+          statements
+            .filter((s) => JSON.stringify(s.Resource).includes(stackName))
+            .flatMap((s) => asList(s.Action));
+        expect(on('FleetFuel-control')).toEqual(
+          expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+        );
+        expect(on('FleetFuel-sandbox')).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:GetItem');
+        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:Query');
+      });
+
+      it('lets the operators’ role invoke the /admin routes of this API and nothing else', () => {
+        const policies = Object.values(resources('AWS::IAM::Policy')).filter((policy) =>
+          (policy.Properties.Roles as unknown[]).some(isImport),
+        );
+        expect(policies).toHaveLength(1);
+        const statements = (policies[0]?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+        expect(statements.flatMap((s) => asList(s.Action))).toEqual(['execute-api:Invoke']);
+        const resourcesText = statements.flatMap((s) => asList(s.Resource)).map((r) => JSON.stringify(r));
+        expect(resourcesText).toHaveLength(adminRouteList.length);
+        for (const text of resourcesText) expect(text).toContain('/admin/v1/');
+      });
+    }
 
     it('gives the public role no DynamoDB or SQS access at all', () => {
       expect(dynamoStatements(roleOfGroup('public'))).toEqual([]);
@@ -454,6 +551,34 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   });
 });
 
+describe('the control-plane stack', () => {
+  let control: Template;
+  beforeAll(() => {
+    control = Template.fromStack(fixture.createApp().stages.control);
+  });
+
+  it('holds one table keyed like the stage tables, retained and protected whatever happens to the stack', () => {
+    const tables = control.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>;
+    expect(Object.values(tables)).toHaveLength(1);
+    const [table] = Object.values(tables);
+    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.Properties.KeySchema).toEqual([
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(JSON.stringify(table?.Properties.Replicas)).toContain('"DeletionProtectionEnabled":true');
+  });
+
+  it('has the operators’ role, assumable by the account’s principals, and outputs it with the table', () => {
+    const roles = Object.values(control.findResources('AWS::IAM::Role') as Record<string, Resource>);
+    expect(roles).toHaveLength(1);
+    expect(JSON.stringify(roles[0]?.Properties.AssumeRolePolicyDocument)).toContain(':root');
+    // Besides the exports CDK adds for the stages' references.
+    const outputs = Object.keys(control.findOutputs('*')).filter((name) => !name.startsWith('ExportsOutput'));
+    expect(outputs.sort()).toEqual(['ControlTableName', 'OperatorRoleArn']);
+  });
+});
+
 describe('the route table as API Gateway sees it', () => {
   it('names each path variable the same wherever routes share a position', () => {
     // API Gateway refuses `/v1/vehicles/{id}` beside `/v1/vehicles/{vehicleId}/…` with a 409
@@ -521,9 +646,12 @@ describe('routing engine switch', () => {
         env: { account: '111111111111', region: 'us-east-1' },
       });
       const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-      new ExecutionRoles(stack, 'Roles', { table, functionLogPrefix: '/probe/', routingEngine }).roleFor(
-        group,
-      );
+      new ExecutionRoles(stack, 'Roles', {
+        table,
+        controlTable: table,
+        functionLogPrefix: '/probe/',
+        routingEngine,
+      }).roleFor(group);
       return JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
     };
     expect(policyFor('embedded', 'api')).not.toContain('geo-routes');
