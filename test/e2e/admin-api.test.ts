@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
@@ -356,5 +358,49 @@ describe('production access (operator side)', () => {
     const noReason = await admin.post(`/admin/v1/production-access/${UNKNOWN.request}/deny`, {});
     expectProblem(noReason, 422, 'validation_failed');
     expect(noReason.json.errors[0].field).toBe('reason');
+  });
+});
+
+describe('npm run admin (a thin client of this API)', () => {
+  const admin = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, LOCAL_CREDENTIALS: inject('e2eCredentialsPath') },
+    });
+
+  it('puts the plan catalog and lists it through the operator API', async () => {
+    expect((await admin('put-plans')).stdout).toMatch(/Wrote \d+ plans: starter/);
+    const listed = JSON.parse((await admin('plans')).stdout) as { data: { name: string }[] };
+    expect(listed.data.map((plan) => plan.name)).toEqual(
+      expect.arrayContaining(['starter', 'growth', 'sandbox']),
+    );
+  });
+
+  it('onboards a company and reports the API’s problem on bad input', async () => {
+    const onboarded = JSON.parse(
+      (
+        await admin(
+          'create-company',
+          '--name',
+          `CLI ${unique}`,
+          '--timezone',
+          'UTC',
+          '--contact-email',
+          'cli@example.com',
+        )
+      ).stdout,
+    );
+    expect(onboarded.account.id).toMatch(/^cmp_/);
+    expect(onboarded.key.secret).toMatch(/^svc_test_/);
+    await expect(
+      admin(
+        'create-company',
+        '--name',
+        'CLI',
+        '--timezone',
+        'Mars/Base',
+        '--contact-email',
+        'cli@example.com',
+      ),
+    ).rejects.toThrow(/422 validation_failed/);
   });
 });
