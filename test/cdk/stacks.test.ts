@@ -347,7 +347,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           (policy.Properties.Roles as unknown[]).some(isImport),
         );
         expect(policies).toHaveLength(1);
-        const statements = (policies[0]?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+        const [policy] = policies as [Resource];
+        const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
         expect(statements.flatMap((s) => asList(s.Action))).toEqual(['execute-api:Invoke']);
         const resourcesText = statements.flatMap((s) => asList(s.Resource)).map((r) => JSON.stringify(r));
         expect(resourcesText).toHaveLength(adminRouteList.length);
