@@ -8,6 +8,7 @@ import {
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -26,6 +27,11 @@ export interface ApiProps {
   roles: ExecutionRoles;
   environment: Record<string, string>;
   logGroupNames: { functionPrefix: string; access: string };
+  /**
+   * The operator API (production only): its routes behind API Gateway's IAM authorizer (SigV4),
+   * its functions with their own environment (the sandbox table, OPERATOR_AUTH=iam).
+   */
+  operator?: { routes: readonly RouteDefinition[]; environment: Record<string, string> };
 }
 
 /** The HTTP API of one stage: one Lambda per route of the route table, plus the `$default` fallback. */
@@ -53,12 +59,18 @@ export class Api extends Construct {
       }
       return group;
     };
-    const functionFor = (operationId: string, role: RoleGroup, description: string, feature: string) => {
+    const functionFor = (
+      operationId: string,
+      role: RoleGroup,
+      description: string,
+      feature: string,
+      environment = props.environment,
+    ) => {
       const fn = new ServiceFunction(this, operationId, {
         name: operationId,
         functionsDir: props.functionsDir,
         role: props.roles.roleFor(role),
-        environment: props.environment,
+        environment,
         logPrefix: props.logGroupNames.functionPrefix,
         logGroup: logGroupFor(feature),
         retainLogs: props.settings.retainData,
@@ -107,13 +119,32 @@ export class Api extends Construct {
       });
     }
 
+    if (props.operator) {
+      const iam = new HttpIamAuthorizer();
+      for (const route of props.operator.routes) {
+        const fn = functionFor(
+          route.operationId,
+          route.role,
+          `${route.method} ${route.path}`,
+          'Operator',
+          props.operator.environment,
+        );
+        new HttpRoute(this, `${route.operationId}Route`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
+          authorizer: iam,
+        });
+      }
+    }
+
     // Each route's Validations acknowledgement would name every route; one at the API level says it once.
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
         'Authentication is the API keys of spec section 5 (svc_live_/svc_test_ bearer keys with scopes, ' +
         'revocation and suspension), checked by the shared middleware in every function; discovery ' +
-        'routes and the 404 fallback are public by design.',
+        'routes and the 404 fallback are public by design. The operator routes (/admin) use IAM.',
     });
   }
 

@@ -3,6 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { RoleGroup } from '../shared/platform/http/route-definition.ts';
+import { TABLE_KEYS } from '../shared/store/table.ts';
 import type { WorkerRoleGroup } from './worker-functions.ts';
 
 /** A route's role group (the route table) or a worker's (lib/worker-functions.ts). */
@@ -10,9 +11,15 @@ export type ExecutionRoleGroup = RoleGroup | WorkerRoleGroup;
 
 /** Partition-key prefixes only operators write (API keys, plans, operator tokens). */
 export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'];
+/** In the control plane, owner key routes write keys; plans and operator tokens stay the operator API's. */
+export const CONTROL_OPERATOR_ONLY_KEY_PREFIXES = ['PLAN#*', 'OPERATOR#*'];
 
 export interface ExecutionRolesProps {
   table: ITableV2;
+  /** The control plane (lib/control-plane-stack.ts): accounts, keys, plans, audit. */
+  controlTable: ITableV2;
+  /** Production only: the sandbox stage's table, where the operator API writes sandbox twins. */
+  sandboxTable?: ITableV2;
   /** Every function's log group name starts with this; the roles may write there and nowhere else. */
   functionLogPrefix: string;
   routingEngine: 'embedded' | 'amazon-location';
@@ -51,18 +58,30 @@ export class ExecutionRoles extends Construct {
   private readonly grantsFor: Record<ExecutionRoleGroup, (role: Role) => void> = {
     // Discovery documents and the 404 fallback read nothing but their own bundle.
     public: () => {},
+    // Owner key routes (/v1/keys, /v1/production-access) write keys and requests; plans and
+    // operator tokens stay operator-only.
     api: (role) => {
       this.grantTableReadWrite(role);
+      this.grantControlPlane(role, 'readWrite');
       this.grantRouting(role);
     },
     // Reads deliveries, endpoints and events, records attempts. Its queue, DLQ and Scheduler grants are
     // made beside those resources, in lib/webhooks.ts.
+    // The operator API: the control plane (accounts, keys, plans, audit), this stage's table (the live
+    // fleet created at approval), and writes to the sandbox stage's table (new companies' twins).
+    admin: (role) => {
+      this.grantTableReadWrite(role);
+      this.grantControlPlane(role, 'operator');
+      this.grantSandboxTwins(role);
+    },
     'webhook-dispatcher': (role) => this.grantTableReadWrite(role),
     // Reads positions, trips and the station catalog (table items), writes guidance and events, and
     // routes like the API. Consuming vehicle-updates and fanning events out to the deliveries queue are
     // granted beside those queues (lib/ingest.ts).
     'guidance-worker': (role) => {
       this.grantTableReadWrite(role);
+      // Plans: station results charged against the key's plan.
+      this.grantControlPlane(role, 'read');
       this.grantRouting(role);
     },
     // Reads last-seen times, writes vehicle status and events; never routes. Its fan-out grant is made
@@ -100,10 +119,7 @@ export class ExecutionRoles extends Construct {
 
   private grantTableReadWrite(role: Role): void {
     this.props.table.grantReadWriteData(role);
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${this.tableLogicalId()}.Arn>/index/*]`,
-      reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
-    });
+    this.acknowledgeIndexes(role, this.props.table);
     // Keys, plans and operator tokens are written only by operators (npm run admin, the seed):
     // a function that is tricked or buggy must not be able to mint a key or raise a plan.
     role.addToPrincipalPolicy(
@@ -119,6 +135,49 @@ export class ExecutionRoles extends Construct {
         conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': OPERATOR_ONLY_KEY_PREFIXES } },
       }),
     );
+  }
+
+  /**
+   * The control plane: `read` (plans), `readWrite` (owner key routes; no plans or operator tokens),
+   * `operator` (the operator API: everything).
+   */
+  private grantControlPlane(role: Role, access: 'read' | 'readWrite' | 'operator'): void {
+    const table = this.props.controlTable;
+    grantOnTableAndIndexes(
+      role,
+      table,
+      access === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+    );
+    if (access !== 'readWrite') return;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: [
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+        ],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': CONTROL_OPERATOR_ONLY_KEY_PREFIXES },
+        },
+      }),
+    );
+  }
+
+  /** New companies' sandbox twins: writes only, to the sandbox stage's table. */
+  private grantSandboxTwins(role: Role): void {
+    const table = this.props.sandboxTable;
+    if (!table) throw new Error('The admin role group runs on production only, with the sandbox table');
+    grantOnTableAndIndexes(role, table, TABLE_WRITE_ACTIONS);
+  }
+
+  private acknowledgeIndexes(role: Role, table: ITableV2): void {
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${this.arnToken(table)}/index/*]`,
+      reason: 'Queries go through the table’s GSIs; index/* covers exactly this table’s indexes.',
+    });
   }
 
   /**
@@ -148,11 +207,46 @@ export class ExecutionRoles extends Construct {
     );
   }
 
-  private tableLogicalId(): string {
-    const table = this.props.table.node.defaultChild;
-    if (!table || !('logicalId' in table)) throw new Error('The table has no CloudFormation resource');
-    return Stack.of(this).resolve(table.logicalId) as string;
+  /** How cdk-nag names a table's ARN in a finding: `<LogicalId.Arn>` here, the import across stacks. */
+  private arnToken(table: ITableV2): string {
+    return `<${this.tableLogicalIdOf(table)}.Arn>`;
   }
+
+  private tableLogicalIdOf(table: ITableV2): string {
+    const resource = table.node.defaultChild;
+    if (!resource || !('logicalId' in resource)) throw new Error('The table has no CloudFormation resource');
+    return Stack.of(table).resolve(resource.logicalId) as string;
+  }
+}
+
+const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/**
+ * A table of another stack (the control plane, the sandbox's), granted on the table and its
+ * indexes by name: no `index/*` wildcard, whose acknowledgement would have to name an export.
+ */
+function grantOnTableAndIndexes(role: Role, table: ITableV2, actions: string[]): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions,
+      resources: [
+        table.tableArn,
+        ...TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+      ],
+    }),
+  );
 }
 
 /** `webhook-dispatcher` → `WebhookDispatcherRole`. */

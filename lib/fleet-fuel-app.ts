@@ -1,24 +1,35 @@
 import type { App } from 'aws-cdk-lib';
+import { CONTROL_STACK_NAME, ControlPlaneStack } from './control-plane-stack.ts';
 import { FleetFuelStack } from './fleet-fuel-stack.ts';
 import { type Stage, stackName, stageSettings } from './stage.ts';
 
 export interface FleetFuelStages {
+  control: ControlPlaneStack;
   prod: FleetFuelStack;
   sandbox: FleetFuelStack;
 }
 
 /**
- * Both stages from one app, shared by bin/app.ts and the CDK tests so the tests check the real
- * composition. Stacks are environment-agnostic: `cdk deploy` targets the caller's account and region,
- * and synth needs no credentials.
+ * The control plane and both stages from one app, shared by bin/app.ts and the CDK tests so the
+ * tests check the real composition. The control plane comes first (both stages read it), the
+ * sandbox before production (the operator API on production writes new companies' sandbox twins).
+ * Stacks are environment-agnostic: `cdk deploy` targets the caller's account and region, and
+ * synth needs no credentials.
  */
 export function addStages(app: App, options: { functionsDir: string }): FleetFuelStages {
-  const stack = (stage: Stage) =>
+  const control = new ControlPlaneStack(app, CONTROL_STACK_NAME, {
+    description: 'Fleet fuel guidance, control plane (accounts, keys, plans, production access)',
+    tags: { service: 'fleet-fuel-guidance', stage: 'control' },
+  });
+  const stack = (stage: Stage, sandbox?: FleetFuelStack) =>
     new FleetFuelStack(app, stackName(stage), {
       settings: stageSettings[stage],
       functionsDir: options.functionsDir,
+      control,
+      ...(sandbox ? { operatorApi: { sandboxTable: sandbox.data.table } } : {}),
       description: `Fleet fuel guidance, ${stage} stage`,
       tags: { service: 'fleet-fuel-guidance', stage },
     });
-  return { prod: stack('prod'), sandbox: stack('sandbox') };
+  const sandbox = stack('sandbox');
+  return { control, sandbox, prod: stack('prod', sandbox) };
 }

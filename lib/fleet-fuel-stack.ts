@@ -1,8 +1,13 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, type CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
+import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
+import type { ControlPlaneStack } from './control-plane-stack.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
 import { DataTable } from './data.ts';
 import { ExecutionRoles } from './execution-roles.ts';
@@ -18,6 +23,13 @@ export interface FleetFuelStackProps extends StackProps {
   settings: StageSettings;
   /** Where scripts/bundle-functions.ts wrote `<operationId>/index.mjs`. */
   functionsDir: string;
+  /** The control plane both stages read (lib/control-plane-stack.ts). */
+  control: Pick<ControlPlaneStack, 'data' | 'operatorRole'>;
+  /**
+   * Production only: the operator API (/admin/v1/…, IAM-authorized), which writes new companies'
+   * sandbox twins into the sandbox stage's table.
+   */
+  operatorApi?: { sandboxTable: ITableV2 };
 }
 
 /**
@@ -54,6 +66,8 @@ export class FleetFuelStack extends Stack {
 
     this.roles = new ExecutionRoles(this, 'ExecutionRoles', {
       table: this.data.table,
+      controlTable: props.control.data.table,
+      sandboxTable: props.operatorApi?.sandboxTable,
       functionLogPrefix: logGroupNames.functionPrefix,
       routingEngine: settings.routingEngine,
     });
@@ -64,6 +78,7 @@ export class FleetFuelStack extends Stack {
       ...serviceEnvironment({
         settings,
         tableName: this.data.table.tableName,
+        controlTableName: props.control.data.table.tableName,
         cursorSigningKey: this.cursorSigningSecret.environmentValue(),
       }),
       ...this.vehicleUpdates.environment,
@@ -108,7 +123,20 @@ export class FleetFuelStack extends Stack {
       roles: this.roles,
       environment: functionEnvironment,
       logGroupNames,
+      ...(props.operatorApi
+        ? {
+            operator: {
+              routes: adminRouteList,
+              environment: {
+                ...functionEnvironment,
+                SANDBOX_TABLE_NAME: props.operatorApi.sandboxTable.tableName,
+                [OPERATOR_AUTH_ENV]: 'iam',
+              },
+            },
+          }
+        : {}),
     });
+    if (props.operatorApi) this.grantOperatorInvoke(props.control);
 
     this.alarms = new Alarms(this, 'Alarms', {
       stage: settings.stage,
@@ -143,4 +171,35 @@ export class FleetFuelStack extends Stack {
       description: `Base URL of the ${settings.stage} API`,
     });
   }
+
+  /**
+   * The operators' role may invoke this stage's /admin routes and nothing else of the API. The
+   * policy lives here, beside the API it names, so the control stack never depends on a stage.
+   */
+  private grantOperatorInvoke(control: Pick<ControlPlaneStack, 'operatorRole'>): void {
+    const apiResource = this.api.httpApi.node.defaultChild as CfnResource;
+    const apiId = this.resolve(apiResource.logicalId) as string;
+    const policy = new Policy(this, 'OperatorInvoke', {
+      roles: [control.operatorRole],
+      statements: [
+        new PolicyStatement({
+          actions: ['execute-api:Invoke'],
+          resources: adminRouteList.map((route) =>
+            this.api.httpApi.arnForExecuteApi(route.method, invokePath(route.path), '$default'),
+          ),
+        }),
+      ],
+    });
+    for (const route of adminRouteList.filter((r) => invokePath(r.path) !== r.path)) {
+      Validations.of(policy).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiId}>/$default/${route.method}${invokePath(route.path)}]`,
+        reason: 'A path parameter (an id) is one `*` segment of exactly this operator route.',
+      });
+    }
+  }
+}
+
+/** An execute-api resource path: each `{param}` matches any one id. */
+function invokePath(path: string): string {
+  return path.replace(/\{[^}]+\}/g, '*');
 }

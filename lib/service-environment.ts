@@ -7,6 +7,8 @@ export const SERVICE_NAME = 'fleet-fuel-guidance';
 export interface ServiceEnvironmentProps {
   settings: StageSettings;
   tableName: string;
+  /** The control plane's table (lib/control-plane-stack.ts), read by both stages. */
+  controlTableName: string;
   cursorSigningKey: string;
 }
 
@@ -19,6 +21,7 @@ export function serviceEnvironment(props: ServiceEnvironmentProps): Record<strin
   return {
     STAGE: props.settings.stage,
     TABLE_NAME: props.tableName,
+    CONTROL_TABLE_NAME: props.controlTableName,
     CURSOR_SIGNING_KEY: props.cursorSigningKey,
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_LOG_LEVEL: props.settings.logLevel,

@@ -20,6 +20,7 @@ import { createCursorCodec } from '../shared/store/cursor.ts';
 import type { DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
 import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
+import { operatorTokenKey } from '../shared/store/operator-tokens.ts';
 import { createPlanStore } from '../shared/store/plans.ts';
 import { createSimulationStore } from '../shared/store/sandbox-simulations.ts';
 import { createVehicleStore } from '../shared/store/vehicles.ts';
@@ -66,7 +67,9 @@ export interface SeedTables {
 
 /** Remembers what the seed created, so a second run reuses the entities instead of duplicating them. */
 const MARKER_KEY = { pk: 'SEED#demo', sk: 'SEED' };
-export const operatorTokenKey = (tokenHash: string) => ({ pk: `OPERATOR#${tokenHash}`, sk: 'OPERATOR' });
+
+/** Where the operator API (token mode) looks the local operator token up. */
+export { operatorTokenKey };
 
 interface Marker {
   partner_id: string;

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MESSAGING_ENV, type Stage } from '../shared/platform/config.ts';
+import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
 import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
 import {
@@ -412,7 +413,10 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     TABLE_NAME: LOCAL_TABLES[spec.stage],
     CONTROL_TABLE_NAME: LOCAL_CONTROL_TABLE,
     // The operator API runs on the production stage and creates sandbox twins in the sandbox table.
-    ...(spec.stage === 'prod' ? { SANDBOX_TABLE_NAME: LOCAL_TABLES.sandbox } : {}),
+    // Operators authenticate with the seeded operator token locally (IAM in AWS).
+    ...(spec.stage === 'prod'
+      ? { SANDBOX_TABLE_NAME: LOCAL_TABLES.sandbox, [OPERATOR_AUTH_ENV]: 'token' }
+      : {}),
     CURSOR_SIGNING_KEY: spec.cursorSigningKey,
     AWS_REGION: spec.region,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

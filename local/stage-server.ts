@@ -6,7 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
+import type { RouteDefinition } from '../shared/platform/http/route-definition.ts';
 import { createApiGatewayListener, type LambdaHandler } from './http-adapter.ts';
 import { type LogFormat, logFormatFrom, requestLogLine } from './log-lines.ts';
 import { createRouter } from './router.ts';
@@ -38,8 +40,18 @@ export function createHandlerLoader(root: URL = repoRoot): (modulePath: string) 
   };
 }
 
+/**
+ * The routes a stage serves: the public table everywhere, the operator API (`/admin/v1/…`) on
+ * production only, as in AWS; the sandbox answers 404 for admin paths through the fallback.
+ */
+export function stageRoutes(stage: string | undefined): readonly RouteDefinition[] {
+  return stage === 'sandbox' ? servedRouteList : [...servedRouteList, ...adminRouteList];
+}
+
 export interface StageServerOptions {
   port: number;
+  /** Default: the stage's routes ({@link stageRoutes} of STAGE). */
+  routes?: readonly RouteDefinition[];
   host?: string;
   quiet: boolean;
   /** Default `lines`. */
@@ -53,7 +65,7 @@ export async function startStageServer(
 ): Promise<{ server: Server; port: number }> {
   let boundPort = options.port;
   const listener = createApiGatewayListener({
-    router: createRouter(servedRouteList, fallbackRoute),
+    router: createRouter(options.routes ?? stageRoutes(process.env.STAGE), fallbackRoute),
     loadHandler: options.loadHandler ?? createHandlerLoader(),
     port: () => boundPort,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -130,7 +142,9 @@ async function runAsChild(): Promise<void> {
     // Warm every handler module now, one after another, as a provisioned Lambda would be: the first
     // request to each route then costs milliseconds, not a module graph. A module that fails here
     // reports itself when its route is called.
-    for (const route of [...servedRouteList, fallbackRoute]) await loadHandler(route.handler).catch(() => {});
+    for (const route of [...stageRoutes(process.env.STAGE), fallbackRoute]) {
+      await loadHandler(route.handler).catch(() => {});
+    }
     await workers.warm();
   };
 

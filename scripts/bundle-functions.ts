@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
+import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
@@ -40,10 +41,11 @@ export const defaultFunctionsDir = join(repoRoot, 'dist', 'functions');
 
 /**
  * Every deployable handler. HTTP routes come from the route table and its pages (plus API
- * Gateway's `$default` fallback), workers from lib/worker-functions.ts, so one esbuild run builds them all.
+ * Gateway's `$default` fallback) and the operator route table, workers from lib/worker-functions.ts,
+ * so one esbuild run builds them all.
  */
 export function functionEntries(): FunctionEntry[] {
-  const http = [...servedRouteList, fallbackRoute].map(({ operationId, handler }) => ({
+  const http = [...servedRouteList, fallbackRoute, ...adminRouteList].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
   }));

@@ -212,6 +212,8 @@ function headerRefs(names: readonly HeaderComponent[]) {
 }
 
 const isKeyed = (route: RouteDefinition) => route.access !== 'anonymous';
+/** Operator routes authenticate without an API key: no rate limiter counts them. */
+const isCounted = (route: RouteDefinition) => isKeyed(route) && route.access !== 'operator';
 
 /** The headers a response of this route carries: Request-Id always, RateLimit-* once the key was counted. */
 function responseHeaders(keyed: boolean, status: number): HeaderComponent[] {
@@ -234,7 +236,9 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   const add = (...more: ErrorCode[]) => {
     for (const code of more) codes.add(code);
   };
-  if (isKeyed(route)) {
+  if (route.access === 'operator') {
+    add('missing_api_key', 'invalid_api_key', 'insufficient_scope', 'auth_unavailable');
+  } else if (isKeyed(route)) {
     add('missing_api_key', 'invalid_api_key', 'key_revoked', 'key_suspended', 'sandbox_key_on_production');
     add('auth_unavailable', 'rate_limited');
     if (route.family) add('quota_exceeded');
@@ -248,7 +252,7 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   add('validation_failed');
   if (route.request.query && 'cursor' in route.request.query.shape) add('invalid_cursor');
   // Any POST or PATCH body must be JSON, even on action routes that take none (platform/http/body.ts).
-  if (route.request.body || route.method === 'POST' || route.method === 'PATCH') {
+  if (route.request.body || route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT') {
     add('unsupported_media_type', 'validation_failed');
   }
   if (route.idempotent) add('idempotency_key_required', 'idempotency_key_reuse', 'idempotency_conflict');
@@ -276,6 +280,9 @@ function errorResponseComponent(status: ErrorStatus, keyed: boolean) {
 
 function accessNote(route: RouteDefinition): string {
   if (route.access === 'anonymous') return 'No API key needed.';
+  if (route.access === 'operator') {
+    return 'Operator credentials: IAM (SigV4) of the operators’ role in AWS, the operator token locally. API keys are refused.';
+  }
   const scope = route.scope ? `Required scope: \`${route.scope}\`.` : 'Any valid key; no scope.';
   if (route.access === 'partner') return `${scope} Partner keys only; send no \`${FLEET_HEADER}\` header.`;
   if (route.access === 'fleet') {
@@ -312,7 +319,7 @@ function successResponses(
 ): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {};
   for (const response of [...route.responses].sort((a, b) => a.status - b.status)) {
-    const headers = headerRefs(responseHeaders(isKeyed(route), response.status));
+    const headers = headerRefs(responseHeaders(isCounted(route), response.status));
     responses[String(response.status)] =
       response.status === 204
         ? { description: response.description, headers }
@@ -347,7 +354,7 @@ function errorResponses(route: RouteDefinition) {
     .map(([status, codes]) => ({
       status,
       component: errorComponentName(status, isKeyed(route)),
-      keyed: isKeyed(route),
+      keyed: isCounted(route),
       // OpenAPI 3.1 lets a reference override `description`: each operation names its own codes.
       description: codes.map((code) => `\`${code}\`: ${ERROR_REGISTRY[code].title}.`).join(' '),
     }));
@@ -360,16 +367,14 @@ function headerParameters(route: RouteDefinition): (keyof typeof PARAMETER_COMPO
   ];
 }
 
-function tagsOf(routes: readonly RouteDefinition[]) {
+function tagsOf(routes: readonly RouteDefinition[], descriptions: Readonly<Record<string, string>>) {
   const used = new Set(routes.flatMap((route) => route.tags));
   for (const tag of used) {
-    if (!(tag in TAG_DESCRIPTIONS)) {
-      throw new Error(
-        `Tag "${tag}" has no description: add it to TAG_DESCRIPTIONS in shared/api/openapi.ts.`,
-      );
+    if (!(tag in descriptions)) {
+      throw new Error(`Tag "${tag}" has no description: add it to the document's tag descriptions.`);
     }
   }
-  return Object.entries(TAG_DESCRIPTIONS)
+  return Object.entries(descriptions)
     .filter(([name]) => used.has(name))
     .map(([name, description]) => ({ name, description }));
 }
@@ -456,25 +461,60 @@ endpoint family (429 \`quota_exceeded\`) and a station-query budget per plan (42
 a 429 carries \`Retry-After\` (seconds). \`GET /v1/me\` shows the plan's limits and this month's usage.`;
 
 /**
+ * What sets one published document apart from another built by the same generator: the public
+ * API's (openapi.json) or the operator API's (admin-openapi.json, shared/api/admin-openapi.ts).
+ */
+/** The security schemes our documents publish: bearer tokens, and AWS SigV4 as API Gateway writes it. */
+type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }
+  | {
+      type: 'apiKey';
+      in: 'header';
+      name: 'Authorization';
+      description: string;
+      'x-amazon-apigateway-authtype'?: 'awsSigv4';
+    };
+
+export interface DocumentProfile {
+  title: string;
+  description: string;
+  tagDescriptions: Readonly<Record<string, string>>;
+  securityScheme: { name: string; scheme: SecurityScheme };
+  serverDescription: string;
+}
+
+export const PUBLIC_DOCUMENT: DocumentProfile = {
+  title: API_TITLE,
+  description: API_DESCRIPTION,
+  tagDescriptions: TAG_DESCRIPTIONS,
+  securityScheme: {
+    name: SECURITY_SCHEME,
+    scheme: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'svc_live_… or svc_test_…',
+      description:
+        'An API key as a bearer token: `svc_live_` for production, `svc_test_` for the sandbox. Partner keys ' +
+        `also send \`${FLEET_HEADER}\` on fleet-scoped calls.`,
+    },
+  },
+  serverDescription: 'Placeholder; GET /v1/openapi.json on a stage serves that stage’s base URL here.',
+};
+
+/**
  * The OpenAPI 3.1 document for a route table (the real one by default). Pure: the same routes give
  * the same document, member for member, so the committed openapi.json can be checked for staleness.
  */
 export function buildOpenApiDocument(
   routes: readonly RouteDefinition[] = routeList,
   examples: Readonly<Record<string, OperationExamples>> = operationExamples,
+  profile: DocumentProfile = PUBLIC_DOCUMENT,
 ): OpenApiDocument {
   assertUnique(routes);
-  const tags = tagsOf(routes);
+  const tags = tagsOf(routes, profile.tagDescriptions);
   const registry = new OpenAPIRegistry();
 
-  registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'svc_live_… or svc_test_…',
-    description:
-      'An API key as a bearer token: `svc_live_` for production, `svc_test_` for the sandbox. Partner keys ' +
-      `also send \`${FLEET_HEADER}\` on fleet-scoped calls.`,
-  });
+  registry.registerComponent('securitySchemes', profile.securityScheme.name, profile.securityScheme.scheme);
 
   const usedHeaders = new Set<HeaderComponent>();
   const usedParameters = new Set<keyof typeof PARAMETER_COMPONENTS>();
@@ -485,7 +525,7 @@ export function buildOpenApiDocument(
     const routeExamples = examples[route.operationId];
     const success = successResponses(route, routeExamples);
     for (const response of route.responses) {
-      for (const name of responseHeaders(isKeyed(route), response.status)) usedHeaders.add(name);
+      for (const name of responseHeaders(isCounted(route), response.status)) usedHeaders.add(name);
     }
     const problem = routeExamples?.problem
       ? problemExample(routeExamples.problem, OPENAPI_SERVER_PLACEHOLDER)
@@ -524,7 +564,7 @@ export function buildOpenApiDocument(
       summary: route.summary,
       description: operationDescription(route),
       tags: [...route.tags],
-      security: isKeyed(route) ? [{ [SECURITY_SCHEME]: [] }] : [],
+      security: isKeyed(route) ? [{ [profile.securityScheme.name]: [] }] : [],
       'x-access': route.access,
       'x-required-scope': route.scope,
       'x-quota-family': route.family,
@@ -568,7 +608,7 @@ export function buildOpenApiDocument(
     {
       sortComponents: 'alphabetically',
     },
-  ).generateDocument({ openapi: OPENAPI_VERSION, info: { title: API_TITLE, version: API_VERSION } });
+  ).generateDocument({ openapi: OPENAPI_VERSION, info: { title: profile.title, version: API_VERSION } });
 
   // Header parameters go after path and query parameters, as references to the shared components;
   // the generator only prepends raw parameters, so they are appended here.
@@ -590,16 +630,11 @@ export function buildOpenApiDocument(
   return {
     openapi: OPENAPI_VERSION,
     info: {
-      title: API_TITLE,
+      title: profile.title,
       version: API_VERSION,
-      description: API_DESCRIPTION,
+      description: profile.description,
     },
-    servers: [
-      {
-        url: OPENAPI_SERVER_PLACEHOLDER,
-        description: 'Placeholder; GET /v1/openapi.json on a stage serves that stage’s base URL here.',
-      },
-    ],
+    servers: [{ url: OPENAPI_SERVER_PLACEHOLDER, description: profile.serverDescription }],
     tags,
     paths: generated.paths ?? {},
     components: {
@@ -667,7 +702,7 @@ function parameterExampleValue(parameter: ParameterObject, value: string): unkno
 }
 
 function lowerMethod(route: RouteDefinition) {
-  return route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+  return route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
 }
 
 function operationKey(route: RouteDefinition) {

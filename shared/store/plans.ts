@@ -1,12 +1,17 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '../domain/plans.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { GSI1 } from './table.ts';
 
 export const planKey = (name: string) => ({ pk: `PLAN#${name}`, sk: 'PLAN' });
+/** Every plan is also indexed on gsi1 under one key, by name, so the operator lists them with one query. */
+const planIndex = (name: string) => ({ gsi1pk: 'PLANS', gsi1sk: name });
 
 interface PlanItem {
   pk: string;
   sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
   name: string;
   rate_limit_per_min: number;
   monthly_quota: Plan['monthlyQuota'];
@@ -18,6 +23,8 @@ interface PlanItem {
 export interface PlanStore {
   get(name: string): Promise<Plan | null>;
   put(plan: Plan): Promise<void>;
+  /** Every plan by name (written by `put`; a plan written before the index existed needs a re-put). */
+  list(): Promise<Plan[]>;
 }
 
 /** Plans change rarely; a container keeps one for a minute instead of reading it per request. */
@@ -35,22 +42,14 @@ export function createPlanStore(
       if (hit && hit.until > now()) return hit.plan;
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: planKey(name) }));
       if (!Item) return null;
-      const item = Item as PlanItem;
-      const plan: Plan = {
-        name: item.name,
-        rateLimitPerMin: item.rate_limit_per_min,
-        monthlyQuota: item.monthly_quota ?? {},
-        stationQueryBudget: item.station_query_budget,
-        // Plans written before the cap existed get the spec's absolute maximum.
-        priceQueryCap: item.price_query_cap ?? 25,
-        ...(item.enumeration_guard ? { enumerationGuard: item.enumeration_guard } : {}),
-      };
+      const plan = fromPlanItem(Item as PlanItem);
       cache.set(name, { plan, until: now() + PLAN_CACHE_MS });
       return plan;
     },
     async put(plan) {
       const item: PlanItem = {
         ...planKey(plan.name),
+        ...planIndex(plan.name),
         name: plan.name,
         rate_limit_per_min: plan.rateLimitPerMin,
         monthly_quota: plan.monthlyQuota,
@@ -61,5 +60,35 @@ export function createPlanStore(
       await client.send(new PutCommand({ TableName: tableName, Item: item }));
       cache.delete(plan.name);
     },
+    async list() {
+      const plans: Plan[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const { Items = [], LastEvaluatedKey } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI1,
+            KeyConditionExpression: 'gsi1pk = :plans',
+            ExpressionAttributeValues: { ':plans': 'PLANS' },
+            ExclusiveStartKey: start,
+          }),
+        );
+        plans.push(...Items.map((item) => fromPlanItem(item as PlanItem)));
+        start = LastEvaluatedKey;
+      } while (start);
+      return plans;
+    },
+  };
+}
+
+function fromPlanItem(item: PlanItem): Plan {
+  return {
+    name: item.name,
+    rateLimitPerMin: item.rate_limit_per_min,
+    monthlyQuota: item.monthly_quota ?? {},
+    stationQueryBudget: item.station_query_budget,
+    // Plans written before the cap existed get the spec's absolute maximum.
+    priceQueryCap: item.price_query_cap ?? 25,
+    ...(item.enumeration_guard ? { enumerationGuard: item.enumeration_guard } : {}),
   };
 }

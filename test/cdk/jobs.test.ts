@@ -36,6 +36,7 @@ beforeAll(() => {
   const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
   roles = new ExecutionRoles(stack, 'Roles', {
     table,
+    controlTable: table,
     functionLogPrefix: '/fleet-fuel/sandbox/functions',
     routingEngine: 'embedded',
   });

@@ -13,6 +13,7 @@ import {
   type WorkerFunction,
   workerFunctions,
 } from '../../lib/worker-functions.ts';
+import { adminRouteList } from '../../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
@@ -31,13 +32,23 @@ function referencedId(value: unknown): string {
   return id;
 }
 
-/** The route table's functions; the workers (lib/worker-functions.ts) come on top. */
-const everyFunction = [...servedRouteList, fallbackRoute];
+/** A reference to a resource of another stack (the control plane's table or role, the sandbox table). */
+const isImport = (value: unknown) => JSON.stringify(value).includes('Fn::ImportValue');
+
+/**
+ * The route table's functions and pages, and on production the operator API's; the workers
+ * (lib/worker-functions.ts) come on top.
+ */
+const functionsOf = (stage: Stage) => [
+  ...servedRouteList,
+  fallbackRoute,
+  ...(stage === 'prod' ? adminRouteList : []),
+];
 /** The workers a stage runs: the sandbox tick only on the sandbox stage (lib/sandbox.ts). */
 const workersOf = (stage: Stage) =>
   workerFunctions.filter((fn) => fn !== SANDBOX_TICK || stage === 'sandbox');
 const roleGroupsOf = (stage: Stage) =>
-  new Set<string>([...everyFunction.map((fn) => fn.role), ...workersOf(stage).map((fn) => fn.role)]);
+  new Set<string>([...functionsOf(stage).map((fn) => fn.role), ...workersOf(stage).map((fn) => fn.role)]);
 
 let fixture: CdkFixture;
 let stacks: Record<Stage, FleetFuelStack>;
@@ -54,6 +65,7 @@ afterAll(() => fixture?.cleanUp());
 
 describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   const stageWorkers = workersOf(stage);
+  const everyFunction = functionsOf(stage);
   const roleGroupsInUse = roleGroupsOf(stage);
   const template = () => templates[stage];
   const stack = () => stacks[stage];
@@ -100,10 +112,27 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       const routeKeys = Object.values(resources('AWS::ApiGatewayV2::Route')).map(
         (r) => r.Properties.RouteKey,
       );
-      const expected = [...servedRouteList.map((route) => `${route.method} ${route.path}`), '$default'];
+      const tables = stage === 'prod' ? [...servedRouteList, ...adminRouteList] : servedRouteList;
+      const expected = [...tables.map((route) => `${route.method} ${route.path}`), '$default'];
 
       expect([...routeKeys].sort()).toEqual([...expected].sort());
     });
+
+    it(
+      stage === 'prod'
+        ? 'puts the IAM authorizer on every /admin route and on nothing else'
+        : 'serves no /admin route',
+      () => {
+        const routes = Object.values(resources('AWS::ApiGatewayV2::Route'));
+        for (const route of routes) {
+          const key = route.Properties.RouteKey as string;
+          const iam = route.Properties.AuthorizationType === 'AWS_IAM';
+          expect(iam, key).toBe(key.includes(' /admin/'));
+        }
+        const adminRoutes = routes.filter((route) => String(route.Properties.RouteKey).includes(' /admin/'));
+        expect(adminRoutes).toHaveLength(stage === 'prod' ? adminRouteList.length : 0);
+      },
+    );
 
     it('sends each route to the function bundled from that route’s handler', () => {
       const integrations = resources('AWS::ApiGatewayV2::Integration');
@@ -177,11 +206,23 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it('gives every function the stage’s environment, with the signing key as a deploy-time reference', () => {
       const secretId = logicalId(stack().cursorSigningSecret.secret);
 
-      for (const { Properties } of Object.values(resources('AWS::Lambda::Function'))) {
+      const adminFunctions = new Set(adminRouteList.map((route) => route.operationId));
+      for (const [id, { Properties }] of Object.entries(resources('AWS::Lambda::Function'))) {
         const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        const operator = [...adminFunctions].some(
+          (operationId) => stack().api.functions.get(operationId) && functionId(operationId) === id,
+        );
+        expect(stage === 'prod' || !operator).toBe(true);
         expect(variables).toEqual({
           STAGE: stage,
           TABLE_NAME: ref(tableId()),
+          CONTROL_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-control:/) },
+          ...(operator
+            ? {
+                SANDBOX_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) },
+                OPERATOR_AUTH: 'iam',
+              }
+            : {}),
           CURSOR_SIGNING_KEY: {
             'Fn::Join': ['', ['{{resolve:secretsmanager:', ref(secretId), ':SecretString:::}}']],
           },
@@ -234,7 +275,10 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     const statementsOf = (roleId: string): Statement[] =>
       Object.values(resources('AWS::IAM::Policy'))
         .filter((policy) =>
-          (policy.Properties.Roles as unknown[]).some((role) => referencedId(role) === roleId),
+          // The operators' role lives in the control stack (an import here), never a function's.
+          (policy.Properties.Roles as unknown[]).some(
+            (role) => !isImport(role) && referencedId(role) === roleId,
+          ),
         )
         .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
     const statementsFor = (service: string) => (roleId: string) =>
@@ -256,13 +300,16 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     it.each(['api', 'webhook-dispatcher', 'guidance-worker', 'offline-sweep', 'health-snapshot'])(
       'lets the %s role read and write the table and its indexes, and nothing wider',
       (group) => {
-        const all = dynamoStatements(roleOfGroup(group));
+        // The control plane's grants (an imported table) are checked on their own below.
+        const all = dynamoStatements(roleOfGroup(group))
+          .map((s) => ({ ...s, Resource: asList(s.Resource).filter((r) => !isImport(r)) }))
+          .filter((s) => s.Resource.length > 0);
         const tableArn = arnOf(tableId());
         // The one Deny (operator-only items) is checked on its own below.
         const denies = all.filter((s) => s.Effect === 'Deny');
         const statements = all.filter((s) => s.Effect !== 'Deny');
         expect(denies).toHaveLength(1);
-        expect(denies[0]?.Resource).toEqual(tableArn);
+        expect(denies[0]?.Resource).toEqual([tableArn]);
 
         expect(statements.length).toBeGreaterThan(0);
         for (const statement of statements) {
@@ -284,6 +331,58 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
         );
       },
     );
+
+    it('grants the control plane by need: api read/write but no plans or operator tokens, the guidance worker read, the rest nothing', () => {
+      const onControl = (group: string) =>
+        dynamoStatements(roleOfGroup(group)).filter((s) =>
+          JSON.stringify(s.Resource).includes('FleetFuel-control'),
+        );
+      const actions = (statements: Statement[]) => statements.flatMap((s) => asList(s.Action));
+
+      const api = onControl('api');
+      expect(actions(api.filter((s) => s.Effect === 'Allow'))).toEqual(
+        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+      );
+      const deny = api.find((s) => s.Effect === 'Deny') as Statement & { Condition: unknown };
+      expect(JSON.stringify(deny.Condition)).toContain('PLAN#*');
+      expect(JSON.stringify(deny.Condition)).not.toContain('APIKEY#*');
+
+      const worker = actions(onControl('guidance-worker'));
+      expect(worker).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(worker).not.toContain('dynamodb:PutItem');
+      expect(onControl('webhook-dispatcher')).toEqual([]);
+      expect(onControl('offline-sweep')).toEqual([]);
+      expect(onControl('public')).toEqual([]);
+    });
+
+    if (stage === 'prod') {
+      it('lets the admin role read and write the control plane and only write to the sandbox table', () => {
+        const statements = dynamoStatements(roleOfGroup('admin'));
+        const on = (stackName: string) =>
+          statements
+            .filter((s) => JSON.stringify(s.Resource).includes(stackName))
+            .flatMap((s) => asList(s.Action));
+        expect(on('FleetFuel-control')).toEqual(
+          expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+        );
+        expect(on('FleetFuel-sandbox')).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:GetItem');
+        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:Query');
+      });
+
+      it('lets the operators’ role invoke the /admin routes of this API and nothing else', () => {
+        const policies = Object.values(resources('AWS::IAM::Policy')).filter((policy) =>
+          (policy.Properties.Roles as unknown[]).some(isImport),
+        );
+        expect(policies).toHaveLength(1);
+        const [policy] = policies as [Resource];
+        const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+        expect(statements.flatMap((s) => asList(s.Action))).toEqual(['execute-api:Invoke']);
+        const resourcesText = statements.flatMap((s) => asList(s.Resource)).map((r) => JSON.stringify(r));
+        expect(resourcesText).toHaveLength(adminRouteList.length);
+        for (const text of resourcesText) expect(text).toContain('/admin/v1/');
+      });
+    }
 
     it('gives the public role no DynamoDB or SQS access at all', () => {
       expect(dynamoStatements(roleOfGroup('public'))).toEqual([]);
@@ -503,14 +602,42 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   });
 
   // Five resources a route (function, permission, integration, route; log groups are one per
-  // feature): 369 with 77 functions on the sandbox stage. Past 400 the API must be split into
-  // nested stacks per feature, well before the hard limit.
+  // feature) plus shared ones. Past 400 the API must be split into nested stacks per feature (the
+  // operator API first), well before the hard limit.
   it('stays far below CloudFormation’s 500-resource limit', () => {
     const count = Object.keys(template().toJSON().Resources).length;
     console.info(
       `${stack().stackName}: ${count} resources for ${everyFunction.length + stageWorkers.length} functions`,
     );
     expect(count).toBeLessThan(400);
+  });
+});
+
+describe('the control-plane stack', () => {
+  let control: Template;
+  beforeAll(() => {
+    control = Template.fromStack(fixture.createApp().stages.control);
+  });
+
+  it('holds one table keyed like the stage tables, retained and protected whatever happens to the stack', () => {
+    const tables = control.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>;
+    expect(Object.values(tables)).toHaveLength(1);
+    const [table] = Object.values(tables);
+    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.Properties.KeySchema).toEqual([
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(JSON.stringify(table?.Properties.Replicas)).toContain('"DeletionProtectionEnabled":true');
+  });
+
+  it('has the operators’ role, assumable by the account’s principals, and outputs it with the table', () => {
+    const roles = Object.values(control.findResources('AWS::IAM::Role') as Record<string, Resource>);
+    expect(roles).toHaveLength(1);
+    expect(JSON.stringify(roles[0]?.Properties.AssumeRolePolicyDocument)).toContain(':root');
+    // Besides the exports CDK adds for the stages' references.
+    const outputs = Object.keys(control.findOutputs('*')).filter((name) => !name.startsWith('ExportsOutput'));
+    expect(outputs.sort()).toEqual(['ControlTableName', 'OperatorRoleArn']);
   });
 });
 
@@ -581,9 +708,12 @@ describe('routing engine switch', () => {
         env: { account: '111111111111', region: 'us-east-1' },
       });
       const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-      new ExecutionRoles(stack, 'Roles', { table, functionLogPrefix: '/probe/', routingEngine }).roleFor(
-        group,
-      );
+      new ExecutionRoles(stack, 'Roles', {
+        table,
+        controlTable: table,
+        functionLogPrefix: '/probe/',
+        routingEngine,
+      }).roleFor(group);
       return JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
     };
     expect(policyFor('embedded', 'api')).not.toContain('geo-routes');

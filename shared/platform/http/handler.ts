@@ -2,11 +2,11 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal } from '../../domain/api-keys.ts';
-import { currentStage } from '../config.ts';
+import { currentStage, type Stage } from '../config.ts';
 import { apiErrorForDomainError } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
-import { systemClock } from '../time.ts';
+import { type Clock, systemClock } from '../time.ts';
 import { authenticate } from './authenticate.ts';
 import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
@@ -17,6 +17,12 @@ import {
   requireIdempotencyKey,
 } from './idempotency.ts';
 import { enforceQuota, enforceRateLimit } from './limits.ts';
+import {
+  authenticateOperator,
+  type FindOperatorToken,
+  type Operator,
+  type OperatorAuthMode,
+} from './operator.ts';
 import type { PlatformDeps } from './platform-deps.ts';
 import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
 import { problemResponse, REQUEST_ID_HEADER, successResponse } from './respond.ts';
@@ -223,6 +229,67 @@ export function createHttpHandler<R extends RouteDefinition>(
               run,
             )
           : await run();
+      return successResponse(result, chain.requestId, chain.responseHeaders);
+    });
+}
+
+/** What the operator chain needs: how callers authenticate, and the clock. */
+export interface OperatorChainDeps {
+  stage: Stage;
+  clock: Clock;
+  authMode: OperatorAuthMode;
+  findOperatorToken: FindOperatorToken;
+}
+
+/** What an operator route's implementation gets besides its input. */
+export interface OperatorContext {
+  requestId: string;
+  stage: Stage;
+  baseUrl: string;
+  operator: Operator;
+  clock: Clock;
+}
+
+export type OperatorRouteImplementation<R extends RouteDefinition> = (
+  input: RouteInput<R>,
+  context: OperatorContext,
+) => Promise<HttpResult>;
+
+/**
+ * The operator API's chain (`/admin/v1/…`): the same request id, validation and problem rendering
+ * as the public API, but operator authentication in place of API keys, and no rate limit, scope,
+ * fleet or quota (operators are not customers; IAM and the audit trail govern them).
+ */
+export function createOperatorHandler<R extends RouteDefinition>(
+  route: R,
+  implementation: OperatorRouteImplementation<R>,
+  deps: () => OperatorChainDeps,
+) {
+  // The caller rides on the Lambda context like the chain state: one handler serves concurrent
+  // requests in the local stack, so nothing per-request may live in this closure.
+  const operatorOf = (context: Context) => context as Context & { operator: Operator };
+  const operatorAccess: Middleware = {
+    before: async ({ event, context }) => {
+      const platform = deps();
+      const operator = await authenticateOperator(event, platform.authMode, platform.findOperatorToken);
+      operatorOf(context).operator = operator;
+      logger.appendKeys({ operatorId: operator.id });
+    },
+  };
+  return middy<HttpEvent, HttpResponse, Error, Context>()
+    .use(requestMeta())
+    .use(operatorAccess)
+    .use(requestInput(route))
+    .handler(async (_event, context) => {
+      const chain = chainOf(context);
+      logger.appendKeys({ operationId: route.operationId });
+      const result = await implementation(chain.input as RouteInput<R>, {
+        requestId: chain.requestId,
+        stage: deps().stage,
+        baseUrl: chain.baseUrl,
+        operator: operatorOf(context).operator,
+        clock: deps().clock,
+      });
       return successResponse(result, chain.requestId, chain.responseHeaders);
     });
 }

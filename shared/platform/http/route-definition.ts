@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { EndpointFamily, Scope } from '../../domain/access.ts';
 import type { ErrorCode } from '../errors.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route and which fleet it acts on:
@@ -12,15 +12,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - `fleet`: acts on one fleet: a company key's own, or the fleet a partner key names in SVC-Fleet.
  * - `fleetOrPartner`: like `fleet`, except that a partner key without SVC-Fleet acts at partner
  *   level (webhook endpoints that receive the partner's `fleet.provisioned` events).
+ * - `operator`: the operator API (`/admin/v1/…`, shared/api/admin-routes.ts): operator credentials,
+ *   never an API key (shared/platform/http/operator.ts).
  */
-export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner';
+export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner' | 'operator';
 
 /**
  * The IAM role group a function runs under (lib/execution-roles creates one role per group, so
  * functions that need the same access share it and grants stay least-privilege). Routes use `public`
- * and `api`; `webhook-dispatcher` is the deliveries queue's consumer (lib/webhooks.ts).
+ * and `api`; `admin` runs the operator API (control plane and the sandbox table); `webhook-dispatcher`
+ * is the deliveries queue's consumer (lib/webhooks.ts).
  */
-export type RoleGroup = 'public' | 'api' | 'webhook-dispatcher';
+export type RoleGroup = 'public' | 'api' | 'admin' | 'webhook-dispatcher';
 
 export interface RouteRequest {
   params?: z.ZodObject;

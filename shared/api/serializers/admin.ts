@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import type { Account } from '../../domain/accounts/account.ts';
+import type { AuditEntry } from '../../domain/accounts/audit.ts';
+import type { ProductionAccessRequest } from '../../domain/accounts/production-access.ts';
+import type { ApiKeyRecord } from '../../domain/api-keys.ts';
+import type { Plan } from '../../domain/plans.ts';
+import { enumerationGuardOf } from '../../domain/stations/enumeration-guard.ts';
+import type {
+  accountSchema,
+  apiKeySchema,
+  auditEntrySchema,
+  planSchema,
+  productionAccessRequestSchema,
+} from '../schemas/admin.ts';
+
+// The operator API's answers (shared/api/schemas/admin.ts): snake_case, `object` first, never a
+// stored hash; a secret only where the route answers it once.
+
+/** Keys carry no hashes here: a StoredKey passed in is reduced to the record's public fields. */
+export function apiKeyResource(key: ApiKeyRecord): z.infer<typeof apiKeySchema> {
+  return {
+    object: 'api_key',
+    id: key.keyId,
+    name: key.name,
+    owner_type: key.ownerType,
+    account_id: key.accountId,
+    mode: key.mode,
+    scopes: [...key.scopes],
+    status: key.status,
+    plan: key.planName,
+    fleet_id: key.fleetId,
+    created_at: key.createdAt,
+    expires_at: key.expiresAt,
+    last_used_at: key.lastUsedAt,
+    revoked_reason: key.revokedReason,
+  };
+}
+
+export const apiKeyWithSecretResource = (key: ApiKeyRecord, secret: string) => ({
+  ...apiKeyResource(key),
+  secret,
+});
+
+export function accountResource(account: Account): z.infer<typeof accountSchema> {
+  return {
+    object: account.type,
+    id: account.id,
+    name: account.name,
+    contact_email: account.contactEmail,
+    timezone: account.timezone,
+    plan: account.planName,
+    live_fleet_id: account.liveFleetId,
+    sandbox_fleet_id: account.sandboxFleetId,
+    production_access: {
+      status: account.productionAccess.status,
+      request_id: account.productionAccess.requestId,
+      reason: account.productionAccess.reason,
+      decided_at: account.productionAccess.decidedAt,
+    },
+    created_at: account.createdAt,
+  };
+}
+
+export function productionAccessRequestResource(
+  request: ProductionAccessRequest,
+): z.infer<typeof productionAccessRequestSchema> {
+  return {
+    object: 'production_access_request',
+    id: request.id,
+    account_id: request.accountId,
+    status: request.status,
+    use_case: request.useCase,
+    expected_vehicles: request.expectedVehicles,
+    contact_email: request.contactEmail,
+    requested_at: request.requestedAt,
+    requested_by: request.requestedBy,
+    decided_at: request.decidedAt,
+    decided_by: request.decidedBy,
+    plan: request.planName,
+    reason: request.reason,
+  };
+}
+
+/** A plan with its effective enumeration thresholds (defaults filled in), as the guard applies them. */
+export function planResource(plan: Plan): z.infer<typeof planSchema> {
+  const guard = enumerationGuardOf(plan.enumerationGuard);
+  return {
+    object: 'plan',
+    name: plan.name,
+    rate_limit_per_min: plan.rateLimitPerMin,
+    monthly_quota: { ...plan.monthlyQuota },
+    station_query_budget: plan.stationQueryBudget,
+    max_station_results: plan.priceQueryCap,
+    enumeration_guard: {
+      window_minutes: guard.windowMinutes,
+      lattice_min_cells: guard.latticeMinCells,
+      max_distinct_cells: guard.maxDistinctCells,
+      max_area_cells: guard.maxAreaCells,
+      fleet_radius_miles: guard.fleetRadiusMiles,
+      far_share: guard.farShare,
+      cool_down_minutes: guard.coolDownMinutes,
+    },
+  };
+}
+
+export function auditEntryResource(entry: AuditEntry): z.infer<typeof auditEntrySchema> {
+  return {
+    object: 'audit_entry',
+    id: entry.id,
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    account_id: entry.accountId,
+    target: entry.target,
+    reason: entry.reason,
+    details: entry.details,
+  };
+}

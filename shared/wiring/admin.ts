@@ -1,0 +1,73 @@
+import {
+  createOperatorHandler,
+  type OperatorChainDeps,
+  type OperatorRouteImplementation,
+} from '../platform/http/handler.ts';
+import { operatorAuthMode } from '../platform/http/operator.ts';
+import type { RouteDefinition } from '../platform/http/route-definition.ts';
+import { createFleetStore } from '../store/fleets.ts';
+import { createOperatorTokenStore } from '../store/operator-tokens.ts';
+import { createSimulationStore } from '../store/sandbox-simulations.ts';
+import { createVehicleStore } from '../store/vehicles.ts';
+import type { OperatorAccountDeps } from '../usecases/operator-accounts.ts';
+import type { PlanDeps } from '../usecases/plans.ts';
+import { provisionSimulatedTrucks } from '../usecases/sandbox-simulation.ts';
+import { auditStore, keyDeps } from './access.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/** The operator chain: OPERATOR_AUTH (`iam` unless `token`) and, for token mode, the control table. */
+export const operatorChainDeps = /* @__PURE__ */ perInfrastructure((infra): OperatorChainDeps => {
+  const tokens = createOperatorTokenStore(infra.client, infra.config.controlTableName);
+  return {
+    stage: infra.config.stage,
+    clock: infra.clock,
+    authMode: operatorAuthMode(),
+    findOperatorToken: (hash) => tokens.find(hash),
+  };
+});
+
+/**
+ * Onboarding and account plans. A new company's sandbox twin goes to the sandbox stage's table
+ * (SANDBOX_TABLE_NAME, set where the operator API runs), with its three simulated trucks.
+ */
+export const operatorAccountDeps = /* @__PURE__ */ perInfrastructure((infra): OperatorAccountDeps => {
+  const { sandboxTableName } = infra.config;
+  if (!sandboxTableName) {
+    throw new Error('SANDBOX_TABLE_NAME is not set: the operator API runs on the production stage only');
+  }
+  const { accounts, plans } = tableStores(infra);
+  return {
+    ...keyDeps(infra),
+    accounts,
+    plans,
+    sandboxFleets: createFleetStore(infra.client, sandboxTableName, infra.cursors),
+    provisionSimulatedTrucks: async (fleetId) => {
+      await provisionSimulatedTrucks(
+        {
+          simulations: createSimulationStore(infra.client, sandboxTableName),
+          vehicles: createVehicleStore(infra.client, sandboxTableName, infra.cursors),
+          now: infra.clock.now,
+        },
+        fleetId,
+      );
+    },
+  };
+});
+
+export const planDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): PlanDeps => ({ plans: tableStores(infra).plans, audit: auditStore(infra), now: infra.clock.now }),
+);
+
+/**
+ * An operator route's Lambda handler: the operator chain with the container's dependencies.
+ *
+ * @example
+ * export const handler = adminHandler(adminRoutes.listPlans, async (_input, context) => …);
+ */
+export function adminHandler<R extends RouteDefinition>(
+  route: R,
+  implementation: OperatorRouteImplementation<R>,
+) {
+  return createOperatorHandler(route, implementation, () => operatorChainDeps());
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildAdminOpenApiDocument } from '../../shared/api/admin-openapi.ts';
+import { adminRouteList } from '../../shared/api/admin-routes.ts';
+import { buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/api/openapi.ts';
+import { routeList } from '../../shared/api/routes.ts';
+
+const ADMIN_OPENAPI_FILE = fileURLToPath(new URL('../../admin-openapi.json', import.meta.url));
+// biome-ignore lint/suspicious/noExplicitAny: the test walks a generated document by member names.
+type Json = Record<string, any>;
+
+describe('admin-openapi.json', () => {
+  it('is up to date with the operator route table', () => {
+    expect(
+      readFileSync(ADMIN_OPENAPI_FILE, 'utf8'),
+      'admin-openapi.json is stale: run `npm run openapi` and commit the result',
+    ).toBe(serializeOpenApiDocument(buildAdminOpenApiDocument()));
+  });
+
+  it('documents every operator route with operator security and no API-key or rate-limit machinery', () => {
+    const document = buildAdminOpenApiDocument() as unknown as Json;
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['operator']);
+    expect(document.components.headers).not.toHaveProperty('RateLimitLimit');
+    for (const route of adminRouteList) {
+      const operation = document.paths[route.path][route.method.toLowerCase()];
+      expect(operation.security, route.operationId).toEqual([{ operator: [] }]);
+      expect(operation.responses, route.operationId).toHaveProperty('401');
+      expect(operation.responses['401'].description).toContain('missing_api_key');
+      expect(operation.responses, route.operationId).not.toHaveProperty('429');
+    }
+    expect(document.paths['/admin/v1/plans/{name}'].put.responses).toHaveProperty('422');
+  });
+
+  it('keeps the operator API out of the public document and route table', () => {
+    const publicPaths = Object.keys(buildOpenApiDocument().paths ?? {});
+    expect(publicPaths.some((path) => path.startsWith('/admin'))).toBe(false);
+    expect(routeList.some((route) => route.access === 'operator' || route.path.startsWith('/admin'))).toBe(
+      false,
+    );
+    expect(
+      adminRouteList.every((route) => route.access === 'operator' && route.path.startsWith('/admin/v1/')),
+    ).toBe(true);
+  });
+});
