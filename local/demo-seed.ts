@@ -15,7 +15,7 @@ import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
 import { createAccountStore } from '../shared/store/accounts.ts';
-import { apiKeyKey, createApiKeyStore } from '../shared/store/api-keys.ts';
+import { accountKeyKey, apiKeyKey, createApiKeyStore, keyIdKey } from '../shared/store/api-keys.ts';
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import type { DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
@@ -79,7 +79,7 @@ interface Marker {
   /** The demo company's account (absent in data seeded before accounts existed: a new world then). */
   company_id?: string;
   /** Hashes of the keys issued last time, per table, revoked by deletion on the next run. */
-  key_hashes: { table: string; hash: string }[];
+  key_hashes: { table: string; hash: string; key_id?: string; account_id?: string }[];
   operator_hash: string;
 }
 
@@ -108,9 +108,7 @@ export async function seedDemoData(
     await resumeSandboxTwin(client, tables, fleets.company_sandbox, nowMs);
     return { operator_token, fleets, keys, outcome: { world: 'kept', keys: 'reused' } };
   }
-  for (const old of previous?.key_hashes ?? []) {
-    await client.send(new DeleteCommand({ TableName: old.table, Key: apiKeyKey(old.hash) }));
-  }
+  for (const old of previous?.key_hashes ?? []) await forgetKey(client, old);
   if (previous) {
     await client.send(
       new DeleteCommand({ TableName: tables.controlTable, Key: operatorTokenKey(previous.operator_hash) }),
@@ -137,16 +135,17 @@ export async function seedDemoData(
   ) => {
     const key = generateApiKey(mode);
     const hash = hashApiKey(key);
+    const keyId = newId('apiKey', nowMs);
     await keyStore.create(hash, {
       ...record,
-      keyId: newId('apiKey', nowMs),
+      keyId,
       mode,
       createdAt: at,
       expiresAt: null,
       lastUsedAt: null,
       createdBy: 'operator',
     });
-    issued.push({ table: tables.controlTable, hash });
+    issued.push({ table: tables.controlTable, hash, key_id: keyId, account_id: record.accountId });
     return key;
   };
   const companyKey = (name: string, scopes: readonly Scope[], status: KeyStatus = 'active') => ({
@@ -338,4 +337,22 @@ async function resumeSandboxTwin(
     },
     sandboxFleetId,
   );
+}
+
+/**
+ * Removes a key of an earlier seed run from the control plane: every secret it has (a rotation
+ * through the API may have added one), its item under the account and its id pointer.
+ */
+async function forgetKey(client: DocumentClient, old: Marker['key_hashes'][number]) {
+  const secrets = new Set([old.hash]);
+  if (old.key_id && old.account_id) {
+    const stored = await createApiKeyStore(client, old.table).get(old.account_id, old.key_id);
+    if (stored) for (const hash of [stored.currentHash, stored.previousHash]) if (hash) secrets.add(hash);
+    await client.send(
+      new DeleteCommand({ TableName: old.table, Key: accountKeyKey(old.account_id, old.key_id) }),
+    );
+    await client.send(new DeleteCommand({ TableName: old.table, Key: keyIdKey(old.key_id) }));
+  }
+  for (const hash of secrets)
+    await client.send(new DeleteCommand({ TableName: old.table, Key: apiKeyKey(hash) }));
 }

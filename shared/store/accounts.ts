@@ -116,7 +116,8 @@ export interface AccountStore {
   /** False when the id is taken. */
   create(account: Account): Promise<boolean>;
   setPlan(accountId: string, planName: string): Promise<boolean>;
-  setLiveFleet(accountId: string, fleetId: string): Promise<void>;
+  /** Sets the company's live fleet once; false when it already has one (that one stays). */
+  setLiveFleet(accountId: string, fleetId: string): Promise<boolean>;
   /** The company account a fleet belongs to; null for partner fleets and unknown ones. */
   accountOfFleet(fleetId: string): Promise<string | null>;
   /**
@@ -230,21 +231,25 @@ export function createAccountStore(
     },
 
     async setLiveFleet(accountId, fleetId) {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: accountKey(accountId),
-                UpdateExpression: 'SET live_fleet_id = :fleet',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':fleet': fleetId },
+      // Set once: a second approval racing the first keeps the fleet the first one set.
+      return conditional(() =>
+        client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: accountKey(accountId),
+                  UpdateExpression: 'SET live_fleet_id = :fleet',
+                  ConditionExpression:
+                    'attribute_exists(pk) AND (attribute_not_exists(live_fleet_id) OR live_fleet_id = :none)',
+                  ExpressionAttributeValues: { ':fleet': fleetId, ':none': null },
+                },
               },
-            },
-            { Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: accountId } } },
-          ],
-        }),
+              { Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: accountId } } },
+            ],
+          }),
+        ),
       );
     },
 

@@ -1,9 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, KeySecretRecord, KeyStatus } from '../domain/api-keys.ts';
+import { accountKey } from './accounts.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
  * API keys in the control-plane table, three items per key:
@@ -18,13 +19,18 @@ export const accountKeyKey = (accountId: string, keyId: string) => ({
   pk: `ACCOUNT#${accountId}`,
   sk: `KEY#${keyId}`,
 });
-const keyIdKey = (keyId: string) => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' });
+export const keyIdKey = (keyId: string) => ({ pk: `KEYID#${keyId}`, sk: 'KEYID' });
 
 /** A key as the control plane holds it: the record plus where its secrets are. */
 export interface StoredKey extends ApiKeyRecord {
   currentHash: string;
   previousHash: string | null;
   previousExpiresAt: string | null;
+  /**
+   * Bumped by every change (rotation, status, plan). Each change is conditioned on the version it
+   * read, so a revocation can never miss the secret a concurrent rotation just added.
+   */
+  version: number;
 }
 
 /** A rotated-out secret's item lingers a week past its grace (TTL), then DynamoDB removes it. */
@@ -100,13 +106,29 @@ function fromKeyItem(item: Record<string, unknown>): StoredKey {
     currentHash: item.current_hash as string,
     previousHash: (item.previous_hash as string | null | undefined) ?? null,
     previousExpiresAt: (item.previous_expires_at as string | null | undefined) ?? null,
+    version: (item.version as number | undefined) ?? 0,
+  };
+}
+
+/** The key item's update, conditioned on the version read and bumping it. */
+function versioned(key: StoredKey): { condition: string; values: Record<string, number> } {
+  return {
+    condition: key.version === 0 ? '(attribute_not_exists(version) OR version = :seen)' : 'version = :seen',
+    values: { ':seen': key.version, ':next': key.version + 1 },
   };
 }
 
 export interface ApiKeyStore {
   findByHash(keyHash: string): Promise<KeySecretRecord | null>;
-  /** Writes a new key with its first secret; false when the key id is taken. */
-  create(keyHash: string, key: ApiKeyRecord): Promise<boolean>;
+  /**
+   * Writes a new key with its first secret; false when the key id is taken or, with
+   * `requireApprovedAccount`, the account's production access is not approved at that instant.
+   */
+  create(
+    keyHash: string,
+    key: ApiKeyRecord,
+    options?: { requireApprovedAccount?: boolean },
+  ): Promise<boolean>;
   get(accountId: string, keyId: string): Promise<StoredKey | null>;
   /** The account a key id belongs to (operator calls name keys by id alone). */
   accountOf(keyId: string): Promise<string | null>;
@@ -117,9 +139,18 @@ export interface ApiKeyStore {
    * rotation or revocation): nothing was written.
    */
   rotate(key: StoredKey, newHash: string, previousExpiresAt: string, nowMs: number): Promise<boolean>;
-  /** Status (and, when revoking, the reason) on the key and every secret that still works. */
-  setStatus(key: StoredKey, status: KeyStatus, reason: string | null, nowMs: number): Promise<StoredKey>;
-  setPlan(key: StoredKey, planName: string, nowMs: number): Promise<void>;
+  /**
+   * Status (and, when revoking, the reason) on the key and every secret that still works; null when
+   * the key changed since it was read (nothing written: read it again and retry).
+   */
+  setStatus(
+    key: StoredKey,
+    status: KeyStatus,
+    reason: string | null,
+    nowMs: number,
+  ): Promise<StoredKey | null>;
+  /** Like setStatus: false when the key changed since it was read. */
+  setPlan(key: StoredKey, planName: string, nowMs: number): Promise<boolean>;
   /** Records use, at most once an hour (concurrent stamps: one wins); never fails the caller. */
   touch(keyHash: string, key: KeySecretRecord, nowMs: number): Promise<void>;
 }
@@ -129,6 +160,52 @@ export function createApiKeyStore(
   tableName: string,
   cursors?: CursorCodec,
 ): ApiKeyStore {
+  /**
+   * One change to the key item (conditioned on its version, which it bumps) and to every secret
+   * that still works, in one transaction; false when the key changed since it was read (or another
+   * write to it was in flight): the caller reads it again and retries.
+   */
+  const changeKey = async (
+    key: StoredKey,
+    nowMs: number,
+    update: string,
+    expression: { names?: Record<string, string>; values: Record<string, unknown> },
+  ): Promise<boolean> => {
+    const secret = (hash: string) => ({
+      Update: {
+        TableName: tableName,
+        Key: apiKeyKey(hash),
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
+        ExpressionAttributeValues: expression.values,
+      },
+    });
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: accountKeyKey(key.accountId, key.keyId),
+                UpdateExpression: `${update}, version = :next`,
+                ConditionExpression: versioned(key).condition,
+                ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
+                ExpressionAttributeValues: { ...expression.values, ...versioned(key).values },
+              },
+            },
+            ...liveSecretHashes(key, nowMs).map(secret),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error) || isTransactionConflict(error)) return false;
+      throw error;
+    }
+  };
+
   /** The secret items a change must reach: the current one, and the previous one while it works. */
   const liveSecretHashes = (key: StoredKey, nowMs: number) => [
     key.currentHash,
@@ -147,7 +224,7 @@ export function createApiKeyStore(
       return { ...fromFields(Item), secretExpiresAt: (Item.secret_expires_at as string | null) ?? null };
     },
 
-    async create(keyHash, key) {
+    async create(keyHash, key, options = {}) {
       const fields = toFields(key);
       try {
         await client.send(
@@ -169,6 +246,7 @@ export function createApiKeyStore(
                     current_hash: keyHash,
                     previous_hash: null,
                     previous_expires_at: null,
+                    version: 1,
                   },
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
@@ -180,6 +258,21 @@ export function createApiKeyStore(
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
+              // A live key and a revocation of production access racing: the key is written only
+              // while access is approved, so the revocation's sweep cannot miss it.
+              ...(options.requireApprovedAccount
+                ? [
+                    {
+                      ConditionCheck: {
+                        TableName: tableName,
+                        Key: accountKey(key.accountId),
+                        ConditionExpression: 'production_access.#status = :approved',
+                        ExpressionAttributeNames: { '#status': 'status' },
+                        ExpressionAttributeValues: { ':approved': 'approved' },
+                      },
+                    },
+                  ]
+                : []),
             ],
           }),
         );
@@ -233,14 +326,17 @@ export function createApiKeyStore(
                   TableName: tableName,
                   Key: accountKeyKey(key.accountId, key.keyId),
                   UpdateExpression:
-                    'SET current_hash = :new, previous_hash = :old, previous_expires_at = :grace',
-                  ConditionExpression: 'current_hash = :old AND #status <> :revoked',
+                    'SET current_hash = :new, previous_hash = :old, previous_expires_at = :grace, version = :next',
+                  // The version read: the new secret's item below copies a status and plan that are
+                  // therefore still the key's (a suspension meanwhile makes this rotation fail).
+                  ConditionExpression: `${versioned(key).condition} AND #status <> :revoked`,
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: {
                     ':new': newHash,
                     ':old': key.currentHash,
                     ':grace': previousExpiresAt,
                     ':revoked': 'revoked',
+                    ...versioned(key).values,
                   },
                 },
               },
@@ -287,52 +383,22 @@ export function createApiKeyStore(
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error) || isTransactionConflict(error)) return false;
         throw error;
       }
     },
 
     async setStatus(key, status, reason, nowMs) {
       const revokedReason = status === 'revoked' ? reason : null;
-      const update = (Key: Record<string, string>) => ({
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET #status = :status, revoked_reason = :reason',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':reason': revokedReason },
-        },
+      const changed = await changeKey(key, nowMs, 'SET #status = :status, revoked_reason = :reason', {
+        names: { '#status': 'status' },
+        values: { ':status': status, ':reason': revokedReason },
       });
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            update(accountKeyKey(key.accountId, key.keyId)),
-            ...liveSecretHashes(key, nowMs).map((hash) => update(apiKeyKey(hash))),
-          ],
-        }),
-      );
-      return { ...key, status, revokedReason };
+      return changed ? { ...key, status, revokedReason, version: key.version + 1 } : null;
     },
 
-    async setPlan(key, planName, nowMs) {
-      const update = (Key: Record<string, string>) => ({
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET plan_name = :plan',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':plan': planName },
-        },
-      });
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            update(accountKeyKey(key.accountId, key.keyId)),
-            ...liveSecretHashes(key, nowMs).map((hash) => update(apiKeyKey(hash))),
-          ],
-        }),
-      );
+    setPlan(key, planName, nowMs) {
+      return changeKey(key, nowMs, 'SET plan_name = :plan', { values: { ':plan': planName } });
     },
 
     async touch(keyHash, key, nowMs) {

@@ -101,7 +101,17 @@ export async function createKey(
     lastUsedAt: null,
     createdBy: actor.type === 'key' ? actor.id : 'operator',
   };
-  if (!(await deps.apiKeys.create(hashApiKey(secret), key))) {
+  const live = account.type === 'company' && request.mode === 'live';
+  if (!(await deps.apiKeys.create(hashApiKey(secret), key, { requireApprovedAccount: live }))) {
+    if (live && (await deps.accounts.get(accountId))?.productionAccess.status !== 'approved') {
+      throw new ApiError(
+        'production_access_required',
+        'Production access was revoked while this key was being created.',
+        {
+          hint: 'request it with POST /v1/production-access; sandbox (test) keys are always allowed',
+        },
+      );
+    }
     throw new ApiError('resource_conflict', 'A key with this id already exists; retry.');
   }
   await deps.audit.record({
@@ -150,25 +160,22 @@ export async function rotateKey(
   options: { expirePrevious: boolean },
 ): Promise<IssuedKey & { previousSecretExpiresAt: string }> {
   const nowMs = deps.now();
-  const key = await accountKey(deps, accountId, keyId);
-  if (!isRotatable(key, nowMs)) {
-    throw new ApiError(
-      'resource_conflict',
-      `Key ${keyId} is ${key.status === 'revoked' ? 'revoked' : 'expired'}; it cannot be rotated.`,
-      {
-        hint: 'create a new key with POST /v1/keys',
-      },
-    );
-  }
-  const secret = generateApiKey(key.mode);
   const previousSecretExpiresAt = formatTimestamp(
     nowMs + (options.expirePrevious ? 0 : PREVIOUS_SECRET_GRACE_MS),
   );
-  if (!(await deps.apiKeys.rotate(key, hashApiKey(secret), previousSecretExpiresAt, nowMs))) {
-    throw new ApiError('resource_conflict', `Key ${keyId} changed while it was being rotated.`, {
-      hint: 'read it again with GET /v1/keys, then retry',
-    });
-  }
+  const { key, secret } = await withFreshKey(deps, accountId, keyId, async (current) => {
+    if (!isRotatable(current, nowMs)) {
+      throw new ApiError(
+        'resource_conflict',
+        `Key ${keyId} is ${current.status === 'revoked' ? 'revoked' : 'expired'}; it cannot be rotated.`,
+        { hint: 'create a new key with POST /v1/keys' },
+      );
+    }
+    refuseBroaderKey(actor, current);
+    const fresh = generateApiKey(current.mode);
+    const rotated = await deps.apiKeys.rotate(current, hashApiKey(fresh), previousSecretExpiresAt, nowMs);
+    return rotated ? { key: current, secret: fresh } : null;
+  });
   await deps.audit.record({
     at: formatTimestamp(nowMs),
     actor: auditActor(actor),
@@ -201,14 +208,21 @@ export async function setKeyStatus(
   reason: string | null,
 ): Promise<StoredKey> {
   const nowMs = deps.now();
-  const key = await accountKey(deps, accountId, keyId);
-  if (key.status === status) return key;
-  if (key.status === 'revoked') {
-    throw new ApiError('resource_conflict', `Key ${keyId} is revoked; revocation is final.`, {
-      hint: 'create a new key',
-    });
-  }
-  const changed = await deps.apiKeys.setStatus(key, status, reason, nowMs);
+  let unchanged: StoredKey | undefined;
+  const changed = await withFreshKey(deps, accountId, keyId, async (key) => {
+    if (key.status === status) {
+      unchanged = key;
+      return key;
+    }
+    if (key.status === 'revoked') {
+      throw new ApiError('resource_conflict', `Key ${keyId} is revoked; revocation is final.`, {
+        hint: 'create a new key',
+      });
+    }
+    refuseBroaderKey(actor, key);
+    return deps.apiKeys.setStatus(key, status, reason, nowMs);
+  });
+  if (unchanged) return unchanged;
   await deps.audit.record({
     at: formatTimestamp(nowMs),
     actor: auditActor(actor),
@@ -219,6 +233,62 @@ export async function setKeyStatus(
     details: {},
   });
   return changed;
+}
+
+/** Moves a key onto a plan (the operator's account plan change), on a fresh read if it changed. */
+export async function setKeyPlan(
+  deps: Pick<KeyDeps, 'apiKeys' | 'now'>,
+  accountId: string,
+  keyId: string,
+  planName: string,
+): Promise<void> {
+  await withFreshKey(deps, accountId, keyId, async (key) =>
+    key.planName === planName || (await deps.apiKeys.setPlan(key, planName, deps.now())) ? true : null,
+  );
+}
+
+/** A change is retried on a freshly read key this many times when the key changed under it. */
+const KEY_CHANGE_ATTEMPTS = 4;
+
+/**
+ * Reads the key and applies `change`, again on a fresh read while the store answers that the key
+ * changed meanwhile (a concurrent rotation, revocation or suspension): each change then acts on
+ * every secret the key has at that instant.
+ */
+async function withFreshKey<T>(
+  deps: Pick<KeyDeps, 'apiKeys'>,
+  accountId: string,
+  keyId: string,
+  change: (key: StoredKey) => Promise<T | null>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const done = await change(await accountKey(deps, accountId, keyId));
+    if (done !== null) return done;
+    if (attempt >= KEY_CHANGE_ATTEMPTS) {
+      throw new ApiError('resource_conflict', `Key ${keyId} kept changing while this change was applied.`, {
+        hint: 'read it again with GET /v1/keys, then retry',
+      });
+    }
+  }
+}
+
+/**
+ * An owner key acts only on keys it could have created: a narrower key cannot take over (rotate)
+ * or lock out (revoke, suspend) a key holding scopes it lacks. The operator may act on any key.
+ */
+function refuseBroaderKey(actor: KeyActor, target: Pick<ApiKeyRecord, 'keyId' | 'scopes'>): void {
+  if (actor.type !== 'key') return;
+  const missing = target.scopes.filter((scope) => !actor.scopes.includes(scope));
+  if (missing.length > 0) {
+    throw new ApiError(
+      'insufficient_scope',
+      `Key ${target.keyId} holds scopes this key lacks: ${missing.join(', ')}.`,
+      {
+        hint: 'act on it from a key that holds every scope it holds',
+        extensions: { required_scope: missing.join(' ') },
+      },
+    );
+  }
 }
 
 /** The key an operator names by id alone: its account is looked up first. */

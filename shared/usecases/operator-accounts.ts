@@ -8,7 +8,7 @@ import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { ApiKeyStore } from '../store/api-keys.ts';
-import { createKey, type IssuedKey, type KeyDeps } from './api-keys.ts';
+import { createKey, type IssuedKey, type KeyDeps, setKeyPlan } from './api-keys.ts';
 
 /** The plan a new partner starts on until the operator sets another (PUT /admin/v1/accounts/{id}/plan). */
 export const PARTNER_STARTING_PLAN = 'starter';
@@ -177,7 +177,7 @@ export async function setAccountPlan(
   do {
     const page = await deps.apiKeys.list(accountId, 100, cursor);
     for (const key of page.data) {
-      if (key.planName !== planName) await deps.apiKeys.setPlan(key, planName, nowMs);
+      await setKeyPlan(deps, accountId, key.keyId, planName);
       keysMoved += 1;
     }
     cursor = page.next_cursor ?? undefined;

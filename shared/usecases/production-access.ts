@@ -9,10 +9,12 @@ import {
 import type { Plan } from '../domain/plans.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { ApiKeyStore } from '../store/api-keys.ts';
 import type { Page } from '../store/cursor.ts';
+import { setKeyStatus } from './api-keys.ts';
 
 export interface ProductionAccessDeps {
   accounts: AccountStore;
@@ -128,6 +130,16 @@ export async function decideProductionAccess(
   const at = formatTimestamp(nowMs);
   const request = await deps.accounts.getRequest(requestId);
   if (!request) throw notFound(`Production-access request ${requestId}`);
+  if (decision === 'revoke' && request.status === 'revoked') {
+    // Revoking again finishes a sweep an earlier revocation could not complete.
+    await revokeLiveKeys(deps, operatorId, request.accountId, request.reason);
+    return request;
+  }
+  if (decision !== 'approve' && !input.reason?.trim()) {
+    throw new ApiError('validation_failed', `reason is required to ${decision} production access.`, {
+      extensions: { errors: [{ field: 'reason', message: 'is required' }] },
+    });
+  }
   const outcome = decide(request, decision);
   if ('refusal' in outcome) throw new ApiError('resource_conflict', outcome.refusal);
   const planName = decision === 'approve' ? (input.plan ?? null) : request.planName;
@@ -151,7 +163,8 @@ export async function decideProductionAccess(
   const account = await companyAccount(deps, request.accountId);
   if (decision === 'approve' && !account.liveFleetId) {
     // Before the decision is stored: a crash here leaves a fleet and a pending request, and the
-    // retry finds the fleet on the account instead of creating a second one.
+    // retry finds the fleet on the account instead of creating a second one. Two approvals racing:
+    // the account keeps the first fleet set (the other, empty, is never pointed at).
     await deps.accounts.setLiveFleet(account.id, await deps.createLiveFleet(account, at));
   }
   if (
@@ -161,7 +174,6 @@ export async function decideProductionAccess(
       hint: 'read it again, then decide',
     });
   }
-  if (decision === 'revoke') await revokeLiveKeys(deps, account.id, reason, nowMs);
   await deps.audit.record({
     at,
     actor: { type: 'operator', id: operatorId },
@@ -171,23 +183,40 @@ export async function decideProductionAccess(
     reason,
     details: planName && decision === 'approve' ? { plan: planName } : {},
   });
+  if (decision === 'revoke') await revokeLiveKeys(deps, operatorId, account.id, reason);
   return decided;
 }
 
+/**
+ * Revokes every live key of the company, each on a fresh read (a key rotated meanwhile loses its
+ * new secret too), going on past a key that fails. Live keys created from now on are refused (the
+ * key is written only while access is approved). Keys left over make the call fail with 503 and the
+ * same revoke, repeated, finishes the sweep.
+ */
 async function revokeLiveKeys(
-  deps: Pick<ProductionAccessDeps, 'apiKeys'>,
+  deps: ProductionAccessDeps,
+  operatorId: string,
   accountId: string,
   reason: string | null,
-  nowMs: number,
 ) {
   const why = `production access revoked${reason ? `: ${reason}` : ''}`;
+  const operator = { type: 'operator' as const, id: operatorId };
+  let failed = 0;
   let cursor: string | undefined;
   do {
     const page = await deps.apiKeys.list(accountId, 100, cursor);
     for (const key of page.data) {
-      if (key.mode === 'live' && key.status !== 'revoked')
-        await deps.apiKeys.setStatus(key, 'revoked', why, nowMs);
+      if (key.mode !== 'live' || key.status === 'revoked') continue;
+      await setKeyStatus(deps, operator, accountId, key.keyId, 'revoked', why).catch((error: unknown) => {
+        failed += 1;
+        logger.error('Live key not revoked with production access', { error, keyId: key.keyId });
+      });
     }
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
+  if (failed > 0) {
+    throw new ApiError('storage_unavailable', `${failed} live keys could not be revoked yet.`, {
+      hint: 'repeat the revoke: it finishes the keys left over',
+    });
+  }
 }

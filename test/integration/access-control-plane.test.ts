@@ -257,6 +257,104 @@ describe('keys in the control plane', () => {
   });
 });
 
+describe('keys under concurrent changes (each change is conditioned on the version it read)', () => {
+  it('two rotations within the grace: the first secret stops at the second, the second keeps its grace', async () => {
+    const company = await newCompany();
+    const { key, secret: first } = await ownerKeyOf(company);
+    const { secret: second } = await rotateKey(keyDeps(infra), operator, company.id, key.keyId, {
+      expirePrevious: false,
+    });
+    clock.advance(HOUR);
+    const { secret: third } = await rotateKey(keyDeps(infra), operator, company.id, key.keyId, {
+      expirePrevious: false,
+    });
+
+    expect(await failure(authenticates(first))).toMatchObject({ code: 'key_revoked' });
+    await expect(authenticates(second)).resolves.toMatchObject({ keyId: key.keyId });
+    await expect(authenticates(third)).resolves.toMatchObject({ keyId: key.keyId });
+  });
+
+  it('a revocation that read the key before a rotation still reaches the rotation’s new secret', async () => {
+    const company = await newCompany();
+    const { key } = await ownerKeyOf(company);
+    const stale = await tableStores(infra).apiKeys.get(company.id, key.keyId);
+    if (!stale) throw new Error('key not stored');
+    const { secret: rotated } = await rotateKey(keyDeps(infra), operator, company.id, key.keyId, {
+      expirePrevious: false,
+    });
+
+    // The store refuses a change based on the stale read, so nothing is half-applied …
+    expect(await tableStores(infra).apiKeys.setStatus(stale, 'revoked', 'stale', clock.now())).toBeNull();
+    await expect(authenticates(rotated)).resolves.toMatchObject({ keyId: key.keyId });
+    // … and the use case re-reads and revokes every secret the key has now.
+    await setKeyStatus(keyDeps(infra), operator, company.id, key.keyId, 'revoked', 'leaked');
+    expect(await failure(authenticates(rotated))).toMatchObject({ code: 'key_revoked' });
+  });
+
+  it('a rotation that read the key before a suspension writes nothing', async () => {
+    const company = await newCompany();
+    const { key, secret } = await ownerKeyOf(company);
+    const stale = await tableStores(infra).apiKeys.get(company.id, key.keyId);
+    if (!stale) throw new Error('key not stored');
+    await setKeyStatus(keyDeps(infra), operator, company.id, key.keyId, 'suspended', null);
+
+    const fresh = `svc_test_${'Q'.repeat(32)}`;
+    const rotated = await tableStores(infra).apiKeys.rotate(
+      stale,
+      hashApiKey(fresh),
+      new Date(clock.now()).toISOString(),
+      clock.now(),
+    );
+
+    expect(rotated).toBe(false);
+    expect(await failure(authenticates(fresh))).toMatchObject({ code: 'invalid_api_key' });
+    expect(await failure(authenticates(secret))).toMatchObject({ code: 'key_suspended' });
+  });
+
+  it('a narrower owner key cannot rotate or revoke a key holding scopes it lacks (403)', async () => {
+    const company = await newCompany();
+    const { key: broad } = await ownerKeyOf(company);
+    const { key: narrow } = await createKey(keyDeps(infra), operator, company.id, {
+      ownerType: 'company',
+      name: 'narrow owner',
+      scopes: ['keys:manage', 'guidance:read'],
+      mode: 'test',
+      expiresAt: null,
+    });
+    const actor: KeyActor = { type: 'key', id: narrow.keyId, scopes: narrow.scopes };
+
+    const rotate = await failure(
+      rotateKey(keyDeps(infra), actor, company.id, broad.keyId, { expirePrevious: false }),
+    );
+    const revoke = await failure(
+      setKeyStatus(keyDeps(infra), actor, company.id, broad.keyId, 'revoked', null),
+    );
+
+    expect(rotate).toMatchObject({ code: 'insufficient_scope', status: 403 });
+    expect(revoke).toMatchObject({ code: 'insufficient_scope', status: 403 });
+    expect((await tableStores(infra).apiKeys.get(company.id, broad.keyId))?.status).toBe('active');
+  });
+
+  it('writes a live key only while the account’s production access is approved', async () => {
+    const company = await newCompany();
+    const { key } = await createKey(keyDeps(infra), operator, company.id, {
+      ownerType: 'company',
+      name: 't',
+      scopes: ['guidance:read'],
+      mode: 'test',
+      expiresAt: null,
+    });
+    const live = { ...key, keyId: newId('apiKey'), mode: 'live' as const, fleetId: newId('fleet') };
+
+    const written = await tableStores(infra).apiKeys.create(hashApiKey(`svc_live_${'R'.repeat(32)}`), live, {
+      requireApprovedAccount: true,
+    });
+
+    expect(written).toBe(false);
+    expect(await tableStores(infra).apiKeys.get(company.id, live.keyId)).toBeNull();
+  });
+});
+
 describe('production access: the approval state machine', () => {
   const input = {
     useCase: 'Fuel guidance for 40 regional trucks',
@@ -329,6 +427,49 @@ describe('production access: the approval state machine', () => {
     const third = await requestProductionAccess(deps, owner.keyId, company.id, input);
     await decideProductionAccess(deps, 'op', third.id, 'approve', { plan: 'starter' });
     expect((await describeProductionAccess(deps, company.id)).account.liveFleetId).toBe(approved.liveFleetId);
+  });
+
+  it('two approvals at once: one answers 409, and the account keeps one live fleet', async () => {
+    const company = await newCompany();
+    const deps = productionAccessDeps(infra);
+    const request = await requestProductionAccess(deps, 'key_x', company.id, input);
+
+    const results = await Promise.allSettled([
+      decideProductionAccess(deps, 'op', request.id, 'approve', { plan: 'growth' }),
+      decideProductionAccess(deps, 'op', request.id, 'approve', { plan: 'growth' }),
+    ]);
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const { account } = await describeProductionAccess(deps, company.id);
+    expect(account.liveFleetId).toMatch(/^flt_/);
+    expect(await tableStores(infra).accounts.setLiveFleet(company.id, newId('fleet'))).toBe(false);
+    expect((await describeProductionAccess(deps, company.id)).account.liveFleetId).toBe(account.liveFleetId);
+  });
+
+  it('denying or revoking needs a reason (422), and revoking again finishes the sweep', async () => {
+    const company = await newCompany();
+    const deps = productionAccessDeps(infra);
+    const request = await requestProductionAccess(deps, 'key_x', company.id, input);
+    expect(await failure(decideProductionAccess(deps, 'op', request.id, 'deny', {}))).toMatchObject({
+      code: 'validation_failed',
+    });
+    await decideProductionAccess(deps, 'op', request.id, 'approve', { plan: 'growth' });
+    const { secret } = await createKey(keyDeps(infra), operator, company.id, {
+      ownerType: 'company',
+      name: 'live',
+      scopes: ['guidance:read'],
+      mode: 'live',
+      expiresAt: null,
+    });
+    await decideProductionAccess(deps, 'op', request.id, 'revoke', { reason: 'fraud' });
+
+    // Again: the same request, nothing new to decide; every live key stays revoked.
+    await expect(
+      decideProductionAccess(deps, 'op', request.id, 'revoke', { reason: 'fraud' }),
+    ).resolves.toMatchObject({
+      status: 'revoked',
+    });
+    expect((await failure(authenticates(secret))).detail).toContain('fraud');
   });
 
   it('two requests filed at once: exactly one is pending', async () => {
