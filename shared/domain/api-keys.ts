@@ -82,11 +82,6 @@ export interface Principal {
   keyCreatedAt: string;
 }
 
-/** Monthly usage, idempotency and metrics are kept per customer account: the partner or the company. */
-export function accountIdOf(principal: Pick<Principal, 'accountId'>): string {
-  return principal.accountId;
-}
-
 /** Why a presented secret no longer works, or null while it does. */
 export function secretRefusal(
   secret: Pick<KeySecretRecord, 'status' | 'expiresAt' | 'secretExpiresAt' | 'revokedReason'>,

@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EndpointFamily } from '../domain/access.ts';
-import { accountIdOf, type Principal } from '../domain/api-keys.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import { currentStage } from './config.ts';
 import { logger } from './observability.ts';
 
@@ -68,7 +68,7 @@ export function emitUsageOf(
     count,
     stage: currentStage(),
     family,
-    accountId: accountIdOf(principal),
+    accountId: principal.accountId,
     plan: principal.planName,
     // A company key only ever acts on its own fleet; a partner's acting fleet must be passed.
     fleetId: fleetId ?? principal.ownFleetId,

@@ -1,5 +1,5 @@
 import type { MeInputs } from '../api/serializers/me.ts';
-import { accountIdOf, type Principal } from '../domain/api-keys.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { AccountStore } from '../store/accounts.ts';
@@ -20,7 +20,7 @@ export async function describeAccount(
   const period = usagePeriod(nowMs);
   const [plan, used, account] = await Promise.all([
     deps.plans.get(principal.planName),
-    deps.counters.readUsage(accountIdOf(principal), period.id),
+    deps.counters.readUsage(principal.accountId, period.id),
     deps.accounts.get(principal.accountId),
   ]);
   if (!plan) throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');

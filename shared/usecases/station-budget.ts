@@ -1,4 +1,4 @@
-import { accountIdOf, type Principal } from '../domain/api-keys.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
 import { monthlyLimitHint, remaining } from '../domain/usage-limits.ts';
 import { currentStage } from '../platform/config.ts';
@@ -37,7 +37,7 @@ export async function chargeStationResults(
   fleetId?: string,
 ): Promise<void> {
   if (count === 0) return;
-  const accountId = accountIdOf(principal);
+  const accountId = principal.accountId;
   const nowMs = deps.now();
   const periodId = usagePeriod(nowMs).id;
   let limit: number | undefined;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -271,10 +271,16 @@ describe('the sandbox page in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it.runIf(process.env.SANDBOX_SCREENSHOT === '1')('saves the screenshot for the docs', async () => {
+  it('renders a screenshot of the whole page (written to docs/ with SANDBOX_SCREENSHOT=1)', async () => {
     await drawnWithSnapshot();
-    mkdirSync(dirname(SCREENSHOT), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    const image = await page.screenshot({ fullPage: true });
+    // A PNG, and a page that is more than an empty frame.
+    expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(image.length).toBeGreaterThan(20_000);
+    if (process.env.SANDBOX_SCREENSHOT === '1') {
+      mkdirSync(dirname(SCREENSHOT), { recursive: true });
+      writeFileSync(SCREENSHOT, image);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import type { Context } from 'aws-lambda';
-import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
+import type { Principal } from '../../domain/api-keys.ts';
 import type { Stage } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { canonicalJson } from './json.ts';
@@ -63,7 +63,7 @@ export function idempotencyScope(
   principal: Pick<Principal, 'accountId'>,
   fleetId: string | null,
 ): string {
-  return `${stage}|${accountIdOf(principal)}|${fleetId ?? '-'}`;
+  return `${stage}|${principal.accountId}|${fleetId ?? '-'}`;
 }
 
 export interface IdempotentCall {

@@ -1,5 +1,5 @@
 import type { EndpointFamily } from '../../domain/access.ts';
-import { accountIdOf, type Principal } from '../../domain/api-keys.ts';
+import type { Principal } from '../../domain/api-keys.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { usagePeriod } from '../../domain/plans.ts';
 import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
@@ -90,7 +90,7 @@ export async function enforceQuota(
   fleetId: string | null = null,
 ): Promise<void> {
   if (!family) return;
-  const accountId = accountIdOf(principal);
+  const accountId = principal.accountId;
   const nowMs = deps.now();
   const periodId = usagePeriod(nowMs).id;
   let limit: number | undefined;
