@@ -5,6 +5,6 @@ import { setKeyStatusById } from '../../shared/usecases/operator-keys.ts';
 import { keyDeps } from '../../shared/wiring/access.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.revokeKey, async ({ params, body }, { operator }) =>
+export const handler = adminHandler(adminRoutes.revokeKeyAsOperator, async ({ params, body }, { operator }) =>
   ok(apiKeyResource(await setKeyStatusById(keyDeps(), operator.id, params.id, 'revoked', body.reason))),
 );

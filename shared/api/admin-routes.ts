@@ -172,8 +172,8 @@ export const adminRoutes = {
     errors: ['resource_conflict'],
     handler: 'functions/admin/unsuspend-key.ts',
   }),
-  revokeKey: keys({
-    operationId: 'revokeKey',
+  revokeKeyAsOperator: keys({
+    operationId: 'revokeKeyAsOperator',
     method: 'POST',
     path: '/admin/v1/keys/{id}/revoke',
     summary: 'Revoke a key for good, with a reason (401 `key_revoked` afterwards)',

@@ -80,10 +80,6 @@ export const mcpTools = {
     tool: 'delete_webhook',
     description: 'Delete a webhook endpoint; it gets no more deliveries.',
   },
-  rotateWebhookSecret: {
-    tool: 'rotate_webhook_secret',
-    description: 'New signing secret (shown once); the old one stays valid for 24 hours.',
-  },
   listWebhookDeliveries: {
     tool: 'list_webhook_deliveries',
     description: 'A webhook endpoint’s delivery log, e.g. status=failed.',
@@ -212,6 +208,8 @@ export const hiddenFromMcp = {
   requestProductionAccess:
     'Production access is the account owner’s request to the operator, not an agent’s.',
   getProductionAccess: 'Production access is the account owner’s business, outside agent sessions.',
+  rotateWebhookSecret:
+    'Its answer is a new signing secret, which must not pass through a model’s transcript (create_webhook withholds it too).',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 /** The simulator's tools (spec section 5.4): listed only for test keys on the sandbox stage. */

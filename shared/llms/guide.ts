@@ -9,12 +9,17 @@ export interface GuideSettings {
   stage: 'prod' | 'sandbox';
 }
 
-/** Retrying helps only when the cause passes: a busy or failing backend, a window that resets, a request still in flight. */
+/**
+ * Retrying helps only when the cause passes (spec §7: 503, 504 and `rate_limited`), plus a request
+ * still in flight under the same Idempotency-Key. A 502 `routing_unreachable` or a 500 fails the
+ * same way again.
+ */
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'idempotency_conflict']);
 
 /** Whether a problem code is worth retrying (with backoff, honouring Retry-After). */
 export function isRetryable(code: ErrorCode): boolean {
-  return ERROR_REGISTRY[code].status >= 500 || RETRYABLE_CODES.has(code);
+  const { status } = ERROR_REGISTRY[code];
+  return status === 503 || status === 504 || RETRYABLE_CODES.has(code);
 }
 
 function operationsSection(routes: readonly RouteDefinition[]): string[] {

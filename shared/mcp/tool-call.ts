@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../platform/http/idempotency.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
@@ -18,14 +17,13 @@ const queryValue = (value: unknown): string =>
 /**
  * The API Gateway (payload 2.0) event of the API call a tool call stands for: arguments split back
  * into path parameters, query and body by the route's own schemas, the caller's Authorization
- * header, `fleet_id` as SVC-Fleet and an Idempotency-Key on the idempotent POSTs. The route's
+ * header, `fleet_id` as SVC-Fleet and `idempotency_key` as the Idempotency-Key of the idempotent POSTs. The route's
  * handler then runs exactly as if the call had come over HTTP.
  */
 export function eventForToolCall(
   route: RouteDefinition,
   args: Readonly<Record<string, unknown>>,
   caller: CallerEvent,
-  newKey: () => string = randomUUID,
 ): HttpEvent {
   const paramNames = new Set(Object.keys(route.request.params?.shape ?? {}));
   const queryNames = new Set(Object.keys(route.request.query?.shape ?? {}));
@@ -65,7 +63,11 @@ export function eventForToolCall(
   }
   if (sendsBody) headers['content-type'] = 'application/json';
   if (fleet !== undefined) headers[FLEET_HEADER.toLowerCase()] = fleet;
-  if (route.idempotent) headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = idempotencyKey ?? newKey();
+  // No key, no header: the route answers 400 idempotency_key_required, as over HTTP. A key made up
+  // here would make a host's automatic retry run the call twice.
+  if (route.idempotent && idempotencyKey !== undefined) {
+    headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = idempotencyKey;
+  }
   const routeKey = `${route.method} ${route.path}`;
   return {
     version: '2.0',
@@ -139,8 +141,17 @@ export function toolResultFor(
       ],
     };
   }
+  if (isRecord(json) && typeof json.secret === 'string') {
+    // A signing secret is shown once: never into a model's transcript or a host's logs.
+    const withheld = { ...json, secret: SECRET_WITHHELD };
+    return { content: [{ type: 'text', text: JSON.stringify(withheld) }], structuredContent: withheld };
+  }
   return {
     content: [{ type: 'text', text }],
     ...(isRecord(json) ? { structuredContent: json } : {}),
   };
 }
+
+/** What a tool result says instead of a secret the API answered. */
+export const SECRET_WITHHELD =
+  'withheld from tool results: rotate the secret over HTTP (POST /v1/webhooks/{id}/rotate-secret) to receive it';

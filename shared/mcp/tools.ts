@@ -135,9 +135,9 @@ export function inputSchemaFor(route: RouteDefinition): ToolInputSchema {
         minLength: 1,
         maxLength: 64,
         description:
-          'Idempotency-Key: send the same value when retrying, so the call runs once. Left out, a new key is generated for this call.',
+          'Idempotency-Key (required): a value unique to this operation; send the same value when retrying, so the call runs once.',
       },
-      false,
+      true,
       'idempotency',
     );
   }

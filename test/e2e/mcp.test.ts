@@ -110,10 +110,10 @@ describe('POST /v1/mcp', () => {
     expect(first.isError, first.content[0]?.text).toBeFalsy();
     const again = await call(client, 'plan_route', { ...plan, idempotency_key });
     expect(again.structuredContent?.id).toBe(first.structuredContent?.id);
-    // Without a key each call gets its own, so it is a new route.
-    const fresh = await call(client, 'plan_route', plan);
-    expect(fresh.structuredContent?.id).toEqual(expect.any(String));
-    expect(fresh.structuredContent?.id).not.toBe(first.structuredContent?.id);
+    // Without a key the route refuses, as over HTTP: a host's automatic retry can never run it twice.
+    const keyless = await call(client, 'plan_route', plan);
+    expect(keyless.isError).toBe(true);
+    expect(keyless.structuredContent).toMatchObject({ status: 400, code: 'idempotency_key_required' });
     const reuse = await call(client, 'plan_route', {
       ...plan,
       min_arrival_fuel_percent: 25,

@@ -60,7 +60,7 @@ export function createFleetFuelClient(options: FleetFuelClientOptions): FleetFue
       if (response.ok) return response;
       const problem = await problemOf(response);
       const retryable =
-        isRetryable(response.status, problem.code) ||
+        isRetryable(response.status, problem.code, repeatable) ||
         (response.status === 409 && problem.code === 'idempotency_conflict');
       if (!retryable || attempt >= retry.maxAttempts) throw new FleetFuelApiError(response.status, problem);
       await sleep(

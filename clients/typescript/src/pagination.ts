@@ -20,12 +20,17 @@ export async function* paginate<T>(
   fetchPage: (cursor: string | undefined) => Promise<CursorPage<T> | { data?: CursorPage<T> }>,
 ): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
+  const seen = new Set<string>();
   do {
     const answer = await fetchPage(cursor);
     const page = isPage<T>(answer) ? answer : answer.data;
     if (!page) throw new TypeError('paginate: fetchPage answered no page');
     yield* page.data;
     cursor = page.next_cursor ?? undefined;
+    // A cursor answered twice would loop forever: stop loudly instead.
+    if (cursor !== undefined && seen.has(cursor))
+      throw new Error(`paginate: the cursor ${cursor} came back twice`);
+    if (cursor !== undefined) seen.add(cursor);
   } while (cursor);
 }
 

@@ -10,14 +10,20 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: Required<RetryOptions> = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 20_000 };
 
+/** 503s the API answers before it acts on anything: sending again can never do a thing twice. */
+const REFUSED_BEFORE_ACTING = new Set(['auth_unavailable', 'route_capacity']);
+
 /**
- * Whether an answer is worth sending again: 503 and 504 (transient), and 429 only for
- * `rate_limited`. `quota_exceeded` and `station_budget_exceeded` (also 429) do not clear until a
- * reset or an upgrade, and every other 4xx fails the same way again.
+ * Whether an answer is worth sending again. 429 only for `rate_limited` (or API Gateway's own
+ * throttle, which has no code): `quota_exceeded` and `station_budget_exceeded` do not clear until a
+ * reset or an upgrade, and every other 4xx fails the same way again. 503 and 504 are transient, but
+ * may come after the API acted: they are retried only for a `repeatable` request (a GET, a DELETE,
+ * or one carrying an Idempotency-Key), else only the 503s raised before anything was done.
  */
-export function isRetryable(status: number, code: string | undefined): boolean {
-  if (status === 503 || status === 504) return true;
-  return status === 429 && code === 'rate_limited';
+export function isRetryable(status: number, code: string | undefined, repeatable = true): boolean {
+  if (status === 429) return code === 'rate_limited' || code === undefined;
+  if (status !== 503 && status !== 504) return false;
+  return repeatable || (status === 503 && code !== undefined && REFUSED_BEFORE_ACTING.has(code));
 }
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */

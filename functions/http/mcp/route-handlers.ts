@@ -34,7 +34,6 @@ export const routeHandlers: Record<keyof typeof mcpTools, () => Promise<RouteHan
   getWebhook: () => import('../webhooks/get-webhook.ts'),
   updateWebhook: () => import('../webhooks/update-webhook.ts'),
   deleteWebhook: () => import('../webhooks/delete-webhook.ts'),
-  rotateWebhookSecret: () => import('../webhooks/rotate-webhook-secret.ts'),
   listWebhookDeliveries: () => import('../webhooks/list-webhook-deliveries.ts'),
   replayWebhookDelivery: () => import('../webhooks/replay-webhook-delivery.ts'),
   testWebhook: () => import('../webhooks/test-webhook.ts'),

@@ -162,6 +162,29 @@ describe('retries', () => {
     expect(slept).toEqual([7000, 100, 200]);
   });
 
+  it('never resends a POST without an Idempotency-Key after a 503 or 504 that may come after the API acted', async () => {
+    answers = [problem(504, 'route_computation_timeout'), { status: 201, body: {} }];
+    const error = await client()
+      .POST('/v1/webhooks', { body: { url: 'https://hooks.example/x', event_types: ['*'] } as never })
+      .catch((caught: unknown) => caught);
+    expect((error as FleetFuelApiError).status).toBe(504);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('resends such a POST after a 503 raised before acting, and after API Gateway’s code-less 429', async () => {
+    answers = [
+      problem(503, 'auth_unavailable'),
+      { status: 429, body: { message: 'Too Many Requests' } },
+      { status: 201, body: { id: 'whk_1' } },
+    ];
+    const { data } = await client().POST('/v1/webhooks', {
+      body: { url: 'https://hooks.example/x', event_types: ['*'] } as never,
+    });
+    expect(data).toEqual({ id: 'whk_1' });
+    expect(received).toHaveLength(3);
+  });
+
   it('gives up after maxAttempts with the last problem as the error', async () => {
     answers = [problem(503, 'route_capacity'), problem(503, 'route_capacity')];
     const error = await client({ maxAttempts: 2 })
@@ -251,6 +274,23 @@ describe('paginate', () => {
       '/v1/vehicles?limit=2&cursor=c2',
       '/v1/vehicles?limit=2&cursor=c3',
     ]);
+  });
+
+  it('stops with an error when a server answers the same cursor twice, instead of looping', async () => {
+    answers = [
+      { status: 200, body: { data: [{ id: 1 }], next_cursor: 'c2' } },
+      { status: 200, body: { data: [{ id: 2 }], next_cursor: 'c2' } },
+    ];
+    const api = client();
+    const walk = async () => {
+      for await (const _ of paginate((cursor) =>
+        api.GET('/v1/vehicles', { params: { query: { ...(cursor ? { cursor } : {}) } } }),
+      )) {
+        // reading every item
+      }
+    };
+    await expect(walk()).rejects.toThrow(/came back twice/);
+    expect(received).toHaveLength(2);
   });
 });
 

@@ -56,6 +56,20 @@ describe('the guide for language models', () => {
     expect(isRetryable('quota_exceeded')).toBe(false);
     expect(isRetryable('station_budget_exceeded')).toBe(false);
     expect(isRetryable('validation_failed')).toBe(false);
+    // Spec §7's retry guidance, written out so the rule cannot grade itself.
+    const retryable = Object.keys(ERROR_REGISTRY)
+      .filter((code) => isRetryable(code as never))
+      .sort();
+    expect(retryable).toEqual([
+      'auth_unavailable',
+      'idempotency_conflict',
+      'rate_limited',
+      'route_capacity',
+      'route_computation_timeout',
+      'storage_unavailable',
+    ]);
+    expect(isRetryable('routing_unreachable')).toBe(false);
+    expect(isRetryable('internal_error')).toBe(false);
   });
 
   it('covers the contract’s rules and the MCP endpoint', () => {

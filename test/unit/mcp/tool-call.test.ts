@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../shared/api/routes.ts';
-import { type CallerEvent, eventForToolCall, toolResultFor } from '../../../shared/mcp/tool-call.ts';
+import {
+  type CallerEvent,
+  eventForToolCall,
+  SECRET_WITHHELD,
+  toolResultFor,
+} from '../../../shared/mcp/tool-call.ts';
 
 const caller: CallerEvent = {
   headers: {
@@ -67,22 +72,16 @@ describe('eventForToolCall', () => {
     expect(event.headers['svc-fleet']).toBeUndefined();
   });
 
-  it('generates an Idempotency-Key per call on idempotent routes unless one is given', () => {
-    let n = 0;
-    const newKey = () => `generated-${++n}`;
+  it('sends the caller’s idempotency_key as the Idempotency-Key, and never makes one up', () => {
     const body = { origin: { latitude: 1, longitude: 2 } };
-    expect(eventForToolCall(routes.createRoute, body, caller, newKey).headers['idempotency-key']).toBe(
-      'generated-1',
-    );
-    expect(eventForToolCall(routes.createRoute, body, caller, newKey).headers['idempotency-key']).toBe(
-      'generated-2',
-    );
-    const given = eventForToolCall(routes.createRoute, { ...body, idempotency_key: 'mine' }, caller, newKey);
+    const given = eventForToolCall(routes.createRoute, { ...body, idempotency_key: 'mine' }, caller);
     expect(given.headers['idempotency-key']).toBe('mine');
     expect(JSON.parse(given.body ?? '')).toEqual(body);
-    expect(
-      eventForToolCall(routes.createVehicle, { external_ref: 'A' }, caller, newKey).headers,
-    ).not.toHaveProperty('idempotency-key');
+    // Without one the route answers 400 idempotency_key_required, as over HTTP.
+    expect(eventForToolCall(routes.createRoute, body, caller).headers).not.toHaveProperty('idempotency-key');
+    expect(eventForToolCall(routes.createVehicle, { external_ref: 'A' }, caller).headers).not.toHaveProperty(
+      'idempotency-key',
+    );
   });
 
   it('leaves an unknown argument in the body, where the strict schema refuses it by name', () => {
@@ -103,6 +102,17 @@ describe('toolResultFor', () => {
     expect(toolResultFor(route, { statusCode: 200, body })).toEqual({
       content: [{ type: 'text', text: body }],
       structuredContent: { id: 'veh_1', name: 'T' },
+    });
+  });
+
+  it('withholds a signing secret the API answered (create_webhook), keeping the rest', () => {
+    const body = '{"id":"whk_1","url":"https://hooks.example/x","secret":"whsec_abc"}';
+    const result = toolResultFor(routes.createWebhook, { statusCode: 201, body });
+    expect(result.content[0]?.text).not.toContain('whsec_abc');
+    expect(result.structuredContent).toEqual({
+      id: 'whk_1',
+      url: 'https://hooks.example/x',
+      secret: SECRET_WITHHELD,
     });
   });
 

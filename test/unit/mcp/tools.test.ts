@@ -146,7 +146,8 @@ describe('input schemas', () => {
       const fleetScoped = tool.route.access === 'fleet' || tool.route.access === 'fleetOrPartner';
       expect('fleet_id' in tool.inputSchema.properties, tool.name).toBe(fleetScoped);
     }
-    expect(inputSchemaFor(routes.createTrip).required).not.toContain('idempotency_key');
+    // Required: a key made up per call would make a host's automatic retry run the call twice.
+    expect(inputSchemaFor(routes.createTrip).required).toContain('idempotency_key');
   });
 
   it('keeps the integration health query’s own fleet_id rather than adding a second', () => {
