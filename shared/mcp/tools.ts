@@ -38,22 +38,22 @@ const DESTRUCTIVE_ACTIONS = new Set(['cancel', 'revoke', 'deactivate', 'reset'])
 
 /**
  * The annotations follow from what the operation does, never from a hand-kept list:
- * - GET reads: `readOnlyHint`.
+ * - GET reads, and searches sent as POST (`readOnly` on the route): `readOnlyHint`.
  * - DELETE, and the cancel/revoke/deactivate/reset actions, end or wipe something: `destructiveHint`.
  * - Calling again with the same arguments changes nothing more: reads, PATCH (sets fields to given
  *   values), DELETE (gone stays gone), and the POSTs that take an Idempotency-Key (same key, same
  *   answer): `idempotentHint`.
  */
 export function annotationsFor(
-  route: Pick<RouteDefinition, 'method' | 'path' | 'idempotent'>,
+  route: Pick<RouteDefinition, 'method' | 'path' | 'idempotent' | 'readOnly'>,
 ): ToolAnnotations {
   const action = route.path.split('/').at(-1) ?? '';
+  const reads = route.method === 'GET' || route.readOnly === true;
   return {
-    readOnlyHint: route.method === 'GET',
+    readOnlyHint: reads,
     destructiveHint:
       route.method === 'DELETE' || (route.method === 'POST' && DESTRUCTIVE_ACTIONS.has(action)),
-    idempotentHint:
-      route.method === 'GET' || route.method === 'PATCH' || route.method === 'DELETE' || route.idempotent,
+    idempotentHint: reads || route.method === 'PATCH' || route.method === 'DELETE' || route.idempotent,
   };
 }
 

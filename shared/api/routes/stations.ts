@@ -33,6 +33,7 @@ export const stationRoutes = {
     operationId: 'listStationsAlongRoute',
     method: 'POST',
     path: '/v1/stations/along-route',
+    readOnly: true,
     summary: 'Truck stops along a route corridor, in route order, priced for the acting fleet',
     description:
       'Send an encoded `polyline`, or `origin` and `destination` (routed on the embedded interstate network). ' +

@@ -65,6 +65,11 @@ export interface RouteDefinition {
   role: RoleGroup;
   /** Requires the Idempotency-Key header (spec section 4). */
   idempotent: boolean;
+  /**
+   * A search sent as POST (its input is too large for a query): it changes nothing, so the MCP tool
+   * is read-only and safe to repeat.
+   */
+  readOnly?: boolean;
   request: RouteRequest;
   /** Success responses; errors come from the registry and are documented once. */
   responses: readonly RouteResponse[];

@@ -63,18 +63,18 @@ describe('annotations by rule', () => {
   it.each(tools.map((tool) => [tool.name, tool] as const))(
     '%s carries all three, as its route implies',
     (_n, tool) => {
-      const { method, path, idempotent } = tool.route;
+      const { method, path, idempotent, readOnly } = tool.route;
       const action = path.split('/').at(-1);
       expect(Object.keys(tool.annotations).sort()).toEqual([
         'destructiveHint',
         'idempotentHint',
         'readOnlyHint',
       ]);
-      expect(tool.annotations.readOnlyHint).toBe(method === 'GET');
+      expect(tool.annotations.readOnlyHint).toBe(method === 'GET' || readOnly === true);
       expect(tool.annotations.destructiveHint).toBe(
         method === 'DELETE' || ['cancel', 'revoke', 'deactivate', 'reset'].includes(action ?? ''),
       );
-      expect(tool.annotations.idempotentHint).toBe(method !== 'POST' || idempotent);
+      expect(tool.annotations.idempotentHint).toBe(method !== 'POST' || idempotent || readOnly === true);
     },
   );
 
@@ -122,6 +122,15 @@ describe('annotations by rule', () => {
     expect(annotationsFor({ method: 'POST', path: '/v1/things', idempotent: true }).idempotentHint).toBe(
       true,
     );
+    // A search sent as POST is a read.
+    expect(annotationsFor({ method: 'POST', path: '/v1/search', idempotent: false, readOnly: true })).toEqual(
+      {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+      },
+    );
+    expect(annotationsFor(routes.listStationsAlongRoute).readOnlyHint).toBe(true);
   });
 });
 
