@@ -1,5 +1,6 @@
 import { mcpTools } from '../api/mcp-tools.ts';
 import { routeList } from '../api/routes.ts';
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/retry-schedule.ts';
 import { ERROR_REGISTRY, type ErrorCode } from '../platform/errors.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 
@@ -15,6 +16,11 @@ export interface GuideSettings {
  * same way again.
  */
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'idempotency_conflict']);
+
+/** The webhook retry schedule in words, from the schedule itself. */
+const DELIVERY_RETRIES = `a failed delivery is tried again up to ${MAX_DELIVERY_ATTEMPTS - 1} times over about ${
+  Math.round(RETRY_DELAYS_SECONDS.reduce((sum, seconds) => sum + seconds, 0) / 360) / 10
+} h (${MAX_DELIVERY_ATTEMPTS} attempts in all)`;
 
 /** Whether a problem code is worth retrying (with backoff, honouring Retry-After). */
 export function isRetryable(code: ErrorCode): boolean {
@@ -97,7 +103,9 @@ function workflowsSection(base: string): string[] {
     `curl -X POST ${base}/v1/webhooks ${auth} ${json} -d '{"url":"https://example.com/hooks","event_types":["guidance.updated","fueling.matched"]}'   # secret whsec_… shown once`,
     `curl -X POST ${base}/v1/webhooks/whe_…/test ${auth}`,
     '```',
-    'Verify `X-Service-Signature: t=<unix>,v1=<hex>`: HMAC-SHA256 keyed with the whole `whsec_…` secret over `<t>.<raw body>`; compare in constant time and reject a `t` older than 5 minutes. De-duplicate by `X-Service-Event-Id`; detect gaps by `sequence`. Answer 2xx within 5 s; failures are retried 8 times over ~27.6 h.',
+    'Verify `X-Service-Signature: t=<unix>,v1=<hex>`: HMAC-SHA256 keyed with the whole `whsec_…` secret over `<t>.<raw body>`; compare in constant time and reject a `t` older than 5 minutes. De-duplicate by `X-Service-Event-Id`; detect gaps by `sequence`. Answer 2xx within 5 s; ' +
+      DELIVERY_RETRIES +
+      '.',
     '',
     '### 5. Sandbox and its test clock (test keys, sandbox base URL)',
     '```sh',
