@@ -33,6 +33,7 @@ const toItem = (simulation: Simulation) => ({
   last_tick_at_ms: simulation.lastTickAtMs,
   last_activity_ms: simulation.lastActivityMs,
   trucks: JSON.stringify(simulation.trucks),
+  generation: simulation.generation,
   version: simulation.version,
 });
 
@@ -43,6 +44,8 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
   lastTickAtMs: (item.last_tick_at_ms as number | null) ?? null,
   lastActivityMs: item.last_activity_ms as number,
   trucks: JSON.parse(item.trucks as string),
+  // Simulations written before resets had generations are generation 0.
+  generation: (item.generation as number | undefined) ?? 0,
   version: item.version as number,
 });
 

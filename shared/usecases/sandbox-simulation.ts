@@ -84,6 +84,7 @@ export async function provisionSimulatedTrucks(
     lastTickAtMs: null,
     lastActivityMs: nowMs,
     trucks: initialTrucks(fleetId, vehicles),
+    generation: 0,
     version: 1,
   };
   if (await deps.simulations.create(simulation)) return simulation;
@@ -129,7 +130,7 @@ export async function runSimulation(
   for (let done = 0; done < minutes; done += batchMinutes) {
     simulation = await runBatch(deps, simulation, Math.min(batchMinutes, minutes - done));
   }
-  return save(deps, simulation, start);
+  return (await save(deps, simulation, start)).simulation;
 }
 
 async function runBatch(
@@ -211,22 +212,34 @@ export function activeSession(tracking: { session: GuidanceSession | null }): Gu
   return tracking.session?.status === 'active' ? tracking.session : null;
 }
 
+/** A save's outcome: what is stored now, and whether it is this run's result or someone else's. */
+export interface SavedSimulation {
+  simulation: Simulation;
+  /** False when the run's result was dropped (a reset, or a run further ahead, won). */
+  kept: boolean;
+}
+
 /**
- * Writes the simulation over the version it started from. Someone else wrote meanwhile (a scenario
- * was scheduled, a tool call resumed it): their scenario, status and activity are kept, the trucks'
- * movement is ours.
+ * Writes the simulation over the version it started from. Someone else wrote meanwhile: a scenario
+ * scheduled or a tool call that resumed it keeps its scenario, status and activity, the trucks'
+ * movement is ours; but a reset (another generation) or a run that took the clock further (an
+ * advance a tick lost to) wins, and our result is dropped: the clock never goes back and a reset is
+ * never undone.
  */
 async function save(
   deps: Pick<SandboxSimulationDeps, 'simulations'>,
   simulation: Simulation,
   /** What the change started from: a scenario scheduled since is theirs to keep. */
   base: Simulation = simulation,
-): Promise<Simulation> {
+): Promise<SavedSimulation> {
   let next = { ...simulation, version: simulation.version + 1 };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await deps.simulations.save(next)) return next;
+    if (await deps.simulations.save(next)) return { simulation: next, kept: true };
     const current = await deps.simulations.get(simulation.fleetId);
-    if (!current) return next;
+    if (!current) return { simulation: next, kept: false };
+    if (current.generation !== base.generation || current.simulatedNowMs > next.simulatedNowMs) {
+      return { simulation: current, kept: false };
+    }
     next = {
       ...next,
       status: current.status,
@@ -291,5 +304,5 @@ export async function activeSimulation(
   const nowMs = deps.now();
   // Only a status change or a stale activity mark is worth a write; the page polls every few seconds.
   if (simulation.status === 'running' && nowMs - simulation.lastActivityMs < 3_600_000) return simulation;
-  return save(deps, { ...touched(simulation, nowMs), version: simulation.version });
+  return (await save(deps, { ...touched(simulation, nowMs), version: simulation.version })).simulation;
 }

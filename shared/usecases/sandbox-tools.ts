@@ -158,6 +158,7 @@ export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string)
         fleetId,
         current.trucks.map((t) => ({ vehicleId: t.vehicleId, name: t.name })),
       ),
+      generation: current.generation + 1,
       version: current.version + 1,
     };
     if (await deps.simulations.save(fresh)) {

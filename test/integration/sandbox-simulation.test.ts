@@ -12,6 +12,7 @@ import {
   type SandboxSimulationDeps,
   tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
+import { resetSandbox } from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
@@ -139,6 +140,43 @@ describe('sandbox simulation through the real pipeline', () => {
     const resumed = await activeSimulation(deps, idle.fleetId);
     expect(resumed.status).toBe('running');
     expect(resumed.lastActivityMs).toBe(clock.now());
+  }, 60_000);
+
+  it('a tick racing a reset keeps the reset: its trucks and clock are dropped', async () => {
+    const start = await twin();
+    let resets = 0;
+    // The reset lands while the tick's breadcrumbs are in the pipeline, before the tick saves.
+    const racing: SandboxSimulationDeps = {
+      ...deps,
+      settle: async () => {
+        await deps.settle();
+        if (resets++ === 0) await resetSandbox(deps, start.fleetId);
+      },
+    };
+    const ran = await runSimulation(racing, start, 1);
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored.generation).toBe(start.generation + 1);
+    expect(stored.simulatedNowMs).toBe(clock.now());
+    expect(stored.trucks.every((t) => t.lastReport === null)).toBe(true);
+    expect(ran).toEqual(stored);
+  }, 60_000);
+
+  it('a tick that lost to an advance drops its minute: the clock never goes back', async () => {
+    const start = await twin();
+    let advances = 0;
+    const racing: SandboxSimulationDeps = {
+      ...deps,
+      settle: async () => {
+        await deps.settle();
+        if (advances++ === 0) {
+          await runSimulation(deps, (await deps.simulations.get(start.fleetId)) as Simulation, 15);
+        }
+      },
+    };
+    await runSimulation(racing, start, 1);
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored.simulatedNowMs).toBe(start.simulatedNowMs + 15 * 60_000);
+    expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
   }, 60_000);
 
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {

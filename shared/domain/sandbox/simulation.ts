@@ -35,6 +35,11 @@ export interface Simulation {
   /** Wall-clock time of the last call to a sandbox tool (the pause rule). */
   lastActivityMs: number;
   trucks: SimTruck[];
+  /**
+   * Bumped by every reset. A tick or advance that started from another generation was running
+   * trucks the reset threw away: its result is dropped rather than written over the reset.
+   */
+  generation: number;
   /** Optimistic concurrency: the tick, advance, scenario and reset all read-modify-write the item. */
   version: number;
 }
