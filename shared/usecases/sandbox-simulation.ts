@@ -114,23 +114,45 @@ async function simVehicles(deps: Pick<SandboxSimulationDeps, 'vehicles' | 'now'>
 }
 
 /**
+ * Time a run keeps in hand when it starts another batch: a batch (ingest, the pipeline settling,
+ * guidance for the trucks, the checkpoint) takes a few seconds at most; the caller must still answer.
+ */
+export const BATCH_RESERVE_MS = 4_000;
+
+/** How far a run got: the simulation as saved after its last batch. */
+export interface SimulationRun {
+  simulation: Simulation;
+  requestedMinutes: number;
+  /** Fewer than requested when the time ran short, or a reset or a run further ahead won. */
+  advancedMinutes: number;
+}
+
+/**
  * Runs `minutes` simulated minutes of the twin through the real pipeline: each minute every truck
  * moves and (unless silent) reports a breadcrumb; every {@link ADVANCE_BATCH_MINUTES} the batch goes
  * through POST /v1/locations' use case at the simulation's time, the pipeline settles, silent trucks
  * are judged offline on the simulation's clock, and trucks heading somewhere new get a guidance
- * session. Saves the simulation (merging scenarios scheduled meanwhile) and returns it.
+ * session. Each batch is saved (merging scenarios scheduled meanwhile), so a run cut short keeps
+ * what it did; it stops before a batch when `remainingMs()` is under {@link BATCH_RESERVE_MS}, and
+ * when its save was dropped (a reset or a run further ahead won).
  */
 export async function runSimulation(
   deps: SandboxSimulationDeps,
   start: Simulation,
   minutes: number,
   batchMinutes = ADVANCE_BATCH_MINUTES,
-): Promise<Simulation> {
+  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+): Promise<SimulationRun> {
   let simulation = start;
-  for (let done = 0; done < minutes; done += batchMinutes) {
-    simulation = await runBatch(deps, simulation, Math.min(batchMinutes, minutes - done));
+  let advancedMinutes = 0;
+  while (advancedMinutes < minutes && remainingMs() >= BATCH_RESERVE_MS) {
+    const batch = Math.min(batchMinutes, minutes - advancedMinutes);
+    const saved = await save(deps, await runBatch(deps, simulation, batch), simulation);
+    simulation = saved.simulation;
+    if (!saved.kept) break;
+    advancedMinutes += batch;
   }
-  return (await save(deps, simulation, start)).simulation;
+  return { simulation, requestedMinutes: minutes, advancedMinutes };
 }
 
 async function runBatch(

@@ -62,17 +62,30 @@ export async function sandboxSnapshot(deps: SandboxSimulationDeps, fleetId: stri
   return viewOf(deps, await activeSimulation(deps, fleetId));
 }
 
+/** The snapshot an advance reached, and how far it got of what was asked. */
+export interface AdvanceView extends SimulationView {
+  requestedMinutes: number;
+  advancedMinutes: number;
+}
+
 /**
- * POST /v1/sandbox/advance: runs `minutes` simulated minutes now, through the real pipeline, and
- * answers the snapshot after them.
+ * POST /v1/sandbox/advance: runs `minutes` simulated minutes now, through the real pipeline, saving
+ * after every batch, and answers the snapshot it reached. It stops early when the request's time
+ * (`remainingMs`) runs short: the client calls again for the rest.
  */
 export async function advanceSandbox(
   deps: SandboxSimulationDeps,
   fleetId: string,
   minutes: number,
-): Promise<SimulationView> {
+  remainingMs?: () => number,
+): Promise<AdvanceView> {
   const simulation = await activeSimulation(deps, fleetId);
-  return viewOf(deps, await runSimulation(deps, simulation, minutes));
+  const run = await runSimulation(deps, simulation, minutes, undefined, remainingMs);
+  return {
+    ...(await viewOf(deps, run.simulation)),
+    requestedMinutes: run.requestedMinutes,
+    advancedMinutes: run.advancedMinutes,
+  };
 }
 
 /** POST /v1/sandbox/vehicles/{id}/scenario: scheduled for the truck's next simulated minute. */

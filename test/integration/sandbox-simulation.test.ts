@@ -12,7 +12,7 @@ import {
   type SandboxSimulationDeps,
   tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
-import { resetSandbox } from '../../shared/usecases/sandbox-tools.ts';
+import { advanceSandbox, resetSandbox } from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
@@ -77,7 +77,7 @@ function withScenario(simulation: Simulation, ref: string, scenario: ScenarioNam
 async function runUntil(start: Simulation, limit: number, done: (s: Simulation) => boolean, step = 15) {
   let simulation = start;
   for (let minutes = 0; minutes < limit && !done(simulation); minutes += step) {
-    simulation = await runSimulation(deps, simulation, step, 5);
+    simulation = (await runSimulation(deps, simulation, step, 5)).simulation;
   }
   return simulation;
 }
@@ -153,7 +153,7 @@ describe('sandbox simulation through the real pipeline', () => {
         if (resets++ === 0) await resetSandbox(deps, start.fleetId);
       },
     };
-    const ran = await runSimulation(racing, start, 1);
+    const ran = (await runSimulation(racing, start, 1)).simulation;
     const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
     expect(stored.generation).toBe(start.generation + 1);
     expect(stored.simulatedNowMs).toBe(clock.now());
@@ -179,13 +179,27 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
   }, 60_000);
 
+  it('an advance whose time runs short stops after a saved batch and says how far it got', async () => {
+    const start = await twin();
+    // Time enough for two batches, then none: no wall clock involved.
+    let checks = 0;
+    const remainingMs = () => (checks++ < 2 ? 60_000 : 0);
+    const view = await advanceSandbox(deps, start.fleetId, 60, remainingMs);
+    expect(view.requestedMinutes).toBe(60);
+    expect(view.advancedMinutes).toBe(30);
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored).toEqual(view.simulation);
+    expect(stored.simulatedNowMs).toBe(start.simulatedNowMs + 30 * 60_000);
+    expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
+  }, 60_000);
+
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
-    const start = await runSimulation(deps, await twin(), 5, 5);
+    const start = (await runSimulation(deps, await twin(), 5, 5)).simulation;
     const truck = start.trucks[0]?.vehicleId as string;
-    let simulation = await runSimulation(deps, withScenario(start, 'sim-1', 'offline'), 20, 5);
+    let simulation = (await runSimulation(deps, withScenario(start, 'sim-1', 'offline'), 20, 5)).simulation;
     expect(eventsOf(start.fleetId, truck, 'vehicle.offline')).toHaveLength(1);
     expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(0);
-    simulation = await runSimulation(deps, simulation, 20, 5);
+    simulation = (await runSimulation(deps, simulation, 20, 5)).simulation;
     expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(1);
     expect(simulation.trucks[0]?.scenario).toBe('normal');
   }, 60_000);
@@ -198,7 +212,7 @@ describe('sandbox simulation through the real pipeline', () => {
     let fills = 0;
     let wasFueling = false;
     for (let minutes = 0; minutes < 6 * 60; minutes += 5) {
-      simulation = await runSimulation(deps, simulation, 5, 5);
+      simulation = (await runSimulation(deps, simulation, 5, 5)).simulation;
       const fueling = simulation.trucks[1]?.activity === 'fueling';
       if (fueling && !wasFueling) fills += 1;
       wasFueling = fueling;
