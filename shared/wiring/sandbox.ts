@@ -26,7 +26,8 @@ export function createSandboxDeps(infra: Infrastructure, parts: SandboxParts = {
     simulations: createSimulationStore(infra.client, infra.config.tableName),
     vehicles: tableStores(infra).vehicles,
     tracking: guidanceStores(infra).tracking,
-    ingest: (now) => ({ ...ingestDeps(infra), now }),
+    // The breadcrumbs are received at the simulation's time; the health counters count the wall clock's.
+    ingest: (now) => ({ ...ingestDeps(infra), now, countersNow: infra.clock.now }),
     guidance: (now) => ({ ...planning, now }),
     offline: (now) => ({ ...offline, now }),
     now: infra.clock.now,

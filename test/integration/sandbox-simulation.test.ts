@@ -5,6 +5,7 @@ import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messag
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { createIntegrationCounterStore } from '../../shared/store/integration-counters.ts';
 import {
   activeSimulation,
   provisionSimulatedTrucks,
@@ -191,6 +192,20 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(stored).toEqual(view.simulation);
     expect(stored.simulatedNowMs).toBe(start.simulatedNowMs + 30 * 60_000);
     expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
+  }, 60_000);
+
+  it('counts its breadcrumbs in the health counters at the wall clock, not the simulated hours', async () => {
+    const start = await twin();
+    await runSimulation(deps, start, 180);
+    const counters = createIntegrationCounterStore(infra.client, table);
+    const wallHour = await counters.hours(start.fleetId, clock.now(), clock.now());
+    const simulatedHours = await counters.hours(
+      start.fleetId,
+      clock.now() + 3_600_000,
+      clock.now() + 3 * 3_600_000,
+    );
+    expect(wallHour.reduce((sum, hour) => sum + hour.breadcrumbs, 0)).toBe(3 * 180);
+    expect(simulatedHours).toEqual([]);
   }, 60_000);
 
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
