@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usagePeriod } from '../../shared/domain/plans.ts';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
 import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
@@ -20,6 +21,7 @@ import { guidanceStores } from '../../shared/wiring/guidance.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { createSandboxDeps } from '../../shared/wiring/sandbox.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
+import { tableStores } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 
@@ -206,6 +208,24 @@ describe('sandbox simulation through the real pipeline', () => {
     );
     expect(wallHour.reduce((sum, hour) => sum + hour.breadcrumbs, 0)).toBe(3 * 180);
     expect(simulatedHours).toEqual([]);
+  }, 60_000);
+
+  it("bills the re-plans of the simulator's guidance to the simulator's account, not the twin's", async () => {
+    const start = await twin();
+    const reefer = start.trucks[2]?.vehicleId as string;
+    await runUntil(start, 60, () => eventsOf(start.fleetId, reefer, 'guidance.updated').length > 0, 5);
+    const { session } = await guidanceStores(infra).tracking.get(start.fleetId, reefer);
+    expect(session?.billingAccountId).toBe('sandbox-simulator');
+
+    // The guidance worker's charge for that session's re-plans goes where the session says.
+    const { counters } = tableStores(infra);
+    const period = usagePeriod(clock.now()).id;
+    const simulatorBefore = (await counters.readUsage('sandbox-simulator', period)).station_results ?? 0;
+    const worker = createGuidancePlanningDeps(infra);
+    await worker.chargeReplannedStations?.(start.fleetId, 2, session?.billingAccountId);
+    // The twin is unknown to the control plane here: its own account would be its fleet id.
+    expect((await counters.readUsage(start.fleetId, period)).station_results ?? 0).toBe(0);
+    expect((await counters.readUsage('sandbox-simulator', period)).station_results).toBe(simulatorBefore + 2);
   }, 60_000);
 
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
