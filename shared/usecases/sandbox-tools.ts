@@ -3,10 +3,9 @@ import { profileOf } from '../domain/sandbox/profiles.ts';
 import type { ScenarioName } from '../domain/sandbox/scenarios.ts';
 import {
   initialTrucks,
-  nextTickAtMs,
   type Simulation,
+  scenarioAppliesAtMs,
   scheduleScenario,
-  TICK_INTERVAL_SECONDS,
   touched,
 } from '../domain/sandbox/simulation.ts';
 import type { Stage } from '../platform/config.ts';
@@ -111,7 +110,7 @@ export async function scheduleSandboxScenario(
       return {
         vehicleId: vehicle.id,
         scenario,
-        appliesAtMs: nextTickAtMs(next) ?? deps.now() + TICK_INTERVAL_SECONDS * 1000,
+        appliesAtMs: scenarioAppliesAtMs(next, deps.now()),
       };
     }
   }

@@ -99,6 +99,14 @@ export function nextTickAtMs(simulation: Simulation): number | null {
   return simulation.lastTickAtMs + TICK_INTERVAL_SECONDS * 1000;
 }
 
+/**
+ * When a scenario scheduled now applies: the next tick, or a tick interval from now before the
+ * first tick; never in the past (a tick that is late has not run yet, so it applies now at the earliest).
+ */
+export function scenarioAppliesAtMs(simulation: Simulation, nowMs: number): number {
+  return Math.max(nextTickAtMs(simulation) ?? nowMs + TICK_INTERVAL_SECONDS * 1000, nowMs);
+}
+
 /** FNV-1a over the text: a stable 32-bit seed. */
 export function seedOf(text: string): number {
   let hash = 0x811c9dc5;
