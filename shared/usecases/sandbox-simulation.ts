@@ -9,6 +9,7 @@ import {
   touched,
 } from '../domain/sandbox/simulation.ts';
 import { type SimBreadcrumb, type SimTruck, type StopAhead, stepTruck } from '../domain/sandbox/truck.ts';
+import { ApiError } from '../platform/errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { SimulationStore } from '../store/sandbox-simulations.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
@@ -31,6 +32,11 @@ export interface SandboxSimulationDeps {
   guidance: AtClock<StartGuidanceDeps>;
   /** The offline sweep's judgement, for the twin's own trucks on its own clock. */
   offline: AtClock<OfflineSweepDeps>;
+  /**
+   * Whether the fleet is a company's sandbox twin (the control plane's account names it): only a
+   * twin has a simulation, so the sandbox tools refuse any other fleet a partner key may act on.
+   */
+  isSandboxTwin: (fleetId: string) => Promise<boolean>;
   /** The wall clock. */
   now: () => number;
   /**
@@ -97,7 +103,21 @@ async function simVehicles(deps: Pick<SandboxSimulationDeps, 'vehicles' | 'now'>
       const externalRef = SIM_EXTERNAL_REFS[index] as string;
       const name = `${profile.title} (${externalRef})`;
       const id = await deps.vehicles.idForExternalRef(fleetId, externalRef);
-      if (id) return { vehicleId: id, name };
+      if (id) {
+        const existing = await deps.vehicles.get(fleetId, id);
+        // Only a truck this function made is adopted: an integrator's own vehicle that happens to
+        // use the ref keeps its data, and the simulation is not started over it.
+        if (existing?.name !== name) {
+          throw new ApiError(
+            'resource_conflict',
+            `Vehicle ${id} uses external_ref ${externalRef}, which the sandbox simulator keeps for its simulated trucks.`,
+            {
+              hint: `give vehicle ${id} another external_ref (PATCH /v1/vehicles/${id}), then call the sandbox tool again`,
+            },
+          );
+        }
+        return { vehicleId: id, name };
+      }
       const { vehicle } = await createVehicle(
         { vehicles: deps.vehicles, clock: { now: deps.now } },
         fleetId,

@@ -37,6 +37,21 @@ export function sandboxOnlyError(): ApiError {
   });
 }
 
+/** The sandbox tools act on a company's sandbox twin only; any other fleet has no simulation. */
+export async function assertSandboxTwin(
+  deps: Pick<SandboxSimulationDeps, 'isSandboxTwin'>,
+  fleetId: string,
+): Promise<void> {
+  if (await deps.isSandboxTwin(fleetId)) return;
+  throw new ApiError(
+    'resource_not_found',
+    `Fleet ${fleetId} has no simulation: it is not a company's sandbox twin.`,
+    {
+      hint: "the simulated trucks live in each company's sandbox twin: call with the company's test key (or a partner key acting on that twin)",
+    },
+  );
+}
+
 /** Everything the snapshot shows, read at one moment. */
 export interface SimulationView {
   simulation: Simulation;
@@ -58,6 +73,7 @@ async function viewOf(deps: SandboxSimulationDeps, simulation: Simulation): Prom
 
 /** GET /v1/sandbox/simulation. */
 export async function sandboxSnapshot(deps: SandboxSimulationDeps, fleetId: string): Promise<SimulationView> {
+  await assertSandboxTwin(deps, fleetId);
   return viewOf(deps, await activeSimulation(deps, fleetId));
 }
 
@@ -78,6 +94,7 @@ export async function advanceSandbox(
   minutes: number,
   remainingMs?: () => number,
 ): Promise<AdvanceView> {
+  await assertSandboxTwin(deps, fleetId);
   const simulation = await activeSimulation(deps, fleetId);
   const run = await runSimulation(deps, simulation, minutes, undefined, remainingMs);
   return {
@@ -94,6 +111,7 @@ export async function scheduleSandboxScenario(
   ref: string,
   scenario: ScenarioName,
 ) {
+  await assertSandboxTwin(deps, fleetId);
   const vehicle = await findVehicle(deps, fleetId, ref);
   for (let attempt = 0; attempt < 5; attempt++) {
     const simulation = await activeSimulation(deps, fleetId);
@@ -144,6 +162,7 @@ const RESET_PREFIXES = [
  * guidance, trips, fuelings and history cleared.
  */
 export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string) {
+  await assertSandboxTwin(deps, fleetId);
   const provisioned = await provisionSimulatedTrucks(deps, fleetId);
   const vehicleDeps = { vehicles: deps.vehicles, clock: { now: deps.now } };
   await Promise.all(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { usagePeriod } from '../../shared/domain/plans.ts';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
 import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
@@ -14,8 +15,9 @@ import {
   type SandboxSimulationDeps,
   tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
-import { advanceSandbox, resetSandbox } from '../../shared/usecases/sandbox-tools.ts';
+import { advanceSandbox, resetSandbox, sandboxSnapshot } from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
@@ -46,6 +48,8 @@ beforeAll(async () => {
   const worker = createGuidancePlanningDeps(infra, { events });
   deps = createSandboxDeps(infra, {
     events,
+    // The twins here are made with fresh fleet ids the control plane does not know.
+    isSandboxTwin: async () => true,
     // The guidance worker, for every vehicle the batch touched (one cycle covers a vehicle's batch).
     settle: async () => {
       const messages = infra.sent.vehicleUpdates.take();
@@ -226,6 +230,44 @@ describe('sandbox simulation through the real pipeline', () => {
     // The twin is unknown to the control plane here: its own account would be its fleet id.
     expect((await counters.readUsage(start.fleetId, period)).station_results ?? 0).toBe(0);
     expect((await counters.readUsage('sandbox-simulator', period)).station_results).toBe(simulatorBefore + 2);
+  }, 60_000);
+
+  it("answers only for a company's sandbox twin, and never adopts a vehicle that is not a simulated truck", async () => {
+    // The real wiring: the control plane says which fleet is a twin.
+    const tools = createSandboxDeps(infra);
+    const twinFleet = newId('fleet');
+    const company = newId('company');
+    await tableStores(infra).accounts.create({
+      id: company,
+      type: 'company',
+      name: 'Twin Co',
+      contactEmail: null,
+      timezone: null,
+      planName: 'starter',
+      liveFleetId: null,
+      sandboxFleetId: twinFleet,
+      productionAccess: NO_PRODUCTION_ACCESS,
+      createdAt: '2026-11-01T00:00:00.000000Z',
+    });
+    const view = await sandboxSnapshot(tools, twinFleet);
+    expect(view.simulation.trucks).toHaveLength(3);
+
+    // A partner's fleet (not a twin) with its own sim-1: 404, nothing provisioned or adopted.
+    const partnerFleet = newId('fleet');
+    await createVehicle({ vehicles: tools.vehicles, clock }, partnerFleet, { external_ref: 'sim-1' });
+    await expect(sandboxSnapshot(tools, partnerFleet)).rejects.toMatchObject({ code: 'resource_not_found' });
+    await expect(resetSandbox(tools, partnerFleet)).rejects.toMatchObject({ code: 'resource_not_found' });
+    expect(await tools.simulations.get(partnerFleet)).toBeNull();
+
+    // Even in a twin, an integrator's own vehicle using sim-1 is not taken over.
+    const otherTwin = newId('fleet');
+    await createVehicle({ vehicles: deps.vehicles, clock }, otherTwin, {
+      external_ref: 'sim-1',
+      name: 'My truck',
+    });
+    await expect(provisionSimulatedTrucks(deps, otherTwin)).rejects.toMatchObject({
+      code: 'resource_conflict',
+    });
   }, 60_000);
 
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
