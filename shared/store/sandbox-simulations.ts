@@ -49,6 +49,9 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
   version: item.version as number,
 });
 
+/** Deletes a reset keeps in flight at once. */
+const DELETES_AT_ONCE = 16;
+
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -119,11 +122,17 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
               ExclusiveStartKey: start,
             }),
           );
-          await Promise.all(
-            (page.Items ?? []).map((item) =>
-              client.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } })),
-            ),
-          );
+          const items = page.Items ?? [];
+          // A bounded number of deletes in flight, not a whole page's at once.
+          for (let from = 0; from < items.length; from += DELETES_AT_ONCE) {
+            await Promise.all(
+              items
+                .slice(from, from + DELETES_AT_ONCE)
+                .map((item) =>
+                  client.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } })),
+                ),
+            );
+          }
           deleted += page.Items?.length ?? 0;
           start = page.LastEvaluatedKey;
         } while (start);
