@@ -1,4 +1,4 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -65,6 +65,7 @@ export class Api extends Construct {
       description: string,
       feature: string,
       environment = props.environment,
+      timeout = FUNCTION_DEFAULTS.httpTimeout,
     ) => {
       const fn = new ServiceFunction(this, operationId, {
         name: operationId,
@@ -75,7 +76,7 @@ export class Api extends Construct {
         logGroup: logGroupFor(feature),
         retainLogs: props.settings.retainData,
         description,
-        timeout: FUNCTION_DEFAULTS.httpTimeout,
+        timeout,
       });
       this.functions.set(operationId, fn);
       return fn;
@@ -111,6 +112,8 @@ export class Api extends Construct {
         route.role,
         `${route.method} ${route.path}`,
         route.tags[0] ?? 'Other',
+        props.environment,
+        route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds),
       );
       new HttpRoute(this, `${route.operationId}Route`, {
         httpApi: this.httpApi,

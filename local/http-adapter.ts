@@ -288,7 +288,10 @@ async function handle(
   try {
     const handler = await options.loadHandler(match.handler);
     result = normalizeResult(
-      await handler(event, createLambdaContext(match.operationId, 10_000, options.region)),
+      await handler(
+        event,
+        createLambdaContext(match.operationId, (match.timeoutSeconds ?? 10) * 1000, options.region),
+      ),
     );
   } catch (error) {
     options.logError(`${method} ${raw.url} → ${match.operationId} (${match.handler}) failed`, error);

@@ -11,6 +11,8 @@ export interface LocalRoute {
   operationId: string;
   /** Handler module relative to the repository root. */
   handler: string;
+  /** The function's timeout when it differs from the default (10 s). */
+  timeoutSeconds?: number;
 }
 
 export interface DefaultRoute {
@@ -22,6 +24,7 @@ export interface RouteMatch {
   routeKey: string;
   operationId: string;
   handler: string;
+  timeoutSeconds?: number;
   /** Decoded per segment; undefined when the route has no parameters (as in API Gateway events). */
   pathParameters: Record<string, string> | undefined;
 }
@@ -124,6 +127,7 @@ export function createRouter(routes: readonly LocalRoute[], fallback: DefaultRou
           routeKey: `${entry.method} ${entry.route.path}`,
           operationId: entry.route.operationId,
           handler: entry.route.handler,
+          ...(entry.route.timeoutSeconds === undefined ? {} : { timeoutSeconds: entry.route.timeoutSeconds }),
           pathParameters: hasParams ? params : undefined,
         };
       }

@@ -33,6 +33,7 @@ const toItem = (simulation: Simulation) => ({
   last_tick_at_ms: simulation.lastTickAtMs,
   last_activity_ms: simulation.lastActivityMs,
   trucks: JSON.stringify(simulation.trucks),
+  generation: simulation.generation,
   version: simulation.version,
 });
 
@@ -43,8 +44,13 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
   lastTickAtMs: (item.last_tick_at_ms as number | null) ?? null,
   lastActivityMs: item.last_activity_ms as number,
   trucks: JSON.parse(item.trucks as string),
+  // Simulations written before resets had generations are generation 0.
+  generation: (item.generation as number | undefined) ?? 0,
   version: item.version as number,
 });
+
+/** Deletes a reset keeps in flight at once. */
+const DELETES_AT_ONCE = 16;
 
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
@@ -116,11 +122,17 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
               ExclusiveStartKey: start,
             }),
           );
-          await Promise.all(
-            (page.Items ?? []).map((item) =>
-              client.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } })),
-            ),
-          );
+          const items = page.Items ?? [];
+          // A bounded number of deletes in flight, not a whole page's at once.
+          for (let from = 0; from < items.length; from += DELETES_AT_ONCE) {
+            await Promise.all(
+              items
+                .slice(from, from + DELETES_AT_ONCE)
+                .map((item) =>
+                  client.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } })),
+                ),
+            );
+          }
           deleted += page.Items?.length ?? 0;
           start = page.LastEvaluatedKey;
         } while (start);

@@ -83,6 +83,7 @@ export async function startGuidance(
       },
       minArrivalFuelPercent,
       nowMs,
+      billingAccountId: principal.accountId,
     });
     const planned = await planNow(deps, fleetId, vehicle, tracking, started, nowMs);
     const previous = activeSession(tracking);

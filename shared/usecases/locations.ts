@@ -55,6 +55,11 @@ export interface IngestDeps {
   /** The health scorecard's hourly counters: one update per request (never per breadcrumb). */
   healthCounters: Pick<IntegrationCounterStore, 'recordIngest'>;
   now: () => number;
+  /**
+   * The clock the health counters are written at: the wall clock, as the scorecard reads its last
+   * 24 hours by it. Absent: `now`. Only the sandbox simulator sets it, as its `now` runs ahead.
+   */
+  countersNow?: () => number;
 }
 
 /** A rejected item carries what a 422 (or other problem) for it alone would: code, hint, errors. */
@@ -232,7 +237,8 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   await deps.vehicleUpdates.send(storedVehicles.map((vehicleId) => ({ fleetId, vehicleId })));
 
   const accepted = results.filter((r) => r.status === 'accepted').length;
-  await countForHealth(deps, fleetId, nowMs, fixesByVehicle, stored, results.length - accepted);
+  const countedAtMs = deps.countersNow?.() ?? nowMs;
+  await countForHealth(deps, fleetId, countedAtMs, fixesByVehicle, stored, results.length - accepted);
   return { accepted, rejected: results.length - accepted, results };
 }
 

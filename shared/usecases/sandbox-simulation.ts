@@ -9,6 +9,7 @@ import {
   touched,
 } from '../domain/sandbox/simulation.ts';
 import { type SimBreadcrumb, type SimTruck, type StopAhead, stepTruck } from '../domain/sandbox/truck.ts';
+import { ApiError } from '../platform/errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { SimulationStore } from '../store/sandbox-simulations.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
@@ -31,6 +32,11 @@ export interface SandboxSimulationDeps {
   guidance: AtClock<StartGuidanceDeps>;
   /** The offline sweep's judgement, for the twin's own trucks on its own clock. */
   offline: AtClock<OfflineSweepDeps>;
+  /**
+   * Whether the fleet is a company's sandbox twin (the control plane's account names it): only a
+   * twin has a simulation, so the sandbox tools refuse any other fleet a partner key may act on.
+   */
+  isSandboxTwin: (fleetId: string) => Promise<boolean>;
   /** The wall clock. */
   now: () => number;
   /**
@@ -84,6 +90,7 @@ export async function provisionSimulatedTrucks(
     lastTickAtMs: null,
     lastActivityMs: nowMs,
     trucks: initialTrucks(fleetId, vehicles),
+    generation: 0,
     version: 1,
   };
   if (await deps.simulations.create(simulation)) return simulation;
@@ -96,7 +103,21 @@ async function simVehicles(deps: Pick<SandboxSimulationDeps, 'vehicles' | 'now'>
       const externalRef = SIM_EXTERNAL_REFS[index] as string;
       const name = `${profile.title} (${externalRef})`;
       const id = await deps.vehicles.idForExternalRef(fleetId, externalRef);
-      if (id) return { vehicleId: id, name };
+      if (id) {
+        const existing = await deps.vehicles.get(fleetId, id);
+        // Only a truck this function made is adopted: an integrator's own vehicle that happens to
+        // use the ref keeps its data, and the simulation is not started over it.
+        if (existing?.name !== name) {
+          throw new ApiError(
+            'resource_conflict',
+            `Vehicle ${id} uses external_ref ${externalRef}, which the sandbox simulator keeps for its simulated trucks.`,
+            {
+              hint: `give vehicle ${id} another external_ref (PATCH /v1/vehicles/${id}), then call the sandbox tool again`,
+            },
+          );
+        }
+        return { vehicleId: id, name };
+      }
       const { vehicle } = await createVehicle(
         { vehicles: deps.vehicles, clock: { now: deps.now } },
         fleetId,
@@ -113,23 +134,45 @@ async function simVehicles(deps: Pick<SandboxSimulationDeps, 'vehicles' | 'now'>
 }
 
 /**
+ * Time a run keeps in hand when it starts another batch: a batch (ingest, the pipeline settling,
+ * guidance for the trucks, the checkpoint) takes a few seconds at most; the caller must still answer.
+ */
+export const BATCH_RESERVE_MS = 4_000;
+
+/** How far a run got: the simulation as saved after its last batch. */
+export interface SimulationRun {
+  simulation: Simulation;
+  requestedMinutes: number;
+  /** Fewer than requested when the time ran short, or a reset or a run further ahead won. */
+  advancedMinutes: number;
+}
+
+/**
  * Runs `minutes` simulated minutes of the twin through the real pipeline: each minute every truck
  * moves and (unless silent) reports a breadcrumb; every {@link ADVANCE_BATCH_MINUTES} the batch goes
  * through POST /v1/locations' use case at the simulation's time, the pipeline settles, silent trucks
  * are judged offline on the simulation's clock, and trucks heading somewhere new get a guidance
- * session. Saves the simulation (merging scenarios scheduled meanwhile) and returns it.
+ * session. Each batch is saved (merging scenarios scheduled meanwhile), so a run cut short keeps
+ * what it did; it stops before a batch when `remainingMs()` is under {@link BATCH_RESERVE_MS}, and
+ * when its save was dropped (a reset or a run further ahead won).
  */
 export async function runSimulation(
   deps: SandboxSimulationDeps,
   start: Simulation,
   minutes: number,
   batchMinutes = ADVANCE_BATCH_MINUTES,
-): Promise<Simulation> {
+  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+): Promise<SimulationRun> {
   let simulation = start;
-  for (let done = 0; done < minutes; done += batchMinutes) {
-    simulation = await runBatch(deps, simulation, Math.min(batchMinutes, minutes - done));
+  let advancedMinutes = 0;
+  while (advancedMinutes < minutes && remainingMs() >= BATCH_RESERVE_MS) {
+    const batch = Math.min(batchMinutes, minutes - advancedMinutes);
+    const saved = await save(deps, await runBatch(deps, simulation, batch), simulation);
+    simulation = saved.simulation;
+    if (!saved.kept) break;
+    advancedMinutes += batch;
   }
-  return save(deps, simulation, start);
+  return { simulation, requestedMinutes: minutes, advancedMinutes };
 }
 
 async function runBatch(
@@ -211,22 +254,34 @@ export function activeSession(tracking: { session: GuidanceSession | null }): Gu
   return tracking.session?.status === 'active' ? tracking.session : null;
 }
 
+/** A save's outcome: what is stored now, and whether it is this run's result or someone else's. */
+export interface SavedSimulation {
+  simulation: Simulation;
+  /** False when the run's result was dropped (a reset, or a run further ahead, won). */
+  kept: boolean;
+}
+
 /**
- * Writes the simulation over the version it started from. Someone else wrote meanwhile (a scenario
- * was scheduled, a tool call resumed it): their scenario, status and activity are kept, the trucks'
- * movement is ours.
+ * Writes the simulation over the version it started from. Someone else wrote meanwhile: a scenario
+ * scheduled or a tool call that resumed it keeps its scenario, status and activity, the trucks'
+ * movement is ours; but a reset (another generation) or a run that took the clock further (an
+ * advance a tick lost to) wins, and our result is dropped: the clock never goes back and a reset is
+ * never undone.
  */
 async function save(
   deps: Pick<SandboxSimulationDeps, 'simulations'>,
   simulation: Simulation,
   /** What the change started from: a scenario scheduled since is theirs to keep. */
   base: Simulation = simulation,
-): Promise<Simulation> {
+): Promise<SavedSimulation> {
   let next = { ...simulation, version: simulation.version + 1 };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await deps.simulations.save(next)) return next;
+    if (await deps.simulations.save(next)) return { simulation: next, kept: true };
     const current = await deps.simulations.get(simulation.fleetId);
-    if (!current) return next;
+    if (!current) return { simulation: next, kept: false };
+    if (current.generation !== base.generation || current.simulatedNowMs > next.simulatedNowMs) {
+      return { simulation: current, kept: false };
+    }
     next = {
       ...next,
       status: current.status,
@@ -291,5 +346,5 @@ export async function activeSimulation(
   const nowMs = deps.now();
   // Only a status change or a stale activity mark is worth a write; the page polls every few seconds.
   if (simulation.status === 'running' && nowMs - simulation.lastActivityMs < 3_600_000) return simulation;
-  return save(deps, { ...touched(simulation, nowMs), version: simulation.version });
+  return (await save(deps, { ...touched(simulation, nowMs), version: simulation.version })).simulation;
 }

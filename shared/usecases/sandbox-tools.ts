@@ -3,10 +3,9 @@ import { profileOf } from '../domain/sandbox/profiles.ts';
 import type { ScenarioName } from '../domain/sandbox/scenarios.ts';
 import {
   initialTrucks,
-  nextTickAtMs,
   type Simulation,
+  scenarioAppliesAtMs,
   scheduleScenario,
-  TICK_INTERVAL_SECONDS,
   touched,
 } from '../domain/sandbox/simulation.ts';
 import type { Stage } from '../platform/config.ts';
@@ -38,6 +37,21 @@ export function sandboxOnlyError(): ApiError {
   });
 }
 
+/** The sandbox tools act on a company's sandbox twin only; any other fleet has no simulation. */
+export async function assertSandboxTwin(
+  deps: Pick<SandboxSimulationDeps, 'isSandboxTwin'>,
+  fleetId: string,
+): Promise<void> {
+  if (await deps.isSandboxTwin(fleetId)) return;
+  throw new ApiError(
+    'resource_not_found',
+    `Fleet ${fleetId} has no simulation: it is not a company's sandbox twin.`,
+    {
+      hint: "the simulated trucks live in each company's sandbox twin: call with the company's test key (or a partner key acting on that twin)",
+    },
+  );
+}
+
 /** Everything the snapshot shows, read at one moment. */
 export interface SimulationView {
   simulation: Simulation;
@@ -59,20 +73,35 @@ async function viewOf(deps: SandboxSimulationDeps, simulation: Simulation): Prom
 
 /** GET /v1/sandbox/simulation. */
 export async function sandboxSnapshot(deps: SandboxSimulationDeps, fleetId: string): Promise<SimulationView> {
+  await assertSandboxTwin(deps, fleetId);
   return viewOf(deps, await activeSimulation(deps, fleetId));
 }
 
+/** The snapshot an advance reached, and how far it got of what was asked. */
+export interface AdvanceView extends SimulationView {
+  requestedMinutes: number;
+  advancedMinutes: number;
+}
+
 /**
- * POST /v1/sandbox/advance: runs `minutes` simulated minutes now, through the real pipeline, and
- * answers the snapshot after them.
+ * POST /v1/sandbox/advance: runs `minutes` simulated minutes now, through the real pipeline, saving
+ * after every batch, and answers the snapshot it reached. It stops early when the request's time
+ * (`remainingMs`) runs short: the client calls again for the rest.
  */
 export async function advanceSandbox(
   deps: SandboxSimulationDeps,
   fleetId: string,
   minutes: number,
-): Promise<SimulationView> {
+  remainingMs?: () => number,
+): Promise<AdvanceView> {
+  await assertSandboxTwin(deps, fleetId);
   const simulation = await activeSimulation(deps, fleetId);
-  return viewOf(deps, await runSimulation(deps, simulation, minutes));
+  const run = await runSimulation(deps, simulation, minutes, undefined, remainingMs);
+  return {
+    ...(await viewOf(deps, run.simulation)),
+    requestedMinutes: run.requestedMinutes,
+    advancedMinutes: run.advancedMinutes,
+  };
 }
 
 /** POST /v1/sandbox/vehicles/{id}/scenario: scheduled for the truck's next simulated minute. */
@@ -82,6 +111,7 @@ export async function scheduleSandboxScenario(
   ref: string,
   scenario: ScenarioName,
 ) {
+  await assertSandboxTwin(deps, fleetId);
   const vehicle = await findVehicle(deps, fleetId, ref);
   for (let attempt = 0; attempt < 5; attempt++) {
     const simulation = await activeSimulation(deps, fleetId);
@@ -98,7 +128,7 @@ export async function scheduleSandboxScenario(
       return {
         vehicleId: vehicle.id,
         scenario,
-        appliesAtMs: nextTickAtMs(next) ?? deps.now() + TICK_INTERVAL_SECONDS * 1000,
+        appliesAtMs: scenarioAppliesAtMs(next, deps.now()),
       };
     }
   }
@@ -132,6 +162,7 @@ const RESET_PREFIXES = [
  * guidance, trips, fuelings and history cleared.
  */
 export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string) {
+  await assertSandboxTwin(deps, fleetId);
   const provisioned = await provisionSimulatedTrucks(deps, fleetId);
   const vehicleDeps = { vehicles: deps.vehicles, clock: { now: deps.now } };
   await Promise.all(
@@ -158,6 +189,7 @@ export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string)
         fleetId,
         current.trucks.map((t) => ({ vehicleId: t.vehicleId, name: t.name })),
       ),
+      generation: current.generation + 1,
       version: current.version + 1,
     };
     if (await deps.simulations.save(fresh)) {

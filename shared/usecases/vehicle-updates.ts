@@ -41,7 +41,7 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
    * Charges the stations a committed re-plan newly recommended to the fleet's station budget (as
    * overage past it; station-budget.ts `chargeReplannedStations`). Never throws, never refuses.
    */
-  chargeReplannedStations?: (fleetId: string, count: number) => Promise<void>;
+  chargeReplannedStations?: (fleetId: string, count: number, billingAccountId?: string) => Promise<void>;
 }
 
 /** A cycle that lost the version race to another writer starts over from the newer state. */
@@ -77,7 +77,7 @@ export async function processVehicleUpdate(
       const recommended = (cycle.tracking.outbox?.recommendations ?? []).filter(
         (change) => change.kind === 'recommended',
       ).length;
-      await deps.chargeReplannedStations?.(fleetId, recommended);
+      await deps.chargeReplannedStations?.(fleetId, recommended, cycle.tracking.session?.billingAccountId);
       await carryOut(deps, stored);
       await recordTripStopVisits(deps, fleetId, cycle.events);
       return { events: cycle.events };

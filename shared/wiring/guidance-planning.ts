@@ -39,10 +39,11 @@ export function createGuidancePlanningDeps(
     discounts,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
-    chargeReplannedStations: async (fleetId, count) => {
+    chargeReplannedStations: async (fleetId, count, sessionAccountId) => {
       if (count <= 0) return;
       try {
-        const accountId = await billingAccountOf(fleetId);
+        // The session's own account first: the simulator's re-plans bill to it, not the company.
+        const accountId = sessionAccountId ?? (await billingAccountOf(fleetId));
         await chargeReplannedStations({ counters, now: infra.clock.now }, { accountId, fleetId }, count);
       } catch (error) {
         logger.warn('Fleet unavailable; re-planned stations not counted', { error, count });

@@ -11,6 +11,8 @@ import { tableStores } from './table-stores.ts';
 /** What a caller may replace: the pipeline's settling (tests run the guidance worker themselves). */
 export interface SandboxParts extends Partial<GuidanceParts> {
   settle?: () => Promise<void>;
+  /** Tests whose twins the control plane does not know say which fleets are twins. */
+  isSandboxTwin?: (fleetId: string) => Promise<boolean>;
 }
 
 /**
@@ -26,13 +28,22 @@ export function createSandboxDeps(infra: Infrastructure, parts: SandboxParts = {
     simulations: createSimulationStore(infra.client, infra.config.tableName),
     vehicles: tableStores(infra).vehicles,
     tracking: guidanceStores(infra).tracking,
-    ingest: (now) => ({ ...ingestDeps(infra), now }),
+    // The breadcrumbs are received at the simulation's time; the health counters count the wall clock's.
+    ingest: (now) => ({ ...ingestDeps(infra), now, countersNow: infra.clock.now }),
     guidance: (now) => ({ ...planning, now }),
     offline: (now) => ({ ...offline, now }),
+    isSandboxTwin: parts.isSandboxTwin ?? (async (fleetId) => isSandboxTwin(infra, fleetId)),
     now: infra.clock.now,
     settle: parts.settle ?? (infra.config.localStack ? localWorkerIdle : async () => {}),
     onError: (context, error) => logger.warn('Sandbox simulation step failed', { ...context, error }),
   };
+}
+
+/** The control plane knows the twins: the account a fleet belongs to names its sandbox fleet. */
+async function isSandboxTwin(infra: Infrastructure, fleetId: string): Promise<boolean> {
+  const { accounts } = tableStores(infra);
+  const accountId = await accounts.accountOfFleet(fleetId);
+  return accountId !== null && (await accounts.get(accountId))?.sandboxFleetId === fleetId;
 }
 
 /**

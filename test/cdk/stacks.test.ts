@@ -181,13 +181,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 
       expect(functions).toHaveLength(everyFunction.length + stageWorkers.length);
       const workerTimeouts = new Map(stageWorkers.map((fn) => [workerFunctionId(fn), fn.timeoutSeconds]));
+      // A route that sets its own timeout (the sandbox advance) has it; its description is `METHOD /path`.
+      const routeTimeouts = new Map(
+        servedRouteList.map((route) => [`${route.method} ${route.path}`, route.timeoutSeconds]),
+      );
       for (const [id, { Properties }] of functions) {
         expect(Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
           MemorySize: 512,
-          Timeout: workerTimeouts.get(id) ?? 10,
+          Timeout: workerTimeouts.get(id) ?? routeTimeouts.get(Properties.Description as string) ?? 10,
           TracingConfig: { Mode: 'Active' },
         });
       }

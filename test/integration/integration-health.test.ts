@@ -172,7 +172,8 @@ describe('the scorecard, from the aggregates', () => {
     });
     const status = Object.fromEntries(card.checks.map((c) => [c.id, c.status]));
     expect(status).toEqual({
-      breadcrumb_cadence: 'pass',
+      // 20 breadcrumbs from 2 vehicles in a day: one every 144 minutes, however close they came.
+      breadcrumb_cadence: 'fail',
       fuel_level_coverage: 'warn',
       vehicle_profiles: 'fail',
       rejected_items: 'pass',
@@ -182,7 +183,7 @@ describe('the scorecard, from the aggregates', () => {
       fuelings_reported: 'warn',
       key_age: 'pass',
     });
-    expect(card.next_steps[0]).toMatchObject({ severity: 'high', check_id: 'silent_vehicles' });
+    expect(card.next_steps[0]).toMatchObject({ severity: 'high', check_id: 'breadcrumb_cadence' });
     expect(card.window).toEqual({
       from: '2026-11-22T15:00:00.000000Z',
       to: '2026-11-23T14:30:00.000000Z',
@@ -234,7 +235,8 @@ describe('the snapshot job and the history', () => {
     expect(month.snapshots.map((s) => s.day)).toEqual(['2026-11-22', '2026-11-23']);
     const today = month.snapshots[1];
     expect(today).toMatchObject({ breadcrumbs_24h: 5, vehicles_active: 1, vehicles_reporting_24h: 1 });
-    expect(today?.checks).toMatchObject({ breadcrumb_cadence: 'pass', key_age: 'warn' });
+    // 5 breadcrumbs in a day is not a cadence, whatever their gaps.
+    expect(today?.checks).toMatchObject({ breadcrumb_cadence: 'fail', key_age: 'warn' });
 
     const quarter = await healthHistory(integrationHistoryDeps(infra), caller, { days: 90 });
     expect(quarter.snapshots.map((s) => s.day)).toEqual(['2026-10-14', '2026-11-22', '2026-11-23']);

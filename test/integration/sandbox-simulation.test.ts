@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
+import { usagePeriod } from '../../shared/domain/plans.ts';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
 import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { createIntegrationCounterStore } from '../../shared/store/integration-counters.ts';
 import {
   activeSimulation,
   provisionSimulatedTrucks,
@@ -12,12 +15,15 @@ import {
   type SandboxSimulationDeps,
   tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
+import { advanceSandbox, resetSandbox, sandboxSnapshot } from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { createSandboxDeps } from '../../shared/wiring/sandbox.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
+import { tableStores } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 
@@ -42,6 +48,8 @@ beforeAll(async () => {
   const worker = createGuidancePlanningDeps(infra, { events });
   deps = createSandboxDeps(infra, {
     events,
+    // The twins here are made with fresh fleet ids the control plane does not know.
+    isSandboxTwin: async () => true,
     // The guidance worker, for every vehicle the batch touched (one cycle covers a vehicle's batch).
     settle: async () => {
       const messages = infra.sent.vehicleUpdates.take();
@@ -76,7 +84,7 @@ function withScenario(simulation: Simulation, ref: string, scenario: ScenarioNam
 async function runUntil(start: Simulation, limit: number, done: (s: Simulation) => boolean, step = 15) {
   let simulation = start;
   for (let minutes = 0; minutes < limit && !done(simulation); minutes += step) {
-    simulation = await runSimulation(deps, simulation, step, 5);
+    simulation = (await runSimulation(deps, simulation, step, 5)).simulation;
   }
   return simulation;
 }
@@ -141,13 +149,134 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(resumed.lastActivityMs).toBe(clock.now());
   }, 60_000);
 
+  it('a tick racing a reset keeps the reset: its trucks and clock are dropped', async () => {
+    const start = await twin();
+    let resets = 0;
+    // The reset lands while the tick's breadcrumbs are in the pipeline, before the tick saves.
+    const racing: SandboxSimulationDeps = {
+      ...deps,
+      settle: async () => {
+        await deps.settle();
+        if (resets++ === 0) await resetSandbox(deps, start.fleetId);
+      },
+    };
+    const ran = (await runSimulation(racing, start, 1)).simulation;
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored.generation).toBe(start.generation + 1);
+    expect(stored.simulatedNowMs).toBe(clock.now());
+    expect(stored.trucks.every((t) => t.lastReport === null)).toBe(true);
+    expect(ran).toEqual(stored);
+  }, 60_000);
+
+  it('a tick that lost to an advance drops its minute: the clock never goes back', async () => {
+    const start = await twin();
+    let advances = 0;
+    const racing: SandboxSimulationDeps = {
+      ...deps,
+      settle: async () => {
+        await deps.settle();
+        if (advances++ === 0) {
+          await runSimulation(deps, (await deps.simulations.get(start.fleetId)) as Simulation, 15);
+        }
+      },
+    };
+    await runSimulation(racing, start, 1);
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored.simulatedNowMs).toBe(start.simulatedNowMs + 15 * 60_000);
+    expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
+  }, 60_000);
+
+  it('an advance whose time runs short stops after a saved batch and says how far it got', async () => {
+    const start = await twin();
+    // Time enough for two batches, then none: no wall clock involved.
+    let checks = 0;
+    const remainingMs = () => (checks++ < 2 ? 60_000 : 0);
+    const view = await advanceSandbox(deps, start.fleetId, 60, remainingMs);
+    expect(view.requestedMinutes).toBe(60);
+    expect(view.advancedMinutes).toBe(30);
+    const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
+    expect(stored).toEqual(view.simulation);
+    expect(stored.simulatedNowMs).toBe(start.simulatedNowMs + 30 * 60_000);
+    expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === stored.simulatedNowMs)).toBe(true);
+  }, 60_000);
+
+  it('counts its breadcrumbs in the health counters at the wall clock, not the simulated hours', async () => {
+    const start = await twin();
+    await runSimulation(deps, start, 180);
+    const counters = createIntegrationCounterStore(infra.client, table);
+    const wallHour = await counters.hours(start.fleetId, clock.now(), clock.now());
+    const simulatedHours = await counters.hours(
+      start.fleetId,
+      clock.now() + 3_600_000,
+      clock.now() + 3 * 3_600_000,
+    );
+    expect(wallHour.reduce((sum, hour) => sum + hour.breadcrumbs, 0)).toBe(3 * 180);
+    expect(simulatedHours).toEqual([]);
+  }, 60_000);
+
+  it("bills the re-plans of the simulator's guidance to the simulator's account, not the twin's", async () => {
+    const start = await twin();
+    const reefer = start.trucks[2]?.vehicleId as string;
+    await runUntil(start, 60, () => eventsOf(start.fleetId, reefer, 'guidance.updated').length > 0, 5);
+    const { session } = await guidanceStores(infra).tracking.get(start.fleetId, reefer);
+    expect(session?.billingAccountId).toBe('sandbox-simulator');
+
+    // The guidance worker's charge for that session's re-plans goes where the session says.
+    const { counters } = tableStores(infra);
+    const period = usagePeriod(clock.now()).id;
+    const simulatorBefore = (await counters.readUsage('sandbox-simulator', period)).station_results ?? 0;
+    const worker = createGuidancePlanningDeps(infra);
+    await worker.chargeReplannedStations?.(start.fleetId, 2, session?.billingAccountId);
+    // The twin is unknown to the control plane here: its own account would be its fleet id.
+    expect((await counters.readUsage(start.fleetId, period)).station_results ?? 0).toBe(0);
+    expect((await counters.readUsage('sandbox-simulator', period)).station_results).toBe(simulatorBefore + 2);
+  }, 60_000);
+
+  it("answers only for a company's sandbox twin, and never adopts a vehicle that is not a simulated truck", async () => {
+    // The real wiring: the control plane says which fleet is a twin.
+    const tools = createSandboxDeps(infra);
+    const twinFleet = newId('fleet');
+    const company = newId('company');
+    await tableStores(infra).accounts.create({
+      id: company,
+      type: 'company',
+      name: 'Twin Co',
+      contactEmail: null,
+      timezone: null,
+      planName: 'starter',
+      liveFleetId: null,
+      sandboxFleetId: twinFleet,
+      productionAccess: NO_PRODUCTION_ACCESS,
+      createdAt: '2026-11-01T00:00:00.000000Z',
+    });
+    const view = await sandboxSnapshot(tools, twinFleet);
+    expect(view.simulation.trucks).toHaveLength(3);
+
+    // A partner's fleet (not a twin) with its own sim-1: 404, nothing provisioned or adopted.
+    const partnerFleet = newId('fleet');
+    await createVehicle({ vehicles: tools.vehicles, clock }, partnerFleet, { external_ref: 'sim-1' });
+    await expect(sandboxSnapshot(tools, partnerFleet)).rejects.toMatchObject({ code: 'resource_not_found' });
+    await expect(resetSandbox(tools, partnerFleet)).rejects.toMatchObject({ code: 'resource_not_found' });
+    expect(await tools.simulations.get(partnerFleet)).toBeNull();
+
+    // Even in a twin, an integrator's own vehicle using sim-1 is not taken over.
+    const otherTwin = newId('fleet');
+    await createVehicle({ vehicles: deps.vehicles, clock }, otherTwin, {
+      external_ref: 'sim-1',
+      name: 'My truck',
+    });
+    await expect(provisionSimulatedTrucks(deps, otherTwin)).rejects.toMatchObject({
+      code: 'resource_conflict',
+    });
+  }, 60_000);
+
   it('offline stops the reports: vehicle.offline, then vehicle.online when it reports again', async () => {
-    const start = await runSimulation(deps, await twin(), 5, 5);
+    const start = (await runSimulation(deps, await twin(), 5, 5)).simulation;
     const truck = start.trucks[0]?.vehicleId as string;
-    let simulation = await runSimulation(deps, withScenario(start, 'sim-1', 'offline'), 20, 5);
+    let simulation = (await runSimulation(deps, withScenario(start, 'sim-1', 'offline'), 20, 5)).simulation;
     expect(eventsOf(start.fleetId, truck, 'vehicle.offline')).toHaveLength(1);
     expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(0);
-    simulation = await runSimulation(deps, simulation, 20, 5);
+    simulation = (await runSimulation(deps, simulation, 20, 5)).simulation;
     expect(eventsOf(start.fleetId, truck, 'vehicle.online')).toHaveLength(1);
     expect(simulation.trucks[0]?.scenario).toBe('normal');
   }, 60_000);
@@ -160,7 +289,7 @@ describe('sandbox simulation through the real pipeline', () => {
     let fills = 0;
     let wasFueling = false;
     for (let minutes = 0; minutes < 6 * 60; minutes += 5) {
-      simulation = await runSimulation(deps, simulation, 5, 5);
+      simulation = (await runSimulation(deps, simulation, 5, 5)).simulation;
       const fueling = simulation.trucks[1]?.activity === 'fueling';
       if (fueling && !wasFueling) fills += 1;
       wasFueling = fueling;

@@ -1,5 +1,5 @@
 import { routes } from '../../../shared/api/routes.ts';
-import { simulationResource } from '../../../shared/api/serializers/sandbox.ts';
+import { advanceResultResource } from '../../../shared/api/serializers/sandbox.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { advanceSandbox, assertSandboxStage } from '../../../shared/usecases/sandbox-tools.ts';
@@ -8,6 +8,11 @@ import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
 
 export const handler = httpHandler(routes.advanceSandbox, async ({ body }, context) => {
   assertSandboxStage(context.stage);
-  const view = await advanceSandbox(sandboxDeps(), actingFleetId(context), body.minutes);
-  return ok(simulationResource(view, context.clock.now()));
+  const view = await advanceSandbox(
+    sandboxDeps(),
+    actingFleetId(context),
+    body.minutes,
+    context.remainingTimeMs,
+  );
+  return ok(advanceResultResource(view, context.clock.now()));
 });

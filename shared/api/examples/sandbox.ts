@@ -162,7 +162,7 @@ export const sandboxExamples = {
   },
   advanceSandbox: {
     request: { body: { minutes: 60 } },
-    responses: { 200: snapshot },
+    responses: { 200: { ...snapshot, requested_minutes: 60, advanced_minutes: 60 } },
     problem: rejected('body', advanceBody, { minutes: 1441 }),
   },
 } satisfies ExamplesFor<typeof sandboxRoutes>;

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../../platform/http/route-definition.ts';
 import {
   advanceBody,
+  advanceResultSchema,
   resetActionSchema,
   sandboxVehicleParams,
   scenarioActionSchema,
@@ -66,10 +67,13 @@ export const sandboxRoutes = {
     method: 'POST',
     path: '/v1/sandbox/advance',
     summary: 'Test clock: run 1–1440 simulated minutes now, through the real pipeline',
-    description: `${SANDBOX_ONLY} Answers with the snapshot after the minutes ran. Every breadcrumb is stored and queued before the answer; on the local stack the guidance worker has also handled them all, deployed it handles them within seconds of the answer (docs/sandbox.md).`,
+    description: `${SANDBOX_ONLY} Answers with the snapshot after the minutes ran, saved after every 15 of them. A long advance stops when the request's time runs short (the function has 28 s): \`advanced_minutes\` then says how far it got of \`requested_minutes\`, and the client calls again for the rest. Every breadcrumb is stored and queued before the answer; on the local stack the guidance worker has also handled them all, deployed it handles them within seconds of the answer (docs/sandbox.md).`,
     request: { body: advanceBody },
-    responses: [{ status: 200, description: 'The snapshot after the advance', schema: simulationSchema }],
+    responses: [
+      { status: 200, description: 'The snapshot the advance reached', schema: advanceResultSchema },
+    ],
     errors: ['resource_not_found'],
     handler: 'functions/http/sandbox/advance-sandbox.ts',
+    timeoutSeconds: 28,
   }),
 } satisfies Record<string, RouteDefinition>;

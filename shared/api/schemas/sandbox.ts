@@ -96,6 +96,16 @@ export const simulationSchema = z
   })
   .meta({ id: 'SandboxSimulation' });
 
+export const advanceResultSchema = simulationSchema
+  .extend({
+    requested_minutes: z.int().meta({ description: 'The minutes asked for' }),
+    advanced_minutes: z.int().meta({
+      description:
+        'The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest',
+    }),
+  })
+  .meta({ id: 'SandboxAdvanceResult' });
+
 export const scenarioActionSchema = z
   .object({
     object: z.literal('sandbox_action'),

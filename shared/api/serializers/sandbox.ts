@@ -5,8 +5,13 @@ import { simRoute } from '../../domain/sandbox/routes.ts';
 import { nextTickAtMs, TICK_INTERVAL_SECONDS } from '../../domain/sandbox/simulation.ts';
 import { fuelPercentOf, truckState } from '../../domain/sandbox/truck.ts';
 import { formatTimestamp } from '../../platform/time.ts';
-import type { SimulationView } from '../../usecases/sandbox-tools.ts';
-import type { resetActionSchema, scenarioActionSchema, simulationSchema } from '../schemas/sandbox.ts';
+import type { AdvanceView, SimulationView } from '../../usecases/sandbox-tools.ts';
+import type {
+  advanceResultSchema,
+  resetActionSchema,
+  scenarioActionSchema,
+  simulationSchema,
+} from '../schemas/sandbox.ts';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const timestampOrNull = (ms: number | null) => (ms === null ? null : formatTimestamp(ms));
@@ -76,6 +81,18 @@ export function simulationResource(
       occurred_at: event.occurred_at,
       vehicle_id: (event.data as { vehicle_id?: string }).vehicle_id ?? null,
     })),
+  };
+}
+
+/** POST /v1/sandbox/advance: the snapshot reached, and how far the advance got. */
+export function advanceResultResource(
+  view: AdvanceView,
+  wallNowMs: number,
+): z.input<typeof advanceResultSchema> {
+  return {
+    ...simulationResource(view, wallNowMs),
+    requested_minutes: view.requestedMinutes,
+    advanced_minutes: view.advancedMinutes,
   };
 }
 

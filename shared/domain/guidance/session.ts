@@ -102,6 +102,12 @@ export interface GuidanceSession {
   updatedAtMs: number;
   planUpdatedAtMs: number | null;
   endedAtMs: number | null;
+  /**
+   * The account the key that started the session bills to; the guidance worker charges the
+   * session's re-plans there. It matters where that is not the fleet's own account: the sandbox
+   * simulator's sessions bill to `sandbox-simulator`. Absent (older sessions, trips): the fleet's.
+   */
+  billingAccountId?: string;
 }
 
 export type StopSetChange = 'created' | 'refreshed' | 'cleared';
@@ -162,8 +168,10 @@ export function startSession(input: {
   destination: Destination;
   minArrivalFuelPercent: number;
   nowMs: number;
+  billingAccountId?: string;
 }): GuidanceSession {
   return {
+    ...(input.billingAccountId === undefined ? {} : { billingAccountId: input.billingAccountId }),
     id: input.id,
     vehicleId: input.vehicleId,
     status: 'active',

@@ -154,15 +154,19 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 type Judgement = Pick<CheckResult, 'status' | 'observed' | 'detail'>;
 
 /**
- * Minutes between breadcrumbs: measured from consecutive breadcrumbs of one vehicle in one request.
- * When every request carries one breadcrumb per vehicle there are no such gaps, and it is estimated
- * as the day divided by each reporting vehicle's breadcrumbs (an upper bound: trucks that park
- * report less often, never more).
+ * Minutes between breadcrumbs: the window's minutes × vehicles reporting ÷ breadcrumbs, the
+ * average a vehicle reported at over the day. The gaps measured between consecutive breadcrumbs of
+ * one vehicle in one request only bound it from below: one buffered upload of ten breadcrumbs a
+ * minute apart says nothing of the hours before it, so it cannot make a sparse fleet look dense.
+ * (Trucks that park report less often, so a fleet parked most of the day reads sparser.)
  */
 export function cadenceMinutes(f: HealthFigures): { minutes: number; measured: boolean } | null {
   if (f.breadcrumbs === 0 || f.vehiclesReporting24h === 0) return null;
-  if (f.gapCount > 0) return { minutes: f.gapMsSum / f.gapCount / 60_000, measured: true };
-  return { minutes: (24 * 60 * f.vehiclesReporting24h) / f.breadcrumbs, measured: false };
+  const estimated = (24 * 60 * f.vehiclesReporting24h) / f.breadcrumbs;
+  const measured = f.gapCount > 0 ? f.gapMsSum / f.gapCount / 60_000 : 0;
+  return measured > estimated
+    ? { minutes: measured, measured: true }
+    : { minutes: estimated, measured: false };
 }
 
 function breadcrumbCadence(f: HealthFigures): Judgement {
@@ -177,7 +181,7 @@ function breadcrumbCadence(f: HealthFigures): Judgement {
   const minutes = Math.round(cadence.minutes * 10) / 10;
   const how = cadence.measured
     ? 'between consecutive breadcrumbs of a vehicle'
-    : 'estimated from breadcrumbs per reporting vehicle over the day';
+    : 'per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)';
   const observed = `${minutes} min`;
   if (cadence.minutes > CADENCE_MINUTES.failAbove) {
     return {

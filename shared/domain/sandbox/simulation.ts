@@ -35,6 +35,11 @@ export interface Simulation {
   /** Wall-clock time of the last call to a sandbox tool (the pause rule). */
   lastActivityMs: number;
   trucks: SimTruck[];
+  /**
+   * Bumped by every reset. A tick or advance that started from another generation was running
+   * trucks the reset threw away: its result is dropped rather than written over the reset.
+   */
+  generation: number;
   /** Optimistic concurrency: the tick, advance, scenario and reset all read-modify-write the item. */
   version: number;
 }
@@ -92,6 +97,14 @@ export function isIdle(simulation: Simulation, nowMs: number): boolean {
 export function nextTickAtMs(simulation: Simulation): number | null {
   if (simulation.status === 'paused' || simulation.lastTickAtMs === null) return null;
   return simulation.lastTickAtMs + TICK_INTERVAL_SECONDS * 1000;
+}
+
+/**
+ * When a scenario scheduled now applies: the next tick, or a tick interval from now before the
+ * first tick; never in the past (a tick that is late has not run yet, so it applies now at the earliest).
+ */
+export function scenarioAppliesAtMs(simulation: Simulation, nowMs: number): number {
+  return Math.max(nextTickAtMs(simulation) ?? nowMs + TICK_INTERVAL_SECONDS * 1000, nowMs);
 }
 
 /** FNV-1a over the text: a stable 32-bit seed. */

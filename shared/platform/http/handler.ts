@@ -215,6 +215,11 @@ export function createHttpHandler<R extends RouteDefinition>(
           principal: chain.principal,
           fleetId: chain.fleetId,
           clock: route.access === 'anonymous' ? systemClock : deps().clock,
+          // A context made by hand (tests, MCP) may have no timer: nothing then stops the function.
+          remainingTimeMs:
+            typeof context.getRemainingTimeInMillis === 'function'
+              ? () => context.getRemainingTimeInMillis()
+              : () => Number.POSITIVE_INFINITY,
         });
       const result =
         idempotent && chain.idempotencyKey !== null

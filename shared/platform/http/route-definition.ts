@@ -77,6 +77,11 @@ export interface RouteDefinition {
   errors?: readonly ErrorCode[];
   /** Handler module, relative to the repository root; it exports `handler`. */
   handler: string;
+  /**
+   * The function's timeout in seconds, for the rare route that works longer than the house default
+   * (FUNCTION_DEFAULTS.httpTimeout); at most 29, as API Gateway gives up after 30.
+   */
+  timeoutSeconds?: number;
 }
 
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

@@ -17,6 +17,8 @@ export interface ApiContext {
   /** The acting fleet on `fleet` routes (company key's own, or the partner's SVC-Fleet). */
   fleetId: string | null;
   clock: Clock;
+  /** Milliseconds left before the function is stopped (Lambda's `getRemainingTimeInMillis`). */
+  remainingTimeMs: () => number;
 }
 
 export interface ApiInput<P, Q, B> {

@@ -54,7 +54,8 @@ describe('the health checks', () => {
     expect(check(gaps(5), 'breadcrumb_cadence')).toMatchObject({ status: 'pass', observed: '5 min' });
     expect(check(gaps(8), 'breadcrumb_cadence').status).toBe('warn');
     expect(check(gaps(16), 'breadcrumb_cadence').status).toBe('fail');
-    expect(check(gaps(0.25), 'breadcrumb_cadence').status).toBe('warn');
+    // Every 15 s for real: 10 vehicles × 5,760 breadcrumbs a day.
+    expect(check({ ...gaps(0.25), breadcrumbs: 57_600 }, 'breadcrumb_cadence').status).toBe('warn');
     expect(check({ breadcrumbs: 0, gapMsSum: 0, gapCount: 0 }, 'breadcrumb_cadence')).toMatchObject({
       status: 'fail',
       observed: 'no breadcrumbs',
@@ -65,8 +66,17 @@ describe('the health checks', () => {
     // 10 vehicles, 2,880 breadcrumbs in a day: one every 5 minutes each at most.
     const estimated = check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 2_880 }, 'breadcrumb_cadence');
     expect(estimated).toMatchObject({ status: 'pass', observed: '5 min' });
-    expect(estimated.detail).toContain('estimated');
+    expect(estimated.detail).toContain('over the day');
     expect(check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 500 }, 'breadcrumb_cadence').status).toBe('fail');
+  });
+
+  it('breadcrumb cadence cannot be gamed by one buffered upload: the day decides, measured gaps only bound it below', () => {
+    // One truck reporting every 20 minutes (72 a day), one request of which carried 10 breadcrumbs a minute apart.
+    const buffered = { vehiclesReporting24h: 1, breadcrumbs: 72, gapMsSum: 9 * 60_000, gapCount: 9 };
+    expect(check(buffered, 'breadcrumb_cadence')).toMatchObject({ status: 'fail', observed: '20 min' });
+    // Gaps measured sparser than the day's average (a truck batching 10-minute fixes) still count.
+    const sparseGaps = { vehiclesReporting24h: 10, breadcrumbs: 5_000, gapMsSum: 10 * 600_000, gapCount: 10 };
+    expect(check(sparseGaps, 'breadcrumb_cadence')).toMatchObject({ status: 'warn', observed: '10 min' });
   });
 
   it('fuel-level coverage: at least 90% passes, at least 50% warns, less fails', () => {

@@ -1103,7 +1103,7 @@ export interface paths {
         put?: never;
         /**
          * Test clock: run 1–1440 simulated minutes now, through the real pipeline
-         * @description Sandbox stage only (test keys); on the production stage it answers 404 resource_not_found naming the sandbox base URL. Answers with the snapshot after the minutes ran. Every breadcrumb is stored and queued before the answer; on the local stack the guidance worker has also handled them all, deployed it handles them within seconds of the answer (docs/sandbox.md).
+         * @description Sandbox stage only (test keys); on the production stage it answers 404 resource_not_found naming the sandbox base URL. Answers with the snapshot after the minutes ran, saved after every 15 of them. A long advance stops when the request's time runs short (the function has 28 s): `advanced_minutes` then says how far it got of `requested_minutes`, and the client calls again for the rest. Every breadcrumb is stored and queued before the answer; on the local stack the guidance worker has also handled them all, deployed it handles them within seconds of the answer (docs/sandbox.md).
          *
          *     Required scope: `vehicles:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -2528,6 +2528,126 @@ export interface components {
         SandboxAdvanceRequest: {
             /** @description Simulated minutes to run now, 1–1440 */
             minutes: number;
+        };
+        SandboxAdvanceResult: {
+            /** @enum {string} */
+            object: "sandbox_simulation";
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            /**
+             * @description paused: nobody called a sandbox tool for 24 hours; the next call resumes it
+             * @enum {string}
+             */
+            status: "running" | "paused";
+            clock: {
+                /**
+                 * Format: date-time
+                 * @description The simulation clock: ahead of the wall clock after an advance
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                simulated_now: string;
+                tick_interval_seconds: number;
+                /**
+                 * Format: date-time
+                 * @description UTC, six fractional digits
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                last_tick_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description UTC, six fractional digits
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                next_tick_at: string | null;
+            };
+            vehicles: {
+                /**
+                 * @description A veh_ id.
+                 * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                vehicle_id: string;
+                external_ref: string;
+                name: string;
+                profile: {
+                    /** @enum {string} */
+                    id: "long_haul_sleeper" | "regional_day_cab" | "reefer_low_fuel";
+                    title: string;
+                    tank_size_gallons: number;
+                    mpg: number;
+                };
+                scenario: components["schemas"]["SandboxScenario"];
+                /**
+                 * @description Applies on the next simulated minute
+                 * @enum {string|null}
+                 */
+                pending_scenario: "normal" | "low_fuel" | "skips_recommendations" | "offline" | "no_fuel_sensor" | "sensor_noise" | null;
+                /** @enum {string} */
+                state: "driving" | "fueling" | "resting" | "offline";
+                position: {
+                    latitude: number;
+                    longitude: number;
+                    heading: number;
+                    speed_mph: number;
+                    /**
+                     * Format: date-time
+                     * @description UTC, six fractional digits
+                     * @example 2026-11-21T22:26:10.123000Z
+                     */
+                    recorded_at: string;
+                } | null;
+                fuel: {
+                    percent: number;
+                    gallons: number;
+                } | null;
+                destination: {
+                    name: string;
+                    latitude: number;
+                    longitude: number;
+                } | null;
+                /** @description Encoded polyline (precision 5) of the current leg */
+                route_polyline: string | null;
+                /**
+                 * @description A trip_ id.
+                 * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                trip_id: string | null;
+                /**
+                 * @description A gd_ id.
+                 * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                guidance_id: string | null;
+                guidance_phase: components["schemas"]["GuidancePhase"] & (string | null);
+                next_stop: {
+                    station_id: string;
+                    name: string;
+                    latitude: number;
+                    longitude: number;
+                    gallons: number | null;
+                } | null;
+            }[];
+            /** @description The fleet’s newest events, newest first, at most 20 */
+            recent_events: {
+                /**
+                 * @description A evt_ id.
+                 * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                type: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, six fractional digits
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                occurred_at: string;
+                vehicle_id: string | null;
+            }[];
+            /** @description The minutes asked for */
+            requested_minutes: number;
+            /** @description The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest */
+            advanced_minutes: number;
         };
         SandboxResetAction: {
             /** @enum {string} */
@@ -10797,7 +10917,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The snapshot after the advance */
+            /** @description The snapshot the advance reached */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -10947,10 +11067,12 @@ export interface operations {
                      *           "occurred_at": "2026-11-21T22:14:00.880000Z",
                      *           "vehicle_id": "veh_01M7ZV3EG0JAM062CR1S5AA17F"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "requested_minutes": 60,
+                     *       "advanced_minutes": 60
                      *     }
                      */
-                    "application/json": components["schemas"]["SandboxSimulation"];
+                    "application/json": components["schemas"]["SandboxAdvanceResult"];
                 };
             };
             /** @description `fleet_header_required`: Fleet header required. `invalid_public_id`: Public id has wrong prefix or is malformed. */
@@ -11056,8 +11178,8 @@ export interface operations {
                      *           "title": "Breadcrumb cadence",
                      *           "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *           "status": "pass",
-                     *           "observed": "2.1 min",
-                     *           "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle."
+                     *           "observed": "2.9 min",
+                     *           "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
                      *         },
                      *         {
                      *           "id": "fuel_level_coverage",
@@ -11433,8 +11555,8 @@ export interface operations {
                      *             "title": "Breadcrumb cadence",
                      *             "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *             "status": "pass",
-                     *             "observed": "2.1 min",
-                     *             "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle."
+                     *             "observed": "2.9 min",
+                     *             "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
                      *           },
                      *           {
                      *             "id": "fuel_level_coverage",
