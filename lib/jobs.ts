@@ -78,29 +78,17 @@ export class Jobs extends Construct {
     // The vehicles it marks offline are events, which fan out to the deliveries queue.
     props.deliveries.grant(sweepRole, 'sqs:SendMessage');
 
-    this.offlineSweepSchedule = new Schedule(this, 'OfflineSweepSchedule', {
+    // Time window off: a flexible window lets runs drift by up to its length, and silent vehicles
+    // would stay online that much longer than the offline threshold says. Scheduler's retries stay
+    // within this minute's run: 60 s is its minimum event age.
+    this.offlineSweepSchedule = scheduleJob(this, 'OfflineSweepSchedule', {
+      job: this.offlineSweep,
+      label: 'sweep',
       description: OFFLINE_SWEEP.description,
-      scheduleGroup: this.group,
+      group: this.group,
+      schedulerRole: this.schedulerRole,
       schedule: ScheduleExpression.rate(OFFLINE_SWEEP_RATE),
-      // Off: a flexible window lets runs drift by up to its length, and silent vehicles would stay
-      // online that much longer than the offline threshold says.
-      timeWindow: TimeWindow.off(),
-      target: new LambdaInvoke(this.offlineSweep.function, {
-        role: this.schedulerRole,
-        // Retries only when Scheduler cannot hand the event to Lambda (throttled, unavailable), and
-        // only while the run is still this minute's: 60 s is Scheduler's minimum event age.
-        retryAttempts: 2,
-        maxEventAge: OFFLINE_SWEEP_RATE,
-      }),
-    });
-    const sweepId = Stack.of(this).resolve(
-      (this.offlineSweep.function.node.defaultChild as CfnResource).logicalId,
-    ) as string;
-    Validations.of(this.schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${sweepId}.Arn>:*]`,
-      reason:
-        'LambdaInvoke grants lambda:InvokeFunction on the sweep function and its qualified ARNs ' +
-        '(versions, aliases; it has none): one function, nothing else.',
+      maxEventAge: OFFLINE_SWEEP_RATE,
     });
 
     this.healthSnapshot = new ServiceFunction(this, 'HealthSnapshot', {
@@ -116,26 +104,58 @@ export class Jobs extends Construct {
     // A failed run is repeated by the next day's; a retry within the hour is still the same day's
     // snapshot (it overwrites it), so one retry is worth it.
     this.healthSnapshot.function.configureAsyncInvoke({ retryAttempts: 1, maxEventAge: Duration.hours(1) });
-    this.healthSnapshotSchedule = new Schedule(this, 'HealthSnapshotSchedule', {
+    // 23:55 UTC: the scorecard's 24-hour window then covers (nearly) the UTC day the snapshot is named for.
+    this.healthSnapshotSchedule = scheduleJob(this, 'HealthSnapshotSchedule', {
+      job: this.healthSnapshot,
+      label: 'snapshot',
       description: HEALTH_SNAPSHOT.description,
-      scheduleGroup: this.group,
-      // 23:55 UTC: the scorecard's 24-hour window then covers (nearly) the UTC day the snapshot is named for.
+      group: this.group,
+      schedulerRole: this.schedulerRole,
       schedule: ScheduleExpression.cron({ minute: '55', hour: '23' }),
-      timeWindow: TimeWindow.off(),
-      target: new LambdaInvoke(this.healthSnapshot.function, {
-        role: this.schedulerRole,
-        retryAttempts: 2,
-        maxEventAge: Duration.minutes(4),
-      }),
-    });
-    const snapshotId = Stack.of(this).resolve(
-      (this.healthSnapshot.function.node.defaultChild as CfnResource).logicalId,
-    ) as string;
-    Validations.of(this.schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${snapshotId}.Arn>:*]`,
-      reason:
-        'LambdaInvoke grants lambda:InvokeFunction on the snapshot function and its qualified ARNs ' +
-        '(versions, aliases; it has none): one function, nothing else.',
+      maxEventAge: Duration.minutes(4),
     });
   }
+}
+
+/**
+ * A job's schedule in the stage's jobs group: Scheduler invokes the function with the jobs' role at
+ * the exact time (no flexible window), retrying twice only when it cannot hand the event to Lambda
+ * (throttled, unavailable), never past `maxEventAge`. The one wildcard that grant implies (the
+ * function's qualified ARNs) is acknowledged for cdk-nag here, once for every job.
+ */
+export function scheduleJob(
+  scope: Construct,
+  id: string,
+  props: {
+    job: ServiceFunction;
+    /** Names the function in the acknowledgement, e.g. `sweep`. */
+    label: string;
+    description: string;
+    group: ScheduleGroup;
+    schedulerRole: Role;
+    schedule: ScheduleExpression;
+    maxEventAge: Duration;
+  },
+): Schedule {
+  const schedule = new Schedule(scope, id, {
+    description: props.description,
+    scheduleGroup: props.group,
+    schedule: props.schedule,
+    timeWindow: TimeWindow.off(),
+    target: new LambdaInvoke(props.job.function, {
+      role: props.schedulerRole,
+      retryAttempts: 2,
+      maxEventAge: props.maxEventAge,
+    }),
+  });
+  const jobId = Stack.of(scope).resolve(
+    (props.job.function.node.defaultChild as CfnResource).logicalId,
+  ) as string;
+  Validations.of(props.schedulerRole).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${jobId}.Arn>:*]`,
+    reason:
+      `LambdaInvoke grants lambda:InvokeFunction on the ${props.label} function and its qualified ARNs ` +
+      '(versions, aliases; it has none): one function, nothing else.',
+  });
+  return schedule;
 }

@@ -1,11 +1,11 @@
-import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';
-import { Schedule, ScheduleExpression, type ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { type Schedule, ScheduleExpression, type ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
+import { scheduleJob } from './jobs.ts';
 import type { StageSettings } from './stage.ts';
 import { SANDBOX_TICK } from './worker-functions.ts';
 
@@ -53,26 +53,15 @@ export class SandboxSimulator extends Construct {
     props.vehicleUpdates.grant(role, 'sqs:SendMessage');
     props.deliveries.grant(role, 'sqs:SendMessage');
 
-    this.schedule = new Schedule(this, 'Schedule', {
+    // At the exact minute: the page and the snapshot promise a minute between ticks.
+    this.schedule = scheduleJob(this, 'Schedule', {
+      job: this.tick,
+      label: 'tick',
       description: SANDBOX_TICK.description,
-      scheduleGroup: props.group,
+      group: props.group,
+      schedulerRole: props.schedulerRole,
       schedule: ScheduleExpression.rate(SANDBOX_TICK_RATE),
-      // Off: the page and the snapshot promise a minute between ticks.
-      timeWindow: TimeWindow.off(),
-      target: new LambdaInvoke(this.tick.function, {
-        role: props.schedulerRole,
-        retryAttempts: 2,
-        maxEventAge: SANDBOX_TICK_RATE,
-      }),
-    });
-    const tickId = Stack.of(this).resolve(
-      (this.tick.function.node.defaultChild as CfnResource).logicalId,
-    ) as string;
-    Validations.of(props.schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${tickId}.Arn>:*]`,
-      reason:
-        'LambdaInvoke grants lambda:InvokeFunction on the tick function and its qualified ARNs ' +
-        '(versions, aliases; it has none): one function, nothing else.',
+      maxEventAge: SANDBOX_TICK_RATE,
     });
   }
 }
