@@ -18,6 +18,7 @@ import type { Vehicle } from '../shared/domain/vehicle.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
+import { dynamoItemBytes } from '../shared/store/item-size.ts';
 import { createEventRecorder } from '../shared/store/events.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
@@ -122,28 +123,6 @@ function categoryOfRequest(input: Record<string, unknown>): Category {
 }
 
 /**
- * DynamoDB's size of an unmarshalled value (the DocumentClient's input): strings by UTF-8 bytes,
- * numbers about one byte per two significant digits plus one, lists and maps 3 bytes plus a byte
- * per element (and each map key's bytes).
- */
-function sizeOf(value: unknown): number {
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number') {
-    const digits = String(Math.abs(value))
-      .replace(/e.*$/, '')
-      .replace('.', '')
-      .replace(/^0+|0+$/g, '');
-    return Math.ceil(Math.max(1, digits.length) / 2) + 1;
-  }
-  if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + sizeOf(element), 0);
-  if (value && typeof value === 'object') return 3 + itemSize(value as Record<string, unknown>);
-  return 1;
-}
-
-const itemSize = (item: Record<string, unknown>) =>
-  Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + 1 + sizeOf(value), 0);
-
-/**
  * A transaction's write units from its items, as DynamoDB bills them: 2 per KB of each item, each
  * rounded up on its own, plus 1 per KB for a new gsi1 entry. DynamoDB Local rounds the summed size
  * of the whole transaction instead (3 small puts: it reports 2, DynamoDB bills 6). Only Puts occur on
@@ -154,7 +133,7 @@ function transactionUnits(items: readonly TransactItem[]): { table: number; gsi:
   let gsi = 0;
   for (const { Put } of items) {
     const item = Put?.Item as Record<string, unknown> | undefined;
-    const kilobytes = item ? Math.ceil(itemSize(item) / 1024) : 1;
+    const kilobytes = item ? Math.ceil(dynamoItemBytes(item) / 1024) : 1;
     table += 2 * kilobytes;
     if (item?.gsi1pk !== undefined) gsi += kilobytes;
   }

@@ -10,6 +10,7 @@ import {
 import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { chunksOf, flushIfFull, type HistoryTuple, mergeIntoRing, toTuple } from './position-ring.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
@@ -37,6 +38,16 @@ export const historyBucketKey = (fleetId: string, vehicleId: string, recordedAtM
   pk: `FLEET#${fleetId}`,
   sk: `VEHHIST#${vehicleId}#${new Date(recordedAtMs).toISOString().slice(0, 13)}`,
 });
+/**
+ * A chunk the ring flushed: immutable, keyed by the hour and its first breadcrumb's time
+ * (`…#2026-11-21T22#m1763762400000`). `m` sorts after the continuations' digits and before `~`,
+ * so the hour's range reads it with them.
+ */
+export const historyChunkKey = (fleetId: string, vehicleId: string, hourMs: number, firstMs: number) => {
+  const first = historyBucketKey(fleetId, vehicleId, hourMs);
+  return { ...first, sk: `${first.sk}#m${firstMs}` };
+};
+
 /** The hour's item number `sequence` (0 is the first, {@link historyBucketKey}). */
 export const historyItemKey = (fleetId: string, vehicleId: string, hourMs: number, sequence: number) => {
   const first = historyBucketKey(fleetId, vehicleId, hourMs);
@@ -90,8 +101,37 @@ class HourFullError extends Error {
 /** Breadcrumb history is kept this long (DynamoDB TTL on each hourly bucket). */
 export const POSITION_HISTORY_RETENTION_DAYS = 90;
 
+/** A vehicle's latest position with the breadcrumbs its item holds (what the worker reads each cycle). */
+export interface RecentPositions {
+  latest: LatestPosition;
+  /** Every stored breadcrumb recorded after `flushedThroughMs`, oldest first. */
+  recent: HistoryPoint[];
+  /** Breadcrumbs recorded up to this time are in the history items; null: none is (all are recent). */
+  flushedThroughMs: number | null;
+}
+
+/** What {@link VehiclePositionStore.record} could not store; everything else it stored. */
+export interface RecordOutcome {
+  /** Not stored for a transient reason: the client may resend them. */
+  retry: PositionFix[];
+  /** Refused because their hour of history is full: a resend cannot store them. */
+  hourFull: PositionFix[];
+  /** Why something was not stored, for the log. */
+  cause?: unknown;
+}
+
 export interface VehiclePositionStore {
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
+  /** The latest position and the breadcrumbs not yet flushed to history, in one consistent read. */
+  recent(fleetId: string, vehicleId: string): Promise<RecentPositions | null>;
+  /**
+   * Stores a request's breadcrumbs of one vehicle, each once (by recorded time), and moves the
+   * latest position forward to the newest: those newer than what history holds go into the item's
+   * ring with the position, in one conditional write; older ones (late) are appended to history
+   * first, and when one of them fails for a transient reason the newer ones are not stored either,
+   * so the position never passes a breadcrumb the client still has to resend.
+   */
+  record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
   /** True when this fix became the latest; false when a newer one was already stored. */
   recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
   /**
@@ -127,54 +167,97 @@ export function createVehiclePositionStore(
   options: VehiclePositionStoreOptions = {},
 ): VehiclePositionStore {
   const maxItemsPerHour = options.maxItemsPerHour ?? MAX_HISTORY_ITEMS_PER_HOUR;
-  return {
+  const store: VehiclePositionStore = {
     async latest(fleetId, vehicleId) {
-      const { Item } = await client.send(
-        // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
-        new GetCommand({
-          TableName: tableName,
-          Key: latestPositionKey(fleetId, vehicleId),
-          ConsistentRead: true,
-        }),
-      );
-      if (!Item) return null;
-      const recordedAtMs = Number(Item.recorded_at_ms ?? Date.parse(String(Item.recorded_at)));
-      return {
-        latitude: Number(Item.latitude),
-        longitude: Number(Item.longitude),
-        recordedAt: String(Item.recorded_at),
-        recordedAtMs,
-        receivedAtMs: Number(Item.received_at_ms ?? recordedAtMs),
-        fuelLevelPercent: orNull(Item.fuel_level_percent),
-        speedKmh: orNull(Item.speed_kmh),
-        headingDegrees: orNull(Item.heading_degrees),
-        driverRef: (Item.driver_ref as string | undefined) ?? null,
-        address: (Item.address as string | undefined) ?? null,
-      };
+      // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
+      const item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      return item ? latestOf(item) : null;
+    },
+
+    async recent(fleetId, vehicleId) {
+      const item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      if (!item) return null;
+      const { ring, flushedThroughMs } = ringOf(item);
+      return { latest: latestOf(item), recent: ring.map(pointOf), flushedThroughMs };
+    },
+
+    async record(fleetId, vehicleId, fixes) {
+      const outcome: RecordOutcome = { retry: [], hourFull: [] };
+      let pending = [...fixes];
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        // Eventually consistent first: the write's condition catches a stale read (then read again, consistently).
+        const item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
+        const { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
+        const late = pending.filter(
+          (fix) => flushedThroughMs !== null && fix.recordedAtMs <= flushedThroughMs,
+        );
+        const fresh = pending.filter((fix) => !late.includes(fix));
+        if (late.length > 0) {
+          try {
+            await store.appendHistory(fleetId, vehicleId, late);
+          } catch (error) {
+            const notStored = error instanceof HistoryWriteError ? error.failed : late;
+            const full = new Set(error instanceof HistoryWriteError ? error.hourFull : []);
+            outcome.hourFull.push(...notStored.filter((fix) => full.has(fix)));
+            const retry = notStored.filter((fix) => !full.has(fix));
+            outcome.cause = error;
+            if (retry.length > 0) {
+              // The latest position must not pass a breadcrumb the client will resend.
+              outcome.retry.push(...retry, ...fresh);
+              return outcome;
+            }
+          }
+        }
+        pending = fresh;
+        if (fresh.length === 0) return outcome;
+        const merged = mergeIntoRing(ring, fresh);
+        if (merged.added.length === 0) return outcome;
+        const current = item ? latestOf(item) : null;
+        const newest = merged.added.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
+        const latestFix = current && current.recordedAtMs >= newest.recordedAtMs ? current : newest;
+        const next: Record<string, unknown> = {
+          ...latestPositionKey(fleetId, vehicleId),
+          ...latestAttributes(latestFix),
+          rv: Number(item?.rv ?? 0) + 1,
+        };
+        const { ring: kept, flushed } = flushIfFull(next, merged.ring, merged.added.length);
+        try {
+          if (flushed.length > 0) await putChunks(client, tableName, fleetId, vehicleId, flushed);
+          const flushedThrough = flushed.length > 0 ? Number(flushed.at(-1)?.[0]) : flushedThroughMs;
+          await client.send(
+            new PutCommand({
+              TableName: tableName,
+              Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
+              ...expectUnchanged(item),
+            }),
+          );
+          return outcome;
+        } catch (error) {
+          if (!isConditionFailure(error) || attempt >= MAX_APPEND_ATTEMPTS) {
+            outcome.retry.push(...fresh);
+            outcome.cause = error;
+            return outcome;
+          }
+          // Another request for this vehicle got there first: read again and merge into its ring.
+          await sleep(Math.random() * 20 * attempt);
+        }
+      }
+      return outcome;
     },
 
     async recordLatest(fleetId, vehicleId, fix) {
+      const attributes = latestAttributes(fix);
+      const names = Object.keys(attributes);
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: latestPositionKey(fleetId, vehicleId),
-            UpdateExpression:
-              'SET latitude = :lat, longitude = :lon, recorded_at = :at, recorded_at_ms = :ms, received_at_ms = :rx, ' +
-              'fuel_level_percent = :fuel, speed_kmh = :speed, heading_degrees = :heading, driver_ref = :driver, address = :address',
-            ConditionExpression: 'attribute_not_exists(recorded_at_ms) OR recorded_at_ms < :ms',
-            ExpressionAttributeValues: {
-              ':lat': fix.latitude,
-              ':lon': fix.longitude,
-              ':at': formatTimestamp(fix.recordedAtMs),
-              ':ms': fix.recordedAtMs,
-              ':rx': fix.receivedAtMs,
-              ':fuel': fix.fuelLevelPercent,
-              ':speed': fix.speedKmh,
-              ':heading': fix.headingDegrees,
-              ':driver': fix.driverRef,
-              ':address': fix.address,
-            },
+            UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(', ')}`,
+            ConditionExpression: 'attribute_not_exists(recorded_at_ms) OR recorded_at_ms < :recorded_at_ms',
+            ExpressionAttributeValues: Object.fromEntries(
+              names.map((name) => [`:${name}`, attributes[name]]),
+            ),
           }),
         );
         return true;
@@ -240,6 +323,14 @@ export function createVehiclePositionStore(
       const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
       // Keyed by time: appends store a breadcrumb once, but items written before they did may repeat one.
       const points = new Map<number, HistoryPoint>();
+      const keep = (tuples: readonly HistoryTuple[]) => {
+        for (const tuple of tuples) {
+          const at = Number(tuple[0]);
+          // The first copy of a resent breadcrumb wins, as in detection.
+          if (at < fromMs || at > untilMs || (afterMs !== null && at <= afterMs) || points.has(at)) continue;
+          points.set(at, pointOf(tuple));
+        }
+      };
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await client.send(
@@ -257,37 +348,136 @@ export function createVehiclePositionStore(
             ExclusiveStartKey: startKey,
           }),
         );
-        for (const item of page.Items ?? []) {
-          for (const [recordedAtMs, latitude, longitude, fuel, speed] of (item.points ?? []) as number[][]) {
-            const at = Number(recordedAtMs);
-            // The first copy of a resent breadcrumb wins, as in detection.
-            if (at < fromMs || at > untilMs || (afterMs !== null && at <= afterMs) || points.has(at))
-              continue;
-            points.set(at, {
-              recordedAtMs: at,
-              latitude: Number(latitude),
-              longitude: Number(longitude),
-              fuelLevelPercent: orNull(fuel),
-              speedKmh: orNull(speed),
-            });
-          }
-        }
+        for (const item of page.Items ?? []) keep((item.points ?? []) as HistoryTuple[]);
         startKey = page.LastEvaluatedKey;
       } while (startKey);
+      // The newest breadcrumbs are still in the latest-position item's ring.
+      const positionItem = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      if (positionItem) keep(ringOf(positionItem).ring);
       return [...points.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
     },
   };
+  return store;
 }
 
-type HistoryTuple = (number | null)[];
+const pointOf = ([recordedAtMs, latitude, longitude, fuel, speed]: HistoryTuple): HistoryPoint => ({
+  recordedAtMs: Number(recordedAtMs),
+  latitude: Number(latitude),
+  longitude: Number(longitude),
+  fuelLevelPercent: orNull(fuel),
+  speedKmh: orNull(speed),
+});
 
-const toTuple = (f: PositionFix): HistoryTuple => [
-  f.recordedAtMs,
-  f.latitude,
-  f.longitude,
-  f.fuelLevelPercent,
-  f.speedKmh,
-];
+type PositionItem = Record<string, unknown>;
+
+async function readPositionItem(
+  client: DocumentClient,
+  tableName: string,
+  fleetId: string,
+  vehicleId: string,
+  consistent: boolean,
+): Promise<PositionItem | null> {
+  const { Item } = await client.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: latestPositionKey(fleetId, vehicleId),
+      ConsistentRead: consistent,
+    }),
+  );
+  return Item ?? null;
+}
+
+function latestOf(item: PositionItem): LatestPosition {
+  const recordedAtMs = Number(item.recorded_at_ms ?? Date.parse(String(item.recorded_at)));
+  return {
+    latitude: Number(item.latitude),
+    longitude: Number(item.longitude),
+    recordedAt: String(item.recorded_at),
+    recordedAtMs,
+    receivedAtMs: Number(item.received_at_ms ?? recordedAtMs),
+    fuelLevelPercent: orNull(item.fuel_level_percent),
+    speedKmh: orNull(item.speed_kmh),
+    headingDegrees: orNull(item.heading_degrees),
+    driverRef: (item.driver_ref as string | undefined) ?? null,
+    address: (item.address as string | undefined) ?? null,
+  };
+}
+
+/**
+ * The item's ring and how far history reaches. An item written before the ring (no `ring`
+ * attribute) had every breadcrumb up to its position appended to history.
+ */
+function ringOf(item: PositionItem): { ring: HistoryTuple[]; flushedThroughMs: number | null } {
+  if (item.ring === undefined) return { ring: [], flushedThroughMs: orNull(item.recorded_at_ms) };
+  return { ring: item.ring as HistoryTuple[], flushedThroughMs: orNull(item.flushed_through_ms) };
+}
+
+/** The latest position's attributes (the names GET …/location and the scorecard read). */
+const latestAttributes = (fix: PositionFix): Record<string, unknown> => ({
+  latitude: fix.latitude,
+  longitude: fix.longitude,
+  recorded_at: formatTimestamp(fix.recordedAtMs),
+  recorded_at_ms: fix.recordedAtMs,
+  received_at_ms: fix.receivedAtMs,
+  fuel_level_percent: fix.fuelLevelPercent,
+  speed_kmh: fix.speedKmh,
+  heading_degrees: fix.headingDegrees,
+  driver_ref: fix.driverRef,
+  address: fix.address,
+});
+
+/** The write's condition: the item is still as read (its ring version, or absent, or an item from before the ring). */
+function expectUnchanged(item: PositionItem | null) {
+  if (!item) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if (item.rv === undefined) {
+    return {
+      ConditionExpression: 'attribute_not_exists(rv) AND recorded_at_ms = :read',
+      ExpressionAttributeValues: { ':read': item.recorded_at_ms },
+    };
+  }
+  return { ConditionExpression: 'rv = :read', ExpressionAttributeValues: { ':read': item.rv } };
+}
+
+/**
+ * Writes flushed breadcrumbs as immutable chunks, each only if its key is new. A chunk already
+ * there was written by an attempt whose ring write then failed (or lost): what it holds is stored,
+ * and the rest goes into a chunk of its own.
+ */
+async function putChunks(
+  client: DocumentClient,
+  tableName: string,
+  fleetId: string,
+  vehicleId: string,
+  flushed: readonly HistoryTuple[],
+): Promise<void> {
+  for (const { hourMs, points } of chunksOf(flushed)) {
+    let rest = points;
+    while (rest.length > 0) {
+      const key = historyChunkKey(fleetId, vehicleId, hourMs, Number(rest[0]?.[0]));
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key, points: rest, expires_at: historyTtl(hourMs) },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        break;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+        );
+        const stored = new Set(((Item?.points ?? []) as HistoryTuple[]).map((tuple) => Number(tuple[0])));
+        rest = rest.filter((tuple) => !stored.has(Number(tuple[0])));
+      }
+    }
+  }
+}
+
+/** Kept until the hour's last possible breadcrumb is 90 days old, whichever item holds it. */
+const historyTtl = (hourMs: number) =>
+  ttlEpochSeconds(hourMs + HOUR_MS + POSITION_HISTORY_RETENTION_DAYS * 86_400_000);
 
 /** The hour's items, in sort-key order: their sequence and how many points each holds, and every stored time. */
 async function readHour(
@@ -315,8 +505,10 @@ async function readHour(
     for (const item of page.Items ?? []) {
       const suffix = String(item.sk).slice(first.sk.length + 1);
       const points = (item.points ?? []) as number[][];
-      items.push({ sequence: suffix ? Number(suffix) : 0, count: points.length });
       for (const point of points) stored.add(Number(point[0]));
+      // A chunk the ring flushed is never appended to: only the numbered items are.
+      if (!suffix.startsWith('m'))
+        items.push({ sequence: suffix ? Number(suffix) : 0, count: points.length });
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -341,8 +533,7 @@ async function appendToHour(
   fixes: readonly PositionFix[],
   maxItemsPerHour: number,
 ): Promise<void> {
-  // Kept until the hour's last possible breadcrumb is 90 days old, whichever item holds it.
-  const ttl = ttlEpochSeconds(hourMs + HOUR_MS + POSITION_HISTORY_RETENTION_DAYS * 86_400_000);
+  const ttl = historyTtl(hourMs);
   for (let attempt = 1; ; attempt++) {
     const { items, stored } = await readHour(client, tableName, fleetId, vehicleId, hourMs);
     const fresh: PositionFix[] = [];

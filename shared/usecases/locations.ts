@@ -15,10 +15,10 @@ import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { IntegrationCounterStore } from '../store/integration-counters.ts';
 import {
-  HistoryWriteError,
   MAX_HISTORY_ITEMS_PER_HOUR,
   MAX_HISTORY_POINTS_PER_ITEM,
   POSITION_HISTORY_RETENTION_DAYS,
+  type RecordOutcome,
   type VehiclePositionStore,
 } from '../store/vehicle-positions.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
@@ -49,7 +49,7 @@ const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend thi
 
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
-  positions: Pick<VehiclePositionStore, 'recordLatest' | 'appendHistory'>;
+  positions: Pick<VehiclePositionStore, 'record'>;
   /** The guidance worker's queue: one message per vehicle the batch touched. */
   vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
   /** The health scorecard's hourly counters: one update per request (never per breadcrumb). */
@@ -69,12 +69,12 @@ export type ItemResult =
 
 /**
  * POST /v1/locations: every item is judged on its own (spec section 4: a bad row is rejected with
- * a code and a hint, the rest are accepted). Accepted breadcrumbs go to each vehicle's hourly
- * history (once each, however often sent), and the newest one stored per vehicle becomes its latest
- * position if it is newer than the stored one. Then each vehicle stored is queued for the guidance
- * worker. Breadcrumbs storage failed for are rejected `storage_unavailable` (retryable), and with
- * them the vehicle's stored breadcrumbs newer than the oldest failed one (the latest position stays
- * before it until the client resends); the rest stay accepted. Breadcrumbs beyond the most an hour
+ * a code and a hint, the rest are accepted). Accepted breadcrumbs are stored once each, however
+ * often sent, and the newest one stored per vehicle becomes its latest position if it is newer than
+ * the stored one (one write per vehicle: `positions.record`). Then each vehicle stored is queued for
+ * the guidance worker. Breadcrumbs storage failed for are rejected `storage_unavailable`
+ * (retryable), and with them the vehicle's breadcrumbs newer than the oldest failed one (the latest
+ * position stays before it until the client resends); the rest stay accepted. Breadcrumbs beyond the most an hour
  * of history holds are rejected `validation_failed` (not retryable). Only when nothing could be
  * stored for a transient reason does the whole request fail (503). Returns the per-item results.
  */
@@ -166,48 +166,19 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
 
   const stored = await Promise.all(
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
-      // History first: a worker cycle that sees the new latest position then finds every breadcrumb
-      // up to it, and never moves past one still being written.
-      let retry: readonly PositionFix[] = [];
-      let hourFull: readonly PositionFix[] = [];
+      let outcome: RecordOutcome;
       try {
-        await deps.positions.appendHistory(fleetId, vehicleId, fixes);
+        outcome = await deps.positions.record(fleetId, vehicleId, fixes);
       } catch (error) {
-        if (error instanceof HistoryWriteError) {
-          const full = new Set(error.hourFull);
-          hourFull = error.hourFull;
-          retry = error.failed.filter((fix) => !full.has(fix));
-        } else {
-          retry = fixes;
-        }
-        logger.warn('Breadcrumbs not stored in history', {
+        outcome = { retry: [...fixes], hourFull: [], cause: error };
+      }
+      const { retry, hourFull } = outcome;
+      if (retry.length + hourFull.length > 0) {
+        logger.warn('Breadcrumbs not stored', {
           vehicleId,
           count: retry.length + hourFull.length,
-          error,
+          error: outcome.cause,
         });
-      }
-      // The client resends what failed; until then the latest position (and so the worker, which
-      // reads history only up to it and then past it) must not move beyond the oldest of them, or
-      // the resent breadcrumbs would land behind it and never be run through detection. The stored
-      // breadcrumbs newer than it are rejected too, to be resent with it (stored once regardless).
-      if (retry.length > 0) {
-        const oldestFailedMs = Math.min(...retry.map((fix) => fix.recordedAtMs));
-        const notStored = new Set([...retry, ...hourFull]);
-        retry = [...retry, ...fixes.filter((f) => !notStored.has(f) && f.recordedAtMs > oldestFailedMs)];
-      }
-      const rejected = new Set([...retry, ...hourFull]);
-      const kept = fixes.filter((fix) => !rejected.has(fix));
-      if (kept.length > 0) {
-        const newest = kept.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
-        try {
-          await deps.positions.recordLatest(fleetId, vehicleId, newest);
-        } catch (error) {
-          logger.warn('Latest position not recorded', { vehicleId, error });
-          // In history, but the latest position could not move: rejected too, so the client resends
-          // them (history keeps them once) and the resend moves the position.
-          const full = new Set(hourFull);
-          retry = fixes.filter((fix) => !full.has(fix));
-        }
       }
       const accepted = fixes.length - retry.length - hourFull.length;
       return { vehicleId, retry, hourFull, storedAny: accepted > 0 };

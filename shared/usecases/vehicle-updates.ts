@@ -14,14 +14,14 @@ import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.t
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
-import type { LatestPosition } from '../domain/telematics/positions.ts';
+import type { HistoryPoint } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { RecentPositions, VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { withBenchmark } from './fueling-benchmark.ts';
@@ -34,7 +34,7 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   /** Trips whose stops the vehicle's GPS visits (arrived_at/departed_at). */
   trips: TripStopVisitDeps['trips'];
   vehicles: Pick<VehicleStore, 'get'>;
-  positions: Pick<VehiclePositionStore, 'latest' | 'historySince'>;
+  positions: Pick<VehiclePositionStore, 'recent' | 'historySince'>;
   tracking: VehicleTrackingStore;
   now: () => number;
   /**
@@ -62,15 +62,15 @@ export async function processVehicleUpdate(
 ): Promise<{ events: OutboxEvent[] }> {
   const { fleetId, vehicleId } = message;
   for (let attempt = 1; ; attempt++) {
-    const [vehicle, latest, tracking] = await Promise.all([
+    const [vehicle, positions, tracking] = await Promise.all([
       deps.vehicles.get(fleetId, vehicleId),
-      deps.positions.latest(fleetId, vehicleId),
+      deps.positions.recent(fleetId, vehicleId),
       deps.tracking.get(fleetId, vehicleId),
     ]);
     // What an earlier change committed but did not finish comes first, so events keep their order.
     await carryOut(deps, tracking);
-    if (!vehicle || !latest) return { events: [] };
-    const cycle = await runCycle(deps, vehicle, latest, tracking);
+    if (!vehicle || !positions) return { events: [] };
+    const cycle = await runCycle(deps, vehicle, positions, tracking);
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
       // Charged once the re-plan is committed: a cycle that lost the race recommended nothing.
@@ -91,20 +91,16 @@ export async function processVehicleUpdate(
 async function runCycle(
   deps: VehicleUpdateDeps,
   vehicle: Vehicle,
-  latest: LatestPosition,
+  positions: RecentPositions,
   tracking: VehicleTracking,
 ): Promise<{ tracking: VehicleTracking; events: OutboxEvent[] }> {
   const { fleetId } = tracking;
+  const { latest } = positions;
   // Never before the newest breadcrumb's receipt: a sandbox twin's test clock runs ahead of the wall
   // clock and its breadcrumbs are received at simulated time, so the cycle works at that time too
   // (recommendations, matching windows). For a live fleet receipt is never later than now.
   const nowMs = Math.max(deps.now(), latest.receivedAtMs);
-  const fixes = await deps.positions.historySince(
-    fleetId,
-    vehicle.id,
-    tracking.tracker.processedThroughMs,
-    latest.recordedAtMs,
-  );
+  const fixes = await unconsumedFixes(deps, positions, tracking);
   const session = tracking.session?.status === 'active' ? tracking.session : null;
   const context = {
     watchedStops: [...(session?.stops ?? []).map(watchedStop), ...tripWatchedStops(session)],
@@ -154,6 +150,24 @@ async function runCycle(
     },
     events,
   };
+}
+
+/**
+ * The breadcrumbs the tracker has not consumed, up to the latest position: from the position item's
+ * ring when it reaches back that far (the usual case: the worker keeps up), else from history too.
+ */
+async function unconsumedFixes(
+  deps: Pick<VehicleUpdateDeps, 'positions'>,
+  { latest, recent, flushedThroughMs }: RecentPositions,
+  tracking: VehicleTracking,
+): Promise<HistoryPoint[]> {
+  const afterMs = tracking.tracker.processedThroughMs;
+  if (afterMs !== null && (flushedThroughMs === null || afterMs >= flushedThroughMs)) {
+    return recent.filter(
+      (point) => point.recordedAtMs > afterMs && point.recordedAtMs <= latest.recordedAtMs,
+    );
+  }
+  return deps.positions.historySince(tracking.fleetId, tracking.vehicleId, afterMs, latest.recordedAtMs);
 }
 
 /**

@@ -4,7 +4,7 @@ import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { newId } from '../../../shared/platform/ids.ts';
-import { HistoryWriteError } from '../../../shared/store/vehicle-positions.ts';
+import type { RecordOutcome } from '../../../shared/store/vehicle-positions.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 
 const A = newId('vehicle');
@@ -32,13 +32,15 @@ function deps() {
         idForExternalRef: vi.fn(async (_fleet: string, ref: string) => (ref === 'TRUCK-B' ? B : null)),
       },
       positions: {
-        recordLatest: vi.fn(async (_fleet: string, id: string, fix: PositionFix) => {
-          latest.set(id, fix);
-          return true;
-        }),
-        appendHistory: vi.fn(async (_fleet: string, id: string, fixes: readonly PositionFix[]) => {
-          history[id] = [...(history[id] ?? []), ...fixes];
-        }),
+        // What the store does when everything goes well: all stored, the newest one is the latest.
+        record: vi.fn(
+          async (_fleet: string, id: string, fixes: readonly PositionFix[]): Promise<RecordOutcome> => {
+            history[id] = [...(history[id] ?? []), ...fixes];
+            const newest = fixes.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
+            if ((latest.get(id)?.recordedAtMs ?? -1) < newest.recordedAtMs) latest.set(id, newest);
+            return { retry: [], hourFull: [] };
+          },
+        ),
       },
       vehicleUpdates: {
         send: vi.fn(async (messages: readonly { fleetId: string; vehicleId: string }[]) => {
@@ -90,7 +92,7 @@ describe('ingestLocations', () => {
       { vehicle_id: Z, latitude: 1, longitude: 1, recorded_at: at(1) },
     ]);
     expect(response.results[0]).toMatchObject({ status: 'rejected', code: 'unknown_vehicle' });
-    expect(h.deps.positions.recordLatest).not.toHaveBeenCalled();
+    expect(h.deps.positions.record).not.toHaveBeenCalled();
     expect(h.queued).toEqual([]);
   });
 
@@ -223,10 +225,11 @@ describe('ingestLocations: storage failures', () => {
 
   it('rejects the items of a vehicle storage failed for as retryable, accepts and queues the rest', async () => {
     const h = deps();
-    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
+    const stores = h.deps.positions.record.getMockImplementation();
+    h.deps.positions.record.mockImplementation(async (fleet, id, fixes) => {
       if (id === A)
         throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
-      h.history[id] = [...(h.history[id] ?? []), ...fixes];
+      return (stores as NonNullable<typeof stores>)(fleet, id, fixes);
     });
     const response = await ingestLocations(h.deps, 'flt_1', [
       crumb(A, 2, 1),
@@ -242,7 +245,7 @@ describe('ingestLocations: storage failures', () => {
       [3, 'rejected', 'unknown_vehicle'],
     ]);
     expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('retry these items') });
-    // Only what was stored moves the latest position and reaches the worker.
+    // Only what was stored reaches the worker.
     expect([...h.latest.keys()]).toEqual([B]);
     expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
     // The health counters count what the client was told: 1 accepted, 3 rejected.
@@ -261,57 +264,32 @@ describe('ingestLocations: storage failures', () => {
     expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
   });
 
-  it('rejects only the breadcrumbs history could not store; the latest position advances from the stored ones', async () => {
+  it('rejects exactly the breadcrumbs the store could not store, as retryable, and keeps the rest accepted', async () => {
     const h = deps();
-    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
-      const newest = fixes.filter((f) => f.latitude === 9);
-      h.history[id] = fixes.filter((f) => f.latitude !== 9);
-      throw new HistoryWriteError(newest, new Error('throttled'));
-    });
-    const response = await ingestLocations(h.deps, 'flt_1', [
-      crumb(A, 30, 1),
-      crumb(A, 20, 2),
-      crumb(A, 1, 9),
-    ]);
-    expect(response).toMatchObject({ accepted: 2, rejected: 1 });
-    expect(response.results[2]).toMatchObject({ status: 'rejected', code: 'storage_unavailable' });
-    expect(h.latest.get(A)?.latitude).toBe(2);
-    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
-  });
-
-  it('after a partial failure, moves the latest position only up to the oldest breadcrumb not stored, and rejects the newer ones for resending', async () => {
-    const h = deps();
-    // The older hour fails (lat 2), the newer one is stored (lat 3, 4): the latest position must not
-    // jump past lat 2, or the worker would move past it before the client resends it.
-    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
-      const failed = fixes.filter((f) => f.latitude === 2);
-      h.history[id] = fixes.filter((f) => f.latitude !== 2);
-      throw new HistoryWriteError(failed, new Error('throttled'));
-    });
+    h.deps.positions.record.mockImplementation(async (_fleet, _id, fixes) => ({
+      retry: fixes.filter((f) => f.latitude >= 2),
+      hourFull: [],
+    }));
     const response = await ingestLocations(h.deps, 'flt_1', [
       crumb(A, 90, 1),
       crumb(A, 70, 2),
-      crumb(A, 30, 3),
       crumb(A, 1, 4),
     ]);
-    expect(response).toMatchObject({ accepted: 1, rejected: 3 });
+    expect(response).toMatchObject({ accepted: 1, rejected: 2 });
     expect(response.results.map((r) => [r.status, 'code' in r ? r.code : undefined])).toEqual([
       ['accepted', undefined],
       ['rejected', 'storage_unavailable'],
       ['rejected', 'storage_unavailable'],
-      ['rejected', 'storage_unavailable'],
     ]);
-    expect(h.latest.get(A)?.latitude).toBe(1);
     expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
   });
 
-  it('rejects breadcrumbs beyond a full hour as not retryable, without holding the latest position back', async () => {
+  it('rejects breadcrumbs beyond a full hour as not retryable', async () => {
     const h = deps();
-    h.deps.positions.appendHistory.mockImplementation(async (_fleet, id, fixes) => {
-      const full = fixes.filter((f) => f.latitude === 2);
-      h.history[id] = fixes.filter((f) => f.latitude !== 2);
-      throw new HistoryWriteError(full, new Error('hour full'), full);
-    });
+    h.deps.positions.record.mockImplementation(async (_fleet, _id, fixes) => ({
+      retry: [],
+      hourFull: fixes.filter((f) => f.latitude === 2),
+    }));
     const response = await ingestLocations(h.deps, 'flt_1', [
       crumb(A, 30, 1),
       crumb(A, 20, 2),
@@ -329,13 +307,13 @@ describe('ingestLocations: storage failures', () => {
         },
       ],
     });
-    expect(h.latest.get(A)?.latitude).toBe(3);
 
     // Nothing else in the batch: still not a 503 (a retry cannot store them).
     const alone = deps();
-    alone.deps.positions.appendHistory.mockImplementation(async (_fleet, _id, fixes) => {
-      throw new HistoryWriteError(fixes, new Error('hour full'), fixes);
-    });
+    alone.deps.positions.record.mockImplementation(async (_fleet, _id, fixes) => ({
+      retry: [],
+      hourFull: [...fixes],
+    }));
     const only = await ingestLocations(alone.deps, 'flt_1', [crumb(A, 20, 2)]);
     expect(only.results).toEqual([
       expect.objectContaining({ status: 'rejected', code: 'validation_failed' }),
@@ -343,25 +321,12 @@ describe('ingestLocations: storage failures', () => {
     expect(alone.queued).toEqual([]);
   });
 
-  it('rejects a vehicle whose latest position could not be recorded, so the client resends it', async () => {
-    const h = deps();
-    h.deps.positions.recordLatest.mockImplementation(async (_fleet, id, fix) => {
-      if (id === A) throw new Error('throttled');
-      h.latest.set(id, fix);
-      return true;
-    });
-    const response = await ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1), crumb(B, 2, 2)]);
-    expect(response.results.map((r) => r.status)).toEqual(['rejected', 'accepted']);
-    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
-  });
-
   it('answers 503 storage_unavailable for the whole request only when nothing could be stored', async () => {
     const h = deps();
-    h.deps.positions.appendHistory.mockRejectedValue(new Error('throttled'));
+    h.deps.positions.record.mockRejectedValue(new Error('throttled'));
     await expect(
       ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1), crumb(B, 2, 2), crumb(Z, 1, 3)]),
     ).rejects.toMatchObject({ code: 'storage_unavailable', status: 503 });
-    expect(h.deps.positions.recordLatest).not.toHaveBeenCalled();
     expect(h.queued).toEqual([]);
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The ring of a vehicle's newest breadcrumbs, kept in its latest-position item until they are
+ * flushed, a chunk at a time, to immutable history items. Pure: which breadcrumbs are new, when the
+ * item is full, what a flush writes. Why a ring: one write per vehicle and request then stores the
+ * breadcrumbs and moves the latest position, and a chunk of history costs one write for a dozen
+ * breadcrumbs instead of one (growing) write each (docs/table-design.md, "Position ring").
+ */
+import type { PositionFix } from '../domain/telematics/positions.ts';
+import { dynamoItemBytes } from './item-size.ts';
+
+/** A breadcrumb as history keeps it: `[recorded ms, lat, lon, fuel %, km/h]`. */
+export type HistoryTuple = (number | null)[];
+
+export const toTuple = (f: PositionFix): HistoryTuple => [
+  f.recordedAtMs,
+  f.latitude,
+  f.longitude,
+  f.fuelLevelPercent,
+  f.speedKmh,
+];
+
+/**
+ * The latest-position item stays under this many bytes (one write unit is 1 KB): past it, the
+ * oldest breadcrumbs of the ring are flushed.
+ */
+export const RING_ITEM_BYTES = 1000;
+/**
+ * A flush keeps the breadcrumbs the request added (the worker has not consumed them yet: it reads
+ * them from the ring), but at least {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP}, so the
+ * next flush is a dozen breadcrumbs away rather than one.
+ */
+export const RING_MIN_KEEP = 2;
+export const RING_MAX_KEEP = 8;
+/** A chunk holds at most this many breadcrumbs (a 500-item request for one truck: a few chunks). */
+export const MAX_CHUNK_POINTS = 240;
+const HOUR_MS = 3_600_000;
+
+export interface RingMerge {
+  /** The ring after the merge, oldest first. */
+  ring: HistoryTuple[];
+  /** The fixes not stored before (by recorded time; the first copy wins), in input order. */
+  added: PositionFix[];
+}
+
+/** Adds the fixes whose recorded time the ring does not hold yet; the ring stays sorted by time. */
+export function mergeIntoRing(ring: readonly HistoryTuple[], fixes: readonly PositionFix[]): RingMerge {
+  const times = new Set(ring.map((tuple) => Number(tuple[0])));
+  const added: PositionFix[] = [];
+  for (const fix of fixes) {
+    if (times.has(fix.recordedAtMs)) continue;
+    times.add(fix.recordedAtMs);
+    added.push(fix);
+  }
+  const merged = [...ring, ...added.map(toTuple)].sort((a, b) => Number(a[0]) - Number(b[0]));
+  return { ring: merged, added };
+}
+
+export interface RingFlush {
+  /** What stays in the item. */
+  ring: HistoryTuple[];
+  /** The oldest breadcrumbs, to history (empty: nothing to flush). */
+  flushed: HistoryTuple[];
+}
+
+/**
+ * Splits off the oldest breadcrumbs when the item would outgrow {@link RING_ITEM_BYTES}, keeping
+ * the newest few (see {@link RING_MAX_KEEP}).
+ */
+export function flushIfFull(
+  item: Record<string, unknown>,
+  ring: readonly HistoryTuple[],
+  addedCount: number,
+): RingFlush {
+  const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: kept });
+  if (sized(ring) <= RING_ITEM_BYTES) return { ring: [...ring], flushed: [] };
+  const keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
+  return { ring: ring.slice(ring.length - keep), flushed: ring.slice(0, ring.length - keep) };
+}
+
+/** Flushed breadcrumbs by UTC hour, in chunks of at most {@link MAX_CHUNK_POINTS}, oldest first. */
+export function chunksOf(flushed: readonly HistoryTuple[]): { hourMs: number; points: HistoryTuple[] }[] {
+  const chunks: { hourMs: number; points: HistoryTuple[] }[] = [];
+  for (const tuple of flushed) {
+    const hourMs = Math.floor(Number(tuple[0]) / HOUR_MS) * HOUR_MS;
+    const last = chunks.at(-1);
+    if (last && last.hourMs === hourMs && last.points.length < MAX_CHUNK_POINTS) last.points.push(tuple);
+    else chunks.push({ hourMs, points: [tuple] });
+  }
+  return chunks;
+}
