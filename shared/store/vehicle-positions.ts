@@ -219,6 +219,8 @@ export function createVehiclePositionStore(
           ...latestPositionKey(fleetId, vehicleId),
           ...latestAttributes(latestFix),
           rv: Number(item?.rv ?? 0) + 1,
+          // Sized with the item (a time of the same size until a flush sets it).
+          flushed_through_ms: flushedThroughMs ?? latestFix.recordedAtMs,
         };
         const { ring: kept, flushed } = flushIfFull(next, merged.ring, merged.added.length);
         try {

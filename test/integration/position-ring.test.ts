@@ -1,0 +1,206 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
+import { dynamoItemBytes } from '../../shared/store/item-size.ts';
+import { RING_ITEM_BYTES } from '../../shared/store/position-ring.ts';
+import { createVehiclePositionStore, latestPositionKey } from '../../shared/store/vehicle-positions.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+
+/**
+ * `positions.record` against DynamoDB Local: one write per vehicle and request stores breadcrumbs
+ * in the latest-position item's ring and moves the position; full rings flush to history chunks.
+ * What must hold whatever the order, the resends, the races and the crashes: every breadcrumb
+ * readable once in history, the latest position the newest one, the item about one write unit.
+ */
+const client = testDocumentClient();
+let table: string;
+beforeAll(async () => {
+  table = await createTestTable(client, 'position-ring');
+});
+afterAll(() => deleteTestTable(client, table));
+
+const T0 = Date.parse('2026-11-21T12:40:00Z');
+const MINUTE = 60_000;
+let vehicleCounter = 0;
+const nextVehicle = () => `veh_ring${++vehicleCounter}`;
+
+const fix = (minute: number, extra: Partial<PositionFix> = {}): PositionFix => ({
+  latitude: 35 + minute / 1000,
+  longitude: -97,
+  recordedAtMs: T0 + minute * MINUTE,
+  receivedAtMs: T0 + minute * MINUTE + 5_000,
+  fuelLevelPercent: 80 - minute / 10,
+  speedKmh: 96.5,
+  headingDegrees: 270,
+  driverRef: 'DRV-7',
+  address: 'I-35 northbound, mile 221',
+  ...extra,
+});
+
+const minutesOf = (points: readonly { recordedAtMs: number }[]) =>
+  points.map((p) => (p.recordedAtMs - T0) / MINUTE);
+
+async function positionItem(vehicleId: string) {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: table, Key: latestPositionKey('flt_ring', vehicleId), ConsistentRead: true }),
+  );
+  return Item as Record<string, unknown>;
+}
+
+async function chunkKeys(vehicleId: string) {
+  const { Items = [] } = await client.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'FLEET#flt_ring', ':prefix': `VEHHIST#${vehicleId}#` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => String(item.sk));
+}
+
+describe('the position ring', () => {
+  it('stores a breadcrumb a minute for two hours with one item write each, flushing chunks that history reads', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    for (let minute = 0; minute < 120; minute++) {
+      expect(await store.record('flt_ring', vehicle, [fix(minute)])).toMatchObject({
+        retry: [],
+        hourFull: [],
+      });
+      const item = await positionItem(vehicle);
+      // Every write stays within one write unit (the address and driver are on every breadcrumb here).
+      expect(dynamoItemBytes(item)).toBeLessThanOrEqual(RING_ITEM_BYTES);
+    }
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 119 * MINUTE);
+    // Six hours of lookback from the last: all 120, once each, in order.
+    expect(minutesOf(history)).toEqual(Array.from({ length: 120 }, (_, m) => m));
+    expect(history[7]).toMatchObject({ latitude: 35.007, fuelLevelPercent: 79.3, speedKmh: 96.5 });
+    const latest = await store.latest('flt_ring', vehicle);
+    expect(latest).toMatchObject({
+      recordedAtMs: T0 + 119 * MINUTE,
+      driverRef: 'DRV-7',
+      headingDegrees: 270,
+    });
+    // Chunks, not one item per breadcrumb: ten or so breadcrumbs each, never across an hour.
+    const chunks = (await chunkKeys(vehicle)).filter((sk) => sk.includes('#m'));
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.length).toBeLessThan(20);
+    const recent = await store.recent('flt_ring', vehicle);
+    expect(recent?.flushedThroughMs).not.toBeNull();
+    expect(recent?.recent.every((p) => p.recordedAtMs > (recent.flushedThroughMs as number))).toBe(true);
+  });
+
+  it('stores a resent or reordered batch once, keeps the position forward-only, and takes late breadcrumbs into history', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    const first = Array.from({ length: 30 }, (_, m) => fix(m));
+    await store.record('flt_ring', vehicle, first);
+    await store.record('flt_ring', vehicle, [...first].reverse());
+    // An older breadcrumb after newer ones (a buffered upload): history, not the position.
+    await store.record('flt_ring', vehicle, [fix(40), fix(35)]);
+    await store.record('flt_ring', vehicle, [fix(-5), fix(32)]);
+    await store.record('flt_ring', vehicle, [fix(-5), fix(32), fix(40)]);
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 40 * MINUTE);
+    expect(minutesOf(history)).toEqual([-5, ...Array.from({ length: 30 }, (_, m) => m), 32, 35, 40]);
+    expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + 40 * MINUTE);
+  });
+
+  it('keeps every breadcrumb when requests for one vehicle race', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    await Promise.all(
+      Array.from({ length: 8 }, (_, request) =>
+        store.record(
+          'flt_ring',
+          vehicle,
+          Array.from({ length: 4 }, (_, i) => fix(request * 4 + i)),
+        ),
+      ),
+    );
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 31 * MINUTE);
+    expect(minutesOf(history)).toEqual(Array.from({ length: 32 }, (_, m) => m));
+    expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + 31 * MINUTE);
+  });
+
+  it('after a crash between a chunk and the ring write, the resend stores each breadcrumb once', async () => {
+    const failing = testDocumentClient();
+    let chunkWritten = false;
+    let crashed = false;
+    failing.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Item?: { sk?: unknown } };
+        const sk = (input.Item?.sk as { S?: string } | undefined)?.S ?? '';
+        if (context.commandName === 'PutItemCommand' && /^VEHHIST#.*#m\d+$/.test(sk)) chunkWritten = true;
+        if (
+          context.commandName === 'PutItemCommand' &&
+          sk.startsWith('VEHPOS#') &&
+          chunkWritten &&
+          !crashed
+        ) {
+          crashed = true;
+          throw Object.assign(new Error('connection reset'), { name: 'TimeoutError' });
+        }
+        return next(args);
+      },
+      { step: 'serialize', name: 'crashAfterChunk' },
+    );
+    const store = createVehiclePositionStore(failing, table);
+    const vehicle = nextVehicle();
+    let refused: number | null = null;
+    for (let minute = 0; minute < 40; minute++) {
+      const outcome = await store.record('flt_ring', vehicle, [fix(minute)]);
+      if (outcome.retry.length === 0) continue;
+      refused = minute;
+      // The position did not move past it; the chunk before it is stored. The client resends it.
+      expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + (minute - 1) * MINUTE);
+      expect(await store.record('flt_ring', vehicle, [fix(minute)])).toMatchObject({ retry: [] });
+    }
+    expect(refused).not.toBeNull();
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 39 * MINUTE);
+    expect(minutesOf(history)).toEqual(Array.from({ length: 40 }, (_, m) => m));
+    failing.destroy();
+  });
+
+  it('continues an item written before the ring: newer breadcrumbs to the ring, older ones to the hour items', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    await store.appendHistory('flt_ring', vehicle, [fix(0), fix(1), fix(2)]);
+    await store.recordLatest('flt_ring', vehicle, fix(2));
+    await store.record('flt_ring', vehicle, [fix(1), fix(3), fix(-1)]);
+    const recent = await store.recent('flt_ring', vehicle);
+    expect(recent?.flushedThroughMs).toBe(T0 + 2 * MINUTE);
+    expect(minutesOf(recent?.recent ?? [])).toEqual([3]);
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 3 * MINUTE);
+    expect(minutesOf(history)).toEqual([-1, 0, 1, 2, 3]);
+  });
+
+  it('stores nothing newer than a late breadcrumb it could not store, so the position waits for the resend', async () => {
+    const failing = testDocumentClient();
+    let throttleHistory = false;
+    failing.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { sk?: unknown }; TransactItems?: unknown };
+        const sk = (input.Key?.sk as { S?: string } | undefined)?.S ?? '';
+        if (throttleHistory && context.commandName === 'UpdateItemCommand' && sk.startsWith('VEHHIST#')) {
+          throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+        }
+        return next(args);
+      },
+      { step: 'serialize', name: 'throttleHistory' },
+    );
+    const store = createVehiclePositionStore(failing, table);
+    const vehicle = nextVehicle();
+    await store.appendHistory('flt_ring', vehicle, [fix(0)]);
+    await store.recordLatest('flt_ring', vehicle, fix(10));
+    throttleHistory = true;
+    const outcome = await store.record('flt_ring', vehicle, [fix(5), fix(11)]);
+    expect(minutesOf(outcome.retry)).toEqual([5, 11]);
+    expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + 10 * MINUTE);
+    throttleHistory = false;
+    expect(await store.record('flt_ring', vehicle, [fix(5), fix(11)])).toMatchObject({ retry: [] });
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + 11 * MINUTE);
+    expect(minutesOf(history)).toEqual([0, 5, 11]);
+    failing.destroy();
+  });
+});
