@@ -62,7 +62,7 @@ export function createIntegrationFleetStateStore(
         rangeOf(fleetId, 'VEHPOS#', '#sk, received_at_ms, recorded_at_ms, fuel_level_percent', {
           '#sk': 'sk',
         }),
-        rangeOf(fleetId, 'VEHTRACK#', '#sk, #session.#status', {
+        rangeOf(fleetId, 'VEHTRACK#', '#sk, session_status, #session.#status', {
           '#sk': 'sk',
           '#session': 'session',
           '#status': 'status',
@@ -78,7 +78,9 @@ export function createIntegrationFleetStateStore(
       const guided = tracking.filter(
         (item) =>
           activeIds.has(vehicleIdOf(item, 'VEHTRACK#')) &&
-          (item.session as { status?: unknown } | null | undefined)?.status === 'active',
+          // `session_status` since the tracking state is packed; the session map on older items.
+          (item.session_status ?? (item.session as { status?: unknown } | null | undefined)?.status) ===
+            'active',
       );
       return {
         vehiclesActive: active.length,

@@ -2,7 +2,7 @@
  * DynamoDB's size of an item as the DocumentClient takes it (unmarshalled), which is what write
  * units are billed on: attribute names and strings by UTF-8 bytes, numbers about one byte per two
  * significant digits plus one, lists and maps 3 bytes plus one per element (and each map key's
- * bytes), null and booleans one byte. It errs a byte per attribute high, never low.
+ * bytes), binary by its length, null and booleans one byte. It errs a byte per attribute high, never low.
  */
 export function dynamoItemBytes(item: Readonly<Record<string, unknown>>): number {
   let bytes = 0;
@@ -15,6 +15,7 @@ export function dynamoItemBytes(item: Readonly<Record<string, unknown>>): number
 
 function valueBytes(value: unknown): number {
   if (typeof value === 'string') return Buffer.byteLength(value);
+  if (value instanceof Uint8Array) return value.byteLength;
   if (typeof value === 'number') {
     const digits = String(Math.abs(value))
       .replace(/e.*$/, '')

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   GetCommand,
   PutCommand,
@@ -22,9 +23,75 @@ import { isConditionFailure, isTransactionConflict } from './transactions.ts';
  * `VEHONLINE#<shard>`, sorted by last-seen time. The heartbeat is refreshed at most every
  * {@link HEARTBEAT_REFRESH_MS}, not on every breadcrumb, and the big tracking item stays out of
  * the index: re-indexing a 2 KB item on every cycle was most of the write cost of a breadcrumb. The
- * sweep therefore reads a last-seen time up to five minutes old, and checks the real one (on the
+ * sweep therefore reads a last-seen time up to ten minutes old, and checks the real one (on the
  * tracking item) in the condition of its write.
  */
+/**
+ * The detection state, the session and the outbox travel as one deflated JSON blob (`state`): the
+ * worker rewrites the item on every cycle and DynamoDB bills a write by the item's size, and a
+ * session with its stops is 1.5–2.5 KB as a map but well under 1 KB deflated (docs/table-design.md).
+ * What other readers need stays in plain attributes: `version`, `offline`, `last_seen_ms`,
+ * `indexed_seen_ms` (conditions) and `session_status` (the health scorecard's projection). Items
+ * written before hold `tracker`, `session` and `outbox` as maps; they are read as such.
+ */
+interface TrackingState {
+  tracker: TrackerState;
+  session: GuidanceSession | null;
+  outbox: Outbox | null;
+}
+
+/**
+ * A preset dictionary (zlib's): the field names and phrases every state repeats, so that a 2 KB
+ * state deflates to about half of what it would alone. Stored blobs name the dictionary they were
+ * packed with in their first byte; a new dictionary takes a new number and this one stays readable.
+ */
+const DICTIONARY_V1 = Buffer.from(
+  [
+    '"tracker":{"version":1,"processedThroughMs":"lastFix":{"recordedAtMs":"latitude":"longitude":',
+    '"fuelLevelPercent":"speedKmh":"recentLevels":[{"atMs":"percent":"lastReport":{"percent":',
+    '"greatCircleMilesSince":"fuelLowArmed":true,"episode":null,"visit":null,"startedAtMs":',
+    '"lastStationaryAtMs":"levelBeforePercent":"stationaryLevels":"fuelingReported":false,',
+    '"phase":"settling","arrived","sinceMs":"arrivedAtMs":"stop":{"stopId":',
+    '"session":{"billingAccountId":"cmp_of_flt_","id":"gd_","vehicleId":"veh_","tripId":null,"tripStops":',
+    '"status":"active","endReason":null,"phase":"stop_recommended","destination":{"latitude":',
+    '"name":"minArrivalFuelPercent":20,"stops":[{"id":"gds_","stationId":"stn_","chain":"Independent",',
+    '"address":"milesAhead":"detourMiles":"gallonsToBuy":"price":"discount":0,"netPrice":',
+    '"priceIsStale":false,"reason":"Cheapest diesel in the next miles: $ net (no fleet discount), ',
+    ' miles off the route. Buy gal to reach with 20% in the tank.","recommendedAtMs":',
+    '"acknowledgedAtMs":null,"tripStopId":null}],"skipped":[],"announced":[{"stationId":"stn_',
+    '"approachedStopIds":[],"planReason":"1 stop, gal for $; arrives at with % in the tank.",',
+    '"remainingMiles":"projectedArrivalFuelPercent":"fuel":{"percent":"source":"reported",',
+    '"reportedAtMs":"position":{"latitude":"forceReplan":false,"revision":"createdAtMs":',
+    '"updatedAtMs":"planUpdatedAtMs":"endedAtMs":null},"outbox":null,',
+    '"outbox":{"events":[{"type":"guidance.updated","dedupeKey":"data":{"vehicle_id":"veh_',
+    '"guidance_id":"gd_","change":"created","stop_ids":["gds_"]}}],"fuelings":[],"archive":[],',
+    '"recommendations":[{"kind":"recommended","stop":{"guidanceId":"stationName":"withdrawnAtMs":null,',
+    '"due":false,"followedFuelingId":null}}]}',
+  ].join(''),
+);
+const PACKED_WITH_V1 = 1;
+
+/** Only what belongs in the blob: the caller's object may carry the plain attributes too. */
+const packState = ({ tracker, session, outbox }: TrackingState) =>
+  Buffer.concat([
+    Buffer.of(PACKED_WITH_V1),
+    deflateRawSync(Buffer.from(JSON.stringify({ tracker, session, outbox })), { dictionary: DICTIONARY_V1 }),
+  ]);
+
+function unpackState(item: Record<string, unknown>): TrackingState {
+  if (item.state instanceof Uint8Array) {
+    const blob = Buffer.from(item.state);
+    if (blob[0] !== PACKED_WITH_V1)
+      throw new Error(`tracking state packed with unknown dictionary ${blob[0]}`);
+    return JSON.parse(inflateRawSync(blob.subarray(1), { dictionary: DICTIONARY_V1 }).toString('utf8'));
+  }
+  return {
+    tracker: item.tracker as TrackerState,
+    session: (item.session as GuidanceSession | null) ?? null,
+    outbox: (item.outbox as Outbox | null | undefined) ?? null,
+  };
+}
+
 export const trackingKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHTRACK#${vehicleId}`,
@@ -44,8 +111,14 @@ export const heartbeatKey = (fleetId: string, vehicleId: string) => ({
   sk: `VEHSEEN#${vehicleId}`,
 });
 
-/** The heartbeat's last-seen time may lag the real one by this much (well under the 15-minute threshold). */
-export const HEARTBEAT_REFRESH_MS = 5 * 60_000;
+/**
+ * The heartbeat's last-seen time may lag the real one by this much. Under the 15-minute offline
+ * threshold by more than a reporting interval, a reporting vehicle is never a sweep candidate; one
+ * silent for 5 minutes may be, and the sweep's check on the real time (then a refresh) sorts it out.
+ * Each refresh costs three write units (the item, and the index entry moved), so it is as rare as
+ * that allows.
+ */
+export const HEARTBEAT_REFRESH_MS = 10 * 60_000;
 
 const onlineIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number) => ({
   gsi1pk: `VEHONLINE#${onlineShardOf(vehicleId)}`,
@@ -128,11 +201,12 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         new GetCommand({ TableName: tableName, Key: trackingKey(fleetId, vehicleId), ConsistentRead: true }),
       );
       if (!Item) return emptyTracking(fleetId, vehicleId);
+      const { tracker, session, outbox } = unpackState(Item);
       return {
         fleetId,
         vehicleId,
-        tracker: Item.tracker as TrackerState,
-        session: (Item.session as GuidanceSession | null) ?? null,
+        tracker,
+        session,
         lastSeenMs:
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
@@ -140,7 +214,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           Item.indexed_seen_ms === null || Item.indexed_seen_ms === undefined
             ? null
             : Number(Item.indexed_seen_ms),
-        outbox: (Item.outbox as Outbox | null | undefined) ?? null,
+        outbox,
         version: Number(Item.version ?? 0),
       };
     },
@@ -166,12 +240,11 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
             TableName: tableName,
             Item: {
               ...trackingKey(tracking.fleetId, tracking.vehicleId),
-              tracker: stored.tracker,
-              session: stored.session,
+              state: packState(stored),
+              session_status: stored.session?.status ?? null,
               last_seen_ms: stored.lastSeenMs,
               offline: stored.offline,
               indexed_seen_ms: stored.indexedSeenMs,
-              outbox: stored.outbox,
               version: stored.version,
             },
             ConditionExpression: tracking.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
@@ -193,9 +266,14 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           new UpdateCommand({
             TableName: tableName,
             Key: trackingKey(tracking.fleetId, tracking.vehicleId),
-            UpdateExpression: 'SET outbox = :null',
+            // The outbox is inside the blob: the state without it (and any pre-blob attributes gone).
+            UpdateExpression: 'SET #state = :state REMOVE tracker, #session, outbox',
             ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':null': null, ':version': tracking.version },
+            ExpressionAttributeNames: { '#state': 'state', '#session': 'session' },
+            ExpressionAttributeValues: {
+              ':state': packState({ tracker: tracking.tracker, session: tracking.session, outbox: null }),
+              ':version': tracking.version,
+            },
           }),
         );
       } catch (error) {
