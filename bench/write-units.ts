@@ -206,7 +206,7 @@ const zeroUnits = (): Record<Category, number> => ({
 /**
  * One fleet of {@link VEHICLES} trucks under guidance from Dallas to Denver, a breadcrumb a minute
  * each; every `perRequest` minutes one POST carries the fleet's last `perRequest` minutes, then the
- * worker's cycle runs once per vehicle (the queue holds one message per vehicle and request).
+ * worker's cycle runs once per message the request queued (one per vehicle).
  */
 async function measureScenario(endpoint: string, perRequest: number): Promise<ScenarioUnits> {
   const fleetId = newId('fleet');
@@ -315,7 +315,10 @@ async function measureScenario(endpoint: string, perRequest: number): Promise<Sc
       if (response.accepted !== items.length) {
         throw new Error(`minutes ${first}–${last}: ${response.rejected} breadcrumbs were rejected`);
       }
-      for (const vehicle of vehicles) await processVehicleUpdate(deps, { fleetId, vehicleId: vehicle.id });
+      // The worker's cycle for each message the request queued, as the queue hands them over.
+      const messages = infra.sent.vehicleUpdates.take();
+      if (messages.length !== VEHICLES) throw new Error(`${messages.length} vehicle updates were queued`);
+      for (const message of messages) await processVehicleUpdate(deps, message);
     };
 
     await report(0, 0);

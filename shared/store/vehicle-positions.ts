@@ -108,6 +108,8 @@ export interface RecentPositions {
   recent: HistoryPoint[];
   /** Breadcrumbs recorded up to this time are in the history items; null: none is (all are recent). */
   flushedThroughMs: number | null;
+  /** The item's version (0 for an item from before the ring). */
+  version: number;
 }
 
 /** What {@link VehiclePositionStore.record} could not store; everything else it stored. */
@@ -118,12 +120,18 @@ export interface RecordOutcome {
   hourFull: PositionFix[];
   /** Why something was not stored, for the log. */
   cause?: unknown;
+  /** The item's version this call wrote; absent when it wrote none (all already stored, or failed). */
+  version?: number;
 }
 
 export interface VehiclePositionStore {
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
-  /** The latest position and the breadcrumbs not yet flushed to history, in one consistent read. */
-  recent(fleetId: string, vehicleId: string): Promise<RecentPositions | null>;
+  /**
+   * The latest position and the breadcrumbs not yet flushed to history. With `atLeastVersion`
+   * (what the request being processed wrote), an eventually consistent read that is read again
+   * consistently only when it returns an older version; without, one consistent read.
+   */
+  recent(fleetId: string, vehicleId: string, atLeastVersion?: number): Promise<RecentPositions | null>;
   /**
    * Stores a request's breadcrumbs of one vehicle, each once (by recorded time), and moves the
    * latest position forward to the newest: those newer than what history holds go into the item's
@@ -174,11 +182,22 @@ export function createVehiclePositionStore(
       return item ? latestOf(item) : null;
     },
 
-    async recent(fleetId, vehicleId) {
-      const item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+    async recent(fleetId, vehicleId, atLeastVersion) {
+      let item =
+        atLeastVersion === undefined
+          ? null
+          : await readPositionItem(client, tableName, fleetId, vehicleId, false);
+      if (!item || Number(item.rv ?? 0) < (atLeastVersion ?? 0)) {
+        item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      }
       if (!item) return null;
       const { ring, flushedThroughMs } = ringOf(item);
-      return { latest: latestOf(item), recent: ring.map(pointOf), flushedThroughMs };
+      return {
+        latest: latestOf(item),
+        recent: ring.map(pointOf),
+        flushedThroughMs,
+        version: Number(item.rv ?? 0),
+      };
     },
 
     async record(fleetId, vehicleId, fixes) {
@@ -233,6 +252,7 @@ export function createVehiclePositionStore(
               ...expectUnchanged(item),
             }),
           );
+          outcome.version = Number(next.rv);
           return outcome;
         } catch (error) {
           if (!isConditionFailure(error) || attempt >= MAX_APPEND_ATTEMPTS) {

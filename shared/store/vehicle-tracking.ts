@@ -132,7 +132,8 @@ export interface SilentVehicle {
 }
 
 export interface VehicleTrackingStore {
-  get(fleetId: string, vehicleId: string): Promise<VehicleTracking>;
+  /** Strongly consistent unless `consistent: false` (for a reader whose write is conditional on the version). */
+  get(fleetId: string, vehicleId: string, options?: { consistent?: boolean }): Promise<VehicleTracking>;
   /**
    * Writes the item (with its outbox) if nobody moved the version since it was read; false when
    * somebody did: read again and redo the change. Returns the stored version on success.
@@ -196,9 +197,13 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
   };
 
   return {
-    async get(fleetId, vehicleId) {
+    async get(fleetId, vehicleId, options) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: trackingKey(fleetId, vehicleId), ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName,
+          Key: trackingKey(fleetId, vehicleId),
+          ConsistentRead: options?.consistent ?? true,
+        }),
       );
       if (!Item) return emptyTracking(fleetId, vehicleId);
       const { tracker, session, outbox } = unpackState(Item);

@@ -181,7 +181,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
         });
       }
       const accepted = fixes.length - retry.length - hourFull.length;
-      return { vehicleId, retry, hourFull, storedAny: accepted > 0 };
+      return { vehicleId, retry, hourFull, storedAny: accepted > 0, version: outcome.version };
     }),
   );
 
@@ -195,7 +195,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       results[index] = { index, status: 'rejected', ...hourFullProblem(fix) };
     }
   }
-  const storedVehicles = stored.filter((v) => v.storedAny).map((v) => v.vehicleId);
+  const storedVehicles = stored.filter((v) => v.storedAny);
   // A 503 only for a transient failure: breadcrumbs beyond a full hour are answered item by item.
   if (storedVehicles.length === 0 && stored.some((v) => v.retry.length > 0)) {
     throw new ApiError(
@@ -205,7 +205,11 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   }
 
   // After the writes: the guidance worker recomputes from what is stored.
-  await deps.vehicleUpdates.send(storedVehicles.map((vehicleId) => ({ fleetId, vehicleId })));
+  await deps.vehicleUpdates.send(
+    storedVehicles.map(({ vehicleId, version }) =>
+      version === undefined ? { fleetId, vehicleId } : { fleetId, vehicleId, positionVersion: version },
+    ),
+  );
 
   const accepted = results.filter((r) => r.status === 'accepted').length;
   const countedAtMs = deps.countersNow?.() ?? nowMs;

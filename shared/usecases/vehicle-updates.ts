@@ -62,10 +62,12 @@ export async function processVehicleUpdate(
 ): Promise<{ events: OutboxEvent[] }> {
   const { fleetId, vehicleId } = message;
   for (let attempt = 1; ; attempt++) {
+    // The first attempt reads the tracking item eventually consistent: the cycle's write is
+    // conditional on its version, so a stale read only costs a second, consistent attempt.
     const [vehicle, positions, tracking] = await Promise.all([
       deps.vehicles.get(fleetId, vehicleId),
-      deps.positions.recent(fleetId, vehicleId),
-      deps.tracking.get(fleetId, vehicleId),
+      deps.positions.recent(fleetId, vehicleId, message.positionVersion),
+      deps.tracking.get(fleetId, vehicleId, { consistent: attempt > 1 }),
     ]);
     // What an earlier change committed but did not finish comes first, so events keep their order.
     await carryOut(deps, tracking);

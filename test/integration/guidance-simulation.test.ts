@@ -4,6 +4,7 @@ import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
+import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import type { GeoPoint } from '../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
@@ -120,8 +121,10 @@ async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb
  */
 async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
   await ingest(fleetId, vehicleId, crumbs);
-  expect(infra.sent.vehicleUpdates.take()).toContainEqual({ fleetId, vehicleId });
-  return processVehicleUpdate(deps, { fleetId, vehicleId });
+  // The message as queued: it names the position item's version the batch wrote.
+  const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicleId);
+  expect(message).toEqual({ fleetId, vehicleId, positionVersion: expect.any(Number) });
+  return processVehicleUpdate(deps, message as VehicleUpdateMessage);
 }
 
 /** The same stores, with an events module that cannot record anything. */

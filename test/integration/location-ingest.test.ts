@@ -96,7 +96,9 @@ describe('ingestLocations against DynamoDB Local', () => {
       true,
     );
     expect(first.results.slice(100).every((r) => r.status === 'accepted')).toBe(true);
-    expect(infra.sent.vehicleUpdates.take()).toEqual([{ fleetId, vehicleId: b }]);
+    expect(infra.sent.vehicleUpdates.take()).toEqual([
+      { fleetId, vehicleId: b, positionVersion: expect.any(Number) },
+    ]);
     const { positions } = positionStores(infra);
     expect(await positions.latest(fleetId, a)).toBeNull();
 
