@@ -242,20 +242,25 @@ export function createVehiclePositionStore(
           flushed_through_ms: flushedThroughMs ?? latestFix.recordedAtMs,
         };
         const { ring: kept, flushed } = flushIfFull(next, merged.ring, merged.added.length);
+        const flushedThrough = flushed.length > 0 ? Number(flushed.at(-1)?.[0]) : flushedThroughMs;
         try {
-          if (flushed.length > 0) await putChunks(client, tableName, fleetId, vehicleId, flushed);
-          const flushedThrough = flushed.length > 0 ? Number(flushed.at(-1)?.[0]) : flushedThroughMs;
-          await client.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
-              ...expectUnchanged(item),
-            }),
-          );
+          // A flush writes its chunks and the emptied ring together or not at all: a request that
+          // loses the race (or dies) never leaves a chunk behind whose breadcrumbs the ring keeps.
+          await writeAllOrNothing(client, [
+            ...chunkPuts(tableName, fleetId, vehicleId, flushed),
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
+                ...expectUnchanged(item),
+              },
+            },
+          ]);
           outcome.version = Number(next.rv);
           return outcome;
         } catch (error) {
-          if (!isConditionFailure(error) || attempt >= MAX_APPEND_ATTEMPTS) {
+          const lostRace = isConditionFailure(error) || isTransactionConflict(error);
+          if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) {
             outcome.retry.push(...fresh);
             outcome.cause = error;
             return outcome;
@@ -460,41 +465,24 @@ function expectUnchanged(item: PositionItem | null) {
   return { ConditionExpression: 'rv = :read', ExpressionAttributeValues: { ':read': item.rv } };
 }
 
-/**
- * Writes flushed breadcrumbs as immutable chunks, each only if its key is new. A chunk already
- * there was written by an attempt whose ring write then failed (or lost): what it holds is stored,
- * and the rest goes into a chunk of its own.
- */
-async function putChunks(
-  client: DocumentClient,
+/** Flushed breadcrumbs as immutable chunks, each written only if its key is new. */
+function chunkPuts(
   tableName: string,
   fleetId: string,
   vehicleId: string,
   flushed: readonly HistoryTuple[],
-): Promise<void> {
-  for (const { hourMs, points } of chunksOf(flushed)) {
-    let rest = points;
-    while (rest.length > 0) {
-      const key = historyChunkKey(fleetId, vehicleId, hourMs, Number(rest[0]?.[0]));
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...key, points: rest, expires_at: historyTtl(hourMs) },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        break;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
-        );
-        const stored = new Set(((Item?.points ?? []) as HistoryTuple[]).map((tuple) => Number(tuple[0])));
-        rest = rest.filter((tuple) => !stored.has(Number(tuple[0])));
-      }
-    }
-  }
+): TransactAction[] {
+  return chunksOf(flushed).map(({ hourMs, points }) => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...historyChunkKey(fleetId, vehicleId, hourMs, Number(points[0]?.[0])),
+        points,
+        expires_at: historyTtl(hourMs),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
 }
 
 /** Kept until the hour's last possible breadcrumb is 90 days old, whichever item holds it. */

@@ -26,11 +26,17 @@ beforeAll(async () => {
   infra = testInfrastructure({ tableName: table, clock });
   infra.dynamo.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as { Key?: { sk?: unknown }; Item?: { sk?: unknown } };
-      const raw = input.Key?.sk ?? input.Item?.sk;
-      const sk = typeof raw === 'string' ? raw : ((raw as { S?: string } | undefined)?.S ?? '');
-      const vehicle = /^VEHHIST#([^#]+)#/.exec(sk)?.[1];
-      if (/^(Put|Update)/.test(context.commandName ?? '') && vehicle && throttled.has(vehicle)) {
+      type Write = { Key?: { sk?: unknown }; Item?: { sk?: unknown } };
+      const input = args.input as Write & { TransactItems?: { Put?: Write; Update?: Write }[] };
+      // A single write, or the items of a transaction (a ring flush writes its chunk in one).
+      const writes = input.TransactItems?.map((entry) => entry.Put ?? entry.Update ?? {}) ?? [input];
+      const vehicles = writes.map((write) => {
+        const raw = write.Key?.sk ?? write.Item?.sk;
+        const sk = typeof raw === 'string' ? raw : ((raw as { S?: string } | undefined)?.S ?? '');
+        return /^VEHHIST#([^#]+)#/.exec(sk)?.[1];
+      });
+      const vehicle = vehicles.find((id) => id !== undefined && throttled.has(id));
+      if (/^(Put|Update|TransactWrite)/.test(context.commandName ?? '') && vehicle) {
         throw Object.assign(new Error('The level of configured provisioned throughput was exceeded'), {
           name: 'ProvisionedThroughputExceededException',
         });

@@ -59,6 +59,20 @@ async function chunkKeys(vehicleId: string) {
   return Items.map((item) => String(item.sk));
 }
 
+/** Every breadcrumb time stored for the vehicle, repeats included: history items and the ring. */
+async function storedTimes(vehicleId: string) {
+  const { Items = [] } = await client.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'FLEET#flt_ring', ':prefix': `VEHHIST#${vehicleId}#` },
+      ConsistentRead: true,
+    }),
+  );
+  const ring = ((await positionItem(vehicleId)).ring ?? []) as number[][];
+  return [...Items.flatMap((item) => item.points as number[][]), ...ring].map((point) => Number(point[0]));
+}
+
 describe('the position ring', () => {
   it('stores a breadcrumb a minute for two hours with one item write each, flushing chunks that history reads', async () => {
     const store = createVehiclePositionStore(client, table);
@@ -120,39 +134,34 @@ describe('the position ring', () => {
     );
     const history = await store.historySince('flt_ring', vehicle, null, T0 + 31 * MINUTE);
     expect(minutesOf(history)).toEqual(Array.from({ length: 32 }, (_, m) => m));
+    // Stored once, not only read once: the losers of the races left no chunk behind.
+    expect((await storedTimes(vehicle)).sort((a, b) => a - b)).toEqual(history.map((p) => p.recordedAtMs));
     expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + 31 * MINUTE);
   });
 
-  it('after a crash between a chunk and the ring write, the resend stores each breadcrumb once', async () => {
+  it('writes a flush’s chunk and the ring together: a failed flush leaves nothing behind, the resend stores each once', async () => {
     const failing = testDocumentClient();
-    let chunkWritten = false;
-    let crashed = false;
+    let failed = false;
     failing.middlewareStack.add(
       (next, context) => async (args) => {
-        const input = args.input as { Item?: { sk?: unknown } };
-        const sk = (input.Item?.sk as { S?: string } | undefined)?.S ?? '';
-        if (context.commandName === 'PutItemCommand' && /^VEHHIST#.*#m\d+$/.test(sk)) chunkWritten = true;
-        if (
-          context.commandName === 'PutItemCommand' &&
-          sk.startsWith('VEHPOS#') &&
-          chunkWritten &&
-          !crashed
-        ) {
-          crashed = true;
+        if (context.commandName === 'TransactWriteItemsCommand' && !failed) {
+          failed = true;
           throw Object.assign(new Error('connection reset'), { name: 'TimeoutError' });
         }
         return next(args);
       },
-      { step: 'serialize', name: 'crashAfterChunk' },
+      { step: 'serialize', name: 'failFirstFlush' },
     );
     const store = createVehiclePositionStore(failing, table);
     const vehicle = nextVehicle();
     let refused: number | null = null;
     for (let minute = 0; minute < 40; minute++) {
+      const before = await chunkKeys(vehicle);
       const outcome = await store.record('flt_ring', vehicle, [fix(minute)]);
       if (outcome.retry.length === 0) continue;
       refused = minute;
-      // The position did not move past it; the chunk before it is stored. The client resends it.
+      // Nothing of the failed flush is stored, the position did not move; the client resends.
+      expect(await chunkKeys(vehicle)).toEqual(before);
       expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + (minute - 1) * MINUTE);
       expect(await store.record('flt_ring', vehicle, [fix(minute)])).toMatchObject({ retry: [] });
     }

@@ -1,8 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
 import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
+import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import './provided-context.ts';
 
 /** The local stack's prod and control-plane table names (local/stack.ts). */
@@ -33,7 +34,10 @@ function localTable(tableName: string): { client: DocumentClient; tableName: str
   return { client: createDocumentClient(dynamo), tableName };
 }
 
-/** Every breadcrumb time stored in the vehicle's history items, as stored (repeats included). */
+/**
+ * Every breadcrumb time stored for the vehicle, as stored (repeats included): its history items and
+ * the ring of newest breadcrumbs its latest-position item holds until they are flushed.
+ */
 export async function storedHistoryTimes(fleetId: string, vehicleId: string): Promise<number[]> {
   const { client, tableName } = localProdTable();
   const times: number[] = [];
@@ -53,6 +57,14 @@ export async function storedHistoryTimes(fleetId: string, vehicleId: string): Pr
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: latestPositionKey(fleetId, vehicleId),
+        ConsistentRead: true,
+      }),
+    );
+    for (const point of (Item?.ring ?? []) as number[][]) times.push(Number(point[0]));
   } finally {
     client.destroy();
   }
