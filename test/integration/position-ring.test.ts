@@ -47,7 +47,8 @@ async function positionItem(vehicleId: string) {
   return Item as Record<string, unknown>;
 }
 
-async function chunkKeys(vehicleId: string) {
+/** The vehicle's history items (chunks and hour items), in key order. */
+async function historyItems(vehicleId: string) {
   const { Items = [] } = await client.send(
     new QueryCommand({
       TableName: table,
@@ -56,21 +57,16 @@ async function chunkKeys(vehicleId: string) {
       ConsistentRead: true,
     }),
   );
-  return Items.map((item) => String(item.sk));
+  return Items;
 }
+
+const chunkKeys = async (vehicleId: string) => (await historyItems(vehicleId)).map((item) => String(item.sk));
 
 /** Every breadcrumb time stored for the vehicle, repeats included: history items and the ring. */
 async function storedTimes(vehicleId: string) {
-  const { Items = [] } = await client.send(
-    new QueryCommand({
-      TableName: table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'FLEET#flt_ring', ':prefix': `VEHHIST#${vehicleId}#` },
-      ConsistentRead: true,
-    }),
-  );
+  const items = await historyItems(vehicleId);
   const ring = ((await positionItem(vehicleId)).ring ?? []) as number[][];
-  return [...Items.flatMap((item) => item.points as number[][]), ...ring].map((point) => Number(point[0]));
+  return [...items.flatMap((item) => item.points as number[][]), ...ring].map((point) => Number(point[0]));
 }
 
 describe('the position ring', () => {
