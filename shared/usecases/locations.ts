@@ -102,20 +102,22 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     return found;
   };
 
-  const results: ItemResult[] = [];
+  // By index: the items that pass the first checks are judged again once their vehicles are known.
+  const results: ItemResult[] = new Array(items.length);
   const fixesByVehicle = new Map<string, PositionFix[]>();
   const indexesOf = new Map<PositionFix, number>();
+  const checked: { index: number; crumb: Breadcrumb; recordedAtMs: number }[] = [];
   for (const [index, raw] of items.entries()) {
     const parsed = parseItem(breadcrumbSchema, raw);
     if (!parsed.ok) {
-      results.push({ index, status: 'rejected', ...parsed.problem });
+      results[index] = { index, status: 'rejected', ...parsed.problem };
       continue;
     }
     const crumb = parsed.value;
     const recordedAtMs = Date.parse(crumb.recorded_at);
     if (recordedAtMs > nowMs + MAX_CLOCK_SKEW_MS) {
       const problem = fieldProblem('recorded_at', 'is more than 5 minutes in the future', CLOCK_HINT);
-      results.push({ index, status: 'rejected', ...problem });
+      results[index] = { index, status: 'rejected', ...problem };
       continue;
     }
     if (recordedAtMs < nowMs - MAX_BREADCRUMB_AGE_MS) {
@@ -124,9 +126,15 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
         `is more than ${POSITION_HISTORY_RETENTION_DAYS} days old, beyond the position history kept`,
         'drop this item, or check the device clock (UTC)',
       );
-      results.push({ index, status: 'rejected', ...problem });
+      results[index] = { index, status: 'rejected', ...problem };
       continue;
     }
+    // Every distinct vehicle is looked up at once, not one after another (a failure surfaces
+    // where the lookup is awaited below; the catch only keeps it from counting as unhandled).
+    lookup(crumb).catch(() => {});
+    checked.push({ index, crumb, recordedAtMs });
+  }
+  for (const { index, crumb, recordedAtMs } of checked) {
     const vehicle = await lookup(crumb);
     if (!vehicle) {
       const which = crumb.vehicle_id ?? `with external_ref ${crumb.external_ref}`;
@@ -135,7 +143,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
           hint: `no vehicle ${which} in this fleet; create it with POST /v1/vehicles or check the id`,
         }),
       );
-      results.push({ index, status: 'rejected', ...problem });
+      results[index] = { index, status: 'rejected', ...problem };
       continue;
     }
     if (vehicle.status === 'inactive') {
@@ -144,7 +152,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
           hint: `vehicle ${vehicle.id} is deactivated; reactivate it with POST /v1/vehicles/${vehicle.id}/reactivate`,
         }),
       );
-      results.push({ index, status: 'rejected', ...problem });
+      results[index] = { index, status: 'rejected', ...problem };
       continue;
     }
     const fixes = fixesByVehicle.get(vehicle.id) ?? [];
@@ -161,7 +169,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     });
     fixesByVehicle.set(vehicle.id, fixes);
     indexesOf.set(fixes.at(-1) as PositionFix, index);
-    results.push({ index, status: 'accepted' });
+    results[index] = { index, status: 'accepted' };
   }
 
   const stored = await Promise.all(

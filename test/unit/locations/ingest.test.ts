@@ -215,6 +215,48 @@ describe('ingestLocations: recorded_at window', () => {
   });
 });
 
+describe('ingestLocations: vehicle lookups', () => {
+  it('looks up each distinct vehicle once, all of them at once', async () => {
+    const h = deps();
+    let inFlight = 0;
+    let most = 0;
+    const found = h.deps.vehicles.get.getMockImplementation();
+    h.deps.vehicles.get.mockImplementation(async (fleet, id) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return (found as NonNullable<typeof found>)(fleet, id);
+    });
+    const crumb = (id: string, minutesAgo: number) => ({
+      vehicle_id: id,
+      latitude: 1,
+      longitude: 1,
+      recorded_at: at(minutesAgo),
+    });
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      crumb(A, 3),
+      crumb(B, 3),
+      crumb(A, 2),
+      crumb(B, 1),
+    ]);
+    expect(response).toMatchObject({ accepted: 4, rejected: 0 });
+    expect(h.deps.vehicles.get).toHaveBeenCalledTimes(2);
+    expect(most).toBe(2);
+  });
+
+  it('fails the request when a lookup fails, whichever item it is for', async () => {
+    const h = deps();
+    h.deps.vehicles.get.mockImplementation(async (_fleet, id) => {
+      if (id === B) throw new Error('throttled');
+      return vehicle(id);
+    });
+    const crumb = (id: string) => ({ vehicle_id: id, latitude: 1, longitude: 1, recorded_at: at(1) });
+    await expect(ingestLocations(h.deps, 'flt_1', [crumb(A), crumb(B)])).rejects.toThrow('throttled');
+    expect(h.queued).toEqual([]);
+  });
+});
+
 describe('ingestLocations: storage failures', () => {
   const crumb = (id: string, minutesAgo: number, latitude: number) => ({
     vehicle_id: id,
