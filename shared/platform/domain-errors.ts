@@ -18,5 +18,51 @@ export function apiErrorForDomainError(error: unknown): ApiError | null {
     );
   }
   if (error instanceof RouteCapacityError) return new ApiError('route_capacity', error.message);
+  if (isTransientAwsError(error)) {
+    return new ApiError(
+      'storage_unavailable',
+      'Storage is busy or unreachable right now (throttled or timed out).',
+      {
+        hint: 'transient; retry with backoff after Retry-After seconds (a POST is safe to resend with the same Idempotency-Key; breadcrumbs are stored once)',
+        headers: { 'Retry-After': String(TRANSIENT_RETRY_AFTER_SECONDS) },
+      },
+    );
+  }
   return null;
+}
+
+/** How long a client is asked to wait after a transient storage failure. */
+const TRANSIENT_RETRY_AFTER_SECONDS = 1;
+
+/** What the AWS SDK throws, after its own retries, when DynamoDB or SQS is throttling or unreachable. */
+const TRANSIENT_AWS_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionConflictException',
+  'TimeoutError',
+  'AbortError',
+]);
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
+
+/**
+ * A failure a retry may not meet: throttling, a timeout, a dropped connection, a 5xx from the
+ * service. Matched by name and code, not class: errors cross bundles and mocks.
+ */
+export function isTransientAwsError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, $retryable, $metadata } = error as {
+    name?: string;
+    code?: string;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  return (
+    Boolean($retryable) ||
+    TRANSIENT_AWS_ERRORS.has(name ?? '') ||
+    TRANSIENT_NETWORK_CODES.has(code ?? '') ||
+    ($metadata?.httpStatusCode ?? 0) >= 500
+  );
 }

@@ -149,7 +149,8 @@ export const ERROR_REGISTRY = {
     hint: 'request it with POST /v1/production-access; sandbox (test) keys are always allowed',
   },
   // Our addition: POST /v1/locations rejects the items it could not store with this code (the rest
-  // are accepted), and answers the whole request with it only when nothing could be stored.
+  // are accepted), and answers the whole request with it only when nothing could be stored. Any
+  // other request answers it (with Retry-After) when storage throttled or timed out past the SDK's retries.
   storage_unavailable: {
     status: 503,
     title: 'Storage temporarily unavailable',

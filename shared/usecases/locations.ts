@@ -9,6 +9,7 @@ import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { kmhFromMph } from '../domain/telematics/speed.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
+import { concurrencyLimit } from '../platform/concurrency.ts';
 import { ApiError } from '../platform/errors.ts';
 import { fieldProblem, type ItemProblem, itemProblem, parseItem } from '../platform/http/batch-items.ts';
 import { logger } from '../platform/observability.ts';
@@ -44,6 +45,9 @@ const hourFullProblem = (fix: PositionFix) =>
     `falls in an hour (${new Date(fix.recordedAtMs).toISOString().slice(0, 13)}:00Z UTC) that already holds ${(MAX_HISTORY_ITEMS_PER_HOUR * MAX_HISTORY_POINTS_PER_ITEM).toLocaleString('en-US')} breadcrumbs for this vehicle, the most history keeps`,
     "not stored; do not resend it: check the device's reporting rate and clock",
   );
+
+/** Storage calls one request has in flight at most (the SDK keeps 50 sockets per client). */
+export const INGEST_STORAGE_CONCURRENCY = 32;
 
 const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend this item';
 
@@ -87,16 +91,18 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     );
   }
   const nowMs = deps.now();
+  // One request may touch 500 vehicles: its storage calls go out a bounded number at a time.
+  const limited = concurrencyLimit(INGEST_STORAGE_CONCURRENCY);
   const vehicles = new Map<string, Promise<Vehicle | null>>();
   const lookup = (crumb: Breadcrumb) => {
     const key = crumb.vehicle_id ? `id:${crumb.vehicle_id}` : `ref:${crumb.external_ref}`;
     let found = vehicles.get(key);
     if (!found) {
-      found = (async () => {
+      found = limited(async () => {
         const id =
           crumb.vehicle_id ?? (await deps.vehicles.idForExternalRef(fleetId, crumb.external_ref as string));
         return id ? deps.vehicles.get(fleetId, id) : null;
-      })();
+      });
       vehicles.set(key, found);
     }
     return found;
@@ -176,7 +182,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
       let outcome: RecordOutcome;
       try {
-        outcome = await deps.positions.record(fleetId, vehicleId, fixes);
+        outcome = await limited(() => deps.positions.record(fleetId, vehicleId, fixes));
       } catch (error) {
         outcome = { retry: [...fixes], hourFull: [], cause: error };
       }

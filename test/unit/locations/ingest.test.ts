@@ -5,7 +5,7 @@ import type { PositionFix } from '../../../shared/domain/telematics/positions.ts
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { newId } from '../../../shared/platform/ids.ts';
 import type { RecordOutcome } from '../../../shared/store/vehicle-positions.ts';
-import { ingestLocations } from '../../../shared/usecases/locations.ts';
+import { INGEST_STORAGE_CONCURRENCY, ingestLocations } from '../../../shared/usecases/locations.ts';
 
 const A = newId('vehicle');
 const B = newId('vehicle');
@@ -243,6 +243,13 @@ describe('ingestLocations: vehicle lookups', () => {
     expect(response).toMatchObject({ accepted: 4, rejected: 0 });
     expect(h.deps.vehicles.get).toHaveBeenCalledTimes(2);
     expect(most).toBe(2);
+
+    // A batch touching many vehicles keeps a bounded number of lookups in flight.
+    most = 0;
+    const many = Array.from({ length: 80 }, () => crumb(newId('vehicle'), 1));
+    const answer = await ingestLocations(h.deps, 'flt_1', many);
+    expect(answer.rejected).toBe(80);
+    expect(most).toBe(INGEST_STORAGE_CONCURRENCY);
   });
 
   it('fails the request when a lookup fails, whichever item it is for', async () => {

@@ -4,7 +4,7 @@ import {
   RouteTimeoutError,
   RoutingUnreachableError,
 } from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
+import { apiErrorForDomainError, isTransientAwsError } from '../../../shared/platform/domain-errors.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 
 const origin = { latitude: 30, longitude: -140 };
@@ -38,5 +38,37 @@ describe('routing failures in the API’s words', () => {
   it('leaves an ApiError and anything else to the chain unchanged', () => {
     expect(apiErrorForDomainError(new ApiError('route_capacity', 'throttled'))).toBeNull();
     expect(apiErrorForDomainError(new TypeError('boom'))).toBeNull();
+  });
+});
+
+describe('transient storage failures in the API’s words', () => {
+  const awsError = (name: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new Error(`${name} happened`), { name, ...extra });
+
+  it('maps throttling, timeouts, dropped connections and 5xx to 503 storage_unavailable with Retry-After', () => {
+    for (const error of [
+      awsError('ProvisionedThroughputExceededException'),
+      awsError('ThrottlingException'),
+      awsError('TimeoutError'),
+      awsError('Error', { code: 'ECONNRESET' }),
+      awsError('InternalServerError', { $metadata: { httpStatusCode: 500 } }),
+      awsError('SomethingNew', { $retryable: { throttling: true } }),
+    ]) {
+      const problem = apiErrorForDomainError(error);
+      expect(problem, error.name).toMatchObject({ code: 'storage_unavailable', status: 503 });
+      expect(problem?.headers['Retry-After']).toBe('1');
+      expect(problem?.hint).toContain('retry');
+    }
+  });
+
+  it('leaves what a retry would meet again to the chain: a failed condition, a validation error, our own faults', () => {
+    for (const error of [
+      awsError('ConditionalCheckFailedException', { $metadata: { httpStatusCode: 400 } }),
+      awsError('ValidationException', { $metadata: { httpStatusCode: 400 } }),
+      new TypeError('boom'),
+    ]) {
+      expect(isTransientAwsError(error), error.name).toBe(false);
+      expect(apiErrorForDomainError(error)).toBeNull();
+    }
   });
 });
