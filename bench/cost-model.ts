@@ -41,6 +41,12 @@ export const PRICES = {
     source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
     checked: `${READ_ON}: not confirmed from a source read today (the long-standing list price)`,
   },
+  dynamodbPitrGbMonth: {
+    usd: 0.2,
+    unit: 'GB-month of continuous backups (point-in-time recovery, on in lib/data.ts), by table size',
+    source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+    checked: `${READ_ON}: not confirmed from a source read today (the long-standing list price)`,
+  },
   sqsRequest: {
     usd: 0.4 / 1_000_000,
     unit: 'SQS standard-queue request (each 64 KB chunk of a payload is one request)',
@@ -127,7 +133,7 @@ export interface CostBreakdown {
   cost_usd_per_vehicle_month_lambda: number;
   cost_usd_per_vehicle_month_api_gateway: number;
   cost_usd_per_vehicle_month_cloudwatch_logs: number;
-  /** The DynamoDB line split: writes, reads, storage. */
+  /** The DynamoDB line split: writes, reads, storage (with its point-in-time-recovery backup). */
   cost_usd_per_vehicle_month_dynamodb_writes: number;
   cost_usd_per_vehicle_month_dynamodb_reads: number;
   cost_usd_per_vehicle_month_dynamodb_storage: number;
@@ -149,8 +155,10 @@ export function costPerVehicleMonth(
   const writes = monthly(operations.dynamodbWriteUnits) * prices.dynamodbWriteRequestUnit.usd;
   const reads = monthly(operations.dynamodbReadUnits) * prices.dynamodbReadRequestUnit.usd;
   const storedBreadcrumbs = assumptions.historyRetentionDays * assumptions.breadcrumbsPerDay;
+  // Point-in-time recovery bills the same table size again at its own rate.
   const storage =
-    ((storedBreadcrumbs * operations.dynamodbStoredBytes) / GB) * prices.dynamodbStorageGbMonth.usd;
+    ((storedBreadcrumbs * operations.dynamodbStoredBytes) / GB) *
+    (prices.dynamodbStorageGbMonth.usd + prices.dynamodbPitrGbMonth.usd);
   const dynamodb = writes + reads + storage;
   const sqs = monthly(operations.sqsRequests) * prices.sqsRequest.usd;
   const lambda =

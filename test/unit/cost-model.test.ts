@@ -28,8 +28,11 @@ describe('costPerVehicleMonth', () => {
     const month = 43_200;
     expect(cost.cost_usd_per_vehicle_month_dynamodb_writes).toBeCloseTo(1.2 * month * (0.625 / 1e6), 5);
     expect(cost.cost_usd_per_vehicle_month_dynamodb_reads).toBeCloseTo(2 * month * (0.125 / 1e6), 5);
-    // 90 days of one-minute breadcrumbs kept, 60 bytes each, at $0.25 per GB-month.
-    expect(cost.cost_usd_per_vehicle_month_dynamodb_storage).toBeCloseTo(((90 * 1440 * 60) / GB) * 0.25, 5);
+    // 90 days of one-minute breadcrumbs kept, 60 bytes each, at $0.25 per GB-month plus $0.20 for PITR.
+    expect(cost.cost_usd_per_vehicle_month_dynamodb_storage).toBeCloseTo(
+      ((90 * 1440 * 60) / GB) * (0.25 + 0.2),
+      5,
+    );
     expect(cost.cost_usd_per_vehicle_month_sqs).toBeCloseTo(0.3 * month * (0.4 / 1e6), 5);
     expect(cost.cost_usd_per_vehicle_month_api_gateway).toBeCloseTo(0.002 * month * (1 / 1e6), 5);
     expect(cost.cost_usd_per_vehicle_month_lambda).toBeCloseTo(
