@@ -13,6 +13,8 @@
  * `processedThroughMs`, polled every 100 ms for 25 guided trucks); breadcrumbs lost (checked
  * against what was sent: each one in history, each truck's latest position the last one sent);
  * 5xx answers; the dead-letter queues' depth; memory (this process and the prod stage server).
+ * A batch answered 5xx (or whose connection dropped) is resent, up to 3 tries, as a partner would:
+ * "lost" is what is not stored after that, and every 5xx is counted either way.
  * Exits 1 when a breadcrumb was lost or any answer was a 5xx.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,8 @@ import {
 } from './fleet-sim.ts';
 
 const BATCH_SIZE = 500;
+/** A partner's tries per batch when the answer is a 5xx or the connection drops. */
+const POST_ATTEMPTS = 3;
 const GUIDED_SHARE = 0.1;
 /** Guided trucks whose worker lag is watched each minute. */
 const LAG_SAMPLE = 25;
@@ -113,6 +117,7 @@ try {
   let accepted = 0;
   let rejected = 0;
   let failedPosts = 0;
+  let retriedPosts = 0;
   let lateMinutes = 0;
 
   /** How long after `sentAt` the truck's worker cycle consumed `recordedAtMs` (polled). */
@@ -126,6 +131,27 @@ try {
       await sleep(LAG_POLL_MS);
     }
     lagTimeouts += 1;
+  };
+
+  /**
+   * One batch as a partner sends it: a 5xx or a dropped connection is retried (resending is safe: a
+   * breadcrumb is stored once), at most {@link POST_ATTEMPTS} times, 2 s apart. Every answer's
+   * latency counts, and every 5xx stays counted. Undefined when no attempt got a 200.
+   */
+  const postBatch = async (locations: readonly Breadcrumb[]) => {
+    for (let attempt = 1; attempt <= POST_ATTEMPTS; attempt++) {
+      const answer = await api.request('POST', '/v1/locations', { locations }).catch((error: unknown) => {
+        log(`POST /v1/locations failed: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+      if (answer) latencies.push(answer.ms);
+      if (answer?.status === 200) return answer;
+      if (answer) log(`POST /v1/locations: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+      if (answer && answer.status < 500) return undefined;
+      retriedPosts += 1;
+      await sleep(2_000);
+    }
+    return undefined;
   };
 
   /**
@@ -145,17 +171,11 @@ try {
       batches.map(async (locations, batch) => {
         await sleep(Math.max(0, minuteStart + batch * slotMs - performance.now()));
         const sentAt = performance.now();
-        const answer = await api.request('POST', '/v1/locations', { locations }).catch((error: unknown) => {
-          log(`POST /v1/locations failed: ${error instanceof Error ? error.message : String(error)}`);
-          return undefined;
-        });
-        if (answer?.status !== 200) {
+        const answer = await postBatch(locations);
+        if (!answer) {
           failedPosts += 1;
-          if (answer)
-            log(`POST /v1/locations: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
           return;
         }
-        latencies.push(answer.ms);
         accepted += Number(answer.body.accepted);
         rejected += Number(answer.body.rejected);
         for (const crumb of locations) sent.get(crumb.vehicle_id)?.push(recordedAtMs);
@@ -255,6 +275,7 @@ try {
     breadcrumbs_to_send: VEHICLES * (MINUTES + 1),
     breadcrumbs_accepted: accepted,
     breadcrumbs_rejected: rejected,
+    retried_posts: retriedPosts,
     failed_posts: failedPosts,
     breadcrumbs_missing_from_history: missing,
     breadcrumbs_lost: lost,
