@@ -10,7 +10,7 @@
  *
  * Prints and writes to .local/soak.json: ingest latency p50/p99 per POST; worker lag p50/p99 (the
  * batch sent → the guidance worker has consumed that breadcrumb: the tracking item's
- * `processedThroughMs`, polled every 100 ms for 25 guided trucks); breadcrumbs lost (checked
+ * `processedThroughMs`, polled every 250 ms for 25 guided trucks); breadcrumbs lost (checked
  * against what was sent: each one in history, each truck's latest position the last one sent);
  * 5xx answers; the dead-letter queues' depth; memory (this process and the prod stage server).
  * A batch answered 5xx (or whose connection dropped) is resent, up to 3 tries, as a partner would:
@@ -43,7 +43,7 @@ const POST_ATTEMPTS = 3;
 const GUIDED_SHARE = 0.1;
 /** Guided trucks whose worker lag is watched each minute. */
 const LAG_SAMPLE = 25;
-const LAG_POLL_MS = 100;
+const LAG_POLL_MS = 250;
 /** A breadcrumb the worker has not consumed after this long counts as a lag timeout. */
 const LAG_TIMEOUT_MS = 60_000;
 const MINUTE_MS = 60_000;
@@ -87,6 +87,13 @@ const sampleServer = async (): Promise<StageUsage> => {
   return prod;
 };
 const memoryTimer = setInterval(sampleOwnMemory, 5_000);
+// Ctrl-C (or a kill) mid-run still stops DynamoDB Local and the stage servers.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`soak: ${signal}: stopping the local stack`);
+    void bench.stop().finally(() => process.exit(130));
+  });
+}
 
 let exitCode = 1;
 try {
