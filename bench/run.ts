@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { JavaMissingError } from '../local/java.ts';
+import { benchCost } from './cost.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
 import { benchHealthScorecard } from './health-scorecard.ts';
@@ -40,6 +41,8 @@ const figures = {
   ...(await withJava(benchSavingsReport)),
   ...(await withJava(benchHealthScorecard)),
 };
+// Composed from the write-unit figures above and the local stack's counted operations (bench/cost.ts).
+Object.assign(figures, await withJava(benchCost.bind(null, figures)));
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);
 console.table(Object.entries(figures).map(([figure, value]) => ({ figure, value })));

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { MessageQueue } from '../shared/platform/ports/queue.ts';
+import { emptyQueueUsage, type QueueUsage, sqsBilledRequests } from './usage.ts';
 
 /** What a Lambda SQS event source invokes: the dispatcher's handler, minus the context. */
 // biome-ignore lint/suspicious/noConfusingVoidType: aws-lambda's SQSHandler returns `SQSBatchResponse | void`; an async handler that returns nothing must fit.
@@ -40,6 +41,8 @@ export interface InProcessQueue<T> extends MessageQueue<T> {
   idle(): Promise<void>;
   /** Drops waiting records and clears timers; later sends reject. */
   stop(): void;
+  /** The SQS API requests this queue would have been billed for so far (local/usage.ts). */
+  usage(): QueueUsage;
 }
 
 interface QueuedMessage {
@@ -81,6 +84,9 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
   let idleWaiters: (() => void)[] = [];
 
   const deadLetters: T[] = [];
+  const usage = emptyQueueUsage();
+  const bodyBytes = (messages: readonly QueuedMessage[]) =>
+    messages.reduce((sum, message) => sum + Buffer.byteLength(message.body), 0);
   const deadLetterQueue: InMemoryDeadLetterQueue<T> = {
     messages: deadLetters,
     async send(messages) {
@@ -119,6 +125,9 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
   };
 
   const deliver = async (consume: SqsConsumer, batch: QueuedMessage[]) => {
+    // The event source mapping's ReceiveMessage that found this batch.
+    usage.receiveRequests += 1;
+    usage.billedRequests += sqsBilledRequests(bodyBytes(batch));
     const receivedAt = Date.now();
     for (const message of batch) {
       message.receiveCount += 1;
@@ -131,6 +140,11 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
     } catch (error) {
       log(`${options.name}: the consumer failed a batch of ${batch.length}: ${describe(error)}`);
       failed = new Set(batch.map((message) => message.messageId));
+    }
+    if (failed.size < batch.length) {
+      // The event source mapping deletes the batch's successes in one DeleteMessageBatch.
+      usage.deleteRequests += 1;
+      usage.billedRequests += 1;
     }
     returnToQueue(batch.filter((message) => failed.has(message.messageId)));
   };
@@ -166,9 +180,21 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
     async send(messages) {
       if (stopped) throw new Error(`The in-process queue ${options.name} is stopped`);
       const sentAt = Date.now();
-      for (const message of messages) {
-        ready.push({ messageId: randomUUID(), body: toBody(message), sentAt, receiveCount: 0 });
+      const queued = messages.map(
+        (message): QueuedMessage => ({
+          messageId: randomUUID(),
+          body: toBody(message),
+          sentAt,
+          receiveCount: 0,
+        }),
+      );
+      ready.push(...queued);
+      // As the deployed adapter sends them (shared/platform/adapters/sqs-queue.ts): SendMessageBatch calls of 10.
+      for (let start = 0; start < queued.length; start += SEND_BATCH_SIZE) {
+        usage.sendRequests += 1;
+        usage.billedRequests += sqsBilledRequests(bodyBytes(queued.slice(start, start + SEND_BATCH_SIZE)));
       }
+      usage.messagesSent += queued.length;
       schedulePump();
     },
     subscribe(next) {
@@ -189,8 +215,12 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
       ready.length = 0;
       settleIdle();
     },
+    usage: () => ({ ...usage, deadLetters: deadLetters.length }),
   };
 }
+
+/** SendMessageBatch takes at most 10 entries (SQS quota). */
+const SEND_BATCH_SIZE = 10;
 
 function toBody(message: unknown): string {
   const body = JSON.stringify(message);

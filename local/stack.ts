@@ -34,6 +34,7 @@ import {
 } from './stage-protocol.ts';
 import type { CatalogSummary, StartupEvent } from './startup-report.ts';
 import { ensureTable } from './table-setup.ts';
+import type { StageUsage } from './usage.ts';
 
 /** One table per stage, as deployed (each stage is its own stack with its own table). */
 export const LOCAL_TABLES = {
@@ -94,6 +95,11 @@ export interface LocalStack {
   dbPath: string | undefined;
   /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
   timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
+  /**
+   * Each stage server's usage counters so far (invocations, durations, log bytes, queue requests,
+   * memory): what the cost model and the soak read (local/usage.ts).
+   */
+  usage(): Promise<Record<Stage, StageUsage>>;
   /** Stops both stage servers and DynamoDB Local; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -255,6 +261,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         servers: Math.round(serversReady - seedDone),
         total: Math.round(total - started),
       },
+      usage: async () => {
+        const [prodUsage, sandboxUsage] = await Promise.all([prod.usage(), sandbox.usage()]);
+        return { prod: prodUsage, sandbox: sandboxUsage };
+      },
       stop,
     };
   } catch (error) {
@@ -319,7 +329,11 @@ interface StageProcess {
   /** Hands the child the rest of its environment; resolves with the port it bound. */
   listen(env: Record<string, string>): Promise<number>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Asks the child for its usage counters. */
+  usage(): Promise<StageUsage>;
 }
+
+const USAGE_TIMEOUT_MS = 10_000;
 
 const STAGE_START_TIMEOUT_MS = 60_000;
 
@@ -391,6 +405,25 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
       const message = await ready;
       return message.type === 'ready' ? message.port : 0;
     },
+    usage: () =>
+      new Promise<StageUsage>((resolveUsage, reject) => {
+        const timer = setTimeout(() => {
+          child.off('message', onMessage);
+          reject(
+            new Error(
+              `The ${spec.stage} stage server did not report its usage within ${USAGE_TIMEOUT_MS} ms`,
+            ),
+          );
+        }, USAGE_TIMEOUT_MS);
+        const onMessage = (message: StageServerMessage) => {
+          if (message.type !== 'usage') return;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolveUsage(message.usage);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'usage' } satisfies StageControlMessage);
+      }),
   };
 }
 

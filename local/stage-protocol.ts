@@ -6,12 +6,19 @@
  * once the tables are seeded the parent sends `listen` with the remaining environment (the
  * DynamoDB endpoint), and the child answers `ready` with the port it bound. `stop` ends it.
  */
+import type { StageUsage } from './usage.ts';
+
 export type StageServerMessage =
   | { type: 'loaded' }
   | { type: 'ready'; port: number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | { type: 'usage'; usage: StageUsage };
 
-export type StageControlMessage = { type: 'listen'; env: Record<string, string> } | { type: 'stop' };
+/** `usage` asks for the stage's usage counters so far (local/usage.ts); the child answers `usage`. */
+export type StageControlMessage =
+  | { type: 'listen'; env: Record<string, string> }
+  | { type: 'stop' }
+  | { type: 'usage' };
 
 /** Set by the parent so that importing stage-server.ts anywhere else starts nothing. */
 export const STAGE_SERVER_CHILD_ENV = 'LOCAL_STAGE_SERVER_CHILD';

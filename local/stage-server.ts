@@ -17,6 +17,7 @@ import {
   type StageControlMessage,
   type StageServerMessage,
 } from './stage-protocol.ts';
+import { createUsageMeter, type StageUsage } from './usage.ts';
 import { type LocalWorkers, startLocalWorkers } from './workers.ts';
 
 const repoRoot = new URL('../', import.meta.url);
@@ -97,7 +98,33 @@ function describeFault(error: unknown): unknown {
 async function runAsChild(): Promise<void> {
   const send = (message: StageServerMessage) => process.send?.(message);
   const label = process.env.STAGE ?? 'stage';
-  const loadHandler = createHandlerLoader();
+  // Every route and worker invocation goes through the meter: counts, durations and log bytes per
+  // function, for the cost model (bench/cost-model.ts).
+  const meter = createUsageMeter();
+  meter.attributeLogs([process.stdout, process.stderr]);
+  const loadRaw = createHandlerLoader();
+  const metered = new Map<string, Promise<LambdaHandler>>();
+  const loadHandler = (modulePath: string) => {
+    let loading = metered.get(modulePath);
+    if (!loading) {
+      loading = loadRaw(modulePath).then((handler) => meter.meter(handler));
+      // As the raw loader: a module that was not there is looked for again next time.
+      loading.catch(() => metered.delete(modulePath));
+      metered.set(modulePath, loading);
+    }
+    return loading;
+  };
+  const usage = (): StageUsage => {
+    const { rss, heapUsed } = process.memoryUsage();
+    return {
+      functions: meter.functions(),
+      queues: workers
+        ? { deliveries: workers.queue.usage(), vehicleUpdates: workers.vehicleUpdates.usage() }
+        : {},
+      unattributedLogBytes: meter.unattributedLogBytes(),
+      memory: { rssBytes: rss, heapUsedBytes: heapUsed },
+    };
+  };
   let server: Server | undefined;
   let workers: LocalWorkers | undefined;
 
@@ -156,6 +183,7 @@ async function runAsChild(): Promise<void> {
   process.on('message', (message: StageControlMessage) => {
     if (message?.type === 'listen') void listen(message.env);
     else if (message?.type === 'stop') shutdown();
+    else if (message?.type === 'usage') send({ type: 'usage', usage: usage() });
   });
   send({ type: 'loaded' });
 }
