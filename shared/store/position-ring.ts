@@ -25,6 +25,12 @@ export const toTuple = (f: PositionFix): HistoryTuple => [
  */
 export const RING_ITEM_BYTES = 1000;
 /**
+ * Room the ring always has, whatever the position's own attributes take (a 300-character address
+ * in a non-Latin script is over 1 KB): past 1 KB the budget is the next KB boundary above the
+ * position plus this room, so a long address costs a second write unit, not a flush every request.
+ */
+export const MIN_RING_ROOM_BYTES = 400;
+/**
  * A flush keeps the breadcrumbs the request added (the worker has not consumed them yet: it reads
  * them from the ring), but at least {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP}, so the
  * next flush is a dozen breadcrumbs away rather than one.
@@ -63,8 +69,9 @@ export interface RingFlush {
 }
 
 /**
- * Splits off the oldest breadcrumbs when the item would outgrow {@link RING_ITEM_BYTES}, keeping
- * the newest few (see {@link RING_MAX_KEEP}).
+ * Splits off the oldest breadcrumbs when the item would outgrow {@link RING_ITEM_BYTES} (or, for a
+ * position whose attributes alone are large, its KB boundary: {@link MIN_RING_ROOM_BYTES}),
+ * keeping the newest few (see {@link RING_MAX_KEEP}).
  */
 export function flushIfFull(
   item: Record<string, unknown>,
@@ -72,7 +79,8 @@ export function flushIfFull(
   addedCount: number,
 ): RingFlush {
   const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: kept });
-  if (sized(ring) <= RING_ITEM_BYTES) return { ring: [...ring], flushed: [] };
+  const budget = Math.max(RING_ITEM_BYTES, Math.ceil((sized([]) + MIN_RING_ROOM_BYTES) / 1024) * 1024 - 24);
+  if (sized(ring) <= budget) return { ring: [...ring], flushed: [] };
   const keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
   return { ring: ring.slice(ring.length - keep), flushed: ring.slice(0, ring.length - keep) };
 }
@@ -87,4 +95,39 @@ export function chunksOf(flushed: readonly HistoryTuple[]): { hourMs: number; po
     else chunks.push({ hourMs, points: [tuple] });
   }
   return chunks;
+}
+
+/**
+ * Chunks one slice of a request may flush: with the ring's own breadcrumbs (at most a few dozen,
+ * so at most that many more chunks) and the ring write, a flush stays within a transaction's 100
+ * actions. A 500-item backlog spanning days is written in several slices.
+ */
+export const MAX_SLICE_CHUNKS = 60;
+
+/** The request's breadcrumbs oldest first, cut where a slice would flush more than {@link MAX_SLICE_CHUNKS} chunks. */
+export function slicesForOneWrite<T extends { recordedAtMs: number }>(fixes: readonly T[]): T[][] {
+  const sorted = [...fixes].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
+  const slices: T[][] = [];
+  let current: T[] = [];
+  let chunks = 0;
+  let hourMs: number | null = null;
+  let inHour = 0;
+  for (const fix of sorted) {
+    const hour = Math.floor(fix.recordedAtMs / HOUR_MS) * HOUR_MS;
+    const opensChunk = hour !== hourMs || inHour >= MAX_CHUNK_POINTS;
+    if (opensChunk && chunks >= MAX_SLICE_CHUNKS) {
+      slices.push(current);
+      current = [];
+      chunks = 0;
+    }
+    if (opensChunk) {
+      chunks += 1;
+      inHour = 0;
+      hourMs = hour;
+    }
+    inHour += 1;
+    current.push(fix);
+  }
+  if (current.length > 0) slices.push(current);
+  return slices;
 }

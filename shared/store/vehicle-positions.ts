@@ -10,7 +10,14 @@ import {
 import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { chunksOf, flushIfFull, type HistoryTuple, mergeIntoRing, toTuple } from './position-ring.ts';
+import {
+  chunksOf,
+  flushIfFull,
+  type HistoryTuple,
+  mergeIntoRing,
+  slicesForOneWrite,
+  toTuple,
+} from './position-ring.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 
@@ -140,7 +147,11 @@ export interface VehiclePositionStore {
    * so the position never passes a breadcrumb the client still has to resend.
    */
   record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
-  /** True when this fix became the latest; false when a newer one was already stored. */
+  /**
+   * Moves only the position, as ingest did before the ring (it neither touches the ring nor bumps
+   * `rv`): for tests and tools that make such an item; ingest uses `record`. True when this fix
+   * became the latest; false when a newer one was already stored.
+   */
   recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
   /**
    * Stores each breadcrumb not stored yet (by recorded time), once. Throws {@link HistoryWriteError}
@@ -156,6 +167,8 @@ export interface VehiclePositionStore {
     vehicleId: string,
     afterMs: number | null,
     untilMs: number,
+    /** The position item as `recent` read it just before (saves reading it again). */
+    snapshot?: RecentPositions,
   ): Promise<HistoryPoint[]>;
 }
 
@@ -175,6 +188,91 @@ export function createVehiclePositionStore(
   options: VehiclePositionStoreOptions = {},
 ): VehiclePositionStore {
   const maxItemsPerHour = options.maxItemsPerHour ?? MAX_HISTORY_ITEMS_PER_HOUR;
+  /** One slice of a request's breadcrumbs (see `record`): one conditional write, retried on a lost race. */
+  async function recordSlice(
+    fleetId: string,
+    vehicleId: string,
+    fixes: readonly PositionFix[],
+  ): Promise<RecordOutcome> {
+    const outcome: RecordOutcome = { retry: [], hourFull: [] };
+    let pending = [...fixes];
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      // Eventually consistent first: the write's condition catches a stale read (then read again,
+      // consistently). Not when some breadcrumbs would be judged late by it: a stale item (one a
+      // sandbox reset just deleted) would send them to history without moving the position.
+      let item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
+      if (
+        attempt === 1 &&
+        item &&
+        Number(item.flushed_through_ms ?? item.recorded_at_ms) >=
+          Math.min(...pending.map((f) => f.recordedAtMs))
+      ) {
+        item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      }
+      const { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
+      const late = pending.filter((fix) => flushedThroughMs !== null && fix.recordedAtMs <= flushedThroughMs);
+      const fresh = pending.filter((fix) => !late.includes(fix));
+      if (late.length > 0) {
+        try {
+          await store.appendHistory(fleetId, vehicleId, late);
+        } catch (error) {
+          const notStored = error instanceof HistoryWriteError ? error.failed : late;
+          const full = new Set(error instanceof HistoryWriteError ? error.hourFull : []);
+          outcome.hourFull.push(...notStored.filter((fix) => full.has(fix)));
+          const retry = notStored.filter((fix) => !full.has(fix));
+          outcome.cause = error;
+          if (retry.length > 0) {
+            // The latest position must not pass a breadcrumb the client will resend.
+            outcome.retry.push(...retry, ...fresh);
+            return outcome;
+          }
+        }
+      }
+      pending = fresh;
+      if (fresh.length === 0) return outcome;
+      const merged = mergeIntoRing(ring, fresh);
+      if (merged.added.length === 0) return outcome;
+      const current = item ? latestOf(item) : null;
+      const newest = merged.added.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
+      const latestFix = current && current.recordedAtMs >= newest.recordedAtMs ? current : newest;
+      const next: Record<string, unknown> = {
+        ...latestPositionKey(fleetId, vehicleId),
+        ...latestAttributes(latestFix),
+        rv: Number(item?.rv ?? 0) + 1,
+        // Sized with the item (a time of the same size until a flush sets it).
+        flushed_through_ms: flushedThroughMs ?? latestFix.recordedAtMs,
+      };
+      const { ring: kept, flushed } = flushIfFull(next, merged.ring, merged.added.length);
+      const flushedThrough = flushed.length > 0 ? Number(flushed.at(-1)?.[0]) : flushedThroughMs;
+      try {
+        // A flush writes its chunks and the emptied ring together or not at all: a request that
+        // loses the race (or dies) never leaves a chunk behind whose breadcrumbs the ring keeps.
+        await writeAllOrNothing(client, [
+          ...chunkPuts(tableName, fleetId, vehicleId, flushed),
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
+              ...expectUnchanged(item),
+            },
+          },
+        ]);
+        outcome.version = Number(next.rv);
+        return outcome;
+      } catch (error) {
+        const lostRace = isConditionFailure(error) || isTransactionConflict(error);
+        if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) {
+          outcome.retry.push(...fresh);
+          outcome.cause = error;
+          return outcome;
+        }
+        // Another request for this vehicle got there first: read again and merge into its ring.
+        await sleep(Math.random() * 20 * attempt);
+      }
+    }
+    return outcome;
+  }
+
   const store: VehiclePositionStore = {
     async latest(fleetId, vehicleId) {
       // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
@@ -201,72 +299,19 @@ export function createVehiclePositionStore(
     },
 
     async record(fleetId, vehicleId, fixes) {
+      // Oldest first, in slices whose flush fits one transaction; a slice that fails stops the rest,
+      // so the position never passes a breadcrumb the client has to resend.
       const outcome: RecordOutcome = { retry: [], hourFull: [] };
-      let pending = [...fixes];
-      for (let attempt = 1; pending.length > 0; attempt++) {
-        // Eventually consistent first: the write's condition catches a stale read (then read again, consistently).
-        const item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
-        const { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
-        const late = pending.filter(
-          (fix) => flushedThroughMs !== null && fix.recordedAtMs <= flushedThroughMs,
-        );
-        const fresh = pending.filter((fix) => !late.includes(fix));
-        if (late.length > 0) {
-          try {
-            await store.appendHistory(fleetId, vehicleId, late);
-          } catch (error) {
-            const notStored = error instanceof HistoryWriteError ? error.failed : late;
-            const full = new Set(error instanceof HistoryWriteError ? error.hourFull : []);
-            outcome.hourFull.push(...notStored.filter((fix) => full.has(fix)));
-            const retry = notStored.filter((fix) => !full.has(fix));
-            outcome.cause = error;
-            if (retry.length > 0) {
-              // The latest position must not pass a breadcrumb the client will resend.
-              outcome.retry.push(...retry, ...fresh);
-              return outcome;
-            }
-          }
-        }
-        pending = fresh;
-        if (fresh.length === 0) return outcome;
-        const merged = mergeIntoRing(ring, fresh);
-        if (merged.added.length === 0) return outcome;
-        const current = item ? latestOf(item) : null;
-        const newest = merged.added.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
-        const latestFix = current && current.recordedAtMs >= newest.recordedAtMs ? current : newest;
-        const next: Record<string, unknown> = {
-          ...latestPositionKey(fleetId, vehicleId),
-          ...latestAttributes(latestFix),
-          rv: Number(item?.rv ?? 0) + 1,
-          // Sized with the item (a time of the same size until a flush sets it).
-          flushed_through_ms: flushedThroughMs ?? latestFix.recordedAtMs,
-        };
-        const { ring: kept, flushed } = flushIfFull(next, merged.ring, merged.added.length);
-        const flushedThrough = flushed.length > 0 ? Number(flushed.at(-1)?.[0]) : flushedThroughMs;
-        try {
-          // A flush writes its chunks and the emptied ring together or not at all: a request that
-          // loses the race (or dies) never leaves a chunk behind whose breadcrumbs the ring keeps.
-          await writeAllOrNothing(client, [
-            ...chunkPuts(tableName, fleetId, vehicleId, flushed),
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
-                ...expectUnchanged(item),
-              },
-            },
-          ]);
-          outcome.version = Number(next.rv);
-          return outcome;
-        } catch (error) {
-          const lostRace = isConditionFailure(error) || isTransactionConflict(error);
-          if (!lostRace || attempt >= MAX_APPEND_ATTEMPTS) {
-            outcome.retry.push(...fresh);
-            outcome.cause = error;
-            return outcome;
-          }
-          // Another request for this vehicle got there first: read again and merge into its ring.
-          await sleep(Math.random() * 20 * attempt);
+      const slices = slicesForOneWrite(fixes);
+      for (const [index, slice] of slices.entries()) {
+        const done = await recordSlice(fleetId, vehicleId, slice);
+        outcome.hourFull.push(...done.hourFull);
+        outcome.retry.push(...done.retry);
+        outcome.cause ??= done.cause;
+        if (done.version !== undefined) outcome.version = done.version;
+        if (done.retry.length > 0) {
+          outcome.retry.push(...slices.slice(index + 1).flat());
+          break;
         }
       }
       return outcome;
@@ -345,7 +390,7 @@ export function createVehiclePositionStore(
       if (failed.length > 0) throw new HistoryWriteError(failed, cause, hourFull);
     },
 
-    async historySince(fleetId, vehicleId, afterMs, untilMs) {
+    async historySince(fleetId, vehicleId, afterMs, untilMs, snapshot) {
       const lookbackStartMs = untilMs - HISTORY_LOOKBACK_HOURS * 3_600_000;
       const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
       // Keyed by time: appends store a breadcrumb once, but items written before they did may repeat one.
@@ -358,6 +403,17 @@ export function createVehiclePositionStore(
           points.set(at, pointOf(tuple));
         }
       };
+      // The ring before the history items: a flush committed in between moves breadcrumbs from the
+      // ring into a chunk the (consistent) query then sees; read the other way round, they would be
+      // in neither. The worker hands over the item it read before calling.
+      const ringPoints =
+        snapshot?.recent.map((p) => [
+          p.recordedAtMs,
+          p.latitude,
+          p.longitude,
+          p.fuelLevelPercent,
+          p.speedKmh,
+        ]) ?? ringOfItem(await readPositionItem(client, tableName, fleetId, vehicleId, true));
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await client.send(
@@ -379,8 +435,7 @@ export function createVehiclePositionStore(
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       // The newest breadcrumbs are still in the latest-position item's ring.
-      const positionItem = await readPositionItem(client, tableName, fleetId, vehicleId, true);
-      if (positionItem) keep(ringOf(positionItem).ring);
+      keep(ringPoints);
       return [...points.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
     },
   };
@@ -434,6 +489,8 @@ function latestOf(item: PositionItem): LatestPosition {
  * The item's ring and how far history reaches. An item written before the ring (no `ring`
  * attribute) had every breadcrumb up to its position appended to history.
  */
+const ringOfItem = (item: PositionItem | null): HistoryTuple[] => (item ? ringOf(item).ring : []);
+
 function ringOf(item: PositionItem): { ring: HistoryTuple[]; flushedThroughMs: number | null } {
   if (item.ring === undefined) return { ring: [], flushedThroughMs: orNull(item.recorded_at_ms) };
   return { ring: item.ring as HistoryTuple[], flushedThroughMs: orNull(item.flushed_through_ms) };

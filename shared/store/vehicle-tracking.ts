@@ -272,11 +272,13 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
             TableName: tableName,
             Key: trackingKey(tracking.fleetId, tracking.vehicleId),
             // The outbox is inside the blob: the state without it (and any pre-blob attributes gone).
-            UpdateExpression: 'SET #state = :state REMOVE tracker, #session, outbox',
+            UpdateExpression:
+              'SET #state = :state, session_status = :status REMOVE tracker, #session, outbox',
             ConditionExpression: 'version = :version',
             ExpressionAttributeNames: { '#state': 'state', '#session': 'session' },
             ExpressionAttributeValues: {
               ':state': packState({ tracker: tracking.tracker, session: tracking.session, outbox: null }),
+              ':status': tracking.session?.status ?? null,
               ':version': tracking.version,
             },
           }),

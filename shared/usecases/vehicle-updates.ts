@@ -160,16 +160,19 @@ async function runCycle(
  */
 async function unconsumedFixes(
   deps: Pick<VehicleUpdateDeps, 'positions'>,
-  { latest, recent, flushedThroughMs }: RecentPositions,
+  positions: RecentPositions,
   tracking: VehicleTracking,
 ): Promise<HistoryPoint[]> {
+  const { latest, recent, flushedThroughMs } = positions;
   const afterMs = tracking.tracker.processedThroughMs;
   if (afterMs !== null && (flushedThroughMs === null || afterMs >= flushedThroughMs)) {
     return recent.filter(
       (point) => point.recordedAtMs > afterMs && point.recordedAtMs <= latest.recordedAtMs,
     );
   }
-  return deps.positions.historySince(tracking.fleetId, tracking.vehicleId, afterMs, latest.recordedAtMs);
+  // With the item read before: history is queried after it, so a flush in between is not missed.
+  const { fleetId, vehicleId } = tracking;
+  return deps.positions.historySince(fleetId, vehicleId, afterMs, latest.recordedAtMs, positions);
 }
 
 /**

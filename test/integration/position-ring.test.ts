@@ -167,6 +167,77 @@ describe('the position ring', () => {
     failing.destroy();
   });
 
+  it('reads history complete while a flush commits between its two reads (a worker behind a flush)', async () => {
+    const store = createVehiclePositionStore(client, table);
+    // Where single-breadcrumb requests flush: learnt on a twin with the same breadcrumbs.
+    const twin = nextVehicle();
+    const flushes: number[] = [];
+    let flushed: number | null = null;
+    for (let minute = 0; minute < 60; minute++) {
+      await store.record('flt_ring', twin, [fix(minute)]);
+      const now = (await store.recent('flt_ring', twin))?.flushedThroughMs ?? null;
+      if (now !== flushed) flushes.push(minute);
+      flushed = now;
+    }
+    const second = flushes[1] as number;
+    const vehicle = nextVehicle();
+    for (let minute = 0; minute < second; minute++) await store.record('flt_ring', vehicle, [fix(minute)]);
+    const before = await store.recent('flt_ring', vehicle);
+    // The worker's checkpoint lies before the first flush's end: it must read history.
+    const checkpoint = (before?.flushedThroughMs as number) - 3 * MINUTE;
+    const until = before?.latest.recordedAtMs as number;
+    const racing = testDocumentClient();
+    let calls = 0;
+    racing.middlewareStack.add(
+      (next) => async (args) => {
+        // Between the first read and the second, another request flushes the ring.
+        calls += 1;
+        if (calls === 2) await store.record('flt_ring', vehicle, [fix(second)]);
+        return next(args);
+      },
+      { step: 'initialize', name: 'flushInBetween' },
+    );
+    const read = await createVehiclePositionStore(racing, table).historySince(
+      'flt_ring',
+      vehicle,
+      checkpoint,
+      until,
+    );
+    const expected = Array.from({ length: second }, (_, m) => m).filter((m) => T0 + m * MINUTE > checkpoint);
+    expect(minutesOf(read)).toEqual(expected);
+    expect((await store.recent('flt_ring', vehicle))?.flushedThroughMs).toBeGreaterThan(
+      before?.flushedThroughMs as number,
+    );
+    racing.destroy();
+  });
+
+  it('stores a five-day backlog of 500 breadcrumbs (one flush would touch 125 hours) in slices', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    const backlog = Array.from({ length: 500 }, (_, i) => fix(-500 * 15 + i * 15));
+    expect(await store.record('flt_ring', vehicle, backlog)).toMatchObject({ retry: [], hourFull: [] });
+    // Every one stored once (historySince reads six hours back at most: count what is stored).
+    const stored = await storedTimes(vehicle);
+    expect(stored).toHaveLength(500);
+    expect(new Set(stored).size).toBe(500);
+    expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 - 15 * MINUTE);
+  });
+
+  it('flushes a dozen at a time even when a long address alone takes a kilobyte', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    const address = '東京都千代田区丸の内一丁目'.repeat(23).slice(0, 300);
+    const driverRef = 'ドライバー'.repeat(26).slice(0, 128);
+    for (let minute = 0; minute < 30; minute++) {
+      await store.record('flt_ring', vehicle, [fix(minute, { address, driverRef })]);
+    }
+    expect((await chunkKeys(vehicle)).length).toBeLessThanOrEqual(4);
+    const item = await positionItem(vehicle);
+    // The next KB boundary, not a third.
+    expect(dynamoItemBytes(item)).toBeLessThanOrEqual(2048);
+    expect(minutesOf(await store.historySince('flt_ring', vehicle, null, T0 + 29 * MINUTE))).toHaveLength(30);
+  });
+
   it('continues an item written before the ring: newer breadcrumbs to the ring, older ones to the hour items', async () => {
     const store = createVehiclePositionStore(client, table);
     const vehicle = nextVehicle();

@@ -137,8 +137,13 @@ describe('the tracking item', () => {
     );
     const read = await store.get('flt_trk', 'veh_trk2');
     expect(read).toMatchObject({ session, version: 7, lastSeenMs: NOW, outbox: null });
-    // Saved again, it is packed; both vehicles count as guided.
-    await store.save(read);
+    // Its outbox carried out (the sweep may do it before any save): packed, and still guided.
+    await store.clearOutbox(read);
+    const { Item } = await client.send(
+      new GetCommand({ TableName: table, Key: trackingKey('flt_trk', 'veh_trk2') }),
+    );
+    expect(Item).toMatchObject({ session_status: 'active', version: 7 });
+    expect(Item?.session).toBeUndefined();
     for (const vehicleId of ['veh_trk1', 'veh_trk2']) {
       await client.send(
         new PutCommand({
