@@ -100,6 +100,32 @@ const englishOnlyZodLocales: Plugin = {
 };
 
 /**
+ * The SDK clients resolve credentials through `@aws-sdk/credential-provider-node`: a chain of
+ * env, SSO, ini files, web identity, the container and instance metadata endpoints, with the
+ * STS/SSO/sign-in clients it needs (~90 KB minified in every function). On Lambda the execution
+ * role's credentials are always in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+ * AWS_SESSION_TOKEN), so the Lambda bundle's chain is `fromEnv()` alone. Run from source (tests,
+ * the local stack, scripts) nothing changes.
+ */
+const environmentCredentialsOnly: Plugin = {
+  name: 'environment-credentials-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({
+      path: 'credential-provider-env-only',
+      namespace: 'lambda-credentials',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lambda-credentials' }, () => ({
+      contents: [
+        "import { fromEnv } from '@aws-sdk/credential-provider-env';",
+        'export const defaultProvider = (init = {}) => fromEnv(init);',
+      ].join('\n'),
+      resolveDir: pluginBuild.initialOptions.absWorkingDir ?? process.cwd(),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The sandbox page's script is a browser bundle of its own (web/sandbox/). From source,
  * web/sandbox/script.ts builds it with esbuild on first use; in a Lambda that module becomes the
  * prebuilt text, so the asset function serves a constant and carries no bundler.
@@ -151,7 +177,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [englishOnlyZodLocales, prebuiltSandboxScript(sandboxScript)],
+    plugins: [englishOnlyZodLocales, environmentCredentialsOnly, prebuiltSandboxScript(sandboxScript)],
   });
 
   const metafilePath = `${outdir}.meta.json`;
