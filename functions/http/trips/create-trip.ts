@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { createTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(routes.createTrip, async ({ body }, context) =>
+export const handler = httpHandler(tripRoutes.createTrip, async ({ body }, context) =>
   created(tripResource(await createTrip(tripDeps(), actingPrincipal(context), actingFleetId(context), body))),
 );

@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
@@ -7,7 +7,7 @@ import { listTrips } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(routes.listTrips, async ({ query }, context) => {
+export const handler = httpHandler(tripRoutes.listTrips, async ({ query }, context) => {
   const page = await listTrips(
     tripDeps(),
     actingFleetId(context),
