@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
@@ -13,7 +13,15 @@ export interface FunctionEntry {
   name: string;
   /** Relative to the repository root; the module exports `handler`. */
   handler: string;
+  /**
+   * Converts zod schemas to JSON Schema at run time (the MCP server lists its tools' input schemas).
+   * Only these bundles carry zod's JSON Schema code; see {@link withoutZodJsonSchema}.
+   */
+  jsonSchema?: boolean;
 }
+
+/** The functions that call `z.toJSONSchema` (directly or through the MCP SDK) when they run. */
+const functionsConvertingToJsonSchema: ReadonlySet<string> = new Set(['mcp']);
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
@@ -48,6 +56,7 @@ export function functionEntries(): FunctionEntry[] {
   const http = [...servedRouteList, fallbackRoute, ...adminRouteList].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
+    ...(functionsConvertingToJsonSchema.has(operationId) ? { jsonSchema: true } : {}),
   }));
   const workers = workerFunctions.map(({ name, handler }) => ({ name, handler }));
   return assertUniqueNames([...http, ...workers]);
@@ -126,6 +135,36 @@ const environmentCredentialsOnly: Plugin = {
 };
 
 /**
+ * zod's classic schemas wire every type to its JSON Schema converter (`toJSONSchema`, the
+ * per-type processors: ~20 KB minified), so esbuild keeps that code in every bundle although only
+ * the MCP function converts schemas when it runs. The other functions get stubs that fail loudly if
+ * something ever does call them; validation, parsing and error messages do not touch them.
+ */
+function withoutZodJsonSchema(): Plugin {
+  const modules = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+  return {
+    name: 'without-zod-json-schema',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: modules }, async (args) => {
+        const names = Object.keys(await import(pathToFileURL(args.path).href));
+        const unavailable =
+          "() => { throw new Error('JSON Schema conversion is not bundled into this function (scripts/bundle-functions.ts)'); }";
+        // Factories (`createToJSONSchemaMethod`, `~standard`'s `jsonSchema`) are called while a schema
+        // is built or inspected; what they return is what must fail.
+        const contents = names
+          .map((name) =>
+            name.startsWith('create')
+              ? `export const ${name} = () => ${unavailable};`
+              : `export const ${name} = ${unavailable};`,
+          )
+          .join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * The sandbox page's script is a browser bundle of its own (web/sandbox/). From source,
  * web/sandbox/script.ts builds it with esbuild on first use; in a Lambda that module becomes the
  * prebuilt text, so the asset function serves a constant and carries no bundler.
@@ -150,9 +189,8 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   rmSync(outdir, { recursive: true, force: true });
   const sandboxScript = await buildSandboxScript();
 
-  const result = await build({
+  const common = {
     absWorkingDir: rootDir,
-    entryPoints: Object.fromEntries(entries.map((entry) => [`${entry.name}/index`, entry.handler])),
     outdir,
     outExtension: { '.js': '.mjs' },
     // Everything is bundled, @aws-sdk/* included although the nodejs22.x runtime ships an SDK v3: the
@@ -177,12 +215,29 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [englishOnlyZodLocales, environmentCredentialsOnly, prebuiltSandboxScript(sandboxScript)],
-  });
+  } satisfies BuildOptions;
+  const plugins = [englishOnlyZodLocales, environmentCredentialsOnly, prebuiltSandboxScript(sandboxScript)];
+  const entryPoints = (group: readonly FunctionEntry[]) =>
+    Object.fromEntries(group.map((entry) => [`${entry.name}/index`, entry.handler]));
+  // Two runs, because a plugin applies to a whole run: most functions without zod's JSON Schema
+  // code, the few that convert schemas with it. Each run still parses the shared modules once.
+  const groups = [
+    { entries: entries.filter((entry) => !entry.jsonSchema), plugins: [...plugins, withoutZodJsonSchema()] },
+    { entries: entries.filter((entry) => entry.jsonSchema), plugins },
+  ].filter((group) => group.entries.length > 0);
+  const results = await Promise.all(
+    groups.map((group) =>
+      build({ ...common, entryPoints: entryPoints(group.entries), plugins: group.plugins }),
+    ),
+  );
+  const metafile: Metafile = {
+    inputs: Object.assign({}, ...results.map((result) => result.metafile.inputs)),
+    outputs: Object.assign({}, ...results.map((result) => result.metafile.outputs)),
+  };
 
   const metafilePath = `${outdir}.meta.json`;
-  writeFileSync(metafilePath, JSON.stringify(result.metafile));
-  return { outdir, metafilePath, sizes: bundleSizes(result.metafile, rootDir, outdir) };
+  writeFileSync(metafilePath, JSON.stringify(metafile));
+  return { outdir, metafilePath, sizes: bundleSizes(metafile, rootDir, outdir) };
 }
 
 function bundleSizes(metafile: Metafile, rootDir: string, outdir: string): FunctionBundleSize[] {
