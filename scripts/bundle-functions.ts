@@ -205,6 +205,10 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     // ESM builds of dependencies (`module`) tree-shake better than their CommonJS `main`.
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
+    // The SDK loads its event-stream codec (~12 KB minified) with a dynamic import, only for an
+    // operation that streams events; none of the clients we use (DynamoDB, SQS, Scheduler, Geo
+    // Routes) has one. Left out of the bundle, a call would fail loudly instead of running.
+    external: ['@smithy/core/event-streams'],
     // No source maps. Measured on a ~870 KB handler: a linked map adds ~1.2 MB to each function and
     // `--enable-source-maps` ~10 ms to each cold start (~100 -> ~110 ms to import). Expected errors are
     // typed problem codes; an unexpected stack trace shows minified frames, which a local build with
