@@ -1,5 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
@@ -18,10 +18,18 @@ export interface FunctionEntry {
    * Only these bundles carry zod's JSON Schema code; see {@link withoutZodJsonSchema}.
    */
   jsonSchema?: boolean;
+  /**
+   * Built on its own with esbuild's `splitting`: each dynamic `import()` becomes a chunk in
+   * `<name>/chunks/`, loaded on first use, so a cold start loads only the entry. The MCP function
+   * reaches every route's handler, each loaded when its tool is first called.
+   */
+  lazyChunks?: boolean;
 }
 
 /** The functions that call `z.toJSONSchema` (directly or through the MCP SDK) when they run. */
 const functionsConvertingToJsonSchema: ReadonlySet<string> = new Set(['mcp']);
+/** The functions whose dynamic imports load on first use (see FunctionEntry.lazyChunks). */
+const functionsWithLazyChunks: ReadonlySet<string> = new Set(['mcp']);
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
@@ -33,8 +41,11 @@ export interface BundleOptions {
 
 export interface FunctionBundleSize {
   name: string;
+  /** What a cold start loads: the entry module and the chunks it imports statically. */
   bytes: number;
   gzipBytes: number;
+  /** The entry and its lazily loaded chunks (FunctionEntry.lazyChunks): all the function's code. */
+  totalBytes: number;
 }
 
 export interface BundleResult {
@@ -57,6 +68,7 @@ export function functionEntries(): FunctionEntry[] {
     name: operationId,
     handler,
     ...(functionsConvertingToJsonSchema.has(operationId) ? { jsonSchema: true } : {}),
+    ...(functionsWithLazyChunks.has(operationId) ? { lazyChunks: true } : {}),
   }));
   const workers = workerFunctions.map(({ name, handler }) => ({ name, handler }));
   return assertUniqueNames([...http, ...workers]);
@@ -223,17 +235,27 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   const plugins = [englishOnlyZodLocales, environmentCredentialsOnly, prebuiltSandboxScript(sandboxScript)];
   const entryPoints = (group: readonly FunctionEntry[]) =>
     Object.fromEntries(group.map((entry) => [`${entry.name}/index`, entry.handler]));
-  // Two runs, because a plugin applies to a whole run: most functions without zod's JSON Schema
-  // code, the few that convert schemas with it. Each run still parses the shared modules once.
-  const groups = [
-    { entries: entries.filter((entry) => !entry.jsonSchema), plugins: [...plugins, withoutZodJsonSchema()] },
-    { entries: entries.filter((entry) => entry.jsonSchema), plugins },
-  ].filter((group) => group.entries.length > 0);
-  const results = await Promise.all(
-    groups.map((group) =>
-      build({ ...common, entryPoints: entryPoints(group.entries), plugins: group.plugins }),
-    ),
-  );
+  const pluginsOf = (entry: FunctionEntry) =>
+    entry.jsonSchema ? plugins : [...plugins, withoutZodJsonSchema()];
+  // Several runs, because a plugin or `splitting` applies to a whole run: most functions in one
+  // run without zod's JSON Schema code; those that convert schemas in another; each function with
+  // lazy chunks alone, so its chunks are its own (in its folder) and shared with no other function.
+  // Each run still parses the shared modules once.
+  const whole = entries.filter((entry) => !entry.lazyChunks);
+  const runs: BuildOptions[] = [
+    ...[whole.filter((entry) => !entry.jsonSchema), whole.filter((entry) => entry.jsonSchema)]
+      .filter((group) => group.length > 0)
+      .map((group) => ({ entryPoints: entryPoints(group), plugins: pluginsOf(group[0] as FunctionEntry) })),
+    ...entries
+      .filter((entry) => entry.lazyChunks)
+      .map((entry) => ({
+        entryPoints: entryPoints([entry]),
+        plugins: pluginsOf(entry),
+        splitting: true,
+        chunkNames: `${entry.name}/chunks/[name]-[hash]`,
+      })),
+  ];
+  const results = await Promise.all(runs.map((run) => build({ ...common, ...run, metafile: true })));
   const metafile: Metafile = {
     inputs: Object.assign({}, ...results.map((result) => result.metafile.inputs)),
     outputs: Object.assign({}, ...results.map((result) => result.metafile.outputs)),
@@ -245,30 +267,53 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
 }
 
 function bundleSizes(metafile: Metafile, rootDir: string, outdir: string): FunctionBundleSize[] {
-  return Object.entries(metafile.outputs)
-    .filter(([file]) => file.endsWith('.mjs'))
-    .map(([file, output]) => {
-      const absolute = resolve(rootDir, file);
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
+  const outputOf = new Map(outputs);
+  // A function's folder holds its entry and, with lazy chunks, the chunks it may load later.
+  const functionOf = (file: string) => relative(outdir, resolve(rootDir, file)).split(sep)[0] as string;
+  // What a cold start loads: the entry and every chunk it imports statically, transitively.
+  const loadedAtInit = (entry: string, seen = new Set<string>()): Set<string> => {
+    seen.add(entry);
+    for (const { path, kind } of outputOf.get(entry)?.imports ?? []) {
+      if (kind === 'import-statement' && outputOf.has(path) && !seen.has(path)) loadedAtInit(path, seen);
+    }
+    return seen;
+  };
+  return outputs
+    .filter(([file]) => relative(outdir, resolve(rootDir, file)) === join(functionOf(file), 'index.mjs'))
+    .map(([file]) => {
+      const name = functionOf(file);
+      const atInit = [...loadedAtInit(file)];
       return {
-        name: basename(dirname(relative(outdir, absolute))),
-        bytes: output.bytes,
+        name,
+        bytes: atInit.reduce((sum, path) => sum + (outputOf.get(path)?.bytes ?? 0), 0),
         // Close to the zipped size Lambda stores, downloads on a cold start and holds to its 50 MB limit.
-        gzipBytes: gzipSync(readFileSync(absolute)).byteLength,
+        gzipBytes: atInit.reduce(
+          (sum, path) => sum + gzipSync(readFileSync(resolve(rootDir, path))).byteLength,
+          0,
+        ),
+        totalBytes: outputs
+          .filter(([other]) => functionOf(other) === name)
+          .reduce((sum, [, output]) => sum + output.bytes, 0),
       };
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-/** A plain-text table, largest bundle first, so growth is easy to spot in a build log. */
+/**
+ * A plain-text table, largest bundle first, so growth is easy to spot in a build log. `KB` is the
+ * entry a cold start loads; `total KB` adds the chunks loaded on first use (the MCP tools' routes).
+ */
 export function formatSizeTable(sizes: readonly FunctionBundleSize[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const width = Math.max('function'.length, ...sizes.map((size) => size.name.length));
   const lines = sizes.map(
-    (size) => `${size.name.padEnd(width)}  ${kb(size.bytes).padStart(8)}  ${kb(size.gzipBytes).padStart(8)}`,
+    (size) =>
+      `${size.name.padEnd(width)}  ${kb(size.bytes).padStart(8)}  ${kb(size.gzipBytes).padStart(8)}  ${kb(size.totalBytes).padStart(9)}`,
   );
-  const total = sizes.reduce((sum, size) => sum + size.bytes, 0);
+  const total = sizes.reduce((sum, size) => sum + size.totalBytes, 0);
   return [
-    `${'function'.padEnd(width)}  ${'KB'.padStart(8)}  ${'gzip KB'.padStart(8)}`,
+    `${'function'.padEnd(width)}  ${'KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  ${'total KB'.padStart(9)}`,
     ...lines,
     `${sizes.length} functions, ${kb(total)} KB in total`,
   ].join('\n');
