@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { JavaMissingError } from '../local/java.ts';
+import { benchColdStart } from './cold-start.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
 import { benchHealthScorecard } from './health-scorecard.ts';
@@ -39,6 +40,7 @@ const figures = {
   ...(await withJava(benchTripCreate)),
   ...(await withJava(benchSavingsReport)),
   ...(await withJava(benchHealthScorecard)),
+  ...(await benchColdStart()),
 };
 mkdirSync('.local', { recursive: true });
 writeFileSync('.local/bench.json', `${JSON.stringify(figures, null, 2)}\n`);
