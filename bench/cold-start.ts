@@ -2,14 +2,14 @@
  * Cold starts: every function's bundle as Lambda gets it (scripts/bundle-functions.ts, built into a
  * temporary folder), its size, and how long a fresh Node process takes to import it, which is the
  * module-loading part of a Lambda init. Each function is imported `RUNS` times, one fresh process
- * each, one after the other (parallel runs would time the neighbours); its figure is the median.
+ * each, never two at once (parallel runs would time the neighbours); its figure is the median.
  *
  * The environment is a Lambda's, with dummies: no network and no credentials are needed to import
  * (clients are built on the first request), and a bundle that reached for either would fail here.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { workerFunctions } from '../lib/worker-functions.ts';
@@ -66,23 +66,26 @@ export async function measureColdStarts(): Promise<FunctionColdStart[]> {
     // An empty home: no ~/.aws files to find, as in Lambda.
     const env = { PATH: process.env.PATH ?? '', HOME: workdir, ...lambdaEnvironment };
     const workers = new Set(workerFunctions.map(({ name }) => name));
-    return sizes.map((size) => {
-      const bundle = pathToFileURL(join(outdir, size.name, 'index.mjs')).href;
-      const imports: number[] = [];
-      const processes: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
+    const imports = new Map(sizes.map(({ name }) => [name, [] as number[]]));
+    const processes = new Map(sizes.map(({ name }) => [name, [] as number[]]));
+    // Round after round over every function rather than five runs in a row: on a shared machine a
+    // busy spell then lands on one run of many functions, which the median drops, instead of on
+    // every run of one.
+    for (let run = 0; run < RUNS; run++) {
+      for (const { name } of sizes) {
+        const bundle = pathToFileURL(join(outdir, name, 'index.mjs')).href;
         const started = performance.now();
         const printed = execFileSync(process.execPath, [runner, bundle], { env, encoding: 'utf8' });
-        processes.push(performance.now() - started);
-        imports.push(Number(printed));
+        processes.get(name)?.push(performance.now() - started);
+        imports.get(name)?.push(Number(printed));
       }
-      return {
-        ...size,
-        api: !workers.has(size.name),
-        initMs: percentileMs(imports, 0.5),
-        processMs: percentileMs(processes, 0.5),
-      };
-    });
+    }
+    return sizes.map((size) => ({
+      ...size,
+      api: !workers.has(size.name),
+      initMs: percentileMs(imports.get(size.name) ?? [], 0.5),
+      processMs: percentileMs(processes.get(size.name) ?? [], 0.5),
+    }));
   } finally {
     rmSync(workdir, { recursive: true, force: true });
   }
@@ -120,6 +123,8 @@ export function coldStartFigures(functions: readonly FunctionColdStart[]) {
     worker_init_worst_name: slowestOther.name,
     worker_bundle_max_kb: kb(largestOther.bytes),
     worker_bundle_max_name: largestOther.name,
+    // Import times stretch with the machine's load (2 shared cores here): read them beside it.
+    cold_start_load_average_1m: Math.round(loadavg()[0] ?? 0),
   };
 }
 
