@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
 import { accountRoutes } from '../../../shared/api/routes/account.ts';
+import { agentRoutes } from '../../../shared/api/routes/agents.ts';
 import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { fallbackRoute } from '../../../shared/api/routes.ts';
 import type { HttpResponse } from '../../../shared/platform/http/types.ts';
@@ -154,4 +155,30 @@ describe('a route function bundle', () => {
     expect([unknown.statusCode, JSON.parse(unknown.body ?? '{}').code]).toEqual([404, 'resource_not_found']);
     expect([wrongMethod.statusCode, wrongMethod.headers?.Allow]).toEqual([405, 'GET, OPTIONS']);
   });
+});
+
+describe('the MCP function bundle', () => {
+  it("loads only its entry at a cold start; each tool's route handler is a chunk of its own that loads", async () => {
+    // Arrange
+    const { sizes, outdir: mcpOut } = await bundleFunctions({
+      outdir: join(workDir, 'mcp-functions'),
+      entries: [{ ...entry(agentRoutes.mcp), jsonSchema: true, lazyChunks: true }],
+    });
+    const chunks = readdirSync(join(mcpOut, 'mcp', 'chunks'));
+    const getMeChunk = chunks.find((file) => file.startsWith('get-me-'));
+
+    // Act
+    const routeModule = (await import(
+      pathToFileURL(join(mcpOut, 'mcp', 'chunks', getMeChunk ?? '')).href
+    )) as {
+      handler: (event: unknown, context: unknown) => Promise<HttpResponse>;
+    };
+    const response = await routeModule.handler(httpEvent({ method: 'GET', path: '/v1/me' }), lambdaContext());
+
+    // Assess
+    const [mcp] = sizes;
+    expect(mcp?.bytes).toBeLessThan(mcp?.totalBytes ?? 0);
+    expect(response.statusCode).toBe(401);
+    // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
+  }, 90_000);
 });
