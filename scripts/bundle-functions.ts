@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -6,6 +6,7 @@ import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
+import { GEO_DATA_FILES, type GeoDataFile } from '../shared/geo/data-files.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -30,6 +31,13 @@ export interface FunctionEntry {
 const functionsConvertingToJsonSchema: ReadonlySet<string> = new Set(['mcp']);
 /** The functions whose dynamic imports load on first use (see FunctionEntry.lazyChunks). */
 const functionsWithLazyChunks: ReadonlySet<string> = new Set(['mcp']);
+/**
+ * Modules imported dynamically so that a cold start does not load them. A function whose bundle
+ * holds one is rebuilt with lazy chunks (FunctionEntry.lazyChunks), found from the metafile, so no
+ * list of functions goes stale: the Amazon Location adapter and its client
+ * (shared/geo/routing-engine-factory.ts) in every function that plans routes.
+ */
+const lazilyLoadedModules: readonly string[] = ['shared/geo/amazon-location-router.ts'];
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
@@ -44,7 +52,10 @@ export interface FunctionBundleSize {
   /** What a cold start loads: the entry module and the chunks it imports statically. */
   bytes: number;
   gzipBytes: number;
-  /** The entry and its lazily loaded chunks (FunctionEntry.lazyChunks): all the function's code. */
+  /**
+   * Everything in the function's folder: the entry, its lazily loaded chunks
+   * (FunctionEntry.lazyChunks) and the data files it reads on first use (shared/geo/data-files.ts).
+   */
   totalBytes: number;
 }
 
@@ -176,6 +187,63 @@ function withoutZodJsonSchema(): Plugin {
   };
 }
 
+/** The namespace of the modules that read a data file beside the bundle (see {@link lazyGeoDataFiles}). */
+const geoDataNamespace = 'geo-data';
+
+/**
+ * The highway graph and the state shapes are read on first use (shared/geo/data-files.ts) rather
+ * than imported, so they are not JavaScript evaluated at every cold start. In a bundle,
+ * `readGeoDataFile` reads the copy beside the output file that holds it (one module per file, so an
+ * output holds only the readers it calls); {@link copyGeoDataFiles} writes those copies, which
+ * therefore ship in the function's asset.
+ */
+const lazyGeoDataFiles: Plugin = {
+  name: 'lazy-geo-data-files',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/ }, () => ({
+      contents: [
+        ...Object.keys(GEO_DATA_FILES).map(
+          (file) => `import read_${file} from '${geoDataNamespace}:${file}';`,
+        ),
+        'const readers = {',
+        ...Object.keys(GEO_DATA_FILES).map((file) => `  ${file}: read_${file},`),
+        '};',
+        'export const readGeoDataFile = (file) => readers[file]();',
+      ].join('\n'),
+      loader: 'js',
+    }));
+    pluginBuild.onResolve({ filter: new RegExp(`^${geoDataNamespace}:`) }, (args) => ({
+      path: args.path.slice(geoDataNamespace.length + 1),
+      namespace: geoDataNamespace,
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: geoDataNamespace }, (args) => ({
+      contents: [
+        "import { readFileSync } from 'node:fs';",
+        `export default () => JSON.parse(readFileSync(new URL('./${GEO_DATA_FILES[args.path as GeoDataFile].name}', import.meta.url), 'utf8'));`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Writes each data file beside every output that reads it (an entry, or a lazy chunk), from the
+ * metafile: the reader is in an output when the output's inputs name it.
+ */
+function copyGeoDataFiles(metafile: Metafile, rootDir: string): string[] {
+  const copies: string[] = [];
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    for (const file of Object.keys(GEO_DATA_FILES) as GeoDataFile[]) {
+      if (!inputs[`${geoDataNamespace}:${file}`]) continue;
+      const { name, source } = GEO_DATA_FILES[file];
+      const copy = join(dirname(resolve(rootDir, output)), name);
+      copyFileSync(source, copy);
+      copies.push(copy);
+    }
+  }
+  return copies;
+}
+
 /**
  * The sandbox page's script is a browser bundle of its own (web/sandbox/). From source,
  * web/sandbox/script.ts builds it with esbuild on first use; in a Lambda that module becomes the
@@ -232,11 +300,22 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     metafile: true,
     logLevel: 'warning',
   } satisfies BuildOptions;
-  const plugins = [englishOnlyZodLocales, environmentCredentialsOnly, prebuiltSandboxScript(sandboxScript)];
+  const plugins = [
+    englishOnlyZodLocales,
+    environmentCredentialsOnly,
+    lazyGeoDataFiles,
+    prebuiltSandboxScript(sandboxScript),
+  ];
   const entryPoints = (group: readonly FunctionEntry[]) =>
     Object.fromEntries(group.map((entry) => [`${entry.name}/index`, entry.handler]));
   const pluginsOf = (entry: FunctionEntry) =>
     entry.jsonSchema ? plugins : [...plugins, withoutZodJsonSchema()];
+  const lazyChunksRun = (entry: FunctionEntry): BuildOptions => ({
+    entryPoints: entryPoints([entry]),
+    plugins: pluginsOf(entry),
+    splitting: true,
+    chunkNames: `${entry.name}/chunks/[name]-[hash]`,
+  });
   // Several runs, because a plugin or `splitting` applies to a whole run: most functions in one
   // run without zod's JSON Schema code; those that convert schemas in another; each function with
   // lazy chunks alone, so its chunks are its own (in its folder) and shared with no other function.
@@ -246,14 +325,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     ...[whole.filter((entry) => !entry.jsonSchema), whole.filter((entry) => entry.jsonSchema)]
       .filter((group) => group.length > 0)
       .map((group) => ({ entryPoints: entryPoints(group), plugins: pluginsOf(group[0] as FunctionEntry) })),
-    ...entries
-      .filter((entry) => entry.lazyChunks)
-      .map((entry) => ({
-        entryPoints: entryPoints([entry]),
-        plugins: pluginsOf(entry),
-        splitting: true,
-        chunkNames: `${entry.name}/chunks/[name]-[hash]`,
-      })),
+    ...entries.filter((entry) => entry.lazyChunks).map(lazyChunksRun),
   ];
   const results = await Promise.all(runs.map((run) => build({ ...common, ...run, metafile: true })));
   const metafile: Metafile = {
@@ -261,12 +333,42 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     outputs: Object.assign({}, ...results.map((result) => result.metafile.outputs)),
   };
 
+  // Functions holding a lazily loaded module, rebuilt alone with `splitting` so that the module is
+  // a chunk again (one esbuild run cannot split some entries and not others).
+  const functionOf = (output: string) => relative(outdir, resolve(rootDir, output)).split(sep)[0] as string;
+  const holdsLazyModule = new Set(
+    Object.entries(metafile.outputs)
+      .filter(([, { inputs }]) =>
+        lazilyLoadedModules.some((module) => (inputs[module]?.bytesInOutput ?? 0) > 0),
+      )
+      .map(([output]) => functionOf(output)),
+  );
+  const rebuilt = whole.filter((entry) => holdsLazyModule.has(entry.name));
+  for (const { name } of rebuilt) rmSync(join(outdir, name), { recursive: true, force: true });
+  for (const output of Object.keys(metafile.outputs)) {
+    if (rebuilt.some(({ name }) => functionOf(output) === name)) delete metafile.outputs[output];
+  }
+  const rebuiltResults = await Promise.all(
+    rebuilt.map((entry) => build({ ...common, ...lazyChunksRun(entry), metafile: true })),
+  );
+  for (const result of rebuiltResults) {
+    Object.assign(metafile.inputs, result.metafile.inputs);
+    Object.assign(metafile.outputs, result.metafile.outputs);
+  }
+
+  const dataFiles = copyGeoDataFiles(metafile, rootDir);
+
   const metafilePath = `${outdir}.meta.json`;
   writeFileSync(metafilePath, JSON.stringify(metafile));
-  return { outdir, metafilePath, sizes: bundleSizes(metafile, rootDir, outdir) };
+  return { outdir, metafilePath, sizes: bundleSizes(metafile, rootDir, outdir, dataFiles) };
 }
 
-function bundleSizes(metafile: Metafile, rootDir: string, outdir: string): FunctionBundleSize[] {
+function bundleSizes(
+  metafile: Metafile,
+  rootDir: string,
+  outdir: string,
+  dataFiles: readonly string[],
+): FunctionBundleSize[] {
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
   const outputOf = new Map(outputs);
   // A function's folder holds its entry and, with lazy chunks, the chunks it may load later.
@@ -292,9 +394,13 @@ function bundleSizes(metafile: Metafile, rootDir: string, outdir: string): Funct
           (sum, path) => sum + gzipSync(readFileSync(resolve(rootDir, path))).byteLength,
           0,
         ),
-        totalBytes: outputs
-          .filter(([other]) => functionOf(other) === name)
-          .reduce((sum, [, output]) => sum + output.bytes, 0),
+        totalBytes:
+          outputs
+            .filter(([other]) => functionOf(other) === name)
+            .reduce((sum, [, output]) => sum + output.bytes, 0) +
+          dataFiles
+            .filter((file) => relative(outdir, file).split(sep)[0] === name)
+            .reduce((sum, file) => sum + statSync(file).size, 0),
       };
     })
     .sort((a, b) => b.bytes - a.bytes);

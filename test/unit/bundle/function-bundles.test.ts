@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +9,10 @@ import { accountRoutes } from '../../../shared/api/routes/account.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
 import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { fallbackRoute } from '../../../shared/api/routes.ts';
+import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
 import type { HttpResponse } from '../../../shared/platform/http/types.ts';
 import { httpEvent, lambdaContext } from '../fixtures.ts';
+import { handler as geoProbeFromSource } from './geo-probe.ts';
 
 /*
  * What goes into a Lambda bundle (docs/cold-starts.md), checked on the bundles themselves: each
@@ -35,13 +37,19 @@ let metafile: Metafile;
 beforeAll(async () => {
   const result = await bundleFunctions({
     outdir: join(workDir, 'functions'),
-    entries: [entry(accountRoutes.getMe), entry(tripRoutes.createTrip), entry(fallbackRoute)],
+    entries: [
+      entry(accountRoutes.getMe),
+      entry(tripRoutes.createTrip),
+      entry(fallbackRoute),
+      { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
+    ],
   });
   outdir = result.outdir;
   metafile = JSON.parse(readFileSync(result.metafilePath, 'utf8')) as Metafile;
   Object.assign(process.env, lambdaEnv);
-  // Three functions in two esbuild runs: a few seconds alone, several times that on a busy machine.
-}, 60_000);
+  // Four functions in three esbuild runs (createTrip is rebuilt with its lazy chunks): a few seconds
+  // alone, several times that on a busy machine.
+}, 90_000);
 afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
   for (const [name, value] of Object.entries(envBefore)) {
@@ -154,6 +162,56 @@ describe('a route function bundle', () => {
     // Assess
     expect([unknown.statusCode, JSON.parse(unknown.body ?? '{}').code]).toEqual([404, 'resource_not_found']);
     expect([wrongMethod.statusCode, wrongMethod.headers?.Allow]).toEqual([405, 'GET, OPTIONS']);
+  });
+});
+
+describe('a planning function bundle', () => {
+  const dataFiles = Object.values(GEO_DATA_FILES).map(({ name }) => name);
+
+  it('reads the highway graph and the state shapes from files beside it, not from its code', () => {
+    // Arrange
+    const inputs = bundledInputs('createTrip');
+
+    // Act
+    const importedData = inputs.filter((file) => /highway-graph\.json$|us-atlas/.test(file));
+    const beside = dataFiles.map((name) => existsSync(join(outdir, 'createTrip', name)));
+    const besideGetMe = dataFiles.map((name) => existsSync(join(outdir, 'getMe', name)));
+
+    // Assess
+    expect(importedData).toEqual([]);
+    expect(beside).toEqual([true, true]);
+    expect(besideGetMe).toEqual([false, false]);
+  });
+
+  it('answers from the copied data files as from source', async () => {
+    // Arrange
+    const { handler } = (await import(pathToFileURL(join(outdir, 'geoProbe', 'index.mjs')).href)) as {
+      handler: typeof geoProbeFromSource;
+    };
+
+    // Act
+    const fromBundle = await handler();
+
+    // Assess
+    expect(fromBundle).toEqual(await geoProbeFromSource());
+    expect([fromBundle.denton, fromBundle.southOfArdmore]).toEqual(['TX', 'OK']);
+  });
+
+  it('loads the Amazon Location client only from a lazy chunk, not at a cold start', () => {
+    // Arrange
+    const isLocationClient = (file: string) => file.includes('@aws-sdk/client-geo-routes');
+    const chunks = Object.entries(metafile.outputs).filter(([file]) => file.includes('/createTrip/chunks/'));
+
+    // Act
+    const inEntry = bundledInputs('createTrip').some(isLocationClient);
+    const inChunks = chunks.some(([, output]) =>
+      Object.entries(output.inputs).some(
+        ([file, input]) => isLocationClient(file) && input.bytesInOutput > 0,
+      ),
+    );
+
+    // Assess
+    expect([inEntry, inChunks]).toEqual([false, true]);
   });
 });
 
