@@ -10,7 +10,7 @@ import { type GuidanceSession, startSession } from '../shared/domain/guidance/se
 import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
 import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
-import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../shared/geo/synthetic-catalog.ts';
+import { buildSyntheticCatalog, syntheticCatalogVersion } from '../shared/geo/synthetic-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-routes.ts';
 import { type GuidancePlanDeps, replan } from '../shared/usecases/guidance-plan.ts';
@@ -49,7 +49,7 @@ function memoryRouteStore(): GuidanceRouteStore {
 
 export async function benchGuidance(): Promise<GuidanceBench> {
   const startMs = Date.now();
-  const index = new StationIndex(SYNTHETIC_CATALOG_VERSION, buildSyntheticCatalog(startMs));
+  const index = new StationIndex(syntheticCatalogVersion(), buildSyntheticCatalog(startMs));
   const deps: GuidancePlanDeps = {
     // `{}`: the embedded engine whatever ROUTING_ENGINE the shell holds.
     router: createRoutingEngine({}),

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { JavaMissingError } from '../local/java.ts';
+import { benchColdStart } from './cold-start.ts';
 import { benchCost } from './cost.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
@@ -40,6 +41,7 @@ const figures = {
   ...(await withJava(benchTripCreate)),
   ...(await withJava(benchSavingsReport)),
   ...(await withJava(benchHealthScorecard)),
+  ...(await benchColdStart()),
 };
 // Composed from the write-unit figures above and the local stack's counted operations (bench/cost.ts).
 Object.assign(figures, await withJava(benchCost.bind(null, figures)));

@@ -1,11 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
+import { GEO_DATA_FILES, type GeoDataFile } from '../shared/geo/data-files.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -13,7 +14,30 @@ export interface FunctionEntry {
   name: string;
   /** Relative to the repository root; the module exports `handler`. */
   handler: string;
+  /**
+   * Converts zod schemas to JSON Schema at run time (the MCP server lists its tools' input schemas).
+   * Only these bundles carry zod's JSON Schema code; see {@link withoutZodJsonSchema}.
+   */
+  jsonSchema?: boolean;
+  /**
+   * Built on its own with esbuild's `splitting`: each dynamic `import()` becomes a chunk in
+   * `<name>/chunks/`, loaded on first use, so a cold start loads only the entry. The MCP function
+   * reaches every route's handler, each loaded when its tool is first called.
+   */
+  lazyChunks?: boolean;
 }
+
+/** The functions that call `z.toJSONSchema` (directly or through the MCP SDK) when they run. */
+const functionsConvertingToJsonSchema: ReadonlySet<string> = new Set(['mcp']);
+/** The functions whose dynamic imports load on first use (see FunctionEntry.lazyChunks). */
+const functionsWithLazyChunks: ReadonlySet<string> = new Set(['mcp']);
+/**
+ * Modules imported dynamically so that a cold start does not load them. A function whose bundle
+ * holds one is rebuilt with lazy chunks (FunctionEntry.lazyChunks), found from the metafile, so no
+ * list of functions goes stale: the Amazon Location adapter and its client
+ * (shared/geo/routing-engine-factory.ts) in every function that plans routes.
+ */
+const lazilyLoadedModules: readonly string[] = ['shared/geo/amazon-location-router.ts'];
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
@@ -25,8 +49,14 @@ export interface BundleOptions {
 
 export interface FunctionBundleSize {
   name: string;
+  /** What a cold start loads: the entry module and the chunks it imports statically. */
   bytes: number;
   gzipBytes: number;
+  /**
+   * Everything in the function's folder: the entry, its lazily loaded chunks
+   * (FunctionEntry.lazyChunks) and the data files it reads on first use (shared/geo/data-files.ts).
+   */
+  totalBytes: number;
 }
 
 export interface BundleResult {
@@ -48,6 +78,8 @@ export function functionEntries(): FunctionEntry[] {
   const http = [...servedRouteList, fallbackRoute, ...adminRouteList].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
+    ...(functionsConvertingToJsonSchema.has(operationId) ? { jsonSchema: true } : {}),
+    ...(functionsWithLazyChunks.has(operationId) ? { lazyChunks: true } : {}),
   }));
   const workers = workerFunctions.map(({ name, handler }) => ({ name, handler }));
   return assertUniqueNames([...http, ...workers]);
@@ -100,6 +132,119 @@ const englishOnlyZodLocales: Plugin = {
 };
 
 /**
+ * The SDK clients resolve credentials through `@aws-sdk/credential-provider-node`: a chain of
+ * env, SSO, ini files, web identity, the container and instance metadata endpoints, with the
+ * STS/SSO/sign-in clients it needs (~90 KB minified in every function). On Lambda the execution
+ * role's credentials are always in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+ * AWS_SESSION_TOKEN), so the Lambda bundle's chain is `fromEnv()` alone. Run from source (tests,
+ * the local stack, scripts) nothing changes.
+ */
+const environmentCredentialsOnly: Plugin = {
+  name: 'environment-credentials-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({
+      path: 'credential-provider-env-only',
+      namespace: 'lambda-credentials',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lambda-credentials' }, () => ({
+      contents: [
+        "import { fromEnv } from '@aws-sdk/credential-provider-env';",
+        'export const defaultProvider = (init = {}) => fromEnv(init);',
+      ].join('\n'),
+      resolveDir: pluginBuild.initialOptions.absWorkingDir ?? process.cwd(),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * zod's classic schemas wire every type to its JSON Schema converter (`toJSONSchema`, the
+ * per-type processors: ~20 KB minified), so esbuild keeps that code in every bundle although only
+ * the MCP function converts schemas when it runs. The other functions get stubs that fail loudly if
+ * something ever does call them; validation, parsing and error messages do not touch them.
+ */
+function withoutZodJsonSchema(): Plugin {
+  const modules = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+  return {
+    name: 'without-zod-json-schema',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: modules }, async (args) => {
+        const names = Object.keys(await import(pathToFileURL(args.path).href));
+        const unavailable =
+          "() => { throw new Error('JSON Schema conversion is not bundled into this function (scripts/bundle-functions.ts)'); }";
+        // Factories (`createToJSONSchemaMethod`, `~standard`'s `jsonSchema`) are called while a schema
+        // is built or inspected; what they return is what must fail.
+        const contents = names
+          .map((name) =>
+            name.startsWith('create')
+              ? `export const ${name} = () => ${unavailable};`
+              : `export const ${name} = ${unavailable};`,
+          )
+          .join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** The namespace of the modules that read a data file beside the bundle (see {@link lazyGeoDataFiles}). */
+const geoDataNamespace = 'geo-data';
+
+/**
+ * The highway graph and the state shapes are read on first use (shared/geo/data-files.ts) rather
+ * than imported, so they are not JavaScript evaluated at every cold start. In a bundle,
+ * `readGeoDataFile` reads the copy beside the output file that holds it (one module per file, so an
+ * output holds only the readers it calls); {@link copyGeoDataFiles} writes those copies, which
+ * therefore ship in the function's asset.
+ */
+const lazyGeoDataFiles: Plugin = {
+  name: 'lazy-geo-data-files',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/ }, () => ({
+      contents: [
+        ...Object.keys(GEO_DATA_FILES).map(
+          (file) => `import read_${file} from '${geoDataNamespace}:${file}';`,
+        ),
+        'const readers = {',
+        ...Object.keys(GEO_DATA_FILES).map((file) => `  ${file}: read_${file},`),
+        '};',
+        'export const readGeoDataFile = (file) => readers[file]();',
+      ].join('\n'),
+      loader: 'js',
+    }));
+    pluginBuild.onResolve({ filter: new RegExp(`^${geoDataNamespace}:`) }, (args) => ({
+      path: args.path.slice(geoDataNamespace.length + 1),
+      namespace: geoDataNamespace,
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: geoDataNamespace }, (args) => ({
+      contents: [
+        "import { readFileSync } from 'node:fs';",
+        `export default () => JSON.parse(readFileSync(new URL('./${GEO_DATA_FILES[args.path as GeoDataFile].name}', import.meta.url), 'utf8'));`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Writes each data file beside every output that reads it (an entry, or a lazy chunk), from the
+ * metafile: the reader is in an output when the output's inputs name it.
+ */
+function copyGeoDataFiles(metafile: Metafile, rootDir: string): string[] {
+  const copies: string[] = [];
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    for (const file of Object.keys(GEO_DATA_FILES) as GeoDataFile[]) {
+      if (!inputs[`${geoDataNamespace}:${file}`]) continue;
+      const { name, source } = GEO_DATA_FILES[file];
+      const copy = join(dirname(resolve(rootDir, output)), name);
+      copyFileSync(source, copy);
+      copies.push(copy);
+    }
+  }
+  return copies;
+}
+
+/**
  * The sandbox page's script is a browser bundle of its own (web/sandbox/). From source,
  * web/sandbox/script.ts builds it with esbuild on first use; in a Lambda that module becomes the
  * prebuilt text, so the asset function serves a constant and carries no bundler.
@@ -124,9 +269,8 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   rmSync(outdir, { recursive: true, force: true });
   const sandboxScript = await buildSandboxScript();
 
-  const result = await build({
+  const common = {
     absWorkingDir: rootDir,
-    entryPoints: Object.fromEntries(entries.map((entry) => [`${entry.name}/index`, entry.handler])),
     outdir,
     outExtension: { '.js': '.mjs' },
     // Everything is bundled, @aws-sdk/* included although the nodejs22.x runtime ships an SDK v3: the
@@ -141,6 +285,10 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     // ESM builds of dependencies (`module`) tree-shake better than their CommonJS `main`.
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
+    // The SDK loads its event-stream codec (~12 KB minified) with a dynamic import, only for an
+    // operation that streams events; none of the clients we use (DynamoDB, SQS, Scheduler, Geo
+    // Routes) has one. Left out of the bundle, a call would fail loudly instead of running.
+    external: ['@smithy/core/event-streams'],
     // No source maps. Measured on a ~870 KB handler: a linked map adds ~1.2 MB to each function and
     // `--enable-source-maps` ~10 ms to each cold start (~100 -> ~110 ms to import). Expected errors are
     // typed problem codes; an unexpected stack trace shows minified frames, which a local build with
@@ -151,39 +299,127 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [englishOnlyZodLocales, prebuiltSandboxScript(sandboxScript)],
+  } satisfies BuildOptions;
+  const plugins = [
+    englishOnlyZodLocales,
+    environmentCredentialsOnly,
+    lazyGeoDataFiles,
+    prebuiltSandboxScript(sandboxScript),
+  ];
+  const entryPoints = (group: readonly FunctionEntry[]) =>
+    Object.fromEntries(group.map((entry) => [`${entry.name}/index`, entry.handler]));
+  const pluginsOf = (entry: FunctionEntry) =>
+    entry.jsonSchema ? plugins : [...plugins, withoutZodJsonSchema()];
+  const lazyChunksRun = (entry: FunctionEntry): BuildOptions => ({
+    entryPoints: entryPoints([entry]),
+    plugins: pluginsOf(entry),
+    splitting: true,
+    chunkNames: `${entry.name}/chunks/[name]-[hash]`,
   });
+  // Several runs, because a plugin or `splitting` applies to a whole run: most functions in one
+  // run without zod's JSON Schema code; those that convert schemas in another; each function with
+  // lazy chunks alone, so its chunks are its own (in its folder) and shared with no other function.
+  // Each run still parses the shared modules once.
+  const whole = entries.filter((entry) => !entry.lazyChunks);
+  const runs: BuildOptions[] = [
+    ...[whole.filter((entry) => !entry.jsonSchema), whole.filter((entry) => entry.jsonSchema)]
+      .filter((group) => group.length > 0)
+      .map((group) => ({ entryPoints: entryPoints(group), plugins: pluginsOf(group[0] as FunctionEntry) })),
+    ...entries.filter((entry) => entry.lazyChunks).map(lazyChunksRun),
+  ];
+  const results = await Promise.all(runs.map((run) => build({ ...common, ...run, metafile: true })));
+  const metafile: Metafile = {
+    inputs: Object.assign({}, ...results.map((result) => result.metafile.inputs)),
+    outputs: Object.assign({}, ...results.map((result) => result.metafile.outputs)),
+  };
+
+  // Functions holding a lazily loaded module, rebuilt alone with `splitting` so that the module is
+  // a chunk again (one esbuild run cannot split some entries and not others).
+  const functionOf = (output: string) => relative(outdir, resolve(rootDir, output)).split(sep)[0] as string;
+  const holdsLazyModule = new Set(
+    Object.entries(metafile.outputs)
+      .filter(([, { inputs }]) =>
+        lazilyLoadedModules.some((module) => (inputs[module]?.bytesInOutput ?? 0) > 0),
+      )
+      .map(([output]) => functionOf(output)),
+  );
+  const rebuilt = whole.filter((entry) => holdsLazyModule.has(entry.name));
+  for (const { name } of rebuilt) rmSync(join(outdir, name), { recursive: true, force: true });
+  for (const output of Object.keys(metafile.outputs)) {
+    if (rebuilt.some(({ name }) => functionOf(output) === name)) delete metafile.outputs[output];
+  }
+  const rebuiltResults = await Promise.all(
+    rebuilt.map((entry) => build({ ...common, ...lazyChunksRun(entry), metafile: true })),
+  );
+  for (const result of rebuiltResults) {
+    Object.assign(metafile.inputs, result.metafile.inputs);
+    Object.assign(metafile.outputs, result.metafile.outputs);
+  }
+
+  const dataFiles = copyGeoDataFiles(metafile, rootDir);
 
   const metafilePath = `${outdir}.meta.json`;
-  writeFileSync(metafilePath, JSON.stringify(result.metafile));
-  return { outdir, metafilePath, sizes: bundleSizes(result.metafile, rootDir, outdir) };
+  writeFileSync(metafilePath, JSON.stringify(metafile));
+  return { outdir, metafilePath, sizes: bundleSizes(metafile, rootDir, outdir, dataFiles) };
 }
 
-function bundleSizes(metafile: Metafile, rootDir: string, outdir: string): FunctionBundleSize[] {
-  return Object.entries(metafile.outputs)
-    .filter(([file]) => file.endsWith('.mjs'))
-    .map(([file, output]) => {
-      const absolute = resolve(rootDir, file);
+function bundleSizes(
+  metafile: Metafile,
+  rootDir: string,
+  outdir: string,
+  dataFiles: readonly string[],
+): FunctionBundleSize[] {
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
+  const outputOf = new Map(outputs);
+  // A function's folder holds its entry and, with lazy chunks, the chunks it may load later.
+  const functionOf = (file: string) => relative(outdir, resolve(rootDir, file)).split(sep)[0] as string;
+  // What a cold start loads: the entry and every chunk it imports statically, transitively.
+  const loadedAtInit = (entry: string, seen = new Set<string>()): Set<string> => {
+    seen.add(entry);
+    for (const { path, kind } of outputOf.get(entry)?.imports ?? []) {
+      if (kind === 'import-statement' && outputOf.has(path) && !seen.has(path)) loadedAtInit(path, seen);
+    }
+    return seen;
+  };
+  return outputs
+    .filter(([file]) => relative(outdir, resolve(rootDir, file)) === join(functionOf(file), 'index.mjs'))
+    .map(([file]) => {
+      const name = functionOf(file);
+      const atInit = [...loadedAtInit(file)];
       return {
-        name: basename(dirname(relative(outdir, absolute))),
-        bytes: output.bytes,
+        name,
+        bytes: atInit.reduce((sum, path) => sum + (outputOf.get(path)?.bytes ?? 0), 0),
         // Close to the zipped size Lambda stores, downloads on a cold start and holds to its 50 MB limit.
-        gzipBytes: gzipSync(readFileSync(absolute)).byteLength,
+        gzipBytes: atInit.reduce(
+          (sum, path) => sum + gzipSync(readFileSync(resolve(rootDir, path))).byteLength,
+          0,
+        ),
+        totalBytes:
+          outputs
+            .filter(([other]) => functionOf(other) === name)
+            .reduce((sum, [, output]) => sum + output.bytes, 0) +
+          dataFiles
+            .filter((file) => relative(outdir, file).split(sep)[0] === name)
+            .reduce((sum, file) => sum + statSync(file).size, 0),
       };
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-/** A plain-text table, largest bundle first, so growth is easy to spot in a build log. */
+/**
+ * A plain-text table, largest bundle first, so growth is easy to spot in a build log. `KB` is the
+ * entry a cold start loads; `total KB` adds the chunks loaded on first use (the MCP tools' routes).
+ */
 export function formatSizeTable(sizes: readonly FunctionBundleSize[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const width = Math.max('function'.length, ...sizes.map((size) => size.name.length));
   const lines = sizes.map(
-    (size) => `${size.name.padEnd(width)}  ${kb(size.bytes).padStart(8)}  ${kb(size.gzipBytes).padStart(8)}`,
+    (size) =>
+      `${size.name.padEnd(width)}  ${kb(size.bytes).padStart(8)}  ${kb(size.gzipBytes).padStart(8)}  ${kb(size.totalBytes).padStart(9)}`,
   );
-  const total = sizes.reduce((sum, size) => sum + size.bytes, 0);
+  const total = sizes.reduce((sum, size) => sum + size.totalBytes, 0);
   return [
-    `${'function'.padEnd(width)}  ${'KB'.padStart(8)}  ${'gzip KB'.padStart(8)}`,
+    `${'function'.padEnd(width)}  ${'KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  ${'total KB'.padStart(9)}`,
     ...lines,
     `${sizes.length} functions, ${kb(total)} KB in total`,
   ].join('\n');

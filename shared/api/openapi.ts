@@ -8,7 +8,7 @@ import { SCOPES, type Scope } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency-key.ts';
 import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
 import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';

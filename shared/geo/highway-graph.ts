@@ -1,4 +1,4 @@
-import graphData from '../../data/highway-graph.json' with { type: 'json' };
+import { readGeoDataFile } from './data-files.ts';
 import { type GeoPoint, haversineMiles } from './distance.ts';
 
 /** One junction city or interchange, as stored in data/highway-graph.json. */
@@ -137,10 +137,17 @@ export function createHighwayGraph(data: HighwayGraphData): HighwayGraph {
   };
 }
 
+let bundledData: HighwayGraphData | undefined;
 let bundledGraph: HighwayGraph | undefined;
+
+/** The bundled graph's data (data/highway-graph.json) as stored, read on first use and cached. */
+export function highwayGraphData(): HighwayGraphData {
+  bundledData ??= readGeoDataFile('highwayGraph') as HighwayGraphData;
+  return bundledData;
+}
 
 /** The bundled US Interstate backbone (data/highway-graph.json), indexed on first use and cached. */
 export function loadHighwayGraph(): HighwayGraph {
-  bundledGraph ??= createHighwayGraph(graphData satisfies HighwayGraphData);
+  bundledGraph ??= createHighwayGraph(highwayGraphData());
   return bundledGraph;
 }

@@ -1,4 +1,4 @@
-import { createAmazonLocationRouter } from './amazon-location-router.ts';
+import type { AmazonLocationRouterOptions } from './amazon-location-router.ts';
 import { createEmbeddedRouter } from './embedded-router.ts';
 import type { RoutingEngine } from './routing-engine.ts';
 
@@ -22,11 +22,28 @@ export function createRoutingEngine(env: NodeJS.ProcessEnv): RoutingEngine {
     case 'embedded':
       return createEmbeddedRouter();
     case 'amazon-location':
-      return createAmazonLocationRouter(env.AWS_REGION ? { region: env.AWS_REGION } : {});
+      return lazyAmazonLocationRouter(env.AWS_REGION ? { region: env.AWS_REGION } : {});
     default:
       throw new Error(
         `ROUTING_ENGINE must be one of ${ROUTING_ENGINES.map((engine) => `'${engine}'`).join(', ')} ` +
           `(or unset for 'embedded'); got '${name}'.`,
       );
   }
+}
+
+/**
+ * The Amazon Location adapter, imported with its SDK client (~55 KB minified) on the first route:
+ * the embedded engine is the default, and a function's cold start should not load a client it
+ * does not call. In a Lambda bundle the adapter is a chunk of its own (scripts/bundle-functions.ts).
+ */
+function lazyAmazonLocationRouter(options: AmazonLocationRouterOptions): RoutingEngine {
+  let router: Promise<RoutingEngine> | undefined;
+  return {
+    route: async (request) => {
+      router ??= import('./amazon-location-router.ts').then(({ createAmazonLocationRouter }) =>
+        createAmazonLocationRouter(options),
+      );
+      return (await router).route(request);
+    },
+  };
 }

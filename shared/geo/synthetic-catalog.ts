@@ -1,8 +1,8 @@
 import CheapRuler from 'cheap-ruler';
-import graph from '../../data/highway-graph.json' with { type: 'json' };
 import { modelDieselPrice, PRICE_MODEL_VERSION, unitHash } from '../domain/stations/price-model.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stableId } from '../platform/ids.ts';
+import { highwayGraphData } from './highway-graph.ts';
 import { stateAt, stateName } from './us-states.ts';
 
 /**
@@ -48,8 +48,13 @@ interface GraphEdge {
   shape?: number[][];
 }
 
-/** `geo2`: states from coordinates (before: the nearer graph endpoint's state). */
-export const SYNTHETIC_CATALOG_VERSION = `synthetic-${graph.version}-${PRICE_MODEL_VERSION}-geo2`;
+/**
+ * The catalog's version, from the graph's (a function: the graph is read on first use).
+ * `geo2`: states from coordinates (before: the nearer graph endpoint's state).
+ */
+export function syntheticCatalogVersion(): string {
+  return `synthetic-${highwayGraphData().version}-${PRICE_MODEL_VERSION}-geo2`;
+}
 
 /** Uniform in [0, 1) from a seed. */
 const unit = (seed: string) => (unitHash(seed) + 1) / 2;
@@ -68,6 +73,7 @@ function pickChain(seed: string): string {
  * everything else is fixed by the graph.
  */
 export function buildSyntheticCatalog(nowMs: number): Station[] {
+  const graph = highwayGraphData();
   const nodes = new Map((graph.nodes as GraphNode[]).map((node) => [node.id, node]));
   const cities = [...nodes.values()];
   const stations: Station[] = [];

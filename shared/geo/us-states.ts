@@ -1,7 +1,7 @@
 import { geoBounds, geoContains } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import atlas from 'us-atlas/states-10m.json' with { type: 'json' };
+import { readGeoDataFile } from './data-files.ts';
 
 /**
  * Which US state a point lies in, from the Census Bureau's cartographic boundaries (npm `us-atlas`,
@@ -75,10 +75,10 @@ interface StateShape {
 
 let shapes: StateShape[] | undefined;
 
-/** Decoded once per process, on first use (about 15 ms), so importing this module costs nothing. */
+/** Read and decoded once per process, on first use (about 15 ms), so importing this module costs nothing. */
 function stateShapes(): StateShape[] {
   if (shapes) return shapes;
-  const topology = atlas as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>;
+  const topology = readGeoDataFile('usStates') as Topology<{ states: GeometryCollection<{ name: string }> }>;
   const collection = feature(topology, topology.objects.states);
   shapes = collection.features.flatMap((shape) => {
     const code = FIPS_TO_POSTAL[String(shape.id)];

@@ -1,5 +1,5 @@
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../platform/http/idempotency.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../platform/http/idempotency-key.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
 import { FLEET_ARGUMENT, IDEMPOTENCY_ARGUMENT } from './tools.ts';

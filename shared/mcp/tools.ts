@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { McpToolEntry } from '../api/mcp-tools.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 

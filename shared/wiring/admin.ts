@@ -2,7 +2,7 @@ import {
   createOperatorHandler,
   type OperatorChainDeps,
   type OperatorRouteImplementation,
-} from '../platform/http/handler.ts';
+} from '../platform/http/chain.ts';
 import { operatorAuthMode } from '../platform/http/operator.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { createFleetStore } from '../store/fleets.ts';

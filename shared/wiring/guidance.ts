@@ -3,7 +3,7 @@ import { createGuidanceSessionArchive } from '../store/guidance-session-archive.
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
-import type { GuidanceWriteDeps } from '../usecases/guidance.ts';
+import type { GuidanceReadDeps, GuidanceWriteDeps } from '../usecases/guidance.ts';
 import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import { detectedFuelings } from './fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
@@ -56,6 +56,15 @@ export const offlineSweepDeps = /* @__PURE__ */ perInfrastructure(
     ...guidanceStores(infra),
     fuelings: detectedFuelings(infra),
     events: eventRecorder(infra),
+    now: infra.clock.now,
+  }),
+);
+
+/** GET guidance: reads the vehicle and its session, so it bundles no writer (docs/cold-starts.md). */
+export const guidanceReadDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): GuidanceReadDeps => ({
+    vehicles: tableStores(infra).vehicles,
+    tracking: guidanceStores(infra).tracking,
     now: infra.clock.now,
   }),
 );

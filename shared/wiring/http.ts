@@ -1,11 +1,13 @@
-import { createHttpHandler, type RouteImplementation } from '../platform/http/handler.ts';
-import { createIdempotencyStore } from '../platform/http/idempotency.ts';
+import { createHttpChain, type RouteImplementation } from '../platform/http/chain.ts';
 import type { PlatformDeps } from '../platform/http/platform-deps.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
-/** What the HTTP chain needs: keys, grants, plans, counters and the idempotency records. */
+/**
+ * What the HTTP chain needs: keys, grants, plans and counters. The idempotency records are added
+ * by shared/wiring/idempotent-http.ts, for the routes that need them only.
+ */
 export const httpChainDeps = /* @__PURE__ */ perInfrastructure((infra): PlatformDeps => {
   const { apiKeys, fleets, plans, counters } = tableStores(infra);
   return {
@@ -16,18 +18,17 @@ export const httpChainDeps = /* @__PURE__ */ perInfrastructure((infra): Platform
     hasGrant: (partnerId, fleetId) => fleets.hasGrant(partnerId, fleetId),
     plan: (name) => plans.get(name),
     counters,
-    idempotencyStore: (operationId) =>
-      createIdempotencyStore(infra.config.tableName, infra.dynamo, operationId),
   };
 });
 
 /**
  * A route's Lambda handler: the HTTP chain with the container's dependencies, built on the first
- * request that needs them (anonymous routes never do).
+ * request that needs them (anonymous routes never do). Idempotent routes use idempotentHttpHandler
+ * (./idempotent-http.ts) instead; this one refuses them when the handler is built.
  *
  * @example
  * export const handler = httpHandler(routes.getVehicle, async ({ params }, context) => …);
  */
 export function httpHandler<R extends RouteDefinition>(route: R, implementation: RouteImplementation<R>) {
-  return createHttpHandler(route, implementation, () => httpChainDeps());
+  return createHttpChain(route, implementation, () => httpChainDeps(), null);
 }

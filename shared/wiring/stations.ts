@@ -1,5 +1,5 @@
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
-import { buildSyntheticCatalog, SYNTHETIC_CATALOG_VERSION } from '../geo/synthetic-catalog.ts';
+import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
 import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
@@ -21,7 +21,7 @@ export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, confi
       store: createStationCatalogStore(client, config.tableName),
       // Built on first use (~30 ms), and only when no imported catalog is current.
       synthetic: () => {
-        synthetic ??= { version: SYNTHETIC_CATALOG_VERSION, stations: buildSyntheticCatalog(clock.now()) };
+        synthetic ??= { version: syntheticCatalogVersion(), stations: buildSyntheticCatalog(clock.now()) };
         return synthetic;
       },
       now: clock.now,

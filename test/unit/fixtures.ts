@@ -103,7 +103,7 @@ export type FakeDeps = PlatformDeps & {
     addUsageWithin: ReturnType<typeof vi.fn<Counters['addUsageWithin']>>;
     readUsage: ReturnType<typeof vi.fn<Counters['readUsage']>>;
   };
-  idempotencyStore: ReturnType<typeof vi.fn<PlatformDeps['idempotencyStore']>>;
+  idempotencyStore: ReturnType<typeof vi.fn<NonNullable<PlatformDeps['idempotencyStore']>>>;
 };
 
 /**
@@ -137,7 +137,7 @@ export function fakePlatformDeps(
       readUsage: vi.fn<Counters['readUsage']>(async () => ({})),
     },
     // Idempotency is exercised against DynamoDB Local (test/integration/idempotency.test.ts).
-    idempotencyStore: vi.fn<PlatformDeps['idempotencyStore']>(() => {
+    idempotencyStore: vi.fn<NonNullable<PlatformDeps['idempotencyStore']>>(() => {
       throw new Error('unit tests use no idempotent route');
     }),
   };

@@ -1,11 +1,11 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { keyRoutes } from '../../../shared/api/routes/keys.ts';
 import { productionAccessRequestResource } from '../../../shared/api/serializers/keys.ts';
 import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { requestProductionAccess } from '../../../shared/usecases/production-access.ts';
 import { productionAccessDeps } from '../../../shared/wiring/access.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(routes.requestProductionAccess, async ({ body }, context) => {
+export const handler = httpHandler(keyRoutes.requestProductionAccess, async ({ body }, context) => {
   const principal = actingPrincipal(context);
   const request = await requestProductionAccess(
     productionAccessDeps(),

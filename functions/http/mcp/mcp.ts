@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { mcpTools, sandboxToolOperations } from '../../../shared/api/mcp-tools.ts';
+import { agentRoutes } from '../../../shared/api/routes/agents.ts';
 import { routes } from '../../../shared/api/routes.ts';
 import { handleMcpRequest } from '../../../shared/mcp/server.ts';
 import { generateTools } from '../../../shared/mcp/tools.ts';
@@ -44,7 +45,7 @@ async function transportRefusal(response: Response): Promise<never> {
  * host) and Lambda context; building it is a few object allocations.
  */
 export const handler = (event: HttpEvent, lambdaContext: Context) =>
-  httpHandler(routes.mcp, async ({ body, headers }, context): Promise<HttpResult> => {
+  httpHandler(agentRoutes.mcp, async ({ body, headers }, context): Promise<HttpResult> => {
     const request = new Request(new URL('/v1/mcp', context.baseUrl), {
       method: 'POST',
       headers: Object.entries(headers).flatMap(([name, value]) =>

@@ -1,10 +1,10 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { reportRoutes } from '../../../shared/api/routes/reports.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { savingsReport } from '../../../shared/usecases/savings-report.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { savingsReportDeps } from '../../../shared/wiring/reports.ts';
 
-export const handler = httpHandler(routes.getSavingsReport, async ({ query }, context) =>
+export const handler = httpHandler(reportRoutes.getSavingsReport, async ({ query }, context) =>
   ok(await savingsReport(savingsReportDeps(), actingFleetId(context), query)),
 );

@@ -1,11 +1,11 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
 import { createTrip } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { idempotentHttpHandler } from '../../../shared/wiring/idempotent-http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(routes.createTrip, async ({ body }, context) =>
+export const handler = idempotentHttpHandler(tripRoutes.createTrip, async ({ body }, context) =>
   created(tripResource(await createTrip(tripDeps(), actingPrincipal(context), actingFleetId(context), body))),
 );

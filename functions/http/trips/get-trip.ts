@@ -1,11 +1,11 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { getTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripDeps } from '../../../shared/wiring/trips.ts';
+import { tripReadDeps } from '../../../shared/wiring/trip-reads.ts';
 
-export const handler = httpHandler(routes.getTrip, async ({ params }, context) =>
-  ok(tripResource(await getTrip(tripDeps(), actingFleetId(context), params.id))),
+export const handler = httpHandler(tripRoutes.getTrip, async ({ params }, context) =>
+  ok(tripResource(await getTrip(tripReadDeps(), actingFleetId(context), params.id))),
 );

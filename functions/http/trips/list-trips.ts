@@ -1,15 +1,15 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { listTrips } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripDeps } from '../../../shared/wiring/trips.ts';
+import { tripReadDeps } from '../../../shared/wiring/trip-reads.ts';
 
-export const handler = httpHandler(routes.listTrips, async ({ query }, context) => {
+export const handler = httpHandler(tripRoutes.listTrips, async ({ query }, context) => {
   const page = await listTrips(
-    tripDeps(),
+    tripReadDeps(),
     actingFleetId(context),
     { status: query.status, vehicleRef: query.vehicle_id, from: query.from, to: query.to },
     query.limit,

@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
 import { webhookWithSecretResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { createWebhookEndpoint } from '../../../shared/usecases/webhook-endpoint
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(routes.createWebhook, async ({ body }, context) => {
+export const handler = httpHandler(webhookRoutes.createWebhook, async ({ body }, context) => {
   const { endpoint, secret } = await createWebhookEndpoint(
     webhookEndpointDeps(),
     actingWebhookOwner(context),

@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/api/routes.ts';
+import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
@@ -7,7 +7,10 @@ import { listEndpointDeliveries } from '../../../shared/usecases/webhook-deliver
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { deliveryDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(routes.listWebhookDeliveries, async ({ params, query }, context) => {
-  const page = await listEndpointDeliveries(deliveryDeps(), actingWebhookOwner(context), params.id, query);
-  return ok(pageResource(page, deliveryResource));
-});
+export const handler = httpHandler(
+  webhookRoutes.listWebhookDeliveries,
+  async ({ params, query }, context) => {
+    const page = await listEndpointDeliveries(deliveryDeps(), actingWebhookOwner(context), params.id, query);
+    return ok(pageResource(page, deliveryResource));
+  },
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
 import { routeGroup } from './route-group.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type EndpointFamily, SCOPES } from '../../domain/access.ts';
 import type { Plan } from '../../domain/plans.ts';
 import type { EnumerationGuardSettings } from '../../domain/stations/enumeration-guard.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
 import { globalIssueMessage } from '../../platform/http/issue-messages.ts';
 import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_CATALOG, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE } from '../../domain/fleet.ts';
 import {
   emailAddress,

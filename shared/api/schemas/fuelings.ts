@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
 import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
 import { LOCATION_BATCH_LIMITS } from './locations.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../../domain/guidance/phases.ts';
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHECKS } from '../../domain/integration-health/checks.ts';
 import { HEALTH_HISTORY_DAYS } from '../../domain/integration-health/history.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCOPES } from '../../domain/access.ts';
 import { emailAddress, optionalReason, pageOf, pageQuery, publicId, timestamp } from './common.ts';
 

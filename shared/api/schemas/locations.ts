@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
 import { externalRef, fieldErrorSchema, publicId, timestamp } from './common.ts';
 import { physical } from './ranges.ts';

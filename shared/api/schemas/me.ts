@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCOPES } from '../../domain/access.ts';
 
 const perFamily = z.record(z.string(), z.number().int());

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The physically plausible range of every quantity a request carries (docs/validation.md publishes

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TRUCK_PROFILES } from '../../domain/sandbox/profiles.ts';
 import { SCENARIO_NAMES, SCENARIOS } from '../../domain/sandbox/scenarios.ts';
 import { MAX_ADVANCE_MINUTES } from '../../domain/sandbox/simulation.ts';

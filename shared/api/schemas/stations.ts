@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { publicId, timestamp } from './common.ts';
 
 /** Spec section 8: radius at most 50 miles; limit at most 25 and at most the plan's price-query cap. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DISPATCH_STOP_TYPES, MAX_DISPATCH_STOPS, TRIP_STATUSES } from '../../domain/trips/trip.ts';
 import {
   externalRef,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
 import { physical } from './ranges.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_CATALOG } from '../../domain/events.ts';
 import { WILDCARD } from '../../domain/webhooks/endpoint.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';

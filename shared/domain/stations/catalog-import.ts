@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPublicId, stableId } from '../../platform/ids.ts';
 import { STATE_PADD } from './price-model.ts';
 import type { Station } from './station.ts';

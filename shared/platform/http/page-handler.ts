@@ -1,7 +1,7 @@
 import type { Stage } from '../config.ts';
 import { currentStage } from '../config.ts';
 import { ApiError } from '../errors.ts';
-import { createFallbackHandler } from './handler.ts';
+import { createFallbackHandler } from './chain.ts';
 import type { HttpEvent, HttpResponse } from './types.ts';
 
 /**

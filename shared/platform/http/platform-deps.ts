@@ -19,6 +19,9 @@ export interface PlatformDeps {
   hasGrant: HasGrant;
   plan: (name: string) => Promise<Plan | null>;
   counters: UsageCounters;
-  /** Where idempotent routes keep their answers (one store per operation). */
-  idempotencyStore: (operationId: string) => BasePersistenceLayer;
+  /**
+   * Where idempotent routes keep their answers (one store per operation). Only their deps carry it
+   * (shared/wiring/idempotent-http.ts), so the other bundles leave Powertools idempotency out.
+   */
+  idempotencyStore?: (operationId: string) => BasePersistenceLayer;
 }

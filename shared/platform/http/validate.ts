@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, type FieldError, type ProblemExtensions } from '../errors.ts';
 import { suggestField } from './field-suggestions.ts';
 import { issueMessages } from './issue-messages.ts';

@@ -1,0 +1,19 @@
+import { createTripStore } from '../store/trips.ts';
+import type { TripDeps } from '../usecases/trips.ts';
+import { perInfrastructure } from './infrastructure.ts';
+import { tableStores } from './table-stores.ts';
+
+/**
+ * GET /v1/trips and GET /v1/trips/{id}: the trip store and the vehicles alone. A module apart from
+ * trips.ts, whose imports (the route planner, the station catalog and its highway graph) stay in a
+ * bundle even when unused (docs/cold-starts.md).
+ */
+export const tripReadDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): Pick<TripDeps, 'trips' | 'vehicles'> => {
+    const { client, config, cursors } = infra;
+    return {
+      trips: createTripStore(client, config.tableName, cursors),
+      vehicles: tableStores(infra).vehicles,
+    };
+  },
+);

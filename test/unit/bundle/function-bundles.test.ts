@@ -1,0 +1,242 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
+import { accountRoutes } from '../../../shared/api/routes/account.ts';
+import { agentRoutes } from '../../../shared/api/routes/agents.ts';
+import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { fallbackRoute } from '../../../shared/api/routes.ts';
+import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
+import type { HttpResponse } from '../../../shared/platform/http/types.ts';
+import { httpEvent, lambdaContext } from '../fixtures.ts';
+import { handler as geoProbeFromSource } from './geo-probe.ts';
+
+/*
+ * What goes into a Lambda bundle (docs/cold-starts.md), checked on the bundles themselves: each
+ * function carries only what its route uses, and still loads and answers without AWS credentials
+ * files or network.
+ */
+
+const workDir = mkdtempSync(join(tmpdir(), 'function-bundles-'));
+const entry = (route: { operationId: string; handler: string }): FunctionEntry => ({
+  name: route.operationId,
+  handler: route.handler,
+});
+const lambdaEnv = {
+  TABLE_NAME: 'bundle-test',
+  CONTROL_TABLE_NAME: 'bundle-test-control',
+  CURSOR_SIGNING_KEY: 'k',
+};
+const envBefore = Object.fromEntries(Object.keys(lambdaEnv).map((name) => [name, process.env[name]]));
+
+let outdir: string;
+let metafile: Metafile;
+beforeAll(async () => {
+  const result = await bundleFunctions({
+    outdir: join(workDir, 'functions'),
+    entries: [
+      entry(accountRoutes.getMe),
+      entry(tripRoutes.createTrip),
+      entry(fallbackRoute),
+      { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
+    ],
+  });
+  outdir = result.outdir;
+  metafile = JSON.parse(readFileSync(result.metafilePath, 'utf8')) as Metafile;
+  Object.assign(process.env, lambdaEnv);
+  // Four functions in three esbuild runs (createTrip is rebuilt with its lazy chunks): a few seconds
+  // alone, several times that on a busy machine.
+}, 90_000);
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+  for (const [name, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+/** The source files that contribute code to one function's bundle. */
+function bundledInputs(name: string): string[] {
+  const output =
+    metafile.outputs[Object.keys(metafile.outputs).find((file) => file.endsWith(`${name}/index.mjs`)) ?? ''];
+  return Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([file]) => file);
+}
+
+async function bundled(name: string) {
+  return (await import(pathToFileURL(join(outdir, name, 'index.mjs')).href)) as {
+    handler: (event: unknown, context: unknown) => Promise<HttpResponse>;
+  };
+}
+
+describe('a route function bundle', () => {
+  it('carries its own route definitions, not the whole route table', () => {
+    // Arrange
+    const inputs = bundledInputs('getMe');
+
+    // Act
+    const routeFiles = inputs.filter((file) => file.includes('shared/api/routes/'));
+
+    // Assess
+    expect(routeFiles).toEqual(['shared/api/routes/account.ts']);
+  });
+
+  it('resolves credentials from the environment only, without the SSO, ini or STS providers', () => {
+    // Arrange
+    const inputs = bundledInputs('getMe');
+
+    // Act
+    const providers = inputs.filter((file) =>
+      /@aws-sdk[\\/](credential-provider-|nested-clients)/.test(file),
+    );
+
+    // Assess
+    expect(providers.every((file) => file.includes('credential-provider-env'))).toBe(true);
+    expect(providers.length).toBeGreaterThan(0);
+  });
+
+  it('carries Powertools idempotency only when its route is idempotent', () => {
+    // Arrange
+    const isIdempotency = (file: string) => file.includes('@aws-lambda-powertools/idempotency');
+
+    // Act
+    const inGetMe = bundledInputs('getMe').some(isIdempotency);
+    const inCreateTrip = bundledInputs('createTrip').some(isIdempotency);
+
+    // Assess
+    expect([inGetMe, inCreateTrip]).toEqual([false, true]);
+  });
+
+  it("replaces zod's JSON Schema converters by stubs where nothing converts schemas", () => {
+    // Arrange
+    const [file, bundledProcessors] = Object.entries(metafile.inputs).find(([path]) =>
+      path.endsWith('zod/v4/core/json-schema-processors.js'),
+    ) ?? ['', undefined];
+
+    // Act
+    const stubBytes = bundledProcessors?.bytes ?? Number.NaN;
+
+    // Assess
+    expect(stubBytes).toBeLessThan(statSync(resolve(repoRoot, file)).size / 4);
+  });
+
+  it('loads and answers a request without a key with 401 missing_api_key, as from source', async () => {
+    // Arrange
+    const { handler } = await bundled('getMe');
+
+    // Act
+    const response = await handler(httpEvent({ method: 'GET', path: '/v1/me' }), lambdaContext());
+
+    // Assess
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body ?? '{}').code).toBe('missing_api_key');
+  });
+
+  it('runs an idempotent route through the same chain (the key is checked before the idempotency header)', async () => {
+    // Arrange
+    const { handler } = await bundled('createTrip');
+
+    // Act
+    const response = await handler(
+      httpEvent({ method: 'POST', path: '/v1/trips', body: '{}' }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body ?? '{}').code).toBe('missing_api_key');
+  });
+
+  it('answers an unknown route with 404 and a known path with a wrong method with 405 and Allow', async () => {
+    // Arrange
+    const { handler } = await bundled('routeNotFound');
+
+    // Act
+    const unknown = await handler(httpEvent({ method: 'GET', path: '/v1/nowhere' }), lambdaContext());
+    const wrongMethod = await handler(httpEvent({ method: 'PATCH', path: '/v1/me' }), lambdaContext());
+
+    // Assess
+    expect([unknown.statusCode, JSON.parse(unknown.body ?? '{}').code]).toEqual([404, 'resource_not_found']);
+    expect([wrongMethod.statusCode, wrongMethod.headers?.Allow]).toEqual([405, 'GET, OPTIONS']);
+  });
+});
+
+describe('a planning function bundle', () => {
+  const dataFiles = Object.values(GEO_DATA_FILES).map(({ name }) => name);
+
+  it('reads the highway graph and the state shapes from files beside it, not from its code', () => {
+    // Arrange
+    const inputs = bundledInputs('createTrip');
+
+    // Act
+    const importedData = inputs.filter((file) => /highway-graph\.json$|us-atlas/.test(file));
+    const beside = dataFiles.map((name) => existsSync(join(outdir, 'createTrip', name)));
+    const besideGetMe = dataFiles.map((name) => existsSync(join(outdir, 'getMe', name)));
+
+    // Assess
+    expect(importedData).toEqual([]);
+    expect(beside).toEqual([true, true]);
+    expect(besideGetMe).toEqual([false, false]);
+  });
+
+  it('answers from the copied data files as from source', async () => {
+    // Arrange
+    const { handler } = (await import(pathToFileURL(join(outdir, 'geoProbe', 'index.mjs')).href)) as {
+      handler: typeof geoProbeFromSource;
+    };
+
+    // Act
+    const fromBundle = await handler();
+
+    // Assess
+    expect(fromBundle).toEqual(await geoProbeFromSource());
+    expect([fromBundle.denton, fromBundle.southOfArdmore]).toEqual(['TX', 'OK']);
+  });
+
+  it('loads the Amazon Location client only from a lazy chunk, not at a cold start', () => {
+    // Arrange
+    const isLocationClient = (file: string) => file.includes('@aws-sdk/client-geo-routes');
+    const chunks = Object.entries(metafile.outputs).filter(([file]) => file.includes('/createTrip/chunks/'));
+
+    // Act
+    const inEntry = bundledInputs('createTrip').some(isLocationClient);
+    const inChunks = chunks.some(([, output]) =>
+      Object.entries(output.inputs).some(
+        ([file, input]) => isLocationClient(file) && input.bytesInOutput > 0,
+      ),
+    );
+
+    // Assess
+    expect([inEntry, inChunks]).toEqual([false, true]);
+  });
+});
+
+describe('the MCP function bundle', () => {
+  it("loads only its entry at a cold start; each tool's route handler is a chunk of its own that loads", async () => {
+    // Arrange
+    const { sizes, outdir: mcpOut } = await bundleFunctions({
+      outdir: join(workDir, 'mcp-functions'),
+      entries: [{ ...entry(agentRoutes.mcp), jsonSchema: true, lazyChunks: true }],
+    });
+    const chunks = readdirSync(join(mcpOut, 'mcp', 'chunks'));
+    const getMeChunk = chunks.find((file) => file.startsWith('get-me-'));
+
+    // Act
+    const routeModule = (await import(
+      pathToFileURL(join(mcpOut, 'mcp', 'chunks', getMeChunk ?? '')).href
+    )) as {
+      handler: (event: unknown, context: unknown) => Promise<HttpResponse>;
+    };
+    const response = await routeModule.handler(httpEvent({ method: 'GET', path: '/v1/me' }), lambdaContext());
+
+    // Assess
+    const [mcp] = sizes;
+    expect(mcp?.bytes).toBeLessThan(mcp?.totalBytes ?? 0);
+    expect(response.statusCode).toBe(401);
+    // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
+  }, 90_000);
+});
