@@ -43,7 +43,11 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
       return;
     }
     const { events } = await oneAtATime(`${message.fleetId}|${message.vehicleId}`, () => cycle(message));
-    logger.info('Guidance cycle', { ...message, events: events.map((e) => e.type) });
+    // A line per cycle that announced something; quiet cycles (most of them) only at DEBUG: at a
+    // breadcrumb a minute, an INFO line per cycle was most of a truck's log bill (docs/cost.md).
+    const line = { ...message, events: events.map((e) => e.type) };
+    if (events.length > 0) logger.info('Guidance cycle', line);
+    else logger.debug('Guidance cycle', line);
   };
   return (event: SQSEvent, context: Context) =>
     processPartialResponse(event, processRecord, processor, { context });

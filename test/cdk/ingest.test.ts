@@ -119,7 +119,7 @@ describe('the vehicle-updates queue', () => {
 });
 
 describe('the guidance worker', () => {
-  it('consumes the queue in batches of 10 within 1 s, reporting failed items only', () => {
+  it('consumes the queue in batches of 10 within 1 s, reporting failed items only, at most 300 at once', () => {
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: arnOf(id(vehicleUpdates.queue)),
@@ -127,6 +127,7 @@ describe('the guidance worker', () => {
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 300 },
     });
   });
 
