@@ -17,6 +17,7 @@ import { startLocalStack } from '../local/stack.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
 import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
+import type { Breadcrumb } from './fleet-sim.ts';
 import { DALLAS, DENVER, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
 export interface IngestBench {
@@ -38,15 +39,6 @@ const SPACING_MILES = 5;
 const START_FUEL_PERCENT = 90;
 const DRAIN_TIMEOUT_MS = 120_000;
 const MINUTE_MS = 60_000;
-
-interface Breadcrumb {
-  vehicle_id: string;
-  latitude: number;
-  longitude: number;
-  recorded_at: string;
-  fuel_level_percent: number;
-  speed_mph: number;
-}
 
 export async function benchIngest(): Promise<IngestBench> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
