@@ -105,29 +105,16 @@ export function chunksOf(flushed: readonly HistoryTuple[]): { hourMs: number; po
 export const MAX_SLICE_CHUNKS = 60;
 
 /** The request's breadcrumbs oldest first, cut where a slice would flush more than {@link MAX_SLICE_CHUNKS} chunks. */
-export function slicesForOneWrite<T extends { recordedAtMs: number }>(fixes: readonly T[]): T[][] {
+export function slicesForOneWrite(fixes: readonly PositionFix[]): PositionFix[][] {
   const sorted = [...fixes].sort((a, b) => a.recordedAtMs - b.recordedAtMs);
-  const slices: T[][] = [];
-  let current: T[] = [];
-  let chunks = 0;
-  let hourMs: number | null = null;
-  let inHour = 0;
-  for (const fix of sorted) {
-    const hour = Math.floor(fix.recordedAtMs / HOUR_MS) * HOUR_MS;
-    const opensChunk = hour !== hourMs || inHour >= MAX_CHUNK_POINTS;
-    if (opensChunk && chunks >= MAX_SLICE_CHUNKS) {
-      slices.push(current);
-      current = [];
-      chunks = 0;
-    }
-    if (opensChunk) {
-      chunks += 1;
-      inHour = 0;
-      hourMs = hour;
-    }
-    inHour += 1;
-    current.push(fix);
+  // The chunks these breadcrumbs would make (the flush's own rule), taken MAX_SLICE_CHUNKS at a time.
+  const chunks = chunksOf(sorted.map(toTuple));
+  const slices: PositionFix[][] = [];
+  let start = 0;
+  for (let i = 0; i < chunks.length; i += MAX_SLICE_CHUNKS) {
+    const count = chunks.slice(i, i + MAX_SLICE_CHUNKS).reduce((sum, chunk) => sum + chunk.points.length, 0);
+    slices.push(sorted.slice(start, start + count));
+    start += count;
   }
-  if (current.length > 0) slices.push(current);
   return slices;
 }

@@ -201,15 +201,15 @@ export function createVehiclePositionStore(
       // consistently). Not when some breadcrumbs would be judged late by it: a stale item (one a
       // sandbox reset just deleted) would send them to history without moving the position.
       let item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
+      let { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
       if (
         attempt === 1 &&
         item &&
-        Number(item.flushed_through_ms ?? item.recorded_at_ms) >=
-          Math.min(...pending.map((f) => f.recordedAtMs))
+        pending.some((fix) => fix.recordedAtMs <= (flushedThroughMs ?? -Infinity))
       ) {
         item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+        ({ ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null });
       }
-      const { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
       const late = pending.filter((fix) => flushedThroughMs !== null && fix.recordedAtMs <= flushedThroughMs);
       const fresh = pending.filter((fix) => !late.includes(fix));
       if (late.length > 0) {
