@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../shared/store/table.ts';
 
@@ -27,6 +27,7 @@ export class DataTable extends Construct {
         indexName: index.name,
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
+        projectionType: ProjectionType[index.projection],
       })),
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
       // Traffic is spiky (location batches, minute-ly jobs) and small at first: pay per request.

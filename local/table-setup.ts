@@ -7,6 +7,7 @@ import {
   type DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../shared/store/table.ts';
@@ -21,9 +22,10 @@ const send = <T>(client: TableAdminClient, command: unknown): Promise<T> =>
   (client as DynamoDBClient).send(command as CreateTableCommand) as Promise<T>;
 
 /**
- * Creates the single table exactly as lib/data does (same keys, GSIs with ALL projection,
+ * Creates the single table exactly as lib/data does (same keys, GSIs with their projections,
  * on-demand billing, TTL attribute), so local runs and tests exercise the deployed shape.
- * Idempotent: an existing table is left as it is. Returns whether the table was created.
+ * Idempotent: an existing table (a kept `--db-path`) only gets the indexes added since it was
+ * created, as a deploy adds them. Returns whether the table was created.
  */
 export async function ensureTable(client: TableAdminClient, tableName: string): Promise<boolean> {
   const keyNames = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
@@ -47,14 +49,7 @@ export async function ensureTable(client: TableAdminClient, tableName: string): 
           { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map(indexSpecification),
       }),
     );
   } catch (error) {
@@ -62,6 +57,7 @@ export async function ensureTable(client: TableAdminClient, tableName: string): 
     created = false;
   }
   await waitUntilActive(client, tableName);
+  if (!created) await addMissingIndexes(client, tableName, attributeDefinitions);
   await enableTtl(client, tableName);
   return created;
 }
@@ -72,6 +68,39 @@ export async function deleteTable(client: TableAdminClient, tableName: string): 
     await send(client, new DeleteTableCommand({ TableName: tableName }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}
+
+const indexSpecification = (index: (typeof TABLE_KEYS.indexes)[number]) => ({
+  IndexName: index.name,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: index.projection },
+});
+
+async function addMissingIndexes(
+  client: TableAdminClient,
+  tableName: string,
+  attributeDefinitions: AttributeDefinition[],
+): Promise<void> {
+  const { Table } = await send<{ Table?: { GlobalSecondaryIndexes?: { IndexName?: string }[] } }>(
+    client,
+    new DescribeTableCommand({ TableName: tableName }),
+  );
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  // One index per update, as DynamoDB allows.
+  for (const index of TABLE_KEYS.indexes.filter((candidate) => !existing.has(candidate.name))) {
+    await send(
+      client,
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: attributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: indexSpecification(index) }],
+      }),
+    );
+    await waitUntilActive(client, tableName);
   }
 }
 

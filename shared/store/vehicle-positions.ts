@@ -10,6 +10,7 @@ import {
 import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { positionOnlineKeys } from './online-index.ts';
 import {
   chunksOf,
   flushIfFull,
@@ -148,6 +149,11 @@ export interface VehiclePositionStore {
    */
   record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
   /**
+   * Takes the vehicle out of the online index (online-index.ts), unless its item moved past
+   * `version` since it was read (a breadcrumb that came meanwhile keeps it in). True when it did.
+   */
+  leaveOnlineIndex(fleetId: string, vehicleId: string, version: number): Promise<boolean>;
+  /**
    * Moves only the position, as ingest did before the ring (it neither touches the ring nor bumps
    * `rv`): for tests and tools that make such an item; ingest uses `record`. True when this fix
    * became the latest; false when a newer one was already stored.
@@ -238,6 +244,7 @@ export function createVehiclePositionStore(
       const next: Record<string, unknown> = {
         ...latestPositionKey(fleetId, vehicleId),
         ...latestAttributes(latestFix),
+        ...positionOnlineKeys(fleetId, vehicleId, latestFix.receivedAtMs),
         rv: Number(item?.rv ?? 0) + 1,
         // Sized with the item (a time of the same size until a flush sets it).
         flushed_through_ms: flushedThroughMs ?? latestFix.recordedAtMs,
@@ -315,6 +322,23 @@ export function createVehiclePositionStore(
         }
       }
       return outcome;
+    },
+
+    async leaveOnlineIndex(fleetId, vehicleId, version) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: latestPositionKey(fleetId, vehicleId),
+            UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+            ...expectVersion(version),
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     async recordLatest(fleetId, vehicleId, fix) {
@@ -521,6 +545,12 @@ function expectUnchanged(item: PositionItem | null) {
   }
   return { ConditionExpression: 'rv = :read', ExpressionAttributeValues: { ':read': item.rv } };
 }
+
+/** The condition that the item exists at ring version `version` (0: an item from before the ring). */
+export const expectVersion = (version: number) =>
+  version === 0
+    ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rv)' }
+    : { ConditionExpression: 'rv = :version', ExpressionAttributeValues: { ':version': version } };
 
 /** Flushed breadcrumbs as immutable chunks, each written only if its key is new. */
 function chunkPuts(

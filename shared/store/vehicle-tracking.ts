@@ -11,20 +11,21 @@ import type { TrackerState } from '../domain/telematics/tracker.ts';
 import type { Outbox } from '../domain/tracking/outbox.ts';
 import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { GSI1 } from './table.ts';
+import { onlinePartition, onlineShardOf, onlineSortTime, parseOnlineSortKey } from './online-index.ts';
+import { GSI1, GSI2 } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { expectVersion, latestPositionKey } from './vehicle-positions.ts';
 
 /**
  * A vehicle's tracking state lives in one item (`FLEET#…`/`VEHTRACK#veh_…`) so one conditional
  * write commits a guidance cycle.
  *
- * The offline sweep finds silent vehicles through a sparse index without scanning the table: while
- * a vehicle is online, a tiny heartbeat item (`VEHSEEN#veh_…`) sits in gsi1 under
- * `VEHONLINE#<shard>`, sorted by last-seen time. The heartbeat is refreshed at most every
- * {@link HEARTBEAT_REFRESH_MS}, not on every breadcrumb, and the big tracking item stays out of
- * the index: re-indexing a 2 KB item on every cycle was most of the write cost of a breadcrumb. The
- * sweep therefore reads a last-seen time up to ten minutes old, and checks the real one (on the
- * tracking item) in the condition of its write.
+ * The offline sweep finds silent vehicles through the online index (online-index.ts: gsi2 keys on
+ * the latest-position item, which ingest keeps current) and through visit markers: tiny items
+ * (`VEHSEEN#veh_…`) in gsi1 under `VEHONLINE#<shard>`, sorted by a last-seen time. A marker is put
+ * for an offline vehicle whose committed change left follow-up work (the sweep carries it out);
+ * items written before the online index (heartbeats the worker refreshed every ten minutes) are
+ * markers too, and the sweep removes each once its vehicle is offline.
  */
 /**
  * The detection state, the session and the outbox travel as one deflated JSON blob (`state`): the
@@ -97,38 +98,23 @@ export const trackingKey = (fleetId: string, vehicleId: string) => ({
   sk: `VEHTRACK#${vehicleId}`,
 });
 
-/** Spreads the online index over partitions; the sweep queries each shard. */
-export const ONLINE_INDEX_SHARDS = 16;
-
-export function onlineShardOf(vehicleId: string): number {
-  let hash = 0;
-  for (const char of vehicleId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % ONLINE_INDEX_SHARDS;
-}
-
 export const heartbeatKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHSEEN#${vehicleId}`,
 });
 
-/**
- * The heartbeat's last-seen time may lag the real one by this much. Under the 15-minute offline
- * threshold by more than a reporting interval, a reporting vehicle is never a sweep candidate; one
- * silent for 5 minutes may be, and the sweep's check on the real time (then a refresh) sorts it out.
- * Each refresh costs three write units (the item, and the index entry moved), so it is as rare as
- * that allows.
- */
-export const HEARTBEAT_REFRESH_MS = 10 * 60_000;
-
-const onlineIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number) => ({
-  gsi1pk: `VEHONLINE#${onlineShardOf(vehicleId)}`,
-  gsi1sk: `${String(lastSeenMs).padStart(15, '0')}#${fleetId}#${vehicleId}`,
+const markerIndexKeys = (fleetId: string, vehicleId: string, lastSeenMs: number) => ({
+  gsi1pk: onlinePartition(onlineShardOf(vehicleId)),
+  gsi1sk: `${onlineSortTime(lastSeenMs)}#${fleetId}#${vehicleId}`,
 });
 
 export interface SilentVehicle {
   fleetId: string;
   vehicleId: string;
+  /** What the index says (a bucket of the receipt time, or the marker's time): the sweep checks the real one. */
   lastSeenMs: number;
+  /** Found through a latest-position item's online keys, or through a visit marker. */
+  source: 'position' | 'marker';
 }
 
 export interface VehicleTrackingStore {
@@ -139,33 +125,66 @@ export interface VehicleTrackingStore {
    * somebody did: read again and redo the change. Returns the stored version on success.
    */
   save(tracking: VehicleTracking): Promise<VehicleTracking | null>;
+  /**
+   * `save` for the offline sweep: in the same transaction, takes the vehicle's latest-position item
+   * out of the online index, provided it is still at ring version `positionVersion` (null: the
+   * vehicle has no position item). Null when either moved since read: a breadcrumb came.
+   */
+  saveOffline(tracking: VehicleTracking, positionVersion: number | null): Promise<VehicleTracking | null>;
   /** Clears a carried-out outbox, unless the item moved on meanwhile (then the next writer owns it). */
   clearOutbox(tracking: VehicleTracking): Promise<void>;
-  /** Online vehicles of one index shard whose heartbeat is older than `beforeMs`, oldest first. */
-  silentSince(shard: number, beforeMs: number): Promise<SilentVehicle[]>;
-  /** Brings the vehicle's heartbeat to its real last-seen time (the sweep found it lagging). */
-  refreshHeartbeat(tracking: VehicleTracking): Promise<void>;
   /**
-   * Takes the vehicle out of the index, but only while its tracking item is still as read (this
-   * version, offline; or absent): a worker cycle that just brought it back online keeps its
-   * heartbeat.
+   * Vehicles of one index shard last heard from before `beforeMs` by the online index or a visit
+   * marker, oldest first per source. The times are coarse: the sweep checks the real ones.
    */
-  removeHeartbeat(tracking: VehicleTracking): Promise<void>;
+  silentSince(shard: number, beforeMs: number): Promise<SilentVehicle[]>;
+  /** Moves a visit marker to the vehicle's real last-seen time (the sweep found it lagging). */
+  refreshMarker(tracking: VehicleTracking): Promise<void>;
+  /**
+   * Removes the vehicle's visit marker, but only while its tracking item is still as read (this
+   * version, offline; or absent): a change committed meanwhile may need it.
+   */
+  removeMarker(tracking: VehicleTracking): Promise<void>;
 }
 
 export function createVehicleTrackingStore(client: DocumentClient, tableName: string): VehicleTrackingStore {
-  const putHeartbeat = (fleetId: string, vehicleId: string, lastSeenMs: number) =>
+  const putMarker = (fleetId: string, vehicleId: string, lastSeenMs: number) =>
     client.send(
       new PutCommand({
         TableName: tableName,
         Item: {
           ...heartbeatKey(fleetId, vehicleId),
-          ...onlineIndexKeys(fleetId, vehicleId, lastSeenMs),
+          ...markerIndexKeys(fleetId, vehicleId, lastSeenMs),
           last_seen_ms: lastSeenMs,
         },
       }),
     );
-  const deleteHeartbeat = async (tracking: VehicleTracking) => {
+  /**
+   * The conditional Put committing `tracking` (the version it was read at), and what it stores. An
+   * offline vehicle with follow-up work gets a visit marker first (an early one is harmless; a
+   * missing one would leave the work undone until the vehicle reports again).
+   */
+  const commit = async (tracking: VehicleTracking) => {
+    if (tracking.offline && tracking.outbox) {
+      await putMarker(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs ?? 0);
+    }
+    const stored: VehicleTracking = { ...tracking, version: tracking.version + 1 };
+    const put = {
+      TableName: tableName,
+      Item: {
+        ...trackingKey(tracking.fleetId, tracking.vehicleId),
+        state: packState(stored),
+        session_status: stored.session?.status ?? null,
+        last_seen_ms: stored.lastSeenMs,
+        offline: stored.offline,
+        version: stored.version,
+      },
+      ConditionExpression: tracking.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
+      ...(tracking.version === 0 ? {} : { ExpressionAttributeValues: { ':expected': tracking.version } }),
+    };
+    return { stored, put };
+  };
+  const deleteMarker = async (tracking: VehicleTracking) => {
     const exists = tracking.version > 0;
     try {
       await client.send(
@@ -196,6 +215,39 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
     }
   };
 
+  /** One shard of an index's `VEHONLINE#` entries older than `beforeMs`, every page. */
+  async function queryOnlineIndex(
+    indexName: string,
+    prefix: 'gsi1' | 'gsi2',
+    shard: number,
+    beforeMs: number,
+  ) {
+    const found: Omit<SilentVehicle, 'source'>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: indexName,
+          KeyConditionExpression: `${prefix}pk = :shard AND ${prefix}sk < :before`,
+          ExpressionAttributeValues: {
+            ':shard': onlinePartition(shard),
+            ':before': onlineSortTime(beforeMs),
+          },
+          ProjectionExpression: `${prefix}sk`,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const parsed = parseOnlineSortKey(String(item[`${prefix}sk`]));
+        if (parsed)
+          found.push({ fleetId: parsed.fleetId, vehicleId: parsed.vehicleId, lastSeenMs: parsed.atMs });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return found;
+  }
+
   return {
     async get(fleetId, vehicleId, options) {
       const { Item } = await client.send(
@@ -215,52 +267,44 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         lastSeenMs:
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
-        indexedSeenMs:
-          Item.indexed_seen_ms === null || Item.indexed_seen_ms === undefined
-            ? null
-            : Number(Item.indexed_seen_ms),
         outbox,
         version: Number(Item.version ?? 0),
       };
     },
 
     async save(tracking) {
-      const online = !tracking.offline && tracking.lastSeenMs !== null;
-      const lastSeenMs = tracking.lastSeenMs as number;
-      const refresh =
-        online &&
-        (tracking.indexedSeenMs === null || lastSeenMs - tracking.indexedSeenMs >= HEARTBEAT_REFRESH_MS);
-      const indexedSeenMs = refresh ? lastSeenMs : online ? tracking.indexedSeenMs : null;
-      // Before the commit: an early heartbeat is harmless (the sweep checks the real time), a
-      // missing one would hide a vehicle from the sweep until its next refresh. An offline vehicle
-      // with follow-up work gets one too, an old one: the next sweep visits it and carries it out.
-      if (refresh) await putHeartbeat(tracking.fleetId, tracking.vehicleId, lastSeenMs);
-      else if (tracking.offline && tracking.outbox) {
-        await putHeartbeat(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs ?? 0);
+      const { stored, put } = await commit(tracking);
+      try {
+        await client.send(new PutCommand(put));
+        return stored;
+      } catch (error) {
+        if (isConditionFailure(error)) return null;
+        throw error;
       }
-      const stored: VehicleTracking = { ...tracking, indexedSeenMs, version: tracking.version + 1 };
+    },
+
+    async saveOffline(tracking, positionVersion) {
+      if (positionVersion === null) return this.save(tracking);
+      const { stored, put } = await commit(tracking);
       try {
         await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...trackingKey(tracking.fleetId, tracking.vehicleId),
-              state: packState(stored),
-              session_status: stored.session?.status ?? null,
-              last_seen_ms: stored.lastSeenMs,
-              offline: stored.offline,
-              indexed_seen_ms: stored.indexedSeenMs,
-              version: stored.version,
-            },
-            ConditionExpression: tracking.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
-            ...(tracking.version === 0
-              ? {}
-              : { ExpressionAttributeValues: { ':expected': tracking.version } }),
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: put },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: latestPositionKey(tracking.fleetId, tracking.vehicleId),
+                  UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+                  ...expectVersion(positionVersion),
+                },
+              },
+            ],
           }),
         );
         return stored;
       } catch (error) {
-        if (isConditionFailure(error)) return null;
+        if (isConditionFailure(error) || isTransactionConflict(error)) return null;
         throw error;
       }
     },
@@ -288,37 +332,22 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
       }
     },
 
-    async refreshHeartbeat(tracking) {
+    async refreshMarker(tracking) {
       if (tracking.lastSeenMs !== null)
-        await putHeartbeat(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs);
+        await putMarker(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs);
     },
 
-    removeHeartbeat: deleteHeartbeat,
+    removeMarker: deleteMarker,
 
     async silentSince(shard, beforeMs) {
-      const silent: SilentVehicle[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :shard AND gsi1sk < :before',
-            ExpressionAttributeValues: {
-              ':shard': `VEHONLINE#${shard}`,
-              ':before': String(beforeMs).padStart(15, '0'),
-            },
-            ProjectionExpression: 'gsi1sk',
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          const [seen, fleetId, vehicleId] = String(item.gsi1sk).split('#');
-          if (fleetId && vehicleId) silent.push({ fleetId, vehicleId, lastSeenMs: Number(seen) });
-        }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return silent;
+      const [positions, markers] = await Promise.all([
+        queryOnlineIndex(GSI2, 'gsi2', shard, beforeMs),
+        queryOnlineIndex(GSI1, 'gsi1', shard, beforeMs),
+      ]);
+      return [
+        ...positions.map((found) => ({ ...found, source: 'position' as const })),
+        ...markers.map((found) => ({ ...found, source: 'marker' as const })),
+      ];
     },
   };
 }

@@ -1,17 +1,14 @@
 import { vehicleOfflineEvent } from '../domain/event-payloads.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { outboxOf } from '../domain/tracking/outbox.ts';
+import { ONLINE_INDEX_SHARDS } from '../store/online-index.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import {
-  ONLINE_INDEX_SHARDS,
-  type SilentVehicle,
-  type VehicleTrackingStore,
-} from '../store/vehicle-tracking.ts';
+import type { SilentVehicle, VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface OfflineSweepDeps extends OutboxDeps {
   tracking: VehicleTrackingStore;
-  positions: Pick<VehiclePositionStore, 'latest'>;
+  positions: Pick<VehiclePositionStore, 'recent' | 'leaveOnlineIndex'>;
   now: () => number;
   /** Told about a vehicle the run could not handle (logged; the next run tries again). */
   onError?: (vehicle: SilentVehicle, error: unknown) => void;
@@ -21,8 +18,9 @@ export interface OfflineSweepDeps extends OutboxDeps {
  * The every-minute sweep: vehicles silent for longer than the offline threshold go offline, each
  * with one vehicle.offline. It reads only the online index's shards (no table scan), works them in
  * parallel within a time budget (what is left stays in the index for the next run), and marks a
- * vehicle through the same versioned write as the worker, with the event in the outbox: a
- * breadcrumb racing the sweep wins, and the event is never lost between the mark and its record.
+ * vehicle through the same versioned write as the worker, with the event in the outbox, in one
+ * transaction with its removal from the index that holds only while its position item is as read:
+ * a breadcrumb racing the sweep wins, and the event is never lost between the mark and its record.
  */
 export async function sweepOfflineVehicles(
   deps: OfflineSweepDeps,
@@ -62,43 +60,52 @@ export function markOfflineIfSilent(
   vehicle: Pick<SilentVehicle, 'fleetId' | 'vehicleId'>,
 ): Promise<boolean> {
   const cutoffMs = deps.now() - GUIDANCE_POLICY.offlineAfterMinutes * 60_000;
-  return markOffline(deps, vehicle, cutoffMs);
+  return markOffline(deps, { ...vehicle, source: 'position' }, cutoffMs);
 }
 
 /** One candidate from the index, judged on its real state. True when it went offline now. */
 async function markOffline(
   deps: OfflineSweepDeps,
-  candidate: Pick<SilentVehicle, 'fleetId' | 'vehicleId'>,
+  candidate: Pick<SilentVehicle, 'fleetId' | 'vehicleId' | 'source'>,
   cutoffMs: number,
 ): Promise<boolean> {
-  const tracking = await deps.tracking.get(candidate.fleetId, candidate.vehicleId);
-  // An earlier change committed but did not finish (an offline vehicle with follow-up work has an
-  // old heartbeat for this): finish it, then let the vehicle leave the index.
+  const { fleetId, vehicleId } = candidate;
+  const tracking = await deps.tracking.get(fleetId, vehicleId);
+  // An earlier change committed but did not finish (an offline vehicle with follow-up work has a
+  // visit marker for this): finish it.
   await carryOut(deps, tracking);
+  // Read after the tracking item: a breadcrumb the worker has not processed yet (it is behind, or
+  // its cycle had nothing to store) still counts as heard from.
+  const positions = await deps.positions.recent(fleetId, vehicleId);
+  const receivedAtMs = positions?.latest.receivedAtMs ?? Number.NEGATIVE_INFINITY;
+  const lastSeenMs = Math.max(tracking.lastSeenMs ?? Number.NEGATIVE_INFINITY, receivedAtMs);
   if (tracking.version === 0 || tracking.offline || tracking.lastSeenMs === null) {
-    await deps.tracking.removeHeartbeat(tracking);
+    // Nothing to announce: it leaves the indexes (unless a breadcrumb came since, which keeps it).
+    if (candidate.source === 'marker') await deps.tracking.removeMarker(tracking);
+    else if (positions && receivedAtMs < cutoffMs) {
+      await deps.positions.leaveOnlineIndex(fleetId, vehicleId, positions.version);
+    }
     return false;
   }
-  // The heartbeat lags the real last-seen time by up to its refresh interval.
-  if (tracking.lastSeenMs >= cutoffMs) {
-    await deps.tracking.refreshHeartbeat(tracking);
+  if (lastSeenMs >= cutoffMs) {
+    // The index's time is coarse (the position's bucket) or a marker lags: not silent after all.
+    if (candidate.source === 'marker') await deps.tracking.refreshMarker({ ...tracking, lastSeenMs });
     return false;
   }
-  // Breadcrumbs the worker has not processed yet (it is behind) count as heard from.
-  const latest = await deps.positions.latest(candidate.fleetId, candidate.vehicleId);
-  const lastSeenMs = Math.max(tracking.lastSeenMs, latest?.receivedAtMs ?? -Infinity);
-  if (lastSeenMs >= cutoffMs) return false;
-
-  const stored = await deps.tracking.save({
-    ...tracking,
-    offline: true,
-    // Stored, so the worker's late cycle for those breadcrumbs hears nothing newer: no false online.
-    lastSeenMs,
-    outbox: outboxOf([vehicleOfflineEvent(candidate.vehicleId, lastSeenMs)]),
-  });
-  // Lost to a worker cycle that just heard from it: it is online.
+  const stored = await deps.tracking.saveOffline(
+    {
+      ...tracking,
+      offline: true,
+      // Stored, so the worker's late cycle for those breadcrumbs hears nothing newer: no false online.
+      lastSeenMs,
+      outbox: outboxOf([vehicleOfflineEvent(vehicleId, lastSeenMs)]),
+    },
+    positions?.version ?? null,
+  );
+  // Lost to a worker cycle or a breadcrumb that just came: it is online.
   if (!stored) return false;
+  // The commit put a visit marker, in case the event could not be recorded now: it was.
   await carryOut(deps, stored);
-  await deps.tracking.removeHeartbeat(stored);
+  await deps.tracking.removeMarker(stored);
   return true;
 }

@@ -16,6 +16,7 @@ import { detectedFueling, type Fueling } from '../domain/telematics/fueling-reco
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { HistoryPoint } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import { mustCommit } from '../domain/tracking/commit-policy.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
@@ -54,7 +55,9 @@ const MAX_CYCLE_ATTEMPTS = 5;
  * with the cycle's events, fuelings and ended session in its outbox, and carry those out. Nothing
  * is recorded before the commit: a cycle that loses a race is redone from the winner's state and
  * announces nothing of its own. Everything is recomputed from stored state, so a redelivered,
- * duplicated or reordered message finds nothing new to do.
+ * duplicated or reordered message finds nothing new to do. A quiet cycle (nothing to announce,
+ * nothing later cycles build on changed: commit-policy.ts) writes nothing; the next one replays
+ * its breadcrumbs from the stored state.
  */
 export async function processVehicleUpdate(
   deps: VehicleUpdateDeps,
@@ -73,6 +76,7 @@ export async function processVehicleUpdate(
     await carryOut(deps, tracking);
     if (!vehicle || !positions) return { events: [] };
     const cycle = await runCycle(deps, vehicle, positions, tracking);
+    if (!mustCommit(tracking, cycle.tracking, cycle.replayedFixes)) return { events: [] };
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
       // Charged once the re-plan is committed: a cycle that lost the race recommended nothing.
@@ -95,7 +99,7 @@ async function runCycle(
   vehicle: Vehicle,
   positions: RecentPositions,
   tracking: VehicleTracking,
-): Promise<{ tracking: VehicleTracking; events: OutboxEvent[] }> {
+): Promise<{ tracking: VehicleTracking; events: OutboxEvent[]; replayedFixes: number }> {
   const { fleetId } = tracking;
   const { latest } = positions;
   // Never before the newest breadcrumb's receipt: a sandbox twin's test clock runs ahead of the wall
@@ -151,6 +155,7 @@ async function runCycle(
       ),
     },
     events,
+    replayedFixes: fixes.length,
   };
 }
 

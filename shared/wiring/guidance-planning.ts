@@ -2,6 +2,7 @@ import { logger } from '../platform/observability.ts';
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
 import { createTripStore } from '../store/trips.ts';
 import type { StartGuidanceDeps } from '../usecases/guidance.ts';
+import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import { chargeReplannedStations, fleetBillingAccount } from '../usecases/station-budget.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
 import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
@@ -17,7 +18,7 @@ import { tableStores } from './table-stores.ts';
 export function createGuidancePlanningDeps(
   infra: Infrastructure,
   parts?: GuidanceParts,
-): StartGuidanceDeps & VehicleUpdateDeps {
+): StartGuidanceDeps & VehicleUpdateDeps & OfflineSweepDeps {
   const { catalog, discounts, router } = stationSources(infra);
   const { fleets, counters, accounts } = tableStores(infra);
   // The account a fleet bills to never changes, so a container looks it up once.

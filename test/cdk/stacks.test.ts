@@ -504,14 +504,16 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
   });
 
   describe('data', () => {
-    it('keys the table and its indexes by TABLE_KEYS, on demand, with TTL and point-in-time recovery', () => {
+    it('keys the table and its indexes by TABLE_KEYS (the online index keys only), on demand, with TTL and point-in-time recovery', () => {
       const gsis = TABLE_KEYS.indexes.map((index) => ({
         IndexName: index.name,
         KeySchema: [
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
+        Projection: { ProjectionType: index.projection },
       }));
+      expect(gsis.map((gsi) => gsi.Projection.ProjectionType)).toEqual(['ALL', 'KEYS_ONLY']);
       template().hasResourceProperties('AWS::DynamoDB::GlobalTable', {
         BillingMode: 'PAY_PER_REQUEST',
         KeySchema: [

@@ -5,6 +5,7 @@ import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
+import { COMMIT_POLICY } from '../../shared/domain/tracking/commit-policy.ts';
 import type { GeoPoint } from '../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
@@ -12,6 +13,8 @@ import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { positionOnlineKeys } from '../../shared/store/online-index.ts';
+import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { heartbeatKey, trackingKey } from '../../shared/store/vehicle-tracking.ts';
 import {
   acknowledgeGuidanceStop,
@@ -290,6 +293,46 @@ describe('a simulated truck driving Dallas → Denver', () => {
   });
 });
 
+describe('quiet cycles (commit-policy.ts)', () => {
+  it('writes the tracking item only when something later cycles read changed, and GET guidance stays within the lag bound', async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const noise = slosh(11);
+    let t = START_MS + 30 * 3_600_000;
+    // A full tank on the interstate: a plan whose stop is far ahead, nothing to announce for a while.
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 95, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const startVersion = (await deps.tracking.get(fleetId, vehicle.id)).version;
+    const versions = new Set<number>();
+    const announcedBefore = eventsOf().length;
+    for (let minute = 1; minute <= 24; minute++) {
+      t += 60_000;
+      const fuel = round1(95 - minute * 0.3 + noise());
+      await report(fleetId, vehicle.id, [
+        { at: t, point: pointAtMiles(dallasToDenver, minute), fuel, mph: 60 },
+      ]);
+      versions.add((await deps.tracking.get(fleetId, vehicle.id)).version);
+      // What a reader sees is never more than the bound behind the newest breadcrumb.
+      const answer = await getGuidanceAnswer(deps, fleetId, vehicle.id);
+      expect(t - Date.parse(String(answer.position?.recorded_at))).toBeLessThan(
+        COMMIT_POLICY.maxSessionLagMs,
+      );
+      expect(answer.position?.freshness).toBe('live');
+    }
+    // One write per bound's worth of breadcrumbs, plus one per cycle that announced something.
+    versions.delete(startVersion);
+    const announcements = eventsOf().length - announcedBefore;
+    expect(versions.size).toBeLessThanOrEqual(24 / (COMMIT_POLICY.maxSessionLagMs / 60_000) + announcements);
+    expect(versions.size).toBeGreaterThanOrEqual(24 / (COMMIT_POLICY.maxSessionLagMs / 60_000));
+    // Nothing the quiet cycles left unstored is lost: the tracker replays them and reaches the newest.
+    expect((await deps.tracking.get(fleetId, vehicle.id)).tracker.processedThroughMs).toBeGreaterThanOrEqual(
+      t - COMMIT_POLICY.maxSessionLagMs,
+    );
+  });
+});
+
 describe('the guidance worker on odd deliveries', () => {
   it('changes nothing when a message is redelivered or a late, older breadcrumb arrives', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
@@ -546,16 +589,21 @@ describe('the guidance worker on odd deliveries', () => {
     });
   });
 
-  it('checks the real last-seen time behind a lagging heartbeat, and keeps the tracking item out of the index', async () => {
+  it('finds a silent vehicle by its position item, checks the real receipt time behind the coarse index, and takes it out once offline', async () => {
     const truck = await newTruck();
     const t = START_MS + 5 * 3_600_000;
+    const positionItem = async () =>
+      (
+        await client.send(
+          new GetCommand({ TableName: table, Key: latestPositionKey(truck.fleetId, truck.vehicle.id) }),
+        )
+      ).Item;
     await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
-    // Four minutes later: within the refresh interval, so the heartbeat still says t.
+    // Four minutes later: the index keeps the ten-minute bucket of t; the worker may not store this one.
     await report(truck.fleetId, truck.vehicle.id, [{ at: t + 4 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
-    const tracking = await deps.tracking.get(truck.fleetId, truck.vehicle.id);
-    expect(tracking).toMatchObject({ lastSeenMs: t + 4 * 60_000, indexedSeenMs: t });
+    expect(await positionItem()).toMatchObject(positionOnlineKeys(truck.fleetId, truck.vehicle.id, t));
 
-    // At t+16 the heartbeat looks silent, the vehicle is not: no offline, and the heartbeat catches up.
+    // At t+16 the index says silent (bucket t), the vehicle is not (received t+4): no offline.
     clock.set(t + 16 * 60_000);
     await sweepOfflineVehicles(deps);
     expect(truck.eventsOf('vehicle.offline')).toHaveLength(0);
@@ -565,14 +613,23 @@ describe('the guidance worker on odd deliveries', () => {
     expect(truck.eventsOf('vehicle.offline').map((e) => e.data.last_seen_at)).toEqual([
       new Date(t + 4 * 60_000).toISOString().replace('Z', '000Z'),
     ]);
+    // Out of the index; no other item was ever in one.
+    expect(await positionItem()).not.toHaveProperty('gsi2pk');
     const stored = await client.send(
       new GetCommand({ TableName: table, Key: trackingKey(truck.fleetId, truck.vehicle.id) }),
     );
     expect(stored.Item).not.toHaveProperty('gsi1pk');
-    const heartbeat = await client.send(
+    const marker = await client.send(
       new GetCommand({ TableName: table, Key: heartbeatKey(truck.fleetId, truck.vehicle.id) }),
     );
-    expect(heartbeat.Item).toBeUndefined();
+    expect(marker.Item).toBeUndefined();
+
+    // It reports again: back in the index, online.
+    await report(truck.fleetId, truck.vehicle.id, [{ at: t + 25 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
+    expect(await positionItem()).toMatchObject(
+      positionOnlineKeys(truck.fleetId, truck.vehicle.id, t + 25 * 60_000),
+    );
+    expect(truck.eventsOf('vehicle.online')).toHaveLength(1);
   });
 
   it('finds silent vehicles through the online index only, and not one that just reported', async () => {
@@ -712,7 +769,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     expect(truck.eventsOf('vehicle.offline')).toHaveLength(1);
   });
 
-  it('keeps a heartbeat a worker cycle just rewrote, and visits an offline vehicle with unfinished work', async () => {
+  it('visits an offline vehicle with unfinished work through a marker, and a removal from the index based on an older read keeps a vehicle that just reported', async () => {
     const { fleetId, vehicle, principal, eventsOf } = await newTruck();
     const t = START_MS + 14 * 3_600_000;
     await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
@@ -742,14 +799,14 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     );
     expect(gone.Item).toBeUndefined();
 
-    // The vehicle comes back; a removal based on the state before that leaves its new heartbeat alone.
-    const before = await deps.tracking.get(fleetId, vehicle.id);
+    // The vehicle comes back; a removal from the index based on the item read before that fails.
+    const before = await deps.positions.recent(fleetId, vehicle.id);
     await report(fleetId, vehicle.id, [{ at: t + 18 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
-    await deps.tracking.removeHeartbeat(before);
+    expect(await deps.positions.leaveOnlineIndex(fleetId, vehicle.id, before?.version ?? 0)).toBe(false);
     const kept = await client.send(
-      new GetCommand({ TableName: table, Key: heartbeatKey(fleetId, vehicle.id) }),
+      new GetCommand({ TableName: table, Key: latestPositionKey(fleetId, vehicle.id) }),
     );
-    expect(kept.Item).toBeDefined();
+    expect(kept.Item).toMatchObject(positionOnlineKeys(fleetId, vehicle.id, t + 18 * 60_000));
   });
 
   it('isolates a vehicle the sweep cannot handle: the rest of the shard still goes offline', async () => {
@@ -763,10 +820,11 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     const result = await sweepOfflineVehicles({
       ...deps,
       positions: {
-        latest: async (fleetId, vehicleId) => {
+        recent: async (fleetId, vehicleId) => {
           if (vehicleId === broken.vehicle.id) throw new Error('read failed');
-          return deps.positions.latest(fleetId, vehicleId);
+          return deps.positions.recent(fleetId, vehicleId);
         },
+        leaveOnlineIndex: deps.positions.leaveOnlineIndex,
       },
       onError: (vehicle) => errors.push(vehicle.vehicleId),
     });

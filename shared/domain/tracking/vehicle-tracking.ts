@@ -15,8 +15,6 @@ export interface VehicleTracking {
   /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
   lastSeenMs: number | null;
   offline: boolean;
-  /** The last-seen time the heartbeat item carries; null when there is none (offline, or never seen). */
-  indexedSeenMs: number | null;
   /** Left by the last committed change when its follow-up work did not finish. */
   outbox: Outbox | null;
   /** Optimistic lock: every write expects the version it read. */
@@ -31,7 +29,6 @@ export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracki
     session: null,
     lastSeenMs: null,
     offline: false,
-    indexedSeenMs: null,
     outbox: null,
     version: 0,
   };
