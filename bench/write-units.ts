@@ -24,7 +24,7 @@ import { dynamoItemBytes } from '../shared/store/item-size.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
-import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
+import { createGuidanceWorkerDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
@@ -306,7 +306,8 @@ async function measureScenario(endpoint: string, perRequest: number): Promise<Sc
     await ensureTable(client, TABLE);
     // The composition root's guidance wiring. No webhook endpoints, so the fan-out would write
     // nothing (it would only read the endpoint list): it is left out.
-    const deps = createGuidancePlanningDeps(infra, {
+    // The worker's own wiring (it remembers discounts), which plans with the start's too.
+    const deps = createGuidanceWorkerDeps(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
     });
     const { catalog, discounts } = stationSources(infra);

@@ -1,9 +1,12 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
+import {
+  parseVehicleUpdateMessage,
+  type VehicleUpdateMessage,
+} from '../../shared/domain/telematics/messages.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
-import { guidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
+import { guidanceWorkerDeps } from '../../shared/wiring/guidance-planning.ts';
 
 /** One guidance cycle for one vehicle; what it reports is only logged. */
 export type GuidanceCycle = (
@@ -37,7 +40,7 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
   const processor = new BatchProcessor(EventType.SQS);
   const oneAtATime = oneAtATimePerKey();
   const processRecord = async (record: SQSRecord): Promise<void> => {
-    const message = parseMessage(record.body);
+    const message = parseVehicleUpdateMessage(record.body);
     if (!message) {
       logger.error('Dropped a malformed vehicle-updates message', { messageId: record.messageId });
       return;
@@ -45,7 +48,11 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
     const { events } = await oneAtATime(`${message.fleetId}|${message.vehicleId}`, () => cycle(message));
     // A line per cycle that announced something; quiet cycles (most of them) only at DEBUG: at a
     // breadcrumb a minute, an INFO line per cycle was most of a truck's log bill (docs/cost.md).
-    const line = { ...message, events: events.map((e) => e.type) };
+    const line = {
+      fleetId: message.fleetId,
+      vehicleId: message.vehicleId,
+      events: events.map((e) => e.type),
+    };
     if (events.length > 0) logger.info('Guidance cycle', line);
     else logger.debug('Guidance cycle', line);
   };
@@ -53,17 +60,4 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
     processPartialResponse(event, processRecord, processor, { context });
 }
 
-function parseMessage(body: string): VehicleUpdateMessage | null {
-  try {
-    const parsed = JSON.parse(body) as Partial<VehicleUpdateMessage>;
-    return typeof parsed.fleetId === 'string' && typeof parsed.vehicleId === 'string'
-      ? { fleetId: parsed.fleetId, vehicleId: parsed.vehicleId }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export const handler = createGuidanceWorker((message) =>
-  processVehicleUpdate(guidancePlanningDeps(), message),
-);
+export const handler = createGuidanceWorker((message) => processVehicleUpdate(guidanceWorkerDeps(), message));

@@ -7,7 +7,12 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { HistoryPoint, LatestPosition, PositionFix } from '../domain/telematics/positions.ts';
+import type {
+  HistoryPoint,
+  LatestPosition,
+  PositionFix,
+  RecentPositions,
+} from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { positionOnlineKeys } from './online-index.ts';
@@ -109,16 +114,7 @@ class HourFullError extends Error {
 /** Breadcrumb history is kept this long (DynamoDB TTL on each hourly bucket). */
 export const POSITION_HISTORY_RETENTION_DAYS = 90;
 
-/** A vehicle's latest position with the breadcrumbs its item holds (what the worker reads each cycle). */
-export interface RecentPositions {
-  latest: LatestPosition;
-  /** Every stored breadcrumb recorded after `flushedThroughMs`, oldest first. */
-  recent: HistoryPoint[];
-  /** Breadcrumbs recorded up to this time are in the history items; null: none is (all are recent). */
-  flushedThroughMs: number | null;
-  /** The item's version (0 for an item from before the ring). */
-  version: number;
-}
+export type { RecentPositions };
 
 /** What {@link VehiclePositionStore.record} could not store; everything else it stored. */
 export interface RecordOutcome {
@@ -128,8 +124,8 @@ export interface RecordOutcome {
   hourFull: PositionFix[];
   /** Why something was not stored, for the log. */
   cause?: unknown;
-  /** The item's version this call wrote; absent when it wrote none (all already stored, or failed). */
-  version?: number;
+  /** The item this call wrote last, as `recent` would read it; absent when it wrote none (all already stored, or failed). */
+  written?: RecentPositions;
 }
 
 export interface VehiclePositionStore {
@@ -264,7 +260,12 @@ export function createVehiclePositionStore(
             },
           },
         ]);
-        outcome.version = Number(next.rv);
+        outcome.written = {
+          latest: latestOf(next),
+          recent: kept.map(pointOf),
+          flushedThroughMs: flushedThrough,
+          version: Number(next.rv),
+        };
         return outcome;
       } catch (error) {
         const lostRace = isConditionFailure(error) || isTransactionConflict(error);
@@ -315,7 +316,7 @@ export function createVehiclePositionStore(
         outcome.hourFull.push(...done.hourFull);
         outcome.retry.push(...done.retry);
         outcome.cause ??= done.cause;
-        if (done.version !== undefined) outcome.version = done.version;
+        if (done.written !== undefined) outcome.written = done.written;
         if (done.retry.length > 0) {
           outcome.retry.push(...slices.slice(index + 1).flat());
           break;

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ttlMemo } from '../platform/ttl-memo.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { vehicleKey } from './vehicles.ts';
 
@@ -24,27 +25,16 @@ export function createVehicleRefReader(
   now: () => number,
   ttlMs = VEHICLE_REF_TTL_MS,
 ): VehicleRefReader {
-  const remembered = new Map<string, { untilMs: number; ref: Promise<string | null> }>();
-  return (fleetId, vehicleId) => {
-    const key = `${fleetId}|${vehicleId}`;
-    const nowMs = now();
-    const hit = remembered.get(key);
-    if (hit && hit.untilMs > nowMs) return hit.ref;
-    remembered.delete(key);
-    const ref = client
-      .send(
+  const remember = ttlMemo<string | null>(ttlMs, now, MAX_REMEMBERED);
+  return (fleetId, vehicleId) =>
+    remember(`${fleetId}|${vehicleId}`, async () => {
+      const { Item } = await client.send(
         new GetCommand({
           TableName: tableName,
           Key: vehicleKey(fleetId, vehicleId),
           ProjectionExpression: 'external_ref',
         }),
-      )
-      .then(({ Item }) => (typeof Item?.external_ref === 'string' ? Item.external_ref : null));
-    ref.catch(() => {
-      if (remembered.get(key)?.ref === ref) remembered.delete(key);
+      );
+      return typeof Item?.external_ref === 'string' ? Item.external_ref : null;
     });
-    remembered.set(key, { untilMs: nowMs + ttlMs, ref });
-    if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-    return ref;
-  };
 }

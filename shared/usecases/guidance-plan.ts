@@ -36,7 +36,7 @@ export async function replan(
 ): Promise<GuidanceUpdate> {
   const step = replanBeforeRouting(fleetId, session, snapshot, nowMs);
   if (step.kind === 'decided') return step.update;
-  const { line, distanceMiles, progressMiles, offRouteMiles } = await routeFor(
+  const { line, distanceMiles, progressMiles, offRouteMiles, revision } = await routeFor(
     deps,
     fleetId,
     session,
@@ -49,7 +49,7 @@ export async function replan(
   const previousProgressMiles = session.position
     ? projectOntoRoute(line, session.position).milesAlongRoute
     : null;
-  return replanOnRoute(
+  const update = replanOnRoute(
     fleetId,
     session,
     step,
@@ -63,42 +63,60 @@ export async function replan(
     },
     nowMs,
   );
+  // The session names the route it was planned on: the next cycle finds it by that revision.
+  return { ...update, session: { ...update.session, routeRevision: revision } };
 }
 
-/** The remaining route: the cached one while the vehicle stays on it, else a new one from here. */
+/**
+ * The remaining route: the session's while the vehicle stays on it, else a new one from here,
+ * stored under a new revision. A route stored before revisions is stored again under one.
+ */
 async function routeFor(
   deps: GuidancePlanDeps,
   fleetId: string,
   session: GuidanceSession,
   position: { latitude: number; longitude: number },
   nowMs: number,
-): Promise<{ line: RouteLine; distanceMiles: number; progressMiles: number; offRouteMiles: number }> {
-  const cached = await deps.routes.get(fleetId, session.vehicleId, session.id);
+): Promise<{
+  line: RouteLine;
+  distanceMiles: number;
+  progressMiles: number;
+  offRouteMiles: number;
+  revision: number;
+}> {
+  const { vehicleId } = session;
+  const cached = await deps.routes.get(fleetId, vehicleId, session.id, session.routeRevision ?? null);
   if (cached) {
     const line = lineOf(cached);
     const projection = projectOntoRoute(line, position);
     if (projection.offRouteMiles <= GUIDANCE_POLICY.offRouteRerouteMiles) {
+      const revision = cached.revision ?? nowMs;
+      if (cached.revision === null) await deps.routes.put(fleetId, vehicleId, { ...cached, revision }, nowMs);
       return {
         line,
         distanceMiles: cached.distanceMiles,
         progressMiles: projection.milesAlongRoute,
         offRouteMiles: projection.offRouteMiles,
+        revision,
       };
     }
   }
   const route = await deps.router.route({ origin: position, destination: session.destination });
+  // Never the revision being left: a re-route in the millisecond of the last one still gets its own.
+  const revision = nowMs === session.routeRevision ? nowMs + 1 : nowMs;
   await deps.routes.put(
     fleetId,
-    session.vehicleId,
+    vehicleId,
     {
       sessionId: session.id,
+      revision,
       polyline: route.polyline,
       distanceMiles: route.distanceMiles,
       durationMinutes: route.durationMinutes,
     },
     nowMs,
   );
-  return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0, offRouteMiles: 0 };
+  return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0, offRouteMiles: 0, revision };
 }
 
 /** A stored polyline as a line whose miles add up to the route's road miles (a trip's route too). */

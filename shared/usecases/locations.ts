@@ -140,6 +140,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     lookup(crumb).catch(() => {});
     checked.push({ index, crumb, recordedAtMs });
   }
+  const acceptedVehicles = new Map<string, Vehicle>();
   for (const { index, crumb, recordedAtMs } of checked) {
     const vehicle = await lookup(crumb);
     if (!vehicle) {
@@ -174,6 +175,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       address: crumb.address ?? null,
     });
     fixesByVehicle.set(vehicle.id, fixes);
+    acceptedVehicles.set(vehicle.id, vehicle);
     indexesOf.set(fixes.at(-1) as PositionFix, index);
     results[index] = { index, status: 'accepted' };
   }
@@ -195,7 +197,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
         });
       }
       const accepted = fixes.length - retry.length - hourFull.length;
-      return { vehicleId, retry, hourFull, storedAny: accepted > 0, version: outcome.version };
+      return { vehicleId, retry, hourFull, storedAny: accepted > 0, written: outcome.written };
     }),
   );
 
@@ -218,11 +220,15 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     );
   }
 
-  // After the writes: the guidance worker recomputes from what is stored.
+  // After the writes: the guidance worker recomputes from what is stored, starting from the
+  // vehicle and the position item as this request read and wrote them (no read of its own).
   await deps.vehicleUpdates.send(
-    storedVehicles.map(({ vehicleId, version }) =>
-      version === undefined ? { fleetId, vehicleId } : { fleetId, vehicleId, positionVersion: version },
-    ),
+    storedVehicles.map(({ vehicleId, written }) => ({
+      fleetId,
+      vehicleId,
+      ...(written ? { positionVersion: written.version, positions: written } : {}),
+      vehicle: acceptedVehicles.get(vehicleId),
+    })),
   );
 
   const accepted = results.filter((r) => r.status === 'accepted').length;

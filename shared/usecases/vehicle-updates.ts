@@ -14,7 +14,7 @@ import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.t
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
-import type { HistoryPoint } from '../domain/telematics/positions.ts';
+import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import { mustCommit } from '../domain/tracking/commit-policy.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
@@ -22,7 +22,7 @@ import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
-import type { RecentPositions, VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { withBenchmark } from './fueling-benchmark.ts';
@@ -67,9 +67,10 @@ export async function processVehicleUpdate(
   for (let attempt = 1; ; attempt++) {
     // The first attempt reads the tracking item eventually consistent: the cycle's write is
     // conditional on its version, so a stale read only costs a second, consistent attempt.
+    // The vehicle and its position item as ingest read and wrote them, when the message carries them.
     const [vehicle, positions, tracking] = await Promise.all([
-      deps.vehicles.get(fleetId, vehicleId),
-      deps.positions.recent(fleetId, vehicleId, message.positionVersion),
+      message.vehicle ?? deps.vehicles.get(fleetId, vehicleId),
+      message.positions ?? deps.positions.recent(fleetId, vehicleId, message.positionVersion),
       deps.tracking.get(fleetId, vehicleId, { consistent: attempt > 1 }),
     ]);
     // What an earlier change committed but did not finish comes first, so events keep their order.

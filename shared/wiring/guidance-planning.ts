@@ -1,4 +1,6 @@
+import type { ChainDiscounts } from '../domain/stations/station.ts';
 import { logger } from '../platform/observability.ts';
+import { ttlMemo } from '../platform/ttl-memo.ts';
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
 import { createTripStore } from '../store/trips.ts';
 import type { StartGuidanceDeps } from '../usecases/guidance.ts';
@@ -53,7 +55,28 @@ export function createGuidancePlanningDeps(
   };
 }
 
-/** POST guidance, skip, and the guidance worker. */
+/** POST guidance and skip: they plan with the fleet's discounts as stored right now. */
 export const guidancePlanningDeps = /* @__PURE__ */ perInfrastructure((infra) =>
   createGuidancePlanningDeps(infra),
+);
+
+/**
+ * How long the guidance worker plans with a fleet's discounts once read. A container runs cycles
+ * for many trucks of a fleet, each reading them once a minute; a fleet that changes its fuel-card
+ * discounts sees the worker's plans use them within this long (POST guidance and routes at once).
+ */
+export const WORKER_DISCOUNTS_TTL_MS = 60_000;
+
+/** The guidance worker's: the planning wiring with the fleet's discounts remembered for a minute. */
+export function createGuidanceWorkerDeps(infra: Infrastructure, parts?: GuidanceParts) {
+  const deps = createGuidancePlanningDeps(infra, parts);
+  const remember = ttlMemo<ChainDiscounts>(WORKER_DISCOUNTS_TTL_MS, infra.clock.now);
+  return {
+    ...deps,
+    discounts: { get: (fleetId: string) => remember(fleetId, () => deps.discounts.get(fleetId)) },
+  };
+}
+
+export const guidanceWorkerDeps = /* @__PURE__ */ perInfrastructure((infra) =>
+  createGuidanceWorkerDeps(infra),
 );

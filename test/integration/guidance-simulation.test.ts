@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
@@ -13,6 +13,7 @@ import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { guidanceRouteKey } from '../../shared/store/guidance-routes.ts';
 import { positionOnlineKeys } from '../../shared/store/online-index.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { heartbeatKey, trackingKey } from '../../shared/store/vehicle-tracking.ts';
@@ -126,7 +127,7 @@ async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb
   await ingest(fleetId, vehicleId, crumbs);
   // The message as queued: it names the position item's version the batch wrote.
   const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicleId);
-  expect(message).toEqual({ fleetId, vehicleId, positionVersion: expect.any(Number) });
+  expect(message).toMatchObject({ fleetId, vehicleId, positionVersion: expect.any(Number) });
   return processVehicleUpdate(deps, message as VehicleUpdateMessage);
 }
 
@@ -330,6 +331,55 @@ describe('quiet cycles (commit-policy.ts)', () => {
     expect((await deps.tracking.get(fleetId, vehicle.id)).tracker.processedThroughMs).toBeGreaterThanOrEqual(
       t - COMMIT_POLICY.maxSessionLagMs,
     );
+  });
+});
+
+describe('route revisions', () => {
+  it('records the route a plan follows in the session, a re-route as a new revision, and moves a session from before revisions onto one', async () => {
+    const { fleetId, vehicle, principal } = await newTruck();
+    const t = START_MS + 31 * 3_600_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 60, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const first = (await sessionOf(fleetId, vehicle.id)).routeRevision as number;
+    expect(first).toEqual(expect.any(Number));
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(await deps.routes.get(fleetId, vehicle.id, session.id, first)).toMatchObject({ revision: first });
+
+    // Thirty miles off the route (Fort Worth → Weatherford is on it; Waco is not): a new route, a new revision.
+    clock.set(t + 60_000);
+    await report(fleetId, vehicle.id, [
+      { at: t + 60_000, point: { latitude: 31.5493, longitude: -97.1467 }, fuel: 60, mph: 55 },
+    ]);
+    const rerouted = (await sessionOf(fleetId, vehicle.id)).routeRevision as number;
+    expect(rerouted).toBeGreaterThan(first);
+    expect(await deps.routes.get(fleetId, vehicle.id, session.id, first)).not.toBeNull();
+
+    // A session stored before revisions, with its route under the old key: the next cycle moves it onto a revision.
+    const tracking = await deps.tracking.get(fleetId, vehicle.id);
+    const legacy = { ...(tracking.session as GuidanceSession) };
+    delete legacy.routeRevision;
+    const old = await deps.routes.get(fleetId, vehicle.id, session.id, rerouted);
+    await client.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...guidanceRouteKey(fleetId, vehicle.id, session.id),
+          route: { ...old, revision: undefined },
+        },
+      }),
+    );
+    await deps.tracking.save({ ...tracking, session: legacy });
+    await report(fleetId, vehicle.id, [
+      { at: t + 2 * 60_000, point: { latitude: 31.5493, longitude: -97.1467 }, fuel: 60, mph: 0 },
+    ]);
+    const moved = (await sessionOf(fleetId, vehicle.id)).routeRevision as number;
+    expect(moved).toBe(t + 2 * 60_000);
+    expect(await deps.routes.get(fleetId, vehicle.id, session.id, moved)).toMatchObject({
+      polyline: old?.polyline,
+    });
   });
 });
 

@@ -102,9 +102,20 @@ describe('ingestLocations against DynamoDB Local', () => {
       true,
     );
     expect(first.results.slice(100).every((r) => r.status === 'accepted')).toBe(true);
-    expect(infra.sent.vehicleUpdates.take()).toEqual([
-      { fleetId, vehicleId: b, positionVersion: expect.any(Number) },
+    // The message carries what ingest read and wrote: the vehicle, and the position item as written.
+    const queued = infra.sent.vehicleUpdates.take();
+    expect(queued).toEqual([
+      {
+        fleetId,
+        vehicleId: b,
+        positionVersion: expect.any(Number),
+        positions: expect.objectContaining({ version: expect.any(Number) }),
+        vehicle: expect.objectContaining({ id: b, fleetId }),
+      },
     ]);
+    const written = await positionStores(infra).positions.recent(fleetId, b);
+    expect(queued[0]?.positions).toEqual(written);
+    expect(queued[0]?.positionVersion).toBe(written?.version);
     const { positions } = positionStores(infra);
     expect(await positions.latest(fleetId, a)).toBeNull();
 

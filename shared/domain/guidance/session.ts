@@ -96,6 +96,11 @@ export interface GuidanceSession {
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
   /** Set by a skip: the next cycle replans even while the vehicle dwells at a stop. */
   forceReplan: boolean;
+  /**
+   * The revision of the stored route the plan follows (guidance-routes.ts); absent before the
+   * first plan on a route, and in sessions stored before revisions.
+   */
+  routeRevision?: number;
   /** Counts guidance.updated announcements. */
   revision: number;
   createdAtMs: number;

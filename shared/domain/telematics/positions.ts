@@ -23,3 +23,14 @@ export interface HistoryPoint {
   fuelLevelPercent: number | null;
   speedKmh: number | null;
 }
+
+/** A vehicle's latest position with the breadcrumbs its item holds (what the worker reads each cycle). */
+export interface RecentPositions {
+  latest: LatestPosition;
+  /** Every stored breadcrumb recorded after `flushedThroughMs`, oldest first. */
+  recent: HistoryPoint[];
+  /** Breadcrumbs recorded up to this time are in the history items; null: none is (all are recent). */
+  flushedThroughMs: number | null;
+  /** The item's version (0 for an item from before the ring). */
+  version: number;
+}

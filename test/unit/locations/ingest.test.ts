@@ -296,7 +296,9 @@ describe('ingestLocations: storage failures', () => {
     expect(response.results[0]).toMatchObject({ hint: expect.stringContaining('retry these items') });
     // Only what was stored reaches the worker.
     expect([...h.latest.keys()]).toEqual([B]);
-    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: B }]);
+    expect(h.queued).toEqual([
+      { fleetId: 'flt_1', vehicleId: B, vehicle: expect.objectContaining({ id: B }) },
+    ]);
     // The health counters count what the client was told: 1 accepted, 3 rejected.
     expect(h.deps.healthCounters.recordIngest).toHaveBeenCalledWith(
       'flt_1',
@@ -310,7 +312,9 @@ describe('ingestLocations: storage failures', () => {
     h.deps.healthCounters.recordIngest.mockRejectedValue(new Error('throttled'));
     const response = await ingestLocations(h.deps, 'flt_1', [crumb(A, 2, 1)]);
     expect(response).toMatchObject({ accepted: 1, rejected: 0 });
-    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
+    expect(h.queued).toEqual([
+      { fleetId: 'flt_1', vehicleId: A, vehicle: expect.objectContaining({ id: A }) },
+    ]);
   });
 
   it('rejects exactly the breadcrumbs the store could not store, as retryable, and keeps the rest accepted', async () => {
@@ -330,7 +334,9 @@ describe('ingestLocations: storage failures', () => {
       ['rejected', 'storage_unavailable'],
       ['rejected', 'storage_unavailable'],
     ]);
-    expect(h.queued).toEqual([{ fleetId: 'flt_1', vehicleId: A }]);
+    expect(h.queued).toEqual([
+      { fleetId: 'flt_1', vehicleId: A, vehicle: expect.objectContaining({ id: A }) },
+    ]);
   });
 
   it('rejects breadcrumbs beyond a full hour as not retryable', async () => {

@@ -86,4 +86,43 @@ describe('the guidance worker handler', () => {
     expect(cycle).toHaveBeenCalledTimes(1);
     expect(cycle.mock.calls[0]?.[0]).toEqual({ fleetId: 'flt_1', vehicleId: 'veh_a' });
   });
+
+  it("passes on what ingest read and wrote, and leaves out snapshots that are not ingest's", async () => {
+    const positions = {
+      latest: { latitude: 32.7, longitude: -96.8, recordedAtMs: 1, receivedAtMs: 2 },
+      recent: [],
+      flushedThroughMs: null,
+      version: 4,
+    };
+    const vehicle = { id: 'veh_a', fleetId: 'flt_1', tankSizeGallons: 150, estimatedMpg: 6.5 };
+    const event: SQSEvent = {
+      Records: [
+        record(
+          'm1',
+          JSON.stringify({ fleetId: 'flt_1', vehicleId: 'veh_a', positionVersion: 4, positions, vehicle }),
+        ),
+        // Another vehicle's profile, a version that is no count, a ring that is no list: read instead.
+        record(
+          'm2',
+          JSON.stringify({
+            fleetId: 'flt_1',
+            vehicleId: 'veh_b',
+            positionVersion: -1,
+            positions: { ...positions, recent: 'x' },
+            vehicle,
+          }),
+        ),
+      ],
+    };
+    expect(await handler(event, context)).toEqual({ batchItemFailures: [] });
+    const messages = cycle.mock.calls.map((call) => call[0]);
+    expect(messages).toContainEqual({
+      fleetId: 'flt_1',
+      vehicleId: 'veh_a',
+      positionVersion: 4,
+      positions,
+      vehicle,
+    });
+    expect(messages).toContainEqual({ fleetId: 'flt_1', vehicleId: 'veh_b' });
+  });
 });
