@@ -16,7 +16,6 @@ import { GUIDANCE_WORKER, HEALTH_SNAPSHOT } from '../lib/worker-functions.ts';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb-local.ts';
 import { type StageUsage, usageSince } from '../local/usage.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
 import {
   type BreadcrumbOperations,
   type CostBreakdown,
@@ -31,6 +30,7 @@ import {
   inPool,
   SimulatedTruck,
   startBenchStack,
+  workerCaughtUp,
 } from './fleet-sim.ts';
 import type { WriteUnitsBench } from './write-units.ts';
 
@@ -112,7 +112,6 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     credentials: LOCAL_CREDENTIALS,
   });
   try {
-    const tracking = createVehicleTrackingStore(documents, stack.tables.prod);
     const routes = fleetRoutes();
     const ids = await createTrucks(api, TRUCKS, 'COST');
     const trucks = ids.map((id, index) => new SimulatedTruck(id, index, true, routes));
@@ -121,13 +120,8 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     const startMs = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - (totalMinutes + 2) * MINUTE_MS;
     const at = (minute: number) => startMs + minute * MINUTE_MS;
     const drained = async (minute: number) => {
-      const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-      for (const id of ids) {
-        while ((await tracking.get(fleetId, id)).tracker.processedThroughMs !== at(minute)) {
-          if (performance.now() > deadline)
-            throw new Error(`cost bench: minute ${minute} not consumed in time`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+      if (!(await workerCaughtUp(stack, performance.now() + DRAIN_TIMEOUT_MS))) {
+        throw new Error(`cost bench: minute ${minute} not consumed in time`);
       }
     };
     const postMinute = async (minute: number) => {

@@ -107,6 +107,33 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   };
 }
 
+/** The prod stage's vehicle-updates queue so far: messages sent, and messages whose handling is over. */
+export async function vehicleUpdatesProgress(
+  stack: Pick<LocalStack, 'usage'>,
+): Promise<{ sent: number; done: number }> {
+  const { prod } = await stack.usage();
+  const [, queue] = Object.entries(prod.queues).find(([name]) => name.endsWith('-vehicle-updates')) ?? [];
+  return { sent: queue?.messagesSent ?? 0, done: queue?.messagesDone ?? 0 };
+}
+
+/**
+ * Resolves once the guidance worker has handled every vehicle-updates message sent so far (true),
+ * or when `deadline` (a `performance.now()` time) passes first (false). The worker's stored state
+ * is no signal: a quiet cycle stores nothing (commit-policy.ts).
+ */
+export async function workerCaughtUp(
+  stack: Pick<LocalStack, 'usage'>,
+  deadline: number,
+  pollMs = 20,
+): Promise<boolean> {
+  const { sent } = await vehicleUpdatesProgress(stack);
+  while ((await vehicleUpdatesProgress(stack)).done < sent) {
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return true;
+}
+
 /** Runs `task` over `items` with at most `concurrency` in flight; results in the items' order. */
 export async function inPool<T, R>(
   items: readonly T[],

@@ -145,6 +145,7 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
       // The event source mapping deletes the batch's successes in one DeleteMessageBatch.
       usage.deleteRequests += 1;
       usage.billedRequests += 1;
+      usage.messagesDone += batch.length - failed.size;
     }
     returnToQueue(batch.filter((message) => failed.has(message.messageId)));
   };
@@ -158,6 +159,7 @@ export function createInProcessQueue<T>(options: InProcessQueueOptions): InProce
         continue;
       }
       deadLetters.push(JSON.parse(message.body) as T);
+      usage.messagesDone += 1;
       log(
         `${options.name}: message ${message.messageId} moved to the dead-letter queue after ${message.receiveCount} receives`,
       );

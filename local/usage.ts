@@ -26,6 +26,12 @@ export interface FunctionUsage {
 
 export interface QueueUsage {
   messagesSent: number;
+  /**
+   * Messages whose handling is over: processed (deleted) or moved to the dead-letter queue. Equal to
+   * `messagesSent` when the queue is drained: what a benchmark waits for, as the worker's stored
+   * state need not change with every message.
+   */
+  messagesDone: number;
   /** SendMessageBatch calls (up to 10 messages each), as the deployed SQS adapter sends them. */
   sendRequests: number;
   /** ReceiveMessage calls that returned a batch (the event source mapping's polls that found work). */
@@ -56,6 +62,7 @@ export const emptyFunctionUsage = (): FunctionUsage => ({
 
 export const emptyQueueUsage = (): QueueUsage => ({
   messagesSent: 0,
+  messagesDone: 0,
   sendRequests: 0,
   receiveRequests: 0,
   deleteRequests: 0,
@@ -151,6 +158,7 @@ export function usageSince(before: StageUsage, after: StageUsage): StageUsage {
     const earlier = before.queues[name] ?? emptyQueueUsage();
     queues[name] = {
       messagesSent: usage.messagesSent - earlier.messagesSent,
+      messagesDone: usage.messagesDone - earlier.messagesDone,
       sendRequests: usage.sendRequests - earlier.sendRequests,
       receiveRequests: usage.receiveRequests - earlier.receiveRequests,
       deleteRequests: usage.deleteRequests - earlier.deleteRequests,

@@ -52,6 +52,7 @@ describe('createUsageMeter', () => {
     const function_ = { invocations: 5, apiRequests: 5, durationMs: 50, billedDurationMs: 52, logBytes: 500 };
     const queue = {
       messagesSent: 20,
+      messagesDone: 18,
       sendRequests: 2,
       receiveRequests: 2,
       deleteRequests: 2,
@@ -66,7 +67,7 @@ describe('createUsageMeter', () => {
     };
     const after = {
       functions: { a: { ...function_, invocations: 7, logBytes: 800 }, b: function_ },
-      queues: { q: { ...queue, sendRequests: 5 } },
+      queues: { q: { ...queue, sendRequests: 5, messagesDone: 20 } },
       unattributedLogBytes: 30,
       memory: { rssBytes: 2, heapUsedBytes: 2 },
     };
@@ -83,7 +84,7 @@ describe('createUsageMeter', () => {
       logBytes: 300,
     });
     expect(since.functions.b).toEqual(function_);
-    expect(since.queues.q).toMatchObject({ sendRequests: 3, messagesSent: 0, deadLetters: 1 });
+    expect(since.queues.q).toMatchObject({ sendRequests: 3, messagesSent: 0, messagesDone: 2, deadLetters: 1 });
     expect(since.unattributedLogBytes).toBe(20);
   });
 });
@@ -106,6 +107,7 @@ describe('in-process queue usage, as SQS bills it', () => {
     // Assess
     expect(queue.usage()).toEqual({
       messagesSent: 25,
+      messagesDone: 25,
       sendRequests: 3,
       receiveRequests: 3,
       deleteRequests: 3,
