@@ -22,7 +22,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { StageUsage } from '../local/usage.ts';
 import { usageSince } from '../local/usage.ts';
-import { COMMIT_POLICY } from '../shared/domain/tracking/commit-policy.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
 import { createVehiclePositionStore } from '../shared/store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
@@ -237,12 +236,7 @@ try {
   });
   const following = (
     await inPool(guided, 16, async (truck) => (await tracking.get(fleetId, truck.vehicleId)).session)
-  ).filter(
-    // A quiet cycle stores nothing: the stored session is at most the commit policy's bound behind.
-    (session) =>
-      session?.status === 'active' &&
-      (session.position?.recordedAtMs ?? 0) >= lastMs - COMMIT_POLICY.maxSessionLagMs,
-  ).length;
+  ).filter((session) => session?.status === 'active' && session.position?.recordedAtMs === lastMs).length;
 
   const serverAtEnd = await sampleServer();
   memory.serverRssEnd = serverAtEnd.memory.rssBytes;

@@ -59,6 +59,13 @@ export interface WriteUnitsBench {
   /** Write and read units per breadcrumb when a client sends 5 breadcrumbs per vehicle per request. */
   dynamodb_write_units_per_breadcrumb_5_per_request: number;
   dynamodb_read_units_per_breadcrumb_5_per_request: number;
+  /**
+   * The same as the first, for trucks without a guidance session (most of a fleet): the worker's
+   * quiet cycles store nothing (commit-policy.ts).
+   */
+  dynamodb_write_units_per_breadcrumb_unguided: number;
+  dynamodb_write_units_tracking_item_unguided: number;
+  dynamodb_read_units_per_breadcrumb_unguided: number;
   /** Breadcrumbs counted in each scenario (vehicles × timed minutes). */
   dynamodb_breadcrumbs: number;
   dynamodb_vehicles: number;
@@ -182,6 +189,7 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
   try {
     const single = await measureScenario(db.endpoint, 1);
     const batched = await measureScenario(db.endpoint, 5);
+    const unguided = await measureScenario(db.endpoint, 1, false);
     const n = single.breadcrumbs;
     return {
       dynamodb_write_units_per_breadcrumb: perBreadcrumb(sum(single.writes), n),
@@ -210,6 +218,12 @@ export async function benchWriteUnits(): Promise<WriteUnitsBench> {
         sum(batched.reads),
         batched.breadcrumbs,
       ),
+      dynamodb_write_units_per_breadcrumb_unguided: perBreadcrumb(sum(unguided.writes), unguided.breadcrumbs),
+      dynamodb_write_units_tracking_item_unguided: perBreadcrumb(
+        unguided.writes.tracking_item,
+        unguided.breadcrumbs,
+      ),
+      dynamodb_read_units_per_breadcrumb_unguided: perBreadcrumb(sum(unguided.reads), unguided.breadcrumbs),
       dynamodb_breadcrumbs: n,
       dynamodb_vehicles: VEHICLES,
     };
@@ -230,11 +244,11 @@ const zeroUnits = (): Record<Category, number> => ({
 });
 
 /**
- * One fleet of {@link VEHICLES} trucks under guidance from Dallas to Denver, a breadcrumb a minute
- * each; every `perRequest` minutes one POST carries the fleet's last `perRequest` minutes, then the
+ * One fleet of {@link VEHICLES} trucks driving Dallas → Denver (under guidance unless `guided` is
+ * false), a breadcrumb a minute each; every `perRequest` minutes one POST carries the fleet's last `perRequest` minutes, then the
  * worker's cycle runs once per message the request queued (one per vehicle).
  */
-async function measureScenario(endpoint: string, perRequest: number): Promise<ScenarioUnits> {
+async function measureScenario(endpoint: string, perRequest: number, guided = true): Promise<ScenarioUnits> {
   const fleetId = newId('fleet');
   // Minute 0 is hh:00 some hours ago (breadcrumbs must not be in the future of the clock below).
   const startMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
@@ -377,7 +391,7 @@ async function measureScenario(endpoint: string, perRequest: number): Promise<Sc
       keyCreatedAt: '2026-11-01T00:00:00.000000Z',
     };
     // POST /v1/vehicles/{id}/guidance's use case: it plans at once and caches the route.
-    for (const vehicle of vehicles) {
+    for (const vehicle of guided ? vehicles : []) {
       await startGuidance(deps, principal, fleetId, vehicle.id, {
         destination: DENVER,
         min_arrival_fuel_percent: 20,
@@ -393,7 +407,7 @@ async function measureScenario(endpoint: string, perRequest: number): Promise<Sc
     counting = false;
 
     if (failedCalls > 0) console.warn(`bench: ${failedCalls} DynamoDB calls failed during the counted run`);
-    for (const vehicle of vehicles) {
+    for (const vehicle of guided ? vehicles : []) {
       const tracking = await deps.tracking.get(fleetId, vehicle.id);
       if (tracking.session?.status !== 'active') {
         console.warn(`bench: a guidance session ended (${tracking.session?.endReason}) during the run`);
