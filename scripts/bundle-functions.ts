@@ -5,8 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
+import { PUBLISHED_DOCUMENTS } from '../shared/api/published-documents.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
-import { GEO_DATA_FILES, type GeoDataFile } from '../shared/geo/data-files.ts';
+import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -187,42 +188,82 @@ function withoutZodJsonSchema(): Plugin {
   };
 }
 
-/** The namespace of the modules that read a data file beside the bundle (see {@link lazyGeoDataFiles}). */
-const geoDataNamespace = 'geo-data';
+/** A module whose readers parse data files: run from source it reads them where they live. */
+interface DataFileModule {
+  /** The module the bundle replaces by readers of the copies beside the output holding them. */
+  module: RegExp;
+  files: Readonly<Record<string, { name: string; source: string }>>;
+  /** The function it exports taking a file's key, if any: `(file) => parsed JSON`. */
+  reader?: string;
+  /**
+   * The functions it exports reading one file each, by file key: an output that calls one holds
+   * (and ships) that file alone.
+   */
+  readerOf?: Readonly<Record<string, string>>;
+}
 
 /**
- * The highway graph and the state shapes are read on first use (shared/geo/data-files.ts) rather
- * than imported, so they are not JavaScript evaluated at every cold start. In a bundle,
- * `readGeoDataFile` reads the copy beside the output file that holds it (one module per file, so an
- * output holds only the readers it calls); {@link copyGeoDataFiles} writes those copies, which
- * therefore ship in the function's asset.
+ * The data read on first use instead of imported, so it is not JavaScript evaluated at every cold
+ * start: the highway graph and the state shapes (shared/geo/data-files.ts), the published OpenAPI
+ * documents (shared/api/published-documents.ts).
  */
-const lazyGeoDataFiles: Plugin = {
-  name: 'lazy-geo-data-files',
+const dataFileModules: Readonly<Record<string, DataFileModule>> = {
+  geo: {
+    module: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/,
+    reader: 'readGeoDataFile',
+    files: GEO_DATA_FILES,
+  },
+  documents: {
+    module: /[\\/]shared[\\/]api[\\/]published-documents\.ts$/,
+    files: PUBLISHED_DOCUMENTS,
+    readerOf: { openApi: 'readOpenApiDocument', adminOpenApi: 'readAdminOpenApiDocument' },
+  },
+};
+
+/** The namespace of the modules that read a data file beside the bundle (see {@link lazyDataFiles}). */
+const dataFileNamespace = 'data-file';
+const dataFileId = (group: string, file: string) => `${dataFileNamespace}:${group}/${file}`;
+
+/**
+ * In a bundle, each reader of {@link dataFileModules} reads the copy beside the output file that
+ * holds it (one module per file, so an output holds only the readers of its group);
+ * {@link copyDataFiles} writes those copies, which therefore ship in the function's asset.
+ */
+const lazyDataFiles: Plugin = {
+  name: 'lazy-data-files',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/ }, () => ({
-      contents: [
-        ...Object.keys(GEO_DATA_FILES).map(
-          (file) => `import read_${file} from '${geoDataNamespace}:${file}';`,
-        ),
-        'const readers = {',
-        ...Object.keys(GEO_DATA_FILES).map((file) => `  ${file}: read_${file},`),
-        '};',
-        'export const readGeoDataFile = (file) => readers[file]();',
-      ].join('\n'),
-      loader: 'js',
+    for (const [group, { module, files, reader, readerOf = {} }] of Object.entries(dataFileModules)) {
+      pluginBuild.onLoad({ filter: module }, () => ({
+        contents: [
+          ...Object.keys(files).map((file) => `import read_${file} from '${dataFileId(group, file)}';`),
+          ...Object.entries(readerOf).map(([file, name]) => `export const ${name} = read_${file};`),
+          ...(reader
+            ? [
+                'const readers = {',
+                ...Object.keys(files).map((file) => `  ${file}: read_${file},`),
+                '};',
+                `export const ${reader} = (file) => readers[file]();`,
+              ]
+            : []),
+        ].join('\n'),
+        loader: 'js',
+      }));
+    }
+    pluginBuild.onResolve({ filter: new RegExp(`^${dataFileNamespace}:`) }, (args) => ({
+      path: args.path.slice(dataFileNamespace.length + 1),
+      namespace: dataFileNamespace,
     }));
-    pluginBuild.onResolve({ filter: new RegExp(`^${geoDataNamespace}:`) }, (args) => ({
-      path: args.path.slice(geoDataNamespace.length + 1),
-      namespace: geoDataNamespace,
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: geoDataNamespace }, (args) => ({
-      contents: [
-        "import { readFileSync } from 'node:fs';",
-        `export default () => JSON.parse(readFileSync(new URL('./${GEO_DATA_FILES[args.path as GeoDataFile].name}', import.meta.url), 'utf8'));`,
-      ].join('\n'),
-      loader: 'js',
-    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: dataFileNamespace }, (args) => {
+      const [group, file] = args.path.split('/') as [string, string];
+      const { name } = dataFileModules[group]?.files[file] ?? {};
+      return {
+        contents: [
+          "import { readFileSync } from 'node:fs';",
+          `export default () => JSON.parse(readFileSync(new URL('./${name}', import.meta.url), 'utf8'));`,
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -230,15 +271,16 @@ const lazyGeoDataFiles: Plugin = {
  * Writes each data file beside every output that reads it (an entry, or a lazy chunk), from the
  * metafile: the reader is in an output when the output's inputs name it.
  */
-function copyGeoDataFiles(metafile: Metafile, rootDir: string): string[] {
+function copyDataFiles(metafile: Metafile, rootDir: string): string[] {
   const copies: string[] = [];
   for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
-    for (const file of Object.keys(GEO_DATA_FILES) as GeoDataFile[]) {
-      if (!inputs[`${geoDataNamespace}:${file}`]) continue;
-      const { name, source } = GEO_DATA_FILES[file];
-      const copy = join(dirname(resolve(rootDir, output)), name);
-      copyFileSync(source, copy);
-      copies.push(copy);
+    for (const [group, { files }] of Object.entries(dataFileModules)) {
+      for (const [file, { name, source }] of Object.entries(files)) {
+        if (!inputs[dataFileId(group, file)]?.bytesInOutput) continue;
+        const copy = join(dirname(resolve(rootDir, output)), name);
+        copyFileSync(source, copy);
+        copies.push(copy);
+      }
     }
   }
   return copies;
@@ -303,7 +345,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   const plugins = [
     englishOnlyZodLocales,
     environmentCredentialsOnly,
-    lazyGeoDataFiles,
+    lazyDataFiles,
     prebuiltSandboxScript(sandboxScript),
   ];
   const entryPoints = (group: readonly FunctionEntry[]) =>
@@ -356,7 +398,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     Object.assign(metafile.outputs, result.metafile.outputs);
   }
 
-  const dataFiles = copyGeoDataFiles(metafile, rootDir);
+  const dataFiles = copyDataFiles(metafile, rootDir);
 
   const metafilePath = `${outdir}.meta.json`;
   writeFileSync(metafilePath, JSON.stringify(metafile));

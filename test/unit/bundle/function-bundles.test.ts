@@ -4,9 +4,12 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as getOpenApiFromSource } from '../../../functions/http/discovery/get-openapi.ts';
 import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
+import { PUBLISHED_DOCUMENTS } from '../../../shared/api/published-documents.ts';
 import { accountRoutes } from '../../../shared/api/routes/account.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
+import { discoveryRoutes } from '../../../shared/api/routes/discovery.ts';
 import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { fallbackRoute } from '../../../shared/api/routes.ts';
 import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
@@ -41,6 +44,7 @@ beforeAll(async () => {
       entry(accountRoutes.getMe),
       entry(tripRoutes.createTrip),
       entry(fallbackRoute),
+      entry(discoveryRoutes.getOpenApi),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
     ],
   });
@@ -212,6 +216,27 @@ describe('a planning function bundle', () => {
 
     // Assess
     expect([inEntry, inChunks]).toEqual([false, true]);
+  });
+});
+
+describe('the OpenAPI document function bundle', () => {
+  it('serves the document from the file beside it, the same bytes as from source', async () => {
+    // Arrange
+    const { handler } = await bundled('getOpenApi');
+    const request = () => httpEvent({ method: 'GET', path: '/v1/openapi.json' });
+
+    // Act
+    const fromBundle = await handler(request(), lambdaContext());
+    const fromSource = await getOpenApiFromSource(request(), lambdaContext());
+
+    // Assess
+    expect(bundledInputs('getOpenApi').filter((file) => file.endsWith('openapi.json'))).toEqual([]);
+    expect(readdirSync(join(outdir, 'getOpenApi')).sort()).toEqual([
+      'index.mjs',
+      PUBLISHED_DOCUMENTS.openApi.name,
+    ]);
+    expect(fromBundle.statusCode).toBe(200);
+    expect(fromBundle.body).toBe(fromSource.body);
   });
 });
 
