@@ -159,6 +159,31 @@ const environmentCredentialsOnly: Plugin = {
 };
 
 /**
+ * The MCP SDK's server imports its default JSON Schema validator (ajv, ajv-formats, fast-uri: ~135 KB
+ * minified) to check elicitation answers; our server never elicits and passes its own validator
+ * (shared/mcp/server.ts, `noElicitationValidator`), so the default is never constructed. The bundle
+ * gets a stand-in that fails loudly if it ever were.
+ */
+const withoutMcpAjvValidator: Plugin = {
+  name: 'without-mcp-ajv-validator',
+  setup(pluginBuild) {
+    pluginBuild.onLoad(
+      { filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]validation[\\/]ajv-provider\.js$/ },
+      () => ({
+        contents: [
+          'export class AjvJsonSchemaValidator {',
+          '  constructor() {',
+          "    throw new Error('The ajv JSON Schema validator is not bundled: pass jsonSchemaValidator (scripts/bundle-functions.ts)');",
+          '  }',
+          '}',
+        ].join('\n'),
+        loader: 'js',
+      }),
+    );
+  },
+};
+
+/**
  * zod's classic schemas wire every type to its JSON Schema converter (`toJSONSchema`, the
  * per-type processors: ~20 KB minified), so esbuild keeps that code in every bundle although only
  * the MCP function converts schemas when it runs. The other functions get stubs that fail loudly if
@@ -345,6 +370,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   const plugins = [
     englishOnlyZodLocales,
     environmentCredentialsOnly,
+    withoutMcpAjvValidator,
     lazyDataFiles,
     prebuiltSandboxScript(sandboxScript),
   ];

@@ -6,6 +6,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Principal } from '../domain/api-keys.ts';
 import type { Stage } from '../platform/config.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
@@ -33,12 +34,26 @@ export function visibleTools(exchange: Pick<McpExchange, 'tools' | 'sandboxTools
   return exchange.tools.filter((tool) => simulator || !exchange.sandboxTools.has(tool.name));
 }
 
+/**
+ * The SDK checks JSON Schema only on what a client answers to an elicitation (`elicitInput`), which
+ * this server never sends: tool arguments are checked by each route's own zod schemas. So nothing
+ * is compiled (the SDK's default, ajv with its formats, is ~135 KB of the MCP function's cold start;
+ * the Lambda bundle leaves it out, scripts/bundle-functions.ts), and a validator asked for fails
+ * loudly rather than accepting anything.
+ */
+export const noElicitationValidator: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('This MCP server never elicits input, so it has no JSON Schema validator');
+  },
+};
+
 /** A low-level SDK server with the two tool handlers: tools are generated, so no per-tool registration. */
 function serverFor(exchange: McpExchange): Server {
   const tools = visibleTools(exchange);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: noElicitationValidator,
     instructions:
       'Fleet Fuel Guidance API as tools. Each tool call is the API call named in its description, with the same key, scopes and limits. A problem comes back as isError with code, detail and hint. GET /llms.txt is the guide.',
   });

@@ -262,6 +262,15 @@ describe('the MCP function bundle', () => {
     const [mcp] = sizes;
     expect(mcp?.bytes).toBeLessThan(mcp?.totalBytes ?? 0);
     expect(response.statusCode).toBe(401);
+    // The SDK's default validator (ajv) is replaced by a stand-in: the server passes its own.
+    const mcpMeta = JSON.parse(readFileSync(`${mcpOut}.meta.json`, 'utf8')) as Metafile;
+    const bundledAjv = Object.values(mcpMeta.outputs).flatMap(({ inputs }) =>
+      Object.keys(inputs).filter((file) => /node_modules[\\/]ajv/.test(file)),
+    );
+    expect(bundledAjv).toEqual([]);
+    await expect(import(pathToFileURL(join(mcpOut, 'mcp', 'index.mjs')).href)).resolves.toHaveProperty(
+      'handler',
+    );
     // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
   }, 90_000);
 });
