@@ -12,18 +12,20 @@ import type { Stage } from '../platform/config.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
 import { type CallerEvent, eventForToolCall, type ToolResult, toolResultFor } from './tool-call.ts';
-import type { GeneratedTool } from './tools.ts';
+import type { ListedTool } from './tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'fleet-fuel-guidance', version: '1.0.0' } as const;
 
 export interface McpExchange {
   /** Every generated tool; the sandbox ones are filtered out here unless the caller may see them. */
-  tools: readonly GeneratedTool[];
+  tools: readonly ListedTool[];
   /** Names of the simulator's tools (spec section 5.4). */
   sandboxTools: ReadonlySet<string>;
   principal: Pick<Principal, 'mode'>;
   stage: Stage;
   caller: CallerEvent;
+  /** The route a tool's operation runs (loaded on the first call: tools/list needs none). */
+  routeOf: (operationId: string) => Promise<RouteDefinition>;
   /** Runs the route's handler on an API Gateway event: the whole HTTP chain of that route. */
   invoke: (route: RouteDefinition, event: HttpEvent) => Promise<HttpResponse>;
 }
@@ -74,8 +76,9 @@ function serverFor(exchange: McpExchange): Server {
         `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`,
       );
     }
-    const event = eventForToolCall(tool.route, request.params.arguments ?? {}, exchange.caller);
-    return toolResultFor(tool.route, await exchange.invoke(tool.route, event));
+    const route = await exchange.routeOf(tool.operationId);
+    const event = eventForToolCall(route, request.params.arguments ?? {}, exchange.caller);
+    return toolResultFor(route, await exchange.invoke(route, event));
   });
   return server;
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { discoveryRoutes } from '../../../shared/api/routes/discovery.ts';
 import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { fallbackRoute } from '../../../shared/api/routes.ts';
 import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
+import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import type { HttpResponse } from '../../../shared/platform/http/types.ts';
 import { httpEvent, lambdaContext } from '../fixtures.ts';
 import { handler as geoProbeFromSource } from './geo-probe.ts';
@@ -245,7 +246,7 @@ describe('the MCP function bundle', () => {
     // Arrange
     const { sizes, outdir: mcpOut } = await bundleFunctions({
       outdir: join(workDir, 'mcp-functions'),
-      entries: [{ ...entry(agentRoutes.mcp), jsonSchema: true, lazyChunks: true }],
+      entries: [{ ...entry(agentRoutes.mcp), lazyChunks: true }],
     });
     const chunks = readdirSync(join(mcpOut, 'mcp', 'chunks'));
     const getMeChunk = chunks.find((file) => file.startsWith('get-me-'));
@@ -271,6 +272,15 @@ describe('the MCP function bundle', () => {
     await expect(import(pathToFileURL(join(mcpOut, 'mcp', 'index.mjs')).href)).resolves.toHaveProperty(
       'handler',
     );
+    // tools/list answers from the tools generated at build time, the same as from source.
+    expect(JSON.parse(readFileSync(join(mcpOut, 'mcp', 'mcp-tools.json'), 'utf8'))).toEqual(
+      readListedTools(),
+    );
+    const entryInputs = Object.keys(
+      mcpMeta.outputs[`${relative(repoRoot, mcpOut)}/mcp/index.mjs`]?.inputs ?? {},
+    );
+    expect(entryInputs).toContain('functions/http/mcp/mcp.ts');
+    expect(entryInputs.filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
     // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
   }, 90_000);
 });
