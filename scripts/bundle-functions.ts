@@ -152,6 +152,30 @@ const environmentCredentialsOnly: Plugin = {
 };
 
 /**
+ * CommonJS packages esbuild must keep wherever a module importing them is bundled, even when
+ * nothing calls them, because evaluating CommonJS might have side effects. These have none (they
+ * define what they export), so they are marked side-effect-free and go where unused: ipaddr.js
+ * (~13 KB) came with shared/platform/url-guard.ts into every function wiring the event recorder,
+ * GET routes included, which never check a webhook URL (the guard's module-level blocks are marked
+ * pure for the same reason; both are needed).
+ */
+const sideEffectFreePackages: Plugin = {
+  name: 'side-effect-free-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^ipaddr\.js$/ }, async (args) => {
+      if (args.pluginData === 'side-effect-free') return undefined;
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'side-effect-free',
+      });
+      return resolved.errors.length > 0 ? undefined : { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/**
  * The MCP SDK's server imports its default JSON Schema validator (ajv, ajv-formats, fast-uri: ~135 KB
  * minified) to check elicitation answers; our server never elicits and passes its own validator
  * (shared/mcp/server.ts, `noElicitationValidator`), so the default is never constructed. The bundle
@@ -374,6 +398,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     environmentCredentialsOnly,
     withoutMcpAjvValidator,
     withoutZodJsonSchema(),
+    sideEffectFreePackages,
     lazyDataFiles,
     prebuiltSandboxScript(sandboxScript),
   ];
