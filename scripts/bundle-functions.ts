@@ -30,9 +30,15 @@ const functionsWithLazyChunks: ReadonlySet<string> = new Set(['mcp']);
  * Modules imported dynamically so that a cold start does not load them. A function whose bundle
  * holds one is rebuilt with lazy chunks (FunctionEntry.lazyChunks), found from the metafile, so no
  * list of functions goes stale: the Amazon Location adapter and its client
- * (shared/geo/routing-engine-factory.ts) in every function that plans routes.
+ * (shared/geo/routing-engine-factory.ts) in every function that plans routes; the SQS and
+ * Scheduler adapters with their clients (shared/wiring/message-queues.ts, retry-scheduler.ts) in
+ * every function that may send to a queue or schedule a delivery's retry.
  */
-const lazilyLoadedModules: readonly string[] = ['shared/geo/amazon-location-router.ts'];
+const lazilyLoadedModules: readonly string[] = [
+  'shared/geo/amazon-location-router.ts',
+  'shared/platform/adapters/sqs-queue.ts',
+  'shared/platform/adapters/eventbridge-scheduler.ts',
+];
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
