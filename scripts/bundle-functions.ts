@@ -8,6 +8,7 @@ import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { PUBLISHED_DOCUMENTS } from '../shared/api/published-documents.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
+import { readGuideRoutes } from '../shared/llms/guide-routes.ts';
 import { readListedTools } from '../shared/mcp/listed-tools.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
@@ -255,8 +256,9 @@ interface DataFileModule {
 /**
  * The data read on first use instead of imported, so it is not JavaScript evaluated at every cold
  * start: the highway graph and the state shapes (shared/geo/data-files.ts), the published OpenAPI
- * documents (shared/api/published-documents.ts), and the MCP tools as tools/list shows them
- * (shared/mcp/listed-tools.ts), generated here from the route table as from source.
+ * documents (shared/api/published-documents.ts); the MCP tools as tools/list shows them
+ * (shared/mcp/listed-tools.ts) and the operations the llms.txt guide lists
+ * (shared/llms/guide-routes.ts), both generated here from the route table as from source.
  */
 const dataFileModules: Readonly<Record<string, DataFileModule>> = {
   geo: {
@@ -273,6 +275,11 @@ const dataFileModules: Readonly<Record<string, DataFileModule>> = {
     module: /[\\/]shared[\\/]mcp[\\/]listed-tools\.ts$/,
     files: { tools: { name: 'mcp-tools.json', generate: readListedTools } },
     readerOf: { tools: 'readListedTools' },
+  },
+  llms: {
+    module: /[\\/]shared[\\/]llms[\\/]guide-routes\.ts$/,
+    files: { routes: { name: 'guide-routes.json', generate: readGuideRoutes } },
+    readerOf: { routes: 'readGuideRoutes' },
   },
 };
 

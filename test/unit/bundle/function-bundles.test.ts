@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as getLlmsTxtFromSource } from '../../../functions/http/discovery/get-llms-txt.ts';
 import { handler as getOpenApiFromSource } from '../../../functions/http/discovery/get-openapi.ts';
 import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
 import { PUBLISHED_DOCUMENTS } from '../../../shared/api/published-documents.ts';
@@ -46,6 +47,7 @@ beforeAll(async () => {
       entry(tripRoutes.createTrip),
       entry(fallbackRoute),
       entry(discoveryRoutes.getOpenApi),
+      entry(agentRoutes.getLlmsTxt),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
     ],
   });
@@ -236,6 +238,24 @@ describe('the OpenAPI document function bundle', () => {
       'index.mjs',
       PUBLISHED_DOCUMENTS.openApi.name,
     ]);
+    expect(fromBundle.statusCode).toBe(200);
+    expect(fromBundle.body).toBe(fromSource.body);
+  });
+});
+
+describe('the llms.txt function bundle', () => {
+  it('lists the operations from the file written beside it, as from source, without any schema', async () => {
+    // Arrange
+    const { handler } = await bundled('getLlmsTxt');
+    const request = () => httpEvent({ method: 'GET', path: '/v1/llms.txt' });
+
+    // Act
+    const fromBundle = await handler(request(), lambdaContext());
+    const fromSource = await getLlmsTxtFromSource(request(), lambdaContext());
+
+    // Assess
+    expect(bundledInputs('getLlmsTxt').filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
+    expect(existsSync(join(outdir, 'getLlmsTxt', 'guide-routes.json'))).toBe(true);
     expect(fromBundle.statusCode).toBe(200);
     expect(fromBundle.body).toBe(fromSource.body);
   });
