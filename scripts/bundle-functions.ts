@@ -183,6 +183,22 @@ const sideEffectFreePackages: Plugin = {
 };
 
 /**
+ * Each SDK client imports its whole package.json (~2.3 KB minified: scripts, dependencies, files)
+ * to put its version in the User-Agent; `version` is the only field it reads.
+ */
+const sdkClientVersionOnly: Plugin = {
+  name: 'sdk-client-version-only',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]package\.json$/ }, (args) => ({
+      contents: JSON.stringify({
+        version: (JSON.parse(readFileSync(args.path, 'utf8')) as { version: string }).version,
+      }),
+      loader: 'json',
+    }));
+  },
+};
+
+/**
  * The MCP SDK's server imports its default JSON Schema validator (ajv, ajv-formats, fast-uri: ~135 KB
  * minified) to check elicitation answers; our server never elicits and passes its own validator
  * (shared/mcp/server.ts, `noElicitationValidator`), so the default is never constructed. The bundle
@@ -412,6 +428,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     withoutMcpAjvValidator,
     withoutZodJsonSchema(),
     sideEffectFreePackages,
+    sdkClientVersionOnly,
     lazyDataFiles,
     prebuiltSandboxScript(sandboxScript),
   ];
