@@ -5,8 +5,11 @@ import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { workerFunctions } from '../lib/worker-functions.ts';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
+import { PUBLISHED_DOCUMENTS } from '../shared/api/published-documents.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
-import { GEO_DATA_FILES, type GeoDataFile } from '../shared/geo/data-files.ts';
+import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
+import { readGuideRoutes } from '../shared/llms/guide-routes.ts';
+import { readListedTools } from '../shared/mcp/listed-tools.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
@@ -15,11 +18,6 @@ export interface FunctionEntry {
   /** Relative to the repository root; the module exports `handler`. */
   handler: string;
   /**
-   * Converts zod schemas to JSON Schema at run time (the MCP server lists its tools' input schemas).
-   * Only these bundles carry zod's JSON Schema code; see {@link withoutZodJsonSchema}.
-   */
-  jsonSchema?: boolean;
-  /**
    * Built on its own with esbuild's `splitting`: each dynamic `import()` becomes a chunk in
    * `<name>/chunks/`, loaded on first use, so a cold start loads only the entry. The MCP function
    * reaches every route's handler, each loaded when its tool is first called.
@@ -27,17 +25,21 @@ export interface FunctionEntry {
   lazyChunks?: boolean;
 }
 
-/** The functions that call `z.toJSONSchema` (directly or through the MCP SDK) when they run. */
-const functionsConvertingToJsonSchema: ReadonlySet<string> = new Set(['mcp']);
 /** The functions whose dynamic imports load on first use (see FunctionEntry.lazyChunks). */
 const functionsWithLazyChunks: ReadonlySet<string> = new Set(['mcp']);
 /**
  * Modules imported dynamically so that a cold start does not load them. A function whose bundle
  * holds one is rebuilt with lazy chunks (FunctionEntry.lazyChunks), found from the metafile, so no
  * list of functions goes stale: the Amazon Location adapter and its client
- * (shared/geo/routing-engine-factory.ts) in every function that plans routes.
+ * (shared/geo/routing-engine-factory.ts) in every function that plans routes; the SQS and
+ * Scheduler adapters with their clients (shared/wiring/message-queues.ts, retry-scheduler.ts) in
+ * every function that may send to a queue or schedule a delivery's retry.
  */
-const lazilyLoadedModules: readonly string[] = ['shared/geo/amazon-location-router.ts'];
+const lazilyLoadedModules: readonly string[] = [
+  'shared/geo/amazon-location-router.ts',
+  'shared/platform/adapters/sqs-queue.ts',
+  'shared/platform/adapters/eventbridge-scheduler.ts',
+];
 
 export interface BundleOptions {
   /** Repository root the handler paths are relative to. */
@@ -78,7 +80,6 @@ export function functionEntries(): FunctionEntry[] {
   const http = [...servedRouteList, fallbackRoute, ...adminRouteList].map(({ operationId, handler }) => ({
     name: operationId,
     handler,
-    ...(functionsConvertingToJsonSchema.has(operationId) ? { jsonSchema: true } : {}),
     ...(functionsWithLazyChunks.has(operationId) ? { lazyChunks: true } : {}),
   }));
   const workers = workerFunctions.map(({ name, handler }) => ({ name, handler }));
@@ -158,10 +159,76 @@ const environmentCredentialsOnly: Plugin = {
 };
 
 /**
+ * CommonJS packages esbuild must keep wherever a module importing them is bundled, even when
+ * nothing calls them, because evaluating CommonJS might have side effects. These have none (they
+ * define what they export), so they are marked side-effect-free and go where unused: ipaddr.js
+ * (~13 KB) came with shared/platform/url-guard.ts into every function wiring the event recorder,
+ * GET routes included, which never check a webhook URL (the guard's module-level blocks are marked
+ * pure for the same reason; both are needed).
+ */
+const sideEffectFreePackages: Plugin = {
+  name: 'side-effect-free-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^ipaddr\.js$/ }, async (args) => {
+      if (args.pluginData === 'side-effect-free') return undefined;
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'side-effect-free',
+      });
+      return resolved.errors.length > 0 ? undefined : { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/**
+ * Each SDK client imports its whole package.json (~2.3 KB minified: scripts, dependencies, files)
+ * to put its version in the User-Agent; `version` is the only field it reads.
+ */
+const sdkClientVersionOnly: Plugin = {
+  name: 'sdk-client-version-only',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]package\.json$/ }, (args) => ({
+      contents: JSON.stringify({
+        version: (JSON.parse(readFileSync(args.path, 'utf8')) as { version: string }).version,
+      }),
+      loader: 'json',
+    }));
+  },
+};
+
+/**
+ * The MCP SDK's server imports its default JSON Schema validator (ajv, ajv-formats, fast-uri: ~135 KB
+ * minified) to check elicitation answers; our server never elicits and passes its own validator
+ * (shared/mcp/server.ts, `noElicitationValidator`), so the default is never constructed. The bundle
+ * gets a stand-in that fails loudly if it ever were.
+ */
+const withoutMcpAjvValidator: Plugin = {
+  name: 'without-mcp-ajv-validator',
+  setup(pluginBuild) {
+    pluginBuild.onLoad(
+      { filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]validation[\\/]ajv-provider\.js$/ },
+      () => ({
+        contents: [
+          'export class AjvJsonSchemaValidator {',
+          '  constructor() {',
+          "    throw new Error('The ajv JSON Schema validator is not bundled: pass jsonSchemaValidator (scripts/bundle-functions.ts)');",
+          '  }',
+          '}',
+        ].join('\n'),
+        loader: 'js',
+      }),
+    );
+  },
+};
+
+/**
  * zod's classic schemas wire every type to its JSON Schema converter (`toJSONSchema`, the
- * per-type processors: ~20 KB minified), so esbuild keeps that code in every bundle although only
- * the MCP function converts schemas when it runs. The other functions get stubs that fail loudly if
- * something ever does call them; validation, parsing and error messages do not touch them.
+ * per-type processors: ~20 KB minified), so esbuild keeps that code in every bundle although no
+ * function converts schemas when it runs: the documents are generated by scripts, and the MCP
+ * tools' input schemas at build time (shared/mcp/listed-tools.ts). The bundles get stubs that fail
+ * loudly if something ever does call them; validation, parsing and error messages do not touch them.
  */
 function withoutZodJsonSchema(): Plugin {
   const modules = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
@@ -187,42 +254,95 @@ function withoutZodJsonSchema(): Plugin {
   };
 }
 
-/** The namespace of the modules that read a data file beside the bundle (see {@link lazyGeoDataFiles}). */
-const geoDataNamespace = 'geo-data';
+/** A module whose readers parse data files: run from source it reads them where they live. */
+interface DataFileModule {
+  /** The module the bundle replaces by readers of the copies beside the output holding them. */
+  module: RegExp;
+  /** Each file's name beside the bundle, and the file it copies or the build-time value it writes. */
+  files: Readonly<Record<string, { name: string } & ({ source: string } | { generate: () => unknown })>>;
+  /** The function it exports taking a file's key, if any: `(file) => parsed JSON`. */
+  reader?: string;
+  /**
+   * The functions it exports reading one file each, by file key: an output that calls one holds
+   * (and ships) that file alone.
+   */
+  readerOf?: Readonly<Record<string, string>>;
+}
 
 /**
- * The highway graph and the state shapes are read on first use (shared/geo/data-files.ts) rather
- * than imported, so they are not JavaScript evaluated at every cold start. In a bundle,
- * `readGeoDataFile` reads the copy beside the output file that holds it (one module per file, so an
- * output holds only the readers it calls); {@link copyGeoDataFiles} writes those copies, which
- * therefore ship in the function's asset.
+ * The data read on first use instead of imported, so it is not JavaScript evaluated at every cold
+ * start: the highway graph and the state shapes (shared/geo/data-files.ts), the published OpenAPI
+ * documents (shared/api/published-documents.ts); the MCP tools as tools/list shows them
+ * (shared/mcp/listed-tools.ts) and the operations the llms.txt guide lists
+ * (shared/llms/guide-routes.ts), both generated here from the route table as from source.
  */
-const lazyGeoDataFiles: Plugin = {
-  name: 'lazy-geo-data-files',
+const dataFileModules: Readonly<Record<string, DataFileModule>> = {
+  geo: {
+    module: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/,
+    reader: 'readGeoDataFile',
+    files: GEO_DATA_FILES,
+  },
+  documents: {
+    module: /[\\/]shared[\\/]api[\\/]published-documents\.ts$/,
+    files: PUBLISHED_DOCUMENTS,
+    readerOf: { openApi: 'readOpenApiDocument', adminOpenApi: 'readAdminOpenApiDocument' },
+  },
+  mcp: {
+    module: /[\\/]shared[\\/]mcp[\\/]listed-tools\.ts$/,
+    files: { tools: { name: 'mcp-tools.json', generate: readListedTools } },
+    readerOf: { tools: 'readListedTools' },
+  },
+  llms: {
+    module: /[\\/]shared[\\/]llms[\\/]guide-routes\.ts$/,
+    files: { routes: { name: 'guide-routes.json', generate: readGuideRoutes } },
+    readerOf: { routes: 'readGuideRoutes' },
+  },
+};
+
+/** The namespace of the modules that read a data file beside the bundle (see {@link lazyDataFiles}). */
+const dataFileNamespace = 'data-file';
+const dataFileId = (group: string, file: string) => `${dataFileNamespace}:${group}/${file}`;
+
+/**
+ * In a bundle, each reader of {@link dataFileModules} reads the copy beside the output file that
+ * holds it (one module per file, so an output holds only the readers of its group);
+ * {@link copyDataFiles} writes those copies, which therefore ship in the function's asset.
+ */
+const lazyDataFiles: Plugin = {
+  name: 'lazy-data-files',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]shared[\\/]geo[\\/]data-files\.ts$/ }, () => ({
-      contents: [
-        ...Object.keys(GEO_DATA_FILES).map(
-          (file) => `import read_${file} from '${geoDataNamespace}:${file}';`,
-        ),
-        'const readers = {',
-        ...Object.keys(GEO_DATA_FILES).map((file) => `  ${file}: read_${file},`),
-        '};',
-        'export const readGeoDataFile = (file) => readers[file]();',
-      ].join('\n'),
-      loader: 'js',
+    for (const [group, { module, files, reader, readerOf = {} }] of Object.entries(dataFileModules)) {
+      pluginBuild.onLoad({ filter: module }, () => ({
+        contents: [
+          ...Object.keys(files).map((file) => `import read_${file} from '${dataFileId(group, file)}';`),
+          ...Object.entries(readerOf).map(([file, name]) => `export const ${name} = read_${file};`),
+          ...(reader
+            ? [
+                'const readers = {',
+                ...Object.keys(files).map((file) => `  ${file}: read_${file},`),
+                '};',
+                `export const ${reader} = (file) => readers[file]();`,
+              ]
+            : []),
+        ].join('\n'),
+        loader: 'js',
+      }));
+    }
+    pluginBuild.onResolve({ filter: new RegExp(`^${dataFileNamespace}:`) }, (args) => ({
+      path: args.path.slice(dataFileNamespace.length + 1),
+      namespace: dataFileNamespace,
     }));
-    pluginBuild.onResolve({ filter: new RegExp(`^${geoDataNamespace}:`) }, (args) => ({
-      path: args.path.slice(geoDataNamespace.length + 1),
-      namespace: geoDataNamespace,
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: geoDataNamespace }, (args) => ({
-      contents: [
-        "import { readFileSync } from 'node:fs';",
-        `export default () => JSON.parse(readFileSync(new URL('./${GEO_DATA_FILES[args.path as GeoDataFile].name}', import.meta.url), 'utf8'));`,
-      ].join('\n'),
-      loader: 'js',
-    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: dataFileNamespace }, (args) => {
+      const [group, file] = args.path.split('/') as [string, string];
+      const { name } = dataFileModules[group]?.files[file] ?? {};
+      return {
+        contents: [
+          "import { readFileSync } from 'node:fs';",
+          `export default () => JSON.parse(readFileSync(new URL('./${name}', import.meta.url), 'utf8'));`,
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -230,15 +350,17 @@ const lazyGeoDataFiles: Plugin = {
  * Writes each data file beside every output that reads it (an entry, or a lazy chunk), from the
  * metafile: the reader is in an output when the output's inputs name it.
  */
-function copyGeoDataFiles(metafile: Metafile, rootDir: string): string[] {
+function copyDataFiles(metafile: Metafile, rootDir: string): string[] {
   const copies: string[] = [];
   for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
-    for (const file of Object.keys(GEO_DATA_FILES) as GeoDataFile[]) {
-      if (!inputs[`${geoDataNamespace}:${file}`]) continue;
-      const { name, source } = GEO_DATA_FILES[file];
-      const copy = join(dirname(resolve(rootDir, output)), name);
-      copyFileSync(source, copy);
-      copies.push(copy);
+    for (const [group, { files }] of Object.entries(dataFileModules)) {
+      for (const [file, data] of Object.entries(files)) {
+        if (!inputs[dataFileId(group, file)]?.bytesInOutput) continue;
+        const copy = join(dirname(resolve(rootDir, output)), data.name);
+        if ('source' in data) copyFileSync(data.source, copy);
+        else writeFileSync(copy, JSON.stringify(data.generate()));
+        copies.push(copy);
+      }
     }
   }
   return copies;
@@ -303,28 +425,27 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   const plugins = [
     englishOnlyZodLocales,
     environmentCredentialsOnly,
-    lazyGeoDataFiles,
+    withoutMcpAjvValidator,
+    withoutZodJsonSchema(),
+    sideEffectFreePackages,
+    sdkClientVersionOnly,
+    lazyDataFiles,
     prebuiltSandboxScript(sandboxScript),
   ];
   const entryPoints = (group: readonly FunctionEntry[]) =>
     Object.fromEntries(group.map((entry) => [`${entry.name}/index`, entry.handler]));
-  const pluginsOf = (entry: FunctionEntry) =>
-    entry.jsonSchema ? plugins : [...plugins, withoutZodJsonSchema()];
   const lazyChunksRun = (entry: FunctionEntry): BuildOptions => ({
     entryPoints: entryPoints([entry]),
-    plugins: pluginsOf(entry),
+    plugins,
     splitting: true,
     chunkNames: `${entry.name}/chunks/[name]-[hash]`,
   });
-  // Several runs, because a plugin or `splitting` applies to a whole run: most functions in one
-  // run without zod's JSON Schema code; those that convert schemas in another; each function with
-  // lazy chunks alone, so its chunks are its own (in its folder) and shared with no other function.
-  // Each run still parses the shared modules once.
+  // Several runs, because `splitting` applies to a whole run: most functions in one run; each
+  // function with lazy chunks alone, so its chunks are its own (in its folder) and shared with no
+  // other function. Each run still parses the shared modules once.
   const whole = entries.filter((entry) => !entry.lazyChunks);
   const runs: BuildOptions[] = [
-    ...[whole.filter((entry) => !entry.jsonSchema), whole.filter((entry) => entry.jsonSchema)]
-      .filter((group) => group.length > 0)
-      .map((group) => ({ entryPoints: entryPoints(group), plugins: pluginsOf(group[0] as FunctionEntry) })),
+    ...(whole.length > 0 ? [{ entryPoints: entryPoints(whole), plugins }] : []),
     ...entries.filter((entry) => entry.lazyChunks).map(lazyChunksRun),
   ];
   const results = await Promise.all(runs.map((run) => build({ ...common, ...run, metafile: true })));
@@ -356,7 +477,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     Object.assign(metafile.outputs, result.metafile.outputs);
   }
 
-  const dataFiles = copyGeoDataFiles(metafile, rootDir);
+  const dataFiles = copyDataFiles(metafile, rootDir);
 
   const metafilePath = `${outdir}.meta.json`;
   writeFileSync(metafilePath, JSON.stringify(metafile));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  *
  * Run from source (tests, the local stack, scripts) the files are read where they live. The Lambda
  * bundles replace this module with one reading the copies written beside the bundle
- * (scripts/bundle-functions.ts, `lazyGeoDataFiles`), under the names in {@link GEO_DATA_FILES}.
+ * (scripts/bundle-functions.ts, `lazyDataFiles`), under the names in {@link GEO_DATA_FILES}.
  */
 export const GEO_DATA_FILES = {
   /** The US Interstate backbone (scripts/build-highway-graph.ts). */

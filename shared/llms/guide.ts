@@ -1,8 +1,7 @@
 import { mcpTools } from '../api/mcp-tools.ts';
-import { routeList } from '../api/routes.ts';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/retry-schedule.ts';
 import { ERROR_REGISTRY, type ErrorCode } from '../platform/errors.ts';
-import type { RouteDefinition } from '../platform/http/route-definition.ts';
+import { type GuideRoute, readGuideRoutes } from './guide-routes.ts';
 
 export interface GuideSettings {
   /** This stage's public base URL, e.g. `https://api.example.com` (the guide is served per stage). */
@@ -28,8 +27,8 @@ export function isRetryable(code: ErrorCode): boolean {
   return status === 503 || status === 504 || RETRYABLE_CODES.has(code);
 }
 
-function operationsSection(routes: readonly RouteDefinition[]): string[] {
-  const byTag = new Map<string, RouteDefinition[]>();
+function operationsSection(routes: readonly GuideRoute[]): string[] {
+  const byTag = new Map<string, GuideRoute[]>();
   for (const route of routes) {
     const tag = route.tags[0] ?? 'Other';
     byTag.set(tag, [...(byTag.get(tag) ?? []), route]);
@@ -123,13 +122,20 @@ function workflowsSection(base: string): string[] {
   ];
 }
 
+let tableRoutes: readonly GuideRoute[] | undefined;
+/** The route table's operations, read once per process. */
+function guideRoutes(): readonly GuideRoute[] {
+  tableRoutes ??= readGuideRoutes();
+  return tableRoutes;
+}
+
 /**
  * The guide for language models (`GET /llms.txt`, `GET /v1/llms.txt`): generated from the route
  * table, the error registry and the contract's rules, so it cannot fall behind the API.
  */
 export function renderLlmsGuide(
   settings: GuideSettings,
-  routes: readonly RouteDefinition[] = routeList,
+  routes: readonly GuideRoute[] = guideRoutes(),
 ): string {
   const base = settings.baseUrl.replace(/\/$/, '');
   const toolCount = Object.keys(mcpTools).length;

@@ -6,23 +6,26 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Principal } from '../domain/api-keys.ts';
 import type { Stage } from '../platform/config.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
 import { type CallerEvent, eventForToolCall, type ToolResult, toolResultFor } from './tool-call.ts';
-import type { GeneratedTool } from './tools.ts';
+import type { ListedTool } from './tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'fleet-fuel-guidance', version: '1.0.0' } as const;
 
 export interface McpExchange {
   /** Every generated tool; the sandbox ones are filtered out here unless the caller may see them. */
-  tools: readonly GeneratedTool[];
+  tools: readonly ListedTool[];
   /** Names of the simulator's tools (spec section 5.4). */
   sandboxTools: ReadonlySet<string>;
   principal: Pick<Principal, 'mode'>;
   stage: Stage;
   caller: CallerEvent;
+  /** The route a tool's operation runs (loaded on the first call: tools/list needs none). */
+  routeOf: (operationId: string) => Promise<RouteDefinition>;
   /** Runs the route's handler on an API Gateway event: the whole HTTP chain of that route. */
   invoke: (route: RouteDefinition, event: HttpEvent) => Promise<HttpResponse>;
 }
@@ -33,12 +36,26 @@ export function visibleTools(exchange: Pick<McpExchange, 'tools' | 'sandboxTools
   return exchange.tools.filter((tool) => simulator || !exchange.sandboxTools.has(tool.name));
 }
 
+/**
+ * The SDK checks JSON Schema only on what a client answers to an elicitation (`elicitInput`), which
+ * this server never sends: tool arguments are checked by each route's own zod schemas. So nothing
+ * is compiled (the SDK's default, ajv with its formats, is ~135 KB of the MCP function's cold start;
+ * the Lambda bundle leaves it out, scripts/bundle-functions.ts), and a validator asked for fails
+ * loudly rather than accepting anything.
+ */
+export const noElicitationValidator: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('This MCP server never elicits input, so it has no JSON Schema validator');
+  },
+};
+
 /** A low-level SDK server with the two tool handlers: tools are generated, so no per-tool registration. */
 function serverFor(exchange: McpExchange): Server {
   const tools = visibleTools(exchange);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: noElicitationValidator,
     instructions:
       'Fleet Fuel Guidance API as tools. Each tool call is the API call named in its description, with the same key, scopes and limits. A problem comes back as isError with code, detail and hint. GET /llms.txt is the guide.',
   });
@@ -59,8 +76,9 @@ function serverFor(exchange: McpExchange): Server {
         `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`,
       );
     }
-    const event = eventForToolCall(tool.route, request.params.arguments ?? {}, exchange.caller);
-    return toolResultFor(tool.route, await exchange.invoke(tool.route, event));
+    const route = await exchange.routeOf(tool.operationId);
+    const event = eventForToolCall(route, request.params.arguments ?? {}, exchange.caller);
+    return toolResultFor(route, await exchange.invoke(route, event));
   });
   return server;
 }

@@ -19,12 +19,17 @@ export interface ToolInputSchema {
   $defs?: Record<string, JsonSchema>;
 }
 
-/** One generated tool: what tools/list shows, and the route a call runs. */
-export interface GeneratedTool {
+/** What tools/list shows of a tool, and the operation a call runs: plain JSON. */
+export interface ListedTool {
   name: string;
   description: string;
   inputSchema: ToolInputSchema;
   annotations: ToolAnnotations;
+  operationId: string;
+}
+
+/** One generated tool: what tools/list shows, and the route a call runs. */
+export interface GeneratedTool extends ListedTool {
   route: RouteDefinition;
 }
 
@@ -164,6 +169,7 @@ export function generateTools(
         description: `${entry.description} (${route.method} ${route.path}${route.scope ? `; scope ${route.scope}` : ''})`,
         inputSchema: inputSchemaFor(route),
         annotations: annotationsFor(route),
+        operationId: operation,
         route,
       },
     ];

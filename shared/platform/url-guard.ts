@@ -126,12 +126,14 @@ export function isForbiddenAddress(ip: string): string | null {
     : forbiddenIPv6(address as ipaddr.IPv6);
 }
 
-// Named before ipaddr.js's catch-all `reserved` so a refusal says which block it hit.
+// Named before ipaddr.js's catch-all `reserved` so a refusal says which block it hit. The blocks
+// are parsed at import, marked pure so that a bundle which never checks an address leaves them and
+// ipaddr.js out (scripts/bundle-functions.ts).
 const IPV4_NAMED_BLOCKS: ReadonlyArray<[string, [ipaddr.IPv4, number]]> = [
-  ['documentation', ipaddr.IPv4.parseCIDR('192.0.2.0/24')],
-  ['documentation', ipaddr.IPv4.parseCIDR('198.51.100.0/24')],
-  ['documentation', ipaddr.IPv4.parseCIDR('203.0.113.0/24')],
-  ['benchmarking', ipaddr.IPv4.parseCIDR('198.18.0.0/15')],
+  ['documentation', /* @__PURE__ */ ipaddr.IPv4.parseCIDR('192.0.2.0/24')],
+  ['documentation', /* @__PURE__ */ ipaddr.IPv4.parseCIDR('198.51.100.0/24')],
+  ['documentation', /* @__PURE__ */ ipaddr.IPv4.parseCIDR('203.0.113.0/24')],
+  ['benchmarking', /* @__PURE__ */ ipaddr.IPv4.parseCIDR('198.18.0.0/15')],
 ];
 
 const IPV4_RANGE_NAMES: Record<string, string> = {
@@ -152,10 +154,13 @@ function forbiddenIPv4(address: ipaddr.IPv4): string | null {
   return IPV4_RANGE_NAMES[range] ?? 'reserved';
 }
 
-const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
-const IPV6_DOCUMENTATION = [ipaddr.IPv6.parseCIDR('2001:db8::/32'), ipaddr.IPv6.parseCIDR('3fff::/20')];
+const IPV6_GLOBAL_UNICAST = /* @__PURE__ */ ipaddr.IPv6.parseCIDR('2000::/3');
+const IPV6_DOCUMENTATION = [
+  /* @__PURE__ */ ipaddr.IPv6.parseCIDR('2001:db8::/32'),
+  /* @__PURE__ */ ipaddr.IPv6.parseCIDR('3fff::/20'),
+];
 // RFC 8215 local-use NAT64: where the IPv4 sits depends on a local prefix length; refuse it whole.
-const IPV6_LOCAL_NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+const IPV6_LOCAL_NAT64 = /* @__PURE__ */ ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
 
 const IPV6_RANGE_NAMES: Record<string, string> = {
   unspecified: 'unspecified',

@@ -1,7 +1,6 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
-import { createSqsQueue } from '../platform/adapters/sqs-queue.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
@@ -54,13 +53,23 @@ export function forgetLocalPipeline(): void {
  */
 export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): MessageQueues {
   if (env[MESSAGING_ENV.local] === '1') return localMessageQueues();
-  let sqsClient: SQSClient | undefined;
+  // The SQS client and adapter are imported on the first send (~25 KB of a cold start): many
+  // functions wire a queue that only some requests send to (the webhook fan-out sends only when a
+  // fleet has endpoints). In a Lambda bundle they are a lazy chunk (scripts/bundle-functions.ts).
+  let sqsClient: Promise<SQSClient> | undefined;
   const sqs = () => {
-    sqsClient ??= new SQSClient({ maxAttempts: 3 });
+    sqsClient ??= import('@aws-sdk/client-sqs').then(({ SQSClient }) => new SQSClient({ maxAttempts: 3 }));
     return sqsClient;
   };
   const sqsQueue = <T>(urlVariable: string) =>
-    once(() => createSqsQueue<T>({ queueUrl: required(env, urlVariable), client: sqs() }));
+    once((): MessageQueue<T> => {
+      const queueUrl = required(env, urlVariable);
+      const adapter = once(async () => {
+        const { createSqsQueue } = await import('../platform/adapters/sqs-queue.ts');
+        return createSqsQueue<T>({ queueUrl, client: await sqs() });
+      });
+      return { send: async (messages) => (await adapter()).send(messages) };
+    });
   return {
     deliveries: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesQueueUrl),
     deliveryDeadLetters: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesDeadLetterQueueUrl),

@@ -1,6 +1,4 @@
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
-import { createEventBridgeScheduler } from '../platform/adapters/eventbridge-scheduler.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -23,12 +21,24 @@ export function createDeliveryRetries(
       scheduleOnce: async (name, at, message) => registered('scheduler').scheduleOnce(name, at, message),
     };
   }
-  return createEventBridgeScheduler<DeliveryMessage>({
+  const options = {
     queueArn: required(env, MESSAGING_ENV.deliveriesQueueArn),
     roleArn: required(env, MESSAGING_ENV.schedulerRoleArn),
     groupName: required(env, MESSAGING_ENV.scheduleGroupName),
-    client: new SchedulerClient({ maxAttempts: 3 }),
+  };
+  // The Scheduler client and adapter are imported on the first retry (~15 KB of a cold start that
+  // most requests never use); in a Lambda bundle they are a lazy chunk (scripts/bundle-functions.ts).
+  const scheduler = once(async () => {
+    const [{ SchedulerClient }, { createEventBridgeScheduler }] = await Promise.all([
+      import('@aws-sdk/client-scheduler'),
+      import('../platform/adapters/eventbridge-scheduler.ts'),
+    ]);
+    return createEventBridgeScheduler<DeliveryMessage>({
+      ...options,
+      client: new SchedulerClient({ maxAttempts: 3 }),
+    });
   });
+  return { scheduleOnce: async (name, at, message) => (await scheduler()).scheduleOnce(name, at, message) };
 }
 
 /** The container's retry scheduler, from the environment, built on first use. */

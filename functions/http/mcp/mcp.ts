@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { mcpTools, sandboxToolOperations } from '../../../shared/api/mcp-tools.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
-import { routes } from '../../../shared/api/routes.ts';
+import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import { handleMcpRequest } from '../../../shared/mcp/server.ts';
-import { generateTools } from '../../../shared/mcp/tools.ts';
+import type { ListedTool } from '../../../shared/mcp/tools.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
@@ -11,8 +11,21 @@ import type { HttpEvent, HttpResponse, HttpResult } from '../../../shared/platfo
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { routeHandlers } from './route-handlers.ts';
 
-const tools = generateTools(routes, mcpTools);
+let tools: readonly ListedTool[] | undefined;
+/** Read once per container, on the first request. */
+function listedTools(): readonly ListedTool[] {
+  tools ??= readListedTools();
+  return tools;
+}
 const sandboxTools = new Set<string>(sandboxToolOperations.map((operation) => mcpTools[operation].tool));
+
+/** The route a tool calls: the route table is a chunk loaded on the first tool call. */
+async function routeOf(operationId: string): Promise<RouteDefinition> {
+  const { routes } = await import('../../../shared/api/routes.ts');
+  const route = (routes as Readonly<Record<string, RouteDefinition>>)[operationId];
+  if (!route) throw new Error(`The MCP tool table names ${operationId}, which the route table does not have`);
+  return route;
+}
 
 /** A tool's API call: the route's own Lambda handler, so its whole HTTP chain runs. */
 function invokerFor(context: Context) {
@@ -54,11 +67,12 @@ export const handler = (event: HttpEvent, lambdaContext: Context) =>
       body: JSON.stringify(body),
     });
     const response = await handleMcpRequest(request, body, {
-      tools,
+      tools: listedTools(),
       sandboxTools,
       principal: actingPrincipal(context),
       stage: context.stage,
       caller: event,
+      routeOf,
       invoke: invokerFor(lambdaContext),
     });
     if (response.status >= 400) return transportRefusal(response);

@@ -1,15 +1,20 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as getLlmsTxtFromSource } from '../../../functions/http/discovery/get-llms-txt.ts';
+import { handler as getOpenApiFromSource } from '../../../functions/http/discovery/get-openapi.ts';
 import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
+import { PUBLISHED_DOCUMENTS } from '../../../shared/api/published-documents.ts';
 import { accountRoutes } from '../../../shared/api/routes/account.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
+import { discoveryRoutes } from '../../../shared/api/routes/discovery.ts';
 import { tripRoutes } from '../../../shared/api/routes/trips.ts';
 import { fallbackRoute } from '../../../shared/api/routes.ts';
 import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
+import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import type { HttpResponse } from '../../../shared/platform/http/types.ts';
 import { httpEvent, lambdaContext } from '../fixtures.ts';
 import { handler as geoProbeFromSource } from './geo-probe.ts';
@@ -41,6 +46,8 @@ beforeAll(async () => {
       entry(accountRoutes.getMe),
       entry(tripRoutes.createTrip),
       entry(fallbackRoute),
+      entry(discoveryRoutes.getOpenApi),
+      entry(agentRoutes.getLlmsTxt),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
     ],
   });
@@ -215,12 +222,51 @@ describe('a planning function bundle', () => {
   });
 });
 
+describe('the OpenAPI document function bundle', () => {
+  it('serves the document from the file beside it, the same bytes as from source', async () => {
+    // Arrange
+    const { handler } = await bundled('getOpenApi');
+    const request = () => httpEvent({ method: 'GET', path: '/v1/openapi.json' });
+
+    // Act
+    const fromBundle = await handler(request(), lambdaContext());
+    const fromSource = await getOpenApiFromSource(request(), lambdaContext());
+
+    // Assess
+    expect(bundledInputs('getOpenApi').filter((file) => file.endsWith('openapi.json'))).toEqual([]);
+    expect(readdirSync(join(outdir, 'getOpenApi')).sort()).toEqual([
+      'index.mjs',
+      PUBLISHED_DOCUMENTS.openApi.name,
+    ]);
+    expect(fromBundle.statusCode).toBe(200);
+    expect(fromBundle.body).toBe(fromSource.body);
+  });
+});
+
+describe('the llms.txt function bundle', () => {
+  it('lists the operations from the file written beside it, as from source, without any schema', async () => {
+    // Arrange
+    const { handler } = await bundled('getLlmsTxt');
+    const request = () => httpEvent({ method: 'GET', path: '/v1/llms.txt' });
+
+    // Act
+    const fromBundle = await handler(request(), lambdaContext());
+    const fromSource = await getLlmsTxtFromSource(request(), lambdaContext());
+
+    // Assess
+    expect(bundledInputs('getLlmsTxt').filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
+    expect(existsSync(join(outdir, 'getLlmsTxt', 'guide-routes.json'))).toBe(true);
+    expect(fromBundle.statusCode).toBe(200);
+    expect(fromBundle.body).toBe(fromSource.body);
+  });
+});
+
 describe('the MCP function bundle', () => {
   it("loads only its entry at a cold start; each tool's route handler is a chunk of its own that loads", async () => {
     // Arrange
     const { sizes, outdir: mcpOut } = await bundleFunctions({
       outdir: join(workDir, 'mcp-functions'),
-      entries: [{ ...entry(agentRoutes.mcp), jsonSchema: true, lazyChunks: true }],
+      entries: [{ ...entry(agentRoutes.mcp), lazyChunks: true }],
     });
     const chunks = readdirSync(join(mcpOut, 'mcp', 'chunks'));
     const getMeChunk = chunks.find((file) => file.startsWith('get-me-'));
@@ -237,6 +283,24 @@ describe('the MCP function bundle', () => {
     const [mcp] = sizes;
     expect(mcp?.bytes).toBeLessThan(mcp?.totalBytes ?? 0);
     expect(response.statusCode).toBe(401);
+    // The SDK's default validator (ajv) is replaced by a stand-in: the server passes its own.
+    const mcpMeta = JSON.parse(readFileSync(`${mcpOut}.meta.json`, 'utf8')) as Metafile;
+    const bundledAjv = Object.values(mcpMeta.outputs).flatMap(({ inputs }) =>
+      Object.keys(inputs).filter((file) => /node_modules[\\/]ajv/.test(file)),
+    );
+    expect(bundledAjv).toEqual([]);
+    await expect(import(pathToFileURL(join(mcpOut, 'mcp', 'index.mjs')).href)).resolves.toHaveProperty(
+      'handler',
+    );
+    // tools/list answers from the tools generated at build time, the same as from source.
+    expect(JSON.parse(readFileSync(join(mcpOut, 'mcp', 'mcp-tools.json'), 'utf8'))).toEqual(
+      readListedTools(),
+    );
+    const entryInputs = Object.keys(
+      mcpMeta.outputs[`${relative(repoRoot, mcpOut)}/mcp/index.mjs`]?.inputs ?? {},
+    );
+    expect(entryInputs).toContain('functions/http/mcp/mcp.ts');
+    expect(entryInputs.filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
     // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
   }, 90_000);
 });
