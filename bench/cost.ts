@@ -104,7 +104,7 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     return {};
   }
   const bench = await startBenchStack({ label: 'bench-cost', productionLogLevel: true });
-  const { stack, api, fleetId } = bench;
+  const { stack, api } = bench;
   const documents = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint });
   const low = new DynamoDBClient({
     region: 'us-east-1',

@@ -84,7 +84,12 @@ describe('createUsageMeter', () => {
       logBytes: 300,
     });
     expect(since.functions.b).toEqual(function_);
-    expect(since.queues.q).toMatchObject({ sendRequests: 3, messagesSent: 0, messagesDone: 2, deadLetters: 1 });
+    expect(since.queues.q).toMatchObject({
+      sendRequests: 3,
+      messagesSent: 0,
+      messagesDone: 2,
+      deadLetters: 1,
+    });
     expect(since.unattributedLogBytes).toBe(20);
   });
 });
