@@ -49,6 +49,11 @@ export interface CostBench extends CostBreakdown {
   /** The one-POST-per-breadcrumb phase's Lambda GB-s and log bytes per breadcrumb. */
   cost_lambda_gb_seconds_per_breadcrumb_one_per_request: number;
   cost_log_bytes_per_breadcrumb_one_per_request: number;
+  /**
+   * The same truck without a guidance session: DynamoDB units of the unguided write-unit scenario,
+   * everything else as measured with every truck guided (an upper bound: an unguided cycle is shorter).
+   */
+  cost_usd_per_vehicle_month_unguided?: number;
 }
 
 const TRUCKS = 500;
@@ -93,7 +98,10 @@ const ACCESS_LOG_BYTES = Buffer.byteLength(
 
 type MeasuredWriteUnits = Pick<
   WriteUnitsBench,
-  'dynamodb_write_units_per_breadcrumb' | 'dynamodb_read_units_per_breadcrumb'
+  | 'dynamodb_write_units_per_breadcrumb'
+  | 'dynamodb_read_units_per_breadcrumb'
+  | 'dynamodb_write_units_per_breadcrumb_unguided'
+  | 'dynamodb_read_units_per_breadcrumb_unguided'
 >;
 
 export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promise<Partial<CostBench>> {
@@ -173,6 +181,16 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     return {
       ...costPerVehicleMonth(batched),
       cost_usd_per_vehicle_month_one_per_request: costPerVehicleMonth(unbatched).cost_usd_per_vehicle_month,
+      ...(writeUnits.dynamodb_write_units_per_breadcrumb_unguided === undefined ||
+      writeUnits.dynamodb_read_units_per_breadcrumb_unguided === undefined
+        ? {}
+        : {
+            cost_usd_per_vehicle_month_unguided: costPerVehicleMonth({
+              ...batched,
+              dynamodbWriteUnits: writeUnits.dynamodb_write_units_per_breadcrumb_unguided,
+              dynamodbReadUnits: writeUnits.dynamodb_read_units_per_breadcrumb_unguided,
+            }).cost_usd_per_vehicle_month,
+          }),
       cost_dynamodb_stored_bytes_per_breadcrumb: Math.round(batched.dynamodbStoredBytes),
       cost_sqs_requests_per_breadcrumb: round(batched.sqsRequests, 3),
       cost_lambda_invocations_per_breadcrumb: round(batched.lambdaInvocations, 3),
