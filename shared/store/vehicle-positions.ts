@@ -161,8 +161,9 @@ export interface VehiclePositionStore {
    */
   appendHistory(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<void>;
   /**
-   * Breadcrumbs recorded after `afterMs` (all of the last {@link HISTORY_LOOKBACK_HOURS} hours
-   * when null) up to `untilMs`, oldest first: what the guidance worker has not consumed yet.
+   * Breadcrumbs recorded after `afterMs` (at most {@link REPLAY_LOOKBACK_DAYS} days back; all of
+   * the last {@link HISTORY_LOOKBACK_HOURS} hours when null) up to `untilMs`, oldest first: what
+   * the guidance worker has not consumed yet.
    */
   historySince(
     fleetId: string,
@@ -176,6 +177,13 @@ export interface VehiclePositionStore {
 
 /** The worker reads at most this much history in one cycle (a vehicle back after a long silence). */
 export const HISTORY_LOOKBACK_HOURS = 6;
+/**
+ * A worker that has consumed breadcrumbs before replays from there, at most this far back: a
+ * vehicle without guidance may leave its last few breadcrumbs unstored (a quiet cycle) and then
+ * fall silent for a weekend; those breadcrumbs (a fill that had not levelled off yet) must still be
+ * replayed when it reports again. The silent hours in between cost nothing to query.
+ */
+export const REPLAY_LOOKBACK_DAYS = 7;
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : Number(value));
 
@@ -416,7 +424,8 @@ export function createVehiclePositionStore(
     },
 
     async historySince(fleetId, vehicleId, afterMs, untilMs, snapshot) {
-      const lookbackStartMs = untilMs - HISTORY_LOOKBACK_HOURS * 3_600_000;
+      const lookbackStartMs =
+        untilMs - (afterMs === null ? HISTORY_LOOKBACK_HOURS * 3_600_000 : REPLAY_LOOKBACK_DAYS * 86_400_000);
       const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
       // Keyed by time: appends store a breadcrumb once, but items written before they did may repeat one.
       const points = new Map<number, HistoryPoint>();

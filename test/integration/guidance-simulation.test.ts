@@ -327,6 +327,29 @@ describe('quiet cycles (commit-policy.ts)', () => {
     expect(versions.size).toBeGreaterThanOrEqual(Math.floor(36 / COMMIT_POLICY.maxReplayedFixes));
   });
 
+  it('replays a quiet tail after a long silence: a fill that had not levelled off when the ignition went off', async () => {
+    const { fleetId, vehicle, eventsOf } = await newTruck();
+    let t = START_MS + 40 * 3_600_000;
+    const step = (point: GeoPoint, fuel: number, mph: number) => {
+      t += 60_000;
+      return report(fleetId, vehicle.id, [{ at: t, point, fuel, mph }]);
+    };
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 40, mph: 0 }]);
+    for (let mile = 1; mile <= 10; mile++)
+      await step(pointAtMiles(dallasToDenver, mile), 40 - mile * 0.2, 60);
+    // At the pump: the level rises over six readings (quiet cycles), then nothing for ten hours.
+    const pump = pointAtMiles(dallasToDenver, 10);
+    for (const level of [38, 48, 58, 68, 78, 86]) await step(pump, level, 0);
+    t += 10 * 3_600_000;
+    // Back, full, and on its way: enough breadcrumbs to flush the ring past the quiet tail.
+    for (let mile = 11; mile <= 40; mile++) await step(pointAtMiles(dallasToDenver, mile), 90, 60);
+    const fills = eventsOf('fueling.recorded');
+    expect(fills).toHaveLength(1);
+    // From the level before the rise: the readings before the silence were replayed (without them
+    // the rise is not seen at all; storing every cycle gives the same figure).
+    expect(Number(fills[0]?.data.gallons)).toBeGreaterThan(0.35 * TANK);
+  });
+
   it("writes a guided truck's item every cycle: GET guidance follows every breadcrumb", async () => {
     const { fleetId, vehicle, principal } = await newTruck();
     let t = START_MS + 32 * 3_600_000;
