@@ -40,7 +40,11 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
   const processor = new BatchProcessor(EventType.SQS);
   const oneAtATime = oneAtATimePerKey();
   const processRecord = async (record: SQSRecord): Promise<void> => {
-    const message = parseVehicleUpdateMessage(record.body);
+    const parsed = parseVehicleUpdateMessage(record.body);
+    // A message delivered again has waited at least a visibility timeout: its snapshots of the
+    // vehicle and position item may be stale (a sandbox reset, a vehicle edited), so it reads them.
+    const message =
+      parsed && Number(record.attributes.ApproximateReceiveCount) > 1 ? withoutSnapshots(parsed) : parsed;
     if (!message) {
       logger.error('Dropped a malformed vehicle-updates message', { messageId: record.messageId });
       return;
@@ -59,5 +63,8 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
   return (event: SQSEvent, context: Context) =>
     processPartialResponse(event, processRecord, processor, { context });
 }
+
+const withoutSnapshots = ({ positions: _positions, vehicle: _vehicle, ...rest }: VehicleUpdateMessage) =>
+  rest;
 
 export const handler = createGuidanceWorker((message) => processVehicleUpdate(guidanceWorkerDeps(), message));

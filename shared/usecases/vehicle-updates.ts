@@ -68,11 +68,19 @@ export async function processVehicleUpdate(
     // The first attempt reads the tracking item eventually consistent: the cycle's write is
     // conditional on its version, so a stale read only costs a second, consistent attempt.
     // The vehicle and its position item as ingest read and wrote them, when the message carries them.
-    const [vehicle, positions, tracking] = await Promise.all([
+    let [vehicle, positions, tracking] = await Promise.all([
       message.vehicle ?? deps.vehicles.get(fleetId, vehicleId),
       message.positions ?? deps.positions.recent(fleetId, vehicleId, message.positionVersion),
       deps.tracking.get(fleetId, vehicleId, { consistent: attempt > 1 }),
     ]);
+    // A vehicle's first cycle reads them: the snapshots may predate a sandbox reset, which deleted
+    // the vehicle's items (replaying them would bring back the state from before it).
+    if (tracking.version === 0 && (message.vehicle || message.positions)) {
+      [vehicle, positions] = await Promise.all([
+        deps.vehicles.get(fleetId, vehicleId),
+        deps.positions.recent(fleetId, vehicleId, message.positionVersion),
+      ]);
+    }
     // What an earlier change committed but did not finish comes first, so events keep their order.
     await carryOut(deps, tracking);
     if (!vehicle || !positions) return { events: [] };

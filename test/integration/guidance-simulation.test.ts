@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
@@ -366,6 +366,24 @@ describe('quiet cycles (commit-policy.ts)', () => {
       const answer = await getGuidanceAnswer(deps, fleetId, vehicle.id);
       expect(answer.position?.recorded_at).toBe(new Date(t).toISOString().replace('Z', '000Z'));
     }
+  });
+});
+
+describe('what a message carries', () => {
+  it("reads instead of trusting a message's snapshots on a vehicle's first cycle: a reset deleted what they show", async () => {
+    const { fleetId, vehicle } = await newTruck();
+    const t = START_MS + 34 * 3_600_000;
+    await ingest(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicle.id);
+    expect(message?.positions?.latest.recordedAtMs).toBe(t);
+    // A sandbox reset deletes the vehicle's position (and tracking) before the queued message runs.
+    await client.send(new DeleteCommand({ TableName: table, Key: latestPositionKey(fleetId, vehicle.id) }));
+    await processVehicleUpdate(deps, message as VehicleUpdateMessage);
+    // Nothing was replayed from the stale snapshot: no tracking item, no last-seen from before.
+    const stored = await client.send(
+      new GetCommand({ TableName: table, Key: trackingKey(fleetId, vehicle.id) }),
+    );
+    expect(stored.Item).toBeUndefined();
   });
 });
 

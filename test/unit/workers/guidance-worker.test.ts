@@ -124,5 +124,15 @@ describe('the guidance worker handler', () => {
       vehicle,
     });
     expect(messages).toContainEqual({ fleetId: 'flt_1', vehicleId: 'veh_b' });
+
+    // Delivered again (it waited a visibility timeout): the snapshots are left out, the version kept.
+    cycle.mockClear();
+    const again = record(
+      'm3',
+      JSON.stringify({ fleetId: 'flt_1', vehicleId: 'veh_a', positionVersion: 4, positions, vehicle }),
+    );
+    again.attributes.ApproximateReceiveCount = '2';
+    expect(await handler({ Records: [again] }, context)).toEqual({ batchItemFailures: [] });
+    expect(cycle.mock.calls[0]?.[0]).toEqual({ fleetId: 'flt_1', vehicleId: 'veh_a', positionVersion: 4 });
   });
 });
