@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { processCpuMs } from '../local/process-cpu.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
@@ -25,6 +26,13 @@ export interface IngestBench {
   ingest_breadcrumbs_per_s: number;
   /** The same breadcrumbs ÷ seconds until the last POST answered (the HTTP side alone). */
   ingest_http_breadcrumbs_per_s: number;
+  /**
+   * CPU ms the prod stage server (HTTP adapter, handlers, queue, guidance worker) and DynamoDB Local
+   * (the JVM) spent per 1,000 breadcrumbs over the same window: what bounds the rate, and far steadier
+   * than the rate on a shared machine. Absent where /proc is not there (local/process-cpu.ts).
+   */
+  ingest_stage_cpu_ms_per_1k?: number;
+  ingest_dynamodb_cpu_ms_per_1k?: number;
   ingest_breadcrumbs: number;
   ingest_vehicles: number;
   ingest_guided_vehicles: number;
@@ -127,6 +135,8 @@ export async function benchIngest(): Promise<IngestBench> {
         crumb(item % VEHICLES, batch * perBatch + Math.floor(item / VEHICLES) + 1),
       ),
     );
+    const cpu = () => [processCpuMs(stack.pids.prod), processCpuMs(stack.pids.dynamoDb)];
+    const cpuBefore = cpu();
     const started = performance.now();
     for (const locations of batches) {
       const answer = await post('/v1/locations', { locations });
@@ -137,6 +147,7 @@ export async function benchIngest(): Promise<IngestBench> {
     const posted = performance.now();
     await drained(vehicleIds, startMs + minutesPerVehicle * MINUTE_MS);
     const finished = performance.now();
+    const cpuAfter = cpu();
 
     const guided = await Promise.all(
       vehicleIds.slice(0, GUIDED_VEHICLES).map((id) => tracking.get(fleets.company, id)),
@@ -153,9 +164,18 @@ export async function benchIngest(): Promise<IngestBench> {
     }
 
     const total = BATCHES * BATCH_SIZE;
+    const perThousand = (which: 0 | 1) => {
+      const [before, after] = [cpuBefore[which], cpuAfter[which]];
+      return before === undefined || after === undefined
+        ? undefined
+        : Math.round((after - before) / (total / 1000));
+    };
+    const [stageCpu, dynamoDbCpu] = [perThousand(0), perThousand(1)];
     return {
       ingest_breadcrumbs_per_s: Math.round(total / ((finished - started) / 1000)),
       ingest_http_breadcrumbs_per_s: Math.round(total / ((posted - started) / 1000)),
+      ...(stageCpu === undefined ? {} : { ingest_stage_cpu_ms_per_1k: stageCpu }),
+      ...(dynamoDbCpu === undefined ? {} : { ingest_dynamodb_cpu_ms_per_1k: dynamoDbCpu }),
       ingest_breadcrumbs: total,
       ingest_vehicles: VEHICLES,
       ingest_guided_vehicles: GUIDED_VEHICLES,

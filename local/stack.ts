@@ -93,6 +93,8 @@ export interface LocalStack {
   tables: typeof LOCAL_TABLES;
   /** DynamoDB Local's data folder; undefined when in memory. */
   dbPath: string | undefined;
+  /** The processes behind the stack (benchmarks read their CPU time: local/process-cpu.ts). */
+  pids: { dynamoDb: number | undefined; prod: number | undefined; sandbox: number | undefined };
   /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
   timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
   /**
@@ -254,6 +256,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamoDbEndpoint: db.endpoint,
       dbPath,
       tables: LOCAL_TABLES,
+      pids: { dynamoDb: db.pid, prod: prod.pid, sandbox: sandbox.pid },
       timings: {
         dynamoDb: Math.round(dynamoDbReady - started),
         tables: Math.round(tablesReady - dynamoDbReady),
@@ -326,6 +329,7 @@ interface StageServerSpec {
 }
 
 interface StageProcess {
+  pid: number | undefined;
   /** Hands the child the rest of its environment; resolves with the port it bound. */
   listen(env: Record<string, string>): Promise<number>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -340,7 +344,8 @@ const STAGE_START_TIMEOUT_MS = 60_000;
 function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]): StageProcess {
   const child = fork(stageServerFile, [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    // LOCAL_STAGE_NODE_ARGS adds Node flags NODE_OPTIONS refuses, e.g. `--cpu-prof` to profile a stage.
+    execArgv: ['--import', 'tsx', ...stageNodeArgs(process.env)],
     env: stageEnvironment(spec),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -397,6 +402,7 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
   loaded.catch(() => {});
 
   return {
+    pid: child.pid,
     exited,
     async listen(env) {
       await loaded;
@@ -425,6 +431,13 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
         child.send({ type: 'usage' } satisfies StageControlMessage);
       }),
   };
+}
+
+/** Extra Node flags for the stage servers (`LOCAL_STAGE_NODE_ARGS`, space-separated); none by default. */
+export const STAGE_NODE_ARGS_ENV = 'LOCAL_STAGE_NODE_ARGS';
+
+function stageNodeArgs(env: NodeJS.ProcessEnv): string[] {
+  return (env[STAGE_NODE_ARGS_ENV] ?? '').split(/\s+/).filter(Boolean);
 }
 
 /**
