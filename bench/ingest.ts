@@ -4,20 +4,21 @@
  * temporary folder, as the e2e setup starts it, so a running `npm start` or test suite is left
  * alone. 50 trucks drive Dallas → Denver, a breadcrumb a minute and about a mile apart; one client
  * posts 500-breadcrumb batches one after another, and the clock stops when the guidance worker has
- * consumed every breadcrumb (each tracking item's `processedThroughMs` reached the vehicle's last
- * one). Half the trucks have an active guidance session, so the worker also replans.
+ * handled every message the posts queued (the vehicle-updates queue's counters: a quiet cycle of an
+ * unguided truck stores nothing, so the tracking items are no signal). Half the trucks have an
+ * active guidance session, so the worker also replans.
  * Run alone with `npx tsx bench/ingest.ts`; the suite runner imports `benchIngest`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { processCpuMs } from '../local/process-cpu.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
 import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
-import type { Breadcrumb } from './fleet-sim.ts';
+import { type Breadcrumb, workerCaughtUp } from './fleet-sim.ts';
 import { DALLAS, DENVER, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
 export interface IngestBench {
@@ -25,6 +26,13 @@ export interface IngestBench {
   ingest_breadcrumbs_per_s: number;
   /** The same breadcrumbs ÷ seconds until the last POST answered (the HTTP side alone). */
   ingest_http_breadcrumbs_per_s: number;
+  /**
+   * CPU ms the prod stage server (HTTP adapter, handlers, queue, guidance worker) and DynamoDB Local
+   * (the JVM) spent per 1,000 breadcrumbs over the same window: what bounds the rate, and far steadier
+   * than the rate on a shared machine. Absent where /proc is not there (local/process-cpu.ts).
+   */
+  ingest_stage_cpu_ms_per_1k?: number;
+  ingest_dynamodb_cpu_ms_per_1k?: number;
   ingest_breadcrumbs: number;
   ingest_vehicles: number;
   ingest_guided_vehicles: number;
@@ -48,6 +56,8 @@ export async function benchIngest(): Promise<IngestBench> {
     sandboxPort: 0,
     credentialsPath: join(folder, 'credentials.json'),
     quiet: true,
+    // Log bytes per function are the cost benchmark's business; counting them costs the server CPU.
+    meterLogs: false,
     onUnexpectedExit: (message) => console.error(`bench: ${message}`),
   }).catch((error: unknown) => {
     rmSync(folder, { recursive: true, force: true });
@@ -67,18 +77,10 @@ export async function benchIngest(): Promise<IngestBench> {
       return JSON.parse(text) as Record<string, unknown>;
     };
     const tracking = createVehicleTrackingStore(client, stack.tables.prod);
-    /** Resolves once every vehicle's tracking item has consumed breadcrumbs up to `throughMs`. */
-    const drained = async (vehicleIds: readonly string[], throughMs: number) => {
-      const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-      for (const vehicleId of vehicleIds) {
-        while ((await tracking.get(fleets.company, vehicleId)).tracker.processedThroughMs !== throughMs) {
-          if (performance.now() > deadline) {
-            throw new Error(
-              `the guidance worker had not consumed ${vehicleId}'s breadcrumbs after ${DRAIN_TIMEOUT_MS} ms`,
-            );
-          }
-          await sleep(10);
-        }
+    /** Resolves once the guidance worker has handled every message queued so far. */
+    const drained = async () => {
+      if (!(await workerCaughtUp(stack, performance.now() + DRAIN_TIMEOUT_MS, 10))) {
+        throw new Error(`the guidance worker had not caught up after ${DRAIN_TIMEOUT_MS} ms`);
       }
     };
 
@@ -110,7 +112,7 @@ export async function benchIngest(): Promise<IngestBench> {
     // Untimed warm-up: one breadcrumb per truck (the worker's first cycle for each), then guidance
     // to Denver on half of them, which routes and caches each route as POST …/guidance does.
     await post('/v1/locations', { locations: vehicleIds.map((_, index) => crumb(index, 0)) });
-    await drained(vehicleIds, startMs);
+    await drained();
     await Promise.all(
       vehicleIds.slice(0, GUIDED_VEHICLES).map((id) =>
         post(`/v1/vehicles/${id}/guidance`, {
@@ -127,6 +129,8 @@ export async function benchIngest(): Promise<IngestBench> {
         crumb(item % VEHICLES, batch * perBatch + Math.floor(item / VEHICLES) + 1),
       ),
     );
+    const cpu = () => [processCpuMs(stack.pids.prod), processCpuMs(stack.pids.dynamoDb)];
+    const cpuBefore = cpu();
     const started = performance.now();
     for (const locations of batches) {
       const answer = await post('/v1/locations', { locations });
@@ -135,8 +139,9 @@ export async function benchIngest(): Promise<IngestBench> {
       }
     }
     const posted = performance.now();
-    await drained(vehicleIds, startMs + minutesPerVehicle * MINUTE_MS);
+    await drained();
     const finished = performance.now();
+    const cpuAfter = cpu();
 
     const guided = await Promise.all(
       vehicleIds.slice(0, GUIDED_VEHICLES).map((id) => tracking.get(fleets.company, id)),
@@ -153,9 +158,18 @@ export async function benchIngest(): Promise<IngestBench> {
     }
 
     const total = BATCHES * BATCH_SIZE;
+    const perThousand = (which: 0 | 1) => {
+      const [before, after] = [cpuBefore[which], cpuAfter[which]];
+      return before === undefined || after === undefined
+        ? undefined
+        : Math.round((after - before) / (total / 1000));
+    };
+    const [stageCpu, dynamoDbCpu] = [perThousand(0), perThousand(1)];
     return {
       ingest_breadcrumbs_per_s: Math.round(total / ((finished - started) / 1000)),
       ingest_http_breadcrumbs_per_s: Math.round(total / ((posted - started) / 1000)),
+      ...(stageCpu === undefined ? {} : { ingest_stage_cpu_ms_per_1k: stageCpu }),
+      ...(dynamoDbCpu === undefined ? {} : { ingest_dynamodb_cpu_ms_per_1k: dynamoDbCpu }),
       ingest_breadcrumbs: total,
       ingest_vehicles: VEHICLES,
       ingest_guided_vehicles: GUIDED_VEHICLES,

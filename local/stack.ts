@@ -34,7 +34,7 @@ import {
 } from './stage-protocol.ts';
 import type { CatalogSummary, StartupEvent } from './startup-report.ts';
 import { ensureTable } from './table-setup.ts';
-import type { StageUsage } from './usage.ts';
+import { METER_LOGS_ENV, type StageUsage } from './usage.ts';
 
 /** One table per stage, as deployed (each stage is its own stack with its own table). */
 export const LOCAL_TABLES = {
@@ -69,6 +69,11 @@ export interface LocalStackOptions {
   cursorSigningKey?: string;
   /** No request log lines, handler logs at WARN and above. */
   quiet?: boolean;
+  /**
+   * Count the bytes each function logs (`usage()`, for the cost model). Default true; the
+   * throughput benchmark turns it off, as it costs the stage servers about a tenth of their CPU.
+   */
+  meterLogs?: boolean;
   /** `lines` (default): one readable line per request and log record; `json`: records in full. */
   logFormat?: LogFormat;
   /** Where the stage servers' lines go, prefixed with their stage. Default: this process's stdout/stderr. */
@@ -93,6 +98,8 @@ export interface LocalStack {
   tables: typeof LOCAL_TABLES;
   /** DynamoDB Local's data folder; undefined when in memory. */
   dbPath: string | undefined;
+  /** The processes behind the stack (benchmarks read their CPU time: local/process-cpu.ts). */
+  pids: { dynamoDb: number | undefined; prod: number | undefined; sandbox: number | undefined };
   /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
   timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
   /**
@@ -142,7 +149,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const port of Object.values(ports)) if (port !== 0) await assertPortFree(port);
 
     // The stage servers load the route table while Java starts; they listen once the data is there.
-    const common = { region, cursorSigningKey, quiet, logFormat, print };
+    const meterLogs = options.meterLogs ?? true;
+    const common = { region, cursorSigningKey, quiet, logFormat, print, meterLogs };
     const prod = forkStageServer({ ...common, stage: 'prod', port: ports.prod }, cleanup);
     const sandbox = forkStageServer({ ...common, stage: 'sandbox', port: ports.sandbox }, cleanup);
 
@@ -254,6 +262,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamoDbEndpoint: db.endpoint,
       dbPath,
       tables: LOCAL_TABLES,
+      pids: { dynamoDb: db.pid, prod: prod.pid, sandbox: sandbox.pid },
       timings: {
         dynamoDb: Math.round(dynamoDbReady - started),
         tables: Math.round(tablesReady - dynamoDbReady),
@@ -321,11 +330,13 @@ interface StageServerSpec {
   region: string;
   cursorSigningKey: string;
   quiet: boolean;
+  meterLogs: boolean;
   logFormat: LogFormat;
   print: (line: string, stream: 'stdout' | 'stderr') => void;
 }
 
 interface StageProcess {
+  pid: number | undefined;
   /** Hands the child the rest of its environment; resolves with the port it bound. */
   listen(env: Record<string, string>): Promise<number>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -340,7 +351,8 @@ const STAGE_START_TIMEOUT_MS = 60_000;
 function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]): StageProcess {
   const child = fork(stageServerFile, [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    // LOCAL_STAGE_NODE_ARGS adds Node flags NODE_OPTIONS refuses, e.g. `--cpu-prof` to profile a stage.
+    execArgv: ['--import', 'tsx', ...stageNodeArgs(process.env)],
     env: stageEnvironment(spec),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -397,6 +409,7 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
   loaded.catch(() => {});
 
   return {
+    pid: child.pid,
     exited,
     async listen(env) {
       await loaded;
@@ -425,6 +438,13 @@ function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]
         child.send({ type: 'usage' } satisfies StageControlMessage);
       }),
   };
+}
+
+/** Extra Node flags for the stage servers (`LOCAL_STAGE_NODE_ARGS`, space-separated); none by default. */
+export const STAGE_NODE_ARGS_ENV = 'LOCAL_STAGE_NODE_ARGS';
+
+function stageNodeArgs(env: NodeJS.ProcessEnv): string[] {
+  return (env[STAGE_NODE_ARGS_ENV] ?? '').split(/\s+/).filter(Boolean);
 }
 
 /**
@@ -465,6 +485,7 @@ function stageEnvironment(spec: StageServerSpec): NodeJS.ProcessEnv {
     [MESSAGING_ENV.local]: '1',
     LOCAL_STAGE_PORT: String(spec.port),
     LOCAL_QUIET: spec.quiet ? '1' : '0',
+    [METER_LOGS_ENV]: spec.meterLogs ? '1' : '0',
     [LOG_FORMAT_ENV]: spec.logFormat,
     [STAGE_SERVER_CHILD_ENV]: '1',
   };

@@ -17,7 +17,7 @@ import {
   type StageControlMessage,
   type StageServerMessage,
 } from './stage-protocol.ts';
-import { createUsageMeter, type StageUsage } from './usage.ts';
+import { createUsageMeter, METER_LOGS_ENV, type StageUsage } from './usage.ts';
 import { type LocalWorkers, startLocalWorkers } from './workers.ts';
 
 const repoRoot = new URL('../', import.meta.url);
@@ -101,7 +101,7 @@ async function runAsChild(): Promise<void> {
   // Every route and worker invocation goes through the meter: counts, durations and log bytes per
   // function, for the cost model (bench/cost-model.ts).
   const meter = createUsageMeter();
-  meter.attributeLogs([process.stdout, process.stderr]);
+  if (process.env[METER_LOGS_ENV] !== '0') meter.attributeLogs([process.stdout, process.stderr]);
   const loadRaw = createHandlerLoader();
   const metered = new Map<string, Promise<LambdaHandler>>();
   const loadHandler = (modulePath: string) => {

@@ -80,16 +80,25 @@ type Handler = (event: never, context: Context) => unknown;
 export interface UsageMeter {
   /** The same handler, counted under `context.functionName` and attributing its log writes to it. */
   meter<H extends Handler>(handler: H): H;
-  /** Counts bytes written to these streams under the invocation that wrote them. */
+  /**
+   * Counts bytes written to these streams under the invocation that wrote them. Until this is
+   * called no invocation runs in an AsyncLocalStorage context: on Node 20 that context costs every
+   * promise a hook, about a tenth of a busy stage server's CPU (docs/scaling.md), so a run that
+   * does not need log bytes per function (the throughput benchmark) leaves it off.
+   */
   attributeLogs(streams: readonly NodeJS.WriteStream[]): void;
   functions(): Record<string, FunctionUsage>;
   unattributedLogBytes(): number;
 }
 
+/** `0` makes a stage server count invocations and durations but not log bytes per function. */
+export const METER_LOGS_ENV = 'LOCAL_METER_LOGS';
+
 /** One meter per stage server process. */
 export function createUsageMeter(): UsageMeter {
   const functions = new Map<string, FunctionUsage>();
   const current = new AsyncLocalStorage<FunctionUsage>();
+  let attributing = false;
   let unattributed = 0;
   const usageOf = (name: string) => {
     let usage = functions.get(name);
@@ -108,7 +117,9 @@ export function createUsageMeter(): UsageMeter {
         if (isApiGatewayEvent(event)) usage.apiRequests += 1;
         const started = performance.now();
         try {
-          return await current.run(usage, () => handler(event, context));
+          return await (attributing
+            ? current.run(usage, () => handler(event, context))
+            : handler(event, context));
         } finally {
           const ms = performance.now() - started;
           usage.durationMs += ms;
@@ -118,6 +129,7 @@ export function createUsageMeter(): UsageMeter {
       return metered as unknown as typeof handler;
     },
     attributeLogs(streams) {
+      attributing = true;
       for (const stream of streams) {
         const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
         stream.write = ((chunk: unknown, ...rest: unknown[]) => {

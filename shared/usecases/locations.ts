@@ -52,7 +52,7 @@ export const INGEST_STORAGE_CONCURRENCY = 32;
 const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend this item';
 
 export interface IngestDeps {
-  vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
+  vehicles: Pick<VehicleStore, 'getMany' | 'idForExternalRef'>;
   positions: Pick<VehiclePositionStore, 'record'>;
   /** The guidance worker's queue: one message per vehicle the batch touched. */
   vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
@@ -93,20 +93,6 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   const nowMs = deps.now();
   // One request may touch 500 vehicles: its storage calls go out a bounded number at a time.
   const limited = concurrencyLimit(INGEST_STORAGE_CONCURRENCY);
-  const vehicles = new Map<string, Promise<Vehicle | null>>();
-  const lookup = (crumb: Breadcrumb) => {
-    const key = crumb.vehicle_id ? `id:${crumb.vehicle_id}` : `ref:${crumb.external_ref}`;
-    let found = vehicles.get(key);
-    if (!found) {
-      found = limited(async () => {
-        const id =
-          crumb.vehicle_id ?? (await deps.vehicles.idForExternalRef(fleetId, crumb.external_ref as string));
-        return id ? deps.vehicles.get(fleetId, id) : null;
-      });
-      vehicles.set(key, found);
-    }
-    return found;
-  };
 
   // By index: the items that pass the first checks are judged again once their vehicles are known.
   const results: ItemResult[] = new Array(items.length);
@@ -135,14 +121,17 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       results[index] = { index, status: 'rejected', ...problem };
       continue;
     }
-    // Every distinct vehicle is looked up at once, not one after another (a failure surfaces
-    // where the lookup is awaited below; the catch only keeps it from counting as unhandled).
-    lookup(crumb).catch(() => {});
     checked.push({ index, crumb, recordedAtMs });
   }
+  const vehicleOf = await lookUpVehicles(
+    deps,
+    fleetId,
+    checked.map(({ crumb }) => crumb),
+    limited,
+  );
   const acceptedVehicles = new Map<string, Vehicle>();
   for (const { index, crumb, recordedAtMs } of checked) {
-    const vehicle = await lookup(crumb);
+    const vehicle = vehicleOf(crumb);
     if (!vehicle) {
       const which = crumb.vehicle_id ?? `with external_ref ${crumb.external_ref}`;
       const problem = itemProblem(
@@ -235,6 +224,36 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
   const countedAtMs = deps.countersNow?.() ?? nowMs;
   await countForHealth(deps, fleetId, countedAtMs, fixesByVehicle, stored, results.length - accepted);
   return { accepted, rejected: results.length - accepted, results };
+}
+
+/**
+ * The vehicles the breadcrumbs name, each distinct one read once: external refs resolved first (all
+ * at once, a bounded number in flight), then every id in one batch read per 100 ids instead of a
+ * read per vehicle. Any failed read fails the request (nothing is stored yet, so a resend is safe).
+ */
+async function lookUpVehicles(
+  deps: Pick<IngestDeps, 'vehicles'>,
+  fleetId: string,
+  crumbs: readonly Breadcrumb[],
+  limited: <T>(task: () => Promise<T>) => Promise<T>,
+): Promise<(crumb: Breadcrumb) => Vehicle | null> {
+  const refs = [...new Set(crumbs.flatMap((c) => (c.vehicle_id ? [] : [c.external_ref as string])))];
+  const idOfRef = new Map(
+    await Promise.all(
+      refs.map(
+        async (ref) => [ref, await limited(() => deps.vehicles.idForExternalRef(fleetId, ref))] as const,
+      ),
+    ),
+  );
+  const ids = crumbs.flatMap((c) => {
+    const id = c.vehicle_id ?? idOfRef.get(c.external_ref as string);
+    return id ? [id] : [];
+  });
+  const vehicles = ids.length === 0 ? new Map<string, Vehicle>() : await deps.vehicles.getMany(fleetId, ids);
+  return (crumb) => {
+    const id = crumb.vehicle_id ?? idOfRef.get(crumb.external_ref as string);
+    return (id && vehicles.get(id)) || null;
+  };
 }
 
 /**

@@ -195,3 +195,21 @@ describe('status and lists', () => {
     expect(back.version).toBe(vehicle.version + 2);
   });
 });
+
+describe('reading many vehicles at once', () => {
+  it('returns the fleet’s vehicles among the ids, each once, past 100 ids and never another fleet’s', async () => {
+    const [fleetId, otherFleet] = [freshFleet(), freshFleet()];
+    const first = (await createVehicle(deps, fleetId, { external_ref: 'M-1' })).vehicle;
+    const second = (await createVehicle(deps, fleetId, { external_ref: 'M-2' })).vehicle;
+    const foreign = (await createVehicle(deps, otherFleet, { external_ref: 'M-1' })).vehicle;
+    // 150 ids: unknown ones, duplicates, another fleet's, and one vehicle beyond the first 100 keys.
+    const unknown = Array.from({ length: 146 }, () => newId('vehicle'));
+    const ids = [first.id, ...unknown.slice(0, 120), foreign.id, first.id, second.id, ...unknown.slice(120)];
+
+    const found = await deps.vehicles.getMany(fleetId, ids);
+
+    expect([...found.keys()].sort()).toEqual([first.id, second.id].sort());
+    expect(found.get(first.id)).toEqual(first);
+    expect(found.get(second.id)).toEqual(second);
+  });
+});

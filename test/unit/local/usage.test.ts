@@ -24,6 +24,8 @@ describe('createUsageMeter', () => {
     expect(usage.guidanceWorker).toMatchObject({ invocations: 2, apiRequests: 0 });
     // Lambda bills at least 1 ms per invocation.
     expect(usage.guidanceWorker?.billedDurationMs).toBeGreaterThanOrEqual(2);
+    // Log bytes are counted only once attributeLogs is called.
+    expect(usage.guidanceWorker?.logBytes).toBe(0);
   });
 
   it('attributes log bytes to the invocation that wrote them, even after an await', async () => {

@@ -28,7 +28,15 @@ function deps() {
     queued,
     deps: {
       vehicles: {
-        get: vi.fn(async (_fleet: string, id: string) => byId.get(id) ?? null),
+        // As the store: the ids found, each once, in one read.
+        getMany: vi.fn(async (_fleet: string, ids: readonly string[]) => {
+          const found = new Map<string, Vehicle>();
+          for (const id of ids) {
+            const stored = byId.get(id);
+            if (stored) found.set(id, stored);
+          }
+          return found;
+        }),
         idForExternalRef: vi.fn(async (_fleet: string, ref: string) => (ref === 'TRUCK-B' ? B : null)),
       },
       positions: {
@@ -109,7 +117,7 @@ describe('ingestLocations', () => {
       code: 'batch_too_large',
       detail: 'The batch has 501 items; at most 500 are accepted.',
     });
-    expect(h.deps.vehicles.get).not.toHaveBeenCalled();
+    expect(h.deps.vehicles.getMany).not.toHaveBeenCalled();
     expect(h.queued).toEqual([]);
   });
 });
@@ -145,8 +153,9 @@ describe('ingestLocations: a rejected item is shaped like a 422 for it alone', (
   it('says which vehicle is unknown or inactive, with the registry code and a next step', async () => {
     // Prepare
     const h = deps();
-    h.deps.vehicles.get.mockImplementation(async (_fleet: string, id: string) =>
-      id === A ? vehicle(A, 'inactive') : null,
+    h.deps.vehicles.getMany.mockImplementation(
+      async (_fleet: string, ids: readonly string[]) =>
+        new Map(ids.includes(A) ? [[A, vehicle(A, 'inactive')]] : []),
     );
 
     // Act
@@ -216,50 +225,59 @@ describe('ingestLocations: recorded_at window', () => {
 });
 
 describe('ingestLocations: vehicle lookups', () => {
-  it('looks up each distinct vehicle once, all of them at once', async () => {
+  const crumb = (id: string, minutesAgo = 1) => ({
+    vehicle_id: id,
+    latitude: 1,
+    longitude: 1,
+    recorded_at: at(minutesAgo),
+  });
+
+  it('reads every distinct vehicle, by id or by resolved external_ref, in one batch read', async () => {
     const h = deps();
-    let inFlight = 0;
-    let most = 0;
-    const found = h.deps.vehicles.get.getMockImplementation();
-    h.deps.vehicles.get.mockImplementation(async (fleet, id) => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      inFlight -= 1;
-      return (found as NonNullable<typeof found>)(fleet, id);
-    });
-    const crumb = (id: string, minutesAgo: number) => ({
-      vehicle_id: id,
-      latitude: 1,
-      longitude: 1,
-      recorded_at: at(minutesAgo),
-    });
     const response = await ingestLocations(h.deps, 'flt_1', [
       crumb(A, 3),
       crumb(B, 3),
       crumb(A, 2),
-      crumb(B, 1),
+      { external_ref: 'TRUCK-B', latitude: 1, longitude: 1, recorded_at: at(1) },
+      { external_ref: 'NOPE', latitude: 1, longitude: 1, recorded_at: at(1) },
     ]);
-    expect(response).toMatchObject({ accepted: 4, rejected: 0 });
-    expect(h.deps.vehicles.get).toHaveBeenCalledTimes(2);
-    expect(most).toBe(2);
+    expect(response).toMatchObject({ accepted: 4, rejected: 1 });
+    expect(h.deps.vehicles.getMany).toHaveBeenCalledTimes(1);
+    const [fleetId, ids] = h.deps.vehicles.getMany.mock.calls[0] ?? [];
+    expect(fleetId).toBe('flt_1');
+    expect(new Set(ids)).toEqual(new Set([A, B]));
+    expect(h.deps.vehicles.idForExternalRef).toHaveBeenCalledTimes(2);
+  });
 
-    // A batch touching many vehicles keeps a bounded number of lookups in flight.
-    most = 0;
-    const many = Array.from({ length: 80 }, () => crumb(newId('vehicle'), 1));
+  it('resolves external refs a bounded number at a time', async () => {
+    const h = deps();
+    let inFlight = 0;
+    let most = 0;
+    h.deps.vehicles.idForExternalRef.mockImplementation(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return null;
+    });
+    const many = Array.from({ length: 80 }, (_, index) => ({
+      external_ref: `REF-${index}`,
+      latitude: 1,
+      longitude: 1,
+      recorded_at: at(1),
+    }));
     const answer = await ingestLocations(h.deps, 'flt_1', many);
     expect(answer.rejected).toBe(80);
     expect(most).toBe(INGEST_STORAGE_CONCURRENCY);
+    // Nothing resolved: no vehicle read at all.
+    expect(h.deps.vehicles.getMany).not.toHaveBeenCalled();
   });
 
-  it('fails the request when a lookup fails, whichever item it is for', async () => {
+  it('fails the request when the vehicle read fails', async () => {
     const h = deps();
-    h.deps.vehicles.get.mockImplementation(async (_fleet, id) => {
-      if (id === B) throw new Error('throttled');
-      return vehicle(id);
-    });
-    const crumb = (id: string) => ({ vehicle_id: id, latitude: 1, longitude: 1, recorded_at: at(1) });
+    h.deps.vehicles.getMany.mockRejectedValue(new Error('throttled'));
     await expect(ingestLocations(h.deps, 'flt_1', [crumb(A), crumb(B)])).rejects.toThrow('throttled');
+    expect(h.deps.positions.record).not.toHaveBeenCalled();
     expect(h.queued).toEqual([]);
   });
 });

@@ -40,6 +40,9 @@ function fakeVehicleStore(stored: Vehicle[] = []) {
   const byId = new Map(stored.map((v) => [v.id, v]));
   return {
     get: vi.fn<VehicleStore['get']>(async (_fleetId, id) => byId.get(id) ?? null),
+    getMany: vi.fn<VehicleStore['getMany']>(
+      async (_fleetId, ids) => new Map(stored.filter((v) => ids.includes(v.id)).map((v) => [v.id, v])),
+    ),
     idForExternalRef: vi.fn<VehicleStore['idForExternalRef']>(
       async (_fleetId, ref) =>
         stored.find((v) => v.externalRef === ref || v.linkedExternalRefs.includes(ref))?.id ?? null,
