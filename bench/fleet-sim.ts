@@ -112,8 +112,9 @@ export async function vehicleUpdatesProgress(
   stack: Pick<LocalStack, 'usage'>,
 ): Promise<{ sent: number; done: number }> {
   const { prod } = await stack.usage();
-  const [, queue] = Object.entries(prod.queues).find(([name]) => name.endsWith('-vehicle-updates')) ?? [];
-  return { sent: queue?.messagesSent ?? 0, done: queue?.messagesDone ?? 0 };
+  const queue = prod.queues.vehicleUpdates;
+  if (!queue) throw new Error('the prod stage server reports no vehicle-updates queue usage');
+  return { sent: queue.messagesSent, done: queue.messagesDone };
 }
 
 /**
