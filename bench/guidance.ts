@@ -38,11 +38,14 @@ const MINUTE_MS = 60_000;
 function memoryRouteStore(): GuidanceRouteStore {
   const routes = new Map<string, CachedRoute>();
   return {
-    async get(fleetId, vehicleId, sessionId) {
-      return routes.get(`${fleetId}/${vehicleId}/${sessionId}`) ?? null;
+    async get(fleetId, vehicleId, sessionId, revision) {
+      return routes.get(`${fleetId}/${vehicleId}/${sessionId}/${revision}`) ?? null;
     },
     async put(fleetId, vehicleId, route) {
-      routes.set(`${fleetId}/${vehicleId}/${route.sessionId}`, route);
+      const key = `${fleetId}/${vehicleId}/${route.sessionId}/${route.revision}`;
+      if (routes.has(key)) return false;
+      routes.set(key, route);
+      return true;
     },
   };
 }

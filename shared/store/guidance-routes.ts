@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
+import { isConditionFailure } from './transactions.ts';
 
 /**
  * The route a guidance session follows (`FLEET#…`/`VEHROUTE#veh_…#gd_…#r<revision>`), apart from
@@ -42,7 +43,11 @@ export interface GuidanceRouteStore {
     sessionId: string,
     revision: number | null,
   ): Promise<CachedRoute | null>;
-  put(fleetId: string, vehicleId: string, route: CachedRoute, nowMs: number): Promise<void>;
+  /**
+   * Stores a new revision; false when that revision exists already (another cycle re-routed the
+   * session in the same millisecond: take the next one). A revision is never overwritten.
+   */
+  put(fleetId: string, vehicleId: string, route: CachedRoute, nowMs: number): Promise<boolean>;
 }
 
 export function createGuidanceRouteStore(client: DocumentClient, tableName: string): GuidanceRouteStore {
@@ -66,17 +71,24 @@ export function createGuidanceRouteStore(client: DocumentClient, tableName: stri
     },
     async put(fleetId, vehicleId, route, nowMs) {
       const key = guidanceRouteKey(fleetId, vehicleId, route.sessionId, route.revision);
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key,
-            route,
-            expires_at: ttlEpochSeconds(nowMs + GUIDANCE_ROUTE_RETENTION_DAYS * 86_400_000),
-          },
-        }),
-      );
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...key,
+              route,
+              expires_at: ttlEpochSeconds(nowMs + GUIDANCE_ROUTE_RETENTION_DAYS * 86_400_000),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
       remember(key, route);
+      return true;
     },
   };
 }

@@ -145,10 +145,11 @@ export interface VehiclePositionStore {
    */
   record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
   /**
-   * Takes the vehicle out of the online index (online-index.ts), unless its item moved past
-   * `version` since it was read (a breadcrumb that came meanwhile keeps it in). True when it did.
+   * Puts the vehicle back in the online index (online-index.ts) at `receivedAtMs`, unless its item
+   * is gone or already there: for a vehicle the offline sweep took out while the worker was behind
+   * (the worker's cycle that brings it online calls it).
    */
-  leaveOnlineIndex(fleetId: string, vehicleId: string, version: number): Promise<boolean>;
+  rejoinOnlineIndex(fleetId: string, vehicleId: string, receivedAtMs: number): Promise<void>;
   /**
    * Moves only the position, as ingest did before the ring (it neither touches the ring nor bumps
    * `rv`): for tests and tools that make such an item; ingest uses `record`. True when this fix
@@ -333,20 +334,20 @@ export function createVehiclePositionStore(
       return outcome;
     },
 
-    async leaveOnlineIndex(fleetId, vehicleId, version) {
+    async rejoinOnlineIndex(fleetId, vehicleId, receivedAtMs) {
+      const keys = positionOnlineKeys(fleetId, vehicleId, receivedAtMs);
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: latestPositionKey(fleetId, vehicleId),
-            UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-            ...expectVersion(version),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
           }),
         );
-        return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     },
 

@@ -138,13 +138,17 @@ export interface VehicleTrackingStore {
    * marker, oldest first per source. The times are coarse: the sweep checks the real ones.
    */
   silentSince(shard: number, beforeMs: number): Promise<SilentVehicle[]>;
-  /** Moves a visit marker to the vehicle's real last-seen time (the sweep found it lagging). */
-  refreshMarker(tracking: VehicleTracking): Promise<void>;
   /**
    * Removes the vehicle's visit marker, but only while its tracking item is still as read (this
-   * version, offline; or absent): a change committed meanwhile may need it.
+   * version, or absent): a change committed meanwhile may need it.
    */
   removeMarker(tracking: VehicleTracking): Promise<void>;
+  /**
+   * Takes the vehicle's latest-position item out of the online index, but only while the tracking
+   * item is as read and the position item at ring version `positionVersion`: a worker cycle that
+   * just brought the vehicle online, or a breadcrumb that just came, keeps it in. True when it did.
+   */
+  leaveOnlineIndex(tracking: VehicleTracking, positionVersion: number): Promise<boolean>;
 }
 
 export function createVehicleTrackingStore(client: DocumentClient, tableName: string): VehicleTrackingStore {
@@ -184,37 +188,31 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
     };
     return { stored, put };
   };
-  const deleteMarker = async (tracking: VehicleTracking) => {
-    const exists = tracking.version > 0;
+  /** The condition that the tracking item is still as read (or still absent). */
+  const unchangedSinceRead = (tracking: VehicleTracking) => ({
+    TableName: tableName,
+    Key: trackingKey(tracking.fleetId, tracking.vehicleId),
+    ...(tracking.version > 0
+      ? {
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': tracking.version },
+        }
+      : { ConditionExpression: 'attribute_not_exists(pk)' }),
+  });
+  /** A write of another item, done only while the tracking item is as read; false when it was not. */
+  const whileUnchanged = async (tracking: VehicleTracking, write: Record<string, unknown>) => {
     try {
       await client.send(
         new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName,
-                Key: trackingKey(tracking.fleetId, tracking.vehicleId),
-                ConditionExpression: exists
-                  ? 'version = :version AND #offline = :true'
-                  : 'attribute_not_exists(pk)',
-                ...(exists
-                  ? {
-                      // OFFLINE is a DynamoDB reserved word.
-                      ExpressionAttributeNames: { '#offline': 'offline' },
-                      ExpressionAttributeValues: { ':version': tracking.version, ':true': true },
-                    }
-                  : {}),
-              },
-            },
-            { Delete: { TableName: tableName, Key: heartbeatKey(tracking.fleetId, tracking.vehicleId) } },
-          ],
+          TransactItems: [{ ConditionCheck: unchangedSinceRead(tracking) }, write as never],
         }),
       );
+      return true;
     } catch (error) {
-      if (!(isConditionFailure(error) || isTransactionConflict(error))) throw error;
+      if (isConditionFailure(error) || isTransactionConflict(error)) return false;
+      throw error;
     }
   };
-
   /** One shard of an index's `VEHONLINE#` entries older than `beforeMs`, every page. */
   async function queryOnlineIndex(
     indexName: string,
@@ -332,12 +330,22 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
       }
     },
 
-    async refreshMarker(tracking) {
-      if (tracking.lastSeenMs !== null)
-        await putMarker(tracking.fleetId, tracking.vehicleId, tracking.lastSeenMs);
+    async removeMarker(tracking) {
+      await whileUnchanged(tracking, {
+        Delete: { TableName: tableName, Key: heartbeatKey(tracking.fleetId, tracking.vehicleId) },
+      });
     },
 
-    removeMarker: deleteMarker,
+    leaveOnlineIndex(tracking, positionVersion) {
+      return whileUnchanged(tracking, {
+        Update: {
+          TableName: tableName,
+          Key: latestPositionKey(tracking.fleetId, tracking.vehicleId),
+          UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+          ...expectVersion(positionVersion),
+        },
+      });
+    },
 
     async silentSince(shard, beforeMs) {
       const [positions, markers] = await Promise.all([

@@ -90,8 +90,8 @@ async function routeFor(
     const line = lineOf(cached);
     const projection = projectOntoRoute(line, position);
     if (projection.offRouteMiles <= GUIDANCE_POLICY.offRouteRerouteMiles) {
-      const revision = cached.revision ?? nowMs;
-      if (cached.revision === null) await deps.routes.put(fleetId, vehicleId, { ...cached, revision }, nowMs);
+      const revision =
+        cached.revision ?? (await storeRevision(deps, fleetId, { ...cached, vehicleId }, nowMs, nowMs));
       return {
         line,
         distanceMiles: cached.distanceMiles,
@@ -102,22 +102,36 @@ async function routeFor(
     }
   }
   const route = await deps.router.route({ origin: position, destination: session.destination });
-  // Never the revision being left: a re-route in the millisecond of the last one still gets its own.
-  const revision = nowMs === session.routeRevision ? nowMs + 1 : nowMs;
-  await deps.routes.put(
+  // Never the revision being left, even re-routed within its millisecond.
+  const revision = await storeRevision(
+    deps,
     fleetId,
-    vehicleId,
-    {
-      sessionId: session.id,
-      revision,
-      polyline: route.polyline,
-      distanceMiles: route.distanceMiles,
-      durationMinutes: route.durationMinutes,
-    },
+    { sessionId: session.id, vehicleId, ...routeFields(route) },
+    Math.max(nowMs, (session.routeRevision ?? 0) + 1),
     nowMs,
   );
   return { line: route, distanceMiles: route.distanceMiles, progressMiles: 0, offRouteMiles: 0, revision };
 }
+
+/** Stores the route under the first revision from `from` on that no other cycle took; returns it. */
+async function storeRevision(
+  deps: Pick<GuidancePlanDeps, 'routes'>,
+  fleetId: string,
+  route: Omit<CachedRoute, 'revision'> & { vehicleId: string },
+  from: number,
+  nowMs: number,
+): Promise<number> {
+  const { vehicleId, ...stored } = route;
+  let revision = from;
+  while (!(await deps.routes.put(fleetId, vehicleId, { ...stored, revision }, nowMs))) revision += 1;
+  return revision;
+}
+
+const routeFields = (route: { polyline: string; distanceMiles: number; durationMinutes: number }) => ({
+  polyline: route.polyline,
+  distanceMiles: route.distanceMiles,
+  durationMinutes: route.durationMinutes,
+});
 
 /** A stored polyline as a line whose miles add up to the route's road miles (a trip's route too). */
 export function lineOf(cached: Pick<CachedRoute, 'polyline' | 'distanceMiles'>): RouteLine {

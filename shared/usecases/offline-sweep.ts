@@ -8,7 +8,7 @@ import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 
 export interface OfflineSweepDeps extends OutboxDeps {
   tracking: VehicleTrackingStore;
-  positions: Pick<VehiclePositionStore, 'recent' | 'leaveOnlineIndex'>;
+  positions: Pick<VehiclePositionStore, 'recent' | 'rejoinOnlineIndex'>;
   now: () => number;
   /** Told about a vehicle the run could not handle (logged; the next run tries again). */
   onError?: (vehicle: SilentVehicle, error: unknown) => void;
@@ -80,16 +80,20 @@ async function markOffline(
   const receivedAtMs = positions?.latest.receivedAtMs ?? Number.NEGATIVE_INFINITY;
   const lastSeenMs = Math.max(tracking.lastSeenMs ?? Number.NEGATIVE_INFINITY, receivedAtMs);
   if (tracking.version === 0 || tracking.offline || tracking.lastSeenMs === null) {
-    // Nothing to announce: it leaves the indexes (unless a breadcrumb came since, which keeps it).
+    // Nothing to announce: it leaves the indexes, unless a breadcrumb came since or a worker cycle
+    // changed the tracking item meanwhile (both conditions of the removal).
     if (candidate.source === 'marker') await deps.tracking.removeMarker(tracking);
-    else if (positions && receivedAtMs < cutoffMs) {
-      await deps.positions.leaveOnlineIndex(fleetId, vehicleId, positions.version);
-    }
+    else if (positions && receivedAtMs < cutoffMs)
+      await deps.tracking.leaveOnlineIndex(tracking, positions.version);
     return false;
   }
   if (lastSeenMs >= cutoffMs) {
-    // The index's time is coarse (the position's bucket) or a marker lags: not silent after all.
-    if (candidate.source === 'marker') await deps.tracking.refreshMarker({ ...tracking, lastSeenMs });
+    // Heard from: a bucket is coarse. A marker of an online vehicle is not needed (its position item
+    // is in the index: put back there first, in case an earlier sweep took it out).
+    if (candidate.source === 'marker') {
+      if (positions) await deps.positions.rejoinOnlineIndex(fleetId, vehicleId, receivedAtMs);
+      await deps.tracking.removeMarker(tracking);
+    }
     return false;
   }
   const stored = await deps.tracking.saveOffline(

@@ -35,7 +35,7 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   /** Trips whose stops the vehicle's GPS visits (arrived_at/departed_at). */
   trips: TripStopVisitDeps['trips'];
   vehicles: Pick<VehicleStore, 'get'>;
-  positions: Pick<VehiclePositionStore, 'recent' | 'historySince'>;
+  positions: Pick<VehiclePositionStore, 'recent' | 'historySince' | 'rejoinOnlineIndex'>;
   tracking: VehicleTrackingStore;
   now: () => number;
   /**
@@ -88,6 +88,11 @@ export async function processVehicleUpdate(
     if (!mustCommit(tracking, cycle.tracking, cycle.replayedFixes)) return { events: [] };
     const stored = await deps.tracking.save(cycle.tracking);
     if (stored) {
+      // Back online (or never seen): in the online index again, in case the offline sweep took the
+      // position item out while this cycle was behind (its next breadcrumb would, but may not come).
+      if (tracking.version === 0 || (tracking.offline && !stored.offline)) {
+        await deps.positions.rejoinOnlineIndex(fleetId, vehicleId, positions.latest.receivedAtMs);
+      }
       // Charged once the re-plan is committed: a cycle that lost the race recommended nothing.
       const recommended = (cycle.tracking.outbox?.recommendations ?? []).filter(
         (change) => change.kind === 'recommended',

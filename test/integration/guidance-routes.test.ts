@@ -26,8 +26,10 @@ const route = (revision: number | null, polyline: string): CachedRoute => ({
 describe('the guidance route store', () => {
   it('keeps each revision as its own item, answers a revision it wrote or read from memory, and reads one stored before revisions', async () => {
     const store = createGuidanceRouteStore(client, table);
-    await store.put('flt_r', 'veh_r', route(NOW, 'first'), NOW);
-    await store.put('flt_r', 'veh_r', route(NOW + 60_000, 'rerouted'), NOW + 60_000);
+    expect(await store.put('flt_r', 'veh_r', route(NOW, 'first'), NOW)).toBe(true);
+    expect(await store.put('flt_r', 'veh_r', route(NOW + 60_000, 'rerouted'), NOW + 60_000)).toBe(true);
+    // Another cycle re-routing in the same millisecond: refused, it takes the next revision.
+    expect(await store.put('flt_r', 'veh_r', route(NOW, 'same millisecond'), NOW)).toBe(false);
     // Both revisions are there: a re-route never overwrites the route another session version follows.
     expect(await store.get('flt_r', 'veh_r', 'gd_1', NOW)).toMatchObject({
       polyline: 'first',

@@ -904,12 +904,37 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
 
     // The vehicle comes back; a removal from the index based on the item read before that fails.
     const before = await deps.positions.recent(fleetId, vehicle.id);
+    const trackingBefore = await deps.tracking.get(fleetId, vehicle.id);
     await report(fleetId, vehicle.id, [{ at: t + 18 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
-    expect(await deps.positions.leaveOnlineIndex(fleetId, vehicle.id, before?.version ?? 0)).toBe(false);
+    expect(await deps.tracking.leaveOnlineIndex(trackingBefore, before?.version ?? 0)).toBe(false);
     const kept = await client.send(
       new GetCommand({ TableName: table, Key: latestPositionKey(fleetId, vehicle.id) }),
     );
     expect(kept.Item).toMatchObject(positionOnlineKeys(fleetId, vehicle.id, t + 18 * 60_000));
+  });
+
+  it('puts a vehicle the sweep took out of the index while the worker was behind back in, once its cycle runs (a DLQ redrive)', async () => {
+    const truck = await newTruck();
+    const t = START_MS + 22 * 3_600_000;
+    const positionItem = async () =>
+      (
+        await client.send(
+          new GetCommand({ TableName: table, Key: latestPositionKey(truck.fleetId, truck.vehicle.id) }),
+        )
+      ).Item;
+    // Its first message fails (to the DLQ): no tracking item yet.
+    await ingest(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
+    const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === truck.vehicle.id);
+    clock.set(t + 16 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(await positionItem()).not.toHaveProperty('gsi2pk');
+    // The redrive: the cycle runs, and the vehicle is back in the index…
+    await processVehicleUpdate(deps, message as VehicleUpdateMessage);
+    expect(await positionItem()).toMatchObject(positionOnlineKeys(truck.fleetId, truck.vehicle.id, t));
+    // …so, still silent, it goes offline instead of staying online for ever.
+    clock.set(t + 17 * 60_000);
+    await sweepOfflineVehicles(deps);
+    expect(truck.eventsOf('vehicle.offline')).toHaveLength(1);
   });
 
   it('isolates a vehicle the sweep cannot handle: the rest of the shard still goes offline', async () => {
@@ -927,7 +952,7 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
           if (vehicleId === broken.vehicle.id) throw new Error('read failed');
           return deps.positions.recent(fleetId, vehicleId);
         },
-        leaveOnlineIndex: deps.positions.leaveOnlineIndex,
+        rejoinOnlineIndex: deps.positions.rejoinOnlineIndex,
       },
       onError: (vehicle) => errors.push(vehicle.vehicleId),
     });
