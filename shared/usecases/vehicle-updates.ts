@@ -127,7 +127,21 @@ async function runCycle(
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
   };
-  const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
+  // Breadcrumbs from before the session started (a cycle replaying what quiet cycles left, or a
+  // worker behind) are judged without its stops: no arrival at a stop not recommended yet.
+  const startedMs = session?.createdAtMs ?? Number.NEGATIVE_INFINITY;
+  const early = advanceTracker(
+    tracking.tracker,
+    fixes.filter((fix) => fix.recordedAtMs < startedMs),
+    { ...context, watchedStops: [] },
+  );
+  const late = advanceTracker(
+    early.state,
+    fixes.filter((fix) => fix.recordedAtMs >= startedMs),
+    context,
+  );
+  const { state } = late;
+  const detections = [...early.detections, ...late.detections];
 
   const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
@@ -252,7 +266,9 @@ function eventsOf(
     case 'fuel_low':
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
-      const match = session ? matchStop(session, detection) : null;
+      // A fill that began before the session was not one of its recommendations.
+      const match =
+        session && detection.startedAtMs >= session.createdAtMs ? matchStop(session, detection) : null;
       const matched =
         session && match ? { guidanceId: session.id, tripId: session.tripId, stop: match } : null;
       const fueling = detectedFueling(vehicle, detection, matched, nowMs);
