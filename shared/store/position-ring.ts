@@ -3,7 +3,7 @@
  * flushed, a chunk at a time, to immutable history items. Pure: which breadcrumbs are new, when the
  * item is full, what a flush writes. Why a ring: one write per vehicle and request then stores the
  * breadcrumbs and moves the latest position, and a chunk of history costs one write for a dozen
- * breadcrumbs instead of one (growing) write each (docs/table-design.md, "Position ring").
+ * breadcrumbs instead of one (growing) write each (docs/architecture.md, "Breadcrumb history").
  */
 import type { PositionFix } from '../domain/telematics/positions.ts';
 import { dynamoItemBytes } from './item-size.ts';

@@ -29,10 +29,10 @@ import { expectVersion, latestPositionKey } from './vehicle-positions.ts';
  */
 /**
  * The detection state, the session and the outbox travel as one deflated JSON blob (`state`): the
- * worker rewrites the item on every cycle and DynamoDB bills a write by the item's size, and a
- * session with its stops is 1.5–2.5 KB as a map but well under 1 KB deflated (docs/table-design.md).
- * What other readers need stays in plain attributes: `version`, `offline`, `last_seen_ms`,
- * `indexed_seen_ms` (conditions) and `session_status` (the health scorecard's projection). Items
+ * worker rewrites the item on every cycle of a guided truck and DynamoDB bills a write by the
+ * item's size, and a session with its stops is 1.5–2.5 KB as a map but well under 1 KB deflated
+ * (docs/architecture.md). What other readers need stays in plain attributes: `version`, `offline`,
+ * `last_seen_ms` (conditions) and `session_status` (the health scorecard's projection). Items
  * written before hold `tracker`, `session` and `outbox` as maps; they are read as such.
  */
 interface TrackingState {

@@ -15,7 +15,9 @@ export const COMMIT_POLICY = {
   /**
    * The stored last-seen time stays at most this far behind the receipt of the newest breadcrumb:
    * under the 15-minute offline threshold, so a vehicle heard from after a silence always commits,
-   * and an offline sweep racing that breadcrumb loses the version race instead of marking it.
+   * and an eventually consistent read that missed the sweep's offline mark still tries to commit
+   * (and, losing the version race, sees the mark). A breadcrumb racing the sweep is protected by
+   * the position item's version in the sweep's transaction.
    */
   maxLastSeenLagMs: 10 * 60_000,
   /** A cycle replays at most this many breadcrumbs since the stored state. */
