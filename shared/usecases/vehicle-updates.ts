@@ -127,21 +127,7 @@ async function runCycle(
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
   };
-  // Breadcrumbs from before the session started (a cycle replaying what quiet cycles left, or a
-  // worker behind) are judged without its stops: no arrival at a stop not recommended yet.
-  const startedMs = session?.createdAtMs ?? Number.NEGATIVE_INFINITY;
-  const early = advanceTracker(
-    tracking.tracker,
-    fixes.filter((fix) => fix.recordedAtMs < startedMs),
-    { ...context, watchedStops: [] },
-  );
-  const late = advanceTracker(
-    early.state,
-    fixes.filter((fix) => fix.recordedAtMs >= startedMs),
-    context,
-  );
-  const { state } = late;
-  const detections = [...early.detections, ...late.detections];
+  const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
 
   const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
@@ -266,9 +252,7 @@ function eventsOf(
     case 'fuel_low':
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
-      // A fill that began before the session was not one of its recommendations.
-      const match =
-        session && detection.startedAtMs >= session.createdAtMs ? matchStop(session, detection) : null;
+      const match = session ? matchStop(session, detection) : null;
       const matched =
         session && match ? { guidanceId: session.id, tripId: session.tripId, stop: match } : null;
       const fueling = detectedFueling(vehicle, detection, matched, nowMs);
