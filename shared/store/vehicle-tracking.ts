@@ -188,6 +188,13 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
     };
     return { stored, put };
   };
+  /** The position item's removal from the online index, while it is at ring version `positionVersion`. */
+  const outOfOnlineIndex = (tracking: VehicleTracking, positionVersion: number) => ({
+    TableName: tableName,
+    Key: latestPositionKey(tracking.fleetId, tracking.vehicleId),
+    UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+    ...expectVersion(positionVersion),
+  });
   /** The condition that the tracking item is still as read (or still absent). */
   const unchangedSinceRead = (tracking: VehicleTracking) => ({
     TableName: tableName,
@@ -287,17 +294,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
       try {
         await client.send(
           new TransactWriteCommand({
-            TransactItems: [
-              { Put: put },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: latestPositionKey(tracking.fleetId, tracking.vehicleId),
-                  UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-                  ...expectVersion(positionVersion),
-                },
-              },
-            ],
+            TransactItems: [{ Put: put }, { Update: outOfOnlineIndex(tracking, positionVersion) }],
           }),
         );
         return stored;
@@ -337,14 +334,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
     },
 
     leaveOnlineIndex(tracking, positionVersion) {
-      return whileUnchanged(tracking, {
-        Update: {
-          TableName: tableName,
-          Key: latestPositionKey(tracking.fleetId, tracking.vehicleId),
-          UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-          ...expectVersion(positionVersion),
-        },
-      });
+      return whileUnchanged(tracking, { Update: outOfOnlineIndex(tracking, positionVersion) });
     },
 
     async silentSince(shard, beforeMs) {
