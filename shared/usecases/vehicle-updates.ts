@@ -55,9 +55,9 @@ const MAX_CYCLE_ATTEMPTS = 5;
  * with the cycle's events, fuelings and ended session in its outbox, and carry those out. Nothing
  * is recorded before the commit: a cycle that loses a race is redone from the winner's state and
  * announces nothing of its own. Everything is recomputed from stored state, so a redelivered,
- * duplicated or reordered message finds nothing new to do. A quiet cycle (nothing to announce,
- * nothing later cycles build on changed: commit-policy.ts) writes nothing; the next one replays
- * its breadcrumbs from the stored state.
+ * duplicated or reordered message finds nothing new to do. A quiet cycle (nothing to announce or
+ * carry out, the session unchanged: commit-policy.ts) writes nothing; the next one replays its
+ * breadcrumbs from the stored state.
  */
 export async function processVehicleUpdate(
   deps: VehicleUpdateDeps,
