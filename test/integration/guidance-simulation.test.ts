@@ -141,6 +141,14 @@ const withFailingEvents = (): typeof deps => ({
   },
 });
 
+/** The latest-position item as stored (its online index keys included). */
+async function positionItemOf(fleetId: string, vehicleId: string) {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: table, Key: latestPositionKey(fleetId, vehicleId) }),
+  );
+  return Item;
+}
+
 async function sessionOf(fleetId: string, vehicleId: string): Promise<GuidanceSession> {
   const { session } = await deps.tracking.get(fleetId, vehicleId);
   if (!session) throw new Error('no session');
@@ -695,14 +703,9 @@ describe('the guidance worker on odd deliveries', () => {
   it('finds a silent vehicle by its position item, checks the real receipt time behind the coarse index, and takes it out once offline', async () => {
     const truck = await newTruck();
     const t = START_MS + 5 * 3_600_000;
-    const positionItem = async () =>
-      (
-        await client.send(
-          new GetCommand({ TableName: table, Key: latestPositionKey(truck.fleetId, truck.vehicle.id) }),
-        )
-      ).Item;
+    const positionItem = () => positionItemOf(truck.fleetId, truck.vehicle.id);
     await report(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
-    // Four minutes later: the index keeps the ten-minute bucket of t; the worker may not store this one.
+    // Four minutes later: the index keeps the 12-minute bucket of t; the worker may not store this one.
     await report(truck.fleetId, truck.vehicle.id, [{ at: t + 4 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
     expect(await positionItem()).toMatchObject(positionOnlineKeys(truck.fleetId, truck.vehicle.id, t));
 
@@ -907,21 +910,15 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
     const trackingBefore = await deps.tracking.get(fleetId, vehicle.id);
     await report(fleetId, vehicle.id, [{ at: t + 18 * 60_000, point: DALLAS, fuel: 50, mph: 0 }]);
     expect(await deps.tracking.leaveOnlineIndex(trackingBefore, before?.version ?? 0)).toBe(false);
-    const kept = await client.send(
-      new GetCommand({ TableName: table, Key: latestPositionKey(fleetId, vehicle.id) }),
+    expect(await positionItemOf(fleetId, vehicle.id)).toMatchObject(
+      positionOnlineKeys(fleetId, vehicle.id, t + 18 * 60_000),
     );
-    expect(kept.Item).toMatchObject(positionOnlineKeys(fleetId, vehicle.id, t + 18 * 60_000));
   });
 
   it('puts a vehicle the sweep took out of the index while the worker was behind back in, once its cycle runs (a DLQ redrive)', async () => {
     const truck = await newTruck();
     const t = START_MS + 22 * 3_600_000;
-    const positionItem = async () =>
-      (
-        await client.send(
-          new GetCommand({ TableName: table, Key: latestPositionKey(truck.fleetId, truck.vehicle.id) }),
-        )
-      ).Item;
+    const positionItem = () => positionItemOf(truck.fleetId, truck.vehicle.id);
     // Its first message fails (to the DLQ): no tracking item yet.
     await ingest(truck.fleetId, truck.vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
     const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === truck.vehicle.id);
