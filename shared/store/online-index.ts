@@ -1,7 +1,7 @@
 /**
  * The online index: which vehicles the offline sweep must look at, found without scanning the
  * table. Every latest-position item carries its keys in gsi2 (keys only): `VEHONLINE#<shard>`,
- * sorted by the ten-minute bucket of the position's receipt time. Ingest rewrites the item with
+ * sorted by the 12-minute bucket of the position's receipt time. Ingest rewrites the item with
  * every request, but DynamoDB writes a keys-only index entry only when its keys change, so the
  * index costs two small writes (delete and put) per vehicle each time its bucket moves on. The
  * sweep takes a vehicle out (removes the keys) when it marks it offline; its next breadcrumb puts
