@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, QueryCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_FIGURES, type SavingsFigures } from '../domain/fuelings/savings.ts';
+import { batchGetItems } from './batch-get.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
 
@@ -147,23 +148,10 @@ export function createSavingsDayStore(client: DocumentClient, tableName: string)
       return pages.flat().flatMap((item) => rowsOf(item));
     },
     async vehicleDays(fleetId, vehicleId, days) {
-      const rows: SavingsDayRow[] = [];
       const shard = shardOf(vehicleId);
-      for (let i = 0; i < days.length; i += 100) {
-        let keys: Record<string, unknown>[] = days
-          .slice(i, i + 100)
-          .map((day) => savingsDayKey(fleetId, day, shard));
-        for (let attempt = 0; keys.length > 0 && attempt < 8; attempt++) {
-          const { Responses, UnprocessedKeys } = await client.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-          );
-          for (const item of Responses?.[tableName] ?? []) rows.push(...rowsOf(item, vehicleId));
-          keys = (UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-          if (keys.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        }
-        if (keys.length) throw new Error('savings days: keys left unprocessed after retries');
-      }
-      return rows;
+      const keys = days.map((day) => savingsDayKey(fleetId, day, shard));
+      const items = await batchGetItems(client, tableName, keys, { maxRounds: 8, what: 'savings day keys' });
+      return items.flatMap((item) => rowsOf(item, vehicleId));
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   GetCommand,
   type NativeAttributeValue,
   QueryCommand,
@@ -7,6 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Vehicle, VehicleStatus } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
+import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
@@ -165,22 +165,9 @@ export function createVehicleStore(
     },
 
     async getMany(fleetId, vehicleIds) {
-      const found = new Map<string, Vehicle>();
-      const ids = [...new Set(vehicleIds)];
-      const calls: Promise<void>[] = [];
-      for (let start = 0; start < ids.length; start += BATCH_GET_MAX_KEYS) {
-        const keys = ids.slice(start, start + BATCH_GET_MAX_KEYS).map((id) => vehicleKey(fleetId, id));
-        calls.push(
-          batchGet(client, tableName, keys).then((items) => {
-            for (const item of items) {
-              const vehicle = fromVehicleItem(item);
-              found.set(vehicle.id, vehicle);
-            }
-          }),
-        );
-      }
-      await Promise.all(calls);
-      return found;
+      const keys = [...new Set(vehicleIds)].map((id) => vehicleKey(fleetId, id));
+      const items = await batchGetItems(client, tableName, keys, { what: 'vehicle keys' });
+      return new Map(items.map((item) => fromVehicleItem(item)).map((vehicle) => [vehicle.id, vehicle]));
     },
 
     idForExternalRef: (fleetId, externalRef) => guardTarget(externalRefGuardKey(fleetId, externalRef)),
@@ -268,37 +255,4 @@ export function createVehicleStore(
       };
     },
   };
-}
-
-/** BatchGetItem's limit of keys per call. */
-const BATCH_GET_MAX_KEYS = 100;
-/** Rounds of re-asking for unprocessed keys before the read fails (as the SDK's own retries would). */
-const BATCH_GET_MAX_ROUNDS = 5;
-
-/**
- * The items of up to 100 keys; keys DynamoDB leaves unprocessed (throttling) are asked for again
- * with a short backoff, and still-unprocessed keys after a few rounds fail the read rather than
- * passing for items that do not exist.
- */
-async function batchGet(
-  client: DocumentClient,
-  tableName: string,
-  keys: Record<string, unknown>[],
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let pending = keys;
-  for (let round = 1; pending.length > 0; round++) {
-    if (round > BATCH_GET_MAX_ROUNDS) {
-      throw new Error(
-        `BatchGetItem left ${pending.length} vehicle keys unprocessed after ${round - 1} rounds`,
-      );
-    }
-    if (round > 1) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
-    const { Responses, UnprocessedKeys } = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-    );
-    items.push(...(Responses?.[tableName] ?? []));
-    pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-  }
-  return items;
 }
