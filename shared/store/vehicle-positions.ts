@@ -554,7 +554,7 @@ function expectUnchanged(item: PositionItem | null) {
       ExpressionAttributeValues: { ':read': item.recorded_at_ms },
     };
   }
-  return { ConditionExpression: 'rv = :read', ExpressionAttributeValues: { ':read': item.rv } };
+  return expectVersion(Number(item.rv));
 }
 
 /** The condition that the item exists at ring version `version` (0: an item from before the ring). */

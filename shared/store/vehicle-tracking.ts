@@ -93,6 +93,15 @@ function unpackState(item: Record<string, unknown>): TrackingState {
   };
 }
 
+/** The condition that the tracking item is still at the version it was read at (0: still absent). */
+const versionAsRead = (tracking: Pick<VehicleTracking, 'version'>) =>
+  tracking.version > 0
+    ? {
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': tracking.version },
+      }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+
 export const trackingKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
   sk: `VEHTRACK#${vehicleId}`,
@@ -183,8 +192,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         offline: stored.offline,
         version: stored.version,
       },
-      ConditionExpression: tracking.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
-      ...(tracking.version === 0 ? {} : { ExpressionAttributeValues: { ':expected': tracking.version } }),
+      ...versionAsRead(tracking),
     };
     return { stored, put };
   };
@@ -195,16 +203,11 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
     UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
     ...expectVersion(positionVersion),
   });
-  /** The condition that the tracking item is still as read (or still absent). */
+  /** A check that the tracking item is still as read (or still absent). */
   const unchangedSinceRead = (tracking: VehicleTracking) => ({
     TableName: tableName,
     Key: trackingKey(tracking.fleetId, tracking.vehicleId),
-    ...(tracking.version > 0
-      ? {
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': tracking.version },
-        }
-      : { ConditionExpression: 'attribute_not_exists(pk)' }),
+    ...versionAsRead(tracking),
   });
   /** A write of another item, done only while the tracking item is as read; false when it was not. */
   const whileUnchanged = async (tracking: VehicleTracking, write: Record<string, unknown>) => {
