@@ -109,13 +109,15 @@ function categoryOf(sortKey: string): Category {
 /** `sk` of a Put's Item or an Update's / Delete's Key, marshalled or not. */
 function sortKeyOf(request: Record<string, unknown> | undefined): string {
   const item = (request?.Item ?? request?.Key) as Record<string, unknown> | undefined;
-  const sk = item?.sk as string | { S?: string } | undefined;
-  if (sk !== undefined) return typeof sk === 'string' ? sk : (sk?.S ?? '');
+  if (item?.sk !== undefined) return textOf(item.sk);
   // A query: the sort-key value of its key condition (`:from`, `:hour`, `:prefix`, …).
   const values = (request?.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
-  const bound = Object.entries(values).find(([name]) => name !== ':pk')?.[1];
-  return typeof bound === 'string' ? bound : ((bound as { S?: string } | undefined)?.S ?? '');
+  return textOf(Object.entries(values).find(([name]) => name !== ':pk')?.[1]);
 }
+
+/** A string attribute, marshalled (`{ S }`) or not; '' for anything else. */
+const textOf = (value: unknown) =>
+  typeof value === 'string' ? value : ((value as { S?: string } | undefined)?.S ?? '');
 
 type TransactItem = Record<
   'Put' | 'Update' | 'Delete' | 'ConditionCheck',
@@ -169,9 +171,6 @@ class KeysOnlyIndexLedger {
     return before === undefined || next === undefined ? 1 : 2;
   }
 }
-
-const textOf = (value: unknown) =>
-  typeof value === 'string' ? value : ((value as { S?: string } | undefined)?.S ?? '');
 
 interface ScenarioUnits {
   writes: Record<Category, number>;
