@@ -141,6 +141,15 @@ const withFailingEvents = (): typeof deps => ({
   },
 });
 
+/** A breadcrumb in Dallas at `at`, then guidance to Denver (15 % on arrival), as the API starts it. */
+async function guidedFromDallas(truck: Awaited<ReturnType<typeof newTruck>>, at: number, fuel: number) {
+  await report(truck.fleetId, truck.vehicle.id, [{ at, point: DALLAS, fuel, mph: 0 }]);
+  return startGuidanceAnswer(deps, truck.principal, truck.fleetId, truck.vehicle.id, {
+    destination: DENVER,
+    min_arrival_fuel_percent: 15,
+  });
+}
+
 /** The latest-position item as stored (its online index keys included). */
 async function positionItemOf(fleetId: string, vehicleId: string) {
   const { Item } = await client.send(
@@ -359,13 +368,10 @@ describe('quiet cycles (commit-policy.ts)', () => {
   });
 
   it("writes a guided truck's item every cycle: GET guidance follows every breadcrumb", async () => {
-    const { fleetId, vehicle, principal } = await newTruck();
+    const truck = await newTruck();
+    const { fleetId, vehicle } = truck;
     let t = START_MS + 32 * 3_600_000;
-    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 95, mph: 0 }]);
-    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
-      destination: DENVER,
-      min_arrival_fuel_percent: 15,
-    });
+    await guidedFromDallas(truck, t, 95);
     for (let minute = 1; minute <= 5; minute++) {
       t += 60_000;
       await report(fleetId, vehicle.id, [
@@ -397,16 +403,13 @@ describe('what a message carries', () => {
 
 describe('route revisions', () => {
   it('records the route a plan follows in the session, a re-route as a new revision, and moves a session from before revisions onto one', async () => {
-    const { fleetId, vehicle, principal } = await newTruck();
+    const truck = await newTruck();
+    const { fleetId, vehicle } = truck;
     const t = START_MS + 31 * 3_600_000;
-    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 60, mph: 0 }]);
-    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
-      destination: DENVER,
-      min_arrival_fuel_percent: 15,
-    });
-    const first = (await sessionOf(fleetId, vehicle.id)).routeRevision as number;
-    expect(first).toEqual(expect.any(Number));
+    await guidedFromDallas(truck, t, 60);
     const session = await sessionOf(fleetId, vehicle.id);
+    const first = session.routeRevision as number;
+    expect(first).toEqual(expect.any(Number));
     expect(await deps.routes.get(fleetId, vehicle.id, session.id, first)).toMatchObject({ revision: first });
 
     // Thirty miles off the route (Fort Worth → Weatherford is on it; Waco is not): a new route, a new revision.
@@ -876,13 +879,10 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
   });
 
   it('visits an offline vehicle with unfinished work through a marker, and a removal from the index based on an older read keeps a vehicle that just reported', async () => {
-    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const truck = await newTruck();
+    const { fleetId, vehicle, eventsOf } = truck;
     const t = START_MS + 14 * 3_600_000;
-    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, fuel: 50, mph: 0 }]);
-    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
-      destination: DENVER,
-      min_arrival_fuel_percent: 15,
-    });
+    await guidedFromDallas(truck, t, 50);
     clock.set(t + 16 * 60_000);
     await sweepOfflineVehicles(deps);
     const offline = await deps.tracking.get(fleetId, vehicle.id);
