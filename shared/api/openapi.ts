@@ -15,6 +15,7 @@ import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
 import { type OperationExamples, problemExample } from './examples/example.ts';
 import { operationExamples } from './examples.ts';
+import { exposeMiniSchemasToOpenApiGenerator } from './openapi-mini-readers.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
 
@@ -510,6 +511,7 @@ export function buildOpenApiDocument(
   examples: Readonly<Record<string, OperationExamples>> = operationExamples,
   profile: DocumentProfile = PUBLIC_DOCUMENT,
 ): OpenApiDocument {
+  exposeMiniSchemasToOpenApiGenerator();
   assertUnique(routes);
   const tags = tagsOf(routes, profile.tagDescriptions);
   const registry = new OpenAPIRegistry();
