@@ -1,10 +1,10 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { createOperatorKeyRoute } from '../../shared/api/admin-routes.ts';
 import { apiKeyWithSecretResource } from '../../shared/api/serializers/admin.ts';
 import { created } from '../../shared/platform/http/types.ts';
 import { createOperatorKey } from '../../shared/usecases/operator-keys.ts';
 import { adminHandler, operatorAccountDeps } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.createOperatorKey, async ({ body }, { operator }) => {
+export const handler = adminHandler(createOperatorKeyRoute, async ({ body }, { operator }) => {
   const { key, secret } = await createOperatorKey(operatorAccountDeps(), operator.id, {
     ownerType: body.owner_type,
     // The schema requires exactly the owner type's id.

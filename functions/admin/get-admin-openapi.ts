@@ -1,4 +1,4 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { getAdminOpenApiRoute } from '../../shared/api/admin-routes.ts';
 import { readAdminOpenApiDocument } from '../../shared/api/published-documents.ts';
 import { ok } from '../../shared/platform/http/types.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
@@ -6,7 +6,7 @@ import { adminHandler } from '../../shared/wiring/admin.ts';
 let document: Record<string, unknown> | undefined;
 
 /** The generated operator document, with `servers` pointing at the stage that answers. */
-export const handler = adminHandler(adminRoutes.getAdminOpenApi, async (_input, context) => {
+export const handler = adminHandler(getAdminOpenApiRoute, async (_input, context) => {
   document ??= readAdminOpenApiDocument();
   return ok({
     ...document,

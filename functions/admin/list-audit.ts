@@ -1,4 +1,4 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { listAuditRoute } from '../../shared/api/admin-routes.ts';
 import { auditEntryResource } from '../../shared/api/serializers/admin.ts';
 import { pageResource } from '../../shared/api/serializers/common.ts';
 import { ok } from '../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { listAuditEntries } from '../../shared/usecases/audit.ts';
 import { auditStore } from '../../shared/wiring/access.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.listAudit, async ({ query }) => {
+export const handler = adminHandler(listAuditRoute, async ({ query }) => {
   const page = await listAuditEntries({ audit: auditStore() }, query.account_id, query.limit, query.cursor);
   return ok(pageResource(page, auditEntryResource));
 });

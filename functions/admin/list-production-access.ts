@@ -1,4 +1,4 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { listProductionAccessRequestsRoute } from '../../shared/api/admin-routes.ts';
 import { productionAccessRequestResource } from '../../shared/api/serializers/admin.ts';
 import { pageResource } from '../../shared/api/serializers/common.ts';
 import { ok } from '../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { listProductionAccessRequests } from '../../shared/usecases/production-a
 import { productionAccessDeps } from '../../shared/wiring/access.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.listProductionAccessRequests, async ({ query }) => {
+export const handler = adminHandler(listProductionAccessRequestsRoute, async ({ query }) => {
   const page = await listProductionAccessRequests(
     productionAccessDeps(),
     query.status,

@@ -1,10 +1,10 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { revokeKeyAsOperatorRoute } from '../../shared/api/admin-routes.ts';
 import { apiKeyResource } from '../../shared/api/serializers/admin.ts';
 import { ok } from '../../shared/platform/http/types.ts';
 import { setKeyStatusById } from '../../shared/usecases/operator-keys.ts';
 import { keyDeps } from '../../shared/wiring/access.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.revokeKeyAsOperator, async ({ params, body }, { operator }) =>
+export const handler = adminHandler(revokeKeyAsOperatorRoute, async ({ params, body }, { operator }) =>
   ok(apiKeyResource(await setKeyStatusById(keyDeps(), operator.id, params.id, 'revoked', body.reason))),
 );

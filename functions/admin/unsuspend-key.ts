@@ -1,10 +1,10 @@
-import { adminRoutes } from '../../shared/api/admin-routes.ts';
+import { unsuspendKeyRoute } from '../../shared/api/admin-routes.ts';
 import { apiKeyResource } from '../../shared/api/serializers/admin.ts';
 import { ok } from '../../shared/platform/http/types.ts';
 import { setKeyStatusById } from '../../shared/usecases/operator-keys.ts';
 import { keyDeps } from '../../shared/wiring/access.ts';
 import { adminHandler } from '../../shared/wiring/admin.ts';
 
-export const handler = adminHandler(adminRoutes.unsuspendKey, async ({ params }, { operator }) =>
+export const handler = adminHandler(unsuspendKeyRoute, async ({ params }, { operator }) =>
   ok(apiKeyResource(await setKeyStatusById(keyDeps(), operator.id, params.id, 'active', null))),
 );

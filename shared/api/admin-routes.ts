@@ -46,168 +46,198 @@ const productionAccess = tagged('Production access');
 const keys = tagged('Keys');
 const plans = tagged('Plans');
 
+export const getAdminOpenApiRoute = /* @__PURE__ */ tagged('Discovery')({
+  operationId: 'getAdminOpenApi',
+  method: 'GET',
+  path: '/admin/v1/openapi.json',
+  summary: 'This OpenAPI 3.1 document',
+  request: {},
+  responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
+  handler: 'functions/admin/get-admin-openapi.ts',
+});
+
+export const createPartnerRoute = /* @__PURE__ */ accounts({
+  operationId: 'createPartner',
+  method: 'POST',
+  path: '/admin/v1/partners',
+  summary: 'Onboard a partner: the account and its first owner key (live, every partner scope)',
+  request: { body: createPartnerBody },
+  responses: [
+    {
+      status: 201,
+      description: 'The partner and its owner key; the secret is shown once',
+      schema: onboardedAccountSchema,
+    },
+  ],
+  handler: 'functions/admin/create-partner.ts',
+});
+
+export const createCompanyRoute = /* @__PURE__ */ accounts({
+  operationId: 'createCompany',
+  method: 'POST',
+  path: '/admin/v1/companies',
+  summary: 'Onboard a company: the account, its sandbox twin and its first owner test key',
+  description:
+    'The company starts on the `sandbox` plan with a sandbox twin fleet (on the sandbox stage) holding the simulator’s trucks, and an owner `svc_test_` key with every company scope. Live keys follow approved production access.',
+  request: { body: createCompanyBody },
+  responses: [
+    {
+      status: 201,
+      description: 'The company and its owner test key; the secret is shown once',
+      schema: onboardedAccountSchema,
+    },
+  ],
+  handler: 'functions/admin/create-company.ts',
+});
+
+export const setAccountPlanRoute = /* @__PURE__ */ accounts({
+  operationId: 'setAccountPlan',
+  method: 'PUT',
+  path: '/admin/v1/accounts/{id}/plan',
+  summary: "Set an account's plan and move every key of the account onto it",
+  request: { params: accountParams, body: setAccountPlanBody },
+  responses: [{ status: 200, description: 'The account on its new plan', schema: accountPlanSchema }],
+  handler: 'functions/admin/set-account-plan.ts',
+});
+
+export const listProductionAccessRequestsRoute = /* @__PURE__ */ productionAccess({
+  operationId: 'listProductionAccessRequests',
+  method: 'GET',
+  path: '/admin/v1/production-access',
+  summary: 'Production-access requests in one state (default pending), oldest first',
+  request: { query: productionAccessQuery },
+  responses: [{ status: 200, description: 'Requests', schema: productionAccessPage }],
+  handler: 'functions/admin/list-production-access.ts',
+});
+
+export const approveProductionAccessRoute = /* @__PURE__ */ productionAccess({
+  operationId: 'approveProductionAccess',
+  method: 'POST',
+  path: '/admin/v1/production-access/{id}/approve',
+  summary: 'Approve a pending request with a plan; creates the live fleet the first time',
+  request: { params: productionAccessParams, body: approveBody },
+  responses: [{ status: 200, description: 'The approved request', schema: productionAccessRequestSchema }],
+  errors: ['resource_conflict'],
+  handler: 'functions/admin/approve-production-access.ts',
+});
+
+export const denyProductionAccessRoute = /* @__PURE__ */ productionAccess({
+  operationId: 'denyProductionAccess',
+  method: 'POST',
+  path: '/admin/v1/production-access/{id}/deny',
+  summary: 'Deny a pending request with a reason (the company may ask again)',
+  request: { params: productionAccessParams, body: reasonBody },
+  responses: [{ status: 200, description: 'The denied request', schema: productionAccessRequestSchema }],
+  errors: ['resource_conflict'],
+  handler: 'functions/admin/deny-production-access.ts',
+});
+
+export const revokeProductionAccessRoute = /* @__PURE__ */ productionAccess({
+  operationId: 'revokeProductionAccess',
+  method: 'POST',
+  path: '/admin/v1/production-access/{id}/revoke',
+  summary: 'Revoke approved access with a reason: every live key of the company is revoked',
+  description:
+    'Live keys then answer 401 `key_revoked` whose detail carries the reason; test keys and the sandbox twin are untouched.',
+  request: { params: productionAccessParams, body: reasonBody },
+  responses: [{ status: 200, description: 'The revoked request', schema: productionAccessRequestSchema }],
+  errors: ['resource_conflict'],
+  handler: 'functions/admin/revoke-production-access.ts',
+});
+
+export const createOperatorKeyRoute = /* @__PURE__ */ keys({
+  operationId: 'createOperatorKey',
+  method: 'POST',
+  path: '/admin/v1/keys',
+  summary: 'Create a key on an account and plan; the secret is shown once',
+  description:
+    'Any scope the account type allows (`fleets:manage` never on a company key). A company’s live key still needs approved production access (403 `production_access_required`).',
+  request: { body: createKeyBody },
+  responses: [
+    { status: 201, description: 'The key with its one-time secret', schema: apiKeyWithSecretSchema },
+  ],
+  errors: ['production_access_required', 'resource_conflict'],
+  handler: 'functions/admin/create-key.ts',
+});
+
+export const suspendKeyRoute = /* @__PURE__ */ keys({
+  operationId: 'suspendKey',
+  method: 'POST',
+  path: '/admin/v1/keys/{id}/suspend',
+  summary: 'Suspend a key: it answers 403 `key_suspended` until unsuspended',
+  request: { params: keyParams },
+  responses: [{ status: 200, description: 'The suspended key', schema: apiKeySchema }],
+  errors: ['resource_conflict'],
+  handler: 'functions/admin/suspend-key.ts',
+});
+
+export const unsuspendKeyRoute = /* @__PURE__ */ keys({
+  operationId: 'unsuspendKey',
+  method: 'POST',
+  path: '/admin/v1/keys/{id}/unsuspend',
+  summary: 'Reinstate a suspended key (a revoked key stays revoked: 409)',
+  request: { params: keyParams },
+  responses: [{ status: 200, description: 'The active key', schema: apiKeySchema }],
+  errors: ['resource_conflict'],
+  handler: 'functions/admin/unsuspend-key.ts',
+});
+
+export const revokeKeyAsOperatorRoute = /* @__PURE__ */ keys({
+  operationId: 'revokeKeyAsOperator',
+  method: 'POST',
+  path: '/admin/v1/keys/{id}/revoke',
+  summary: 'Revoke a key for good, with a reason (401 `key_revoked` afterwards)',
+  request: { params: keyParams, body: reasonBody },
+  responses: [{ status: 200, description: 'The revoked key', schema: apiKeySchema }],
+  handler: 'functions/admin/revoke-key.ts',
+});
+
+export const listPlansRoute = /* @__PURE__ */ plans({
+  operationId: 'listPlans',
+  method: 'GET',
+  path: '/admin/v1/plans',
+  summary: 'Every plan, by name, with its effective enumeration-guard thresholds',
+  request: {},
+  responses: [{ status: 200, description: 'Plans', schema: planList }],
+  handler: 'functions/admin/list-plans.ts',
+});
+
+export const putPlanRoute = /* @__PURE__ */ plans({
+  operationId: 'putPlan',
+  method: 'PUT',
+  path: '/admin/v1/plans/{name}',
+  summary: 'Create or replace a plan; keys on it follow within a minute',
+  request: { params: planParams, body: putPlanBody },
+  responses: [{ status: 200, description: 'The plan as stored', schema: planSchema }],
+  handler: 'functions/admin/put-plan.ts',
+});
+
+export const listAuditRoute = /* @__PURE__ */ tagged('Audit')({
+  operationId: 'listAudit',
+  method: 'GET',
+  path: '/admin/v1/audit',
+  summary: 'The audit trail, newest first: every operator and owner-key action on access',
+  request: { query: auditQuery },
+  responses: [{ status: 200, description: 'Entries', schema: auditPage }],
+  handler: 'functions/admin/list-audit.ts',
+});
+
 export const adminRoutes = {
-  getAdminOpenApi: tagged('Discovery')({
-    operationId: 'getAdminOpenApi',
-    method: 'GET',
-    path: '/admin/v1/openapi.json',
-    summary: 'This OpenAPI 3.1 document',
-    request: {},
-    responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
-    handler: 'functions/admin/get-admin-openapi.ts',
-  }),
-  createPartner: accounts({
-    operationId: 'createPartner',
-    method: 'POST',
-    path: '/admin/v1/partners',
-    summary: 'Onboard a partner: the account and its first owner key (live, every partner scope)',
-    request: { body: createPartnerBody },
-    responses: [
-      {
-        status: 201,
-        description: 'The partner and its owner key; the secret is shown once',
-        schema: onboardedAccountSchema,
-      },
-    ],
-    handler: 'functions/admin/create-partner.ts',
-  }),
-  createCompany: accounts({
-    operationId: 'createCompany',
-    method: 'POST',
-    path: '/admin/v1/companies',
-    summary: 'Onboard a company: the account, its sandbox twin and its first owner test key',
-    description:
-      'The company starts on the `sandbox` plan with a sandbox twin fleet (on the sandbox stage) holding the simulator’s trucks, and an owner `svc_test_` key with every company scope. Live keys follow approved production access.',
-    request: { body: createCompanyBody },
-    responses: [
-      {
-        status: 201,
-        description: 'The company and its owner test key; the secret is shown once',
-        schema: onboardedAccountSchema,
-      },
-    ],
-    handler: 'functions/admin/create-company.ts',
-  }),
-  setAccountPlan: accounts({
-    operationId: 'setAccountPlan',
-    method: 'PUT',
-    path: '/admin/v1/accounts/{id}/plan',
-    summary: "Set an account's plan and move every key of the account onto it",
-    request: { params: accountParams, body: setAccountPlanBody },
-    responses: [{ status: 200, description: 'The account on its new plan', schema: accountPlanSchema }],
-    handler: 'functions/admin/set-account-plan.ts',
-  }),
-  listProductionAccessRequests: productionAccess({
-    operationId: 'listProductionAccessRequests',
-    method: 'GET',
-    path: '/admin/v1/production-access',
-    summary: 'Production-access requests in one state (default pending), oldest first',
-    request: { query: productionAccessQuery },
-    responses: [{ status: 200, description: 'Requests', schema: productionAccessPage }],
-    handler: 'functions/admin/list-production-access.ts',
-  }),
-  approveProductionAccess: productionAccess({
-    operationId: 'approveProductionAccess',
-    method: 'POST',
-    path: '/admin/v1/production-access/{id}/approve',
-    summary: 'Approve a pending request with a plan; creates the live fleet the first time',
-    request: { params: productionAccessParams, body: approveBody },
-    responses: [{ status: 200, description: 'The approved request', schema: productionAccessRequestSchema }],
-    errors: ['resource_conflict'],
-    handler: 'functions/admin/approve-production-access.ts',
-  }),
-  denyProductionAccess: productionAccess({
-    operationId: 'denyProductionAccess',
-    method: 'POST',
-    path: '/admin/v1/production-access/{id}/deny',
-    summary: 'Deny a pending request with a reason (the company may ask again)',
-    request: { params: productionAccessParams, body: reasonBody },
-    responses: [{ status: 200, description: 'The denied request', schema: productionAccessRequestSchema }],
-    errors: ['resource_conflict'],
-    handler: 'functions/admin/deny-production-access.ts',
-  }),
-  revokeProductionAccess: productionAccess({
-    operationId: 'revokeProductionAccess',
-    method: 'POST',
-    path: '/admin/v1/production-access/{id}/revoke',
-    summary: 'Revoke approved access with a reason: every live key of the company is revoked',
-    description:
-      'Live keys then answer 401 `key_revoked` whose detail carries the reason; test keys and the sandbox twin are untouched.',
-    request: { params: productionAccessParams, body: reasonBody },
-    responses: [{ status: 200, description: 'The revoked request', schema: productionAccessRequestSchema }],
-    errors: ['resource_conflict'],
-    handler: 'functions/admin/revoke-production-access.ts',
-  }),
-  createOperatorKey: keys({
-    operationId: 'createOperatorKey',
-    method: 'POST',
-    path: '/admin/v1/keys',
-    summary: 'Create a key on an account and plan; the secret is shown once',
-    description:
-      'Any scope the account type allows (`fleets:manage` never on a company key). A company’s live key still needs approved production access (403 `production_access_required`).',
-    request: { body: createKeyBody },
-    responses: [
-      { status: 201, description: 'The key with its one-time secret', schema: apiKeyWithSecretSchema },
-    ],
-    errors: ['production_access_required', 'resource_conflict'],
-    handler: 'functions/admin/create-key.ts',
-  }),
-  suspendKey: keys({
-    operationId: 'suspendKey',
-    method: 'POST',
-    path: '/admin/v1/keys/{id}/suspend',
-    summary: 'Suspend a key: it answers 403 `key_suspended` until unsuspended',
-    request: { params: keyParams },
-    responses: [{ status: 200, description: 'The suspended key', schema: apiKeySchema }],
-    errors: ['resource_conflict'],
-    handler: 'functions/admin/suspend-key.ts',
-  }),
-  unsuspendKey: keys({
-    operationId: 'unsuspendKey',
-    method: 'POST',
-    path: '/admin/v1/keys/{id}/unsuspend',
-    summary: 'Reinstate a suspended key (a revoked key stays revoked: 409)',
-    request: { params: keyParams },
-    responses: [{ status: 200, description: 'The active key', schema: apiKeySchema }],
-    errors: ['resource_conflict'],
-    handler: 'functions/admin/unsuspend-key.ts',
-  }),
-  revokeKeyAsOperator: keys({
-    operationId: 'revokeKeyAsOperator',
-    method: 'POST',
-    path: '/admin/v1/keys/{id}/revoke',
-    summary: 'Revoke a key for good, with a reason (401 `key_revoked` afterwards)',
-    request: { params: keyParams, body: reasonBody },
-    responses: [{ status: 200, description: 'The revoked key', schema: apiKeySchema }],
-    handler: 'functions/admin/revoke-key.ts',
-  }),
-  listPlans: plans({
-    operationId: 'listPlans',
-    method: 'GET',
-    path: '/admin/v1/plans',
-    summary: 'Every plan, by name, with its effective enumeration-guard thresholds',
-    request: {},
-    responses: [{ status: 200, description: 'Plans', schema: planList }],
-    handler: 'functions/admin/list-plans.ts',
-  }),
-  putPlan: plans({
-    operationId: 'putPlan',
-    method: 'PUT',
-    path: '/admin/v1/plans/{name}',
-    summary: 'Create or replace a plan; keys on it follow within a minute',
-    request: { params: planParams, body: putPlanBody },
-    responses: [{ status: 200, description: 'The plan as stored', schema: planSchema }],
-    handler: 'functions/admin/put-plan.ts',
-  }),
-  listAudit: tagged('Audit')({
-    operationId: 'listAudit',
-    method: 'GET',
-    path: '/admin/v1/audit',
-    summary: 'The audit trail, newest first: every operator and owner-key action on access',
-    request: { query: auditQuery },
-    responses: [{ status: 200, description: 'Entries', schema: auditPage }],
-    handler: 'functions/admin/list-audit.ts',
-  }),
+  getAdminOpenApi: getAdminOpenApiRoute,
+  createPartner: createPartnerRoute,
+  createCompany: createCompanyRoute,
+  setAccountPlan: setAccountPlanRoute,
+  listProductionAccessRequests: listProductionAccessRequestsRoute,
+  approveProductionAccess: approveProductionAccessRoute,
+  denyProductionAccess: denyProductionAccessRoute,
+  revokeProductionAccess: revokeProductionAccessRoute,
+  createOperatorKey: createOperatorKeyRoute,
+  suspendKey: suspendKeyRoute,
+  unsuspendKey: unsuspendKeyRoute,
+  revokeKeyAsOperator: revokeKeyAsOperatorRoute,
+  listPlans: listPlansRoute,
+  putPlan: putPlanRoute,
+  listAudit: listAuditRoute,
 } satisfies Record<string, RouteDefinition>;
 
 export type AdminRouteName = keyof typeof adminRoutes;

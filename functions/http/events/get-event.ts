@@ -1,4 +1,4 @@
-import { eventRoutes } from '../../../shared/api/routes/events.ts';
+import { getEventRoute } from '../../../shared/api/routes/events.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { getEvent } from '../../../shared/usecases/event-feed.ts';
@@ -7,6 +7,6 @@ import { httpHandler } from '../../../shared/wiring/http.ts';
 
 // The envelope keeps the member order it was delivered with; the chain's canonical JSON of it
 // is then the delivered text again, byte for byte.
-export const handler = httpHandler(eventRoutes.getEvent, async ({ params }, context) =>
+export const handler = httpHandler(getEventRoute, async ({ params }, context) =>
   ok(await getEvent(eventFeedDeps(), actingFleetId(context), params.id)),
 );

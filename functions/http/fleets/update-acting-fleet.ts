@@ -1,4 +1,4 @@
-import { fleetRoutes } from '../../../shared/api/routes/fleets.ts';
+import { updateActingFleetRoute } from '../../../shared/api/routes/fleets.ts';
 import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { updateActingFleetSettings } from '../../../shared/usecases/fleets.ts';
 import { fleetDeps } from '../../../shared/wiring/fleets.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(fleetRoutes.updateActingFleet, async ({ body }, context) =>
+export const handler = httpHandler(updateActingFleetRoute, async ({ body }, context) =>
   ok(fleetResource(await updateActingFleetSettings(fleetDeps(), actingFleetId(context), body))),
 );

@@ -1,4 +1,4 @@
-import { fuelingRoutes } from '../../../shared/api/routes/fuelings.ts';
+import { listFuelingsRoute } from '../../../shared/api/routes/fuelings.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { fuelingResource } from '../../../shared/api/serializers/fuelings.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
@@ -7,6 +7,6 @@ import { listFuelings } from '../../../shared/usecases/fuelings.ts';
 import { listFuelingsDeps } from '../../../shared/wiring/fuelings.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(fuelingRoutes.listFuelings, async ({ query }, context) =>
+export const handler = httpHandler(listFuelingsRoute, async ({ query }, context) =>
   ok(pageResource(await listFuelings(listFuelingsDeps(), actingFleetId(context), query), fuelingResource)),
 );

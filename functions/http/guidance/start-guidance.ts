@@ -1,4 +1,4 @@
-import { guidanceRoutes } from '../../../shared/api/routes/guidance.ts';
+import { startGuidanceRoute } from '../../../shared/api/routes/guidance.ts';
 import { guidanceResource } from '../../../shared/api/serializers/guidance.ts';
 import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { startGuidance } from '../../../shared/usecases/guidance.ts';
 import { guidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(guidanceRoutes.startGuidance, async ({ params, body }, context) => {
+export const handler = httpHandler(startGuidanceRoute, async ({ params, body }, context) => {
   const session = await startGuidance(
     guidancePlanningDeps(),
     actingPrincipal(context),

@@ -1,4 +1,4 @@
-import { keyRoutes } from '../../../shared/api/routes/keys.ts';
+import { getProductionAccessRoute } from '../../../shared/api/routes/keys.ts';
 import { productionAccessResource } from '../../../shared/api/serializers/keys.ts';
 import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { describeProductionAccess } from '../../../shared/usecases/production-ac
 import { productionAccessDeps } from '../../../shared/wiring/access.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(keyRoutes.getProductionAccess, async (_input, context) => {
+export const handler = httpHandler(getProductionAccessRoute, async (_input, context) => {
   const { account, request } = await describeProductionAccess(
     productionAccessDeps(),
     actingPrincipal(context).accountId,

@@ -1,4 +1,4 @@
-import { keyRoutes } from '../../../shared/api/routes/keys.ts';
+import { revokeKeyRoute } from '../../../shared/api/routes/keys.ts';
 import { keyResource } from '../../../shared/api/serializers/keys.ts';
 import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { ownerActor, setKeyStatus } from '../../../shared/usecases/api-keys.ts';
 import { keyDeps } from '../../../shared/wiring/access.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 
-export const handler = httpHandler(keyRoutes.revokeKey, async ({ params, body }, context) => {
+export const handler = httpHandler(revokeKeyRoute, async ({ params, body }, context) => {
   const principal = actingPrincipal(context);
   const key = await setKeyStatus(
     keyDeps(),

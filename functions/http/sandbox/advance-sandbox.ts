@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '../../../shared/api/routes/sandbox.ts';
+import { advanceSandboxRoute } from '../../../shared/api/routes/sandbox.ts';
 import { advanceResultResource } from '../../../shared/api/serializers/sandbox.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { advanceSandbox, assertSandboxStage } from '../../../shared/usecases/san
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
 
-export const handler = httpHandler(sandboxRoutes.advanceSandbox, async ({ body }, context) => {
+export const handler = httpHandler(advanceSandboxRoute, async ({ body }, context) => {
   assertSandboxStage(context.stage);
   const view = await advanceSandbox(
     sandboxDeps(),

@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '../../../shared/api/routes/sandbox.ts';
+import { getSandboxSimulationRoute } from '../../../shared/api/routes/sandbox.ts';
 import { simulationResource } from '../../../shared/api/serializers/sandbox.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { assertSandboxStage, sandboxSnapshot } from '../../../shared/usecases/sa
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
 
-export const handler = httpHandler(sandboxRoutes.getSandboxSimulation, async (_input, context) => {
+export const handler = httpHandler(getSandboxSimulationRoute, async (_input, context) => {
   assertSandboxStage(context.stage);
   return ok(
     simulationResource(await sandboxSnapshot(sandboxDeps(), actingFleetId(context)), context.clock.now()),

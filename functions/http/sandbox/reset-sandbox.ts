@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '../../../shared/api/routes/sandbox.ts';
+import { resetSandboxRoute } from '../../../shared/api/routes/sandbox.ts';
 import { resetActionResource } from '../../../shared/api/serializers/sandbox.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { assertSandboxStage, resetSandbox } from '../../../shared/usecases/sandb
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
 
-export const handler = httpHandler(sandboxRoutes.resetSandbox, async (_input, context) => {
+export const handler = httpHandler(resetSandboxRoute, async (_input, context) => {
   assertSandboxStage(context.stage);
   return ok(resetActionResource(await resetSandbox(sandboxDeps(), actingFleetId(context))));
 });

@@ -1,11 +1,11 @@
-import { sandboxRoutes } from '../../../shared/api/routes/sandbox.ts';
+import { setSandboxScenarioRoute } from '../../../shared/api/routes/sandbox.ts';
 import { scenarioActionResource } from '../../../shared/api/serializers/sandbox.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { assertSandboxStage, scheduleSandboxScenario } from '../../../shared/usecases/sandbox-tools.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { sandboxDeps } from '../../../shared/wiring/sandbox.ts';
 
-export const handler = httpHandler(sandboxRoutes.setSandboxScenario, async ({ params, body }, context) => {
+export const handler = httpHandler(setSandboxScenarioRoute, async ({ params, body }, context) => {
   assertSandboxStage(context.stage);
   const action = await scheduleSandboxScenario(
     sandboxDeps(),

@@ -1,11 +1,11 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { arriveAtTripStopRoute } from '../../../shared/api/routes/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
 import { recordTripStopVisit } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(tripRoutes.arriveAtTripStop, async ({ params }, context) => {
+export const handler = httpHandler(arriveAtTripStopRoute, async ({ params }, context) => {
   await recordTripStopVisit(tripDeps(), actingFleetId(context), params.id, params.stopId, 'arrive');
   return noContent();
 });

@@ -1,4 +1,4 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { cancelTripRoute } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { endTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(tripRoutes.cancelTrip, async ({ params, body }, context) =>
+export const handler = httpHandler(cancelTripRoute, async ({ params, body }, context) =>
   ok(
     tripResource(
       await endTrip(tripDeps(), actingFleetId(context), params.id, 'cancel', body?.reason ?? null),

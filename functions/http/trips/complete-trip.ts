@@ -1,4 +1,4 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { completeTripRoute } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { endTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(tripRoutes.completeTrip, async ({ params }, context) =>
+export const handler = httpHandler(completeTripRoute, async ({ params }, context) =>
   ok(tripResource(await endTrip(tripDeps(), actingFleetId(context), params.id, 'complete'))),
 );

@@ -1,11 +1,11 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { departTripStopRoute } from '../../../shared/api/routes/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { noContent } from '../../../shared/platform/http/types.ts';
 import { recordTripStopVisit } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(tripRoutes.departTripStop, async ({ params }, context) => {
+export const handler = httpHandler(departTripStopRoute, async ({ params }, context) => {
   await recordTripStopVisit(tripDeps(), actingFleetId(context), params.id, params.stopId, 'depart');
   return noContent();
 });

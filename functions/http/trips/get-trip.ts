@@ -1,4 +1,4 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { getTripRoute } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { getTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripReadDeps } from '../../../shared/wiring/trip-reads.ts';
 
-export const handler = httpHandler(tripRoutes.getTrip, async ({ params }, context) =>
+export const handler = httpHandler(getTripRoute, async ({ params }, context) =>
   ok(tripResource(await getTrip(tripReadDeps(), actingFleetId(context), params.id))),
 );

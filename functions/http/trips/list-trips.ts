@@ -1,4 +1,4 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { listTripsRoute } from '../../../shared/api/routes/trips.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
@@ -7,7 +7,7 @@ import { listTrips } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripReadDeps } from '../../../shared/wiring/trip-reads.ts';
 
-export const handler = httpHandler(tripRoutes.listTrips, async ({ query }, context) => {
+export const handler = httpHandler(listTripsRoute, async ({ query }, context) => {
   const page = await listTrips(
     tripReadDeps(),
     actingFleetId(context),

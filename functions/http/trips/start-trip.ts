@@ -1,4 +1,4 @@
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
+import { startTripRoute } from '../../../shared/api/routes/trips.ts';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { startTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { tripDeps } from '../../../shared/wiring/trips.ts';
 
-export const handler = httpHandler(tripRoutes.startTrip, async ({ params }, context) =>
+export const handler = httpHandler(startTripRoute, async ({ params }, context) =>
   ok(tripResource(await startTrip(tripDeps(), actingFleetId(context), params.id))),
 );

@@ -1,4 +1,4 @@
-import { vehicleLocationRoutes } from '../../../shared/api/routes/vehicles.ts';
+import { getVehicleLocationRoute } from '../../../shared/api/routes/vehicles.ts';
 import { latestLocationResource } from '../../../shared/api/serializers/locations.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { latestLocation } from '../../../shared/usecases/locations.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { positionStores } from '../../../shared/wiring/locations.ts';
 
-export const handler = httpHandler(vehicleLocationRoutes.getVehicleLocation, async ({ params }, context) => {
+export const handler = httpHandler(getVehicleLocationRoute, async ({ params }, context) => {
   const { vehicle, position } = await latestLocation(positionStores(), actingFleetId(context), params.id);
   return ok(latestLocationResource(vehicle.id, position, context.clock.now()));
 });

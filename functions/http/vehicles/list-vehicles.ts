@@ -1,4 +1,4 @@
-import { vehicleRoutes } from '../../../shared/api/routes/vehicles.ts';
+import { listVehiclesRoute } from '../../../shared/api/routes/vehicles.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
@@ -7,7 +7,7 @@ import { listVehicles } from '../../../shared/usecases/vehicles.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = httpHandler(vehicleRoutes.listVehicles, async ({ query }, context) => {
+export const handler = httpHandler(listVehiclesRoute, async ({ query }, context) => {
   const page = await listVehicles(
     vehicleDeps(),
     actingFleetId(context),

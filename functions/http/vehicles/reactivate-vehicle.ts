@@ -1,4 +1,4 @@
-import { vehicleRoutes } from '../../../shared/api/routes/vehicles.ts';
+import { reactivateVehicleRoute } from '../../../shared/api/routes/vehicles.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,6 +6,6 @@ import { setVehicleStatus } from '../../../shared/usecases/vehicles.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { vehicleDeps } from '../../../shared/wiring/vehicles.ts';
 
-export const handler = httpHandler(vehicleRoutes.reactivateVehicle, async ({ params }, context) =>
+export const handler = httpHandler(reactivateVehicleRoute, async ({ params }, context) =>
   ok(vehicleResource(await setVehicleStatus(vehicleDeps(), actingFleetId(context), params.id, 'active'))),
 );

@@ -1,4 +1,4 @@
-import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
+import { createWebhookRoute } from '../../../shared/api/routes/webhooks.ts';
 import { webhookWithSecretResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { created } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { createWebhookEndpoint } from '../../../shared/usecases/webhook-endpoint
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(webhookRoutes.createWebhook, async ({ body }, context) => {
+export const handler = httpHandler(createWebhookRoute, async ({ body }, context) => {
   const { endpoint, secret } = await createWebhookEndpoint(
     webhookEndpointDeps(),
     actingWebhookOwner(context),

@@ -1,4 +1,4 @@
-import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
+import { listWebhookDeliveriesRoute } from '../../../shared/api/routes/webhooks.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
@@ -7,10 +7,7 @@ import { listEndpointDeliveries } from '../../../shared/usecases/webhook-deliver
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { deliveryDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(
-  webhookRoutes.listWebhookDeliveries,
-  async ({ params, query }, context) => {
-    const page = await listEndpointDeliveries(deliveryDeps(), actingWebhookOwner(context), params.id, query);
-    return ok(pageResource(page, deliveryResource));
-  },
-);
+export const handler = httpHandler(listWebhookDeliveriesRoute, async ({ params, query }, context) => {
+  const page = await listEndpointDeliveries(deliveryDeps(), actingWebhookOwner(context), params.id, query);
+  return ok(pageResource(page, deliveryResource));
+});

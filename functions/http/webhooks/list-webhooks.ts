@@ -1,4 +1,4 @@
-import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
+import { listWebhooksRoute } from '../../../shared/api/routes/webhooks.ts';
 import { pageResource } from '../../../shared/api/serializers/common.ts';
 import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
@@ -7,7 +7,7 @@ import { listWebhookEndpoints } from '../../../shared/usecases/webhook-endpoints
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(webhookRoutes.listWebhooks, async ({ query }, context) => {
+export const handler = httpHandler(listWebhooksRoute, async ({ query }, context) => {
   const page = await listWebhookEndpoints(
     webhookEndpointDeps(),
     actingWebhookOwner(context),

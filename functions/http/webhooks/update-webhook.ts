@@ -1,4 +1,4 @@
-import { webhookRoutes } from '../../../shared/api/routes/webhooks.ts';
+import { updateWebhookRoute } from '../../../shared/api/routes/webhooks.ts';
 import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
 import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
@@ -6,7 +6,7 @@ import { updateWebhookEndpoint } from '../../../shared/usecases/webhook-endpoint
 import { httpHandler } from '../../../shared/wiring/http.ts';
 import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
 
-export const handler = httpHandler(webhookRoutes.updateWebhook, async ({ params, body }, context) =>
+export const handler = httpHandler(updateWebhookRoute, async ({ params, body }, context) =>
   ok(
     webhookResource(
       await updateWebhookEndpoint(webhookEndpointDeps(), actingWebhookOwner(context), params.id, body),

@@ -33,74 +33,87 @@ const actingFleetRoute = routeGroup({
   idempotent: false,
 });
 
+export const createFleetRoute = /* @__PURE__ */ fleetRoute({
+  operationId: 'createFleet',
+  method: 'POST',
+  path: '/v1/fleets',
+  summary: 'Provision a fleet and grant it to the calling partner',
+  description: 'Creates the fleet and the partner grant in one transaction and records `fleet.provisioned`.',
+  request: { body: createFleetBody },
+  responses: [{ status: 201, description: 'The new fleet', schema: fleetSchema }],
+  handler: 'functions/http/fleets/create-fleet.ts',
+});
+
+export const listFleetsRoute = /* @__PURE__ */ fleetRoute({
+  operationId: 'listFleets',
+  method: 'GET',
+  path: '/v1/fleets',
+  summary: "List the partner's granted fleets",
+  request: { query: listFleetsQuery },
+  responses: [{ status: 200, description: 'Granted fleets, oldest first', schema: fleetPage }],
+  handler: 'functions/http/fleets/list-fleets.ts',
+});
+
+export const getFleetRoute = /* @__PURE__ */ fleetRoute({
+  operationId: 'getFleet',
+  method: 'GET',
+  path: '/v1/fleets/{id}',
+  summary: 'Get a granted fleet',
+  request: { params: fleetIdParams },
+  responses: [{ status: 200, description: 'The fleet', schema: fleetSchema }],
+  handler: 'functions/http/fleets/get-fleet.ts',
+});
+
+export const updateFleetRoute = /* @__PURE__ */ fleetRoute({
+  operationId: 'updateFleet',
+  method: 'PATCH',
+  path: '/v1/fleets/{id}',
+  summary: 'Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent',
+  request: { params: fleetIdParams, body: updateFleetBody },
+  responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
+  handler: 'functions/http/fleets/update-fleet.ts',
+});
+
+export const deleteFleetRoute = /* @__PURE__ */ fleetRoute({
+  operationId: 'deleteFleet',
+  method: 'DELETE',
+  path: '/v1/fleets/{id}',
+  summary: 'Deactivate a fleet (soft): the grant is revoked and the fleet marked inactive',
+  request: { params: fleetIdParams },
+  responses: [{ status: 204, description: 'Deactivated' }],
+  handler: 'functions/http/fleets/delete-fleet.ts',
+});
+
+export const getActingFleetRoute = /* @__PURE__ */ actingFleetRoute({
+  operationId: 'getActingFleet',
+  method: 'GET',
+  path: '/v1/fleet',
+  summary: 'The fleet the call acts on, with its settings',
+  description:
+    'A company key’s own fleet, or the fleet a partner key names in SVC-Fleet: the same Fleet object as GET /v1/fleets/{id}.',
+  request: {},
+  responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
+  handler: 'functions/http/fleets/get-acting-fleet.ts',
+});
+
+export const updateActingFleetRoute = /* @__PURE__ */ actingFleetRoute({
+  operationId: 'updateActingFleet',
+  method: 'PATCH',
+  path: '/v1/fleet',
+  summary: 'Change the acting fleet’s settings (default_min_arrival_fuel_percent)',
+  description:
+    'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
+  request: { body: updateFleetSettingsBody },
+  responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
+  handler: 'functions/http/fleets/update-acting-fleet.ts',
+});
+
 export const fleetRoutes = {
-  createFleet: fleetRoute({
-    operationId: 'createFleet',
-    method: 'POST',
-    path: '/v1/fleets',
-    summary: 'Provision a fleet and grant it to the calling partner',
-    description:
-      'Creates the fleet and the partner grant in one transaction and records `fleet.provisioned`.',
-    request: { body: createFleetBody },
-    responses: [{ status: 201, description: 'The new fleet', schema: fleetSchema }],
-    handler: 'functions/http/fleets/create-fleet.ts',
-  }),
-  listFleets: fleetRoute({
-    operationId: 'listFleets',
-    method: 'GET',
-    path: '/v1/fleets',
-    summary: "List the partner's granted fleets",
-    request: { query: listFleetsQuery },
-    responses: [{ status: 200, description: 'Granted fleets, oldest first', schema: fleetPage }],
-    handler: 'functions/http/fleets/list-fleets.ts',
-  }),
-  getFleet: fleetRoute({
-    operationId: 'getFleet',
-    method: 'GET',
-    path: '/v1/fleets/{id}',
-    summary: 'Get a granted fleet',
-    request: { params: fleetIdParams },
-    responses: [{ status: 200, description: 'The fleet', schema: fleetSchema }],
-    handler: 'functions/http/fleets/get-fleet.ts',
-  }),
-  updateFleet: fleetRoute({
-    operationId: 'updateFleet',
-    method: 'PATCH',
-    path: '/v1/fleets/{id}',
-    summary: 'Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent',
-    request: { params: fleetIdParams, body: updateFleetBody },
-    responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
-    handler: 'functions/http/fleets/update-fleet.ts',
-  }),
-  deleteFleet: fleetRoute({
-    operationId: 'deleteFleet',
-    method: 'DELETE',
-    path: '/v1/fleets/{id}',
-    summary: 'Deactivate a fleet (soft): the grant is revoked and the fleet marked inactive',
-    request: { params: fleetIdParams },
-    responses: [{ status: 204, description: 'Deactivated' }],
-    handler: 'functions/http/fleets/delete-fleet.ts',
-  }),
-  getActingFleet: actingFleetRoute({
-    operationId: 'getActingFleet',
-    method: 'GET',
-    path: '/v1/fleet',
-    summary: 'The fleet the call acts on, with its settings',
-    description:
-      'A company key’s own fleet, or the fleet a partner key names in SVC-Fleet: the same Fleet object as GET /v1/fleets/{id}.',
-    request: {},
-    responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
-    handler: 'functions/http/fleets/get-acting-fleet.ts',
-  }),
-  updateActingFleet: actingFleetRoute({
-    operationId: 'updateActingFleet',
-    method: 'PATCH',
-    path: '/v1/fleet',
-    summary: 'Change the acting fleet’s settings (default_min_arrival_fuel_percent)',
-    description:
-      'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
-    request: { body: updateFleetSettingsBody },
-    responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
-    handler: 'functions/http/fleets/update-acting-fleet.ts',
-  }),
+  createFleet: createFleetRoute,
+  listFleets: listFleetsRoute,
+  getFleet: getFleetRoute,
+  updateFleet: updateFleetRoute,
+  deleteFleet: deleteFleetRoute,
+  getActingFleet: getActingFleetRoute,
+  updateActingFleet: updateActingFleetRoute,
 } satisfies Record<string, RouteDefinition>;

@@ -1,24 +1,26 @@
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
 import { savingsReportQuery, savingsReportSchema } from '../schemas/fuelings.ts';
 
+export const getSavingsReportRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'getSavingsReport',
+  method: 'GET',
+  path: '/v1/reports/savings',
+  summary: 'Fuel savings and adherence, fleet totals and per vehicle',
+  description:
+    '`from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). ' +
+    'Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. Every figure is defined in `definitions`.',
+  tags: ['Reports'],
+  access: 'fleet',
+  scope: 'usage:read',
+  family: 'reports',
+  role: 'api',
+  idempotent: false,
+  request: { query: savingsReportQuery },
+  responses: [{ status: 200, description: 'The savings report', schema: savingsReportSchema }],
+  errors: ['resource_not_found'],
+  handler: 'functions/http/reports/get-savings-report.ts',
+});
+
 export const reportRoutes = {
-  getSavingsReport: defineRoute({
-    operationId: 'getSavingsReport',
-    method: 'GET',
-    path: '/v1/reports/savings',
-    summary: 'Fuel savings and adherence, fleet totals and per vehicle',
-    description:
-      '`from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). ' +
-      'Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. Every figure is defined in `definitions`.',
-    tags: ['Reports'],
-    access: 'fleet',
-    scope: 'usage:read',
-    family: 'reports',
-    role: 'api',
-    idempotent: false,
-    request: { query: savingsReportQuery },
-    responses: [{ status: 200, description: 'The savings report', schema: savingsReportSchema }],
-    errors: ['resource_not_found'],
-    handler: 'functions/http/reports/get-savings-report.ts',
-  }),
+  getSavingsReport: getSavingsReportRoute,
 } satisfies Record<string, RouteDefinition>;

@@ -1,46 +1,50 @@
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
 import { createRouteBody, truckRouteIdParams, truckRouteSchema } from '../schemas/routes.ts';
 
+export const createRouteRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'createRoute',
+  method: 'POST',
+  path: '/v1/routes',
+  summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
+  description:
+    'Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). ' +
+    'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used); it is compared with filling to full whenever the tank falls below 25%. ' +
+    'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
+  tags: ['Routes'],
+  access: 'fleet',
+  scope: 'guidance:manage',
+  family: 'routes',
+  role: 'api',
+  idempotent: true,
+  request: { body: createRouteBody },
+  responses: [{ status: 201, description: 'The computed route and fuel plan', schema: truckRouteSchema }],
+  errors: [
+    'insufficient_fuel_data',
+    'vehicle_inactive',
+    'routing_unreachable',
+    'route_computation_timeout',
+    'route_capacity',
+  ],
+  handler: 'functions/http/routes/create-route.ts',
+});
+
+export const getRouteRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'getRoute',
+  method: 'GET',
+  path: '/v1/routes/{id}',
+  summary: 'Replay a computed route, byte for byte',
+  tags: ['Routes'],
+  access: 'fleet',
+  scope: 'guidance:read',
+  family: 'routes',
+  role: 'api',
+  idempotent: false,
+  request: { params: truckRouteIdParams },
+  responses: [{ status: 200, description: 'The route as first answered', schema: truckRouteSchema }],
+  handler: 'functions/http/routes/get-route.ts',
+});
+
 export const truckRouteRoutes = {
-  createRoute: defineRoute({
-    operationId: 'createRoute',
-    method: 'POST',
-    path: '/v1/routes',
-    summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
-    description:
-      'Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). ' +
-      'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used); it is compared with filling to full whenever the tank falls below 25%. ' +
-      'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
-    tags: ['Routes'],
-    access: 'fleet',
-    scope: 'guidance:manage',
-    family: 'routes',
-    role: 'api',
-    idempotent: true,
-    request: { body: createRouteBody },
-    responses: [{ status: 201, description: 'The computed route and fuel plan', schema: truckRouteSchema }],
-    errors: [
-      'insufficient_fuel_data',
-      'vehicle_inactive',
-      'routing_unreachable',
-      'route_computation_timeout',
-      'route_capacity',
-    ],
-    handler: 'functions/http/routes/create-route.ts',
-  }),
-  getRoute: defineRoute({
-    operationId: 'getRoute',
-    method: 'GET',
-    path: '/v1/routes/{id}',
-    summary: 'Replay a computed route, byte for byte',
-    tags: ['Routes'],
-    access: 'fleet',
-    scope: 'guidance:read',
-    family: 'routes',
-    role: 'api',
-    idempotent: false,
-    request: { params: truckRouteIdParams },
-    responses: [{ status: 200, description: 'The route as first answered', schema: truckRouteSchema }],
-    handler: 'functions/http/routes/get-route.ts',
-  }),
+  createRoute: createRouteRoute,
+  getRoute: getRouteRoute,
 } satisfies Record<string, RouteDefinition>;

@@ -15,23 +15,27 @@ const pageRoute = routeGroup({
   idempotent: false,
 });
 
+export const getSandboxPageRoute = /* @__PURE__ */ pageRoute({
+  operationId: 'getSandboxPage',
+  method: 'GET',
+  path: '/sandbox',
+  summary: 'The sandbox page: the simulated fleet on a map of the United States',
+  request: {},
+  responses: [{ status: 200, description: 'HTML page' }],
+  handler: 'functions/http/sandbox-page/get-sandbox-page.ts',
+});
+
+export const getSandboxPageAssetRoute = /* @__PURE__ */ pageRoute({
+  operationId: 'getSandboxPageAsset',
+  method: 'GET',
+  path: '/sandbox/assets/{file}',
+  summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
+  request: {},
+  responses: [{ status: 200, description: 'JavaScript or CSS' }],
+  handler: 'functions/http/sandbox-page/get-sandbox-page-asset.ts',
+});
+
 export const sandboxPageRoutes = {
-  getSandboxPage: pageRoute({
-    operationId: 'getSandboxPage',
-    method: 'GET',
-    path: '/sandbox',
-    summary: 'The sandbox page: the simulated fleet on a map of the United States',
-    request: {},
-    responses: [{ status: 200, description: 'HTML page' }],
-    handler: 'functions/http/sandbox-page/get-sandbox-page.ts',
-  }),
-  getSandboxPageAsset: pageRoute({
-    operationId: 'getSandboxPageAsset',
-    method: 'GET',
-    path: '/sandbox/assets/{file}',
-    summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
-    request: {},
-    responses: [{ status: 200, description: 'JavaScript or CSS' }],
-    handler: 'functions/http/sandbox-page/get-sandbox-page-asset.ts',
-  }),
+  getSandboxPage: getSandboxPageRoute,
+  getSandboxPageAsset: getSandboxPageAssetRoute,
 } satisfies Record<string, RouteDefinition>;

@@ -17,31 +17,35 @@ const stationRoute = routeGroup({
   idempotent: false,
 });
 
+export const listNearbyStationsRoute = /* @__PURE__ */ stationRoute({
+  operationId: 'listNearbyStations',
+  method: 'GET',
+  path: '/v1/stations',
+  summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
+  description:
+    'Each station carries the posted diesel price, the fleet’s discount at that chain and the net price. Every station returned is charged to the station-query budget.',
+  request: { query: nearbyStationsQuery },
+  responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
+  handler: 'functions/http/stations/list-nearby-stations.ts',
+});
+
+export const listStationsAlongRouteRoute = /* @__PURE__ */ stationRoute({
+  operationId: 'listStationsAlongRoute',
+  method: 'POST',
+  path: '/v1/stations/along-route',
+  readOnly: true,
+  summary: 'Truck stops along a route corridor, in route order, priced for the acting fleet',
+  description:
+    'Send an encoded `polyline`, or `origin` and `destination` (routed on the embedded interstate network). ' +
+    'When more than `max_results` stations lie in the corridor, the cheapest of each stretch of the route is kept, so options cover the whole route. ' +
+    'Every station returned is charged to the station-query budget.',
+  request: { body: alongRouteBody },
+  responses: [{ status: 200, description: 'Stations in the corridor', schema: alongRouteResponse }],
+  errors: ['routing_unreachable', 'route_computation_timeout'],
+  handler: 'functions/http/stations/list-stations-along-route.ts',
+});
+
 export const stationRoutes = {
-  listNearbyStations: stationRoute({
-    operationId: 'listNearbyStations',
-    method: 'GET',
-    path: '/v1/stations',
-    summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
-    description:
-      'Each station carries the posted diesel price, the fleet’s discount at that chain and the net price. Every station returned is charged to the station-query budget.',
-    request: { query: nearbyStationsQuery },
-    responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
-    handler: 'functions/http/stations/list-nearby-stations.ts',
-  }),
-  listStationsAlongRoute: stationRoute({
-    operationId: 'listStationsAlongRoute',
-    method: 'POST',
-    path: '/v1/stations/along-route',
-    readOnly: true,
-    summary: 'Truck stops along a route corridor, in route order, priced for the acting fleet',
-    description:
-      'Send an encoded `polyline`, or `origin` and `destination` (routed on the embedded interstate network). ' +
-      'When more than `max_results` stations lie in the corridor, the cheapest of each stretch of the route is kept, so options cover the whole route. ' +
-      'Every station returned is charged to the station-query budget.',
-    request: { body: alongRouteBody },
-    responses: [{ status: 200, description: 'Stations in the corridor', schema: alongRouteResponse }],
-    errors: ['routing_unreachable', 'route_computation_timeout'],
-    handler: 'functions/http/stations/list-stations-along-route.ts',
-  }),
+  listNearbyStations: listNearbyStationsRoute,
+  listStationsAlongRoute: listStationsAlongRouteRoute,
 } satisfies Record<string, RouteDefinition>;

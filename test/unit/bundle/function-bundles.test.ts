@@ -92,6 +92,19 @@ describe('a route function bundle', () => {
     expect(routeFiles).toEqual(['shared/api/routes/account.ts']);
   });
 
+  it("carries its own route's definition, not its feature's other routes", () => {
+    // Arrange
+    const code = readFileSync(join(outdir, 'createTrip', 'index.mjs'), 'utf8');
+
+    // Act
+    const handlerPaths = [tripRoutes.createTrip, tripRoutes.deleteTrip, tripRoutes.listTrips].map((route) =>
+      code.includes(route.handler),
+    );
+
+    // Assess
+    expect(handlerPaths).toEqual([true, false, false]);
+  });
+
   it('resolves credentials from the environment only, without the SSO, ini or STS providers', () => {
     // Arrange
     const inputs = bundledInputs('getMe');
