@@ -36,6 +36,11 @@ export interface TripChangeDeps extends TripFollowUpDeps {
   trips: TripStore;
 }
 
+/** Starting a trip plans nothing either (guidance routes on its first breadcrumb); it checks the vehicle. */
+export interface TripStartDeps extends TripChangeDeps {
+  vehicles: Pick<VehicleStore, 'get'>;
+}
+
 export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
   vehicles: VehicleStore;
   /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
@@ -246,7 +251,11 @@ function sentStop(stop: NonNullable<UpdateTripBody['stops']>[number]): SentStop 
 }
 
 /** DELETE /v1/trips/{id}: a planned trip is removed for good; any other is 409 invalid_trip_state. */
-export async function deleteTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<void> {
+export async function deleteTrip(
+  deps: Pick<TripDeps, 'trips'>,
+  fleetId: string,
+  tripId: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const trip = await getTrip(deps, fleetId, tripId);
     refuse(checkDeletable(trip));
@@ -260,7 +269,7 @@ export async function deleteTrip(deps: TripDeps, fleetId: string, tripId: string
  * destination with the trip's fuel stops. One active trip per vehicle: another one is 409
  * resource_conflict naming it.
  */
-export async function startTrip(deps: TripDeps, fleetId: string, tripId: string): Promise<Trip> {
+export async function startTrip(deps: TripStartDeps, fleetId: string, tripId: string): Promise<Trip> {
   return change(deps, fleetId, tripId, async (trip, nowMs) => {
     const started = accepted(transition(trip, 'start', nowMs, { guidanceId: newId('guidance', nowMs) }));
     await activeVehicle(deps, trip);
@@ -352,7 +361,7 @@ export async function optimizeTrip(
 
 /** POST /v1/trips/{id}/stops/{stopId}/arrive|depart: the dispatcher's word on an active trip. */
 export async function recordTripStopVisit(
-  deps: TripDeps,
+  deps: TripChangeDeps,
   fleetId: string,
   tripId: string,
   stopId: string,
@@ -373,7 +382,7 @@ export async function recordTripStopVisit(
   });
 }
 
-async function activeVehicle(deps: TripDeps, trip: Trip) {
+async function activeVehicle(deps: Pick<TripStartDeps, 'vehicles'>, trip: Trip) {
   const vehicle = await deps.vehicles.get(trip.fleetId, trip.vehicleId);
   if (!vehicle)
     throw new ApiError('resource_not_found', `Vehicle ${trip.vehicleId} was not found in this fleet.`);

@@ -1,14 +1,15 @@
 import { createTripStore } from '../store/trips.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { TripChangeDeps } from '../usecases/trips.ts';
+import type { TripChangeDeps, TripStartDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /**
- * A trip's follow-up without its planning: ending a trip (a vehicle's deactivation) and the
- * sweep of outboxes left behind. Apart from trips.ts so those functions bundle no route planner.
+ * A trip's follow-up without its planning: starting and ending a trip, a stop's arrival and
+ * departure, a vehicle's deactivation and the sweep of outboxes left behind. Apart from trips.ts so
+ * those functions bundle no route planner (docs/cold-starts.md).
  */
 export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
   (infra): TripChangeDeps => ({
@@ -19,4 +20,9 @@ export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
     guidance: createGuidanceWriteDeps(infra),
     now: infra.clock.now,
   }),
+);
+
+/** POST /v1/trips/{id}/start: the follow-up and the vehicle's check, without the route planner. */
+export const tripStartDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): TripStartDeps => ({ ...tripChangeDeps(infra), vehicles: tableStores(infra).vehicles }),
 );

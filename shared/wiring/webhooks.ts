@@ -25,20 +25,31 @@ export const LOCAL_PRIVATE_TARGETS_HINT =
   '`npm start -- --allow-local-webhooks` (or WEBHOOK_ALLOW_PRIVATE_TARGETS=1), then `npm run webhooks:listen` ' +
   'receives and verifies the events';
 
-/** What fan-out, the dispatcher, replays and test sends need. */
-export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryDeps => {
-  const { client, config, cursors, clock } = infra;
-  // Queues and the scheduler are resolved when first used, so a call that fails its checks first
-  // (an unknown endpoint) needs none of them.
-  return {
+/**
+ * What fan-out (and the delivery log) needs: the endpoints, the delivery records and the queue.
+ * Apart from the sender, so the many functions that record events bundle no HTTP client or
+ * address guard: only the dispatcher, replays and test sends send.
+ */
+export const fanOutDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): Pick<DeliveryDeps, 'endpoints' | 'deliveries' | 'queue' | 'now'> => ({
     endpoints: webhookEndpointDeps(infra).endpoints,
-    deliveries: createWebhookDeliveryStore(client, config.tableName, cursors),
+    deliveries: createWebhookDeliveryStore(infra.client, infra.config.tableName, infra.cursors),
+    // Queues and the scheduler are resolved when first used, so a call that fails its checks first
+    // (an unknown endpoint) needs none of them.
     queue: sendingTo(() => queuesOf(infra).deliveries()),
+    now: infra.clock.now,
+  }),
+);
+
+/** What the dispatcher, replays and test sends need besides. */
+export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryDeps => {
+  const { client, config } = infra;
+  return {
+    ...fanOutDeps(infra),
     retries: { scheduleOnce: (...retry) => deliveryRetriesOf(infra).scheduleOnce(...retry) },
     deadLetters: sendingTo(() => queuesOf(infra).deliveryDeadLetters()),
     send: (url, body, headers) =>
       sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
-    now: clock.now,
     healthCounters: createIntegrationCounterStore(client, config.tableName),
   };
 });
@@ -54,6 +65,6 @@ export const eventRecorder = /* @__PURE__ */ perInfrastructure(
       infra.config.tableName,
       infra.config.stage,
       infra.clock.now,
-      (event, partnerId) => fanOut(deliveryDeps(infra), event, partnerId),
+      (event, partnerId) => fanOut(fanOutDeps(infra), event, partnerId),
     ),
 );

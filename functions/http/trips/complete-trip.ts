@@ -4,8 +4,8 @@ import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { endTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripDeps } from '../../../shared/wiring/trips.ts';
+import { tripChangeDeps } from '../../../shared/wiring/trip-follow-up.ts';
 
 export const handler = httpHandler(completeTripRoute, async ({ params }, context) =>
-  ok(tripResource(await endTrip(tripDeps(), actingFleetId(context), params.id, 'complete'))),
+  ok(tripResource(await endTrip(tripChangeDeps(), actingFleetId(context), params.id, 'complete'))),
 );

@@ -105,6 +105,18 @@ describe('a route function bundle', () => {
     expect(handlerPaths).toEqual([true, false, false]);
   });
 
+  it('records events without bundling the webhook sender or its address guard (only the dispatcher sends)', () => {
+    // Arrange
+    const inputs = bundledInputs('createTrip');
+
+    // Act
+    const senderFiles = inputs.filter((file) => /webhook-sender|url-guard|ipaddr\.js/.test(file));
+
+    // Assess
+    expect(inputs).toContain('shared/store/events.ts');
+    expect(senderFiles).toEqual([]);
+  });
+
   it('resolves credentials from the environment only, without the SSO, ini or STS providers', () => {
     // Arrange
     const inputs = bundledInputs('getMe');

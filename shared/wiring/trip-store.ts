@@ -4,11 +4,11 @@ import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
 /**
- * GET /v1/trips and GET /v1/trips/{id}: the trip store and the vehicles alone. A module apart from
- * trips.ts, whose imports (the route planner, the station catalog and its highway graph) stay in a
+ * GET /v1/trips, GET /v1/trips/{id} and DELETE /v1/trips/{id} (a planned trip, which has nothing to
+ * carry out): the trip store and the vehicles alone. A module apart from trips.ts, whose imports (the route planner, the station catalog and its highway graph) stay in a
  * bundle even when unused (docs/cold-starts.md).
  */
-export const tripReadDeps = /* @__PURE__ */ perInfrastructure(
+export const tripStoreDeps = /* @__PURE__ */ perInfrastructure(
   (infra): Pick<TripDeps, 'trips' | 'vehicles'> => {
     const { client, config, cursors } = infra;
     return {
