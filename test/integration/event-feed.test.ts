@@ -8,7 +8,7 @@ import { fixedClock } from '../../shared/platform/time.ts';
 import { buildEvent, sequenceKey, storedEnvelope, toEventItem } from '../../shared/store/events.ts';
 import { dynamoItemBytes } from '../../shared/store/item-size.ts';
 import { getEvent, listEvents } from '../../shared/usecases/event-feed.ts';
-import { testEventData } from '../../shared/usecases/webhook-test-samples.ts';
+import { testEventSamples } from '../../shared/usecases/webhook-test-samples.ts';
 import { eventFeedDeps } from '../../shared/wiring/events.ts';
 import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -134,20 +134,17 @@ describe('the events feed', () => {
     expect(offline.data.map((e) => e.id)).toEqual([older.event.id]);
   });
 
-  it('stores an event once, as its delivered text: a stop_approaching event fits one write unit', async () => {
+  it('stores an event once, as its delivered text: every type’s fullest data fits one write unit', () => {
     const fleetId = newId('fleet');
-    const event = buildEvent(
-      'prod',
-      fleetId,
-      123_456,
-      'guidance.stop_approaching',
-      testEventData('guidance.stop_approaching', START_MS, fleetId),
-      START_MS,
-    );
-    const item = toEventItem(event);
-    expect(item).not.toHaveProperty('envelope');
-    expect(storedEnvelope(item)).toEqual(event);
-    expect(dynamoItemBytes(item)).toBeLessThanOrEqual(1024);
+    const samples = Object.entries(testEventSamples(START_MS, fleetId));
+    expect(samples.length).toBeGreaterThan(10);
+    for (const [type, data] of samples) {
+      const event = buildEvent('prod', fleetId, 123_456, type as EventType, data, START_MS);
+      const item = toEventItem(event);
+      expect(item).not.toHaveProperty('envelope');
+      expect(storedEnvelope(item)).toEqual(event);
+      expect(dynamoItemBytes(item), type).toBeLessThanOrEqual(1024);
+    }
   });
 
   it('answers an event with the exact text its webhook deliveries carry', async () => {
