@@ -7,7 +7,8 @@
  * and reads; transactions (the event recorder's) are counted from their items' sizes, because
  * DynamoDB Local under-reports them (see `transactionUnits`), and with them the keys-only online
  * index (gsi2) by DynamoDB's rule (see `KeysOnlyIndexLedger`).
- * Run alone with `npx tsx bench/write-units.ts`; the suite runner imports `benchWriteUnits`.
+ * Run alone with `npx tsx bench/write-units.ts` (`BENCH_DETAIL=1` also prints every write by call and
+ * item shape); the suite runner imports `benchWriteUnits`.
  */
 import { pathToFileURL } from 'node:url';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
@@ -172,6 +173,31 @@ class KeysOnlyIndexLedger {
   }
 }
 
+/** A sort key with its ids and times elided, so the writes of one kind of item add up together. */
+const shapeOf = (sortKey: string) => sortKey.replace(/[0-9A-Z]{20,}|[0-9]{4,}.*$/g, '…');
+
+/**
+ * Every counted write by call and item shape (`BENCH_DETAIL=1` prints it): where a category's
+ * units come from, e.g. how many of the events' units are the sequence counter or a dedupe guard.
+ */
+class WriteLedger {
+  private readonly rows = new Map<string, { calls: number; units: number }>();
+
+  note(what: string, units: number): void {
+    const row = this.rows.get(what) ?? { calls: 0, units: 0 };
+    row.calls += 1;
+    row.units += units;
+    this.rows.set(what, row);
+  }
+
+  print(scenario: string, breadcrumbs: number): void {
+    console.log(`\n${scenario} (${breadcrumbs} breadcrumbs):`);
+    for (const [what, { calls, units }] of [...this.rows].sort()) {
+      console.log(`  ${what}: ${calls} calls, ${units} units`);
+    }
+  }
+}
+
 interface ScenarioUnits {
   writes: Record<Category, number>;
   reads: Record<Category, number>;
@@ -261,6 +287,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
   let gsiWrites = 0;
   let failedCalls = 0;
   const onlineIndex = new KeysOnlyIndexLedger();
+  const ledger = new WriteLedger();
   infra.dynamo.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;
@@ -287,6 +314,12 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
           // Only Puts (whole items) and the sweep's key removal touch gsi2 keys in a transaction.
           const online = entry.Put ? onlineIndex.unitsOf(item, item) : 0;
           writes[categoryOf(sortKeyOf(entry.Put ?? entry.Update ?? entry.Delete))] += units.table + units.gsi;
+          const kind = entry.Put ? 'Put' : entry.Update ? 'Update' : entry.Delete ? 'Delete' : 'Check';
+          const sizeKb = item ? Math.ceil(dynamoItemBytes(item) / 1024) : 0;
+          ledger.note(
+            `tx ${kind} ${shapeOf(sortKeyOf(entry.Put ?? entry.Update ?? entry.Delete ?? entry.ConditionCheck))} ${sizeKb}KB gsi${units.gsi}`,
+            units.table + units.gsi + online,
+          );
           writes.online_index += online;
           gsiWrites += units.gsi + online;
         }
@@ -302,6 +335,10 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
           const online =
             context.commandName === 'PutItemCommand' ? onlineIndex.unitsOf(item, item) : reportedOnline;
           writes[categoryOfRequest(input)] += (capacity.CapacityUnits ?? 0) - reportedOnline;
+          ledger.note(
+            `${context.commandName} ${shapeOf(sortKeyOf(input))}`,
+            (capacity.CapacityUnits ?? 0) - reportedOnline + online,
+          );
           writes.online_index += online;
           for (const [name, index] of Object.entries(capacity.GlobalSecondaryIndexes ?? {})) {
             gsiWrites += name === 'gsi2' ? online : (index.CapacityUnits ?? 0);
@@ -405,6 +442,9 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
     }
     counting = false;
 
+    if (process.env.BENCH_DETAIL) {
+      ledger.print(`${guided ? 'guided' : 'unguided'}, ${perRequest} per request`, VEHICLES * TIMED_MINUTES);
+    }
     if (failedCalls > 0) console.warn(`bench: ${failedCalls} DynamoDB calls failed during the counted run`);
     for (const vehicle of guided ? vehicles : []) {
       const tracking = await deps.tracking.get(fleetId, vehicle.id);

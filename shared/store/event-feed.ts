@@ -56,7 +56,8 @@ export function createEventFeedStore(
         ':now': ttlEpochSeconds(nowMs),
       };
       if (filter.type) {
-        filters.push('envelope.#type = :type');
+        // Items from before the envelope map was dropped carry the type only inside it.
+        filters.push('(event_type = :type OR envelope.#type = :type)');
         names['#type'] = 'type';
         values[':type'] = filter.type;
       }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Simulation } from '../domain/sandbox/simulation.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import type { EventEnvelope } from './events.ts';
+import { type EventEnvelope, storedEnvelope } from './events.ts';
 
 /**
  * Every twin's simulation is one item in one partition (`SANDBOX#SIMULATIONS`, sorted by fleet):
@@ -106,7 +106,7 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
           Limit: limit,
         }),
       );
-      return (Items ?? []).map((item) => item.envelope as EventEnvelope);
+      return (Items ?? []).map(storedEnvelope);
     },
     async deleteFleetItems(fleetId, skPrefixes) {
       let deleted = 0;

@@ -1,10 +1,14 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_RETENTION_DAYS, MAX_EVENT_SEQUENCE } from '../../shared/domain/events.ts';
+import { EVENT_RETENTION_DAYS, type EventType, MAX_EVENT_SEQUENCE } from '../../shared/domain/events.ts';
 import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { buildEvent, sequenceKey, storedEnvelope, toEventItem } from '../../shared/store/events.ts';
+import { dynamoItemBytes } from '../../shared/store/item-size.ts';
 import { getEvent, listEvents } from '../../shared/usecases/event-feed.ts';
+import { testEventSamples } from '../../shared/usecases/webhook-test-samples.ts';
 import { eventFeedDeps } from '../../shared/wiring/events.ts';
 import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -95,6 +99,52 @@ describe('the events feed', () => {
     // A cursor belongs to its filter: another filter refuses it.
     const refused = await failure(listEvents(feed, fleetId, {}, 1, guidance.next_cursor ?? undefined));
     expect(refused.code).toBe('invalid_cursor');
+  });
+
+  it('lists and filters by type the events stored before the envelope map was dropped, beside new ones', async () => {
+    const { feed, recorder, infra } = stage();
+    const fleetId = newId('fleet');
+    // Sequence 1 as the oldest items hold it (the map only), 2 as the next ones (map and text).
+    const legacy = (sequence: number, type: string, withBody: boolean) => {
+      const event = buildEvent('prod', fleetId, sequence, type as EventType, {}, START_MS + sequence);
+      const { event_type: _type, ...item } = toEventItem(event);
+      const { body: _body, ...mapOnly } = item;
+      return { event, item: withBody ? { ...item, envelope: event } : { ...mapOnly, envelope: event } };
+    };
+    const oldest = legacy(1, 'guidance.updated', false);
+    const older = legacy(2, 'vehicle.offline', true);
+    for (const { item } of [oldest, older]) {
+      await infra.client.send(new PutCommand({ TableName: tableName, Item: item }));
+    }
+    await infra.client.send(
+      new PutCommand({ TableName: tableName, Item: { ...sequenceKey(fleetId), value: 2 } }),
+    );
+    const recorded = await recorder.record(fleetId, 'guidance.updated', {});
+    expect(recorded.sequence).toBe(3);
+
+    const all = await listEvents(feed, fleetId, {}, 25, undefined);
+    expect(all.data.map((e) => [e.sequence, e.type])).toEqual([
+      [1, 'guidance.updated'],
+      [2, 'vehicle.offline'],
+      [3, 'guidance.updated'],
+    ]);
+    const guidance = await listEvents(feed, fleetId, { type: 'guidance.updated' }, 25, undefined);
+    expect(guidance.data.map((e) => e.id)).toEqual([oldest.event.id, recorded.id]);
+    const offline = await listEvents(feed, fleetId, { type: 'vehicle.offline' }, 25, undefined);
+    expect(offline.data.map((e) => e.id)).toEqual([older.event.id]);
+  });
+
+  it('stores an event once, as its delivered text: every type’s fullest data fits one write unit', () => {
+    const fleetId = newId('fleet');
+    const samples = Object.entries(testEventSamples(START_MS, fleetId));
+    expect(samples.length).toBeGreaterThan(10);
+    for (const [type, data] of samples) {
+      const event = buildEvent('prod', fleetId, 123_456, type as EventType, data, START_MS);
+      const item = toEventItem(event);
+      expect(item).not.toHaveProperty('envelope');
+      expect(storedEnvelope(item)).toEqual(event);
+      expect(dynamoItemBytes(item), type).toBeLessThanOrEqual(1024);
+    }
   });
 
   it('answers an event with the exact text its webhook deliveries carry', async () => {

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createEventRecorder, sequenceKey } from '../../shared/store/events.ts';
+import { createEventRecorder, sequenceKey, storedEnvelope } from '../../shared/store/events.ts';
 import { createFleetStore, fleetKey } from '../../shared/store/fleets.ts';
 import { deactivateFleet, grantedFleet, provisionFleet, updateFleet } from '../../shared/usecases/fleets.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -39,7 +39,7 @@ describe('provisioning', () => {
       }),
     );
     expect(Items).toHaveLength(1);
-    expect(Items[0]?.envelope).toMatchObject({
+    expect(storedEnvelope(Items[0] ?? {})).toMatchObject({
       type: 'fleet.provisioned',
       sequence: 1,
       fleet_id: fleet.id,

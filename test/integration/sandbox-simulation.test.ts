@@ -251,6 +251,13 @@ describe('sandbox simulation through the real pipeline', () => {
     });
     const view = await sandboxSnapshot(tools, twinFleet);
     expect(view.simulation.trucks).toHaveLength(3);
+    // The snapshot's newest events, read back as delivered.
+    const recorded = await createEventRecorder(infra.client, table, 'sandbox', clock.now).record(
+      twinFleet,
+      'vehicle.offline',
+      {},
+    );
+    expect((await sandboxSnapshot(tools, twinFleet)).events[0]).toEqual(recorded);
 
     // A partner's fleet (not a twin) with its own sim-1: 404, nothing provisioned or adopted.
     const partnerFleet = newId('fleet');
