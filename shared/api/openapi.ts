@@ -39,10 +39,14 @@ const SECURITY_SCHEME = 'apiKey';
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
 /**
- * zod-to-openapi types path and query parameters as zod classic objects; it reads our zod/mini
- * objects as well (openapi-mini-readers.ts), which the type cannot say.
+ * zod-to-openapi types path and query parameters and schema definitions as zod classic; it reads
+ * our zod/mini schemas as well (openapi-mini-readers.ts), which its types cannot say.
  */
 type GeneratorParameters = NonNullable<NonNullable<RouteConfig['request']>['params']>;
+type GeneratorSchema = Extract<
+  ConstructorParameters<typeof OpenApiGeneratorV31>[0][number],
+  { type: 'schema' }
+>['schema'];
 
 /** Spec section 5's scope table; typed by Scope so a new scope cannot ship undocumented. */
 const SCOPE_USES: Record<Scope, string> = {
@@ -613,7 +617,7 @@ export function buildOpenApiDocument(
   // A bare zod schema would be misread as a definition (zod 4 schemas have a `type` member), and
   // registry.register() needs the zod prototype patched; a schema definition needs neither.
   const generated = new OpenApiGeneratorV31(
-    [...registry.definitions, { type: 'schema', schema: problemSchema }],
+    [...registry.definitions, { type: 'schema', schema: problemSchema as unknown as GeneratorSchema }],
     {
       sortComponents: 'alphabetically',
     },
