@@ -24,14 +24,20 @@ const MAX_FIELD_CHARS = 100;
 const NO_QUERY = z.strictObject({});
 const strictQueries = new WeakMap<z.core.$ZodType, z.core.$ZodType>();
 
+/**
+ * Read from the definition, not `instanceof z.core.$ZodObject`: a value use of `z.core` keeps all
+ * of zod's core namespace (its compiler too) in every bundle.
+ */
+const isObject = (schema: z.core.$ZodType): schema is z.core.$ZodObject => schema._zod.def.type === 'object';
+
 function strictQuery(schema: z.core.$ZodType | undefined): z.core.$ZodType {
   if (!schema) return NO_QUERY;
-  if (!(schema instanceof z.core.$ZodObject)) return schema;
+  if (!isObject(schema)) return schema;
   let strict = strictQueries.get(schema);
   if (!strict) {
     // What classic's `.strict()` does, for any zod object (classic or mini): the same schema with
     // unknown keys refused.
-    strict = z.core.clone(schema, { ...schema._zod.def, catchall: z.never() });
+    strict = z.clone(schema, { ...schema._zod.def, catchall: z.never() });
     strictQueries.set(schema, strict);
   }
   return strict;
