@@ -4,6 +4,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
+import * as z from 'zod/mini';
 import { SCOPES, type Scope } from '../domain/access.ts';
 import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
 import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
@@ -36,6 +37,16 @@ export const API_VERSION = 'v1';
 const SECURITY_SCHEME = 'apiKey';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+/**
+ * zod-to-openapi types path and query parameters and schema definitions as zod classic; it reads
+ * our zod/mini schemas as well (openapi-mini-readers.ts), which its types cannot say.
+ */
+type GeneratorParameters = NonNullable<NonNullable<RouteConfig['request']>['params']>;
+type GeneratorSchema = Extract<
+  ConstructorParameters<typeof OpenApiGeneratorV31>[0][number],
+  { type: 'schema' }
+>['schema'];
 
 /** Spec section 5's scope table; typed by Scope so a new scope cannot ship undocumented. */
 const SCOPE_USES: Record<Scope, string> = {
@@ -251,7 +262,7 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.request.params) add('invalid_public_id', 'resource_not_found');
   // Unknown query parameters are refused on every route, with or without a query schema.
   add('validation_failed');
-  if (route.request.query && 'cursor' in route.request.query.shape) add('invalid_cursor');
+  if (route.request.query && 'cursor' in route.request.query._zod.def.shape) add('invalid_cursor');
   // Any POST or PATCH body must be JSON, even on action routes that take none (platform/http/body.ts).
   if (route.request.body || route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT') {
     add('unsupported_media_type', 'validation_failed');
@@ -571,8 +582,8 @@ export function buildOpenApiDocument(
       'x-required-scope': route.scope,
       'x-quota-family': route.family,
       request: {
-        ...(params ? { params } : {}),
-        ...(query ? { query } : {}),
+        ...(params ? { params: params as GeneratorParameters } : {}),
+        ...(query ? { query: query as GeneratorParameters } : {}),
         ...(body
           ? {
               body: {
@@ -606,7 +617,7 @@ export function buildOpenApiDocument(
   // A bare zod schema would be misread as a definition (zod 4 schemas have a `type` member), and
   // registry.register() needs the zod prototype patched; a schema definition needs neither.
   const generated = new OpenApiGeneratorV31(
-    [...registry.definitions, { type: 'schema', schema: problemSchema }],
+    [...registry.definitions, { type: 'schema', schema: problemSchema as unknown as GeneratorSchema }],
     {
       sortComponents: 'alphabetically',
     },
@@ -686,9 +697,9 @@ function describeParameter(
  * and a parameter is required exactly when its schema refuses it absent: ask the schema itself.
  */
 function describeQueryParameter(route: RouteDefinition, parameter: ParameterObject) {
-  const field = route.request.query?.shape[parameter.name];
+  const field = route.request.query?._zod.def.shape[parameter.name];
   if (!field) return;
-  parameter.required = !field.safeParse(undefined).success;
+  parameter.required = !z.safeParse(field, undefined).success;
   const schema = parameter.schema;
   if (schema && !('$ref' in schema) && Array.isArray(schema.type)) {
     const types = schema.type.filter((type) => type !== 'null');

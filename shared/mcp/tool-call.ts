@@ -25,8 +25,8 @@ export function eventForToolCall(
   args: Readonly<Record<string, unknown>>,
   caller: CallerEvent,
 ): HttpEvent {
-  const paramNames = new Set(Object.keys(route.request.params?.shape ?? {}));
-  const queryNames = new Set(Object.keys(route.request.query?.shape ?? {}));
+  const paramNames = new Set(Object.keys(route.request.params?._zod.def.shape ?? {}));
+  const queryNames = new Set(Object.keys(route.request.query?._zod.def.shape ?? {}));
   const pathParameters: Record<string, string> = {};
   const queryStringParameters: Record<string, string> = {};
   const body: Record<string, unknown> = {};

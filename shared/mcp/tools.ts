@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { McpToolEntry } from '../api/mcp-tools.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 
@@ -64,11 +64,11 @@ export function annotationsFor(
 
 /** Whether the route's query already takes `fleet_id` (integration health): then it is a query argument. */
 function queryTakesFleetId(route: RouteDefinition): boolean {
-  return route.request.query !== undefined && FLEET_ARGUMENT in route.request.query.shape;
+  return route.request.query !== undefined && FLEET_ARGUMENT in route.request.query._zod.def.shape;
 }
 
 /** A zod schema as a plain JSON Schema object, its top-level `$ref` (named schemas) resolved. */
-function jsonSchemaOf(schema: z.ZodType): { root: JsonSchema; defs: Record<string, JsonSchema> } {
+function jsonSchemaOf(schema: z.core.$ZodType): { root: JsonSchema; defs: Record<string, JsonSchema> } {
   const {
     $schema: _,
     $defs,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, type Problem, toProblem } from '../../platform/errors.ts';
 import type { RouteDefinition } from '../../platform/http/route-definition.ts';
 import { validatePart } from '../../platform/http/validate.ts';
@@ -55,7 +55,7 @@ export function exampleStationId(seed: string): string {
  */
 export function rejected(
   part: 'params' | 'query' | 'body',
-  schema: z.ZodType | undefined,
+  schema: z.core.$ZodType | undefined,
   value: unknown,
 ): ApiError {
   try {

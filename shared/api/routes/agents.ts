@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
 import { routeGroup } from './route-group.ts';
 
@@ -10,7 +10,9 @@ export const jsonRpcMessage = z
   .looseObject({
     jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0": the body is one JSON-RPC 2.0 message' }),
   })
-  .meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' });
+  .check(
+    z.meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' }),
+  );
 
 /** The guide for language models: no key, not counted, like the other discovery documents. */
 const guideRoute = routeGroup({

@@ -72,8 +72,8 @@ export const reasonBody = z.strictObject({ reason: requiredReason }).meta({ id: 
 export const createKeyBody = z
   .strictObject({
     owner_type: z.enum(['partner', 'company']),
-    partner_id: publicId('partner').optional().meta({ description: 'With owner_type `partner`.' }),
-    company_id: publicId('company').optional().meta({ description: 'With owner_type `company`.' }),
+    partner_id: z.optional(publicId('partner')).meta({ description: 'With owner_type `partner`.' }),
+    company_id: z.optional(publicId('company')).meta({ description: 'With owner_type `company`.' }),
     plan: planName,
     scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
     name: keyName,
@@ -178,8 +178,8 @@ export const apiKeySchema = z
     plan: z.string(),
     fleet_id: z.string().nullable().meta({ description: "A company key's fleet (live or sandbox twin)" }),
     created_at: timestamp,
-    expires_at: timestamp.nullable(),
-    last_used_at: timestamp.nullable(),
+    expires_at: z.nullable(timestamp),
+    last_used_at: z.nullable(timestamp),
     revoked_reason: z.string().nullable(),
   })
   .meta({ id: 'OperatorApiKey' });
@@ -202,7 +202,7 @@ export const accountSchema = z
       status: z.enum(['none', 'pending', 'approved', 'denied', 'revoked']),
       request_id: z.string().nullable(),
       reason: z.string().nullable(),
-      decided_at: timestamp.nullable(),
+      decided_at: z.nullable(timestamp),
     }),
     created_at: timestamp,
   })
@@ -224,7 +224,7 @@ export const productionAccessRequestSchema = z
     contact_email: z.string(),
     requested_at: timestamp,
     requested_by: z.string().meta({ description: 'The key that asked' }),
-    decided_at: timestamp.nullable(),
+    decided_at: z.nullable(timestamp),
     decided_by: z.string().nullable(),
     plan: z.string().nullable(),
     reason: z.string().nullable(),

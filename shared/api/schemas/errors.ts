@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const errorRegistrySchema = z
   .object({
     data: z.array(
-      z.object({ code: z.string(), status: z.number().int(), title: z.string(), hint: z.string() }),
+      z.object({ code: z.string(), status: z.number().check(z.int()), title: z.string(), hint: z.string() }),
     ),
   })
-  .meta({ id: 'ErrorRegistry' });
+  .check(z.meta({ id: 'ErrorRegistry' }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EVENT_CATALOG, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
@@ -14,26 +14,24 @@ export const eventEnvelopeSchema = z
     type: z.enum(catalogTypes),
     api_version: z
       .string()
-      .meta({ description: 'Date-form version of the event schema', example: '2026-07-01' }),
+      .check(z.meta({ description: 'Date-form version of the event schema', example: '2026-07-01' })),
     sandbox: z.boolean(),
-    sequence: z.number().int().meta({ description: 'Rises monotonically per fleet_id' }),
+    sequence: z.number().check(z.int(), z.meta({ description: 'Rises monotonically per fleet_id' })),
     occurred_at: timestamp,
     fleet_id: publicId('fleet'),
     data: z
       .record(z.string(), z.unknown())
-      .meta({ description: 'Event-specific; GET /v1/webhooks/event-types lists each type’s members' }),
+      .check(
+        z.meta({ description: 'Event-specific; GET /v1/webhooks/event-types lists each type’s members' }),
+      ),
   })
-  .meta({ id: 'EventEnvelope' });
+  .check(z.meta({ id: 'EventEnvelope' }));
 
 export const listEventsQuery = z.object({
-  after_sequence: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_EVENT_SEQUENCE)
-    .optional()
-    .meta({ description: 'Only events with a higher `sequence`: the last one you processed.' }),
-  type: z.enum(catalogTypes).optional().meta({ description: 'Only events of this type.' }),
+  after_sequence: z
+    .optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVENT_SEQUENCE)))
+    .check(z.meta({ description: 'Only events with a higher `sequence`: the last one you processed.' })),
+  type: z.optional(z.enum(catalogTypes)).check(z.meta({ description: 'Only events of this type.' })),
   ...pageQuery,
 });
 

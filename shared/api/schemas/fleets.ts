@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE } from '../../domain/fleet.ts';
 import {
   emailAddress,
@@ -15,55 +15,61 @@ export const fleetSchema = z
   .object({
     id: publicId('fleet'),
     name: z.string(),
-    external_ref: z.string().nullable(),
-    contact_email: z.string().nullable(),
+    external_ref: z.nullable(z.string()),
+    contact_email: z.nullable(z.string()),
     timezone: z.string(),
     status: z.enum(['active', 'inactive']),
-    default_min_arrival_fuel_percent: z.number().meta({
-      description:
-        'Used when a guidance start or a route omits min_arrival_fuel_percent; 10 unless the fleet set another',
-    }),
+    default_min_arrival_fuel_percent: z.number().check(
+      z.meta({
+        description:
+          'Used when a guidance start or a route omits min_arrival_fuel_percent; 10 unless the fleet set another',
+      }),
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'Fleet' });
+  .check(z.meta({ id: 'Fleet' }));
 
 /** The fleet's setting as it may be written (0–50, see FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE). */
 export const defaultMinArrivalFuelPercent = percentBetween(
   FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE.min,
   FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE.max,
-).meta({
-  description:
-    'Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set)',
-});
+).check(
+  z.meta({
+    description:
+      'Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set)',
+  }),
+);
 
-export const fleetName = z.string().trim().min(1).max(200);
+export const fleetName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const createFleetBody = z
   .strictObject({
     name: fleetName,
-    external_ref: externalRef.optional(),
-    contact_email: emailAddress.optional(),
+    external_ref: z.optional(externalRef),
+    contact_email: z.optional(emailAddress),
     timezone: ianaTimezone,
-    default_min_arrival_fuel_percent: defaultMinArrivalFuelPercent.optional(),
+    default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
   })
-  .meta({ id: 'CreateFleetRequest' });
+  .check(z.meta({ id: 'CreateFleetRequest' }));
 
 export const updateFleetBody = z
   .strictObject({
-    name: fleetName.optional(),
-    external_ref: externalRef.nullable().optional(),
-    contact_email: emailAddress.nullable().optional(),
-    default_min_arrival_fuel_percent: defaultMinArrivalFuelPercent.optional(),
+    name: z.optional(fleetName),
+    external_ref: z.optional(z.nullable(externalRef)),
+    contact_email: z.optional(z.nullable(emailAddress)),
+    default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
   })
-  .meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' });
+  .check(
+    z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
+  );
 
 /** PATCH /v1/fleet: the acting fleet's settings (what a company key may change on its own fleet). */
 export const updateFleetSettingsBody = z
   .strictObject({
     default_min_arrival_fuel_percent: defaultMinArrivalFuelPercent,
   })
-  .meta({ id: 'UpdateFleetSettingsRequest' });
+  .check(z.meta({ id: 'UpdateFleetSettingsRequest' }));
 
 export const fleetIdParams = z.object({ id: publicId('fleet') });
 export const listFleetsQuery = z.object({ ...pageQuery });

@@ -13,8 +13,8 @@ export const MAX_FUELING_AGE_DAYS = REPORT_PERIOD.maxDays;
 
 export const fuelingItemSchema = z
   .strictObject({
-    vehicle_id: publicId('vehicle').optional(),
-    external_ref: externalRef.optional(),
+    vehicle_id: z.optional(publicId('vehicle')),
+    external_ref: z.optional(externalRef),
     fueled_at: z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339; stored as UTC' }),
     gallons: z
       .number()
@@ -29,7 +29,7 @@ export const fuelingItemSchema = z
       .optional()
       .meta({ description: 'Card discount per gallon' }),
     total_usd: z.number().min(0).max(100_000).optional().meta({ description: 'What the card was charged' }),
-    station_id: publicId('station').optional().meta({ description: 'A catalog station (`stn_`)' }),
+    station_id: z.optional(publicId('station')).meta({ description: 'A catalog station (`stn_`)' }),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
     odometer_miles: z.number().min(0).max(10_000_000).optional(),
@@ -169,7 +169,7 @@ const dateOrDateTime = z
   });
 
 export const listFuelingsQuery = z.object({
-  vehicle_id: vehicleRef.optional(),
+  vehicle_id: z.optional(vehicleRef),
   from: z.iso.datetime({ offset: true }).optional().meta({ description: 'fueled_at at or after' }),
   to: z.iso.datetime({ offset: true }).optional().meta({ description: 'fueled_at at or before' }),
   source: z.enum(['reported', 'detected']).optional().meta({
@@ -185,7 +185,7 @@ export const savingsReportQuery = z.object({
     .optional()
     .meta({ description: 'Date or date-time; its UTC day is the first covered' }),
   to: dateOrDateTime.optional().meta({ description: 'Date or date-time; its UTC day is the last covered' }),
-  vehicle_id: vehicleRef.optional(),
+  vehicle_id: z.optional(vehicleRef),
 });
 
 const figures = {
@@ -203,10 +203,12 @@ const figures = {
 export const savingsReportSchema = z
   .object({
     period: z.object({
-      from: timestamp.meta({ description: 'Start of the first UTC day covered' }),
-      to: timestamp.meta({
-        description: 'End of the period: start of the UTC day after the last covered (exclusive)',
-      }),
+      from: timestamp.check(z.meta({ description: 'Start of the first UTC day covered' })),
+      to: timestamp.check(
+        z.meta({
+          description: 'End of the period: start of the UTC day after the last covered (exclusive)',
+        }),
+      ),
     }),
     totals: z.object(figures),
     adherence_rate: z

@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../../domain/guidance/phases.ts';
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';
 import { freshnessGrade } from './locations.ts';
 import { plannedStationSchema } from './routes.ts';
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
+const latitude = z.number().check(z.minimum(-90), z.maximum(90));
+const longitude = z.number().check(z.minimum(-180), z.maximum(180));
 
 export const startGuidanceBody = z
   .strictObject({
@@ -14,23 +14,19 @@ export const startGuidanceBody = z
       latitude,
       longitude,
       name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(200)
-        .optional()
-        .meta({ description: 'Label used in drivers’ reasons' }),
+        .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)))
+        .check(z.meta({ description: 'Label used in drivers’ reasons' })),
     }),
     min_arrival_fuel_percent: minArrivalFuelPercentRequest,
   })
-  .meta({ id: 'StartGuidanceRequest' });
+  .check(z.meta({ id: 'StartGuidanceRequest' }));
 export type StartGuidanceBody = z.infer<typeof startGuidanceBody>;
 
 export const skipStopBody = z
   .strictObject({
     reason: optionalReason('Why the driver skipped it (kept on the session’s skipped_stops)'),
   })
-  .meta({ id: 'SkipStopRequest' });
+  .check(z.meta({ id: 'SkipStopRequest' }));
 
 export const guidanceParams = z.object({ id: vehicleRef });
 export const guidanceStopParams = z.object({ id: vehicleRef, stopId: publicId('guidanceStop') });
@@ -45,29 +41,35 @@ const phaseDescription = [
 
 export const guidancePhase = z
   .enum(GUIDANCE_PHASE_VALUES)
-  .meta({ id: 'GuidancePhase', description: phaseDescription });
+  .check(z.meta({ id: 'GuidancePhase', description: phaseDescription }));
 
 const guidanceStopSchema = z
   .object({
     id: publicId('guidanceStop'),
     station: plannedStationSchema,
-    miles_ahead: z.number().meta({ description: 'Road miles from the vehicle to the exit for the station' }),
-    detour_miles: z.number().meta({ description: 'Extra miles driven to stop: off the route and back' }),
-    gallons_to_buy: z.number().nullable().meta({
-      description: 'Null when the fuel level is estimated (no fuel_level_percent in recent breadcrumbs)',
-    }),
+    miles_ahead: z
+      .number()
+      .check(z.meta({ description: 'Road miles from the vehicle to the exit for the station' })),
+    detour_miles: z
+      .number()
+      .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
+    gallons_to_buy: z.nullable(z.number()).check(
+      z.meta({
+        description: 'Null when the fuel level is estimated (no fuel_level_percent in recent breadcrumbs)',
+      }),
+    ),
     price_usd_per_gallon: z.number(),
     discount_usd_per_gallon: z.number(),
     net_price_usd_per_gallon: z
       .number()
-      .meta({ description: 'price_usd_per_gallon − discount_usd_per_gallon' }),
+      .check(z.meta({ description: 'price_usd_per_gallon − discount_usd_per_gallon' })),
     price_is_stale: z.boolean(),
-    reason: z.string().meta({ description: 'Driver-ready explanation' }),
+    reason: z.string().check(z.meta({ description: 'Driver-ready explanation' })),
     state: z.enum(['recommended', 'acknowledged']),
     recommended_at: timestamp,
-    acknowledged_at: timestamp.nullable(),
+    acknowledged_at: z.nullable(timestamp),
   })
-  .meta({ id: 'GuidanceStop' });
+  .check(z.meta({ id: 'GuidanceStop' }));
 
 export const guidanceSchema = z
   .object({
@@ -75,52 +77,61 @@ export const guidanceSchema = z
     vehicle_id: publicId('vehicle'),
     status: z.enum(['active', 'completed', 'cancelled', 'superseded']),
     phase: guidancePhase,
-    destination: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() }),
-    min_arrival_fuel_percent: z.number().meta({
-      description:
-        "The margin in force: the start request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it",
-    }),
-    stops: z.array(guidanceStopSchema).meta({
-      description: `Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop. Within ${GUIDANCE_POLICY.approachRadiusMiles} road miles of stops[0] the phase is approaching_stop.`,
-    }),
+    destination: z.object({ latitude: z.number(), longitude: z.number(), name: z.nullable(z.string()) }),
+    min_arrival_fuel_percent: z.number().check(
+      z.meta({
+        description:
+          "The margin in force: the start request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it",
+      }),
+    ),
+    stops: z.array(guidanceStopSchema).check(
+      z.meta({
+        description: `Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop. Within ${GUIDANCE_POLICY.approachRadiusMiles} road miles of stops[0] the phase is approaching_stop.`,
+      }),
+    ),
     skipped_stops: z.array(
       z.object({
         stop_id: publicId('guidanceStop'),
         station_id: z.string(),
         name: z.string(),
-        reason: z.string().nullable(),
+        reason: z.nullable(z.string()),
         skipped_at: timestamp,
       }),
     ),
     plan_reason: z
-      .string()
-      .nullable()
-      .meta({ description: 'The plan’s one-line summary, or why there is none' }),
-    remaining_miles: z.number().nullable(),
-    projected_arrival_fuel_percent: z.number().nullable().meta({
-      description: 'Fuel at the destination if the stops are followed; null without a feasible plan',
-    }),
-    position: z
-      .object({
+      .nullable(z.string())
+      .check(z.meta({ description: 'The plan’s one-line summary, or why there is none' })),
+    remaining_miles: z.nullable(z.number()),
+    projected_arrival_fuel_percent: z.nullable(z.number()).check(
+      z.meta({
+        description: 'Fuel at the destination if the stops are followed; null without a feasible plan',
+      }),
+    ),
+    position: z.nullable(
+      z.object({
         latitude: z.number(),
         longitude: z.number(),
         recorded_at: timestamp,
         freshness: freshnessGrade,
-      })
-      .nullable(),
-    fuel: z
-      .object({
+      }),
+    ),
+    fuel: z.nullable(
+      z.object({
         level_percent: z.number(),
-        source: z.enum(['reported', 'estimated']).meta({
-          description: 'estimated: projected from the last reported level and the miles driven since',
-        }),
-        reported_at: timestamp.meta({ description: 'When the level it comes from was reported' }),
+        source: z.enum(['reported', 'estimated']).check(
+          z.meta({
+            description: 'estimated: projected from the last reported level and the miles driven since',
+          }),
+        ),
+        reported_at: timestamp.check(z.meta({ description: 'When the level it comes from was reported' })),
         freshness: freshnessGrade,
-      })
-      .nullable(),
-    revision: z.number().int().meta({ description: 'Counts guidance.updated announcements of this session' }),
+      }),
+    ),
+    revision: z
+      .number()
+      .check(z.int(), z.meta({ description: 'Counts guidance.updated announcements of this session' })),
     created_at: timestamp,
     updated_at: timestamp,
-    plan_updated_at: timestamp.nullable(),
+    plan_updated_at: z.nullable(timestamp),
   })
-  .meta({ id: 'Guidance' });
+  .check(z.meta({ id: 'Guidance' }));

@@ -1,37 +1,44 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHECKS } from '../../domain/integration-health/checks.ts';
 import { HEALTH_HISTORY_DAYS } from '../../domain/integration-health/history.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
 const checkIds = CHECKS.map((check) => check.id) as [string, ...string[]];
-const checkId = z.enum(checkIds).meta({ description: 'A check id (docs/integration-health.md)' });
+const checkId = z.enum(checkIds).check(z.meta({ description: 'A check id (docs/integration-health.md)' }));
 const checkStatus = z.enum(['pass', 'warn', 'fail']);
 const grade = z
   .enum(['A', 'B', 'C', 'D', 'F'])
-  .meta({ description: 'A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below' });
+  .check(z.meta({ description: 'A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below' }));
 
-const fleetIdQuery = publicId('fleet').optional().meta({
-  description:
-    'The fleet to score, for partner keys (or use the SVC-Fleet header; both must agree). A fleet not granted to the key is 403 fleet_scope_mismatch. Company keys may leave it out or name their own fleet.',
-});
+const fleetIdQuery = z.optional(publicId('fleet')).check(
+  z.meta({
+    description:
+      'The fleet to score, for partner keys (or use the SVC-Fleet header; both must agree). A fleet not granted to the key is 403 fleet_scope_mismatch. Company keys may leave it out or name their own fleet.',
+  }),
+);
 
 export const healthQuery = z.object({ fleet_id: fleetIdQuery, ...pageQuery });
 export const healthHistoryQuery = z.object({
   fleet_id: fleetIdQuery,
-  days: z.coerce
-    .number()
-    .int()
-    .min(HEALTH_HISTORY_DAYS.min)
-    .max(HEALTH_HISTORY_DAYS.max)
-    .default(HEALTH_HISTORY_DAYS.default)
-    .meta({
-      description: `UTC days back from today, today included; default ${HEALTH_HISTORY_DAYS.default}, at most ${HEALTH_HISTORY_DAYS.max}.`,
-    }),
+  days: z
+    ._default(
+      z.coerce
+        .number()
+        .check(z.int(), z.minimum(HEALTH_HISTORY_DAYS.min), z.maximum(HEALTH_HISTORY_DAYS.max)),
+      HEALTH_HISTORY_DAYS.default,
+    )
+    .check(
+      z.meta({
+        description: `UTC days back from today, today included; default ${HEALTH_HISTORY_DAYS.default}, at most ${HEALTH_HISTORY_DAYS.max}.`,
+      }),
+    ),
 });
 export const integrationTestQuery = z.object({ fleet_id: fleetIdQuery });
 
 const nextStep = z.object({
-  severity: z.enum(['high', 'medium']).meta({ description: 'high: a failed check; medium: a warning' }),
+  severity: z
+    .enum(['high', 'medium'])
+    .check(z.meta({ description: 'high: a failed check; medium: a warning' })),
   check_id: checkId,
   action: z.string(),
 });
@@ -39,12 +46,12 @@ const nextStep = z.object({
 export const scorecardSchema = z
   .object({
     fleet_id: z.string(),
-    score: z.number().int().min(0).max(100),
+    score: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
     grade,
     checked_at: timestamp,
     window: z
-      .object({ from: timestamp, to: timestamp, hours: z.number().int() })
-      .meta({ description: 'The current UTC hour and the 23 before it: what the counters cover' }),
+      .object({ from: timestamp, to: timestamp, hours: z.number().check(z.int()) })
+      .check(z.meta({ description: 'The current UTC hour and the 23 before it: what the counters cover' })),
     checks: z.array(
       z.object({
         id: checkId,
@@ -56,80 +63,86 @@ export const scorecardSchema = z
       }),
     ),
     counts: z.object({
-      vehicles_active: z.number().int(),
-      vehicles_reporting_24h: z.number().int(),
-      vehicles_with_fuel_level: z.number().int(),
-      vehicles_missing_tank_or_mpg: z.number().int(),
-      breadcrumbs_24h: z.number().int(),
-      rejected_items_24h: z.number().int(),
+      vehicles_active: z.number().check(z.int()),
+      vehicles_reporting_24h: z.number().check(z.int()),
+      vehicles_with_fuel_level: z.number().check(z.int()),
+      vehicles_missing_tank_or_mpg: z.number().check(z.int()),
+      breadcrumbs_24h: z.number().check(z.int()),
+      rejected_items_24h: z.number().check(z.int()),
     }),
     webhooks: z.object({
-      active_endpoints: z.number().int(),
-      deliveries_24h: z.number().int().meta({ description: 'Delivery attempts in the window' }),
-      succeeded_24h: z.number().int(),
-      success_rate: z.number().nullable().meta({ description: '0–1; null with no attempts' }),
+      active_endpoints: z.number().check(z.int()),
+      deliveries_24h: z.number().check(z.int(), z.meta({ description: 'Delivery attempts in the window' })),
+      succeeded_24h: z.number().check(z.int()),
+      success_rate: z.nullable(z.number()).check(z.meta({ description: '0–1; null with no attempts' })),
       failing_endpoints: z.array(
         z.object({
           id: z.string(),
           url: z.string(),
           status: z.string(),
-          deliveries_24h: z.number().int(),
-          succeeded_24h: z.number().int(),
+          deliveries_24h: z.number().check(z.int()),
+          succeeded_24h: z.number().check(z.int()),
         }),
       ),
     }),
     next_steps: z
       .array(nextStep)
-      .meta({ description: 'Failures first, then warnings; the biggest gain first' }),
+      .check(z.meta({ description: 'Failures first, then warnings; the biggest gain first' })),
   })
-  .meta({ id: 'HealthScorecard' });
+  .check(z.meta({ id: 'HealthScorecard' }));
 
 const fleetSummary = z.object({
   fleet_id: z.string(),
   name: z.string(),
-  score: z.number().int(),
+  score: z.number().check(z.int()),
   grade,
   checked_at: timestamp,
   top_issue: z
-    .object({
-      check_id: checkId,
-      severity: z.enum(['high', 'medium']),
-      status: checkStatus,
-      detail: z.string(),
-      action: z.string(),
-    })
-    .nullable()
-    .meta({ description: 'The first next step; null when every check passes' }),
+    .nullable(
+      z.object({
+        check_id: checkId,
+        severity: z.enum(['high', 'medium']),
+        status: checkStatus,
+        detail: z.string(),
+        action: z.string(),
+      }),
+    )
+    .check(z.meta({ description: 'The first next step; null when every check passes' })),
 });
 export const fleetSummaryPage = pageOf(fleetSummary, 'HealthFleetSummaryPage');
 
-export const healthResponse = z.union([scorecardSchema, fleetSummaryPage]).meta({
-  description: 'The scorecard of one fleet; for a partner key naming no fleet, a page of per-fleet summaries',
-});
+export const healthResponse = z.union([scorecardSchema, fleetSummaryPage]).check(
+  z.meta({
+    description:
+      'The scorecard of one fleet; for a partner key naming no fleet, a page of per-fleet summaries',
+  }),
+);
 
 export const healthHistorySchema = z
   .object({
     fleet_id: z.string(),
-    days: z.number().int(),
-    from: z.string().meta({ description: 'First UTC day, YYYY-MM-DD' }),
-    to: z.string().meta({ description: 'Last UTC day (today)' }),
+    days: z.number().check(z.int()),
+    from: z.string().check(z.meta({ description: 'First UTC day, YYYY-MM-DD' })),
+    to: z.string().check(z.meta({ description: 'Last UTC day (today)' })),
     generated_at: timestamp,
     snapshots: z
       .array(
         z.object({
           day: z.string(),
           checked_at: timestamp,
-          score: z.number().int(),
+          score: z.number().check(z.int()),
           grade,
-          checks: z.record(z.string(), checkStatus).meta({ description: 'Each check’s status that day' }),
-          vehicles_active: z.number().int(),
-          vehicles_reporting_24h: z.number().int(),
-          breadcrumbs_24h: z.number().int(),
+          checks: z
+            .record(z.string(), checkStatus)
+            .check(z.meta({ description: 'Each check’s status that day' })),
+          vehicles_active: z.number().check(z.int()),
+          vehicles_reporting_24h: z.number().check(z.int()),
+          breadcrumbs_24h: z.number().check(z.int()),
         }),
       )
-      .meta({ description: 'Oldest first; a day without a snapshot is absent' }),
+      .check(z.meta({ description: 'Oldest first; a day without a snapshot is absent' })),
   })
-  .meta({ id: 'HealthHistory' });
+  .check(z.meta({ id: 'HealthHistory' }));
 
 export const integrationTestSchema = z
   .object({
@@ -140,11 +153,11 @@ export const integrationTestSchema = z
         url: z.string(),
         event_type: z.string(),
         delivered: z.boolean(),
-        status_code: z.number().int().nullable(),
+        status_code: z.nullable(z.number().check(z.int())),
         latency_ms: z.number(),
-        error: z.string().nullable(),
+        error: z.nullable(z.string()),
       }),
     ),
     next_steps: z.array(nextStep),
   })
-  .meta({ id: 'IntegrationTestResult' });
+  .check(z.meta({ id: 'IntegrationTestResult' }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
 import { externalRef, fieldErrorSchema, publicId, timestamp } from './common.ts';
 import { physical } from './ranges.ts';
@@ -10,45 +10,49 @@ export const LOCATION_BATCH_LIMITS = { maxItems: 500, maxBytes: 1_000_000 } as c
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** How old a position or a fuel level is, graded when read (shared/domain/telematics/freshness.ts). */
-export const freshnessGrade = z.enum(['live', 'delayed', 'stale']).meta({
-  id: 'FreshnessGrade',
-  description: 'live: ≤ 5 minutes old; delayed: ≤ 30 minutes; stale: older',
-});
+export const freshnessGrade = z.enum(['live', 'delayed', 'stale']).check(
+  z.meta({
+    id: 'FreshnessGrade',
+    description: 'live: ≤ 5 minutes old; delayed: ≤ 30 minutes; stale: older',
+  }),
+);
 
 export const breadcrumbSchema = z
   .strictObject({
-    vehicle_id: publicId('vehicle').optional(),
-    external_ref: externalRef.optional(),
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    recorded_at: z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339; stored as UTC' }),
-    fuel_level_percent: z.number().min(0).max(100).optional(),
-    speed_mph: physical('speed_mph').optional(),
-    heading_degrees: z.number().min(0).max(360).optional(),
-    driver_ref: z.string().trim().min(1).max(128).optional(),
-    address: z.string().trim().min(1).max(300).optional(),
+    vehicle_id: z.optional(publicId('vehicle')),
+    external_ref: z.optional(externalRef),
+    latitude: z.number().check(z.minimum(-90), z.maximum(90)),
+    longitude: z.number().check(z.minimum(-180), z.maximum(180)),
+    recorded_at: z.iso.datetime({ offset: true }).check(z.meta({ description: 'RFC 3339; stored as UTC' })),
+    fuel_level_percent: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+    speed_mph: z.optional(physical('speed_mph')),
+    heading_degrees: z.optional(z.number().check(z.minimum(0), z.maximum(360))),
+    driver_ref: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+    address: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))),
   })
-  .superRefine((item, ctx) => {
-    if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vehicle_id'],
-        message: 'send exactly one of vehicle_id or external_ref',
-      });
-    }
-  })
-  .meta({
-    id: 'Breadcrumb',
-    description:
-      'One position report. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; `speed_mph` in miles per hour.',
-    // The superRefine above, as JSON Schema: clients and validators see the rule too.
-    oneOf: [{ required: ['vehicle_id'] }, { required: ['external_ref'] }],
-  });
+  .check(
+    z.superRefine((item, ctx) => {
+      if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vehicle_id'],
+          message: 'send exactly one of vehicle_id or external_ref',
+        });
+      }
+    }),
+    z.meta({
+      id: 'Breadcrumb',
+      description:
+        'One position report. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; `speed_mph` in miles per hour.',
+      // The superRefine above, as JSON Schema: clients and validators see the rule too.
+      oneOf: [{ required: ['vehicle_id'] }, { required: ['external_ref'] }],
+    }),
+  );
 
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
 
 /** The envelope only: each item is validated on its own so one bad row never sinks the batch. */
-export const locationBatchBody = z.strictObject({ locations: z.array(z.unknown()).min(1) });
+export const locationBatchBody = z.strictObject({ locations: z.array(z.unknown()).check(z.minLength(1)) });
 
 /**
  * The batch as openapi.json publishes it: the envelope with every item a Breadcrumb. Not used to
@@ -56,63 +60,66 @@ export const locationBatchBody = z.strictObject({ locations: z.array(z.unknown()
  */
 export const publishedLocationBatchBody = z
   .strictObject({
-    locations: z
-      .array(breadcrumbSchema)
-      .min(1)
-      .max(LOCATION_BATCH_LIMITS.maxItems)
-      .meta({
+    locations: z.array(breadcrumbSchema).check(
+      z.minLength(1),
+      z.maxLength(LOCATION_BATCH_LIMITS.maxItems),
+      z.meta({
         description: `1–${LOCATION_BATCH_LIMITS.maxItems} breadcrumbs. Each is accepted or rejected on its own; more than ${LOCATION_BATCH_LIMITS.maxItems} items or 1 MB is 413 \`batch_too_large\` for the whole batch.`,
-      }),
-  })
-  .meta({ id: 'LocationBatchRequest' });
-
-export const locationBatchResult = z
-  .object({
-    accepted: z.number().int(),
-    rejected: z.number().int(),
-    results: z.array(
-      z.object({
-        index: z.number().int(),
-        status: z.enum(['accepted', 'rejected']),
-        code: z
-          .enum(Object.keys(ERROR_REGISTRY) as [ErrorCode, ...ErrorCode[]])
-          .optional()
-          .meta({ description: 'Rejected items only: the code a request with this item alone would get' }),
-        hint: z.string().optional().meta({ description: 'Rejected items only: the concrete next step' }),
-        errors: z.array(fieldErrorSchema).optional().meta({
-          description:
-            'Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10',
-        }),
-        errors_truncated: z
-          .boolean()
-          .optional()
-          .meta({ description: 'Present and true when the item had more problems than `errors` lists' }),
-        error_count: z
-          .number()
-          .int()
-          .optional()
-          .meta({ description: 'With errors_truncated: how many problems the item had' }),
       }),
     ),
   })
-  .meta({ id: 'LocationBatchResult' });
+  .check(z.meta({ id: 'LocationBatchRequest' }));
+
+export const locationBatchResult = z
+  .object({
+    accepted: z.number().check(z.int()),
+    rejected: z.number().check(z.int()),
+    results: z.array(
+      z.object({
+        index: z.number().check(z.int()),
+        status: z.enum(['accepted', 'rejected']),
+        code: z
+          .optional(z.enum(Object.keys(ERROR_REGISTRY) as [ErrorCode, ...ErrorCode[]]))
+          .check(
+            z.meta({ description: 'Rejected items only: the code a request with this item alone would get' }),
+          ),
+        hint: z
+          .optional(z.string())
+          .check(z.meta({ description: 'Rejected items only: the concrete next step' })),
+        errors: z.optional(z.array(fieldErrorSchema)).check(
+          z.meta({
+            description:
+              'Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10',
+          }),
+        ),
+        errors_truncated: z
+          .optional(z.boolean())
+          .check(
+            z.meta({ description: 'Present and true when the item had more problems than `errors` lists' }),
+          ),
+        error_count: z
+          .optional(z.number().check(z.int()))
+          .check(z.meta({ description: 'With errors_truncated: how many problems the item had' })),
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'LocationBatchResult' }));
 
 export const latestLocationSchema = z
   .object({
     vehicle_id: z.string(),
-    latitude: z.number().meta({ description: 'WGS84 degrees, to 5 decimal places' }),
-    longitude: z.number().meta({ description: 'WGS84 degrees, to 5 decimal places' }),
+    latitude: z.number().check(z.meta({ description: 'WGS84 degrees, to 5 decimal places' })),
+    longitude: z.number().check(z.meta({ description: 'WGS84 degrees, to 5 decimal places' })),
     recorded_at: timestamp,
     received_at: timestamp,
-    fuel_level_percent: z.number().nullable().meta({ description: 'As reported, to 0.1' }),
+    fuel_level_percent: z.nullable(z.number()).check(z.meta({ description: 'As reported, to 0.1' })),
     speed_mph: z
-      .number()
-      .nullable()
-      .meta({ description: 'As reported, to 0.1 mph; null when none was sent' }),
-    heading_degrees: z.number().nullable(),
-    driver_ref: z.string().nullable(),
-    address: z.string().nullable(),
+      .nullable(z.number())
+      .check(z.meta({ description: 'As reported, to 0.1 mph; null when none was sent' })),
+    heading_degrees: z.nullable(z.number()),
+    driver_ref: z.nullable(z.string()),
+    address: z.nullable(z.string()),
     freshness: freshnessGrade,
-    age_seconds: z.number().int(),
+    age_seconds: z.number().check(z.int()),
   })
-  .meta({ id: 'LatestLocation' });
+  .check(z.meta({ id: 'LatestLocation' }));

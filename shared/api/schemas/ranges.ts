@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The physically plausible range of every quantity a request carries (docs/validation.md publishes
@@ -36,5 +36,5 @@ export type PhysicalQuantity = keyof typeof PHYSICAL_RANGES;
 /** A number in the quantity's plausible range; the message names the range and unit. */
 export function physical(quantity: PhysicalQuantity) {
   const { min, max } = PHYSICAL_RANGES[quantity];
-  return z.number().min(min).max(max);
+  return z.number().check(z.minimum(min), z.maximum(max));
 }

@@ -35,11 +35,11 @@ export const plannedStationSchema = z.object({
  */
 export const createRouteBody = z
   .strictObject({
-    vehicle_id: vehicleRef.optional(),
+    vehicle_id: z.optional(vehicleRef),
     origin: place.optional(),
     destination: place,
-    tank_size_gallons: physical('tank_size_gallons').optional(),
-    estimated_mpg: physical('estimated_mpg').optional(),
+    tank_size_gallons: z.optional(physical('tank_size_gallons')),
+    estimated_mpg: z.optional(physical('estimated_mpg')),
     fuel_level_percent: percent.optional(),
     min_arrival_fuel_percent: minArrivalFuelPercentRequest,
     corridor_width_miles: z

@@ -38,12 +38,14 @@ export const simulationSchema = z
       description: 'paused: nobody called a sandbox tool for 24 hours; the next call resumes it',
     }),
     clock: z.object({
-      simulated_now: timestamp.meta({
-        description: 'The simulation clock: ahead of the wall clock after an advance',
-      }),
+      simulated_now: timestamp.check(
+        z.meta({
+          description: 'The simulation clock: ahead of the wall clock after an advance',
+        }),
+      ),
       tick_interval_seconds: z.int(),
-      last_tick_at: timestamp.nullable(),
-      next_tick_at: timestamp.nullable(),
+      last_tick_at: z.nullable(timestamp),
+      next_tick_at: z.nullable(timestamp),
     }),
     vehicles: z.array(
       z.object({
@@ -75,9 +77,9 @@ export const simulationSchema = z
           .string()
           .nullable()
           .meta({ description: 'Encoded polyline (precision 5) of the current leg' }),
-        trip_id: publicId('trip').nullable(),
-        guidance_id: publicId('guidance').nullable(),
-        guidance_phase: guidancePhase.nullable(),
+        trip_id: z.nullable(publicId('trip')),
+        guidance_id: z.nullable(publicId('guidance')),
+        guidance_phase: z.nullable(guidancePhase),
         next_stop: z
           .object({ station_id: z.string(), name: z.string(), ...place, gallons: z.number().nullable() })
           .nullable(),
@@ -113,7 +115,9 @@ export const scenarioActionSchema = z
     vehicle_id: publicId('vehicle'),
     scenario: scenarioName,
     status: z.literal('scheduled'),
-    applies_at: timestamp.meta({ description: 'When the next simulated minute runs (the next tick)' }),
+    applies_at: timestamp.check(
+      z.meta({ description: 'When the next simulated minute runs (the next tick)' }),
+    ),
   })
   .meta({ id: 'SandboxScenarioAction' });
 

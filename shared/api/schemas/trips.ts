@@ -51,9 +51,9 @@ const endAfterStart = (
 
 export const createTripBody = z
   .strictObject({
-    vehicle_id: publicId('vehicle').optional(),
-    external_ref: externalRef
-      .optional()
+    vehicle_id: z.optional(publicId('vehicle')),
+    external_ref: z
+      .optional(externalRef)
       .meta({ description: 'The vehicle’s external_ref, instead of vehicle_id' }),
     reference: z
       .string()
@@ -71,7 +71,7 @@ export const createTripBody = z
       .boolean()
       .default(false)
       .meta({ description: 'Generate the fuel stops now (default false)' }),
-    start_fuel_percent: percentBetween(0, 100).optional().meta({
+    start_fuel_percent: z.optional(percentBetween(0, 100)).meta({
       description:
         'Fuel at the origin; omitted: the vehicle’s latest reported level when the fuel stops are planned',
     }),
@@ -99,8 +99,8 @@ const readBack = {
 };
 
 const editedDispatchStop = z.strictObject({
-  id: publicId('tripStop')
-    .optional()
+  id: z
+    .optional(publicId('tripStop'))
     .meta({ description: 'Keeps an existing stop (and its visit times); omitted: a new stop' }),
   type: dispatchStopType,
   latitude,
@@ -182,7 +182,7 @@ export const tripStopParams = z.object({ id: publicId('trip'), stopId: publicId(
 
 export const listTripsQuery = z.object({
   status: z.enum(TRIP_STATUSES).optional(),
-  vehicle_id: vehicleRef.optional(),
+  vehicle_id: z.optional(vehicleRef),
   from: dateTime.optional().meta({ description: 'Trips planned to start at or after this time' }),
   to: dateTime.optional().meta({ description: 'Trips planned to start at or before this time' }),
   include: z
@@ -203,9 +203,9 @@ const tripStopSchema = z
     name: z.string().nullable(),
     latitude: z.number(),
     longitude: z.number(),
-    planned_arrival_at: timestamp.nullable(),
-    arrived_at: timestamp.nullable(),
-    departed_at: timestamp.nullable(),
+    planned_arrival_at: z.nullable(timestamp),
+    arrived_at: z.nullable(timestamp),
+    departed_at: z.nullable(timestamp),
     fuel: z
       .object({
         station: plannedStationSchema,
@@ -233,10 +233,10 @@ export const tripSchema = z
     origin: placeOut,
     destination: placeOut,
     planned_start_at: timestamp,
-    planned_end_at: timestamp.nullable(),
-    started_at: timestamp.nullable(),
-    completed_at: timestamp.nullable(),
-    cancelled_at: timestamp.nullable(),
+    planned_end_at: z.nullable(timestamp),
+    started_at: z.nullable(timestamp),
+    completed_at: z.nullable(timestamp),
+    cancelled_at: z.nullable(timestamp),
     cancel_reason: z.string().nullable(),
     stops: z.array(tripStopSchema),
     distance_miles: z.number().nullable(),

@@ -1,5 +1,13 @@
-import * as z from 'zod';
-import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
+import * as z from 'zod/mini';
+import {
+  extendWithoutMeta,
+  externalRef,
+  pageOf,
+  pageQuery,
+  publicId,
+  timestamp,
+  vehicleRef,
+} from './common.ts';
 import { physical } from './ranges.ts';
 
 /**
@@ -8,70 +16,77 @@ import { physical } from './ranges.ts';
  */
 export const vin = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'must be 17 characters, letters and digits except I, O and Q')
-  .meta({ example: '1XKYDP9X4NJ123456' });
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'must be 17 characters, letters and digits except I, O and Q'),
+    z.meta({ example: '1XKYDP9X4NJ123456' }),
+  );
 
-const tankSizeGallons = physical('tank_size_gallons').meta({
-  description: 'Usable tank capacity, all tanks.',
-});
+const tankSizeGallons = physical('tank_size_gallons').check(
+  z.meta({
+    description: 'Usable tank capacity, all tanks.',
+  }),
+);
 const estimatedMpg = physical('estimated_mpg');
-const vehicleName = z.string().trim().min(1).max(200);
-const licensePlate = z.string().trim().min(1).max(32);
+const vehicleName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const licensePlate = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
 
 export const vehicleSchema = z
   .object({
     id: publicId('vehicle'),
     external_ref: z.string(),
-    linked_external_refs: z.array(z.string()).meta({
-      description: 'Further external_refs linked to this vehicle by VIN merges; each resolves via ext:.',
-    }),
-    name: z.string().nullable(),
-    vin: z.string().nullable(),
-    tank_size_gallons: z.number().nullable(),
-    estimated_mpg: z.number().nullable(),
-    license_plate: z.string().nullable(),
+    linked_external_refs: z.array(z.string()).check(
+      z.meta({
+        description: 'Further external_refs linked to this vehicle by VIN merges; each resolves via ext:.',
+      }),
+    ),
+    name: z.nullable(z.string()),
+    vin: z.nullable(z.string()),
+    tank_size_gallons: z.nullable(z.number()),
+    estimated_mpg: z.nullable(z.number()),
+    license_plate: z.nullable(z.string()),
     status: z.enum(['active', 'inactive']),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'Vehicle' });
+  .check(z.meta({ id: 'Vehicle' }));
 
-export const createdVehicleSchema = vehicleSchema
-  .extend({
-    merged_with_existing: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Present and true when the VIN matched an existing vehicle (status 200).' }),
-  })
-  .meta({ id: 'CreatedVehicle' });
+export const createdVehicleSchema = extendWithoutMeta(vehicleSchema, {
+  merged_with_existing: z
+    .optional(z.boolean())
+    .check(
+      z.meta({ description: 'Present and true when the VIN matched an existing vehicle (status 200).' }),
+    ),
+}).check(z.meta({ id: 'CreatedVehicle' }));
 
 export const createVehicleBody = z
   .strictObject({
     external_ref: externalRef,
-    name: vehicleName.optional(),
-    vin: vin.optional(),
-    tank_size_gallons: tankSizeGallons.optional(),
-    estimated_mpg: estimatedMpg.optional(),
-    license_plate: licensePlate.optional(),
+    name: z.optional(vehicleName),
+    vin: z.optional(vin),
+    tank_size_gallons: z.optional(tankSizeGallons),
+    estimated_mpg: z.optional(estimatedMpg),
+    license_plate: z.optional(licensePlate),
   })
-  .meta({ id: 'CreateVehicleRequest' });
+  .check(z.meta({ id: 'CreateVehicleRequest' }));
 
 export const updateVehicleBody = z
   .strictObject({
-    external_ref: externalRef.optional(),
-    name: vehicleName.nullable().optional(),
-    vin: vin.nullable().optional(),
-    tank_size_gallons: tankSizeGallons.nullable().optional(),
-    estimated_mpg: estimatedMpg.nullable().optional(),
-    license_plate: licensePlate.nullable().optional(),
+    external_ref: z.optional(externalRef),
+    name: z.optional(z.nullable(vehicleName)),
+    vin: z.optional(z.nullable(vin)),
+    tank_size_gallons: z.optional(z.nullable(tankSizeGallons)),
+    estimated_mpg: z.optional(z.nullable(estimatedMpg)),
+    license_plate: z.optional(z.nullable(licensePlate)),
   })
-  .meta({ id: 'UpdateVehicleRequest', description: 'Fields to change; `null` clears an optional field.' });
+  .check(
+    z.meta({ id: 'UpdateVehicleRequest', description: 'Fields to change; `null` clears an optional field.' }),
+  );
 
 export const vehicleRefParams = z.object({ id: vehicleRef });
 export const listVehiclesQuery = z.object({
-  status: z.enum(['active', 'inactive']).optional().meta({ description: 'Omitted returns both.' }),
+  status: z.optional(z.enum(['active', 'inactive'])).check(z.meta({ description: 'Omitted returns both.' })),
   ...pageQuery,
 });
 export const vehiclePage = pageOf(vehicleSchema, 'VehiclePage');

@@ -1,15 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EVENT_CATALOG } from '../../domain/events.ts';
 import { WILDCARD } from '../../domain/webhooks/endpoint.ts';
-import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
+import { extendWithoutMeta, pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [string, ...string[]];
 
-const eventTypes = z
-  .array(z.string())
-  .min(1)
-  .max(EVENT_CATALOG.length)
-  .superRefine((types, ctx) => {
+const eventTypes = z.array(z.string()).check(
+  z.minLength(1),
+  z.maxLength(EVENT_CATALOG.length),
+  z.superRefine((types, ctx) => {
     const unknown = types.filter((type) => type !== WILDCARD && !catalogTypes.includes(type));
     if (unknown.length > 0) {
       ctx.addIssue({
@@ -21,58 +20,60 @@ const eventTypes = z
     } else if (new Set(types).size !== types.length) {
       ctx.addIssue({ code: 'custom', message: 'lists a type twice' });
     }
-  })
-  .meta({
+  }),
+  z.meta({
     description: 'Catalog types, or `["*"]` for all',
     example: ['guidance.updated', 'vehicle.fuel_low'],
-  });
+  }),
+);
 
 const webhookUrl = z
   .string()
-  .trim()
-  .min(1)
-  .max(2048)
-  .meta({ description: 'HTTPS, publicly reachable', example: 'https://hooks.example.com/fleet-fuel' });
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(2048),
+    z.meta({ description: 'HTTPS, publicly reachable', example: 'https://hooks.example.com/fleet-fuel' }),
+  );
 
 export const createWebhookBody = z
   .strictObject({
     url: webhookUrl,
     event_types: eventTypes,
-    description: z.string().trim().max(500).optional(),
+    description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   })
-  .meta({ id: 'CreateWebhookRequest' });
+  .check(z.meta({ id: 'CreateWebhookRequest' }));
 
 export const updateWebhookBody = z
   .strictObject({
-    url: webhookUrl.optional(),
-    event_types: eventTypes.optional(),
-    description: z.string().trim().max(500).nullable().optional(),
+    url: z.optional(webhookUrl),
+    event_types: z.optional(eventTypes),
+    description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
     status: z
-      .enum(['active', 'disabled'])
-      .optional()
-      .meta({ description: 'Re-enable a disabled endpoint, or pause one' }),
+      .optional(z.enum(['active', 'disabled']))
+      .check(z.meta({ description: 'Re-enable a disabled endpoint, or pause one' })),
   })
-  .meta({ id: 'UpdateWebhookRequest' });
+  .check(z.meta({ id: 'UpdateWebhookRequest' }));
 
 export const webhookSchema = z
   .object({
     id: publicId('webhookEndpoint'),
     url: z.string(),
     event_types: z.array(z.string()),
-    description: z.string().nullable(),
+    description: z.nullable(z.string()),
     status: z.enum(['active', 'disabled']),
-    disabled_reason: z.string().nullable(),
+    disabled_reason: z.nullable(z.string()),
     level: z
       .enum(['fleet', 'partner'])
-      .meta({ description: 'partner: receives the partner’s fleet.provisioned events' }),
+      .check(z.meta({ description: 'partner: receives the partner’s fleet.provisioned events' })),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'WebhookEndpoint' });
+  .check(z.meta({ id: 'WebhookEndpoint' }));
 
-export const webhookWithSecretSchema = webhookSchema
-  .extend({ secret: z.string().meta({ description: 'whsec_…: shown only in this response' }) })
-  .meta({ id: 'WebhookEndpointWithSecret' });
+export const webhookWithSecretSchema = extendWithoutMeta(webhookSchema, {
+  secret: z.string().check(z.meta({ description: 'whsec_…: shown only in this response' })),
+}).check(z.meta({ id: 'WebhookEndpointWithSecret' }));
 
 export const webhookIdParams = z.object({ id: publicId('webhookEndpoint') });
 export const listWebhooksQuery = z.object({ ...pageQuery });
@@ -84,14 +85,16 @@ export const eventTypesSchema = z
       z.object({
         type: z.string(),
         description: z.string(),
-        data_fields: z.array(z.string()).nullable().meta({
-          description:
-            'Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. Null: published with the feature that emits the type.',
-        }),
+        data_fields: z.nullable(z.array(z.string())).check(
+          z.meta({
+            description:
+              'Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. Null: published with the feature that emits the type.',
+          }),
+        ),
       }),
     ),
   })
-  .meta({ id: 'EventTypes' });
+  .check(z.meta({ id: 'EventTypes' }));
 
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
@@ -103,20 +106,20 @@ export const deliverySchema = z
     event_id: z.string(),
     event_type: z.string(),
     status: z.enum(['pending', 'retrying', 'succeeded', 'failed']),
-    attempts: z.number().int(),
-    last_status_code: z.number().int().nullable(),
-    last_error: z.string().nullable(),
-    last_duration_ms: z.number().nullable(),
+    attempts: z.number().check(z.int()),
+    last_status_code: z.nullable(z.number().check(z.int())),
+    last_error: z.nullable(z.string()),
+    last_duration_ms: z.nullable(z.number()),
     is_replay: z.boolean(),
     created_at: timestamp,
-    last_attempt_at: timestamp.nullable(),
-    next_retry_at: timestamp.nullable(),
-    completed_at: timestamp.nullable(),
+    last_attempt_at: z.nullable(timestamp),
+    next_retry_at: z.nullable(timestamp),
+    completed_at: z.nullable(timestamp),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .check(z.meta({ id: 'WebhookDelivery' }));
 
 export const listDeliveriesQuery = z.object({
-  status: z.enum(['pending', 'retrying', 'succeeded', 'failed']).optional(),
+  status: z.optional(z.enum(['pending', 'retrying', 'succeeded', 'failed'])),
   ...pageQuery,
 });
 export const deliveryPage = pageOf(deliverySchema, 'WebhookDeliveryPage');
@@ -126,15 +129,15 @@ export const deliveryParams = z.object({
 });
 
 export const testWebhookBody = z
-  .strictObject({ event_type: z.enum(catalogTypes).optional() })
-  .meta({ id: 'TestWebhookRequest' });
+  .strictObject({ event_type: z.optional(z.enum(catalogTypes)) })
+  .check(z.meta({ id: 'TestWebhookRequest' }));
 
 export const testWebhookResult = z
   .object({
-    delivered: z.boolean().meta({ description: 'The receiver answered 2xx' }),
-    status_code: z.number().int().nullable(),
+    delivered: z.boolean().check(z.meta({ description: 'The receiver answered 2xx' })),
+    status_code: z.nullable(z.number().check(z.int())),
     duration_ms: z.number(),
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
     event: z.object({ id: z.string(), type: z.string() }),
   })
-  .meta({ id: 'WebhookTestResult' });
+  .check(z.meta({ id: 'WebhookTestResult' }));

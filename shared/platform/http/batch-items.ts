@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, type ErrorCode, type FieldError } from '../errors.ts';
 import { MAX_ITEM_FIELD_ERRORS, validatePart } from './validate.ts';
 
@@ -38,7 +38,7 @@ export function fieldProblem(field: string, message: string, hint?: string): Ite
 
 /** One batch item through the request validation (same messages, fields relative to the item). */
 export function parseItem<T>(
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   raw: unknown,
 ): { ok: true; value: T } | { ok: false; problem: ItemProblem } {
   try {

@@ -1,7 +1,7 @@
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Principal } from '../../domain/api-keys.ts';
 import { currentStage, type Stage } from '../config.ts';
 import { apiErrorForDomainError } from '../domain-errors.ts';
@@ -31,7 +31,7 @@ import type { RouteDefinition } from './route-definition.ts';
 import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
 import { validatePart } from './validate.ts';
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Infer<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type RouteInput<R extends RouteDefinition> = ApiInput<
   Infer<R['request']['params']>,
   Infer<R['request']['query']>,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Messages a person can act on, for every issue zod can raise ("is required", "must be a number",

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { EndpointFamily, Scope } from '../../domain/access.ts';
 import type { ErrorCode } from '../errors.ts';
 
@@ -26,15 +26,15 @@ export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPa
 export type RoleGroup = 'public' | 'api' | 'admin' | 'webhook-dispatcher';
 
 export interface RouteRequest {
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodObject;
+  body?: z.core.$ZodType;
   /**
    * The body as openapi.json publishes it, when the handler parses `body` (an envelope) and checks
    * its parts on its own: a batch whose items are validated one by one, so one bad item never sinks
    * the rest. Defaults to `body`.
    */
-  publishedBody?: z.ZodType;
+  publishedBody?: z.core.$ZodType;
   /** `optional`: a body may be absent (e.g. webhook test); when present it must be JSON. */
   bodyRequired?: boolean;
   /** Larger bodies are refused whole with 413 `batch_too_large` before parsing (batch routes). */
@@ -44,7 +44,7 @@ export interface RouteRequest {
 export interface RouteResponse {
   status: number;
   description: string;
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** A body that is not JSON (the llms.txt guide: `text/markdown`); published as a string. */
   contentType?: string;
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, type FieldError, type ProblemExtensions } from '../errors.ts';
 import { suggestField } from './field-suggestions.ts';
 import { issueMessages } from './issue-messages.ts';
@@ -22,14 +22,22 @@ const MAX_FIELD_CHARS = 100;
 
 /** Query parameters nobody declared are refused like unknown body fields, on every route. */
 const NO_QUERY = z.strictObject({});
-const strictQueries = new WeakMap<z.ZodType, z.ZodType>();
+const strictQueries = new WeakMap<z.core.$ZodType, z.core.$ZodType>();
 
-function strictQuery(schema: z.ZodType | undefined): z.ZodType {
+/**
+ * Read from the definition, not `instanceof z.core.$ZodObject`: a value use of `z.core` keeps all
+ * of zod's core namespace (its compiler too) in every bundle.
+ */
+const isObject = (schema: z.core.$ZodType): schema is z.core.$ZodObject => schema._zod.def.type === 'object';
+
+function strictQuery(schema: z.core.$ZodType | undefined): z.core.$ZodType {
   if (!schema) return NO_QUERY;
-  if (!(schema instanceof z.ZodObject)) return schema;
+  if (!isObject(schema)) return schema;
   let strict = strictQueries.get(schema);
   if (!strict) {
-    strict = schema.strict();
+    // What classic's `.strict()` does, for any zod object (classic or mini): the same schema with
+    // unknown keys refused.
+    strict = z.clone(schema, { ...schema._zod.def, catchall: z.never() });
     strictQueries.set(schema, strict);
   }
   return strict;
@@ -42,7 +50,7 @@ function strictQuery(schema: z.ZodType | undefined): z.ZodType {
  * `locations.3.latitude`), messages from issue-messages.ts, unknown fields with the near-miss
  * known field when there is one.
  */
-export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, value: unknown): T {
+export function validatePart<T>(part: Part, schema: z.core.$ZodType<T> | undefined, value: unknown): T {
   const effective = part === 'query' ? strictQuery(schema) : schema;
   if (!effective) return (value ?? {}) as T;
   const input =
@@ -50,7 +58,7 @@ export function validatePart<T>(part: Part, schema: z.ZodType<T> | undefined, va
       ? withoutEmptyValues(value)
       : (value ?? (part === 'body' || part === 'item' ? undefined : {}));
   const messages = issueMessages(input);
-  const result = effective.safeParse(input, { error: messages.map });
+  const result = z.safeParse(effective, input, { error: messages.map });
   if (result.success) return result.data as T;
 
   const idIssue = result.error.issues.find(

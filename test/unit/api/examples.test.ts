@@ -39,8 +39,8 @@ function examplesOf(route: RouteDefinition): OperationExamples {
   return examples as OperationExamples;
 }
 
-function expectParses(schema: z.ZodType, value: unknown, what: string) {
-  const result = schema.safeParse(value);
+function expectParses(schema: z.core.$ZodType, value: unknown, what: string) {
+  const result = z.safeParse(schema, value);
   expect(result.error?.issues ?? [], what).toEqual([]);
   return result.data;
 }
@@ -259,12 +259,12 @@ describe('openapi.json query parameters', () => {
     (_, route) => {
       const operation = ((document.paths as Json)[route.path] as Json)[route.method.toLowerCase()] as Json;
       const query = ((operation.parameters ?? []) as Json[]).filter((p) => p.in === 'query');
-      const shape = route.request.query?.shape ?? {};
+      const shape = route.request.query?._zod.def.shape ?? {};
 
       expect(query.map((p) => p.name).toSorted()).toEqual(Object.keys(shape).toSorted());
       for (const parameter of query) {
-        const field = shape[String(parameter.name)] as z.ZodType;
-        expect(parameter.required, String(parameter.name)).toBe(!field.safeParse(undefined).success);
+        const field = shape[String(parameter.name)] as z.core.$ZodType;
+        expect(parameter.required, String(parameter.name)).toBe(!z.safeParse(field, undefined).success);
         expect([(parameter.schema as Json).type].flat(), String(parameter.name)).not.toContain('null');
       }
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseVehicleRef, vehicleRef } from '../../../shared/api/schemas/common.ts';
+import * as z from 'zod/mini';
+import { extendWithoutMeta, parseVehicleRef, vehicleRef } from '../../../shared/api/schemas/common.ts';
 import {
   createFleetBody,
   updateFleetBody,
@@ -316,5 +317,26 @@ describe('updateTripBody: a fuel stop sent back', () => {
 
     expect(updateTripBody.safeParse({ stops: [extra] }).success).toBe(false);
     expect(updateTripBody.safeParse({ stops: [deep] }).success).toBe(false);
+  });
+});
+
+describe('extendWithoutMeta', () => {
+  it("adds members without carrying the base's id or description, and keeps its refinements", () => {
+    // Prepare
+    const base = z.object({ a: z.number() }).check(
+      z.refine((value) => value.a > 0, { message: 'a must be positive' }),
+      z.meta({ id: 'Base', description: 'the base' }),
+    );
+
+    // Act
+    const extended = extendWithoutMeta(base, { b: z.string() }).check(z.meta({ id: 'Extended' }));
+
+    // Assess
+    expect(z.globalRegistry.get(extended)).toEqual({ id: 'Extended' });
+    expect(z.globalRegistry.get(base)).toEqual({ id: 'Base', description: 'the base' });
+    expect(extended.safeParse({ a: 1, b: 'x' }).data).toEqual({ a: 1, b: 'x' });
+    expect(extended.safeParse({ a: -1, b: 'x' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'a must be positive',
+    ]);
   });
 });

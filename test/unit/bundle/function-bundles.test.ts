@@ -268,6 +268,46 @@ describe('the OpenAPI document function bundle', () => {
   });
 });
 
+describe('validation in a bundle without zod classic', () => {
+  it('carries zod/mini without zod classic or the whole zod core (its compiler)', () => {
+    // Arrange
+    const zodFiles = ['getMe', 'getOpenApi'].flatMap((name) =>
+      bundledInputs(name).filter((file) => file.includes('zod/v4/')),
+    );
+
+    // Act
+    const classic = zodFiles.filter((file) => file.includes('zod/v4/classic/'));
+    const compiler = zodFiles.filter((file) => file.endsWith('zod/v4/core/compile.js'));
+
+    // Assess
+    expect(zodFiles.some((file) => file.includes('zod/v4/mini/'))).toBe(true);
+    expect([classic, compiler]).toEqual([[], []]);
+  });
+
+  it('refuses an unknown query parameter in our words, as from source', async () => {
+    // Arrange
+    const { handler } = await bundled('getOpenApi');
+    const request = () =>
+      httpEvent({ method: 'GET', path: '/v1/openapi.json', queryStringParameters: { formt: 'yaml' } });
+    const problemOf = (response: HttpResponse) => {
+      const { request_id: _, ...problem } = JSON.parse(String(response.body)) as Record<string, unknown>;
+      return problem;
+    };
+
+    // Act
+    const fromBundle = await handler(request(), lambdaContext());
+    const fromSource = await getOpenApiFromSource(request(), lambdaContext());
+
+    // Assess
+    expect(fromBundle.statusCode).toBe(422);
+    expect(problemOf(fromBundle)).toEqual(problemOf(fromSource));
+    expect(problemOf(fromBundle)).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'formt', message: 'is not a recognized field' }],
+    });
+  });
+});
+
 describe('the llms.txt function bundle', () => {
   it('lists the operations from the file written beside it, as from source, without any schema', async () => {
     // Arrange

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { mcpTools } from '../../../shared/api/mcp-tools.ts';
 import { routeList } from '../../../shared/api/routes.ts';
 import { isRetryable, renderLlmsGuide } from '../../../shared/llms/guide.ts';
@@ -106,7 +107,7 @@ describe('the guide for language models', () => {
         expect(route.request.body === undefined || route.request.bodyRequired === false, line).toBe(true);
         continue;
       }
-      const parsed = schema?.safeParse(JSON.parse(body));
+      const parsed = schema ? z.safeParse(schema, JSON.parse(body)) : undefined;
       expect(parsed?.success, `${line}\n${JSON.stringify(parsed?.error?.issues)}`).toBe(true);
     }
   });
