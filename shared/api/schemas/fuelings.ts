@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
 import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
 import { LOCATION_BATCH_LIMITS } from './locations.ts';
@@ -15,60 +15,63 @@ export const fuelingItemSchema = z
   .strictObject({
     vehicle_id: z.optional(publicId('vehicle')),
     external_ref: z.optional(externalRef),
-    fueled_at: z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339; stored as UTC' }),
+    fueled_at: z.iso.datetime({ offset: true }).check(z.meta({ description: 'RFC 3339; stored as UTC' })),
     gallons: z
       .number()
-      .gt(0)
-      .max(1000)
-      .meta({ description: 'Gallons bought, more than 0 and at most 1,000' }),
-    price_usd_per_gallon: z.number().min(1).max(15).optional().meta({ description: 'Posted (pump) price' }),
+      .check(
+        z.gt(0),
+        z.maximum(1000),
+        z.meta({ description: 'Gallons bought, more than 0 and at most 1,000' }),
+      ),
+    price_usd_per_gallon: z
+      .optional(z.number().check(z.minimum(1), z.maximum(15)))
+      .check(z.meta({ description: 'Posted (pump) price' })),
     discount_usd_per_gallon: z
-      .number()
-      .min(0)
-      .max(5)
-      .optional()
-      .meta({ description: 'Card discount per gallon' }),
-    total_usd: z.number().min(0).max(100_000).optional().meta({ description: 'What the card was charged' }),
-    station_id: z.optional(publicId('station')).meta({ description: 'A catalog station (`stn_`)' }),
-    latitude: z.number().min(-90).max(90).optional(),
-    longitude: z.number().min(-180).max(180).optional(),
-    odometer_miles: z.number().min(0).max(10_000_000).optional(),
+      .optional(z.number().check(z.minimum(0), z.maximum(5)))
+      .check(z.meta({ description: 'Card discount per gallon' })),
+    total_usd: z
+      .optional(z.number().check(z.minimum(0), z.maximum(100_000)))
+      .check(z.meta({ description: 'What the card was charged' })),
+    station_id: z.optional(publicId('station')).check(z.meta({ description: 'A catalog station (`stn_`)' })),
+    latitude: z.optional(z.number().check(z.minimum(-90), z.maximum(90))),
+    longitude: z.optional(z.number().check(z.minimum(-180), z.maximum(180))),
+    odometer_miles: z.optional(z.number().check(z.minimum(0), z.maximum(10_000_000))),
     card_transaction_ref: z
-      .string()
-      .trim()
-      .min(1)
-      .max(128)
-      .optional()
-      .meta({ description: 'Unique per fleet: a reference already recorded is answered `duplicate`' }),
-    merchant_name: z.string().trim().min(1).max(200).optional(),
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128)))
+      .check(
+        z.meta({ description: 'Unique per fleet: a reference already recorded is answered `duplicate`' }),
+      ),
+    merchant_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   })
-  .superRefine((item, ctx) => {
-    if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vehicle_id'],
-        message: 'send exactly one of vehicle_id or external_ref',
-      });
-    }
-    if ((item.latitude === undefined) !== (item.longitude === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [item.latitude === undefined ? 'latitude' : 'longitude'],
-        message: 'send latitude and longitude together',
-      });
-    }
-    if (
-      item.discount_usd_per_gallon !== undefined &&
-      (item.price_usd_per_gallon === undefined || item.discount_usd_per_gallon > item.price_usd_per_gallon)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['discount_usd_per_gallon'],
-        message: 'needs price_usd_per_gallon and must not exceed it',
-      });
-    }
-  })
-  .meta({ id: 'FuelingItem' });
+  .check(
+    z.superRefine((item, ctx) => {
+      if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vehicle_id'],
+          message: 'send exactly one of vehicle_id or external_ref',
+        });
+      }
+      if ((item.latitude === undefined) !== (item.longitude === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [item.latitude === undefined ? 'latitude' : 'longitude'],
+          message: 'send latitude and longitude together',
+        });
+      }
+      if (
+        item.discount_usd_per_gallon !== undefined &&
+        (item.price_usd_per_gallon === undefined || item.discount_usd_per_gallon > item.price_usd_per_gallon)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['discount_usd_per_gallon'],
+          message: 'needs price_usd_per_gallon and must not exceed it',
+        });
+      }
+    }),
+    z.meta({ id: 'FuelingItem' }),
+  );
 
 export type FuelingItem = z.infer<typeof fuelingItemSchema>;
 
@@ -77,127 +80,134 @@ export const fuelingBatchBody = z
   .strictObject({
     fuelings: z
       .array(z.unknown())
-      .min(1)
-      .meta({ description: `1–${FUELING_BATCH_LIMITS.maxItems} fuelings (see FuelingItem)` }),
+      .check(
+        z.minLength(1),
+        z.meta({ description: `1–${FUELING_BATCH_LIMITS.maxItems} fuelings (see FuelingItem)` }),
+      ),
   })
-  .meta({ id: 'CreateFuelingsRequest' });
+  .check(z.meta({ id: 'CreateFuelingsRequest' }));
 
 export const fuelingBatchResult = z
   .object({
-    accepted: z.number().int(),
-    rejected: z.number().int(),
-    duplicates: z.number().int(),
+    accepted: z.number().check(z.int()),
+    rejected: z.number().check(z.int()),
+    duplicates: z.number().check(z.int()),
     results: z.array(
       z.object({
-        index: z.number().int().meta({ description: 'Position in the request' }),
+        index: z.number().check(z.int(), z.meta({ description: 'Position in the request' })),
         status: z.enum(['accepted', 'rejected', 'duplicate']),
         id: z
-          .string()
-          .optional()
-          .meta({ description: 'The fueling (`fuel_`): new, or the one already recorded' }),
-        code: z.string().optional(),
-        hint: z.string().optional(),
-        errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+          .optional(z.string())
+          .check(z.meta({ description: 'The fueling (`fuel_`): new, or the one already recorded' })),
+        code: z.optional(z.string()),
+        hint: z.optional(z.string()),
+        errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
       }),
     ),
   })
-  .meta({ id: 'FuelingBatchResult' });
+  .check(z.meta({ id: 'FuelingBatchResult' }));
 
 export const fuelingSchema = z
   .object({
-    id: z.string().meta({ example: 'fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2' }),
+    id: z.string().check(z.meta({ example: 'fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2' })),
     vehicle_id: z.string(),
-    external_ref: z.string().nullable(),
+    external_ref: z.nullable(z.string()),
     source: z.enum(['reported', 'detected']),
     fueled_at: timestamp,
-    gallons: z.number().nullable(),
-    price_usd_per_gallon: z.number().nullable(),
-    discount_usd_per_gallon: z.number().nullable(),
+    gallons: z.nullable(z.number()),
+    price_usd_per_gallon: z.nullable(z.number()),
+    discount_usd_per_gallon: z.nullable(z.number()),
     net_price_usd_per_gallon: z
-      .number()
-      .nullable()
-      .meta({ description: 'price − discount, or total ÷ gallons' }),
-    total_usd: z.number().nullable(),
+      .nullable(z.number())
+      .check(z.meta({ description: 'price − discount, or total ÷ gallons' })),
+    total_usd: z.nullable(z.number()),
     benchmark_price_usd_per_gallon: z
-      .number()
-      .nullable()
-      .meta({ description: 'Average posted price of catalog stations within 25 miles when recorded' }),
-    station: z
-      .object({
+      .nullable(z.number())
+      .check(
+        z.meta({ description: 'Average posted price of catalog stations within 25 miles when recorded' }),
+      ),
+    station: z.nullable(
+      z.object({
         id: z.string(),
         name: z.string(),
         chain: z.string(),
         latitude: z.number(),
         longitude: z.number(),
         address: z.string(),
-      })
-      .nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    odometer_miles: z.number().nullable(),
-    card_transaction_ref: z.string().nullable(),
-    merchant_name: z.string().nullable(),
-    fuel_level_before_percent: z.number().nullable(),
-    fuel_level_after_percent: z.number().nullable(),
-    match: z
-      .object({
+      }),
+    ),
+    latitude: z.nullable(z.number()),
+    longitude: z.nullable(z.number()),
+    odometer_miles: z.nullable(z.number()),
+    card_transaction_ref: z.nullable(z.string()),
+    merchant_name: z.nullable(z.string()),
+    fuel_level_before_percent: z.nullable(z.number()),
+    fuel_level_after_percent: z.nullable(z.number()),
+    match: z.nullable(
+      z.object({
         guidance_id: z.string(),
-        trip_id: z.string().nullable(),
-        stop_id: z
-          .string()
-          .meta({ description: 'The trip fuel stop (`tsp_`) when a trip, else the guidance stop (`gds_`)' }),
-        recommended_net_price_usd_per_gallon: z.number().nullable(),
-      })
-      .nullable(),
+        trip_id: z.nullable(z.string()),
+        stop_id: z.string().check(
+          z.meta({
+            description: 'The trip fuel stop (`tsp_`) when a trip, else the guidance stop (`gds_`)',
+          }),
+        ),
+        recommended_net_price_usd_per_gallon: z.nullable(z.number()),
+      }),
+    ),
     linked_fueling_id: z
-      .string()
-      .nullable()
-      .meta({ description: 'The other record of the same fill (reported ↔ detected)' }),
+      .nullable(z.string())
+      .check(z.meta({ description: 'The other record of the same fill (reported ↔ detected)' })),
     detected_gallons: z
-      .number()
-      .nullable()
-      .meta({ description: 'On a reported fueling: what the detection measured' }),
-    missed_savings_usd: z.number().nullable(),
+      .nullable(z.number())
+      .check(z.meta({ description: 'On a reported fueling: what the detection measured' })),
+    missed_savings_usd: z.nullable(z.number()),
     created_at: timestamp,
   })
-  .meta({ id: 'Fueling' });
+  .check(z.meta({ id: 'Fueling' }));
 
-const dateOrDateTime = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success, {
+const rfc3339 = z.iso.datetime({ offset: true });
+
+const dateOrDateTime = z.string().check(
+  z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || rfc3339.safeParse(v).success, {
     message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time',
-  });
+  }),
+);
 
 export const listFuelingsQuery = z.object({
   vehicle_id: z.optional(vehicleRef),
-  from: z.iso.datetime({ offset: true }).optional().meta({ description: 'fueled_at at or after' }),
-  to: z.iso.datetime({ offset: true }).optional().meta({ description: 'fueled_at at or before' }),
-  source: z.enum(['reported', 'detected']).optional().meta({
-    description:
-      'Omitted: each fill once (a detection merged into a reported fueling is listed only with `source=detected`)',
-  }),
+  from: z.optional(z.iso.datetime({ offset: true })).check(z.meta({ description: 'fueled_at at or after' })),
+  to: z.optional(z.iso.datetime({ offset: true })).check(z.meta({ description: 'fueled_at at or before' })),
+  source: z.optional(z.enum(['reported', 'detected'])).check(
+    z.meta({
+      description:
+        'Omitted: each fill once (a detection merged into a reported fueling is listed only with `source=detected`)',
+    }),
+  ),
   ...pageQuery,
 });
 export const fuelingPage = pageOf(fuelingSchema, 'FuelingPage');
 
 export const savingsReportQuery = z.object({
-  from: dateOrDateTime
-    .optional()
-    .meta({ description: 'Date or date-time; its UTC day is the first covered' }),
-  to: dateOrDateTime.optional().meta({ description: 'Date or date-time; its UTC day is the last covered' }),
+  from: z
+    .optional(dateOrDateTime)
+    .check(z.meta({ description: 'Date or date-time; its UTC day is the first covered' })),
+  to: z
+    .optional(dateOrDateTime)
+    .check(z.meta({ description: 'Date or date-time; its UTC day is the last covered' })),
   vehicle_id: z.optional(vehicleRef),
 });
 
 const figures = {
-  fuelings: z.number().int(),
+  fuelings: z.number().check(z.int()),
   gallons: z.number(),
   spend_usd: z.number(),
   benchmark_spend_usd: z.number(),
   savings_usd: z.number(),
-  savings_usd_per_gallon: z.number().nullable(),
+  savings_usd_per_gallon: z.nullable(z.number()),
   missed_savings_usd: z.number(),
-  recommended_stops: z.number().int(),
-  followed_stops: z.number().int(),
+  recommended_stops: z.number().check(z.int()),
+  followed_stops: z.number().check(z.int()),
 };
 
 export const savingsReportSchema = z
@@ -205,24 +215,21 @@ export const savingsReportSchema = z
     period: z.object({
       from: timestamp.check(z.meta({ description: 'Start of the first UTC day covered' })),
       to: timestamp.check(
-        z.meta({
-          description: 'End of the period: start of the UTC day after the last covered (exclusive)',
-        }),
+        z.meta({ description: 'End of the period: start of the UTC day after the last covered (exclusive)' }),
       ),
     }),
     totals: z.object(figures),
     adherence_rate: z
-      .number()
-      .nullable()
-      .meta({ description: 'followed ÷ recommended; null when nothing was due' }),
+      .nullable(z.number())
+      .check(z.meta({ description: 'followed ÷ recommended; null when nothing was due' })),
     vehicles: z.array(
       z.object({
         vehicle_id: z.string(),
-        external_ref: z.string().nullable(),
+        external_ref: z.nullable(z.string()),
         ...figures,
-        adherence_rate: z.number().nullable(),
+        adherence_rate: z.nullable(z.number()),
       }),
     ),
     definitions: z.record(z.string(), z.string()),
   })
-  .meta({ id: 'SavingsReport' });
+  .check(z.meta({ id: 'SavingsReport' }));

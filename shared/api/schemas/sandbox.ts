@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TRUCK_PROFILES } from '../../domain/sandbox/profiles.ts';
 import { SCENARIO_NAMES, SCENARIOS } from '../../domain/sandbox/scenarios.ts';
 import { MAX_ADVANCE_MINUTES } from '../../domain/sandbox/simulation.ts';
@@ -11,21 +11,25 @@ const scenarioDescription = ['Scenarios:', ...SCENARIOS.map((s) => `- \`${s.name
 
 export const scenarioName = z
   .enum(SCENARIO_NAMES)
-  .meta({ id: 'SandboxScenario', description: scenarioDescription });
+  .check(z.meta({ id: 'SandboxScenario', description: scenarioDescription }));
 
 export const sandboxVehicleParams = z.object({ id: vehicleRef });
 
-export const scenarioBody = z.strictObject({ scenario: scenarioName }).meta({ id: 'SandboxScenarioRequest' });
+export const scenarioBody = z
+  .strictObject({ scenario: scenarioName })
+  .check(z.meta({ id: 'SandboxScenarioRequest' }));
 
 export const advanceBody = z
   .strictObject({
     minutes: z
       .int()
-      .min(1)
-      .max(MAX_ADVANCE_MINUTES)
-      .meta({ description: `Simulated minutes to run now, 1–${MAX_ADVANCE_MINUTES}` }),
+      .check(
+        z.minimum(1),
+        z.maximum(MAX_ADVANCE_MINUTES),
+        z.meta({ description: `Simulated minutes to run now, 1–${MAX_ADVANCE_MINUTES}` }),
+      ),
   })
-  .meta({ id: 'SandboxAdvanceRequest' });
+  .check(z.meta({ id: 'SandboxAdvanceRequest' }));
 
 const truckState = z.enum(['driving', 'fueling', 'resting', 'offline']);
 const place = { latitude: z.number(), longitude: z.number() };
@@ -34,14 +38,14 @@ export const simulationSchema = z
   .object({
     object: z.literal('sandbox_simulation'),
     fleet_id: publicId('fleet'),
-    status: z.enum(['running', 'paused']).meta({
-      description: 'paused: nobody called a sandbox tool for 24 hours; the next call resumes it',
-    }),
+    status: z.enum(['running', 'paused']).check(
+      z.meta({
+        description: 'paused: nobody called a sandbox tool for 24 hours; the next call resumes it',
+      }),
+    ),
     clock: z.object({
       simulated_now: timestamp.check(
-        z.meta({
-          description: 'The simulation clock: ahead of the wall clock after an advance',
-        }),
+        z.meta({ description: 'The simulation clock: ahead of the wall clock after an advance' }),
       ),
       tick_interval_seconds: z.int(),
       last_tick_at: z.nullable(timestamp),
@@ -59,30 +63,29 @@ export const simulationSchema = z
           mpg: z.number(),
         }),
         scenario: scenarioName,
-        pending_scenario: scenarioName
-          .nullable()
-          .meta({ description: 'Applies on the next simulated minute' }),
+        pending_scenario: z
+          .nullable(scenarioName)
+          .check(z.meta({ description: 'Applies on the next simulated minute' })),
         state: truckState,
-        position: z
-          .object({
+        position: z.nullable(
+          z.object({
             ...place,
             heading: z.int(),
             speed_mph: z.number(),
             recorded_at: timestamp,
-          })
-          .nullable(),
-        fuel: z.object({ percent: z.number(), gallons: z.number() }).nullable(),
-        destination: z.object({ name: z.string(), ...place }).nullable(),
+          }),
+        ),
+        fuel: z.nullable(z.object({ percent: z.number(), gallons: z.number() })),
+        destination: z.nullable(z.object({ name: z.string(), ...place })),
         route_polyline: z
-          .string()
-          .nullable()
-          .meta({ description: 'Encoded polyline (precision 5) of the current leg' }),
+          .nullable(z.string())
+          .check(z.meta({ description: 'Encoded polyline (precision 5) of the current leg' })),
         trip_id: z.nullable(publicId('trip')),
         guidance_id: z.nullable(publicId('guidance')),
         guidance_phase: z.nullable(guidancePhase),
-        next_stop: z
-          .object({ station_id: z.string(), name: z.string(), ...place, gallons: z.number().nullable() })
-          .nullable(),
+        next_stop: z.nullable(
+          z.object({ station_id: z.string(), name: z.string(), ...place, gallons: z.nullable(z.number()) }),
+        ),
       }),
     ),
     recent_events: z
@@ -91,22 +94,27 @@ export const simulationSchema = z
           id: publicId('event'),
           type: z.string(),
           occurred_at: timestamp,
-          vehicle_id: z.string().nullable(),
+          vehicle_id: z.nullable(z.string()),
         }),
       )
-      .meta({ description: 'The fleet’s newest events, newest first, at most 20' }),
+      .check(z.meta({ description: 'The fleet’s newest events, newest first, at most 20' })),
   })
-  .meta({ id: 'SandboxSimulation' });
+  .check(z.meta({ id: 'SandboxSimulation' }));
 
-export const advanceResultSchema = simulationSchema
-  .extend({
-    requested_minutes: z.int().meta({ description: 'The minutes asked for' }),
-    advanced_minutes: z.int().meta({
-      description:
-        'The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest',
-    }),
+// A spread of the shape, not z.extend: extend would copy the parent's checks, and with them its
+// `meta({ id })`, onto the new object.
+export const advanceResultSchema = z
+  .object({
+    ...simulationSchema.shape,
+    requested_minutes: z.int().check(z.meta({ description: 'The minutes asked for' })),
+    advanced_minutes: z.int().check(
+      z.meta({
+        description:
+          'The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest',
+      }),
+    ),
   })
-  .meta({ id: 'SandboxAdvanceResult' });
+  .check(z.meta({ id: 'SandboxAdvanceResult' }));
 
 export const scenarioActionSchema = z
   .object({
@@ -119,7 +127,7 @@ export const scenarioActionSchema = z
       z.meta({ description: 'When the next simulated minute runs (the next tick)' }),
     ),
   })
-  .meta({ id: 'SandboxScenarioAction' });
+  .check(z.meta({ id: 'SandboxScenarioAction' }));
 
 export const resetActionSchema = z
   .object({
@@ -129,6 +137,6 @@ export const resetActionSchema = z
     status: z.literal('completed'),
     completed_at: timestamp,
     vehicle_ids: z.array(publicId('vehicle')),
-    deleted_items: z.int().meta({ description: 'History, guidance, trips and fuelings removed' }),
+    deleted_items: z.int().check(z.meta({ description: 'History, guidance, trips and fuelings removed' })),
   })
-  .meta({ id: 'SandboxResetAction' });
+  .check(z.meta({ id: 'SandboxResetAction' }));

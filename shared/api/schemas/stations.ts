@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { publicId, timestamp } from './common.ts';
 
 /** Spec section 8: radius at most 50 miles; limit at most 25 and at most the plan's price-query cap. */
@@ -20,55 +20,63 @@ export const stationSchema = z
     state: z.string(),
     amenities: z.array(z.string()),
     fuels: z.array(z.string()),
-    diesel_price_usd_per_gallon: z.number().meta({ description: 'Posted price' }),
-    discount_usd_per_gallon: z.number().meta({ description: "The acting fleet's discount at this chain" }),
-    net_price_usd_per_gallon: z.number().meta({ description: 'Posted price minus discount' }),
+    diesel_price_usd_per_gallon: z.number().check(z.meta({ description: 'Posted price' })),
+    discount_usd_per_gallon: z
+      .number()
+      .check(z.meta({ description: "The acting fleet's discount at this chain" })),
+    net_price_usd_per_gallon: z.number().check(z.meta({ description: 'Posted price minus discount' })),
     price_updated_at: timestamp,
-    price_is_stale: z.boolean().meta({ description: 'The price is older than 48 hours' }),
+    price_is_stale: z.boolean().check(z.meta({ description: 'The price is older than 48 hours' })),
   })
-  .meta({ id: 'Station' });
+  .check(z.meta({ id: 'Station' }));
 
-export const nearbyStationSchema = stationSchema
-  .extend({ distance_miles: z.number().meta({ description: 'Straight-line distance from the query point' }) })
-  .meta({ id: 'NearbyStation' });
+// The station's shape spread into a new object, not z.extend: extend would copy the station's
+// checks, and with them its `meta({ id: 'Station' })`, onto the new schema.
+export const nearbyStationSchema = z
+  .object({
+    ...stationSchema.shape,
+    distance_miles: z.number().check(z.meta({ description: 'Straight-line distance from the query point' })),
+  })
+  .check(z.meta({ id: 'NearbyStation' }));
 
 export const nearbyStationsQuery = z.object({
-  latitude: z.coerce.number().min(-90).max(90),
-  longitude: z.coerce.number().min(-180).max(180),
-  radius_miles: z.coerce
-    .number()
-    .positive()
-    .max(NEARBY_LIMITS.maxRadiusMiles)
-    .default(NEARBY_LIMITS.defaultRadiusMiles)
-    .meta({
-      description: `Default ${NEARBY_LIMITS.defaultRadiusMiles}, at most ${NEARBY_LIMITS.maxRadiusMiles}.`,
-    }),
-  chain: z.string().trim().min(1).max(100).optional().meta({ description: 'Exact chain name, e.g. `TA`' }),
+  latitude: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
+  longitude: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
+  radius_miles: z
+    ._default(
+      z.coerce.number().check(z.positive(), z.maximum(NEARBY_LIMITS.maxRadiusMiles)),
+      NEARBY_LIMITS.defaultRadiusMiles,
+    )
+    .check(
+      z.meta({
+        description: `Default ${NEARBY_LIMITS.defaultRadiusMiles}, at most ${NEARBY_LIMITS.maxRadiusMiles}.`,
+      }),
+    ),
+  chain: z
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .check(z.meta({ description: 'Exact chain name, e.g. `TA`' })),
   fuel: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .optional()
-    .meta({ description: 'A fuel the station must sell: `diesel`, `def`' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(NEARBY_LIMITS.maxLimit)
-    .default(NEARBY_LIMITS.defaultLimit)
-    .meta({
-      description: `Default ${NEARBY_LIMITS.defaultLimit}; at most ${NEARBY_LIMITS.maxLimit} and the plan's price-query cap.`,
-    }),
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)))
+    .check(z.meta({ description: 'A fuel the station must sell: `diesel`, `def`' })),
+  limit: z
+    ._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(NEARBY_LIMITS.maxLimit)),
+      NEARBY_LIMITS.defaultLimit,
+    )
+    .check(
+      z.meta({
+        description: `Default ${NEARBY_LIMITS.defaultLimit}; at most ${NEARBY_LIMITS.maxLimit} and the plan's price-query cap.`,
+      }),
+    ),
 });
 
 export const nearbyStationsResponse = z
   .object({
     data: z.array(nearbyStationSchema),
-    next_cursor: z.null().meta({ description: 'Always null: a radius query is one page' }),
+    next_cursor: z.null().check(z.meta({ description: 'Always null: a radius query is one page' })),
     catalog_version: z.string(),
   })
-  .meta({ id: 'NearbyStations' });
+  .check(z.meta({ id: 'NearbyStations' }));
 
 /** Spec section 8: corridor at most 5 miles, at most 50 results, routes at most 3,500 miles. */
 export const CORRIDOR_LIMITS = {
@@ -80,63 +88,71 @@ export const CORRIDOR_LIMITS = {
 } as const;
 
 export const geoPoint = z
-  .strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-  .meta({ id: 'GeoPoint' });
+  .strictObject({
+    latitude: z.number().check(z.minimum(-90), z.maximum(90)),
+    longitude: z.number().check(z.minimum(-180), z.maximum(180)),
+  })
+  .check(z.meta({ id: 'GeoPoint' }));
 
 export const alongRouteBody = z
   .strictObject({
     polyline: z
-      .string()
-      .min(2)
-      .max(200_000)
-      .optional()
-      .meta({ description: 'Google encoded polyline, precision 5, of the route to search along' }),
-    origin: geoPoint.optional(),
-    destination: geoPoint.optional(),
+      .optional(z.string().check(z.minLength(2), z.maxLength(200_000)))
+      .check(z.meta({ description: 'Google encoded polyline, precision 5, of the route to search along' })),
+    origin: z.optional(geoPoint),
+    destination: z.optional(geoPoint),
     corridor_width_miles: z
-      .number()
-      .positive()
-      .max(CORRIDOR_LIMITS.maxWidthMiles)
-      .default(CORRIDOR_LIMITS.defaultWidthMiles)
-      .meta({
-        description: `Default ${CORRIDOR_LIMITS.defaultWidthMiles}, at most ${CORRIDOR_LIMITS.maxWidthMiles}`,
-      }),
+      ._default(
+        z.number().check(z.positive(), z.maximum(CORRIDOR_LIMITS.maxWidthMiles)),
+        CORRIDOR_LIMITS.defaultWidthMiles,
+      )
+      .check(
+        z.meta({
+          description: `Default ${CORRIDOR_LIMITS.defaultWidthMiles}, at most ${CORRIDOR_LIMITS.maxWidthMiles}`,
+        }),
+      ),
     max_results: z
-      .number()
-      .int()
-      .min(1)
-      .max(CORRIDOR_LIMITS.maxResults)
-      .default(CORRIDOR_LIMITS.defaultResults)
-      .meta({
-        description: `Default ${CORRIDOR_LIMITS.defaultResults}, at most ${CORRIDOR_LIMITS.maxResults}`,
-      }),
-    chain: z.string().trim().min(1).max(100).optional(),
-    fuel: z.string().trim().min(1).max(20).optional(),
+      ._default(
+        z.number().check(z.int(), z.minimum(1), z.maximum(CORRIDOR_LIMITS.maxResults)),
+        CORRIDOR_LIMITS.defaultResults,
+      )
+      .check(
+        z.meta({
+          description: `Default ${CORRIDOR_LIMITS.defaultResults}, at most ${CORRIDOR_LIMITS.maxResults}`,
+        }),
+      ),
+    chain: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    fuel: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
   })
-  .superRefine((body, ctx) => {
-    const hasPolyline = body.polyline !== undefined;
-    const hasPair = body.origin !== undefined || body.destination !== undefined;
-    if (hasPolyline === hasPair) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['polyline'],
-        message: 'send either polyline, or origin and destination',
-      });
-    } else if (hasPair && !body.origin) {
-      ctx.addIssue({ code: 'custom', path: ['origin'], message: 'is required with destination' });
-    } else if (hasPair && !body.destination) {
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required with origin' });
-    }
-  })
-  .meta({ id: 'AlongRouteRequest' });
+  .check(
+    z.superRefine((body, ctx) => {
+      const hasPolyline = body.polyline !== undefined;
+      const hasPair = body.origin !== undefined || body.destination !== undefined;
+      if (hasPolyline === hasPair) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['polyline'],
+          message: 'send either polyline, or origin and destination',
+        });
+      } else if (hasPair && !body.origin) {
+        ctx.addIssue({ code: 'custom', path: ['origin'], message: 'is required with destination' });
+      } else if (hasPair && !body.destination) {
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required with origin' });
+      }
+    }),
+    z.meta({ id: 'AlongRouteRequest' }),
+  );
 
-export const corridorStationSchema = stationSchema
-  .extend({
+export const corridorStationSchema = z
+  .object({
+    ...stationSchema.shape,
     miles_along_route: z.number(),
-    off_route_miles: z.number().meta({ description: 'One way, from the route to the station' }),
-    detour_miles: z.number().meta({ description: 'Extra miles driven to stop: off the route and back' }),
+    off_route_miles: z.number().check(z.meta({ description: 'One way, from the route to the station' })),
+    detour_miles: z
+      .number()
+      .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
   })
-  .meta({ id: 'CorridorStation' });
+  .check(z.meta({ id: 'CorridorStation' }));
 
 export const alongRouteResponse = z
   .object({
@@ -145,6 +161,6 @@ export const alongRouteResponse = z
     route_distance_miles: z.number(),
     catalog_version: z.string(),
   })
-  .meta({ id: 'AlongRouteStations' });
+  .check(z.meta({ id: 'AlongRouteStations' }));
 
 export type AlongRouteBody = z.infer<typeof alongRouteBody>;

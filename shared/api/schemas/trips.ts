@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DISPATCH_STOP_TYPES, MAX_DISPATCH_STOPS, TRIP_STATUSES } from '../../domain/trips/trip.ts';
 import {
   externalRef,
@@ -13,16 +13,18 @@ import {
 } from './common.ts';
 import { plannedStationSchema, truckRouteSchema } from './routes.ts';
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
-const name = z.string().trim().min(1).max(200);
-const dateTime = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339; stored as UTC' });
+const latitude = z.number().check(z.minimum(-90), z.maximum(90));
+const longitude = z.number().check(z.minimum(-180), z.maximum(180));
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const dateTime = z.iso.datetime({ offset: true }).check(z.meta({ description: 'RFC 3339; stored as UTC' }));
 
-const tripPlace = z.strictObject({ latitude, longitude, name: name.optional() }).meta({ id: 'TripPlace' });
+const tripPlace = z
+  .strictObject({ latitude, longitude, name: z.optional(name) })
+  .check(z.meta({ id: 'TripPlace' }));
 
 const dispatchStopType = z
   .enum(DISPATCH_STOP_TYPES)
-  .meta({ description: 'The dispatcher’s stop types; `fuel` stops are the system’s' });
+  .check(z.meta({ description: 'The dispatcher’s stop types; `fuel` stops are the system’s' }));
 
 /** A PATCH may send back the fuel stops GET showed (ignored when unchanged), beside the dispatcher's. */
 const MAX_SENT_STOPS = 100;
@@ -31,17 +33,19 @@ const newStop = z.strictObject({
   type: dispatchStopType,
   latitude,
   longitude,
-  name: name.optional(),
-  planned_arrival_at: dateTime.optional(),
+  name: z.optional(name),
+  planned_arrival_at: z.optional(dateTime),
 });
 
-const dispatchStops = <T extends z.ZodType>(stop: T) =>
-  z.array(stop).max(MAX_DISPATCH_STOPS, { error: `must hold at most ${MAX_DISPATCH_STOPS} stops` });
+const dispatchStops = <T extends z.core.$ZodType>(stop: T) =>
+  z
+    .array(stop)
+    .check(z.maxLength(MAX_DISPATCH_STOPS, { error: `must hold at most ${MAX_DISPATCH_STOPS} stops` }));
 
 /** planned_end_at, when given, after planned_start_at. */
 const endAfterStart = (
   body: { planned_start_at?: string | undefined; planned_end_at?: string | null | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (!body.planned_start_at || !body.planned_end_at) return;
   if (Date.parse(body.planned_end_at) <= Date.parse(body.planned_start_at)) {
@@ -54,61 +58,60 @@ export const createTripBody = z
     vehicle_id: z.optional(publicId('vehicle')),
     external_ref: z
       .optional(externalRef)
-      .meta({ description: 'The vehicle’s external_ref, instead of vehicle_id' }),
+      .check(z.meta({ description: 'The vehicle’s external_ref, instead of vehicle_id' })),
     reference: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: 'Your own reference, e.g. the TMS load number' }),
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+      .check(z.meta({ description: 'Your own reference, e.g. the TMS load number' })),
     origin: tripPlace,
     destination: tripPlace,
     planned_start_at: dateTime,
-    planned_end_at: dateTime.optional(),
-    stops: dispatchStops(newStop).optional(),
+    planned_end_at: z.optional(dateTime),
+    stops: z.optional(dispatchStops(newStop)),
     auto_optimize: z
-      .boolean()
-      .default(false)
-      .meta({ description: 'Generate the fuel stops now (default false)' }),
-    start_fuel_percent: z.optional(percentBetween(0, 100)).meta({
-      description:
-        'Fuel at the origin; omitted: the vehicle’s latest reported level when the fuel stops are planned',
-    }),
+      ._default(z.boolean(), false)
+      .check(z.meta({ description: 'Generate the fuel stops now (default false)' })),
+    start_fuel_percent: z.optional(percentBetween(0, 100)).check(
+      z.meta({
+        description:
+          'Fuel at the origin; omitted: the vehicle’s latest reported level when the fuel stops are planned',
+      }),
+    ),
     min_arrival_fuel_percent: minArrivalFuelPercentRequest,
   })
-  .superRefine((body, ctx) => {
-    if ((body.vehicle_id === undefined) === (body.external_ref === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vehicle_id'],
-        message: 'give exactly one of vehicle_id or external_ref',
-      });
-    }
-    endAfterStart(body, ctx);
-  })
-  .meta({ id: 'CreateTripRequest' });
+  .check(
+    z.superRefine((body, ctx) => {
+      if ((body.vehicle_id === undefined) === (body.external_ref === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vehicle_id'],
+          message: 'give exactly one of vehicle_id or external_ref',
+        });
+      }
+      endAfterStart(body, ctx);
+    }),
+    z.meta({ id: 'CreateTripRequest' }),
+  );
 export type CreateTripBody = z.infer<typeof createTripBody>;
 
 /** The read-only members of a stop as GET shows them: tolerated when a client PATCHes back what it read. */
 const readBack = {
-  sequence: z.number().int().optional(),
-  system_managed: z.boolean().optional(),
-  arrived_at: z.string().nullable().optional(),
-  departed_at: z.string().nullable().optional(),
+  sequence: z.optional(z.number().check(z.int())),
+  system_managed: z.optional(z.boolean()),
+  arrived_at: z.optional(z.nullable(z.string())),
+  departed_at: z.optional(z.nullable(z.string())),
 };
 
 const editedDispatchStop = z.strictObject({
   id: z
     .optional(publicId('tripStop'))
-    .meta({ description: 'Keeps an existing stop (and its visit times); omitted: a new stop' }),
+    .check(z.meta({ description: 'Keeps an existing stop (and its visit times); omitted: a new stop' })),
   type: dispatchStopType,
   latitude,
   longitude,
-  name: name.nullable().optional(),
-  planned_arrival_at: dateTime.nullable().optional(),
+  name: z.optional(z.nullable(name)),
+  planned_arrival_at: z.optional(z.nullable(dateTime)),
   ...readBack,
-  fuel: z.null().optional(),
+  fuel: z.optional(z.null()),
 });
 
 /**
@@ -116,118 +119,122 @@ const editedDispatchStop = z.strictObject({
  * 422 naming it), and each one sent must equal GET's (checked by the use case).
  */
 const sentBackFuelStop = z.strictObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   type: z.literal('fuel'),
-  latitude: z.number().optional(),
-  longitude: z.number().optional(),
-  name: z.string().nullable().optional(),
-  planned_arrival_at: z.string().nullable().optional(),
+  latitude: z.optional(z.number()),
+  longitude: z.optional(z.number()),
+  name: z.optional(z.nullable(z.string())),
+  planned_arrival_at: z.optional(z.nullable(z.string())),
   ...readBack,
-  fuel: z
-    .strictObject({
-      station: z
-        .strictObject({
-          id: z.string().optional(),
-          name: z.string().optional(),
-          chain: z.string().optional(),
-          latitude: z.number().optional(),
-          longitude: z.number().optional(),
-          address: z.string().optional(),
-        })
-        .optional(),
-      miles_along_route: z.number().optional(),
-      detour_miles: z.number().optional(),
-      gallons_to_buy: z.number().optional(),
-      price_usd_per_gallon: z.number().optional(),
-      discount_usd_per_gallon: z.number().optional(),
-      net_price_usd_per_gallon: z.number().optional(),
-      reason: z.string().optional(),
-    })
-    .nullable()
-    .optional(),
+  fuel: z.optional(
+    z.nullable(
+      z.strictObject({
+        station: z.optional(
+          z.strictObject({
+            id: z.optional(z.string()),
+            name: z.optional(z.string()),
+            chain: z.optional(z.string()),
+            latitude: z.optional(z.number()),
+            longitude: z.optional(z.number()),
+            address: z.optional(z.string()),
+          }),
+        ),
+        miles_along_route: z.optional(z.number()),
+        detour_miles: z.optional(z.number()),
+        gallons_to_buy: z.optional(z.number()),
+        price_usd_per_gallon: z.optional(z.number()),
+        discount_usd_per_gallon: z.optional(z.number()),
+        net_price_usd_per_gallon: z.optional(z.number()),
+        reason: z.optional(z.string()),
+      }),
+    ),
+  ),
 });
 
 export const updateTripBody = z
   .strictObject({
-    reference: z.string().trim().min(1).max(100).nullable().optional(),
-    planned_start_at: dateTime.optional(),
-    planned_end_at: dateTime.nullable().optional(),
-    origin: tripPlace.optional(),
-    destination: tripPlace.optional(),
+    reference: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))),
+    planned_start_at: z.optional(dateTime),
+    planned_end_at: z.optional(z.nullable(dateTime)),
+    origin: z.optional(tripPlace),
+    destination: z.optional(tripPlace),
     stops: z
-      .array(z.discriminatedUnion('type', [editedDispatchStop, sentBackFuelStop]))
-      // The fuel stops a client sends back come on top of the 25 dispatcher stops.
-      .max(MAX_SENT_STOPS, { error: `must hold at most ${MAX_SENT_STOPS} stops` })
-      .refine((stops) => stops.filter((stop) => stop.type !== 'fuel').length <= MAX_DISPATCH_STOPS, {
-        error: `must hold at most ${MAX_DISPATCH_STOPS} pickup, delivery, rest or other stops`,
-      })
-      .optional()
-      .meta({
-        description:
-          'The full list of the dispatcher’s stops, in order. A fuel stop sent back unchanged is ignored; a changed or new one is 422 fuel_stop_immutable.',
-      }),
+      .optional(
+        z.array(z.discriminatedUnion('type', [editedDispatchStop, sentBackFuelStop])).check(
+          // The fuel stops a client sends back come on top of the 25 dispatcher stops.
+          z.maxLength(MAX_SENT_STOPS, { error: `must hold at most ${MAX_SENT_STOPS} stops` }),
+          z.refine((stops) => stops.filter((stop) => stop.type !== 'fuel').length <= MAX_DISPATCH_STOPS, {
+            error: `must hold at most ${MAX_DISPATCH_STOPS} pickup, delivery, rest or other stops`,
+          }),
+        ),
+      )
+      .check(
+        z.meta({
+          description:
+            'The full list of the dispatcher’s stops, in order. A fuel stop sent back unchanged is ignored; a changed or new one is 422 fuel_stop_immutable.',
+        }),
+      ),
   })
-  .superRefine(endAfterStart)
-  .meta({ id: 'UpdateTripRequest' });
+  .check(z.superRefine(endAfterStart), z.meta({ id: 'UpdateTripRequest' }));
 export type UpdateTripBody = z.infer<typeof updateTripBody>;
 
 export const cancelTripBody = z
   .strictObject({
     reason: optionalReason('Kept as cancel_reason and sent with trip.cancelled'),
   })
-  .meta({ id: 'CancelTripRequest' });
+  .check(z.meta({ id: 'CancelTripRequest' }));
 
 export const tripParams = z.object({ id: publicId('trip') });
 export const tripStopParams = z.object({ id: publicId('trip'), stopId: publicId('tripStop') });
 
 export const listTripsQuery = z.object({
-  status: z.enum(TRIP_STATUSES).optional(),
+  status: z.optional(z.enum(TRIP_STATUSES)),
   vehicle_id: z.optional(vehicleRef),
-  from: dateTime.optional().meta({ description: 'Trips planned to start at or after this time' }),
-  to: dateTime.optional().meta({ description: 'Trips planned to start at or before this time' }),
+  from: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or after this time' })),
+  to: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or before this time' })),
   include: z
-    .literal('polyline', { error: 'must be polyline (the only thing a list can include)' })
-    .optional()
-    .meta({ description: '`polyline` adds each trip’s route geometry' }),
+    .optional(z.literal('polyline', { error: 'must be polyline (the only thing a list can include)' }))
+    .check(z.meta({ description: '`polyline` adds each trip’s route geometry' })),
   ...pageQuery,
 });
 
-const placeOut = z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() });
+const placeOut = z.object({ latitude: z.number(), longitude: z.number(), name: z.nullable(z.string()) });
 
 const tripStopSchema = z
   .object({
     id: publicId('tripStop'),
-    sequence: z.number().int().meta({ description: '1-based position in route order' }),
+    sequence: z.number().check(z.int(), z.meta({ description: '1-based position in route order' })),
     type: z.enum([...DISPATCH_STOP_TYPES, 'fuel']),
-    system_managed: z.boolean().meta({ description: 'True for fuel stops' }),
-    name: z.string().nullable(),
+    system_managed: z.boolean().check(z.meta({ description: 'True for fuel stops' })),
+    name: z.nullable(z.string()),
     latitude: z.number(),
     longitude: z.number(),
     planned_arrival_at: z.nullable(timestamp),
     arrived_at: z.nullable(timestamp),
     departed_at: z.nullable(timestamp),
     fuel: z
-      .object({
-        station: plannedStationSchema,
-        miles_along_route: z.number(),
-        detour_miles: z.number(),
-        gallons_to_buy: z.number(),
-        price_usd_per_gallon: z.number(),
-        discount_usd_per_gallon: z.number(),
-        net_price_usd_per_gallon: z.number(),
-        reason: z.string(),
-      })
-      .nullable()
-      .meta({ description: 'On fuel stops: what to buy there; null on the dispatcher’s stops' }),
+      .nullable(
+        z.object({
+          station: plannedStationSchema,
+          miles_along_route: z.number(),
+          detour_miles: z.number(),
+          gallons_to_buy: z.number(),
+          price_usd_per_gallon: z.number(),
+          discount_usd_per_gallon: z.number(),
+          net_price_usd_per_gallon: z.number(),
+          reason: z.string(),
+        }),
+      )
+      .check(z.meta({ description: 'On fuel stops: what to buy there; null on the dispatcher’s stops' })),
   })
-  .meta({ id: 'TripStop' });
+  .check(z.meta({ id: 'TripStop' }));
 
 export const tripSchema = z
   .object({
     id: publicId('trip'),
     vehicle_id: publicId('vehicle'),
     external_ref: z.string(),
-    reference: z.string().nullable(),
+    reference: z.nullable(z.string()),
     status: z.enum(TRIP_STATUSES),
     auto_optimize: z.boolean(),
     origin: placeOut,
@@ -237,36 +244,43 @@ export const tripSchema = z
     started_at: z.nullable(timestamp),
     completed_at: z.nullable(timestamp),
     cancelled_at: z.nullable(timestamp),
-    cancel_reason: z.string().nullable(),
+    cancel_reason: z.nullable(z.string()),
     stops: z.array(tripStopSchema),
-    distance_miles: z.number().nullable(),
-    duration_minutes: z.number().nullable(),
-    polyline: z.string().optional().meta({
-      description:
-        'Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline',
-    }),
-    fuel_plan: z
-      .object({
-        status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
-        reason: z.string(),
-        start_fuel_percent: z.number(),
-        min_arrival_fuel_percent: z.number(),
-        total_gallons: z.number(),
-        total_cost_usd: z.number(),
-        projected_arrival_fuel_percent: z.number().nullable(),
-        baseline: truckRouteSchema.shape.baseline,
-        savings: truckRouteSchema.shape.savings,
-        optimized_at: timestamp,
-      })
-      .nullable()
-      .meta({
+    distance_miles: z.nullable(z.number()),
+    duration_minutes: z.nullable(z.number()),
+    polyline: z.optional(z.string()).check(
+      z.meta({
         description:
-          'The fuel stops’ plan and its comparison with the baseline (as POST /v1/routes words them); null until optimized',
+          'Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline',
       }),
-    guidance_id: z.string().nullable().meta({ description: 'The guidance session the start opened' }),
+    ),
+    fuel_plan: z
+      .nullable(
+        z.object({
+          status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
+          reason: z.string(),
+          start_fuel_percent: z.number(),
+          min_arrival_fuel_percent: z.number(),
+          total_gallons: z.number(),
+          total_cost_usd: z.number(),
+          projected_arrival_fuel_percent: z.nullable(z.number()),
+          baseline: truckRouteSchema.shape.baseline,
+          savings: truckRouteSchema.shape.savings,
+          optimized_at: timestamp,
+        }),
+      )
+      .check(
+        z.meta({
+          description:
+            'The fuel stops’ plan and its comparison with the baseline (as POST /v1/routes words them); null until optimized',
+        }),
+      ),
+    guidance_id: z
+      .nullable(z.string())
+      .check(z.meta({ description: 'The guidance session the start opened' })),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'Trip' });
+  .check(z.meta({ id: 'Trip' }));
 
 export const tripPageSchema = pageOf(tripSchema, 'TripPage');

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Account } from '../../domain/accounts/account.ts';
 import type { AuditEntry } from '../../domain/accounts/audit.ts';
 import type { ProductionAccessRequest } from '../../domain/accounts/production-access.ts';

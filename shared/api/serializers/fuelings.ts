@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { roundCoordinate } from '../../domain/rounding.ts';
 import type { Fueling } from '../../domain/telematics/fueling-record.ts';
 import type { fuelingSchema } from '../schemas/fuelings.ts';

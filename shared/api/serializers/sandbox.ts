@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { phaseAsRead } from '../../domain/guidance/session.ts';
 import { profileOf } from '../../domain/sandbox/profiles.ts';
 import { simRoute } from '../../domain/sandbox/routes.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isPublicId, stableId } from '../../platform/ids.ts';
 import { STATE_PADD } from './price-model.ts';
 import type { Station } from './station.ts';
@@ -33,34 +33,33 @@ export const IMPORT_COLUMNS = [
   'price_updated_at',
 ] as const;
 
-const list = z
-  .string()
-  .optional()
-  .transform((value) =>
+const list = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) =>
     (value ?? '')
       .split(';')
       .map((item) => item.trim())
       .filter(Boolean),
-  );
+  ),
+);
 
 const row = z.object({
   id: z
-    .string()
-    .optional()
-    .refine((value) => !value || isPublicId('station', value), 'must be a stn_ id'),
-  name: z.string().trim().min(1).max(200),
-  chain: z.string().trim().min(1).max(100),
-  latitude: z.coerce.number().min(24).max(50),
-  longitude: z.coerce.number().min(-125).max(-66),
-  address: z.string().trim().max(300).optional(),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((state) => state in STATE_PADD, 'must be a lower-48 state code'),
+    .optional(z.string())
+    .check(z.refine((value) => !value || isPublicId('station', value), 'must be a stn_ id')),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  chain: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  latitude: z.coerce.number().check(z.minimum(24), z.maximum(50)),
+  longitude: z.coerce.number().check(z.minimum(-125), z.maximum(-66)),
+  address: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+  state: z.string().check(
+    z.trim(),
+    z.toUpperCase(),
+    z.refine((state) => state in STATE_PADD, 'must be a lower-48 state code'),
+  ),
   amenities: list,
   fuels: list,
-  diesel_price_usd_per_gallon: z.coerce.number().min(1).max(15),
+  diesel_price_usd_per_gallon: z.coerce.number().check(z.minimum(1), z.maximum(15)),
   price_updated_at: z.iso.datetime({ offset: true }),
 });
 
