@@ -17,6 +17,7 @@ import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
 import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import type { HttpResponse } from '../../../shared/platform/http/types.ts';
 import { httpEvent, lambdaContext } from '../fixtures.ts';
+import { handler as dynamodbProbeFromSource } from './dynamodb-probe.ts';
 import { handler as geoProbeFromSource } from './geo-probe.ts';
 
 /*
@@ -34,6 +35,9 @@ const lambdaEnv = {
   TABLE_NAME: 'bundle-test',
   CONTROL_TABLE_NAME: 'bundle-test-control',
   CURSOR_SIGNING_KEY: 'k',
+  // What Lambda puts in the environment for the execution role (the probe signs a request).
+  AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST',
+  AWS_SECRET_ACCESS_KEY: 'bundle-test-secret',
 };
 const envBefore = Object.fromEntries(Object.keys(lambdaEnv).map((name) => [name, process.env[name]]));
 
@@ -49,6 +53,7 @@ beforeAll(async () => {
       entry(discoveryRoutes.getOpenApi),
       entry(agentRoutes.getLlmsTxt),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
+      { name: 'dynamodbProbe', handler: 'test/unit/bundle/dynamodb-probe.ts' },
     ],
   });
   outdir = result.outdir;
@@ -90,6 +95,27 @@ describe('a route function bundle', () => {
 
     // Assess
     expect(routeFiles).toEqual(['shared/api/routes/account.ts']);
+  });
+
+  it('calls DynamoDB through the whole client stack without the endpoint-discovery cache, as from source', async () => {
+    // Arrange
+    const { handler } = (await import(pathToFileURL(join(outdir, 'dynamodbProbe', 'index.mjs')).href)) as {
+      handler: typeof dynamodbProbeFromSource;
+    };
+
+    // Act
+    const fromBundle = await handler();
+
+    // Assess
+    expect(
+      bundledInputs('getMe').filter((file) => /mnemonist|endpoint-cache[\\/]dist-es[\\/]Endpoint/.test(file)),
+    ).toEqual([]);
+    expect(fromBundle).toEqual(await dynamodbProbeFromSource());
+    expect(fromBundle).toEqual({
+      hostname: 'dynamodb.us-east-1.amazonaws.com',
+      target: 'DynamoDB_20120810.GetItem',
+      item: { pk: { S: 'FLEET#1' }, n: { N: '42' } },
+    });
   });
 
   it("carries its own route's definition, not its feature's other routes", () => {
