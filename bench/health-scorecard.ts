@@ -20,7 +20,7 @@ import { ingestLocations } from '../shared/usecases/locations.ts';
 import { createVehicle } from '../shared/usecases/vehicles.ts';
 import { integrationHealthDeps } from '../shared/wiring/integration-health.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
-import { tableStores } from '../shared/wiring/table-stores.ts';
+import { vehicleStore } from '../shared/wiring/table-stores.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { percentileMs } from './measure.ts';
 
@@ -53,7 +53,7 @@ export async function benchHealthScorecard(): Promise<HealthScorecardBench> {
   try {
     await ensureTable(client, TABLE);
     const fleetId = newId('fleet');
-    const { vehicles } = tableStores(infra);
+    const vehicles = vehicleStore(infra);
     const ids: string[] = [];
     await inParallel(
       Array.from({ length: VEHICLES }, (_, i) => i),

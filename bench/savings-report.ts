@@ -19,7 +19,7 @@ import { createVehicle } from '../shared/usecases/vehicles.ts';
 import { createFuelingRecordDeps } from '../shared/wiring/fuelings.ts';
 import { savingsReportDeps } from '../shared/wiring/reports.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
-import { tableStores } from '../shared/wiring/table-stores.ts';
+import { vehicleStore } from '../shared/wiring/table-stores.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 import { percentileMs } from './measure.ts';
@@ -49,7 +49,7 @@ export async function benchSavingsReport(): Promise<SavingsReportBench> {
     const firstDay = Math.floor(nowMs / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
 
     // The real path for a few trucks: card fills recorded.
-    const { vehicles } = tableStores(infra);
+    const vehicles = vehicleStore(infra);
     const real = [];
     for (let i = 0; i < 5; i++) {
       const created = await createVehicle({ vehicles, clock: infra.clock }, fleetId, {

@@ -6,7 +6,7 @@ import { createGuidancePlanningDeps } from './guidance-planning.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
 import { ingestDeps } from './locations.ts';
 import { registered } from './message-queues.ts';
-import { tableStores } from './table-stores.ts';
+import { tableStores, vehicleStore } from './table-stores.ts';
 
 /** What a caller may replace: the pipeline's settling (tests run the guidance worker themselves). */
 export interface SandboxParts extends Partial<GuidanceParts> {
@@ -26,7 +26,7 @@ export function createSandboxDeps(infra: Infrastructure, parts: SandboxParts = {
     : offlineSweepDeps(infra);
   return {
     simulations: createSimulationStore(infra.client, infra.config.tableName),
-    vehicles: tableStores(infra).vehicles,
+    vehicles: vehicleStore(infra),
     tracking: guidanceStores(infra).tracking,
     // The breadcrumbs are received at the simulation's time; the health counters count the wall clock's.
     ingest: (now) => ({ ...ingestDeps(infra), now, countersNow: infra.clock.now }),

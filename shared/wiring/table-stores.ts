@@ -7,9 +7,9 @@ import { createVehicleStore } from '../store/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
 /**
- * The stores nearly every function needs (keys and plans from the control plane, counters for the
- * HTTP chain, fleets and vehicles for most routes). Stores of one feature only are built in that
- * feature's wiring, so a function bundles no store it never uses.
+ * The stores nearly every function needs (keys and plans from the control plane, counters and
+ * fleets for the HTTP chain). Stores of one feature only are built in that feature's wiring, so a
+ * function bundles no store it never uses.
  */
 export const tableStores = /* @__PURE__ */ perInfrastructure(
   ({ client, config: { tableName, controlTableName }, cursors }) => ({
@@ -18,6 +18,10 @@ export const tableStores = /* @__PURE__ */ perInfrastructure(
     accounts: createAccountStore(client, controlTableName, cursors),
     counters: createCounters(client, tableName),
     fleets: createFleetStore(client, tableName, cursors),
-    vehicles: createVehicleStore(client, tableName, cursors),
   }),
+);
+
+/** The vehicles, apart: the routes of keys, accounts, webhooks and events never read them. */
+export const vehicleStore = /* @__PURE__ */ perInfrastructure(({ client, config, cursors }) =>
+  createVehicleStore(client, config.tableName, cursors),
 );

@@ -3,12 +3,13 @@ import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
-import { tableStores } from './table-stores.ts';
+import { tableStores, vehicleStore } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
-  const { vehicles, counters, fleets, plans } = tableStores(infra);
+  const { counters, fleets, plans } = tableStores(infra);
+  const vehicles = vehicleStore(infra);
   const { client, config } = infra;
   return {
     router,

@@ -1,8 +1,8 @@
 import type { VehicleDeps } from '../usecases/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { tableStores } from './table-stores.ts';
+import { vehicleStore } from './table-stores.ts';
 
 /** The vehicle registry (deactivation, which also ends guidance, is wired in vehicle-deactivation.ts). */
 export const vehicleDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): VehicleDeps => ({ vehicles: tableStores(infra).vehicles, clock: infra.clock }),
+  (infra): VehicleDeps => ({ vehicles: vehicleStore(infra), clock: infra.clock }),
 );

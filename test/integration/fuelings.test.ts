@@ -13,7 +13,7 @@ import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle, setVehicleStatus } from '../../shared/usecases/vehicles.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
-import { tableStores } from '../../shared/wiring/table-stores.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   };
   deps = {
     ...createFuelingRecordDeps(infra, recorder),
-    vehicles: tableStores(infra).vehicles,
+    vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     now: clock.now,
   };
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => deleteTestTable(client, table));
 
 async function newTruck(fleetId: string, ref = `FUEL-${Math.random().toString(36).slice(2, 8)}`) {
-  const { vehicle } = await createVehicle({ vehicles: tableStores(infra).vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
     external_ref: ref,
     tank_size_gallons: 300,
     estimated_mpg: 6.5,
@@ -121,7 +121,7 @@ describe('POST /v1/fuelings use case', () => {
     const fleetId = newId('fleet');
     const truck = await newTruck(fleetId);
     const parked = await newTruck(fleetId);
-    await setVehicleStatus({ vehicles: tableStores(infra).vehicles, clock }, fleetId, parked.id, 'inactive');
+    await setVehicleStatus({ vehicles: vehicleStore(infra), clock }, fleetId, parked.id, 'inactive');
     const item = {
       vehicle_id: truck.id,
       fueled_at: at(NOW - 120 * MIN),
@@ -151,7 +151,7 @@ describe('POST /v1/fuelings use case', () => {
     expect(result.results[4]).toEqual({ index: 4, status: 'duplicate', id: first.id });
 
     const page = await listFuelings(
-      { vehicles: tableStores(infra).vehicles, fuelings: fuelingStores(infra).fuelings },
+      { vehicles: vehicleStore(infra), fuelings: fuelingStores(infra).fuelings },
       fleetId,
       { limit: 25 },
     );
@@ -257,7 +257,7 @@ describe('a reported and a detected fill of the same purchase', () => {
 
 function savingsDeps() {
   return {
-    vehicles: tableStores(infra).vehicles,
+    vehicles: vehicleStore(infra),
     savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
     now: clock.now,
   };
@@ -713,7 +713,7 @@ describe('the report names vehicles from their contributions', () => {
       due: true,
     });
     const reads: string[] = [];
-    const vehicles = tableStores(infra).vehicles;
+    const vehicles = vehicleStore(infra);
     const counted = {
       ...savingsDeps(),
       vehicles: {
