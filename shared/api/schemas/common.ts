@@ -25,6 +25,20 @@ export function publicId(kind: IdKind) {
   );
 }
 
+/** A batch row (breadcrumb, fueling) names its vehicle by exactly one of vehicle_id or external_ref. */
+export function requireOneVehicleReference(
+  item: { vehicle_id?: string | undefined; external_ref?: string | undefined },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['vehicle_id'],
+      message: 'send exactly one of vehicle_id or external_ref',
+    });
+  }
+}
+
 export const EXTERNAL_REF_PREFIX = 'ext:';
 export const externalRef = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 

@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
-import { externalRef, pageOf, pageQuery, publicId, timestamp, vehicleRef } from './common.ts';
+import {
+  externalRef,
+  pageOf,
+  pageQuery,
+  publicId,
+  requireOneVehicleReference,
+  timestamp,
+  vehicleRef,
+} from './common.ts';
 import { LOCATION_BATCH_LIMITS } from './locations.ts';
 
 /** Same bounds as the location batch (spec section 8): 500 items and 1 MB; over either, 413. */
@@ -45,13 +53,7 @@ export const fuelingItemSchema = z
   })
   .check(
     z.superRefine((item, ctx) => {
-      if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['vehicle_id'],
-          message: 'send exactly one of vehicle_id or external_ref',
-        });
-      }
+      requireOneVehicleReference(item, ctx);
       if ((item.latitude === undefined) !== (item.longitude === undefined)) {
         ctx.addIssue({
           code: 'custom',

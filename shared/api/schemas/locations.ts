@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
-import { externalRef, fieldErrorSchema, publicId, timestamp } from './common.ts';
+import { externalRef, fieldErrorSchema, publicId, requireOneVehicleReference, timestamp } from './common.ts';
 import { physical } from './ranges.ts';
 
 /** Spec section 8: 500 items and 1 MB, whichever comes first; over either, 413 for the whole batch. */
@@ -31,15 +31,7 @@ export const breadcrumbSchema = z
     address: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))),
   })
   .check(
-    z.superRefine((item, ctx) => {
-      if ((item.vehicle_id === undefined) === (item.external_ref === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['vehicle_id'],
-          message: 'send exactly one of vehicle_id or external_ref',
-        });
-      }
-    }),
+    z.superRefine(requireOneVehicleReference),
     z.meta({
       id: 'Breadcrumb',
       description:

@@ -6,7 +6,9 @@ import {
   updateFleetBody,
   updateFleetSettingsBody,
 } from '../../../shared/api/schemas/fleets.ts';
+import { fuelingItemSchema } from '../../../shared/api/schemas/fuelings.ts';
 import { startGuidanceBody } from '../../../shared/api/schemas/guidance.ts';
+import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
 import { createRouteBody } from '../../../shared/api/schemas/routes.ts';
 import { updateTripBody } from '../../../shared/api/schemas/trips.ts';
 import { createVehicleBody, updateVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
@@ -338,5 +340,28 @@ describe('extendWithoutMeta', () => {
     expect(extended.safeParse({ a: -1, b: 'x' }).error?.issues.map((issue) => issue.message)).toEqual([
       'a must be positive',
     ]);
+  });
+});
+
+describe('a batch row names its vehicle once', () => {
+  const vehicleId = 'veh_01M8694NXM1Z50ESRC0N0MWR76';
+  const breadcrumb = { recorded_at: '2026-11-24T08:00:00Z', latitude: 32.7767, longitude: -96.797 };
+  const fueling = { fueled_at: '2026-11-24T08:00:00Z', gallons: 100, price_usd_per_gallon: 3.5 };
+  const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+
+  it.each([
+    ['a breadcrumb', breadcrumbSchema, breadcrumb],
+    ['a fueling', fuelingItemSchema, fueling],
+  ] as const)('%s with neither or both is refused at vehicle_id; with one, accepted', (_, schema, row) => {
+    // Act
+    const neither = z.safeParse(schema, row);
+    const both = z.safeParse(schema, { ...row, vehicle_id: vehicleId, external_ref: 'TRUCK-1' });
+    const one = z.safeParse(schema, { ...row, external_ref: 'TRUCK-1' });
+
+    // Assess
+    expect(messages(neither)).toEqual(['vehicle_id: send exactly one of vehicle_id or external_ref']);
+    expect(messages(both)).toEqual(['vehicle_id: send exactly one of vehicle_id or external_ref']);
+    expect(one.success).toBe(true);
   });
 });
