@@ -6,10 +6,10 @@
  * breadcrumbs instead of one (growing) write each (docs/architecture.md, "Breadcrumb history").
  */
 import type { PositionFix } from '../domain/telematics/positions.ts';
+import { type HistoryTuple, packTuples } from './breadcrumb-packing.ts';
 import { dynamoItemBytes } from './item-size.ts';
 
-/** A breadcrumb as history keeps it: `[recorded ms, lat, lon, fuel %, km/h]`. */
-export type HistoryTuple = (number | null)[];
+export type { HistoryTuple };
 
 export const toTuple = (f: PositionFix): HistoryTuple => [
   f.recordedAtMs,
@@ -37,6 +37,13 @@ export const MIN_RING_ROOM_BYTES = 400;
  */
 export const RING_MIN_KEEP = 2;
 export const RING_MAX_KEEP = 8;
+/**
+ * The ring holds at most this many breadcrumbs, whatever room the item has left (packed, a
+ * breadcrumb takes ~10 bytes, so 1 KB would hold 60): a flush of a full ring whose breadcrumbs
+ * each fall in another hour (one every few hours) writes at most this many chunks, which with
+ * {@link MAX_SLICE_CHUNKS} and the ring write stays within a transaction's 100 actions.
+ */
+export const RING_MAX_POINTS = 48;
 /** A chunk holds at most this many breadcrumbs (a 500-item request for one truck: a few chunks). */
 export const MAX_CHUNK_POINTS = 240;
 const HOUR_MS = 3_600_000;
@@ -78,9 +85,9 @@ export function flushIfFull(
   ring: readonly HistoryTuple[],
   addedCount: number,
 ): RingFlush {
-  const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: kept });
+  const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: packTuples(kept) });
   const budget = Math.max(RING_ITEM_BYTES, Math.ceil((sized([]) + MIN_RING_ROOM_BYTES) / 1024) * 1024 - 24);
-  if (sized(ring) <= budget) return { ring: [...ring], flushed: [] };
+  if (ring.length <= RING_MAX_POINTS && sized(ring) <= budget) return { ring: [...ring], flushed: [] };
   const keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
   return { ring: ring.slice(ring.length - keep), flushed: ring.slice(0, ring.length - keep) };
 }
@@ -98,11 +105,11 @@ export function chunksOf(flushed: readonly HistoryTuple[]): { hourMs: number; po
 }
 
 /**
- * Chunks one slice of a request may flush: with the ring's own breadcrumbs (at most a few dozen,
- * so at most that many more chunks) and the ring write, a flush stays within a transaction's 100
- * actions. A 500-item backlog spanning days is written in several slices.
+ * Chunks one slice of a request may flush: with the ring's own breadcrumbs (at most
+ * {@link RING_MAX_POINTS}, so at most that many more chunks) and the ring write, a flush stays
+ * within a transaction's 100 actions. A 500-item backlog spanning days is written in several slices.
  */
-export const MAX_SLICE_CHUNKS = 60;
+export const MAX_SLICE_CHUNKS = 100 - RING_MAX_POINTS - 1;
 
 /** The request's breadcrumbs oldest first, cut where a slice would flush more than {@link MAX_SLICE_CHUNKS} chunks. */
 export function slicesForOneWrite(fixes: readonly PositionFix[]): PositionFix[][] {
