@@ -184,9 +184,12 @@ export function unpackTuples(bytes: Uint8Array): HistoryTuple[] {
 export function tuplesOf(stored: unknown): HistoryTuple[] {
   if (stored === undefined || stored === null) return [];
   if (stored instanceof Uint8Array) return unpackTuples(stored);
-  if (Array.isArray(stored))
-    return stored.map((tuple) =>
-      (tuple as unknown[]).map((value) => (value === null ? null : Number(value))),
+  if (Array.isArray(stored)) {
+    // Only tuples: code from before packing that read a packed ring as a list during the deploy
+    // could write back its bytes as bare numbers beside its own tuples (docs/operations.md).
+    return stored.flatMap((tuple) =>
+      Array.isArray(tuple) ? [tuple.map((value) => (value === null ? null : Number(value)))] : [],
     );
+  }
   throw new Error('stored breadcrumbs are neither packed nor a list');
 }

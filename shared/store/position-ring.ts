@@ -32,11 +32,13 @@ export const RING_ITEM_BYTES = 1000;
 export const MIN_RING_ROOM_BYTES = 400;
 /**
  * A flush keeps the breadcrumbs the request added (the worker has not consumed them yet: it reads
- * them from the ring), but at least {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP}, so the
- * next flush is a dozen breadcrumbs away rather than one.
+ * them from the ring, and queries history for those a flush took), but at least
+ * {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP} (fewer when they would not fit the item),
+ * so the next flush is a dozen breadcrumbs away rather than one. 24 covers a partner's 10 a truck
+ * a request plus the up to 10 a quiet worker cycle leaves unconsumed (docs/architecture.md).
  */
 export const RING_MIN_KEEP = 2;
-export const RING_MAX_KEEP = 8;
+export const RING_MAX_KEEP = 24;
 /**
  * The ring holds at most this many breadcrumbs, whatever room the item has left (packed, a
  * breadcrumb takes ~10 bytes, so 1 KB would hold 60): a flush of a full ring whose breadcrumbs
@@ -88,7 +90,9 @@ export function flushIfFull(
   const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: packTuples(kept) });
   const budget = Math.max(RING_ITEM_BYTES, Math.ceil((sized([]) + MIN_RING_ROOM_BYTES) / 1024) * 1024 - 24);
   if (ring.length <= RING_MAX_POINTS && sized(ring) <= budget) return { ring: [...ring], flushed: [] };
-  const keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
+  let keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
+  // Breadcrumbs whose values no short decimal holds take up to 46 bytes: keep what fits.
+  while (keep > RING_MIN_KEEP && sized(ring.slice(ring.length - keep)) > budget) keep--;
   return { ring: ring.slice(ring.length - keep), flushed: ring.slice(0, ring.length - keep) };
 }
 

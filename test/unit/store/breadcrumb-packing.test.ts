@@ -77,6 +77,8 @@ describe('tuplesOf (both stored layouts)', () => {
     expect(tuplesOf(packTuples(tuples))).toEqual(tuples);
     expect(tuplesOf(tuples.map((t) => [...t]))).toEqual(tuples);
     expect(tuplesOf(undefined)).toEqual([]);
+    // What code from before packing leaves when it merges into a packed ring: its bytes as numbers.
+    expect(tuplesOf([1, 0, 42, ...tuples.map((t) => [...t])])).toEqual(tuples);
     expect(() => tuplesOf('not breadcrumbs')).toThrow(/neither packed nor a list/);
   });
 });
