@@ -53,7 +53,7 @@ describe('packed breadcrumbs', () => {
     expect([...packTuples([])]).toEqual([PACKING_VERSION, 0]);
   });
 
-  it('takes a few bytes a breadcrumb instead of the list layout’s ~35', () => {
+  it('takes a few bytes a breadcrumb instead of the list layout’s ~30', () => {
     const packed = packTuples(drive(48));
     // Header 2 bytes, the first point ~25, then ~11 each (time 3, lat/lon 2 each, fuel 1, speed 2, header 1).
     expect(packed.byteLength).toBeLessThan(48 * 12);
