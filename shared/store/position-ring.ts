@@ -2,8 +2,9 @@
  * The ring of a vehicle's newest breadcrumbs, kept in its latest-position item until they are
  * flushed, a chunk at a time, to immutable history items. Pure: which breadcrumbs are new, when the
  * item is full, what a flush writes. Why a ring: one write per vehicle and request then stores the
- * breadcrumbs and moves the latest position, and a chunk of history costs one write for a dozen
- * breadcrumbs instead of one (growing) write each (docs/architecture.md, "Breadcrumb history").
+ * breadcrumbs and moves the latest position, and a chunk of history costs one write for a few
+ * dozen breadcrumbs (packed: breadcrumb-packing.ts) instead of one (growing) write each
+ * (docs/architecture.md, "Breadcrumb history").
  */
 import type { PositionFix } from '../domain/telematics/positions.ts';
 import { type HistoryTuple, packTuples } from './breadcrumb-packing.ts';
