@@ -14,6 +14,7 @@ import type {
   RecentPositions,
 } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
+import { batchGetItems } from './batch-get.ts';
 import { packTuples, tuplesOf } from './breadcrumb-packing.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { positionOnlineKeys } from './online-index.ts';
@@ -131,7 +132,17 @@ export interface RecordOutcome {
   written?: RecentPositions;
 }
 
+/** A vehicle's position item as a batch read found it (eventually consistent; null: none), for `record` to start from. */
+export interface PrefetchedPosition {
+  readonly item: Readonly<Record<string, unknown>> | null;
+}
+
 export interface VehiclePositionStore {
+  /**
+   * The position items of several vehicles in one batch read (100 a call, eventually consistent):
+   * what `record` would otherwise read first, one call per vehicle. Throws when the read fails.
+   */
+  prefetch(fleetId: string, vehicleIds: readonly string[]): Promise<Map<string, PrefetchedPosition>>;
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
   /**
    * The latest position and the breadcrumbs not yet flushed to history. With `atLeastVersion`
@@ -144,9 +155,17 @@ export interface VehiclePositionStore {
    * latest position forward to the newest: those newer than what history holds go into the item's
    * ring with the position, in one conditional write; older ones (late) are appended to history
    * first, and when one of them fails for a transient reason the newer ones are not stored either,
-   * so the position never passes a breadcrumb the client still has to resend.
+   * so the position never passes a breadcrumb the client still has to resend. With `prefetched`
+   * (from {@link VehiclePositionStore.prefetch}), the first attempt starts from that item instead
+   * of reading it: like its own eventually consistent read, a stale one fails the write's
+   * condition, and the next attempt reads consistently.
    */
-  record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
+  record(
+    fleetId: string,
+    vehicleId: string,
+    fixes: readonly PositionFix[],
+    prefetched?: PrefetchedPosition,
+  ): Promise<RecordOutcome>;
   /**
    * Puts the vehicle back in the online index (online-index.ts) at `receivedAtMs`, unless its item
    * is gone or already there: for a vehicle the offline sweep took out while the worker was behind
@@ -207,6 +226,7 @@ export function createVehiclePositionStore(
     fleetId: string,
     vehicleId: string,
     fixes: readonly PositionFix[],
+    prefetched: PrefetchedPosition | undefined,
   ): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { retry: [], hourFull: [] };
     let pending = [...fixes];
@@ -214,7 +234,10 @@ export function createVehiclePositionStore(
       // Eventually consistent first: the write's condition catches a stale read (then read again,
       // consistently). Not when some breadcrumbs would be judged late by it: a stale item (one a
       // sandbox reset just deleted) would send them to history without moving the position.
-      let item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
+      let item =
+        attempt === 1 && prefetched
+          ? prefetched.item
+          : await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
       let { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
       if (
         attempt === 1 &&
@@ -318,13 +341,26 @@ export function createVehiclePositionStore(
       };
     },
 
-    async record(fleetId, vehicleId, fixes) {
+    async prefetch(fleetId, vehicleIds) {
+      const ids = [...new Set(vehicleIds)];
+      const items = await batchGetItems(
+        client,
+        tableName,
+        ids.map((id) => latestPositionKey(fleetId, id)),
+        { what: 'position items' },
+      );
+      const found = new Map(items.map((item) => [String(item.sk), item]));
+      return new Map(ids.map((id) => [id, { item: found.get(latestPositionKey(fleetId, id).sk) ?? null }]));
+    },
+
+    async record(fleetId, vehicleId, fixes, prefetched) {
       // Oldest first, in slices whose flush fits one transaction; a slice that fails stops the rest,
       // so the position never passes a breadcrumb the client has to resend.
       const outcome: RecordOutcome = { retry: [], hourFull: [] };
       const slices = slicesForOneWrite(fixes);
       for (const [index, slice] of slices.entries()) {
-        const done = await recordSlice(fleetId, vehicleId, slice);
+        // The prefetched item is what the first slice starts from; the next ones follow its write.
+        const done = await recordSlice(fleetId, vehicleId, slice, index === 0 ? prefetched : undefined);
         outcome.hourFull.push(...done.hourFull);
         outcome.retry.push(...done.retry);
         outcome.cause ??= done.cause;

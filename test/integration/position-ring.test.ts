@@ -263,6 +263,45 @@ describe('the position ring', () => {
     expect(minutesOf(history)).toEqual([-1, 0, 1, 2, 3]);
   });
 
+  it('starts from prefetched items (one batch read, no read per vehicle); a stale one loses the condition and merges again', async () => {
+    const counting = testDocumentClient();
+    const reads: string[] = [];
+    counting.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/^(Get|BatchGet)/.test(context.commandName ?? '')) reads.push(context.commandName as string);
+        return next(args);
+      },
+      { step: 'initialize', name: 'countReads' },
+    );
+    const store = createVehiclePositionStore(counting, table);
+    const [seen, fresh] = [nextVehicle(), nextVehicle()];
+    await store.record('flt_ring', seen, [fix(0), fix(1)]);
+    reads.length = 0;
+    const prefetched = await store.prefetch('flt_ring', [seen, fresh, seen]);
+    expect(reads).toEqual(['BatchGetItemCommand']);
+    expect(prefetched.get(fresh)).toEqual({ item: null });
+    expect(tuplesOf(prefetched.get(seen)?.item?.ring)).toHaveLength(2);
+
+    reads.length = 0;
+    expect(await store.record('flt_ring', fresh, [fix(0)], prefetched.get(fresh))).toMatchObject({
+      retry: [],
+    });
+    expect(await store.record('flt_ring', seen, [fix(2)], prefetched.get(seen))).toMatchObject({ retry: [] });
+    expect(reads).toEqual([]);
+    // Stale now (the item moved on to minute 2): the write's condition fails, a consistent read follows.
+    expect(await store.record('flt_ring', seen, [fix(3), fix(1)], prefetched.get(seen))).toMatchObject({
+      retry: [],
+      written: { version: 3 },
+    });
+    expect(reads).toEqual(['GetItemCommand']);
+    expect(minutesOf(await store.historySince('flt_ring', seen, null, T0 + 3 * MINUTE))).toEqual([
+      0, 1, 2, 3,
+    ]);
+    expect(minutesOf(await store.historySince('flt_ring', fresh, null, T0))).toEqual([0]);
+    expect((await store.latest('flt_ring', seen))?.recordedAtMs).toBe(T0 + 3 * MINUTE);
+    counting.destroy();
+  });
+
   it('reads items written before packing (number lists) exactly, and rewrites them packed as it writes', async () => {
     const store = createVehiclePositionStore(client, table);
     const vehicle = nextVehicle();
