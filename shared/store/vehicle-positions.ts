@@ -35,15 +35,16 @@ import { isConditionFailure, isTransactionConflict } from './transactions.ts';
  *
  * History: per vehicle and UTC hour, a run of items of at most {@link MAX_HISTORY_POINTS_PER_ITEM}
  * `[ms, lat, lon, fuel, km/h]` tuples each, packed into one binary `points` attribute
- * (breadcrumb-packing.ts; items written before packing hold a list of number lists, read alike). The hour's first item is
- * `VEHHIST#veh_…#2026-11-21T22`, its continuations `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, …
- * (they sort right after it and before the next hour), so a truck reporting every minute still
+ * (breadcrumb-packing.ts; items written before packing hold a list of number lists, read alike).
+ * The hour's first item is `VEHHIST#veh_…#2026-11-21T22`, its continuations
+ * `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, … (they sort right after it and before the next
+ * hour), so a truck reporting every minute still
  * costs one item an hour, and one reporting every 200 ms a few dozen instead of an item DynamoDB
  * refuses (400 KB). A breadcrumb (vehicle, recorded ms) is stored once: appending reads the hour's
  * items first and writes only the times not stored yet, in one all-or-nothing write (a transaction
  * when it touches more than one item) conditional on the last item being unchanged since
- * (`size(points)` and its type) and the new items not existing, so two writers racing re-read instead of both
- * appending.
+ * (`size(points)` and its type) and the new items not existing, so two writers racing re-read
+ * instead of both appending.
  */
 export const latestPositionKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
@@ -673,7 +674,7 @@ async function readHour(
         items.push({
           sequence: suffix ? Number(suffix) : 0,
           points,
-          size: packed ? (item.points as Uint8Array).byteLength : points.length,
+          size: packed ? (item.points as Uint8Array).byteLength : (item.points as unknown[]).length,
           type: packed ? 'B' : 'L',
         });
       }
