@@ -2,14 +2,15 @@
  * The ring of a vehicle's newest breadcrumbs, kept in its latest-position item until they are
  * flushed, a chunk at a time, to immutable history items. Pure: which breadcrumbs are new, when the
  * item is full, what a flush writes. Why a ring: one write per vehicle and request then stores the
- * breadcrumbs and moves the latest position, and a chunk of history costs one write for a dozen
- * breadcrumbs instead of one (growing) write each (docs/architecture.md, "Breadcrumb history").
+ * breadcrumbs and moves the latest position, and a chunk of history costs one write for a few
+ * dozen breadcrumbs (packed: breadcrumb-packing.ts) instead of one (growing) write each
+ * (docs/architecture.md, "Breadcrumb history").
  */
 import type { PositionFix } from '../domain/telematics/positions.ts';
+import { type HistoryTuple, packTuples } from './breadcrumb-packing.ts';
 import { dynamoItemBytes } from './item-size.ts';
 
-/** A breadcrumb as history keeps it: `[recorded ms, lat, lon, fuel %, km/h]`. */
-export type HistoryTuple = (number | null)[];
+export type { HistoryTuple };
 
 export const toTuple = (f: PositionFix): HistoryTuple => [
   f.recordedAtMs,
@@ -32,11 +33,22 @@ export const RING_ITEM_BYTES = 1000;
 export const MIN_RING_ROOM_BYTES = 400;
 /**
  * A flush keeps the breadcrumbs the request added (the worker has not consumed them yet: it reads
- * them from the ring), but at least {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP}, so the
- * next flush is a dozen breadcrumbs away rather than one.
+ * them from the ring, and queries history for those a flush took), but at least
+ * {@link RING_MIN_KEEP} and at most {@link RING_MAX_KEEP} (fewer when they would not fit the item),
+ * so the next flush is a dozen breadcrumbs away rather than one. 24 covers a partner's 10 a truck
+ * a request plus the up to 10 a quiet worker cycle leaves unconsumed (docs/architecture.md).
  */
 export const RING_MIN_KEEP = 2;
-export const RING_MAX_KEEP = 8;
+export const RING_MAX_KEEP = 24;
+/**
+ * The ring holds at most this many breadcrumbs, whatever room the item has left (packed, a
+ * breadcrumb takes ~10 bytes, so 1 KB would hold 60). Why a bound: the vehicle-updates message
+ * carries the ring as JSON (~110 bytes a breadcrumb), so 10 messages stay within one 64 KB SQS
+ * billing chunk; and a flush of a full ring whose breadcrumbs each fall in another hour (one every
+ * few hours) writes at most this many chunks, which with {@link MAX_SLICE_CHUNKS} and the ring
+ * write stays within a transaction's 100 actions.
+ */
+export const RING_MAX_POINTS = 32;
 /** A chunk holds at most this many breadcrumbs (a 500-item request for one truck: a few chunks). */
 export const MAX_CHUNK_POINTS = 240;
 const HOUR_MS = 3_600_000;
@@ -78,10 +90,12 @@ export function flushIfFull(
   ring: readonly HistoryTuple[],
   addedCount: number,
 ): RingFlush {
-  const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: kept });
+  const sized = (kept: readonly HistoryTuple[]) => dynamoItemBytes({ ...item, ring: packTuples(kept) });
   const budget = Math.max(RING_ITEM_BYTES, Math.ceil((sized([]) + MIN_RING_ROOM_BYTES) / 1024) * 1024 - 24);
-  if (sized(ring) <= budget) return { ring: [...ring], flushed: [] };
-  const keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
+  if (ring.length <= RING_MAX_POINTS && sized(ring) <= budget) return { ring: [...ring], flushed: [] };
+  let keep = Math.min(ring.length, Math.max(RING_MIN_KEEP, Math.min(addedCount, RING_MAX_KEEP)));
+  // Breadcrumbs whose values no short decimal holds take up to 46 bytes: keep what fits.
+  while (keep > RING_MIN_KEEP && sized(ring.slice(ring.length - keep)) > budget) keep--;
   return { ring: ring.slice(ring.length - keep), flushed: ring.slice(0, ring.length - keep) };
 }
 
@@ -98,11 +112,11 @@ export function chunksOf(flushed: readonly HistoryTuple[]): { hourMs: number; po
 }
 
 /**
- * Chunks one slice of a request may flush: with the ring's own breadcrumbs (at most a few dozen,
- * so at most that many more chunks) and the ring write, a flush stays within a transaction's 100
- * actions. A 500-item backlog spanning days is written in several slices.
+ * Chunks one slice of a request may flush: with the ring's own breadcrumbs (at most
+ * {@link RING_MAX_POINTS}, so at most that many more chunks) and the ring write, a flush stays
+ * within a transaction's 100 actions. A 500-item backlog spanning days is written in several slices.
  */
-export const MAX_SLICE_CHUNKS = 60;
+export const MAX_SLICE_CHUNKS = 100 - RING_MAX_POINTS - 1;
 
 /** The request's breadcrumbs oldest first, cut where a slice would flush more than {@link MAX_SLICE_CHUNKS} chunks. */
 export function slicesForOneWrite(fixes: readonly PositionFix[]): PositionFix[][] {

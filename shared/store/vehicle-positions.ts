@@ -14,6 +14,8 @@ import type {
   RecentPositions,
 } from '../domain/telematics/positions.ts';
 import { formatTimestamp } from '../platform/time.ts';
+import { batchGetItems } from './batch-get.ts';
+import { packTuples, tuplesOf } from './breadcrumb-packing.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { positionOnlineKeys } from './online-index.ts';
 import {
@@ -32,15 +34,17 @@ import { isConditionFailure, isTransactionConflict } from './transactions.ts';
  * moves forward in time: a late, older breadcrumb never overwrites a newer one.
  *
  * History: per vehicle and UTC hour, a run of items of at most {@link MAX_HISTORY_POINTS_PER_ITEM}
- * compact `[ms, lat, lon, fuel, km/h]` tuples each. The hour's first item is
- * `VEHHIST#veh_…#2026-11-21T22`, its continuations `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, …
- * (they sort right after it and before the next hour), so a truck reporting every minute still
+ * `[ms, lat, lon, fuel, km/h]` tuples each, packed into one binary `points` attribute
+ * (breadcrumb-packing.ts; items written before packing hold a list of number lists, read alike).
+ * The hour's first item is `VEHHIST#veh_…#2026-11-21T22`, its continuations
+ * `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, … (they sort right after it and before the next
+ * hour), so a truck reporting every minute still
  * costs one item an hour, and one reporting every 200 ms a few dozen instead of an item DynamoDB
  * refuses (400 KB). A breadcrumb (vehicle, recorded ms) is stored once: appending reads the hour's
  * items first and writes only the times not stored yet, in one all-or-nothing write (a transaction
  * when it touches more than one item) conditional on the last item being unchanged since
- * (`size(points)`) and the new items not existing, so two writers racing re-read instead of both
- * appending.
+ * (`size(points)` and its type) and the new items not existing, so two writers racing re-read
+ * instead of both appending.
  */
 export const latestPositionKey = (fleetId: string, vehicleId: string) => ({
   pk: `FLEET#${fleetId}`,
@@ -68,9 +72,10 @@ export const historyItemKey = (fleetId: string, vehicleId: string, hourMs: numbe
 };
 
 /**
- * The bound of one history item. A tuple is at most 5 numbers of ≤ 21 bytes each plus list
- * overhead (≤ 113 bytes), so a full item stays under 28 KB — far from the 400 KB limit, and small
- * enough that appending to it stays cheap in write units. 240 is one breadcrumb every 15 s for an hour.
+ * The bound of one history item. A packed breadcrumb takes at most 46 bytes (a few bytes usually;
+ * a tuple in the list layout before packing ≤ 113), so a full item stays under 28 KB — far from
+ * the 400 KB limit, and small enough that appending to it stays cheap in write units. 240 is one
+ * breadcrumb every 15 s for an hour.
  */
 export const MAX_HISTORY_POINTS_PER_ITEM = 240;
 /** Continuations per hour are numbered with 4 digits: 10,000 items × 240 breadcrumbs an hour at most. */
@@ -128,7 +133,17 @@ export interface RecordOutcome {
   written?: RecentPositions;
 }
 
+/** A vehicle's position item as a batch read found it (eventually consistent; null: none), for `record` to start from. */
+export interface PrefetchedPosition {
+  readonly item: Readonly<Record<string, unknown>> | null;
+}
+
 export interface VehiclePositionStore {
+  /**
+   * The position items of several vehicles in one batch read (100 a call, eventually consistent):
+   * what `record` would otherwise read first, one call per vehicle. Throws when the read fails.
+   */
+  prefetch(fleetId: string, vehicleIds: readonly string[]): Promise<Map<string, PrefetchedPosition>>;
   latest(fleetId: string, vehicleId: string): Promise<LatestPosition | null>;
   /**
    * The latest position and the breadcrumbs not yet flushed to history. With `atLeastVersion`
@@ -141,9 +156,17 @@ export interface VehiclePositionStore {
    * latest position forward to the newest: those newer than what history holds go into the item's
    * ring with the position, in one conditional write; older ones (late) are appended to history
    * first, and when one of them fails for a transient reason the newer ones are not stored either,
-   * so the position never passes a breadcrumb the client still has to resend.
+   * so the position never passes a breadcrumb the client still has to resend. With `prefetched`
+   * (from {@link VehiclePositionStore.prefetch}), the first attempt starts from that item instead
+   * of reading it: like its own eventually consistent read, a stale one fails the write's
+   * condition, and the next attempt reads consistently.
    */
-  record(fleetId: string, vehicleId: string, fixes: readonly PositionFix[]): Promise<RecordOutcome>;
+  record(
+    fleetId: string,
+    vehicleId: string,
+    fixes: readonly PositionFix[],
+    prefetched?: PrefetchedPosition,
+  ): Promise<RecordOutcome>;
   /**
    * Puts the vehicle back in the online index (online-index.ts) at `receivedAtMs`, unless its item
    * is gone or already there: for a vehicle the offline sweep took out while the worker was behind
@@ -204,6 +227,7 @@ export function createVehiclePositionStore(
     fleetId: string,
     vehicleId: string,
     fixes: readonly PositionFix[],
+    prefetched: PrefetchedPosition | undefined,
   ): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { retry: [], hourFull: [] };
     let pending = [...fixes];
@@ -211,7 +235,10 @@ export function createVehiclePositionStore(
       // Eventually consistent first: the write's condition catches a stale read (then read again,
       // consistently). Not when some breadcrumbs would be judged late by it: a stale item (one a
       // sandbox reset just deleted) would send them to history without moving the position.
-      let item = await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
+      let item =
+        attempt === 1 && prefetched
+          ? prefetched.item
+          : await readPositionItem(client, tableName, fleetId, vehicleId, attempt > 1);
       let { ring, flushedThroughMs } = item ? ringOf(item) : { ring: [], flushedThroughMs: null };
       if (
         attempt === 1 &&
@@ -264,7 +291,7 @@ export function createVehiclePositionStore(
           {
             Put: {
               TableName: tableName,
-              Item: { ...next, ring: kept, flushed_through_ms: flushedThrough },
+              Item: { ...next, ring: packTuples(kept), flushed_through_ms: flushedThrough },
               ...expectUnchanged(item),
             },
           },
@@ -315,13 +342,26 @@ export function createVehiclePositionStore(
       };
     },
 
-    async record(fleetId, vehicleId, fixes) {
+    async prefetch(fleetId, vehicleIds) {
+      const ids = [...new Set(vehicleIds)];
+      const items = await batchGetItems(
+        client,
+        tableName,
+        ids.map((id) => latestPositionKey(fleetId, id)),
+        { what: 'position items' },
+      );
+      const found = new Map(items.map((item) => [String(item.sk), item]));
+      return new Map(ids.map((id) => [id, { item: found.get(latestPositionKey(fleetId, id).sk) ?? null }]));
+    },
+
+    async record(fleetId, vehicleId, fixes, prefetched) {
       // Oldest first, in slices whose flush fits one transaction; a slice that fails stops the rest,
       // so the position never passes a breadcrumb the client has to resend.
       const outcome: RecordOutcome = { retry: [], hourFull: [] };
       const slices = slicesForOneWrite(fixes);
       for (const [index, slice] of slices.entries()) {
-        const done = await recordSlice(fleetId, vehicleId, slice);
+        // The prefetched item is what the first slice starts from; the next ones follow its write.
+        const done = await recordSlice(fleetId, vehicleId, slice, index === 0 ? prefetched : undefined);
         outcome.hourFull.push(...done.hourFull);
         outcome.retry.push(...done.retry);
         outcome.cause ??= done.cause;
@@ -441,7 +481,7 @@ export function createVehiclePositionStore(
       // The ring before the history items: a flush committed in between moves breadcrumbs from the
       // ring into a chunk the (consistent) query then sees; read the other way round, they would be
       // in neither. The worker hands over the item it read before calling.
-      const ringPoints =
+      const ringPoints: HistoryTuple[] =
         snapshot?.recent.map((p) => [
           p.recordedAtMs,
           p.latitude,
@@ -466,7 +506,7 @@ export function createVehiclePositionStore(
             ExclusiveStartKey: startKey,
           }),
         );
-        for (const item of page.Items ?? []) keep((item.points ?? []) as HistoryTuple[]);
+        for (const item of page.Items ?? []) keep(tuplesOf(item.points));
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       // The newest breadcrumbs are still in the latest-position item's ring.
@@ -528,7 +568,8 @@ const ringOfItem = (item: PositionItem | null): HistoryTuple[] => (item ? ringOf
 
 function ringOf(item: PositionItem): { ring: HistoryTuple[]; flushedThroughMs: number | null } {
   if (item.ring === undefined) return { ring: [], flushedThroughMs: orNull(item.recorded_at_ms) };
-  return { ring: item.ring as HistoryTuple[], flushedThroughMs: orNull(item.flushed_through_ms) };
+  // Packed, or a list of number lists in an item no request has rewritten since packing.
+  return { ring: tuplesOf(item.ring), flushedThroughMs: orNull(item.flushed_through_ms) };
 }
 
 /** The latest position's attributes (the names GET …/location and the scorecard read). */
@@ -575,7 +616,7 @@ function chunkPuts(
       TableName: tableName,
       Item: {
         ...historyChunkKey(fleetId, vehicleId, hourMs, Number(points[0]?.[0])),
-        points,
+        points: packTuples(points),
         expires_at: historyTtl(hourMs),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -587,7 +628,20 @@ function chunkPuts(
 const historyTtl = (hourMs: number) =>
   ttlEpochSeconds(hourMs + HOUR_MS + POSITION_HISTORY_RETENTION_DAYS * 86_400_000);
 
-/** The hour's items, in sort-key order: their sequence and how many points each holds, and every stored time. */
+/**
+ * A numbered hour item as read: its breadcrumbs, and what an append's condition compares to know
+ * it unchanged since. Appends only ever add breadcrumbs, so its `points` size is enough: the
+ * number of tuples in the list layout, the byte length packed (re-packing more breadcrumbs always
+ * takes more bytes); with the type, an item rewritten packed meanwhile never passes for the list.
+ */
+interface HourItem {
+  sequence: number;
+  points: HistoryTuple[];
+  size: number;
+  type: 'B' | 'L';
+}
+
+/** The hour's items, in sort-key order (the numbered ones, which appends extend), and every stored time. */
 async function readHour(
   client: DocumentClient,
   tableName: string,
@@ -596,7 +650,7 @@ async function readHour(
   hourMs: number,
 ) {
   const first = historyBucketKey(fleetId, vehicleId, hourMs);
-  const items: { sequence: number; count: number }[] = [];
+  const items: HourItem[] = [];
   const stored = new Set<number>();
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -612,11 +666,18 @@ async function readHour(
     );
     for (const item of page.Items ?? []) {
       const suffix = String(item.sk).slice(first.sk.length + 1);
-      const points = (item.points ?? []) as number[][];
+      const points = tuplesOf(item.points);
       for (const point of points) stored.add(Number(point[0]));
       // A chunk the ring flushed is never appended to: only the numbered items are.
-      if (!suffix.startsWith('m'))
-        items.push({ sequence: suffix ? Number(suffix) : 0, count: points.length });
+      if (!suffix.startsWith('m')) {
+        const packed = item.points instanceof Uint8Array;
+        items.push({
+          sequence: suffix ? Number(suffix) : 0,
+          points,
+          size: packed ? (item.points as Uint8Array).byteLength : (item.points as unknown[]).length,
+          type: packed ? 'B' : 'L',
+        });
+      }
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -652,28 +713,35 @@ async function appendToHour(
     }
     if (fresh.length === 0) return;
 
-    const last = items.reduce<{ sequence: number; count: number } | null>(
+    const last = items.reduce<HourItem | null>(
       (a, b) => (a === null || b.sequence > a.sequence ? b : a),
       null,
     );
     const room =
-      (last ? MAX_HISTORY_POINTS_PER_ITEM - last.count : 0) +
+      (last ? MAX_HISTORY_POINTS_PER_ITEM - last.points.length : 0) +
       Math.max(0, maxItemsPerHour - (last ? last.sequence + 1 : 0)) * MAX_HISTORY_POINTS_PER_ITEM;
     const fitting = fresh.slice(0, room);
     const overflow = fresh.slice(room);
 
     const actions: TransactAction[] = [];
     let rest = fitting.map(toTuple);
-    if (last && last.count < MAX_HISTORY_POINTS_PER_ITEM && rest.length > 0) {
-      const head = rest.slice(0, MAX_HISTORY_POINTS_PER_ITEM - last.count);
+    if (last && last.points.length < MAX_HISTORY_POINTS_PER_ITEM && rest.length > 0) {
+      const head = rest.slice(0, MAX_HISTORY_POINTS_PER_ITEM - last.points.length);
       rest = rest.slice(head.length);
+      // Packed bytes cannot be appended to in place: the item is rewritten whole (an item in the
+      // list layout becomes packed), which costs what `list_append` did (billed on the whole item).
       actions.push({
         Update: {
           TableName: tableName,
           Key: historyItemKey(fleetId, vehicleId, hourMs, last.sequence),
-          UpdateExpression: 'SET points = list_append(points, :points), expires_at = :ttl',
-          ConditionExpression: 'size(points) = :count',
-          ExpressionAttributeValues: { ':points': head, ':count': last.count, ':ttl': ttl },
+          UpdateExpression: 'SET points = :points, expires_at = :ttl',
+          ConditionExpression: 'size(points) = :size AND attribute_type(points, :type)',
+          ExpressionAttributeValues: {
+            ':points': packTuples([...last.points, ...head]),
+            ':size': last.size,
+            ':type': last.type,
+            ':ttl': ttl,
+          },
         },
       });
     }
@@ -684,7 +752,7 @@ async function appendToHour(
           TableName: tableName,
           Item: {
             ...historyItemKey(fleetId, vehicleId, hourMs, sequence),
-            points: rest.slice(i, i + MAX_HISTORY_POINTS_PER_ITEM),
+            points: packTuples(rest.slice(i, i + MAX_HISTORY_POINTS_PER_ITEM)),
             expires_at: ttl,
           },
           ConditionExpression: 'attribute_not_exists(pk)',

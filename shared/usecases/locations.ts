@@ -19,6 +19,7 @@ import {
   MAX_HISTORY_ITEMS_PER_HOUR,
   MAX_HISTORY_POINTS_PER_ITEM,
   POSITION_HISTORY_RETENTION_DAYS,
+  type PrefetchedPosition,
   type RecordOutcome,
   type VehiclePositionStore,
 } from '../store/vehicle-positions.ts';
@@ -53,7 +54,7 @@ const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend thi
 
 export interface IngestDeps {
   vehicles: Pick<VehicleStore, 'getMany' | 'idForExternalRef'>;
-  positions: Pick<VehiclePositionStore, 'record'>;
+  positions: Pick<VehiclePositionStore, 'prefetch' | 'record'>;
   /** The guidance worker's queue: one message per vehicle the batch touched. */
   vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
   /** The health scorecard's hourly counters: one update per request (never per breadcrumb). */
@@ -169,11 +170,21 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
     results[index] = { index, status: 'accepted' };
   }
 
+  // Every vehicle's position item in one batch read (100 a call) rather than one read each; a
+  // failed batch read leaves each vehicle to read its own.
+  const prefetched = await deps.positions
+    .prefetch(fleetId, [...fixesByVehicle.keys()])
+    .catch((error: unknown) => {
+      logger.warn('Position items not prefetched', { fleetId, error });
+      return new Map<string, PrefetchedPosition>();
+    });
   const stored = await Promise.all(
     [...fixesByVehicle].map(async ([vehicleId, fixes]) => {
       let outcome: RecordOutcome;
       try {
-        outcome = await limited(() => deps.positions.record(fleetId, vehicleId, fixes));
+        outcome = await limited(() =>
+          deps.positions.record(fleetId, vehicleId, fixes, prefetched.get(vehicleId)),
+        );
       } catch (error) {
         outcome = { retry: [...fixes], hourFull: [], cause: error };
       }

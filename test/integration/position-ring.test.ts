@@ -1,9 +1,16 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
+import { tuplesOf } from '../../shared/store/breadcrumb-packing.ts';
 import { dynamoItemBytes } from '../../shared/store/item-size.ts';
-import { RING_ITEM_BYTES } from '../../shared/store/position-ring.ts';
-import { createVehiclePositionStore, latestPositionKey } from '../../shared/store/vehicle-positions.ts';
+import { positionOnlineKeys } from '../../shared/store/online-index.ts';
+import { RING_ITEM_BYTES, RING_MAX_POINTS } from '../../shared/store/position-ring.ts';
+import {
+  createVehiclePositionStore,
+  historyChunkKey,
+  historyItemKey,
+  latestPositionKey,
+} from '../../shared/store/vehicle-positions.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 
 /**
@@ -65,8 +72,8 @@ const chunkKeys = async (vehicleId: string) => (await historyItems(vehicleId)).m
 /** Every breadcrumb time stored for the vehicle, repeats included: history items and the ring. */
 async function storedTimes(vehicleId: string) {
   const items = await historyItems(vehicleId);
-  const ring = ((await positionItem(vehicleId)).ring ?? []) as number[][];
-  return [...items.flatMap((item) => item.points as number[][]), ...ring].map((point) => Number(point[0]));
+  const ring = tuplesOf((await positionItem(vehicleId)).ring);
+  return [...items.flatMap((item) => tuplesOf(item.points)), ...ring].map((point) => Number(point[0]));
 }
 
 describe('the position ring', () => {
@@ -92,10 +99,13 @@ describe('the position ring', () => {
       driverRef: 'DRV-7',
       headingDegrees: 270,
     });
-    // Chunks, not one item per breadcrumb: ten or so breadcrumbs each, never across an hour.
+    // Chunks, not one item per breadcrumb: a packed ring holds a few dozen, flushed together
+    // (one chunk a flush, two where it spans an hour), never across an hour.
     const chunks = (await chunkKeys(vehicle)).filter((sk) => sk.includes('#m'));
-    expect(chunks.length).toBeGreaterThan(5);
-    expect(chunks.length).toBeLessThan(20);
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(chunks.length).toBeLessThanOrEqual(6);
+    for (const { points } of await historyItems(vehicle))
+      expect(new Set(tuplesOf(points).map((t) => new Date(Number(t[0])).getUTCHours())).size).toBe(1);
     const recent = await store.recent('flt_ring', vehicle);
     expect(recent?.flushedThroughMs).not.toBeNull();
     expect(recent?.recent.every((p) => p.recordedAtMs > (recent.flushedThroughMs as number))).toBe(true);
@@ -151,7 +161,9 @@ describe('the position ring', () => {
     const store = createVehiclePositionStore(failing, table);
     const vehicle = nextVehicle();
     let refused: number | null = null;
-    for (let minute = 0; minute < 40; minute++) {
+    // Single-breadcrumb requests: the first flush comes once the ring holds its most.
+    const minutes = RING_MAX_POINTS + 10;
+    for (let minute = 0; minute < minutes; minute++) {
       const before = await chunkKeys(vehicle);
       const outcome = await store.record('flt_ring', vehicle, [fix(minute)]);
       if (outcome.retry.length === 0) continue;
@@ -162,8 +174,8 @@ describe('the position ring', () => {
       expect(await store.record('flt_ring', vehicle, [fix(minute)])).toMatchObject({ retry: [] });
     }
     expect(refused).not.toBeNull();
-    const history = await store.historySince('flt_ring', vehicle, null, T0 + 39 * MINUTE);
-    expect(minutesOf(history)).toEqual(Array.from({ length: 40 }, (_, m) => m));
+    const history = await store.historySince('flt_ring', vehicle, null, T0 + (minutes - 1) * MINUTE);
+    expect(minutesOf(history)).toEqual(Array.from({ length: minutes }, (_, m) => m));
     failing.destroy();
   });
 
@@ -173,7 +185,7 @@ describe('the position ring', () => {
     const twin = nextVehicle();
     const flushes: number[] = [];
     let flushed: number | null = null;
-    for (let minute = 0; minute < 60; minute++) {
+    for (let minute = 0; minute < 3 * RING_MAX_POINTS; minute++) {
       await store.record('flt_ring', twin, [fix(minute)]);
       const now = (await store.recent('flt_ring', twin))?.flushedThroughMs ?? null;
       if (now !== flushed) flushes.push(minute);
@@ -249,6 +261,120 @@ describe('the position ring', () => {
     expect(minutesOf(recent?.recent ?? [])).toEqual([3]);
     const history = await store.historySince('flt_ring', vehicle, null, T0 + 3 * MINUTE);
     expect(minutesOf(history)).toEqual([-1, 0, 1, 2, 3]);
+  });
+
+  it('starts from prefetched items (one batch read, no read per vehicle); a stale one loses the condition and merges again', async () => {
+    const counting = testDocumentClient();
+    const reads: string[] = [];
+    counting.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/^(Get|BatchGet)/.test(context.commandName ?? '')) reads.push(context.commandName as string);
+        return next(args);
+      },
+      { step: 'initialize', name: 'countReads' },
+    );
+    const store = createVehiclePositionStore(counting, table);
+    const [seen, fresh] = [nextVehicle(), nextVehicle()];
+    await store.record('flt_ring', seen, [fix(0), fix(1)]);
+    reads.length = 0;
+    const prefetched = await store.prefetch('flt_ring', [seen, fresh, seen]);
+    expect(reads).toEqual(['BatchGetItemCommand']);
+    expect(prefetched.get(fresh)).toEqual({ item: null });
+    expect(tuplesOf(prefetched.get(seen)?.item?.ring)).toHaveLength(2);
+
+    reads.length = 0;
+    expect(await store.record('flt_ring', fresh, [fix(0)], prefetched.get(fresh))).toMatchObject({
+      retry: [],
+    });
+    expect(await store.record('flt_ring', seen, [fix(2)], prefetched.get(seen))).toMatchObject({ retry: [] });
+    expect(reads).toEqual([]);
+    // Stale now (the item moved on to minute 2): the write's condition fails, a consistent read follows.
+    expect(await store.record('flt_ring', seen, [fix(3), fix(1)], prefetched.get(seen))).toMatchObject({
+      retry: [],
+      written: { version: 3 },
+    });
+    expect(reads).toEqual(['GetItemCommand']);
+    expect(minutesOf(await store.historySince('flt_ring', seen, null, T0 + 3 * MINUTE))).toEqual([
+      0, 1, 2, 3,
+    ]);
+    expect(minutesOf(await store.historySince('flt_ring', fresh, null, T0))).toEqual([0]);
+    expect((await store.latest('flt_ring', seen))?.recordedAtMs).toBe(T0 + 3 * MINUTE);
+    counting.destroy();
+  });
+
+  it('reads items written before packing (number lists) exactly, and rewrites them packed as it writes', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    const hourMs = Date.parse('2026-11-21T12:00:00Z');
+    // The list layout deployed tables hold: `[ms, lat, lon, fuel, km/h]`, nulls for absent values.
+    const tuple = (minute: number) => {
+      const f = fix(minute, minute % 4 === 0 ? { fuelLevelPercent: null, speedKmh: null } : {});
+      return [f.recordedAtMs, f.latitude, f.longitude, f.fuelLevelPercent, f.speedKmh];
+    };
+    const minutes = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const put = (Item: Record<string, unknown>) => client.send(new PutCommand({ TableName: table, Item }));
+    // An hour item from appends before the ring, a chunk the ring flushed, and the ring itself.
+    await put({ ...historyItemKey('flt_ring', vehicle, hourMs, 0), points: [tuple(-30), tuple(-29)] });
+    await put({
+      ...historyChunkKey('flt_ring', vehicle, hourMs, T0 - 20 * MINUTE),
+      points: minutes(-20, -11).map(tuple),
+    });
+    const latest = fix(0);
+    await put({
+      ...latestPositionKey('flt_ring', vehicle),
+      ...positionOnlineKeys('flt_ring', vehicle, latest.receivedAtMs),
+      latitude: latest.latitude,
+      longitude: latest.longitude,
+      recorded_at: '2026-11-21T12:40:00.000000Z',
+      recorded_at_ms: latest.recordedAtMs,
+      received_at_ms: latest.receivedAtMs,
+      fuel_level_percent: latest.fuelLevelPercent,
+      speed_kmh: latest.speedKmh,
+      heading_degrees: latest.headingDegrees,
+      driver_ref: latest.driverRef,
+      address: latest.address,
+      rv: 7,
+      flushed_through_ms: T0 - 11 * MINUTE,
+      ring: minutes(-10, 0).map(tuple),
+    });
+    const asPoint = ([recordedAtMs, latitude, longitude, fuelLevelPercent, speedKmh]: (number | null)[]) => ({
+      recordedAtMs,
+      latitude,
+      longitude,
+      fuelLevelPercent,
+      speedKmh,
+    });
+
+    const before = await store.recent('flt_ring', vehicle);
+    expect(before).toMatchObject({ version: 7, flushedThroughMs: T0 - 11 * MINUTE });
+    expect(before?.recent).toEqual(minutes(-10, 0).map(tuple).map(asPoint));
+    expect(await store.historySince('flt_ring', vehicle, null, T0)).toEqual(
+      [...minutes(-30, -29), ...minutes(-20, 0)].map(tuple).map(asPoint),
+    );
+
+    // A late breadcrumb (to the old hour item) and newer ones (to the old ring), resent ones too.
+    expect(
+      await store.record('flt_ring', vehicle, [fix(-25), fix(-29), fix(-5), fix(1), fix(2), fix(3)]),
+    ).toMatchObject({ retry: [], hourFull: [] });
+    const item = await positionItem(vehicle);
+    expect(item.ring).toBeInstanceOf(Uint8Array);
+    expect(item.rv).toBe(8);
+    expect(tuplesOf(item.ring).map((t) => (Number(t[0]) - T0) / MINUTE)).toEqual([
+      ...minutes(-10, 0),
+      1,
+      2,
+      3,
+    ]);
+    const [hourItem, oldChunk] = await historyItems(vehicle);
+    expect(hourItem?.points).toBeInstanceOf(Uint8Array);
+    expect(tuplesOf(hourItem?.points)).toEqual([tuple(-30), tuple(-29), tuple(-25)]);
+    // A chunk is immutable: it stays in the list layout and is read as such.
+    expect(Array.isArray(oldChunk?.points)).toBe(true);
+    expect(await store.historySince('flt_ring', vehicle, null, T0 + 3 * MINUTE)).toEqual(
+      [...minutes(-30, -29), -25, ...minutes(-20, 3)].map(tuple).map(asPoint),
+    );
+    expect(await storedTimes(vehicle)).toHaveLength(2 + 1 + 24);
+    expect((await store.latest('flt_ring', vehicle))?.recordedAtMs).toBe(T0 + 3 * MINUTE);
   });
 
   it('stores nothing newer than a late breadcrumb it could not store, so the position waits for the resend', async () => {

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionFix } from '../../shared/domain/telematics/positions.ts';
+import { tuplesOf } from '../../shared/store/breadcrumb-packing.ts';
 import {
   createVehiclePositionStore,
   HISTORY_LOOKBACK_HOURS,
@@ -52,8 +53,8 @@ describe('latest positions and history', () => {
     const { Item: one } = await client.send(
       new GetCommand({ TableName: table, Key: historyBucketKey('flt_1', 'veh_2', t + 3 * 60_000) }),
     );
-    expect(twelve?.points).toHaveLength(3);
-    expect(one?.points).toHaveLength(1);
+    expect(tuplesOf(twelve?.points)).toHaveLength(3);
+    expect(tuplesOf(one?.points)).toHaveLength(1);
     expect(twelve?.expires_at).toBeGreaterThan(t / 1000);
   });
 
@@ -66,7 +67,7 @@ describe('latest positions and history', () => {
         ExpressionAttributeValues: { ':pk': 'FLEET#flt_1', ':prefix': `VEHHIST#${vehicleId}#` },
       }),
     );
-    return Items.map((item) => ({ sk: String(item.sk), count: (item.points as unknown[]).length }));
+    return Items.map((item) => ({ sk: String(item.sk), count: tuplesOf(item.points).length }));
   }
 
   it('rolls an hour over into continuation items before the bound, and stores a resent breadcrumb once', async () => {

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
+import { tuplesOf } from '../../shared/store/breadcrumb-packing.ts';
 import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import './provided-context.ts';
@@ -53,7 +54,7 @@ export async function storedHistoryTimes(fleetId: string, vehicleId: string): Pr
         }),
       );
       for (const item of page.Items ?? []) {
-        for (const point of item.points as number[][]) times.push(Number(point[0]));
+        for (const point of tuplesOf(item.points)) times.push(Number(point[0]));
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
@@ -64,7 +65,7 @@ export async function storedHistoryTimes(fleetId: string, vehicleId: string): Pr
         ConsistentRead: true,
       }),
     );
-    for (const point of (Item?.ring ?? []) as number[][]) times.push(Number(point[0]));
+    for (const point of tuplesOf(Item?.ring)) times.push(Number(point[0]));
   } finally {
     client.destroy();
   }

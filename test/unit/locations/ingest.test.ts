@@ -4,7 +4,7 @@ import { freshnessOf } from '../../../shared/domain/telematics/freshness.ts';
 import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { newId } from '../../../shared/platform/ids.ts';
-import type { RecordOutcome } from '../../../shared/store/vehicle-positions.ts';
+import type { PrefetchedPosition, RecordOutcome } from '../../../shared/store/vehicle-positions.ts';
 import { INGEST_STORAGE_CONCURRENCY, ingestLocations } from '../../../shared/usecases/locations.ts';
 
 const A = newId('vehicle');
@@ -40,9 +40,19 @@ function deps() {
         idForExternalRef: vi.fn(async (_fleet: string, ref: string) => (ref === 'TRUCK-B' ? B : null)),
       },
       positions: {
+        // One batch read of the vehicles' items: each vehicle's as the store would hand it over.
+        prefetch: vi.fn(
+          async (_fleet: string, ids: readonly string[]) =>
+            new Map<string, PrefetchedPosition>(ids.map((id) => [id, { item: { sk: `VEHPOS#${id}` } }])),
+        ),
         // What the store does when everything goes well: all stored, the newest one is the latest.
         record: vi.fn(
-          async (_fleet: string, id: string, fixes: readonly PositionFix[]): Promise<RecordOutcome> => {
+          async (
+            _fleet: string,
+            id: string,
+            fixes: readonly PositionFix[],
+            _prefetched?: PrefetchedPosition,
+          ): Promise<RecordOutcome> => {
             history[id] = [...(history[id] ?? []), ...fixes];
             const newest = fixes.reduce((a, b) => (b.recordedAtMs > a.recordedAtMs ? b : a));
             if ((latest.get(id)?.recordedAtMs ?? -1) < newest.recordedAtMs) latest.set(id, newest);
@@ -92,6 +102,33 @@ describe('ingestLocations', () => {
       gapMsSum: 12 * 60_000,
       gapCount: 2,
     });
+  });
+
+  it('reads the vehicles’ position items in one prefetch and hands each vehicle its own to record', async () => {
+    const h = deps();
+    await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+      { external_ref: 'TRUCK-B', latitude: 3, longitude: 3, recorded_at: at(5) },
+      { vehicle_id: A, latitude: 2, longitude: 2, recorded_at: at(10) },
+      { vehicle_id: Z, latitude: 2, longitude: 2, recorded_at: at(10) },
+    ]);
+    expect(h.deps.positions.prefetch).toHaveBeenCalledTimes(1);
+    expect([...(h.deps.positions.prefetch.mock.calls[0]?.[1] ?? [])].sort()).toEqual([A, B].sort());
+    for (const [, id, , prefetched] of h.deps.positions.record.mock.calls) {
+      expect(prefetched).toEqual({ item: { sk: `VEHPOS#${id}` } });
+    }
+    expect(h.deps.positions.record).toHaveBeenCalledTimes(2);
+  });
+
+  it('stores everything when the prefetch fails: each vehicle then reads its own item', async () => {
+    const h = deps();
+    h.deps.positions.prefetch.mockRejectedValueOnce(new Error('throttled'));
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+      { vehicle_id: B, latitude: 3, longitude: 3, recorded_at: at(5) },
+    ]);
+    expect(response).toMatchObject({ accepted: 2, rejected: 0 });
+    expect(h.deps.positions.record.mock.calls.map((call) => call[3])).toEqual([undefined, undefined]);
   });
 
   it('writes nothing for a batch of rejected rows', async () => {
