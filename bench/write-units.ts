@@ -111,6 +111,10 @@ function categoryOf(sortKey: string): Category {
 function sortKeyOf(request: Record<string, unknown> | undefined): string {
   const item = (request?.Item ?? request?.Key) as Record<string, unknown> | undefined;
   if (item?.sk !== undefined) return textOf(item.sk);
+  // A batch read: its first key's (ingest reads one kind of item per batch: position items).
+  const batch = request?.RequestItems as Record<string, { Keys?: Record<string, unknown>[] }> | undefined;
+  const firstKey = batch ? Object.values(batch)[0]?.Keys?.[0] : undefined;
+  if (firstKey?.sk !== undefined) return textOf(firstKey.sk);
   // A query: the sort-key value of its key condition (`:from`, `:hour`, `:prefix`, …).
   const values = (request?.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
   return textOf(Object.entries(values).find(([name]) => name !== ':pk')?.[1]);
