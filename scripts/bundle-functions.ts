@@ -224,10 +224,10 @@ const withoutMcpAjvValidator: Plugin = {
 };
 
 /**
- * The DynamoDB client builds an endpoint-discovery cache (an LRU from mnemonist, ~7 KB minified)
- * and asks it for a discovered endpoint on every call; our client turns discovery off
- * (shared/store/dynamo-client.ts), so the cache stays empty and every answer is "none". The bundle
- * gets a stand-in that answers so, and fails loudly if discovery ever tried to fill it.
+ * The DynamoDB client constructs an endpoint-discovery cache (an LRU from mnemonist, ~7 KB
+ * minified), but none of its commands installs the discovery middleware that would consult it (SDK
+ * 3.1162), so it stays empty. The bundle gets a stand-in that answers "no discovered endpoint", as
+ * an empty cache does, and fails loudly if anything ever tried to fill it.
  */
 const withoutEndpointDiscoveryCache: Plugin = {
   name: 'without-endpoint-discovery-cache',

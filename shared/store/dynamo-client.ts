@@ -14,10 +14,6 @@ export function createDynamoClient(options: ClientOptions): DynamoDBClient {
     region: options.region,
     ...(options.endpoint ? localEndpointConfig(options.endpoint, options.region) : {}),
     maxAttempts: 3,
-    // DynamoDB's endpoint discovery is an older alternative to the regional endpoint; off here (not
-    // left to AWS_ENABLE_ENDPOINT_DISCOVERY), so the bundles can leave its cache out
-    // (scripts/bundle-functions.ts, withoutEndpointDiscoveryCache).
-    endpointDiscoveryEnabled: false,
   });
   // No SDK logger is configured, yet its middleware builds a redacted copy of every input and
   // output to hand to the no-op logger: a few percent of a busy function's CPU for nothing.

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { globalIssueMessage } from '../../platform/http/issue-messages.ts';
 import { isPublicId, stableId } from '../../platform/ids.ts';
 import { STATE_PADD } from './price-model.ts';
 import type { Station } from './station.ts';
@@ -80,7 +81,8 @@ export function parseCatalogRows(rows: { line: number; values: Record<string, un
   const rejected: RejectedRow[] = [];
   const seen = new Set<string>();
   for (const { line, values } of rows) {
-    const parsed = row.safeParse(values);
+    // zod/mini loads no locale: the import names each reason in our words, as the API does.
+    const parsed = row.safeParse(values, { error: globalIssueMessage });
     if (!parsed.success) {
       rejected.push({
         line,

@@ -3,7 +3,8 @@ import { createDynamoClient } from '../../../shared/store/dynamo-client.ts';
 
 /**
  * A function entry for the bundle tests: one GetItem through the deployed client's whole middleware
- * stack (signing, endpoint resolution, endpoint discovery's cache lookup, the JSON protocol),
+ * stack (signing, endpoint resolution to the regional host, the JSON protocol), built with the
+ * endpoint-discovery cache's stand-in,
  * answered by a stand-in HTTP handler instead of the network. Returns the request's host and
  * target and the parsed item.
  */

@@ -36,7 +36,9 @@ describe('CSV catalog import', () => {
     expect(stations.map((s) => s.name)).toEqual(['Good', 'Also good']);
     expect(rejected.map((r) => r.line)).toEqual([3, 4, 5]);
     expect(rejected[0]?.reason).toContain('diesel_price_usd_per_gallon');
-    expect(rejected[1]?.reason).toContain('latitude');
+    expect(rejected[1]?.reason).toBe(
+      'latitude: must be between 24 and 50 degrees; longitude: must be between -125 and -66 degrees',
+    );
     expect(rejected[2]?.reason).toContain('state');
   });
 
