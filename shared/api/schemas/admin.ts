@@ -3,7 +3,15 @@ import { type EndpointFamily, SCOPES } from '../../domain/access.ts';
 import type { Plan } from '../../domain/plans.ts';
 import type { EnumerationGuardSettings } from '../../domain/stations/enumeration-guard.ts';
 import { ID_PREFIXES, isPublicId, publicIdExample } from '../../platform/ids.ts';
-import { emailAddress, ianaTimezone, pageOf, pageQuery, publicId, timestamp } from './common.ts';
+import {
+  emailAddress,
+  extendWithoutMeta,
+  ianaTimezone,
+  pageOf,
+  pageQuery,
+  publicId,
+  timestamp,
+} from './common.ts';
 
 // The operator API's request and answer shapes (/admin/v1/…, shared/api/admin-routes.ts).
 
@@ -200,14 +208,9 @@ export const apiKeySchema = z
   })
   .check(z.meta({ id: 'OperatorApiKey' }));
 
-// The key's shape spread into a new object, not z.extend: extend would copy the key's checks, and
-// with them its `meta({ id: 'OperatorApiKey' })`, onto the new schema.
-export const apiKeyWithSecretSchema = z
-  .object({
-    ...apiKeySchema.shape,
-    secret: z.string().check(z.meta({ description: 'Shown once; only its SHA-256 is stored.' })),
-  })
-  .check(z.meta({ id: 'OperatorApiKeyWithSecret' }));
+export const apiKeyWithSecretSchema = extendWithoutMeta(apiKeySchema, {
+  secret: z.string().check(z.meta({ description: 'Shown once; only its SHA-256 is stored.' })),
+}).check(z.meta({ id: 'OperatorApiKeyWithSecret' }));
 
 export const accountSchema = z
   .object({

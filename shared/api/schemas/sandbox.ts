@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { TRUCK_PROFILES } from '../../domain/sandbox/profiles.ts';
 import { SCENARIO_NAMES, SCENARIOS } from '../../domain/sandbox/scenarios.ts';
 import { MAX_ADVANCE_MINUTES } from '../../domain/sandbox/simulation.ts';
-import { publicId, timestamp, vehicleRef } from './common.ts';
+import { extendWithoutMeta, publicId, timestamp, vehicleRef } from './common.ts';
 import { guidancePhase } from './guidance.ts';
 
 const scenarioDescription = ['Scenarios:', ...SCENARIOS.map((s) => `- \`${s.name}\`: ${s.description}`)].join(
@@ -101,20 +101,15 @@ export const simulationSchema = z
   })
   .check(z.meta({ id: 'SandboxSimulation' }));
 
-// A spread of the shape, not z.extend: extend would copy the parent's checks, and with them its
-// `meta({ id })`, onto the new object.
-export const advanceResultSchema = z
-  .object({
-    ...simulationSchema.shape,
-    requested_minutes: z.int().check(z.meta({ description: 'The minutes asked for' })),
-    advanced_minutes: z.int().check(
-      z.meta({
-        description:
-          'The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest',
-      }),
-    ),
-  })
-  .check(z.meta({ id: 'SandboxAdvanceResult' }));
+export const advanceResultSchema = extendWithoutMeta(simulationSchema, {
+  requested_minutes: z.int().check(z.meta({ description: 'The minutes asked for' })),
+  advanced_minutes: z.int().check(
+    z.meta({
+      description:
+        'The minutes actually run (saved) before the request’s time ran short; when fewer than requested_minutes, call again for the rest',
+    }),
+  ),
+}).check(z.meta({ id: 'SandboxAdvanceResult' }));
 
 export const scenarioActionSchema = z
   .object({

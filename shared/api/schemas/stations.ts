@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { publicId, timestamp } from './common.ts';
+import { extendWithoutMeta, publicId, timestamp } from './common.ts';
 
 /** Spec section 8: radius at most 50 miles; limit at most 25 and at most the plan's price-query cap. */
 export const NEARBY_LIMITS = {
@@ -30,14 +30,9 @@ export const stationSchema = z
   })
   .check(z.meta({ id: 'Station' }));
 
-// The station's shape spread into a new object, not z.extend: extend would copy the station's
-// checks, and with them its `meta({ id: 'Station' })`, onto the new schema.
-export const nearbyStationSchema = z
-  .object({
-    ...stationSchema.shape,
-    distance_miles: z.number().check(z.meta({ description: 'Straight-line distance from the query point' })),
-  })
-  .check(z.meta({ id: 'NearbyStation' }));
+export const nearbyStationSchema = extendWithoutMeta(stationSchema, {
+  distance_miles: z.number().check(z.meta({ description: 'Straight-line distance from the query point' })),
+}).check(z.meta({ id: 'NearbyStation' }));
 
 export const nearbyStationsQuery = z.object({
   latitude: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
@@ -143,16 +138,13 @@ export const alongRouteBody = z
     z.meta({ id: 'AlongRouteRequest' }),
   );
 
-export const corridorStationSchema = z
-  .object({
-    ...stationSchema.shape,
-    miles_along_route: z.number(),
-    off_route_miles: z.number().check(z.meta({ description: 'One way, from the route to the station' })),
-    detour_miles: z
-      .number()
-      .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
-  })
-  .check(z.meta({ id: 'CorridorStation' }));
+export const corridorStationSchema = extendWithoutMeta(stationSchema, {
+  miles_along_route: z.number(),
+  off_route_miles: z.number().check(z.meta({ description: 'One way, from the route to the station' })),
+  detour_miles: z
+    .number()
+    .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
+}).check(z.meta({ id: 'CorridorStation' }));
 
 export const alongRouteResponse = z
   .object({
