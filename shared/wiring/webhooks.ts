@@ -26,7 +26,7 @@ export const LOCAL_PRIVATE_TARGETS_HINT =
   'receives and verifies the events';
 
 /**
- * What fan-out (and the delivery log) needs: the endpoints, the delivery records and the queue.
+ * What fan-out needs: the endpoints, the delivery records and the queue.
  * Apart from the sender, so the many functions that record events bundle no HTTP client or
  * address guard: only the dispatcher, replays and test sends send.
  */
@@ -39,6 +39,14 @@ export const fanOutDeps = /* @__PURE__ */ perInfrastructure(
     queue: sendingTo(() => queuesOf(infra).deliveries()),
     now: infra.clock.now,
   }),
+);
+
+/** The delivery log (GET …/deliveries): the endpoints and their delivery records. */
+export const deliveryLogDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): Pick<DeliveryDeps, 'endpoints' | 'deliveries'> => {
+    const { endpoints, deliveries } = fanOutDeps(infra);
+    return { endpoints, deliveries };
+  },
 );
 
 /** What the dispatcher, replays and test sends need besides. */

@@ -5,9 +5,9 @@ import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { listEndpointDeliveries } from '../../../shared/usecases/webhook-delivery-log.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { fanOutDeps } from '../../../shared/wiring/webhooks.ts';
+import { deliveryLogDeps } from '../../../shared/wiring/webhooks.ts';
 
 export const handler = httpHandler(listWebhookDeliveriesRoute, async ({ params, query }, context) => {
-  const page = await listEndpointDeliveries(fanOutDeps(), actingWebhookOwner(context), params.id, query);
+  const page = await listEndpointDeliveries(deliveryLogDeps(), actingWebhookOwner(context), params.id, query);
   return ok(pageResource(page, deliveryResource));
 });
