@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -7,6 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet, type FleetChanges } from '../domain/fleet.ts';
+import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, sequenceKey, toEventItem } from './events.ts';
@@ -217,22 +217,12 @@ export function createFleetStore(
   };
 }
 
+/** The fleets of `ids` by id: keys left unprocessed are asked again, never taken for missing fleets. */
 async function batchGetFleets(
   client: DocumentClient,
   tableName: string,
   ids: string[],
 ): Promise<Map<string, Fleet>> {
-  const found = new Map<string, Fleet>();
-  let keys = ids.map(fleetKey);
-  // BatchGetItem takes 100 keys and may return some unprocessed under throttling: retry those.
-  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-    const batch = keys.slice(0, 100);
-    const { Responses, UnprocessedKeys } = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }),
-    );
-    for (const item of Responses?.[tableName] ?? []) found.set(String(item.id), fromFleetItem(item));
-    const unprocessed = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys;
-    keys = [...unprocessed, ...keys.slice(100)];
-  }
-  return found;
+  const items = await batchGetItems(client, tableName, ids.map(fleetKey), { what: 'fleets' });
+  return new Map(items.map((item) => [String(item.id), fromFleetItem(item)]));
 }
