@@ -43,7 +43,7 @@ describe('fleet store: a partner’s granted fleets', () => {
         UnprocessedKeys: left.length ? { t: { Keys: left.map(fleetKey) } } : {},
       };
     });
-    const page = await store.listGranted('ptn_1', 50);
+    const page = await store.listGranted('ptn_1', 50, undefined);
     expect(page.data.map((fleet) => fleet.id)).toEqual(ids);
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
@@ -54,6 +54,6 @@ describe('fleet store: a partner’s granted fleets', () => {
       Responses: { t: [] },
       UnprocessedKeys: { t: { Keys: askedIds(input).map(fleetKey) } },
     }));
-    await expect(store.listGranted('ptn_1', 50)).rejects.toThrow(/3 fleets unprocessed/);
+    await expect(store.listGranted('ptn_1', 50, undefined)).rejects.toThrow(/3 fleets unprocessed/);
   });
 });
