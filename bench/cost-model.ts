@@ -192,6 +192,16 @@ export function costPerVehicleMonth(
 }
 
 /** Tenths of a cent would hide the small lines; 5 decimals keep them visible and the sum honest. */
+/**
+ * What a fleet pays per truck-month when `guidedShare` of its trucks are under active guidance and
+ * the rest are not: the two per-truck figures weighted by their share.
+ */
+export function mixedFleetCost(guidedUsd: number, unguidedUsd: number, guidedShare: number): number {
+  if (!(guidedShare >= 0 && guidedShare <= 1))
+    throw new RangeError(`guided share ${guidedShare} is not in [0, 1]`);
+  return round(guidedShare * guidedUsd + (1 - guidedShare) * unguidedUsd);
+}
+
 function round(usd: number): number {
   return Math.round(usd * 100_000) / 100_000;
 }

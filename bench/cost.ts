@@ -21,6 +21,7 @@ import {
   type CostBreakdown,
   costPerVehicleMonth,
   gbSeconds,
+  mixedFleetCost,
 } from './cost-model.ts';
 import {
   type ApiClient,
@@ -54,7 +55,15 @@ export interface CostBench extends CostBreakdown {
    * everything else as measured with every truck guided (an upper bound: an unguided cycle is shorter).
    */
   cost_usd_per_vehicle_month_unguided?: number;
+  /**
+   * A fleet with {@link GUIDED_SHARE} of its trucks guided (the soak's mix), per truck: what a fleet
+   * pays per truck-month, from the two figures above.
+   */
+  cost_usd_per_vehicle_month_fleet_10pct_guided?: number;
 }
+
+/** The share of a fleet's trucks under active guidance in the mixed-fleet figure (and the soak). */
+const GUIDED_SHARE = 0.1;
 
 const TRUCKS = 500;
 /** Untimed minutes after guidance starts (the worker's first cycles replan), then timed ones. */
@@ -184,13 +193,14 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
       ...(writeUnits.dynamodb_write_units_per_breadcrumb_unguided === undefined ||
       writeUnits.dynamodb_read_units_per_breadcrumb_unguided === undefined
         ? {}
-        : {
-            cost_usd_per_vehicle_month_unguided: costPerVehicleMonth({
+        : mixedFleetCosts(
+            costPerVehicleMonth(batched).cost_usd_per_vehicle_month,
+            costPerVehicleMonth({
               ...batched,
               dynamodbWriteUnits: writeUnits.dynamodb_write_units_per_breadcrumb_unguided,
               dynamodbReadUnits: writeUnits.dynamodb_read_units_per_breadcrumb_unguided,
             }).cost_usd_per_vehicle_month,
-          }),
+          )),
       cost_dynamodb_stored_bytes_per_breadcrumb: Math.round(batched.dynamodbStoredBytes),
       cost_sqs_requests_per_breadcrumb: round(batched.sqsRequests, 3),
       cost_lambda_invocations_per_breadcrumb: round(batched.lambdaInvocations, 3),
@@ -207,6 +217,13 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     low.destroy();
     await bench.stop();
   }
+}
+
+function mixedFleetCosts(guided: number, unguided: number) {
+  return {
+    cost_usd_per_vehicle_month_unguided: unguided,
+    cost_usd_per_vehicle_month_fleet_10pct_guided: mixedFleetCost(guided, unguided, GUIDED_SHARE),
+  };
 }
 
 async function postLocations(api: ApiClient, locations: readonly unknown[]): Promise<number> {

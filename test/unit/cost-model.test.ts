@@ -4,6 +4,7 @@ import {
   costPerVehicleMonth,
   GB,
   gbSeconds,
+  mixedFleetCost,
   ONE_MINUTE_CADENCE,
   PRICES,
 } from '../../bench/cost-model.ts';
@@ -100,6 +101,18 @@ describe('costPerVehicleMonth', () => {
       oneMinute.cost_usd_per_vehicle_month_dynamodb_storage / 2,
       5,
     );
+  });
+});
+
+describe('mixedFleetCost', () => {
+  it('weights the guided and unguided truck by their shares of the fleet', () => {
+    expect(mixedFleetCost(0.09, 0.06, 0.1)).toBeCloseTo(0.063, 6);
+    expect(mixedFleetCost(0.09, 0.06, 0)).toBe(0.06);
+    expect(mixedFleetCost(0.09, 0.06, 1)).toBe(0.09);
+  });
+
+  it('refuses a share outside 0 to 1', () => {
+    expect(() => mixedFleetCost(0.09, 0.06, 10)).toThrow(RangeError);
   });
 });
 
