@@ -11,6 +11,7 @@ import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
 import { readGuideRoutes } from '../shared/llms/guide-routes.ts';
 import { readListedTools } from '../shared/mcp/listed-tools.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
+import { pureConstants } from './pure-constants.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
 export interface FunctionEntry {
@@ -450,6 +451,9 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     logLevel: 'warning',
   } satisfies BuildOptions;
   const plugins = [
+    // Schema modules: a function keeps the schemas its route reads, not every schema of the modules
+    // it imports (scripts/pure-constants.ts).
+    pureConstants(/[\\/]shared[\\/]api[\\/]schemas[\\/][^\\/]+\.ts$/),
     englishOnlyZodLocales,
     environmentCredentialsOnly,
     withoutMcpAjvValidator,

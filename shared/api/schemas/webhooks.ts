@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { EVENT_CATALOG } from '../../domain/events.ts';
 import { WILDCARD } from '../../domain/webhooks/endpoint.ts';
-import { extendWithoutMeta, pageOf, pageQuery, publicId, timestamp } from './common.ts';
+import { extendWithoutMeta, pageOf, pageQueryShape, publicId, timestamp } from './common.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [string, ...string[]];
 
@@ -76,7 +76,7 @@ export const webhookWithSecretSchema = extendWithoutMeta(webhookSchema, {
 }).check(z.meta({ id: 'WebhookEndpointWithSecret' }));
 
 export const webhookIdParams = z.object({ id: publicId('webhookEndpoint') });
-export const listWebhooksQuery = z.object({ ...pageQuery });
+export const listWebhooksQuery = z.object(pageQueryShape({}));
 export const webhookPage = pageOf(webhookSchema, 'WebhookEndpointPage');
 
 export const eventTypesSchema = z
@@ -118,10 +118,11 @@ export const deliverySchema = z
   })
   .check(z.meta({ id: 'WebhookDelivery' }));
 
-export const listDeliveriesQuery = z.object({
-  status: z.optional(z.enum(['pending', 'retrying', 'succeeded', 'failed'])),
-  ...pageQuery,
-});
+export const listDeliveriesQuery = z.object(
+  pageQueryShape({
+    status: z.optional(z.enum(['pending', 'retrying', 'succeeded', 'failed'])),
+  }),
+);
 export const deliveryPage = pageOf(deliverySchema, 'WebhookDeliveryPage');
 export const deliveryParams = z.object({
   id: publicId('webhookEndpoint'),

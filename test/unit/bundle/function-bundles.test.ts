@@ -131,6 +131,22 @@ describe('a route function bundle', () => {
     expect(handlerPaths).toEqual([true, false, false]);
   });
 
+  it('carries the schemas its route reads, not the rest of the schema modules it imports', () => {
+    // Arrange
+    const code = readFileSync(join(outdir, 'createTrip', 'index.mjs'), 'utf8');
+
+    // Act: one message of createTrip's own body, one of the trip list's query (same module), one
+    // of the time-zone field of shared/api/schemas/common.ts (a module createTrip imports)
+    const messages = [
+      'must be after planned_start_at',
+      'must be polyline (the only thing a list can include)',
+      'must be an IANA time zone name',
+    ].map((message) => code.includes(message));
+
+    // Assess
+    expect(messages).toEqual([true, false, false]);
+  });
+
   it('records events without bundling the webhook sender or its address guard (only the dispatcher sends)', () => {
     // Arrange
     const inputs = bundledInputs('createTrip');
