@@ -16,7 +16,7 @@ import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -26,7 +26,7 @@ export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
-  vehicles: VehicleStore;
+  vehicles: VehicleReader;
   positions: VehiclePositionStore;
   routes: RouteStore;
   /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */

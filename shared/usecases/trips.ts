@@ -25,7 +25,7 @@ import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import type { TripStore, TripWrite } from '../store/trips.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
 import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
@@ -38,11 +38,11 @@ export interface TripChangeDeps extends TripFollowUpDeps {
 
 /** Starting a trip plans nothing either (guidance routes on its first breadcrumb); it checks the vehicle. */
 export interface TripStartDeps extends TripChangeDeps {
-  vehicles: Pick<VehicleStore, 'get'>;
+  vehicles: Pick<VehicleReader, 'get'>;
 }
 
 export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
-  vehicles: VehicleStore;
+  vehicles: VehicleReader;
   /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
   counters: StationBudgetDeps['counters'];
   plan: StationBudgetDeps['plan'];

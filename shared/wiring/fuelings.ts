@@ -3,7 +3,7 @@ import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
 import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /*
@@ -31,7 +31,7 @@ export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDe
 /** GET /v1/fuelings. */
 export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
   (infra): ListFuelingsDeps => ({
-    vehicles: vehicleStore(infra),
+    vehicles: vehicleReader(infra),
     fuelings: fuelingStores(infra).fuelings,
   }),
 );

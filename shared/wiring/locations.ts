@@ -3,14 +3,14 @@ import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { IngestDeps } from '../usecases/locations.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { queuesOf, sendingTo } from './message-queues.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 
 /**
  * Vehicles and positions for ingest and the latest-location read; apart from the station and
  * guidance wiring so these hot functions bundle neither the catalog nor the router.
  */
 export const positionStores = /* @__PURE__ */ perInfrastructure((infra) => ({
-  vehicles: vehicleStore(infra),
+  vehicles: vehicleReader(infra),
   positions: createVehiclePositionStore(infra.client, infra.config.tableName),
 }));
 

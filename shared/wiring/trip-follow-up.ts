@@ -3,7 +3,7 @@ import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { TripChangeDeps, TripStartDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /**
@@ -24,5 +24,5 @@ export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
 
 /** POST /v1/trips/{id}/start: the follow-up and the vehicle's check, without the route planner. */
 export const tripStartDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): TripStartDeps => ({ ...tripChangeDeps(infra), vehicles: vehicleStore(infra) }),
+  (infra): TripStartDeps => ({ ...tripChangeDeps(infra), vehicles: vehicleReader(infra) }),
 );

@@ -1,7 +1,7 @@
 import { createTripStore } from '../store/trips.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 
 /**
  * GET /v1/trips, GET /v1/trips/{id} and DELETE /v1/trips/{id} (a planned trip, which has nothing to
@@ -13,7 +13,7 @@ export const tripStoreDeps = /* @__PURE__ */ perInfrastructure(
     const { client, config, cursors } = infra;
     return {
       trips: createTripStore(client, config.tableName, cursors),
-      vehicles: vehicleStore(infra),
+      vehicles: vehicleReader(infra),
     };
   },
 );

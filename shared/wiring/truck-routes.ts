@@ -3,13 +3,13 @@ import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   const { counters, fleets, plans } = tableStores(infra);
-  const vehicles = vehicleStore(infra);
+  const vehicles = vehicleReader(infra);
   const { client, config } = infra;
   return {
     router,
