@@ -15,7 +15,7 @@ import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { LatestPositionReader } from '../store/vehicle-positions.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
@@ -27,7 +27,7 @@ export interface RouteDeps {
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
   vehicles: VehicleReader;
-  positions: VehiclePositionStore;
+  positions: LatestPositionReader;
   routes: RouteStore;
   /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */
   fleets: Pick<FleetStore, 'get'>;

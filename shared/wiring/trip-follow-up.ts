@@ -1,5 +1,5 @@
 import { createTripStore } from '../store/trips.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { TripChangeDeps, TripStartDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -15,7 +15,7 @@ export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
   (infra): TripChangeDeps => ({
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
     fleets: tableStores(infra).fleets,
-    positions: createVehiclePositionStore(infra.client, infra.config.tableName),
+    positions: createLatestPositionReader(infra.client, infra.config.tableName),
     events: eventRecorder(infra),
     guidance: createGuidanceWriteDeps(infra),
     now: infra.clock.now,

@@ -1,5 +1,5 @@
 import { createTripStore } from '../store/trips.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -20,7 +20,7 @@ export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
     trips: createTripStore(client, config.tableName, cursors),
     vehicles,
     fleets,
-    positions: createVehiclePositionStore(client, config.tableName),
+    positions: createLatestPositionReader(client, config.tableName),
     router,
     catalog,
     discounts,

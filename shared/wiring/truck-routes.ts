@@ -1,5 +1,5 @@
 import { createRouteStore } from '../store/routes.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
@@ -19,7 +19,7 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     fleets,
     counters,
     plan: (name) => plans.get(name),
-    positions: createVehiclePositionStore(client, config.tableName),
+    positions: createLatestPositionReader(client, config.tableName),
     routes: createRouteStore(client, config.tableName),
     now: infra.clock.now,
   };
