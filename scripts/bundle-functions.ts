@@ -165,12 +165,13 @@ const environmentCredentialsOnly: Plugin = {
  * define what they export), so they are marked side-effect-free and go where unused: ipaddr.js
  * (~13 KB) came with shared/platform/url-guard.ts into every function wiring the event recorder,
  * GET routes included, which never check a webhook URL (the guard's module-level blocks are marked
- * pure for the same reason; both are needed).
+ * pure for the same reason; both are needed); @mapbox/polyline (~1.3 KB) with shared/geo/polyline.ts
+ * into the trip reads and other functions that never encode or decode a polyline.
  */
 const sideEffectFreePackages: Plugin = {
   name: 'side-effect-free-packages',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^ipaddr\.js$/ }, async (args) => {
+    pluginBuild.onResolve({ filter: /^(?:ipaddr\.js|@mapbox\/polyline)$/ }, async (args) => {
       if (args.pluginData === 'side-effect-free') return undefined;
       const resolved = await pluginBuild.resolve(args.path, {
         kind: args.kind,
