@@ -24,7 +24,7 @@ import {
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
-import type { TripStore, TripWrite } from '../store/trips.ts';
+import type { TripReader, TripStore, TripWrite } from '../store/trips.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
@@ -141,7 +141,11 @@ async function withRoute(deps: TripDeps, trip: Trip): Promise<Trip> {
 }
 
 /** GET /v1/trips/{id}: a trip of the acting fleet; another fleet's id is not found. */
-export async function getTrip(deps: Pick<TripDeps, 'trips'>, fleetId: string, tripId: string): Promise<Trip> {
+export async function getTrip(
+  deps: { trips: Pick<TripReader, 'get'> },
+  fleetId: string,
+  tripId: string,
+): Promise<Trip> {
   const trip = await deps.trips.get(fleetId, tripId);
   if (!trip) throw new ApiError('resource_not_found', `Trip ${tripId} was not found in this fleet.`);
   return trip;
@@ -149,7 +153,7 @@ export async function getTrip(deps: Pick<TripDeps, 'trips'>, fleetId: string, tr
 
 /** GET /v1/trips: by planned start, optionally of one status and one vehicle. */
 export async function listTrips(
-  deps: Pick<TripDeps, 'trips' | 'vehicles'>,
+  deps: Pick<TripDeps, 'vehicles'> & { trips: Pick<TripReader, 'list'> },
   fleetId: string,
   filter: {
     status?: TripStatus | undefined;
