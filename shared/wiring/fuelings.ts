@@ -28,10 +28,10 @@ export function createFuelingRecordDeps(
 export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDeps['events']) =>
   detectedFuelingRecorder(createFuelingRecordDeps(infra, events));
 
-/** GET /v1/fuelings. */
+/** GET /v1/fuelings: the fuelings alone, not the recommended stops a fill is recorded with. */
 export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
   (infra): ListFuelingsDeps => ({
     vehicles: vehicleReader(infra),
-    fuelings: fuelingStores(infra).fuelings,
+    fuelings: createFuelingStore(infra.client, infra.config.tableName, infra.cursors),
   }),
 );
