@@ -452,9 +452,9 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     logLevel: 'warning',
   } satisfies BuildOptions;
   const plugins = [
-    // Schema modules: a function keeps the schemas its route reads, not every schema of the modules
-    // it imports (scripts/pure-constants.ts).
-    pureConstants(/[\\/]shared[\\/]api[\\/]schemas[\\/][^\\/]+\.ts$/),
+    // Schema and route modules: a function keeps the schemas and route definitions it reads, not
+    // every one of the modules it imports (scripts/pure-constants.ts).
+    pureConstants(/[\\/]shared[\\/]api[\\/](?:schemas|routes)[\\/][^\\/]+\.ts$/),
     englishOnlyZodLocales,
     environmentCredentialsOnly,
     withoutMcpAjvValidator,

@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../../platform/errors.ts';
 import type { RouteDefinition } from '../../platform/http/route-definition.ts';
 import {
   cancelTripBody,
@@ -21,16 +20,7 @@ const tripRoute = routeGroup({
   idempotent: false,
 });
 
-/**
- * A planning route's errors: its own, then the planner's. A call marked pure, not a spread into
- * each list: a spread would keep the planning routes' definitions in every trip function's bundle.
- */
-const withPlanningErrors = (...own: ErrorCode[]): ErrorCode[] => [
-  ...own,
-  'routing_unreachable',
-  'route_computation_timeout',
-  'route_capacity',
-];
+const planningErrors = ['routing_unreachable', 'route_computation_timeout', 'route_capacity'] as const;
 
 export const createTripRoute = /* @__PURE__ */ tripRoute({
   operationId: 'createTrip',
@@ -42,7 +32,7 @@ export const createTripRoute = /* @__PURE__ */ tripRoute({
   idempotent: true,
   request: { body: createTripBody },
   responses: [{ status: 201, description: 'The planned trip', schema: tripSchema }],
-  errors: /* @__PURE__ */ withPlanningErrors('vehicle_inactive', 'insufficient_fuel_data'),
+  errors: ['vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
   handler: 'functions/http/trips/create-trip.ts',
 });
 
@@ -77,12 +67,13 @@ export const updateTripRoute = /* @__PURE__ */ tripRoute({
     'Only while `planned` (else 409 trip_not_editable). `stops` is the full list of the dispatcher’s stops; a fuel stop sent back unchanged is ignored, a changed or new one is 422 fuel_stop_immutable. With auto_optimize, a new origin or destination regenerates the fuel stops.',
   request: { params: tripParams, body: updateTripBody },
   responses: [{ status: 200, description: 'The edited trip', schema: tripSchema }],
-  errors: /* @__PURE__ */ withPlanningErrors(
+  errors: [
     'trip_not_editable',
     'fuel_stop_immutable',
     'vehicle_inactive',
     'insufficient_fuel_data',
-  ),
+    ...planningErrors,
+  ],
   handler: 'functions/http/trips/update-trip.ts',
 });
 
@@ -140,11 +131,7 @@ export const optimizeTripRoute = /* @__PURE__ */ tripRoute({
     'A planned trip from its origin; an active one from the vehicle’s latest position and level (its guidance reopens with the new stops). Ended trips: 409 invalid_trip_state.',
   request: { params: tripParams },
   responses: [{ status: 200, description: 'The trip with its new fuel stops', schema: tripSchema }],
-  errors: /* @__PURE__ */ withPlanningErrors(
-    'invalid_trip_state',
-    'vehicle_inactive',
-    'insufficient_fuel_data',
-  ),
+  errors: ['invalid_trip_state', 'vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
   handler: 'functions/http/trips/optimize-trip.ts',
 });
 

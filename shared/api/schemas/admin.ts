@@ -8,7 +8,7 @@ import {
   extendWithoutMeta,
   ianaTimezone,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   publicId,
   timestamp,
 } from './common.ts';
@@ -73,13 +73,12 @@ export const createCompanyBody = z
   .strictObject({ name: accountName, timezone: ianaTimezone, contact_email: emailAddress })
   .check(z.meta({ id: 'CreateCompanyRequest' }));
 
-export const productionAccessQuery = z.object(
-  pageQueryShape({
-    status: z
-      ._default(z.enum(['pending', 'approved', 'denied', 'revoked']), 'pending')
-      .check(z.meta({ description: 'Requests in this state, oldest first; default `pending`.' })),
-  }),
-);
+export const productionAccessQuery = z.object({
+  status: z
+    ._default(z.enum(['pending', 'approved', 'denied', 'revoked']), 'pending')
+    .check(z.meta({ description: 'Requests in this state, oldest first; default `pending`.' })),
+  ...pageQuery,
+});
 
 export const productionAccessParams = z.object({ id: publicId('productionAccess') });
 export const approveBody = z
@@ -181,11 +180,10 @@ export const setAccountPlanBody = z
   .strictObject({ plan: planName })
   .check(z.meta({ id: 'SetAccountPlanRequest' }));
 
-export const auditQuery = z.object(
-  pageQueryShape({
-    account_id: z.optional(accountId).check(z.meta({ description: "Only this account's entries." })),
-  }),
-);
+export const auditQuery = z.object({
+  account_id: z.optional(accountId).check(z.meta({ description: "Only this account's entries." })),
+  ...pageQuery,
+});
 
 // Answers.
 

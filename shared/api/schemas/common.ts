@@ -90,15 +90,6 @@ export const pageQuery = {
 };
 
 /**
- * A list query's fields: its own filters, then `cursor` and `limit`. A call rather than a spread of
- * pageQuery in each schema: a bundle drops a schema constant nothing reads only when it is built
- * from calls alone, never with a spread in it (scripts/pure-constants.ts).
- */
-export function pageQueryShape<T extends z.core.$ZodLooseShape>(filters: T): T & typeof pageQuery {
-  return { ...filters, ...pageQuery };
-}
-
-/**
  * `z.extend` without the base's metadata. zod/mini keeps `.check(z.meta(…))` as a check, and
  * `z.extend` keeps the checks, so the extended twin would inherit the base's id and description
  * (classic's `.meta()` was not a check, so `.extend` left them behind). Refinements stay.

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EVENT_CATALOG, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
-import { pageOf, pageQueryShape, publicId, timestamp } from './common.ts';
+import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [
   (typeof EVENT_CATALOG)[number]['type'],
@@ -27,14 +27,13 @@ export const eventEnvelopeSchema = z
   })
   .check(z.meta({ id: 'EventEnvelope' }));
 
-export const listEventsQuery = z.object(
-  pageQueryShape({
-    after_sequence: z
-      .optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVENT_SEQUENCE)))
-      .check(z.meta({ description: 'Only events with a higher `sequence`: the last one you processed.' })),
-    type: z.optional(z.enum(catalogTypes)).check(z.meta({ description: 'Only events of this type.' })),
-  }),
-);
+export const listEventsQuery = z.object({
+  after_sequence: z
+    .optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVENT_SEQUENCE)))
+    .check(z.meta({ description: 'Only events with a higher `sequence`: the last one you processed.' })),
+  type: z.optional(z.enum(catalogTypes)).check(z.meta({ description: 'Only events of this type.' })),
+  ...pageQuery,
+});
 
 export const eventIdParams = z.object({ id: publicId('event') });
 export const eventPage = pageOf(eventEnvelopeSchema, 'EventPage');

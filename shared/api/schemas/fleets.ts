@@ -5,7 +5,7 @@ import {
   externalRef,
   ianaTimezone,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   percentBetween,
   publicId,
   timestamp,
@@ -72,7 +72,7 @@ export const updateFleetSettingsBody = z
   .check(z.meta({ id: 'UpdateFleetSettingsRequest' }));
 
 export const fleetIdParams = z.object({ id: publicId('fleet') });
-export const listFleetsQuery = z.object(pageQueryShape({}));
+export const listFleetsQuery = z.object({ ...pageQuery });
 export const fleetPage = pageOf(fleetSchema, 'FleetPage');
 
 export type CreateFleetBody = z.infer<typeof createFleetBody>;

@@ -3,7 +3,7 @@ import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
 import {
   externalRef,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   publicId,
   requireOneVehicleReference,
   timestamp,
@@ -176,21 +176,18 @@ const dateOrDateTime = z.string().check(
   }),
 );
 
-export const listFuelingsQuery = z.object(
-  pageQueryShape({
-    vehicle_id: z.optional(vehicleRef),
-    from: z
-      .optional(z.iso.datetime({ offset: true }))
-      .check(z.meta({ description: 'fueled_at at or after' })),
-    to: z.optional(z.iso.datetime({ offset: true })).check(z.meta({ description: 'fueled_at at or before' })),
-    source: z.optional(z.enum(['reported', 'detected'])).check(
-      z.meta({
-        description:
-          'Omitted: each fill once (a detection merged into a reported fueling is listed only with `source=detected`)',
-      }),
-    ),
-  }),
-);
+export const listFuelingsQuery = z.object({
+  vehicle_id: z.optional(vehicleRef),
+  from: z.optional(z.iso.datetime({ offset: true })).check(z.meta({ description: 'fueled_at at or after' })),
+  to: z.optional(z.iso.datetime({ offset: true })).check(z.meta({ description: 'fueled_at at or before' })),
+  source: z.optional(z.enum(['reported', 'detected'])).check(
+    z.meta({
+      description:
+        'Omitted: each fill once (a detection merged into a reported fueling is listed only with `source=detected`)',
+    }),
+  ),
+  ...pageQuery,
+});
 export const fuelingPage = pageOf(fuelingSchema, 'FuelingPage');
 
 export const savingsReportQuery = z.object({

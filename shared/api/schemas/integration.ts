@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CHECKS } from '../../domain/integration-health/checks.ts';
 import { HEALTH_HISTORY_DAYS } from '../../domain/integration-health/history.ts';
-import { pageOf, pageQueryShape, publicId, timestamp } from './common.ts';
+import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 
 const checkIds = CHECKS.map((check) => check.id) as [string, ...string[]];
 const checkId = z.enum(checkIds).check(z.meta({ description: 'A check id (docs/integration-health.md)' }));
@@ -17,7 +17,7 @@ const fleetIdQuery = z.optional(publicId('fleet')).check(
   }),
 );
 
-export const healthQuery = z.object(pageQueryShape({ fleet_id: fleetIdQuery }));
+export const healthQuery = z.object({ fleet_id: fleetIdQuery, ...pageQuery });
 export const healthHistoryQuery = z.object({
   fleet_id: fleetIdQuery,
   days: z

@@ -5,7 +5,7 @@ import {
   extendWithoutMeta,
   optionalReason,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   publicId,
   timestamp,
 } from './common.ts';
@@ -42,7 +42,7 @@ export const createKeyBody = z
 
 export const keyIdParams = z.object({ id: publicId('apiKey') });
 
-export const listKeysQuery = z.strictObject(pageQueryShape({}));
+export const listKeysQuery = z.strictObject({ ...pageQuery });
 
 export const rotateKeyBody = z
   .strictObject({

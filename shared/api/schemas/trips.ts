@@ -5,7 +5,7 @@ import {
   minArrivalFuelPercentRequest,
   optionalReason,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   percentBetween,
   publicId,
   timestamp,
@@ -187,17 +187,16 @@ export const cancelTripBody = z
 export const tripParams = z.object({ id: publicId('trip') });
 export const tripStopParams = z.object({ id: publicId('trip'), stopId: publicId('tripStop') });
 
-export const listTripsQuery = z.object(
-  pageQueryShape({
-    status: z.optional(z.enum(TRIP_STATUSES)),
-    vehicle_id: z.optional(vehicleRef),
-    from: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or after this time' })),
-    to: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or before this time' })),
-    include: z
-      .optional(z.literal('polyline', { error: 'must be polyline (the only thing a list can include)' }))
-      .check(z.meta({ description: '`polyline` adds each trip’s route geometry' })),
-  }),
-);
+export const listTripsQuery = z.object({
+  status: z.optional(z.enum(TRIP_STATUSES)),
+  vehicle_id: z.optional(vehicleRef),
+  from: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or after this time' })),
+  to: z.optional(dateTime).check(z.meta({ description: 'Trips planned to start at or before this time' })),
+  include: z
+    .optional(z.literal('polyline', { error: 'must be polyline (the only thing a list can include)' }))
+    .check(z.meta({ description: '`polyline` adds each trip’s route geometry' })),
+  ...pageQuery,
+});
 
 const placeOut = z.object({ latitude: z.number(), longitude: z.number(), name: z.nullable(z.string()) });
 

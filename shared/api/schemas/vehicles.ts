@@ -3,7 +3,7 @@ import {
   extendWithoutMeta,
   externalRef,
   pageOf,
-  pageQueryShape,
+  pageQuery,
   publicId,
   timestamp,
   vehicleRef,
@@ -85,13 +85,10 @@ export const updateVehicleBody = z
   );
 
 export const vehicleRefParams = z.object({ id: vehicleRef });
-export const listVehiclesQuery = z.object(
-  pageQueryShape({
-    status: z
-      .optional(z.enum(['active', 'inactive']))
-      .check(z.meta({ description: 'Omitted returns both.' })),
-  }),
-);
+export const listVehiclesQuery = z.object({
+  status: z.optional(z.enum(['active', 'inactive'])).check(z.meta({ description: 'Omitted returns both.' })),
+  ...pageQuery,
+});
 export const vehiclePage = pageOf(vehicleSchema, 'VehiclePage');
 
 export type CreateVehicleBody = z.infer<typeof createVehicleBody>;

@@ -16,6 +16,29 @@ describe('annotatePureConstants', () => {
     );
   });
 
+  it('evaluates an initializer with a member read, a spread or an interpolation in an arrow marked pure', () => {
+    // Arrange
+    const source = [
+      'export const a = z.array(z.string()).check(z.maxLength(LIMITS.maxItems));',
+      'export const b = z.object({ ...shape, c: z.string() });',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+      'export const d = z.string().check(z.meta({ description: `at most ${max}` }));',
+      'export const e = z.string().check(z.coerce.number());',
+    ].join('\n');
+
+    // Act
+    const annotated = annotatePureConstants(source, 'c.ts').split('\n');
+
+    // Assess: a callee's member read (`z.coerce.number`) is no reason to wrap
+    expect(annotated).toEqual([
+      'export const a = /* @__PURE__ */ (() => (z.array(z.string()).check(z.maxLength(LIMITS.maxItems))))();',
+      'export const b = /* @__PURE__ */ (() => (z.object({ ...shape, c: z.string() })))();',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+      'export const d = /* @__PURE__ */ (() => (z.string().check(z.meta({ description: `at most ${max}` }))))();',
+      'export const e = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.coerce.number());',
+    ]);
+  });
+
   it('leaves top-level statements and the bodies of functions as written', () => {
     // Arrange
     const source = [
@@ -41,6 +64,8 @@ describe('annotatePureConstants', () => {
         "export const dropped = z.email().check(z.maxLength(254), z.meta({ id: 'Dropped' }));",
         "const zones = new Set(Intl.supportedValuesOf('timeZone'));",
         'export const alsoDropped = z.string().check(z.refine((value) => zones.has(value)));',
+        "const LIMITS = { maxItems: 500, label: 'Spread' };",
+        'export const spreadDropped = z.object({ ...LIMITS, items: z.array(z.string()).check(z.maxLength(LIMITS.maxItems)) });',
       ].join('\n'),
       'schemas.ts',
     );
@@ -79,6 +104,10 @@ describe('annotatePureConstants', () => {
     // Assess
     expect(code).toContain('customError: () => "ours"');
     expect(code).toMatch(/var kept = /);
-    expect([code.includes('Dropped'), code.includes('supportedValuesOf')]).toEqual([false, false]);
+    expect([code.includes('Dropped'), code.includes('supportedValuesOf'), code.includes('Spread')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
