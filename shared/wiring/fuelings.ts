@@ -1,4 +1,4 @@
-import { createFuelingStore } from '../store/fuelings.ts';
+import { createFuelingLister, createFuelingStore } from '../store/fuelings.ts';
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
 import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
@@ -28,10 +28,10 @@ export function createFuelingRecordDeps(
 export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDeps['events']) =>
   detectedFuelingRecorder(createFuelingRecordDeps(infra, events));
 
-/** GET /v1/fuelings: the fuelings alone, not the recommended stops a fill is recorded with. */
+/** GET /v1/fuelings: the fuelings' list alone, not the stores a fill is recorded through. */
 export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
   (infra): ListFuelingsDeps => ({
     vehicles: vehicleReader(infra),
-    fuelings: createFuelingStore(infra.client, infra.config.tableName, infra.cursors),
+    fuelings: createFuelingLister(infra.client, infra.config.tableName, infra.cursors),
   }),
 );
