@@ -17,6 +17,7 @@ import { formatTimestamp } from '../shared/platform/time.ts';
 import { latestPositionKey } from '../shared/store/vehicle-positions.ts';
 import { createTrip } from '../shared/usecases/trips.ts';
 import { createVehicle } from '../shared/usecases/vehicles.ts';
+import { vehicleStore } from '../shared/wiring/table-stores.ts';
 import { tripDeps } from '../shared/wiring/trips.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { dispatcherPrincipal } from '../test/support/principals.ts';
@@ -42,7 +43,7 @@ export async function benchTripCreate(): Promise<TripCreateBench> {
     await ensureTable(infra.client, TABLE);
     const deps = tripDeps(infra);
     const fleetId = newId('fleet');
-    const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock: infra.clock }, fleetId, {
+    const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock: infra.clock }, fleetId, {
       external_ref: 'BENCH-TRIP',
       tank_size_gallons: TRUCK.tankSizeGallons,
       estimated_mpg: TRUCK.estimatedMpg,

@@ -28,6 +28,7 @@ import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
 import { createGuidanceWorkerDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
+import { vehicleStore } from '../shared/wiring/table-stores.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { DALLAS, DENVER, DISCOUNTS, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
@@ -385,7 +386,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
         updatedAt: at,
         version: 1,
       };
-      await deps.vehicles.create(vehicle);
+      await vehicleStore(infra).create(vehicle);
       vehicles.push(vehicle);
     }
 

@@ -11,6 +11,7 @@ import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
 import { readGuideRoutes } from '../shared/llms/guide-routes.ts';
 import { readListedTools } from '../shared/mcp/listed-tools.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
+import { pureConstants } from './pure-constants.ts';
 
 /** One Lambda's code: `name` is its directory under the output folder, `handler` its source module. */
 export interface FunctionEntry {
@@ -164,12 +165,13 @@ const environmentCredentialsOnly: Plugin = {
  * define what they export), so they are marked side-effect-free and go where unused: ipaddr.js
  * (~13 KB) came with shared/platform/url-guard.ts into every function wiring the event recorder,
  * GET routes included, which never check a webhook URL (the guard's module-level blocks are marked
- * pure for the same reason; both are needed).
+ * pure for the same reason; both are needed); @mapbox/polyline (~1.3 KB) with shared/geo/polyline.ts
+ * into the trip reads and other functions that never encode or decode a polyline.
  */
 const sideEffectFreePackages: Plugin = {
   name: 'side-effect-free-packages',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^ipaddr\.js$/ }, async (args) => {
+    pluginBuild.onResolve({ filter: /^(?:ipaddr\.js|@mapbox\/polyline)$/ }, async (args) => {
       if (args.pluginData === 'side-effect-free') return undefined;
       const resolved = await pluginBuild.resolve(args.path, {
         kind: args.kind,
@@ -450,6 +452,9 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     logLevel: 'warning',
   } satisfies BuildOptions;
   const plugins = [
+    // Schema and route modules: a function keeps the schemas and route definitions it reads, not
+    // every one of the modules it imports (scripts/pure-constants.ts).
+    pureConstants(/[\\/]shared[\\/]api[\\/](?:schemas|routes)[\\/][^\\/]+\.ts$/),
     englishOnlyZodLocales,
     environmentCredentialsOnly,
     withoutMcpAjvValidator,

@@ -241,4 +241,5 @@ export const adminRoutes = {
 } satisfies Record<string, RouteDefinition>;
 
 export type AdminRouteName = keyof typeof adminRoutes;
-export const adminRouteList: readonly RouteDefinition[] = Object.values(adminRoutes);
+// Pure: otherwise every operator function would bundle the whole table through this list.
+export const adminRouteList: readonly RouteDefinition[] = /* @__PURE__ */ Object.values(adminRoutes);

@@ -111,12 +111,76 @@ export interface FuelingStore {
   list(fleetId: string, filter: FuelingListFilter, limit: number, cursor?: string): Promise<Page<Fueling>>;
 }
 
+/**
+ * The list alone (GET /v1/fuelings): its function bundles none of the recording transactions, the
+ * merges or the savings-day rows (docs/cold-starts.md).
+ */
+export function createFuelingLister(
+  client: DocumentClient,
+  tableName: string,
+  cursors?: CursorCodec,
+): Pick<FuelingStore, 'list'> {
+  return {
+    async list(fleetId, filter, limit, cursor) {
+      if (!cursors) throw new Error('fueling list needs a cursor codec');
+      const scope = `fuelings:${fleetId}:${filter.vehicleId ?? ''}:${filter.from ?? ''}:${filter.to ?? ''}:${filter.source ?? ''}`;
+      const keyed = filter.vehicleId
+        ? {
+            IndexName: GSI1,
+            pkName: 'gsi1pk',
+            skName: 'gsi1sk',
+            pk: vehicleIndexKey(fleetId, filter.vehicleId),
+          }
+        : { IndexName: undefined, pkName: 'pk', skName: 'sk', pk: `FLEET#${fleetId}` };
+      const filters: string[] = [];
+      const values: Record<string, unknown> = {
+        ':pk': keyed.pk,
+        ':from': `FUELING#${filter.from ?? ''}`,
+        ':to': `FUELING#${filter.to ?? '9999'}~`,
+      };
+      if (filter.source) {
+        filters.push('#source = :source');
+        values[':source'] = filter.source;
+      } else {
+        // The default view shows each fill once: a detection merged into a reported fueling hides.
+        filters.push('(#source = :reported OR attribute_not_exists(linked))');
+        values[':reported'] = 'reported';
+      }
+      const data: Fueling[] = [];
+      let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
+      // A filter can thin a page: keep reading until it is full, the range ends, or the reads are
+      // spent (a sparse filter over a long range answers what it found, with a cursor to go on).
+      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: keyed.IndexName,
+            KeyConditionExpression: `${keyed.pkName} = :pk AND ${keyed.skName} BETWEEN :from AND :to`,
+            FilterExpression: filters.join(' AND '),
+            ExpressionAttributeNames: { '#source': 'source' },
+            ExpressionAttributeValues: values,
+            ScanIndexForward: false,
+            Limit: limit - data.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) data.push(item.fueling as Fueling);
+        start = page.LastEvaluatedKey;
+        if (!start) break;
+      }
+      return { data, next_cursor: start ? cursors.encode(scope, start) : null };
+    },
+  };
+}
+
 export function createFuelingStore(
   client: DocumentClient,
   tableName: string,
   cursors?: CursorCodec,
 ): FuelingStore {
   return {
+    ...createFuelingLister(client, tableName, cursors),
+
     async record(fleetId, { fueling, mergeWith, also, announce, guard }) {
       const items: TransactItem[] = [
         {
@@ -302,56 +366,6 @@ export function createFuelingStore(
         start = page.LastEvaluatedKey;
       } while (start);
       return found;
-    },
-
-    async list(fleetId, filter, limit, cursor) {
-      if (!cursors) throw new Error('fueling list needs a cursor codec');
-      const scope = `fuelings:${fleetId}:${filter.vehicleId ?? ''}:${filter.from ?? ''}:${filter.to ?? ''}:${filter.source ?? ''}`;
-      const keyed = filter.vehicleId
-        ? {
-            IndexName: GSI1,
-            pkName: 'gsi1pk',
-            skName: 'gsi1sk',
-            pk: vehicleIndexKey(fleetId, filter.vehicleId),
-          }
-        : { IndexName: undefined, pkName: 'pk', skName: 'sk', pk: `FLEET#${fleetId}` };
-      const filters: string[] = [];
-      const values: Record<string, unknown> = {
-        ':pk': keyed.pk,
-        ':from': `FUELING#${filter.from ?? ''}`,
-        ':to': `FUELING#${filter.to ?? '9999'}~`,
-      };
-      if (filter.source) {
-        filters.push('#source = :source');
-        values[':source'] = filter.source;
-      } else {
-        // The default view shows each fill once: a detection merged into a reported fueling hides.
-        filters.push('(#source = :reported OR attribute_not_exists(linked))');
-        values[':reported'] = 'reported';
-      }
-      const data: Fueling[] = [];
-      let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
-      // A filter can thin a page: keep reading until it is full, the range ends, or the reads are
-      // spent (a sparse filter over a long range answers what it found, with a cursor to go on).
-      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: keyed.IndexName,
-            KeyConditionExpression: `${keyed.pkName} = :pk AND ${keyed.skName} BETWEEN :from AND :to`,
-            FilterExpression: filters.join(' AND '),
-            ExpressionAttributeNames: { '#source': 'source' },
-            ExpressionAttributeValues: values,
-            ScanIndexForward: false,
-            Limit: limit - data.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) data.push(item.fueling as Fueling);
-        start = page.LastEvaluatedKey;
-        if (!start) break;
-      }
-      return { data, next_cursor: start ? cursors.encode(scope, start) : null };
     },
   };
 }

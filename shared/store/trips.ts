@@ -112,6 +112,68 @@ export interface TripStore {
   ): Promise<Page<Trip>>;
 }
 
+/** The reads: a trip, and a fleet's trips. */
+export type TripReader = Pick<TripStore, 'get' | 'list'>;
+
+/**
+ * The store's read side alone: GET /v1/trips and GET /v1/trips/{id} bundle none of the versioned
+ * writes, the active-trip guard or the outbox (docs/cold-starts.md).
+ */
+export function createTripReader(
+  client: DocumentClient,
+  tableName: string,
+  cursors: CursorCodec,
+): TripReader {
+  return {
+    async get(fleetId, tripId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: tripKey(fleetId, tripId) }),
+      );
+      return Item ? fromTripItem(Item) : null;
+    },
+
+    async list(fleetId, filter, limit, cursor) {
+      const scope = `trips:${fleetId}:${filter.status ?? ''}:${filter.vehicleId ?? ''}:${filter.fromMs ?? ''}:${filter.toMs ?? ''}`;
+      const names: Record<string, string> = {};
+      const values: Record<string, NativeAttributeValue> = { ':pk': listIndexKey(fleetId) };
+      // The range bounds: `from` inclusive, `to` inclusive (every id sorts after the '#').
+      values[':from'] = filter.fromMs === undefined ? '0' : new Date(filter.fromMs).toISOString();
+      values[':to'] = filter.toMs === undefined ? '~' : `${new Date(filter.toMs).toISOString()}#~`;
+      const filters: string[] = [];
+      if (filter.status) {
+        names['#status'] = 'status';
+        values[':status'] = filter.status;
+        filters.push('#status = :status');
+      }
+      if (filter.vehicleId) {
+        values[':vehicle'] = filter.vehicleId;
+        filters.push('vehicle_id = :vehicle');
+      }
+      const trips: Trip[] = [];
+      let startKey = cursor ? cursors.decode(scope, cursor) : undefined;
+      for (let reads = 0; reads < MAX_LIST_READS && trips.length < limit; reads++) {
+        const { Items = [], LastEvaluatedKey } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI1,
+            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+            ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+            ExpressionAttributeValues: values,
+            // Evaluated before the filter, so a page never holds more than asked.
+            Limit: limit - trips.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        trips.push(...Items.map(fromTripItem));
+        startKey = LastEvaluatedKey;
+        if (!startKey) break;
+      }
+      return { data: trips, next_cursor: startKey ? cursors.encode(scope, startKey) : null };
+    },
+  };
+}
+
 export function createTripStore(client: DocumentClient, tableName: string, cursors: CursorCodec): TripStore {
   const versionCondition = { ConditionExpression: 'version = :expected' };
   const lostRaceOr = (error: unknown): TripWrite => {
@@ -160,6 +222,8 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
   };
 
   return {
+    ...createTripReader(client, tableName, cursors),
+
     async create(trip) {
       await client.send(
         new PutCommand({
@@ -168,13 +232,6 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
-    },
-
-    async get(fleetId, tripId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: tripKey(fleetId, tripId) }),
-      );
-      return Item ? fromTripItem(Item) : null;
     },
 
     async save(trip, expectedVersion) {
@@ -332,45 +389,5 @@ export function createTripStore(client: DocumentClient, tableName: string, curso
     },
 
     forgetPendingOutbox: forgetPending,
-
-    async list(fleetId, filter, limit, cursor) {
-      const scope = `trips:${fleetId}:${filter.status ?? ''}:${filter.vehicleId ?? ''}:${filter.fromMs ?? ''}:${filter.toMs ?? ''}`;
-      const names: Record<string, string> = {};
-      const values: Record<string, NativeAttributeValue> = { ':pk': listIndexKey(fleetId) };
-      // The range bounds: `from` inclusive, `to` inclusive (every id sorts after the '#').
-      values[':from'] = filter.fromMs === undefined ? '0' : new Date(filter.fromMs).toISOString();
-      values[':to'] = filter.toMs === undefined ? '~' : `${new Date(filter.toMs).toISOString()}#~`;
-      const filters: string[] = [];
-      if (filter.status) {
-        names['#status'] = 'status';
-        values[':status'] = filter.status;
-        filters.push('#status = :status');
-      }
-      if (filter.vehicleId) {
-        values[':vehicle'] = filter.vehicleId;
-        filters.push('vehicle_id = :vehicle');
-      }
-      const trips: Trip[] = [];
-      let startKey = cursor ? cursors.decode(scope, cursor) : undefined;
-      for (let reads = 0; reads < MAX_LIST_READS && trips.length < limit; reads++) {
-        const { Items = [], LastEvaluatedKey } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-            ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-            ExpressionAttributeValues: values,
-            // Evaluated before the filter, so a page never holds more than asked.
-            Limit: limit - trips.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        trips.push(...Items.map(fromTripItem));
-        startKey = LastEvaluatedKey;
-        if (!startKey) break;
-      }
-      return { data: trips, next_cursor: startKey ? cursors.encode(scope, startKey) : null };
-    },
   };
 }

@@ -216,6 +216,23 @@ export interface VehiclePositionStoreOptions {
   maxItemsPerHour?: number;
 }
 
+/** The latest position's read: all that trips, routes and GET …/location need of the store. */
+export type LatestPositionReader = Pick<VehiclePositionStore, 'latest'>;
+
+/**
+ * The latest-position read alone: a function that needs nothing else bundles none of the ring,
+ * the breadcrumb packing or the history writes (docs/cold-starts.md).
+ */
+export function createLatestPositionReader(client: DocumentClient, tableName: string): LatestPositionReader {
+  return {
+    async latest(fleetId, vehicleId) {
+      // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
+      const item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
+      return item ? latestOf(item) : null;
+    },
+  };
+}
+
 export function createVehiclePositionStore(
   client: DocumentClient,
   tableName: string,
@@ -318,11 +335,7 @@ export function createVehiclePositionStore(
   }
 
   const store: VehiclePositionStore = {
-    async latest(fleetId, vehicleId) {
-      // Strongly consistent: the worker bounds its history read by it, right after ingest wrote it.
-      const item = await readPositionItem(client, tableName, fleetId, vehicleId, true);
-      return item ? latestOf(item) : null;
-    },
+    ...createLatestPositionReader(client, tableName),
 
     async recent(fleetId, vehicleId, atLeastVersion) {
       let item =

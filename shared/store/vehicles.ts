@@ -110,11 +110,14 @@ export interface VehicleStore {
   ): Promise<Page<Vehicle>>;
 }
 
-export function createVehicleStore(
-  client: DocumentClient,
-  tableName: string,
-  cursors: CursorCodec,
-): VehicleStore {
+/** The reads: all that the features other than the vehicle routes need of a vehicle. */
+export type VehicleReader = Pick<VehicleStore, 'get' | 'getMany' | 'idForExternalRef' | 'idForVin'>;
+
+/**
+ * The store's read side alone: a function that only looks vehicles up bundles none of the guarded
+ * writes or the listing (docs/cold-starts.md).
+ */
+export function createVehicleReader(client: DocumentClient, tableName: string): VehicleReader {
   const guardTarget = async (key: { pk: string; sk: string }) => {
     const { Item } = await client.send(
       new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
@@ -122,6 +125,30 @@ export function createVehicleStore(
     return Item ? String(Item.vehicle_id) : null;
   };
 
+  return {
+    async get(fleetId, vehicleId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: vehicleKey(fleetId, vehicleId) }),
+      );
+      return Item ? fromVehicleItem(Item) : null;
+    },
+
+    async getMany(fleetId, vehicleIds) {
+      const keys = [...new Set(vehicleIds)].map((id) => vehicleKey(fleetId, id));
+      const items = await batchGetItems(client, tableName, keys, { what: 'vehicle keys' });
+      return new Map(items.map((item) => fromVehicleItem(item)).map((vehicle) => [vehicle.id, vehicle]));
+    },
+
+    idForExternalRef: (fleetId, externalRef) => guardTarget(externalRefGuardKey(fleetId, externalRef)),
+    idForVin: (fleetId, vin) => guardTarget(vinGuardKey(fleetId, vin)),
+  };
+}
+
+export function createVehicleStore(
+  client: DocumentClient,
+  tableName: string,
+  cursors: CursorCodec,
+): VehicleStore {
   const putGuard = (key: { pk: string; sk: string }, vehicleId: string): TransactItem => ({
     Put: {
       TableName: tableName,
@@ -157,21 +184,7 @@ export function createVehicleStore(
   }
 
   return {
-    async get(fleetId, vehicleId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: vehicleKey(fleetId, vehicleId) }),
-      );
-      return Item ? fromVehicleItem(Item) : null;
-    },
-
-    async getMany(fleetId, vehicleIds) {
-      const keys = [...new Set(vehicleIds)].map((id) => vehicleKey(fleetId, id));
-      const items = await batchGetItems(client, tableName, keys, { what: 'vehicle keys' });
-      return new Map(items.map((item) => fromVehicleItem(item)).map((vehicle) => [vehicle.id, vehicle]));
-    },
-
-    idForExternalRef: (fleetId, externalRef) => guardTarget(externalRefGuardKey(fleetId, externalRef)),
-    idForVin: (fleetId, vin) => guardTarget(vinGuardKey(fleetId, vin)),
+    ...createVehicleReader(client, tableName),
 
     async create(vehicle) {
       const items: TransactItem[] = [

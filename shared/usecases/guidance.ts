@@ -23,7 +23,7 @@ import { logger } from '../platform/observability.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
@@ -32,7 +32,7 @@ import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
-  vehicles: VehicleStore;
+  vehicles: VehicleReader;
   tracking: VehicleTrackingStore;
   now: () => number;
 }

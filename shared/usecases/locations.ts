@@ -23,7 +23,7 @@ import {
   type RecordOutcome,
   type VehiclePositionStore,
 } from '../store/vehicle-positions.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { findVehicle } from './vehicles.ts';
 
 /**
@@ -53,7 +53,7 @@ export const INGEST_STORAGE_CONCURRENCY = 32;
 const CLOCK_HINT = 'check the device clock (UTC); fix recorded_at and resend this item';
 
 export interface IngestDeps {
-  vehicles: Pick<VehicleStore, 'getMany' | 'idForExternalRef'>;
+  vehicles: Pick<VehicleReader, 'getMany' | 'idForExternalRef'>;
   positions: Pick<VehiclePositionStore, 'prefetch' | 'record'>;
   /** The guidance worker's queue: one message per vehicle the batch touched. */
   vehicleUpdates: MessageQueue<VehicleUpdateMessage>;
@@ -293,7 +293,7 @@ async function countForHealth(
 
 /** GET /v1/vehicles/{id}/location: the vehicle of the acting fleet and its latest position. */
 export async function latestLocation(
-  deps: { vehicles: VehicleStore; positions: Pick<VehiclePositionStore, 'latest'> },
+  deps: { vehicles: VehicleReader; positions: Pick<VehiclePositionStore, 'latest'> },
   fleetId: string,
   ref: string,
 ): Promise<{ vehicle: Vehicle; position: LatestPosition }> {

@@ -15,8 +15,8 @@ import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { LatestPositionReader } from '../store/vehicle-positions.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { minArrivalFuelPercentFor } from './fleets.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -26,8 +26,8 @@ export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
-  vehicles: VehicleStore;
-  positions: VehiclePositionStore;
+  vehicles: VehicleReader;
+  positions: LatestPositionReader;
   routes: RouteStore;
   /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */
   fleets: Pick<FleetStore, 'get'>;

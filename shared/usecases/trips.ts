@@ -24,8 +24,8 @@ import {
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
-import type { TripStore, TripWrite } from '../store/trips.ts';
-import type { VehicleStore } from '../store/vehicles.ts';
+import type { TripReader, TripStore, TripWrite } from '../store/trips.ts';
+import type { VehicleReader } from '../store/vehicles.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOutTrip, type TripFollowUpDeps } from './trip-follow-up.ts';
 import { ordered, routeTrip, type TripPlanningDeps, withFuelStops } from './trip-fuel-stops.ts';
@@ -38,11 +38,11 @@ export interface TripChangeDeps extends TripFollowUpDeps {
 
 /** Starting a trip plans nothing either (guidance routes on its first breadcrumb); it checks the vehicle. */
 export interface TripStartDeps extends TripChangeDeps {
-  vehicles: Pick<VehicleStore, 'get'>;
+  vehicles: Pick<VehicleReader, 'get'>;
 }
 
 export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
-  vehicles: VehicleStore;
+  vehicles: VehicleReader;
   /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
   counters: StationBudgetDeps['counters'];
   plan: StationBudgetDeps['plan'];
@@ -141,7 +141,11 @@ async function withRoute(deps: TripDeps, trip: Trip): Promise<Trip> {
 }
 
 /** GET /v1/trips/{id}: a trip of the acting fleet; another fleet's id is not found. */
-export async function getTrip(deps: Pick<TripDeps, 'trips'>, fleetId: string, tripId: string): Promise<Trip> {
+export async function getTrip(
+  deps: { trips: Pick<TripReader, 'get'> },
+  fleetId: string,
+  tripId: string,
+): Promise<Trip> {
   const trip = await deps.trips.get(fleetId, tripId);
   if (!trip) throw new ApiError('resource_not_found', `Trip ${tripId} was not found in this fleet.`);
   return trip;
@@ -149,7 +153,7 @@ export async function getTrip(deps: Pick<TripDeps, 'trips'>, fleetId: string, tr
 
 /** GET /v1/trips: by planned start, optionally of one status and one vehicle. */
 export async function listTrips(
-  deps: Pick<TripDeps, 'trips' | 'vehicles'>,
+  deps: Pick<TripDeps, 'vehicles'> & { trips: Pick<TripReader, 'list'> },
   fleetId: string,
   filter: {
     status?: TripStatus | undefined;

@@ -8,17 +8,20 @@ import { formatTimestamp } from '../platform/time.ts';
 
 const MINUTE_MS = 60_000;
 
-/** Sample ids: well-formed (a receiver's id checks pass) and the same in every test send. */
+/**
+ * Sample ids: well-formed (a receiver's id checks pass) and the same in every test send. Marked
+ * pure: the functions that import this module through the webhook wiring but never test-send drop them.
+ */
 const sample = {
-  vehicleId: stableId('vehicle', 'test-send:vehicle'),
+  vehicleId: /* @__PURE__ */ stableId('vehicle', 'test-send:vehicle'),
   externalRef: 'TRUCK-1042',
-  guidanceId: stableId('guidance', 'test-send:guidance'),
-  stopId: stableId('guidanceStop', 'test-send:stop'),
-  fuelingId: stableId('fueling', 'test-send:fueling'),
-  tripId: stableId('trip', 'test-send:trip'),
-  tripStopId: stableId('tripStop', 'test-send:trip-stop'),
+  guidanceId: /* @__PURE__ */ stableId('guidance', 'test-send:guidance'),
+  stopId: /* @__PURE__ */ stableId('guidanceStop', 'test-send:stop'),
+  fuelingId: /* @__PURE__ */ stableId('fueling', 'test-send:fueling'),
+  tripId: /* @__PURE__ */ stableId('trip', 'test-send:trip'),
+  tripStopId: /* @__PURE__ */ stableId('tripStop', 'test-send:trip-stop'),
   station: {
-    id: stableId('station', 'test-send:station'),
+    id: /* @__PURE__ */ stableId('station', 'test-send:station'),
     name: "Love's Travel Stop #284 (I-40, Amarillo)",
     latitude: 35.19321,
     longitude: -101.75431,

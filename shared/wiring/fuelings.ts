@@ -1,9 +1,9 @@
-import { createFuelingStore } from '../store/fuelings.ts';
+import { createFuelingLister, createFuelingStore } from '../store/fuelings.ts';
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
 import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /*
@@ -28,10 +28,10 @@ export function createFuelingRecordDeps(
 export const detectedFuelings = (infra: Infrastructure, events?: FuelingRecordDeps['events']) =>
   detectedFuelingRecorder(createFuelingRecordDeps(infra, events));
 
-/** GET /v1/fuelings. */
+/** GET /v1/fuelings: the fuelings' list alone, not the stores a fill is recorded through. */
 export const listFuelingsDeps = /* @__PURE__ */ perInfrastructure(
   (infra): ListFuelingsDeps => ({
-    vehicles: vehicleStore(infra),
-    fuelings: fuelingStores(infra).fuelings,
+    vehicles: vehicleReader(infra),
+    fuelings: createFuelingLister(infra.client, infra.config.tableName, infra.cursors),
   }),
 );

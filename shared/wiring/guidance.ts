@@ -7,7 +7,7 @@ import type { GuidanceReadDeps, GuidanceWriteDeps } from '../usecases/guidance.t
 import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import { detectedFuelings } from './fuelings.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /*
@@ -33,7 +33,7 @@ export function createGuidanceWriteDeps(
   parts: GuidanceParts = { events: eventRecorder(infra) },
 ): GuidanceWriteDeps {
   const { counters, plans } = tableStores(infra);
-  const vehicles = vehicleStore(infra);
+  const vehicles = vehicleReader(infra);
   const { tracking, sessionArchive, recommendations } = guidanceStores(infra);
   return {
     vehicles,
@@ -64,7 +64,7 @@ export const offlineSweepDeps = /* @__PURE__ */ perInfrastructure(
 /** GET guidance: reads the vehicle and its session, so it bundles no writer (docs/cold-starts.md). */
 export const guidanceReadDeps = /* @__PURE__ */ perInfrastructure(
   (infra): GuidanceReadDeps => ({
-    vehicles: vehicleStore(infra),
+    vehicles: vehicleReader(infra),
     tracking: guidanceStores(infra).tracking,
     now: infra.clock.now,
   }),

@@ -1,16 +1,16 @@
 import { createIntegrationCounterStore } from '../store/integration-counters.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader, createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { IngestDeps } from '../usecases/locations.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { queuesOf, sendingTo } from './message-queues.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 
 /**
- * Vehicles and positions for ingest and the latest-location read; apart from the station and
+ * Vehicles and positions for ingest; apart from the station and
  * guidance wiring so these hot functions bundle neither the catalog nor the router.
  */
 export const positionStores = /* @__PURE__ */ perInfrastructure((infra) => ({
-  vehicles: vehicleStore(infra),
+  vehicles: vehicleReader(infra),
   positions: createVehiclePositionStore(infra.client, infra.config.tableName),
 }));
 
@@ -23,3 +23,9 @@ export const ingestDeps = /* @__PURE__ */ perInfrastructure(
     now: infra.clock.now,
   }),
 );
+
+/** GET /v1/vehicles/{id}/location: the vehicle and its latest position, without ingest's writes. */
+export const latestLocationDeps = /* @__PURE__ */ perInfrastructure((infra) => ({
+  vehicles: vehicleReader(infra),
+  positions: createLatestPositionReader(infra.client, infra.config.tableName),
+}));

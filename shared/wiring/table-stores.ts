@@ -3,7 +3,7 @@ import { createApiKeyStore } from '../store/api-keys.ts';
 import { createCounters } from '../store/counters.ts';
 import { createFleetStore } from '../store/fleets.ts';
 import { createPlanStore } from '../store/plans.ts';
-import { createVehicleStore } from '../store/vehicles.ts';
+import { createVehicleReader, createVehicleStore } from '../store/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
 /**
@@ -24,4 +24,9 @@ export const tableStores = /* @__PURE__ */ perInfrastructure(
 /** The vehicles, apart: the routes of keys, accounts, webhooks and events never read them. */
 export const vehicleStore = /* @__PURE__ */ perInfrastructure(({ client, config, cursors }) =>
   createVehicleStore(client, config.tableName, cursors),
+);
+
+/** Their reads alone, for the features that only look vehicles up (trips, fuelings, locations…). */
+export const vehicleReader = /* @__PURE__ */ perInfrastructure(({ client, config }) =>
+  createVehicleReader(client, config.tableName),
 );

@@ -1,9 +1,9 @@
 import { createTripStore } from '../store/trips.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { TripChangeDeps, TripStartDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /**
@@ -15,7 +15,7 @@ export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
   (infra): TripChangeDeps => ({
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
     fleets: tableStores(infra).fleets,
-    positions: createVehiclePositionStore(infra.client, infra.config.tableName),
+    positions: createLatestPositionReader(infra.client, infra.config.tableName),
     events: eventRecorder(infra),
     guidance: createGuidanceWriteDeps(infra),
     now: infra.clock.now,
@@ -24,5 +24,5 @@ export const tripChangeDeps = /* @__PURE__ */ perInfrastructure(
 
 /** POST /v1/trips/{id}/start: the follow-up and the vehicle's check, without the route planner. */
 export const tripStartDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): TripStartDeps => ({ ...tripChangeDeps(infra), vehicles: vehicleStore(infra) }),
+  (infra): TripStartDeps => ({ ...tripChangeDeps(infra), vehicles: vehicleReader(infra) }),
 );

@@ -1,11 +1,11 @@
-import { createTripStore } from '../store/trips.ts';
+import { createTripReader, createTripStore } from '../store/trips.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { perInfrastructure } from './infrastructure.ts';
-import { vehicleStore } from './table-stores.ts';
+import { vehicleReader } from './table-stores.ts';
 
 /**
- * GET /v1/trips, GET /v1/trips/{id} and DELETE /v1/trips/{id} (a planned trip, which has nothing to
- * carry out): the trip store and the vehicles alone. A module apart from trips.ts, whose imports (the route planner, the station catalog and its highway graph) stay in a
+ * DELETE /v1/trips/{id} (a planned trip, which has nothing to carry out): the trip store and the
+ * vehicles alone. A module apart from trips.ts, whose imports (the route planner, the station catalog and its highway graph) stay in a
  * bundle even when unused (docs/cold-starts.md).
  */
 export const tripStoreDeps = /* @__PURE__ */ perInfrastructure(
@@ -13,7 +13,16 @@ export const tripStoreDeps = /* @__PURE__ */ perInfrastructure(
     const { client, config, cursors } = infra;
     return {
       trips: createTripStore(client, config.tableName, cursors),
-      vehicles: vehicleStore(infra),
+      vehicles: vehicleReader(infra),
     };
   },
 );
+
+/** GET /v1/trips and GET /v1/trips/{id}: the trip store's reads and the vehicles. */
+export const tripReadDeps = /* @__PURE__ */ perInfrastructure((infra) => {
+  const { client, config, cursors } = infra;
+  return {
+    trips: createTripReader(client, config.tableName, cursors),
+    vehicles: vehicleReader(infra),
+  };
+});

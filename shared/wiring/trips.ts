@@ -1,10 +1,10 @@
 import { createTripStore } from '../store/trips.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
 
 /**
@@ -14,13 +14,13 @@ import { eventRecorder } from './webhooks.ts';
 export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   const { fleets, counters, plans } = tableStores(infra);
-  const vehicles = vehicleStore(infra);
+  const vehicles = vehicleReader(infra);
   const { client, config, cursors } = infra;
   return {
     trips: createTripStore(client, config.tableName, cursors),
     vehicles,
     fleets,
-    positions: createVehiclePositionStore(client, config.tableName),
+    positions: createLatestPositionReader(client, config.tableName),
     router,
     catalog,
     discounts,

@@ -1,15 +1,15 @@
 import { createRouteStore } from '../store/routes.ts';
-import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createLatestPositionReader } from '../store/vehicle-positions.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
-import { tableStores, vehicleStore } from './table-stores.ts';
+import { tableStores, vehicleReader } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
   const { catalog, discounts, router } = stationSources(infra);
   const { counters, fleets, plans } = tableStores(infra);
-  const vehicles = vehicleStore(infra);
+  const vehicles = vehicleReader(infra);
   const { client, config } = infra;
   return {
     router,
@@ -19,7 +19,7 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     fleets,
     counters,
     plan: (name) => plans.get(name),
-    positions: createVehiclePositionStore(client, config.tableName),
+    positions: createLatestPositionReader(client, config.tableName),
     routes: createRouteStore(client, config.tableName),
     now: infra.clock.now,
   };

@@ -41,12 +41,15 @@ export const fanOutDeps = /* @__PURE__ */ perInfrastructure(
   }),
 );
 
-/** The delivery log (GET …/deliveries): the endpoints and their delivery records. */
+/**
+ * The delivery log (GET …/deliveries): the endpoints and their delivery records. Not taken from
+ * fanOutDeps, whose queue would bring the SQS client's chunk into a read.
+ */
 export const deliveryLogDeps = /* @__PURE__ */ perInfrastructure(
-  (infra): Pick<DeliveryDeps, 'endpoints' | 'deliveries'> => {
-    const { endpoints, deliveries } = fanOutDeps(infra);
-    return { endpoints, deliveries };
-  },
+  (infra): Pick<DeliveryDeps, 'endpoints' | 'deliveries'> => ({
+    endpoints: webhookEndpointDeps(infra).endpoints,
+    deliveries: createWebhookDeliveryStore(infra.client, infra.config.tableName, infra.cursors),
+  }),
 );
 
 /** What the dispatcher, replays and test sends need besides. */

@@ -35,7 +35,7 @@ import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-plannin
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { savingsReportDeps } from '../../shared/wiring/reports.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
-import { tableStores } from '../../shared/wiring/table-stores.ts';
+import { tableStores, vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 import { guidancePrincipal } from '../support/principals.ts';
@@ -85,7 +85,7 @@ const getGuidanceAnswer = async (...args: Parameters<typeof getGuidance>) =>
 /** A truck of its own fleet, so each test reads only its own events. */
 async function newTruck(options: { tank?: number | null } = {}) {
   const fleetId = newId('fleet');
-  const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
     external_ref: `SIM-${Math.random().toString(36).slice(2, 8)}`,
     ...(options.tank === null ? {} : { tank_size_gallons: options.tank ?? TANK, estimated_mpg: MPG }),
   });

@@ -15,6 +15,7 @@ import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 import { guidancePrincipal } from '../support/principals.ts';
@@ -73,7 +74,7 @@ afterAll(() => deleteTestTable(client, table));
 
 async function newTruck() {
   const fleetId = newId('fleet');
-  const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
     external_ref: `APPROACH-${Math.random().toString(36).slice(2, 8)}`,
     tank_size_gallons: TANK,
     estimated_mpg: MPG,

@@ -16,7 +16,8 @@ import {
   integrationHealthDeps,
   integrationHistoryDeps,
 } from '../../shared/wiring/integration-health.ts';
-import { ingestDeps, positionStores } from '../../shared/wiring/locations.ts';
+import { ingestDeps } from '../../shared/wiring/locations.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { deliveryDeps, webhookEndpointDeps } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => deleteTestTable(client, table));
 
 async function truck(fleetId: string, profile: boolean) {
-  const { vehicle } = await createVehicle({ vehicles: positionStores(infra).vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
     external_ref: `HLT-${Math.random().toString(36).slice(2, 8)}`,
     ...(profile ? { tank_size_gallons: 200, estimated_mpg: 6.5 } : {}),
   });

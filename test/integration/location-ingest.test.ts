@@ -4,6 +4,7 @@ import { fixedClock } from '../../shared/platform/time.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { ingestDeps, positionStores } from '../../shared/wiring/locations.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => deleteTestTable(client, table));
 
 async function newTruck(fleetId: string) {
-  const { vehicle } = await createVehicle({ vehicles: positionStores(infra).vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
     external_ref: `ING-${Math.random().toString(36).slice(2, 8)}`,
   });
   return vehicle.id;

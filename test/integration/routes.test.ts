@@ -6,8 +6,10 @@ import { fixedClock } from '../../shared/platform/time.ts';
 import { createCounters } from '../../shared/store/counters.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
+import type { VehicleStore } from '../../shared/store/vehicles.ts';
 import { createRoute, getRoute } from '../../shared/usecases/routes.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { truckRouteDeps } from '../../shared/wiring/truck-routes.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
@@ -16,6 +18,7 @@ const client = testDocumentClient();
 const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
 let table: string;
 let deps: Parameters<typeof createRoute>[0];
+let vehicles: VehicleStore;
 const fleetId = newId('fleet');
 const principal: Principal = {
   keyId: 'key_route_test',
@@ -32,13 +35,15 @@ const principal: Principal = {
 
 beforeAll(async () => {
   table = await createTestTable(client, 'routes');
-  deps = truckRouteDeps(testInfrastructure({ tableName: table, clock }));
+  const infra = testInfrastructure({ tableName: table, clock });
+  deps = truckRouteDeps(infra);
+  vehicles = vehicleStore(infra);
 });
 afterAll(() => deleteTestTable(client, table));
 
 describe('the vehicle-shortcut form against the stores', () => {
   it("plans from the vehicle's latest position and fuel level, with its tank and mpg", async () => {
-    const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+    const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
       external_ref: 'ROUTE-1',
       tank_size_gallons: 150,
       estimated_mpg: 6,
@@ -77,7 +82,7 @@ describe('the vehicle-shortcut form against the stores', () => {
   });
 
   it('asks for a fuel level when the latest breadcrumb had none', async () => {
-    const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+    const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
       external_ref: 'ROUTE-2',
       tank_size_gallons: 150,
       estimated_mpg: 6,

@@ -15,6 +15,7 @@ import { createApiKeyStore } from '../../shared/store/api-keys.ts';
 import { createCounters } from '../../shared/store/counters.ts';
 import { createDynamoClient } from '../../shared/store/dynamo-client.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
+import type { VehicleStore } from '../../shared/store/vehicles.ts';
 import { endGuidanceOfDeactivatedVehicle } from '../../shared/usecases/guidance.ts';
 import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
 import { recordTripStopVisits } from '../../shared/usecases/trip-stop-visits.ts';
@@ -28,6 +29,7 @@ import {
   updateTrip,
 } from '../../shared/usecases/trips.ts';
 import { createVehicle, deactivateVehicle } from '../../shared/usecases/vehicles.ts';
+import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { tripDeps } from '../../shared/wiring/trips.ts';
 import {
   createTestTable,
@@ -45,6 +47,7 @@ const fleetId = newId('fleet');
 const dispatcher = dispatcherPrincipal(fleetId);
 let table: string;
 let deps: TripDeps;
+let vehicles: VehicleStore;
 const recorded: { type: string; data: Record<string, unknown>; eventId: string }[] = [];
 /** Distinct stored events of a type about one trip or vehicle (a repeated record of one is the same event). */
 const storedEvents = (type: string, field: string, value: string) =>
@@ -52,7 +55,9 @@ const storedEvents = (type: string, field: string, value: string) =>
 
 beforeAll(async () => {
   table = await createTestTable(client, 'trips');
-  const real = tripDeps(testInfrastructure({ tableName: table, clock }));
+  const infra = testInfrastructure({ tableName: table, clock });
+  const real = tripDeps(infra);
+  vehicles = vehicleStore(infra);
   // The real recorder (DynamoDB, dedupe keys), watched: each event as it was stored, by id.
   deps = {
     ...real,
@@ -68,7 +73,7 @@ beforeAll(async () => {
 afterAll(() => deleteTestTable(client, table));
 
 async function newTruck(ref: string) {
-  const { vehicle } = await createVehicle({ vehicles: deps.vehicles, clock }, fleetId, {
+  const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
     external_ref: ref,
     tank_size_gallons: 150,
     estimated_mpg: 6.5,
@@ -222,7 +227,7 @@ describe('deactivating a vehicle', () => {
     const planned = await createTrip(deps, dispatcher, fleetId, tripBody(truck.id));
     await startTrip(deps, fleetId, active.id);
     const deactivation = {
-      vehicles: deps.vehicles,
+      vehicles,
       clock,
       endGuidance: (fleet: string, vehicle: string) =>
         endGuidanceOfDeactivatedVehicle(deps.guidance, fleet, vehicle),

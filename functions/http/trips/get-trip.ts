@@ -4,8 +4,8 @@ import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { getTrip } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripStoreDeps } from '../../../shared/wiring/trip-store.ts';
+import { tripReadDeps } from '../../../shared/wiring/trip-store.ts';
 
 export const handler = httpHandler(getTripRoute, async ({ params }, context) =>
-  ok(tripResource(await getTrip(tripStoreDeps(), actingFleetId(context), params.id))),
+  ok(tripResource(await getTrip(tripReadDeps(), actingFleetId(context), params.id))),
 );

@@ -5,11 +5,11 @@ import { actingFleetId } from '../../../shared/platform/http/acting.ts';
 import { ok } from '../../../shared/platform/http/types.ts';
 import { listTrips } from '../../../shared/usecases/trips.ts';
 import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripStoreDeps } from '../../../shared/wiring/trip-store.ts';
+import { tripReadDeps } from '../../../shared/wiring/trip-store.ts';
 
 export const handler = httpHandler(listTripsRoute, async ({ query }, context) => {
   const page = await listTrips(
-    tripStoreDeps(),
+    tripReadDeps(),
     actingFleetId(context),
     { status: query.status, vehicleRef: query.vehicle_id, from: query.from, to: query.to },
     query.limit,

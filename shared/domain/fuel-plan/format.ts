@@ -1,6 +1,6 @@
 import { roundToHundredth, roundToTenth } from '../rounding.ts';
 
-const MILES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const MILES = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Whole miles with thousands separators ("1,204"). */
 export function formatMiles(miles: number): string {

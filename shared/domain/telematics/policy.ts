@@ -1,9 +1,10 @@
 /**
  * Every threshold the breadcrumb detectors use, in one place so the docs (docs/api-guide.md) can quote them and a
  * change is one reviewed line. Breadcrumbs arrive every 1–5 minutes; tank sensors slosh by ±5–8
- * points while moving and read within a point or two at rest.
+ * points while moving and read within a point or two at rest. Marked pure: a function that never
+ * reads it (the webhook routes import its module through the test-send samples) drops it.
  */
-export const DETECTION_POLICY = Object.freeze({
+export const DETECTION_POLICY = /* @__PURE__ */ Object.freeze({
   /**
    * 5 mph: idling in a lot or creeping in a pump queue, while traffic still moving is faster.
    * Ingest stores mph × 1.609344 rounded to 0.01 km/h, so a reported 5 mph is exactly 8.05 km/h.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as getLlmsTxtFromSource } from '../../../functions/http/discovery/get-llms-txt.ts';
 import { handler as getOpenApiFromSource } from '../../../functions/http/discovery/get-openapi.ts';
 import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
+import { adminRoutes } from '../../../shared/api/admin-routes.ts';
 import { PUBLISHED_DOCUMENTS } from '../../../shared/api/published-documents.ts';
 import { accountRoutes } from '../../../shared/api/routes/account.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
@@ -52,6 +53,7 @@ beforeAll(async () => {
       entry(fallbackRoute),
       entry(discoveryRoutes.getOpenApi),
       entry(agentRoutes.getLlmsTxt),
+      entry(adminRoutes.listPlans),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
       { name: 'dynamodbProbe', handler: 'test/unit/bundle/dynamodb-probe.ts' },
     ],
@@ -129,6 +131,35 @@ describe('a route function bundle', () => {
 
     // Assess
     expect(handlerPaths).toEqual([true, false, false]);
+  });
+
+  it("carries its own operator route's definition, not the operator route table", () => {
+    // Arrange
+    const code = readFileSync(join(outdir, 'listPlans', 'index.mjs'), 'utf8');
+
+    // Act
+    const handlerPaths = [adminRoutes.listPlans, adminRoutes.putPlan, adminRoutes.createPartner].map(
+      (route) => code.includes(route.handler),
+    );
+
+    // Assess
+    expect(handlerPaths).toEqual([true, false, false]);
+  });
+
+  it('carries the schemas its route reads, not the rest of the schema modules it imports', () => {
+    // Arrange
+    const code = readFileSync(join(outdir, 'createTrip', 'index.mjs'), 'utf8');
+
+    // Act: one message of createTrip's own body, one of the trip list's query (same module), one
+    // of the time-zone field of shared/api/schemas/common.ts (a module createTrip imports)
+    const messages = [
+      'must be after planned_start_at',
+      'must be polyline (the only thing a list can include)',
+      'must be an IANA time zone name',
+    ].map((message) => code.includes(message));
+
+    // Assess
+    expect(messages).toEqual([true, false, false]);
   });
 
   it('records events without bundling the webhook sender or its address guard (only the dispatcher sends)', () => {
