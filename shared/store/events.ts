@@ -103,9 +103,10 @@ export function storedEnvelope(item: Record<string, unknown>): EventEnvelope {
 /**
  * The stored event. The envelope is kept once, as the delivered text: a copy as a map doubled the
  * item (a stop_approaching event was 1.3 KB, two write units and two for its gsi1 entry, where the
- * text alone is under 1 KB). The type is a plain attribute for the feed's type filter.
+ * text alone is under 1 KB). The type is a plain attribute for the feed's type filter; the
+ * partner only when there is one (fleet.provisioned).
  */
-export function toEventItem(event: EventEnvelope) {
+export function toEventItem(event: EventEnvelope, options: EventOptions = {}) {
   const occurredMs = Date.parse(event.occurred_at);
   return {
     ...eventKey(event.fleet_id, event.sequence),
@@ -113,6 +114,7 @@ export function toEventItem(event: EventEnvelope) {
     gsi1sk: 'EVT',
     event_type: event.type,
     body: eventBody(event),
+    ...(options.partnerId ? { partner_id: options.partnerId } : {}),
     expires_at: ttlEpochSeconds(occurredMs + EVENT_RETENTION_DAYS * 86_400_000),
   };
 }
@@ -282,7 +284,7 @@ export function createEventRecorder(
                 {
                   Put: {
                     TableName: tableName,
-                    Item: toEventItem(event),
+                    Item: toEventItem(event, options),
                     ConditionExpression: 'attribute_not_exists(pk)',
                   },
                 },

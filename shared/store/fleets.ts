@@ -109,7 +109,7 @@ export function createFleetStore(
               },
             },
             { Put: { TableName: tableName, Item: { ...sequenceKey(fleet.id), value: event.sequence } } },
-            { Put: { TableName: tableName, Item: toEventItem(event) } },
+            { Put: { TableName: tableName, Item: toEventItem(event, { partnerId }) } },
           ],
         }),
       );
