@@ -191,7 +191,6 @@ export function costPerVehicleMonth(
   };
 }
 
-/** Tenths of a cent would hide the small lines; 5 decimals keep them visible and the sum honest. */
 /**
  * What a fleet pays per truck-month when `guidedShare` of its trucks are under active guidance and
  * the rest are not: the two per-truck figures weighted by their share.
@@ -202,6 +201,7 @@ export function mixedFleetCost(guidedUsd: number, unguidedUsd: number, guidedSha
   return round(guidedShare * guidedUsd + (1 - guidedShare) * unguidedUsd);
 }
 
+/** Tenths of a cent would hide the small lines; 5 decimals keep them visible and the sum honest. */
 function round(usd: number): number {
   return Math.round(usd * 100_000) / 100_000;
 }

@@ -38,6 +38,7 @@ export function annotatePureConstants(source: string, fileName: string): string 
       if (needsWrapping(initializer)) {
         // What esbuild cannot see through (a member read, a spread, an interpolation) is evaluated
         // in an arrow called at once, and that call is marked pure instead.
+        refuseUnwrappable(initializer, file);
         insertions.push({ at: initializer.getStart(file), text: '/* @__PURE__ */ (() => (' });
         insertions.push({ at: initializer.getEnd(), text: '))()' });
         continue;
@@ -46,7 +47,7 @@ export function annotatePureConstants(source: string, fileName: string): string 
         if (ts.isFunctionLike(node)) return;
         // A chain (`z.string().check(…)`) starts where its innermost call does: one annotation
         // there applies to the whole chain, whose callee esbuild then ignores.
-        if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && !markedPure(node, file)) {
           insertions.push({ at: node.getStart(file), text: '/* @__PURE__ */ ' });
         }
         ts.forEachChild(node, visit);
@@ -55,12 +56,51 @@ export function annotatePureConstants(source: string, fileName: string): string 
     }
   }
   let annotated = source;
-  const unique = new Map(insertions.map((insertion) => [`${insertion.at}:${insertion.text}`, insertion]));
-  // From the end, so that each position still points where it did in the source; at one position
-  // a closing text goes after the opening ones.
-  const ordered = [...unique.values()].sort((a, b) => b.at - a.at || (a.text === '))()' ? 1 : -1));
+  // Two insertions at one position are the same marker (a chain's start found twice): kept once.
+  const unique = new Map<number, { at: number; text: string }>();
+  for (const insertion of insertions) {
+    const there = unique.get(insertion.at);
+    if (there && there.text !== insertion.text) {
+      throw new Error(`pure-constants: ${fileName}: two different insertions at offset ${insertion.at}`);
+    }
+    unique.set(insertion.at, insertion);
+  }
+  // From the end, so that each position still points where it did in the source.
+  const ordered = [...unique.values()].sort((a, b) => b.at - a.at);
   for (const { at, text } of ordered) annotated = `${annotated.slice(0, at)}${text}${annotated.slice(at)}`;
   return annotated;
+}
+
+/** Whether the source already marks this call pure (a route definition written `/* @__PURE__ *\/ defineRoute(…)`). */
+const markedPure = (node: ts.Node, file: ts.SourceFile) =>
+  file.text.slice(node.getFullStart(), node.getStart(file)).includes('@__PURE__');
+
+/**
+ * An initializer that would not mean the same inside an arrow: a class expression takes its name
+ * from the constant (in the arrow it would have none), and `await` is not allowed there. Refused
+ * with where it is, rather than built differently.
+ */
+function refuseUnwrappable(initializer: ts.Expression, file: ts.SourceFile): void {
+  const where = () => {
+    const { line, character } = file.getLineAndCharacterOfPosition(initializer.getStart(file));
+    return `${file.fileName}:${line + 1}:${character + 1}`;
+  };
+  let inner: ts.Node = initializer;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner))
+    inner = inner.expression;
+  if (ts.isClassExpression(inner)) {
+    throw new Error(
+      `pure-constants: ${where()}: a class expression cannot be wrapped (it would lose its name)`,
+    );
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isAwaitExpression(node)) {
+      throw new Error(`pure-constants: ${where()}: an initializer with await cannot be wrapped`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(initializer);
 }
 
 /**

@@ -111,6 +111,9 @@ export interface FuelingStore {
   list(fleetId: string, filter: FuelingListFilter, limit: number, cursor?: string): Promise<Page<Fueling>>;
 }
 
+/** The fuelings' list: all that GET /v1/fuelings needs of the store. */
+export type FuelingLister = Pick<FuelingStore, 'list'>;
+
 /**
  * The list alone (GET /v1/fuelings): its function bundles none of the recording transactions, the
  * merges or the savings-day rows (docs/cold-starts.md).
@@ -119,7 +122,7 @@ export function createFuelingLister(
   client: DocumentClient,
   tableName: string,
   cursors?: CursorCodec,
-): Pick<FuelingStore, 'list'> {
+): FuelingLister {
   return {
     async list(fleetId, filter, limit, cursor) {
       if (!cursors) throw new Error('fueling list needs a cursor codec');

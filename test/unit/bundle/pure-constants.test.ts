@@ -39,6 +39,27 @@ describe('annotatePureConstants', () => {
     ]);
   });
 
+  it('marks a call the source already marks once, not twice', () => {
+    const source = 'export const r = /* @__PURE__ */ defineRoute({ path: z.string() });';
+    expect(annotatePureConstants(source, 'r.ts')).toBe(
+      'export const r = /* @__PURE__ */ defineRoute({ path: /* @__PURE__ */ z.string() });',
+    );
+  });
+
+  it('refuses, naming the place, an initializer that would change inside an arrow', () => {
+    // A class expression takes its name from the constant; `await` is not allowed in the arrow.
+    expect(() => annotatePureConstants('export const C = class { static k = o.p.q };', 'k.ts')).toThrow(
+      /k\.ts:1:18: a class expression cannot be wrapped/,
+    );
+    expect(() => annotatePureConstants('export const v = (await load()).value;', 'w.ts')).toThrow(
+      /w\.ts:1:18: an initializer with await cannot be wrapped/,
+    );
+    // Inside a function, await is that function's own.
+    expect(() =>
+      annotatePureConstants('export const f = { g: async () => (await h()).x, y: a.b };', 'f.ts'),
+    ).not.toThrow();
+  });
+
   it('leaves top-level statements and the bodies of functions as written', () => {
     // Arrange
     const source = [

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCursorCodec } from '../../../shared/store/cursor.ts';
 import { createFleetStore, fleetKey, toFleetItem } from '../../../shared/store/fleets.ts';
 
@@ -54,6 +54,17 @@ describe('fleet store: a partner’s granted fleets', () => {
       Responses: { t: [] },
       UnprocessedKeys: { t: { Keys: askedIds(input).map(fleetKey) } },
     }));
-    await expect(store.listGranted('ptn_1', 50, undefined)).rejects.toThrow(/3 fleets unprocessed/);
+    // The pauses between rounds (100 ms to 800 ms) run on a fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const listed = expect(store.listGranted('ptn_1', 50, undefined)).rejects.toThrow(
+        /3 fleets unprocessed/,
+      );
+      await vi.runAllTimersAsync();
+      await listed;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(5);
   });
 });
