@@ -31,6 +31,20 @@ export const plannedStationSchema = z.object({
 });
 
 /**
+ * A purchase the fuel plan makes, as a route's plan and a trip's fuel stop both show it (each adds
+ * its own fields after these).
+ */
+export const plannedPurchaseShape = {
+  station: plannedStationSchema,
+  miles_along_route: z.number(),
+  detour_miles: z.number(),
+  gallons_to_buy: z.number(),
+  price_usd_per_gallon: z.number(),
+  discount_usd_per_gallon: z.number(),
+  net_price_usd_per_gallon: z.number(),
+};
+
+/**
  * Two forms in one body (decided): with `vehicle_id` the vehicle's latest position, fuel level,
  * tank and mpg are used; without it, `origin`, `tank_size_gallons`, `estimated_mpg` and
  * `fuel_level_percent` are required. Mixing the forms is refused, so nothing is silently ignored.
@@ -103,13 +117,7 @@ export const truckRouteSchema = z
       reason: z.string(),
       stops: z.array(
         z.object({
-          station: plannedStationSchema,
-          miles_along_route: z.number(),
-          detour_miles: z.number(),
-          gallons_to_buy: z.number(),
-          price_usd_per_gallon: z.number(),
-          discount_usd_per_gallon: z.number(),
-          net_price_usd_per_gallon: z.number(),
+          ...plannedPurchaseShape,
           price_is_stale: z.boolean(),
           cost_usd: money,
           reason: z.string(),

@@ -11,7 +11,7 @@ import {
   timestamp,
   vehicleRef,
 } from './common.ts';
-import { plannedStationSchema, truckRouteSchema } from './routes.ts';
+import { plannedPurchaseShape, truckRouteSchema } from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -215,13 +215,7 @@ const tripStopSchema = z
     fuel: z
       .nullable(
         z.object({
-          station: plannedStationSchema,
-          miles_along_route: z.number(),
-          detour_miles: z.number(),
-          gallons_to_buy: z.number(),
-          price_usd_per_gallon: z.number(),
-          discount_usd_per_gallon: z.number(),
-          net_price_usd_per_gallon: z.number(),
+          ...plannedPurchaseShape,
           reason: z.string(),
         }),
       )
