@@ -42,13 +42,15 @@ export const RING_MIN_KEEP = 2;
 export const RING_MAX_KEEP = 24;
 /**
  * The ring holds at most this many breadcrumbs, whatever room the item has left (packed, a
- * breadcrumb takes ~10 bytes, so 1 KB would hold 60). Why a bound: the vehicle-updates message
- * carries the ring as JSON (~110 bytes a breadcrumb), so 10 messages stay within one 64 KB SQS
- * billing chunk; and a flush of a full ring whose breadcrumbs each fall in another hour (one every
- * few hours) writes at most this many chunks, which with {@link MAX_SLICE_CHUNKS} and the ring
- * write stays within a transaction's 100 actions.
+ * breadcrumb a minute apart takes ~10 bytes, so the 1 KB item is what usually bounds it, at ~55
+ * with a short address). Why a bound as well: the vehicle-updates message carries the ring as
+ * tuples (~45 bytes a breadcrumb: messages.ts), so 10 messages stay within one 64 KB SQS billing
+ * chunk; and a flush of a full ring whose breadcrumbs each fall in another hour (one every few
+ * hours) writes at most this many chunks, which with {@link MAX_SLICE_CHUNKS} and the ring write
+ * stays within a transaction's 100 actions. The fuller the ring, the rarer the flush and its
+ * transaction (32 before the message carried tuples: a flush every ~30 breadcrumbs, now every ~55).
  */
-export const RING_MAX_POINTS = 32;
+export const RING_MAX_POINTS = 60;
 /** A chunk holds at most this many breadcrumbs (a 500-item request for one truck: a few chunks). */
 export const MAX_CHUNK_POINTS = 240;
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,9 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
+import {
+  toVehicleUpdateWire,
+  type VehicleUpdateMessage,
+  type VehicleUpdateWire,
+} from '../domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
@@ -73,8 +77,19 @@ export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): Messa
   return {
     deliveries: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesQueueUrl),
     deliveryDeadLetters: sqsQueue<DeliveryMessage>(MESSAGING_ENV.deliveriesDeadLetterQueueUrl),
-    vehicleUpdates: sqsQueue<VehicleUpdateMessage>(MESSAGING_ENV.vehicleUpdatesQueueUrl),
+    vehicleUpdates: onWire(sqsQueue<VehicleUpdateWire>(MESSAGING_ENV.vehicleUpdatesQueueUrl)),
   };
+}
+
+/**
+ * Vehicle updates travel in their wire form (the ring as tuples: messages.ts), on SQS and on the
+ * local stack's queue alike, so the worker parses what it will parse when deployed.
+ */
+function onWire(queue: () => MessageQueue<VehicleUpdateWire>): () => MessageQueue<VehicleUpdateMessage> {
+  return once(() => {
+    const wire = queue();
+    return { send: (messages) => wire.send(messages.map(toVehicleUpdateWire)) };
+  });
 }
 
 /**
@@ -87,11 +102,11 @@ function localMessageQueues(): MessageQueues {
   });
   const deliveries = forward<DeliveryMessage>('queue');
   const deliveryDeadLetters = forward<DeliveryMessage>('deadLetterQueue');
-  const vehicleUpdates = forward<VehicleUpdateMessage>('vehicleUpdates');
+  const vehicleUpdates = onWire(() => forward<VehicleUpdateWire>('vehicleUpdates'));
   return {
     deliveries: () => deliveries,
     deliveryDeadLetters: () => deliveryDeadLetters,
-    vehicleUpdates: () => vehicleUpdates,
+    vehicleUpdates,
   };
 }
 

@@ -2,6 +2,11 @@ import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-schedule
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  parseVehicleUpdateMessage,
+  toVehicleUpdateWire,
+  type VehicleUpdateMessage,
+} from '../../../shared/domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import {
   createMessageQueues,
@@ -26,6 +31,30 @@ const awsEnv = {
   VEHICLE_UPDATES_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/111111111111/vehicle-updates',
 };
 const localEnv = { LOCAL_PIPELINE: '1' };
+const T0 = Date.UTC(2026, 10, 24, 14);
+/** A vehicle update with a one-breadcrumb ring (no speed reported). */
+const updateWithRing: VehicleUpdateMessage = {
+  fleetId: 'flt_1',
+  vehicleId: 'veh_1',
+  positionVersion: 3,
+  positions: {
+    latest: {
+      latitude: 35.2,
+      longitude: -101.8,
+      recordedAtMs: T0,
+      receivedAtMs: T0 + 2_000,
+      fuelLevelPercent: 61.5,
+      speedKmh: null,
+      headingDegrees: null,
+      driverRef: null,
+      address: null,
+      recordedAt: new Date(T0).toISOString(),
+    },
+    recent: [{ recordedAtMs: T0, latitude: 35.2, longitude: -101.8, fuelLevelPercent: 61.5, speedKmh: null }],
+    flushedThroughMs: null,
+    version: 3,
+  },
+};
 /** The queues carry any message; these tests need only an id to follow. */
 const message = { deliveryId: 'whd_1' } as unknown as DeliveryMessage;
 
@@ -78,6 +107,15 @@ describe('message queues, deployed', () => {
     expect(sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.QueueUrl)).toEqual([
       awsEnv.VEHICLE_UPDATES_QUEUE_URL,
     ]);
+  });
+
+  it('sends vehicle updates in their wire form: the ring as tuples, read back by the worker', async () => {
+    await createMessageQueues(awsEnv).vehicleUpdates().send([updateWithRing]);
+
+    const [entry] = sqs.commandCalls(SendMessageBatchCommand)[0]?.args[0].input.Entries ?? [];
+    const body = JSON.parse(entry?.MessageBody ?? '{}');
+    expect(body.positions.recentTuples).toEqual([[T0, 35.2, -101.8, 61.5, null]]);
+    expect(parseVehicleUpdateMessage(entry?.MessageBody ?? '')).toEqual(updateWithRing);
   });
 
   it("uses an infrastructure's own queues and retry scheduler before the environment's", () => {
@@ -156,6 +194,15 @@ describe('message queues, LOCAL_PIPELINE=1', () => {
     expect(local.scheduler.scheduleOnce).toHaveBeenCalledWith('whd_1-attempt-2', at, message);
     expect(sqs.calls()).toHaveLength(0);
     expect(scheduler.calls()).toHaveLength(0);
+  });
+
+  it('hands vehicle updates to the local queue in the same wire form as SQS', async () => {
+    const vehicleUpdates = { send: vi.fn(async (_messages: readonly unknown[]) => {}) };
+    registerLocalPipeline({ ...fakes(), vehicleUpdates });
+
+    await createMessageQueues(localEnv).vehicleUpdates().send([updateWithRing]);
+
+    expect(vehicleUpdates.send).toHaveBeenCalledWith([toVehicleUpdateWire(updateWithRing)]);
   });
 
   it('finds adapters registered after the factory was called (a handler module loaded first)', async () => {
