@@ -42,13 +42,14 @@ export const RING_MIN_KEEP = 2;
 export const RING_MAX_KEEP = 24;
 /**
  * The ring holds at most this many breadcrumbs, whatever room the item has left (packed, a
- * breadcrumb a minute apart takes ~10 bytes, so the 1 KB item is what usually bounds it, at ~55
+ * breadcrumb a minute apart takes ~10 bytes, so the 1 KB item is what usually bounds it, at 40–60
+ * depending on how many decimals the coordinates carry (~55 with 5, ~45 with 6),
  * with a short address). Why a bound as well: the vehicle-updates message carries the ring as
  * tuples (~45 bytes a breadcrumb: messages.ts), so 10 messages stay within one 64 KB SQS billing
  * chunk; and a flush of a full ring whose breadcrumbs each fall in another hour (one every few
  * hours) writes at most this many chunks, which with {@link MAX_SLICE_CHUNKS} and the ring write
  * stays within a transaction's 100 actions. The fuller the ring, the rarer the flush and its
- * transaction (32 before the message carried tuples: a flush every ~30 breadcrumbs, now every ~55).
+ * transaction (32 before the message carried tuples: a flush every ~30 breadcrumbs, now every 40–60).
  */
 export const RING_MAX_POINTS = 60;
 /** A chunk holds at most this many breadcrumbs (a 500-item request for one truck: a few chunks). */

@@ -4,7 +4,11 @@ import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { EVENT_CATALOG } from '../../shared/domain/events.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
-import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
+import {
+  parseVehicleUpdateMessage,
+  toVehicleUpdateWire,
+  type VehicleUpdateMessage,
+} from '../../shared/domain/telematics/messages.ts';
 import { COMMIT_POLICY } from '../../shared/domain/tracking/commit-policy.ts';
 import type { GeoPoint } from '../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
@@ -126,8 +130,13 @@ async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb
 async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
   await ingest(fleetId, vehicleId, crumbs);
   // The message as queued: it names the position item's version the batch wrote.
-  const message = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicleId);
-  expect(message).toMatchObject({ fleetId, vehicleId, positionVersion: expect.any(Number) });
+  const queued = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicleId);
+  expect(queued).toMatchObject({ fleetId, vehicleId, positionVersion: expect.any(Number) });
+  // Through its wire form and back, as the deployed worker receives it.
+  const message = parseVehicleUpdateMessage(
+    JSON.stringify(toVehicleUpdateWire(queued as VehicleUpdateMessage)),
+  );
+  expect(message?.positions).toEqual(queued?.positions);
   return processVehicleUpdate(deps, message as VehicleUpdateMessage);
 }
 

@@ -45,6 +45,32 @@ describe('slicesForOneWrite', () => {
   });
 });
 
+describe('a flush within one transaction (100 actions)', () => {
+  const item = { pk: 'FLEET#flt_1', sk: 'VEHPOS#veh_1', latitude: 35, longitude: -97, rv: 3 };
+  const HOUR = 3_600_000;
+
+  it('stays within 100 actions in the worst case, which reaches exactly 100', () => {
+    // A sparse reporter's full ring, each breadcrumb in an hour of its own (one every 2 hours)…
+    let ring = Array.from({ length: RING_MAX_POINTS }, (_, i) => toTuple(fix(T0 + 2 * i * HOUR)));
+    expect(flushIfFull(item, ring, 0).flushed).toEqual([]);
+    // …then a 500-item backlog: 38 older hours with a breadcrumb each, and 462 in one newer hour.
+    const older = Array.from({ length: 38 }, (_, i) => fix(T0 - (i + 1) * HOUR - 60_000));
+    const newest = T0 + 2 * RING_MAX_POINTS * HOUR;
+    const newer = Array.from({ length: 462 }, (_, i) => fix(newest + i * 1_000));
+
+    // As the store writes it: slice by slice, each merged into the ring and flushed in one transaction.
+    const actions: number[] = [];
+    for (const slice of slicesForOneWrite([...older, ...newer])) {
+      const merged = mergeIntoRing(ring, slice);
+      const { ring: kept, flushed } = flushIfFull(item, merged.ring, merged.added.length);
+      actions.push(chunksOf(flushed).length + 1); // the chunks and the ring's own write
+      ring = kept;
+    }
+
+    expect(Math.max(...actions)).toBe(100);
+  });
+});
+
 describe('flushIfFull', () => {
   const item = { pk: 'FLEET#flt_1', sk: 'VEHPOS#veh_1', latitude: 35, longitude: -97, rv: 3 };
   const minuteFixes = (count: number, from = 0) =>
