@@ -6,19 +6,13 @@
  * dozen breadcrumbs (packed: breadcrumb-packing.ts) instead of one (growing) write each
  * (docs/architecture.md, "Breadcrumb history").
  */
-import type { PositionFix } from '../domain/telematics/positions.ts';
+import { breadcrumbTuple, type PositionFix } from '../domain/telematics/positions.ts';
 import { type HistoryTuple, packTuples } from './breadcrumb-packing.ts';
 import { dynamoItemBytes } from './item-size.ts';
 
 export type { HistoryTuple };
 
-export const toTuple = (f: PositionFix): HistoryTuple => [
-  f.recordedAtMs,
-  f.latitude,
-  f.longitude,
-  f.fuelLevelPercent,
-  f.speedKmh,
-];
+export const toTuple = (f: PositionFix): HistoryTuple => breadcrumbTuple(f);
 
 /**
  * The latest-position item stays under this many bytes (one write unit is 1 KB): past it, the

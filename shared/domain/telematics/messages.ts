@@ -1,5 +1,10 @@
 import type { Vehicle } from '../vehicle.ts';
-import type { HistoryPoint, RecentPositions } from './positions.ts';
+import {
+  type BreadcrumbTuple,
+  breadcrumbTuple,
+  type HistoryPoint,
+  type RecentPositions,
+} from './positions.ts';
 
 /**
  * What ingest puts on the vehicle-updates queue: which vehicle changed, and what ingest already
@@ -25,9 +30,6 @@ export interface VehicleUpdateMessage {
   vehicle?: Vehicle;
 }
 
-/** A breadcrumb as a message carries it: `[recorded ms, latitude, longitude, fuel %, km/h]`. */
-export type WireBreadcrumb = [number, number, number, number | null, number | null];
-
 /**
  * A message as it goes on the queue: the ring's breadcrumbs as tuples under `recentTuples`
  * (~45 bytes each instead of ~110 as objects), so a ring of 60 keeps a batch of 10 messages within
@@ -36,7 +38,7 @@ export type WireBreadcrumb = [number, number, number, number | null, number | nu
  * tuples it would take for objects.
  */
 export interface VehicleUpdateWire extends Omit<VehicleUpdateMessage, 'positions'> {
-  positions?: Omit<RecentPositions, 'recent'> & { recentTuples: WireBreadcrumb[] };
+  positions?: Omit<RecentPositions, 'recent'> & { recentTuples: BreadcrumbTuple[] };
 }
 
 /** The message as the queue carries it (the adapters send this; the worker parses it back). */
@@ -47,13 +49,7 @@ export function toVehicleUpdateWire(message: VehicleUpdateMessage): VehicleUpdat
     ...message,
     positions: {
       ...rest,
-      recentTuples: recent.map((p) => [
-        p.recordedAtMs,
-        p.latitude,
-        p.longitude,
-        p.fuelLevelPercent,
-        p.speedKmh,
-      ]),
+      recentTuples: recent.map(breadcrumbTuple),
     },
   };
 }

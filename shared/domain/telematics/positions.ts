@@ -24,6 +24,20 @@ export interface HistoryPoint {
   speedKmh: number | null;
 }
 
+/**
+ * A breadcrumb as `[recorded ms, latitude, longitude, fuel %, km/h]`: the layout the position ring,
+ * history chunks and vehicle-updates messages carry it in.
+ */
+export type BreadcrumbTuple = [number, number, number, number | null, number | null];
+
+export const breadcrumbTuple = (point: HistoryPoint): BreadcrumbTuple => [
+  point.recordedAtMs,
+  point.latitude,
+  point.longitude,
+  point.fuelLevelPercent,
+  point.speedKmh,
+];
+
 /** A vehicle's latest position with the breadcrumbs its item holds (what the worker reads each cycle). */
 export interface RecentPositions {
   latest: LatestPosition;
