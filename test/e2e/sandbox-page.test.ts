@@ -11,10 +11,11 @@ import { api } from '../support/http-client.ts';
 import { holdSandboxTwin } from '../support/sandbox-twin-lock.ts';
 
 /**
- * The sandbox page in a real browser (headless Debian Chromium driven by playwright-core) against
- * the stage under test: the trucks are drawn where the snapshot says, advancing the test clock
- * moves them, and a scenario button changes the snapshot. `npm run screenshot:sandbox` runs this
- * file with SANDBOX_SCREENSHOT=1 and refreshes docs/images/sandbox-page.png.
+ * The sandbox page in a real browser (headless Chromium driven by playwright-core, chosen by
+ * support/chromium.ts) against the stage under test: the trucks are drawn where the snapshot says,
+ * advancing the test clock moves them, and a scenario button changes the snapshot.
+ * `npm run screenshot:sandbox` runs this file with SANDBOX_SCREENSHOT=1 and refreshes
+ * docs/images/sandbox-page.png.
  */
 const SCREENSHOT = fileURLToPath(new URL('../../docs/images/sandbox-page.png', import.meta.url));
 

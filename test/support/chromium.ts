@@ -2,25 +2,27 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
-
-/** Debian's package (`apt-get install chromium`); .ci/run installs it. Never a downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chooseChromium } from './chromium-choice.ts';
+import { registryChromium } from './registry-chromium.ts';
 
 /**
- * Headless Chromium for the browser tests, in a fresh profile folder that is deleted on close.
- * A missing browser fails the test with the package to install: a browser test that quietly
- * skips would pass a build that never ran it.
+ * Headless Chromium for the browser tests, in a fresh profile folder that is deleted on close. The
+ * browser is CHROMIUM_PATH's, else Debian's package, else the build that `npm install` brought with
+ * @sparticuz/chromium (chromium-choice.ts); never one downloaded at run time. A browser that cannot
+ * be found fails the test with what to do: a browser test that quietly skips would pass a build
+ * that never ran it.
  */
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}: install Debian's \`chromium\` package ` +
-        '(sudo apt-get install chromium), or set CHROMIUM_PATH to another Chromium binary.',
-    );
-  }
+  const choice = chooseChromium({
+    chromiumPath: process.env.CHROMIUM_PATH,
+    platform: process.platform,
+    arch: process.arch,
+    exists: existsSync,
+  });
+  const executablePath = choice.source === 'registry' ? await registryChromium() : choice.executablePath;
   const profile = mkdtempSync(join(tmpdir(), 'fleet-fuel-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       '--headless',
