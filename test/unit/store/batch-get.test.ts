@@ -1,12 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batchGetItems } from '../../../shared/store/batch-get.ts';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
+// The mock patches the class for every file that runs in this worker after this one: put it back.
+afterAll(() => dynamo.restore());
 
 const key = (n: number) => ({ pk: 'P', sk: `K${n}` });
 const keysOf = (input: unknown) =>

@@ -1,13 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createCursorCodec } from '../../../shared/store/cursor.ts';
 import { createFleetStore, fleetKey, toFleetItem } from '../../../shared/store/fleets.ts';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
+// The mock patches the class for every file that runs in this worker after this one: put it back.
+afterAll(() => dynamo.restore());
 
 const fleetItem = (id: string) =>
   toFleetItem({
