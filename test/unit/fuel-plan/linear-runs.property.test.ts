@@ -7,6 +7,7 @@ import {
   stopCost,
   TRACKING,
 } from '../../../shared/domain/fuel-plan/linear-runs.ts';
+import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
 
 const K_MAX = 60;
 
@@ -38,7 +39,7 @@ const costFunction = fc
     return runs;
   });
 
-/** The function at K, Infinity where no run covers it; also checks the runs are sorted and disjoint. */
+/** The function at K, Infinity where no run covers it. */
 function valueAt(runs: LinearRuns, k: number): number {
   for (let run = 0; run < runs.length; run++) {
     if (k >= (runs.from[run] as number) && k <= (runs.to[run] as number)) return runs.costAt(run, k);
@@ -53,15 +54,29 @@ function runAt(runs: LinearRuns, k: number): number {
   return -1;
 }
 
-function expectSortedAndDisjoint(runs: LinearRuns): void {
+/** 0, 1, …, last. */
+const upTo = (last: number) => Array.from({ length: last + 1 }, (_, k) => k);
+
+/**
+ * The runs that are empty or do not start after the previous one ends: none, for sorted and
+ * disjoint runs.
+ */
+function unsortedOrOverlapping(runs: LinearRuns): number[] {
+  const wrong: number[] = [];
   for (let run = 0; run < runs.length; run++) {
-    expect(runs.from[run] as number).toBeLessThanOrEqual(runs.to[run] as number);
-    if (run > 0) expect(runs.from[run] as number).toBeGreaterThan(runs.to[run - 1] as number);
+    const from = runs.from[run] as number;
+    if (from > (runs.to[run] as number) || (run > 0 && from <= (runs.to[run - 1] as number))) wrong.push(run);
   }
+  return wrong;
 }
 
+// Each property compares whole functions (every K in one `toEqual`) rather than one `expect` per K:
+// hundreds of thousands of `expect` calls cost seconds, the comparison milliseconds, and a failure
+// still shows every K that differs.
 describe('stopCost', () => {
-  it('equals the brute-force prefix minimum at every K, with a source that reproduces the cost', () => {
+  it('equals the brute-force prefix minimum at every K, with a source that reproduces the cost', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         costFunction,
@@ -78,6 +93,8 @@ describe('stopCost', () => {
           const lastSource = from + sourceSpan;
           const last = from + unitsMin + targetSpan;
           const out = new LinearRuns();
+          const costFrom = (source: number, target: number) =>
+            valueAt(before, source) + pricePerUnit * (target - source) + detourCost;
 
           // Act
           const possible = stopCost(
@@ -93,27 +110,31 @@ describe('stopCost', () => {
           );
 
           // Assess
-          expectSortedAndDisjoint(out);
-          let anyFinite = false;
-          for (let target = 0; target <= last + 5; target++) {
-            let expected = Number.POSITIVE_INFINITY;
+          expect(unsortedOrOverlapping(out)).toEqual([]);
+          const targets = upTo(last + 5);
+          const expected = targets.map((target) => {
+            let least = Number.POSITIVE_INFINITY;
             if (target >= from + unitsMin && target <= last) {
               for (let source = from; source <= Math.min(lastSource, target - unitsMin); source++) {
-                const cost = valueAt(before, source) + pricePerUnit * (target - source) + detourCost;
-                expected = Math.min(expected, cost);
+                least = Math.min(least, costFrom(source, target));
               }
             }
-            expect(valueAt(out, target)).toBe(expected);
-            if (expected === Number.POSITIVE_INFINITY) continue;
-            anyFinite = true;
-            const run = runAt(out, target);
-            const tagged = out.source[run] as number;
+            return least;
+          });
+          expect(targets.map((target) => valueAt(out, target))).toEqual(expected);
+          // Where a stop is possible, the run's source is a legal one that costs exactly that.
+          const badSources = targets.filter((target) => {
+            if (expected[target] === Number.POSITIVE_INFINITY) return false;
+            const tagged = out.source[runAt(out, target)] as number;
             const source = tagged === TRACKING ? target - unitsMin : tagged;
-            expect(source).toBeGreaterThanOrEqual(from);
-            expect(source).toBeLessThanOrEqual(Math.min(lastSource, target - unitsMin));
-            expect(valueAt(before, source) + pricePerUnit * (target - source) + detourCost).toBe(expected);
-          }
-          expect(possible).toBe(anyFinite);
+            return (
+              source < from ||
+              source > Math.min(lastSource, target - unitsMin) ||
+              costFrom(source, target) !== expected[target]
+            );
+          });
+          expect(badSources).toEqual([]);
+          expect(possible).toBe(expected.some((cost) => cost !== Number.POSITIVE_INFINITY));
         },
       ),
       { numRuns: 1500 },
@@ -122,7 +143,9 @@ describe('stopCost', () => {
 });
 
 describe('lowerEnvelope', () => {
-  it('equals the pointwise minimum above lo, ties going to passing by', () => {
+  it('equals the pointwise minimum above lo, ties going to passing by', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(costFunction, costFunction, fc.integer({ min: 0, max: 20 }), (pass, stopRuns, lo) => {
         // Prepare: stop runs carry a source; use each run's index so the test can tell them apart.
@@ -145,15 +168,18 @@ describe('lowerEnvelope', () => {
         lowerEnvelope(pass, firstRun, lo, stop, out);
 
         // Assess
-        expectSortedAndDisjoint(out);
-        for (let k = 0; k <= K_MAX + 1; k++) {
-          const passCost = k >= lo ? valueAt(pass, k) : Number.POSITIVE_INFINITY;
-          const stopCostAtK = valueAt(stop, k);
-          expect(valueAt(out, k)).toBe(Math.min(passCost, stopCostAtK));
-          if (passCost === Number.POSITIVE_INFINITY && stopCostAtK === Number.POSITIVE_INFINITY) continue;
-          const source = out.source[runAt(out, k)];
-          expect(source).toBe(stopCostAtK < passCost ? stop.source[runAt(stop, k)] : PASS_BY);
-        }
+        expect(unsortedOrOverlapping(out)).toEqual([]);
+        const ks = upTo(K_MAX + 1);
+        const passCost = (k: number) => (k >= lo ? valueAt(pass, k) : Number.POSITIVE_INFINITY);
+        expect(ks.map((k) => valueAt(out, k))).toEqual(
+          ks.map((k) => Math.min(passCost(k), valueAt(stop, k))),
+        );
+        const covered = ks.filter(
+          (k) => Math.min(passCost(k), valueAt(stop, k)) !== Number.POSITIVE_INFINITY,
+        );
+        expect(covered.map((k) => out.source[runAt(out, k)])).toEqual(
+          covered.map((k) => (valueAt(stop, k) < passCost(k) ? stop.source[runAt(stop, k)] : PASS_BY)),
+        );
       }),
       { numRuns: 1500 },
     );

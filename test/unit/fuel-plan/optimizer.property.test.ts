@@ -5,6 +5,7 @@ import { optimizeFuelPurchases } from '../../../shared/domain/fuel-plan/optimize
 import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
 import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
 import { simulateFuelPurchases } from '../../../shared/domain/fuel-plan/simulate.ts';
+import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
 import { mediumFuelPlanInput, smallFuelPlanInput } from './arbitraries.ts';
 import { denseLeastObjective } from './dense-reference.ts';
 
@@ -18,6 +19,7 @@ describe('optimizeFuelPurchases against the exhaustive solver', () => {
     ['handing over to dense mid-route', { denseAfterRuns: 2 }, 2000],
   ] as const)(
     'finds a plan exactly when one exists, and none cheaper exists (%s)',
+    { timeout: PROPERTY_TIMEOUT_MS },
     (_how, options, numRuns) => {
       fc.assert(
         fc.property(smallFuelPlanInput, (input) => {
@@ -43,7 +45,9 @@ describe('optimizeFuelPurchases against the exhaustive solver', () => {
     },
   );
 
-  it('returns plans that keep every rule when driven step by step, at the cost it reports', () => {
+  it('returns plans that keep every rule when driven step by step, at the cost it reports', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(smallFuelPlanInput, (input) => {
         // Prepare
@@ -70,30 +74,36 @@ describe('optimizeFuelPurchases against the dense DP on realistic trucks', () =>
   it.each([
     ['as runs, as in production', {}],
     ['handing over to dense mid-route', { denseAfterRuns: 8 }],
-  ] as const)('agrees on feasibility and on the least cost (%s)', (_how, options) => {
-    fc.assert(
-      fc.property(mediumFuelPlanInput, (input) => {
-        // Prepare
-        const problem = prepareFuelProblem(input);
+  ] as const)(
+    'agrees on feasibility and on the least cost (%s)',
+    { timeout: PROPERTY_TIMEOUT_MS },
+    (_how, options) => {
+      fc.assert(
+        fc.property(mediumFuelPlanInput, (input) => {
+          // Prepare
+          const problem = prepareFuelProblem(input);
 
-        // Act
-        const optimized = optimizeFuelPurchases(problem, options);
-        const dense = denseLeastObjective(problem);
+          // Act
+          const optimized = optimizeFuelPurchases(problem, options);
+          const dense = denseLeastObjective(problem);
 
-        // Assess
-        expect(optimized.feasible).toBe(dense !== null);
-        if (optimized.feasible && dense !== null) {
-          expect(Math.abs(optimized.objective - dense)).toBeLessThanOrEqual(1e-9 * Math.max(1, dense));
-          expect(simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6).violations).toEqual([]);
-        }
-      }),
-      { numRuns: 500 },
-    );
-  });
+          // Assess
+          expect(optimized.feasible).toBe(dense !== null);
+          if (optimized.feasible && dense !== null) {
+            expect(Math.abs(optimized.objective - dense)).toBeLessThanOrEqual(1e-9 * Math.max(1, dense));
+            expect(simulateFuelPurchases(problem, optimized.gallonsByStation, 1e-6).violations).toEqual([]);
+          }
+        }),
+        { numRuns: 500 },
+      );
+    },
+  );
 });
 
 describe('planFuel on random instances', () => {
-  it('reports a consistent plan: status, rounded stops adding up to the totals, a reason per stop', () => {
+  it('reports a consistent plan: status, rounded stops adding up to the totals, a reason per stop', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(mediumFuelPlanInput, (input) => {
         // Act

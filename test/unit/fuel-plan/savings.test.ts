@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { savingsAgainstBaseline } from '../../../shared/domain/fuel-plan/savings.ts';
+import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
 
 /** Stations as the comparison reads them: only their net prices matter. */
 const stationsAt = (...netPrices: number[]) => ({
@@ -72,7 +73,9 @@ describe('savingsAgainstBaseline: the plan against fill-at-a-quarter, like for l
     ).toBeNull();
   });
 
-  it('publishes figures that add up to the cent, whatever the inputs', () => {
+  it('publishes figures that add up to the cent, whatever the inputs', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const money = fc.integer({ min: 0, max: 200_000 }).map((cents) => cents / 100);
     const gallons = fc.integer({ min: 0, max: 3_000 }).map((tenths) => tenths / 10);
     const price = fc.integer({ min: 250, max: 600 }).map((cents) => cents / 100);
@@ -99,6 +102,7 @@ describe('savingsAgainstBaseline: the plan against fill-at-a-quarter, like for l
           ).toBeLessThanOrEqual(0.5 + 1e-6);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

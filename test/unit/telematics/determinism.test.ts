@@ -10,6 +10,7 @@ import {
   type TrackerFix,
   type TrackerState,
 } from '../../../shared/domain/telematics/tracker.ts';
+import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
 import { seededRandom } from '../../support/seeded-random.ts';
 import {
   aDayOnTheRoad,
@@ -122,7 +123,9 @@ describe('determinism', () => {
     expect(oneByOne).toStrictEqual(wholeDay);
   });
 
-  it('property: any route, any batches, with or without a JSON round trip, gives the same result', () => {
+  it('property: any route, any batches, with or without a JSON round trip, gives the same result', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         route,
@@ -141,7 +144,9 @@ describe('determinism', () => {
     );
   });
 
-  it('property: replaying any already processed fixes detects nothing and leaves the state as it was', () => {
+  it('property: replaying any already processed fixes detects nothing and leaves the state as it was', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(route, fc.nat(), fc.nat(), ({ fixes, context }, a, b) => {
         // Arrange
