@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Unit test files share their worker's modules (vitest.config.ts: `isolate: false`), so what one
+ * file patches, the files after it see. These are the rules that keep that safe, checked on the
+ * source of every unit test file.
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const unitTestFiles = ['test/unit', 'local']
+  .flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((name) =>
+      join(root, folder, name),
+    ),
+  )
+  .filter((path) => path.endsWith('.test.ts'))
+  .map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+
+function using(pattern: RegExp): string[] {
+  return unitTestFiles.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
+}
+
+/** The files that use `uses` without also calling `undoes`. */
+function leaking(uses: RegExp, undoes: RegExp): string[] {
+  return unitTestFiles.filter(({ text }) => uses.test(text) && !undoes.test(text)).map(({ path }) => path);
+}
+
+describe('unit test files leave no shared state behind', () => {
+  it('finds the unit test files', () => {
+    expect(unitTestFiles.length).toBeGreaterThan(100);
+    expect(unitTestFiles.map(({ path }) => path)).toContain('test/unit/test-support/shared-modules.test.ts');
+  });
+
+  it('mock no module: a module mock would reach the files after, and miss modules loaded before', () => {
+    expect(using(/\bvi\.(?:do)?mock\(/)).toEqual([]);
+  });
+
+  it('restore every AWS client class they mock with aws-sdk-client-mock', () => {
+    expect(leaking(/\bmockClient\(/, /\.restore\(\)/)).toEqual([]);
+  });
+
+  it('unstub the environment variables and globals they stub, and put real timers back', () => {
+    expect(leaking(/\bvi\.stubEnv\(/, /\bvi\.unstubAllEnvs\(\)/)).toEqual([]);
+    expect(leaking(/\bvi\.stubGlobal\(/, /\bvi\.unstubAllGlobals\(\)/)).toEqual([]);
+    expect(leaking(/\bvi\.useFakeTimers\(/, /\bvi\.useRealTimers\(\)/)).toEqual([]);
+  });
+});
