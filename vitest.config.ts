@@ -51,8 +51,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/local-stack.global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Room for a wait on the stack's asynchronous effects (test/e2e/support-waits.ts) on a
+          // loaded machine; the browser test's first run also unpacks Chromium in its beforeAll.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -9,6 +9,7 @@ import { launchChromium } from '../support/chromium.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { holdSandboxTwin } from '../support/sandbox-twin-lock.ts';
+import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 /**
  * The sandbox page in a real browser (headless Chromium driven by playwright-core, chosen by
@@ -79,7 +80,8 @@ async function drawn(): Promise<Picture | null> {
  * ticks. `notBefore`: wait for a drawing of that simulated time or later.
  */
 async function drawnWithSnapshot(notBefore?: string) {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
+  const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     const picture = await drawn();
     const current = picture && received.get(picture.simulatedNow);
     if (picture && current && (!notBefore || Date.parse(picture.simulatedNow) >= Date.parse(notBefore))) {
@@ -218,14 +220,12 @@ describe('the sandbox page in Chromium', () => {
     await expect
       .poll(
         async () => (await snapshot()).vehicles.find((v) => v.vehicle_id === vehicle.vehicle_id)?.scenario,
-        {
-          timeout: 15_000,
-        },
+        { timeout: ASYNC_EFFECT_TIMEOUT_MS },
       )
       .toBe('low_fuel');
     await expect
       .poll(() => card.locator('button[data-scenario="low_fuel"]').getAttribute('aria-pressed'), {
-        timeout: 15_000,
+        timeout: ASYNC_EFFECT_TIMEOUT_MS,
       })
       .toBe('true');
   });
@@ -246,7 +246,7 @@ describe('the sandbox page in Chromium', () => {
     ]);
     await expect
       .poll(() => page.locator('.scenario[data-scenario="normal"][aria-pressed="true"]').count(), {
-        timeout: 15_000,
+        timeout: ASYNC_EFFECT_TIMEOUT_MS,
       })
       .toBe(3);
   });
@@ -262,7 +262,7 @@ describe('the sandbox page in Chromium', () => {
 
     // Assess
     const alert = other.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toMatch(/Hint: /);
+    await expect.poll(() => alert.textContent(), { timeout: ASYNC_EFFECT_TIMEOUT_MS }).toMatch(/Hint: /);
     expect(await other.evaluate('sessionStorage.length')).toBe(0);
     await other.close();
   });

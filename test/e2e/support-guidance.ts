@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../support/http-client.ts';
+import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 /**
  * Helpers of the guidance e2e tests: fresh trucks, breadcrumbs, polling the session while the
@@ -117,14 +118,15 @@ export function guidanceClient(client: ApiClient, auth: { key: string; fleet?: s
 
   /**
    * GETs the session every 100 ms until `done` holds (the guidance worker works off a queue, so a
-   * breadcrumb or a skip shows a moment later), or fails after 10 s with the last answer.
+   * breadcrumb or a skip shows a moment later), or fails after ASYNC_EFFECT_TIMEOUT_MS with the last
+   * answer.
    */
   async function waitFor(
     vehicle: string,
     what: string,
     done: (guidance: Guidance, response: ApiResponse) => boolean,
   ): Promise<Guidance> {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
     for (;;) {
       const response = await read(vehicle);
       if (done(response.json, response)) return response.json;
@@ -167,9 +169,9 @@ export async function startReceiver(): Promise<{
   };
 }
 
-/** Waits (up to 10 s) until `find` returns something. */
+/** Waits (up to ASYNC_EFFECT_TIMEOUT_MS) until `find` returns something. */
 export async function eventually<T>(what: string, find: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
   for (;;) {
     const value = find();
     if (value !== undefined) return value;

@@ -12,6 +12,7 @@ import {
   type TripJson,
   tripClient,
 } from './support-trips.ts';
+import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
@@ -32,7 +33,7 @@ async function tripStopWhen(
   stopId: string,
   done: (stop: TripJson) => boolean,
 ): Promise<TripJson> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
   for (;;) {
     const stop = (await trips.read(tripId)).json.stops.find((s: TripJson) => s.id === stopId);
     if (done(stop)) return stop;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../webhooks-receiver/index.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 /**
  * A real receiver on loopback: the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function waitFor<T>(what: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(what: () => T | undefined, timeoutMs = ASYNC_EFFECT_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = what();
@@ -116,7 +117,8 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
     });
     await waitFor(() => received.find((r) => r.body.includes(fleet.json.id)));
     let entry: { status: string; next_retry_at: string | null; last_status_code: number } | undefined;
-    for (let i = 0; i < 50 && entry?.status !== 'retrying'; i++) {
+    const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
+    while (entry?.status !== 'retrying' && Date.now() < deadline) {
       const page = await prod.get(`/v1/webhooks/${endpoint.json.id}/deliveries`, {
         ...partner,
         query: { status: 'retrying' },
