@@ -6,7 +6,7 @@ import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 
 /**
- * A real receiver on loopback: the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)
+ * A real receiver on loopback: the local stack (which accepts receivers on this machine by default)
  * delivers to it over HTTP through the in-process queue and dispatcher, exactly as Lambda would.
  */
 const credentials = loadCredentials();

@@ -5,8 +5,8 @@ import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 
 /**
- * `npm run webhooks:listen` against the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1
- * by the e2e setup): the real command registers its loopback receiver with the company key,
+ * `npm run webhooks:listen` against the local stack, which the e2e setup starts as `npm start` does
+ * (no flag): the real command registers its loopback receiver with the company key,
  * receives a test send, verifies its signature and prints it, and deletes its endpoint on Ctrl-C.
  */
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
