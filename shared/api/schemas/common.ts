@@ -69,8 +69,8 @@ export function vehicleRefHint(value: string): string {
  */
 export const vehicleRef = z.string().check(
   z.superRefine((value, ctx) => {
-    if (isPublicId('vehicle', value)) return;
-    if (value.startsWith(EXTERNAL_REF_PREFIX) && isExternalRef(value.slice(EXTERNAL_REF_PREFIX.length))) return;
+    const byRef = value.startsWith(EXTERNAL_REF_PREFIX);
+    if (byRef ? isExternalRef(value.slice(EXTERNAL_REF_PREFIX.length)) : isPublicId('vehicle', value)) return;
     ctx.addIssue({
       code: 'custom',
       message: 'must be a veh_ id or ext:<external_ref>',

@@ -201,7 +201,7 @@ describe('ingestLocations: a rejected item is shaped like a 422 for it alone', (
 
     // Assess
     expect(response).toMatchObject({ accepted: 1, rejected: 3 });
-    expect(response.results.slice(0, 3).map((row) => row.errors)).toEqual([
+    expect(response.results.slice(0, 3).map((row) => ('errors' in row ? row.errors : row.status))).toEqual([
       [
         {
           field: 'recorded_at',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { fuelingItemSchema } from '../../../../shared/api/schemas/fuelings.ts';
+import { breadcrumbSchema } from '../../../../shared/api/schemas/locations.ts';
 import { ApiError } from '../../../../shared/platform/errors.ts';
+import { parseItem } from '../../../../shared/platform/http/batch-items.ts';
 import { dateTimeMessage } from '../../../../shared/platform/http/date-time-messages.ts';
 import { validatePart } from '../../../../shared/platform/http/validate.ts';
 
@@ -70,5 +73,24 @@ describe('date-time fields in a request', () => {
 
   it('still say "is required" when the field is missing', () => {
     expect(messageFor(undefined)).toBe('is required');
+  });
+});
+
+describe('date-time fields of batch rows', () => {
+  const local = '2026-11-27T10:00:00';
+  const rowMessage = (schema: Parameters<typeof parseItem>[0], row: Record<string, unknown>) => {
+    const parsed = parseItem(schema, row);
+    if (parsed.ok) throw new Error('accepted');
+    return parsed.problem.errors;
+  };
+
+  it('say the same per breadcrumb (recorded_at) and per fueling (fueled_at)', () => {
+    expect(
+      rowMessage(breadcrumbSchema, { external_ref: 'T-1', latitude: 1, longitude: 1, recorded_at: local }),
+    ).toEqual([{ field: 'recorded_at', message: dateTimeMessage(local) }]);
+    expect(
+      rowMessage(fuelingItemSchema, { external_ref: 'T-1', gallons: 50, fueled_at: 1_795_262_340 }),
+    ).toEqual([{ field: 'fueled_at', message: dateTimeMessage(1_795_262_340) }]);
+    expect(dateTimeMessage(1_795_262_340)).toContain('looks like epoch seconds');
   });
 });
