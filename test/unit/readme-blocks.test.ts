@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import {
 } from '../support/readme-blocks.ts';
 
 /** The helpers of test/e2e/readme.test.ts, which runs every code block of the README as shown. */
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const README = readFileSync(`${root}README.md`, 'utf8');
 const ROUTE_ID = 'rte_01JD7ZK3M4N5P6Q7R8S9T0V1W2';
 
 describe('codeBlocks', () => {
@@ -48,6 +50,19 @@ describe('codeBlocks', () => {
 
     expect(blocks.filter((block) => block.kind === 'shell').length).toBeGreaterThan(5);
     expect(blocks.filter((block) => block.kind === 'typescript')).toHaveLength(1);
+  });
+
+  it("finds the README's TypeScript block formatted as npm test's lint wants a file at the root", () => {
+    // A reader saves it as first.ts at the repository's root, where `biome check .` sees it too.
+    const [block] = codeBlocks(README).filter(({ kind }) => kind === 'typescript');
+    const source = `${block?.text}\n`;
+    const fixed = execFileSync(
+      `${root}node_modules/.bin/biome`,
+      ['check', '--write', `--stdin-file-path=${typescriptFileName(source)}`],
+      { cwd: root, input: source, encoding: 'utf8' },
+    );
+
+    expect(fixed).toBe(source);
   });
 });
 
