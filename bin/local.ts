@@ -20,6 +20,7 @@ import {
   StartOptionsError,
 } from '../local/start-options.ts';
 import { progressLine, readyBanner } from '../local/startup-report.ts';
+import { WEBHOOK_TARGETS_ENV } from '../shared/platform/config.ts';
 
 function portFromEnv(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -78,7 +79,7 @@ if (options.fresh) {
   console.log(`✓ Fresh start: removed ${dbFile ? `${dbFile} and ` : ''}${options.credentialsPath}`);
 }
 // The stage servers inherit the environment: this is how the flag reaches the webhook URL check.
-if (options.allowLocalWebhooks) process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
+process.env[WEBHOOK_TARGETS_ENV] = options.webhookTargets;
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -121,7 +122,7 @@ if (stack && !stopping) {
       credentialsPath: stack.credentialsPath,
       dbPath: stack.dbPath,
       totalMs: stack.timings.total,
-      localWebhooks: options.allowLocalWebhooks,
+      webhookTargets: options.webhookTargets,
       quiet: options.quiet,
       logFormat: options.logFormat,
     }),

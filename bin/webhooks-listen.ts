@@ -4,8 +4,8 @@
  * `.local/credentials.json`), verifies every delivery's signature with webhooks-receiver/index.ts
  * and prints one line per event. Ctrl-C deletes the endpoint again (`--keep` leaves it).
  *
- * Needs a stack started with `npm start -- --allow-local-webhooks` (loopback receivers are refused
- * otherwise, as on deployed stages). docs/local-stack.md has the details.
+ * Works with the stack as `npm start` starts it, which accepts receivers on this machine (deployed
+ * stages never do). docs/local-stack.md has the details.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, readCredentials } from '../local/credentials.ts';
@@ -42,9 +42,7 @@ let credentials: LocalCredentials;
 try {
   credentials = readCredentials(credentialsPath);
 } catch (error) {
-  console.error(
-    `${(error as Error).message}\nStart the local stack first: npm start -- --allow-local-webhooks`,
-  );
+  console.error(`${(error as Error).message}\nStart the local stack first: npm start`);
   process.exit(1);
 }
 const stage = flags.sandbox ? 'sandbox' : 'prod';

@@ -9,8 +9,9 @@
  *
  * Where it calls: `FLEET_FUEL_BASE_URL` and `FLEET_FUEL_API_KEY` when both are set; otherwise the
  * local stack's credentials file (`LOCAL_CREDENTIALS_PATH`, default `.local/credentials.json`:
- * its `base_url` and `keys.company_live`). Step 4 needs a stack started with
- * `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (loopback receivers are refused by default).
+ * its `base_url` and `keys.company_live`). Step 4 registers a loopback receiver, which the local
+ * stack accepts as `npm start` starts it (not with `--webhook-targets public`, nor on a deployed
+ * stage).
  *
  * Each run uses a fresh external_ref, so it can be repeated against a stack that keeps its data.
  * It deletes the webhook endpoint it registered (the receiver is gone when it exits); the vehicle,
@@ -180,7 +181,7 @@ async function main(): Promise<number> {
     }).catch((error: unknown) => {
       if (error instanceof StepFailure && error.message.includes(' 422')) {
         throw new StepFailure(
-          `${error.message}\n(is the local stack running with WEBHOOK_ALLOW_PRIVATE_TARGETS=1? It refuses loopback receivers otherwise)`,
+          `${error.message}\n(a loopback receiver needs the local stack as plain \`npm start\` starts it: deployed stages and --webhook-targets public refuse it)`,
         );
       }
       throw error;

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { WEBHOOK_TARGETS_ENV } from '../shared/platform/config.ts';
+import { WEBHOOK_TARGET_POLICIES, type WebhookTargetPolicy } from '../shared/platform/url-guard.ts';
 import { DEFAULT_CREDENTIALS_PATH } from './credentials.ts';
 import { type LogFormat, logFormatFrom } from './log-lines.ts';
 
@@ -10,7 +12,9 @@ export const START_USAGE = `Usage: npm start [-- <flags>]
 Flags (each has an environment variable):
   --fresh                  delete the kept data and keys first, start from a new seed    LOCAL_FRESH=1
   --in-memory              keep nothing: data in memory, new keys                       LOCAL_DB_PATH=memory
-  --allow-local-webhooks   accept http and loopback webhook URLs (npm run webhooks:listen)  WEBHOOK_ALLOW_PRIVATE_TARGETS=1
+  --webhook-targets T      webhook receivers: loopback (default; public ones and this    WEBHOOK_TARGETS=T
+                           machine's, for npm run webhooks:listen), public (the deployed
+                           rule) or private (private networks too)
   --quiet                  warnings and errors only                                      LOCAL_QUIET=1
   --log json               full JSON log records instead of one line each                LOCAL_LOG=json
   --help                   this text
@@ -25,7 +29,8 @@ export interface StartOptions {
   /** undefined: in memory. */
   dbPath: string | undefined;
   credentialsPath: string;
-  allowLocalWebhooks: boolean;
+  /** Which webhook receivers the stages deliver to; `loopback` unless asked otherwise. */
+  webhookTargets: WebhookTargetPolicy;
   quiet: boolean;
   logFormat: LogFormat;
 }
@@ -54,6 +59,12 @@ export function parseStartOptions(
   if (logFlag !== undefined && logFlag !== 'json' && logFlag !== 'lines') {
     throw new StartOptionsError(`--log takes "json" or "lines", got "${logFlag}"`);
   }
+  const webhookTargets = values['webhook-targets'] ?? (env[WEBHOOK_TARGETS_ENV] || 'loopback');
+  if (!isWebhookTargetPolicy(webhookTargets)) {
+    throw new StartOptionsError(
+      `--webhook-targets (${WEBHOOK_TARGETS_ENV}) takes ${WEBHOOK_TARGET_POLICIES.map((p) => `"${p}"`).join(', ')}, got "${webhookTargets}"`,
+    );
+  }
   const envDbPath = env.LOCAL_DB_PATH || undefined;
   const inMemory = values['in-memory'] === true || envDbPath === 'memory';
   return {
@@ -61,7 +72,7 @@ export function parseStartOptions(
     fresh: values.fresh === true || env.LOCAL_FRESH === '1',
     dbPath: inMemory ? undefined : (envDbPath ?? DEFAULT_DB_PATH),
     credentialsPath: env.LOCAL_CREDENTIALS_PATH || DEFAULT_CREDENTIALS_PATH,
-    allowLocalWebhooks: values['allow-local-webhooks'] === true || env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
+    webhookTargets,
     quiet: values.quiet === true || env.LOCAL_QUIET === '1',
     logFormat: logFlag === undefined ? logFormatFrom(env, warn) : (logFlag as LogFormat),
   };
@@ -75,10 +86,14 @@ function parse(argv: readonly string[]) {
     options: {
       fresh: { type: 'boolean' },
       'in-memory': { type: 'boolean' },
-      'allow-local-webhooks': { type: 'boolean' },
+      'webhook-targets': { type: 'string' },
       quiet: { type: 'boolean' },
       log: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+function isWebhookTargetPolicy(value: string): value is WebhookTargetPolicy {
+  return (WEBHOOK_TARGET_POLICIES as readonly string[]).includes(value);
 }

@@ -24,7 +24,7 @@ const banner = (overrides: Partial<BannerInput> = {}) =>
       credentialsPath: '/repo/.local/credentials.json',
       dbPath: '/repo/.local/dynamodb',
       totalMs: 7890,
-      localWebhooks: false,
+      webhookTargets: 'loopback',
       quiet: false,
       logFormat: 'lines',
       ...overrides,
@@ -101,10 +101,25 @@ describe('readyBanner', () => {
     expect(banner()).not.toMatch(/jq|\$\{?[A-Z_]+/);
   });
 
-  it('tells how to receive webhooks, naming the switch when local receivers are refused', () => {
-    expect(banner({ localWebhooks: false })).toContain('npm start -- --allow-local-webhooks');
-    expect(banner({ localWebhooks: true })).toContain('npm run webhooks:listen');
-    expect(banner({ localWebhooks: true })).not.toContain('--allow-local-webhooks');
+  it('tells how to receive webhooks: by default with the listener, which needs no flag', () => {
+    const lines = banner().split('\n');
+    const webhooks = lines.findIndex((line) => line.startsWith('  Webhooks'));
+    expect(lines[webhooks]).toBe(
+      '  Webhooks  npm run webhooks:listen   (in another terminal: registers a loopback receiver with',
+    );
+    expect(lines.slice(webhooks, webhooks + 2).join(' ')).not.toContain('--');
+  });
+
+  it('says when the stack was started with the deployed rule, and how to get the default back', () => {
+    const text = banner({ webhookTargets: 'public' });
+    expect(text).toContain('public HTTPS receivers only (--webhook-targets public, the deployed rule)');
+    expect(text).toContain('plain\n            npm start also accepts receivers on this machine');
+  });
+
+  it('says when private-network receivers are accepted too', () => {
+    expect(banner({ webhookTargets: 'private' })).toContain(
+      'receivers on private networks are\n            accepted too (--webhook-targets private)',
+    );
   });
 
   it('says where the data is kept and how to start over, or that nothing is kept', () => {

@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import type { WebhookTargetPolicy } from '../shared/platform/url-guard.ts';
 import type { LocalCredentials } from './credentials.ts';
 import type { SeedOutcome } from './demo-seed.ts';
 
@@ -73,8 +74,8 @@ export interface BannerInput {
   credentialsPath: string;
   dbPath: string | undefined;
   totalMs: number;
-  /** Whether the stages accept http/loopback webhook URLs (WEBHOOK_ALLOW_PRIVATE_TARGETS=1). */
-  localWebhooks: boolean;
+  /** Which webhook receivers the stages deliver to (`--webhook-targets`). */
+  webhookTargets: WebhookTargetPolicy;
   quiet: boolean;
   logFormat: 'lines' | 'json';
 }
@@ -89,11 +90,27 @@ const KEY_ROLES: { name: keyof LocalCredentials['keys']; role: string }[] = [
   { name: 'company_suspended', role: 'prod, suspended: shows the 403 answer' },
 ];
 
+/** How to receive webhooks, under each policy. */
+const WEBHOOK_LINES: Record<WebhookTargetPolicy, string[]> = {
+  loopback: [
+    '  Webhooks  npm run webhooks:listen   (in another terminal: registers a loopback receiver with',
+    '            the company key, verifies each signature, prints one line per event)',
+  ],
+  public: [
+    '  Webhooks  public HTTPS receivers only (--webhook-targets public, the deployed rule); plain',
+    '            npm start also accepts receivers on this machine, such as npm run webhooks:listen',
+  ],
+  private: [
+    '  Webhooks  npm run webhooks:listen   (in another terminal); receivers on private networks are',
+    '            accepted too (--webhook-targets private)',
+  ],
+};
+
 /**
  * The ready banner. The request works as pasted (no jq, no variables).
  *
  * @example
- * console.log(readyBanner({ credentials, credentialsPath, dbPath, totalMs: 7900, localWebhooks: false, quiet: false, logFormat: 'lines' }));
+ * console.log(readyBanner({ credentials, credentialsPath, dbPath, totalMs: 7900, webhookTargets: 'loopback', quiet: false, logFormat: 'lines' }));
  */
 export function readyBanner(input: BannerInput, cwd = process.cwd()): string {
   const { credentials } = input;
@@ -103,15 +120,7 @@ export function readyBanner(input: BannerInput, cwd = process.cwd()): string {
     const shown = name === 'partner_live' && partnerFleet ? role.replace('<fleet id>', partnerFleet) : role;
     return `    ${name.padEnd(keyWidth)}  ${credentials.keys[name]}  ${shown}`;
   });
-  const webhookLines = input.localWebhooks
-    ? [
-        '  Webhooks  npm run webhooks:listen   (in another terminal: registers a loopback receiver with',
-        '            the company key, verifies each signature, prints one line per event)',
-      ]
-    : [
-        '  Webhooks  loopback/http receivers are refused (the deployed rule). To receive them here:',
-        '            npm start -- --allow-local-webhooks, then npm run webhooks:listen in another terminal',
-      ];
+  const webhookLines = WEBHOOK_LINES[input.webhookTargets];
   const dataLine = input.dbPath
     ? `  Data      kept in ${shortPath(input.dbPath, cwd)} across restarts (npm start -- --fresh starts over)`
     : '  Data      in memory: gone when this stops';

@@ -44,7 +44,7 @@ describe('the webhooks:listen receiver', () => {
 
     expect(response.status).toBe(204);
     expect(printed).toEqual([
-      '21:30:05 ✓ vehicle.fuel_low evt_1 #0 fleet flt_1 vehicle_id=veh_1 external_ref=T-12 (test)',
+      '21:30:05 ✓ vehicle.fuel_low evt_1 #0 · vehicle T-12 (veh_1) · fuel_percent: 18 (test)',
     ]);
   });
 
@@ -67,6 +67,64 @@ describe('the webhooks:listen receiver', () => {
 });
 
 describe('describeEvent', () => {
+  const line = (type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    describeEvent(JSON.stringify({ id: 'evt_9', type, sequence: 12, fleet_id: 'flt_1', data, ...extra }));
+
+  it('says what a guidance.updated changed, about which vehicle', () => {
+    const cleared = line('guidance.updated', {
+      vehicle_id: 'veh_1',
+      external_ref: 'TRUCK-042',
+      guidance_id: 'gd_1',
+      change: 'cleared',
+      status: 'cancelled',
+      phase: 'stop_recommended',
+      stop_ids: [],
+      reason: 'caller_cancelled',
+    });
+
+    expect(cleared).toBe(
+      'guidance.updated evt_9 #12 · vehicle TRUCK-042 (veh_1) · guidance_id: gd_1, change: cleared, ' +
+        'status: cancelled, phase: stop_recommended, reason: caller_cancelled',
+    );
+  });
+
+  it('lists a few ids of a list and counts the rest, names a station, joins a position', () => {
+    const refreshed = line('guidance.updated', {
+      vehicle_id: 'veh_1',
+      external_ref: null,
+      change: 'refreshed',
+      stop_ids: ['gds_1', 'gds_2', 'gds_3', 'gds_4', 'gds_5'],
+    });
+    const arrived = line('vehicle.stop_arrived', {
+      vehicle_id: 'veh_1',
+      external_ref: 'T-7',
+      station: { id: 'stn_1', name: "Love's Travel Stop Amarillo", latitude: 35.2, longitude: -101.8 },
+      latitude: 35.19,
+      longitude: -101.83,
+      trip_id: null,
+    });
+
+    expect(refreshed).toBe(
+      'guidance.updated evt_9 #12 · vehicle veh_1 · change: refreshed, stop_ids: gds_1 gds_2 gds_3 +2 more',
+    );
+    expect(arrived).toBe(
+      "vehicle.stop_arrived evt_9 #12 · vehicle T-7 (veh_1) · station: Love's Travel Stop Amarillo, position: 35.19, -101.83",
+    );
+  });
+
+  it('keeps one event on one line: long values are cut', () => {
+    const long = line('fleet.provisioned', { fleet_id: 'flt_2', name: 'x'.repeat(200) });
+
+    expect(long).toBe(`fleet.provisioned evt_9 #12 · fleet_id: flt_2, name: ${'x'.repeat(59)}…`);
+    expect(line('fleet.provisioned', { name: 'a\nb' })).not.toContain('\n');
+  });
+
+  it('marks a test send', () => {
+    expect(line('vehicle.offline', { vehicle_id: 'veh_1' }, { test: true })).toBe(
+      'vehicle.offline evt_9 #12 · vehicle veh_1 (test)',
+    );
+  });
+
   it('survives a body that is not an envelope', () => {
     expect(describeEvent('nope')).toBe('a signed body that is not JSON (4 bytes)');
     expect(describeEvent('{"type":"fleet.provisioned","id":"evt_2"}')).toBe('fleet.provisioned evt_2');

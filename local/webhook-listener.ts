@@ -74,19 +74,25 @@ interface Envelope {
   id?: unknown;
   type?: unknown;
   sequence?: unknown;
-  fleet_id?: unknown;
   /** A test send (POST /v1/webhooks/{id}/test) says so here. */
   test?: unknown;
   data?: Record<string, unknown>;
 }
 
+/** A value longer than this is cut: one event stays one line. */
+const MAX_VALUE_CHARS = 60;
+/** Ids listed from an array (`stop_ids`) before the rest are counted. */
+const MAX_LISTED = 3;
+
 /**
- * One verified event as a line: type, event id, the ids and references it is about, and `(test)`
- * for a test send.
+ * One verified event as a line a person reads: type, event id and sequence, the vehicle by its
+ * reference and id, then what the event says (`change: cleared`, `phase: …`, `reason: …`), in the
+ * order of its `data`, and `(test)` for a test send. Works for any event type, present or future:
+ * nulls and empty lists are left out, a station shows its name, a position its coordinates.
  *
  * @example
- * describeEvent('{"id":"evt_1","type":"vehicle.fuel_low","sequence":7,"fleet_id":"flt_1","data":{"vehicle_id":"veh_1","external_ref":"T-12"}}');
- * // 'vehicle.fuel_low evt_1 #7 fleet flt_1 vehicle_id=veh_1 external_ref=T-12'
+ * describeEvent('{"id":"evt_1","type":"guidance.updated","sequence":7,"data":{"vehicle_id":"veh_1","external_ref":"TRUCK-042","guidance_id":"gd_1","change":"cleared","status":"cancelled","phase":"stop_recommended","stop_ids":[],"reason":"caller_cancelled"}}');
+ * // 'guidance.updated evt_1 #7 · vehicle TRUCK-042 (veh_1) · guidance_id: gd_1, change: cleared, status: cancelled, phase: stop_recommended, reason: caller_cancelled'
  */
 export function describeEvent(rawBody: string): string {
   let envelope: Envelope;
@@ -96,19 +102,65 @@ export function describeEvent(rawBody: string): string {
     return `a signed body that is not JSON (${rawBody.length} bytes)`;
   }
   const data = typeof envelope.data === 'object' && envelope.data !== null ? envelope.data : {};
-  const about = Object.entries(data)
-    .filter(([key, value]) => (key.endsWith('_id') || key === 'external_ref') && typeof value === 'string')
-    .map(([key, value]) => `${key}=${value as string}`);
-  return [
+  const header = [
     String(envelope.type ?? 'event'),
     String(envelope.id ?? ''),
     ...(typeof envelope.sequence === 'number' ? [`#${envelope.sequence}`] : []),
-    ...(typeof envelope.fleet_id === 'string' ? [`fleet ${envelope.fleet_id}`] : []),
-    ...about,
-    ...(envelope.test === true ? ['(test)'] : []),
   ]
     .filter(Boolean)
     .join(' ');
+  const vehicle = describeVehicle(data);
+  const fields = describeFields(data);
+  return [header, ...(vehicle ? [vehicle] : []), ...(fields ? [fields] : [])]
+    .join(' · ')
+    .concat(envelope.test === true ? ' (test)' : '');
+}
+
+function describeVehicle(data: Record<string, unknown>): string | undefined {
+  const { vehicle_id: id, external_ref: ref } = data;
+  if (typeof id !== 'string') return typeof ref === 'string' ? `vehicle ${shorten(ref)}` : undefined;
+  return typeof ref === 'string' ? `vehicle ${shorten(ref)} (${id})` : `vehicle ${id}`;
+}
+
+function describeFields(data: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'vehicle_id' || key === 'external_ref' || key === 'longitude') continue;
+    if (key === 'latitude') {
+      if (typeof value === 'number' && typeof data.longitude === 'number') {
+        parts.push(`position: ${value}, ${data.longitude}`);
+      }
+      continue;
+    }
+    const shown = describeValue(value);
+    if (shown !== undefined) parts.push(`${key}: ${shown}`);
+  }
+  return parts.join(', ');
+}
+
+function describeValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return shorten(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    const listed = value.flatMap((item) => {
+      const shown = describeValue(item);
+      return shown === undefined ? [] : [shown];
+    });
+    if (listed.length === 0) return undefined;
+    const more = listed.length > MAX_LISTED ? ` +${listed.length - MAX_LISTED} more` : '';
+    return `${listed.slice(0, MAX_LISTED).join(' ')}${more}`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const { name } = value as { name?: unknown };
+    return typeof name === 'string' ? shorten(name) : undefined;
+  }
+  return undefined;
+}
+
+/** On one line (a receiver prints what any sender put in a string), and at most MAX_VALUE_CHARS. */
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > MAX_VALUE_CHARS ? `${flat.slice(0, MAX_VALUE_CHARS - 1)}…` : flat;
 }
 
 function clock(date: Date): string {

@@ -77,8 +77,9 @@ function serverFor(exchange: McpExchange): Server {
       );
     }
     const route = await exchange.routeOf(tool.operationId);
-    const event = eventForToolCall(route, request.params.arguments ?? {}, exchange.caller);
-    return toolResultFor(route, await exchange.invoke(route, event));
+    const args = request.params.arguments ?? {};
+    const event = eventForToolCall(route, args, exchange.caller);
+    return toolResultFor(route, await exchange.invoke(route, event), args);
   });
   return server;
 }

@@ -1,5 +1,5 @@
 import { FLEET_HEADER } from '../platform/http/authorize.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../platform/http/idempotency-key.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency-key.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
 import { FLEET_ARGUMENT, IDEMPOTENCY_ARGUMENT } from './tools.ts';
@@ -99,13 +99,49 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * The idempotency problems in a tool call's words: the key is the `idempotency_key` argument
+ * there, and a model told to send an `Idempotency-Key` header has no header to send.
+ */
+function idempotencyProblemForTool(
+  code: unknown,
+  args: Readonly<Record<string, unknown>>,
+): { detail: string; hint: string } | undefined {
+  const key = args[IDEMPOTENCY_ARGUMENT];
+  const argument = `the ${IDEMPOTENCY_ARGUMENT} argument`;
+  switch (code) {
+    case 'idempotency_key_required':
+      return {
+        detail:
+          typeof key === 'string' && key.length > IDEMPOTENCY_KEY_MAX_LENGTH
+            ? `${argument} is ${key.length} characters; at most ${IDEMPOTENCY_KEY_MAX_LENGTH} are allowed.`
+            : `This tool needs ${argument}.`,
+        hint: `pass ${IDEMPOTENCY_ARGUMENT}: a value unique to this operation, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters (a UUID will do); pass the same value when retrying, so the call runs once`,
+      };
+    case 'idempotency_key_reuse':
+      return {
+        detail: `This ${IDEMPOTENCY_ARGUMENT} was already used with different arguments.`,
+        hint: `pass a new ${IDEMPOTENCY_ARGUMENT}, or the same arguments as the first call to get its answer again`,
+      };
+    case 'idempotency_conflict':
+      return {
+        detail: `A call with this ${IDEMPOTENCY_ARGUMENT} is still being processed.`,
+        hint: `wait, then call again with the same ${IDEMPOTENCY_ARGUMENT}`,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/**
  * The API's answer as the tool's result: a success is the API's JSON (text, and structured when it
  * is an object); a problem is `isError` with its status, code, detail and hint (and `errors` on
- * validation), so the model sees what to fix; a 204 says what was done.
+ * validation), so the model sees what to fix, in the tool's terms where the API speaks of a header
+ * (`args` are the call's arguments); a 204 says what was done.
  */
 export function toolResultFor(
   route: Pick<RouteDefinition, 'method' | 'path'>,
   response: HttpResponse,
+  args: Readonly<Record<string, unknown>> = {},
 ): ToolResult {
   const status = response.statusCode ?? 200;
   const text = typeof response.body === 'string' ? response.body : '';
@@ -117,11 +153,16 @@ export function toolResultFor(
   }
   if (status >= 400) {
     const problem = isRecord(json) ? json : {};
+    const inToolTerms = idempotencyProblemForTool(problem.code, args);
     const summary: Record<string, unknown> = {
       status,
       code: problem.code ?? 'internal_error',
-      detail: problem.detail ?? text,
-      ...(problem.hint !== undefined ? { hint: problem.hint } : {}),
+      detail: inToolTerms?.detail ?? problem.detail ?? text,
+      ...(inToolTerms
+        ? { hint: inToolTerms.hint }
+        : problem.hint !== undefined
+          ? { hint: problem.hint }
+          : {}),
       ...(problem.errors !== undefined ? { errors: problem.errors } : {}),
       ...(problem.required_scope !== undefined ? { required_scope: problem.required_scope } : {}),
       ...(response.headers?.['Retry-After']

@@ -35,7 +35,7 @@ export interface GeneratedTool extends ListedTool {
 
 /** The argument that selects a partner key's fleet (it becomes the SVC-Fleet header). */
 export const FLEET_ARGUMENT = 'fleet_id';
-/** The argument that carries an Idempotency-Key on the idempotent POSTs; one is generated when absent. */
+/** The argument that carries an Idempotency-Key on the idempotent POSTs; never made up when absent (tool-call.ts). */
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
 
 /** Action paths whose effect cannot be undone by calling again: they end or wipe something. */

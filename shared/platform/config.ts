@@ -4,6 +4,8 @@
  * the HTTP chain reads `STAGE` alone for anonymous routes (which need no table), and Powertools
  * reads its own `POWERTOOLS_*` variables.
  */
+import type { WebhookTargetPolicy } from './url-guard.ts';
+
 export type Stage = 'prod' | 'sandbox';
 
 export interface ServiceConfig {
@@ -28,11 +30,12 @@ export interface ServiceConfig {
   /** `embedded` (default) or `amazon-location`. */
   routingEngine: string;
   /**
-   * WEBHOOK_ALLOW_PRIVATE_TARGETS=1 lets local development deliver to http and loopback receivers.
-   * Ignored inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set there), so no deployed stage can be
-   * talked into calling its own network.
+   * Which webhook receivers the stage delivers to (shared/platform/url-guard.ts). Always `public`
+   * inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set there), whatever the environment says, so no
+   * deployed stage can be talked into calling its own network. The local stack's stage servers
+   * default to `loopback`; WEBHOOK_TARGETS (`npm start -- --webhook-targets`) picks another.
    */
-  allowPrivateWebhookTargets: boolean;
+  webhookTargets: WebhookTargetPolicy;
   /** True in the local stack's stage servers (`LOCAL_PIPELINE=1`, outside Lambda): errors may name local switches. */
   localStack: boolean;
 }
@@ -69,9 +72,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
     routingEngine: env.ROUTING_ENGINE ?? 'embedded',
-    allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' && !env.AWS_LAMBDA_FUNCTION_NAME,
+    webhookTargets: webhookTargetsOf(env),
     localStack: env[MESSAGING_ENV.local] === '1' && !env.AWS_LAMBDA_FUNCTION_NAME,
   };
+}
+
+/** Where the local stack says which webhook receivers it accepts (local/start-options.ts checks the value). */
+export const WEBHOOK_TARGETS_ENV = 'WEBHOOK_TARGETS';
+
+function webhookTargetsOf(env: NodeJS.ProcessEnv): WebhookTargetPolicy {
+  if (env.AWS_LAMBDA_FUNCTION_NAME || env[MESSAGING_ENV.local] !== '1') return 'public';
+  const asked = env[WEBHOOK_TARGETS_ENV];
+  if (asked === undefined || asked === '') return 'loopback';
+  // Anything unrecognised falls back to the strictest rule rather than to a wider one.
+  return asked === 'loopback' || asked === 'private' ? asked : 'public';
 }
 
 /** The variable's value; a missing one names itself rather than failing later. */

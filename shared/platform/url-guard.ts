@@ -19,14 +19,22 @@ import ipaddr from 'ipaddr.js';
 
 export type Resolve = (hostname: string) => Promise<string[]>;
 
+/**
+ * Which receivers a stage delivers to. `public` is the rule above, and the only one a deployed
+ * stage has (shared/platform/config.ts). The local stack, a development server on your own machine,
+ * defaults to `loopback`: the public rule, plus receivers on this machine (127.0.0.0/8, ::1,
+ * `localhost`) over http or https on any port. `private` (asked for explicitly) also permits
+ * private-network addresses and local names.
+ */
+export type WebhookTargetPolicy = 'public' | 'loopback' | 'private';
+
+export const WEBHOOK_TARGET_POLICIES: readonly WebhookTargetPolicy[] = ['public', 'loopback', 'private'];
+
 export interface CheckWebhookUrlOptions {
   /** All addresses the host resolves to (A and AAAA). `lookupAllAddresses` is the real one. */
   resolve: Resolve;
-  /**
-   * Local development only (WEBHOOK_ALLOW_PRIVATE_TARGETS=1; deployed stages ignore it): permits
-   * http, loopback/private addresses and local names, and any port. Credentials stay refused.
-   */
-  allowPrivate?: boolean;
+  /** Default `public`. Whatever the policy, credentials in the URL and other schemes stay refused. */
+  targets?: WebhookTargetPolicy;
 }
 
 export type WebhookUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
@@ -49,22 +57,24 @@ export async function checkWebhookUrl(
   rawUrl: string,
   options: CheckWebhookUrlOptions,
 ): Promise<WebhookUrlCheck> {
-  const allowPrivate = options.allowPrivate === true;
+  const targets = options.targets ?? 'public';
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     return { ok: false, reason: 'url is not a valid absolute URL' };
   }
+  // A receiver on this machine needs neither TLS nor a public port.
+  const relaxed = targets === 'private' || (targets === 'loopback' && namesThisMachine(url.hostname));
 
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
+  if (url.protocol !== 'https:' && !(relaxed && url.protocol === 'http:')) {
     return { ok: false, reason: 'url must use https' };
   }
   // A secret in the URL would be stored, logged and shown back in get/list.
   if (url.username !== '' || url.password !== '') {
     return { ok: false, reason: 'url must not contain a user name or password' };
   }
-  if (!allowPrivate && url.port !== '') {
+  if (!relaxed && url.port !== '') {
     // WHATWG URL empties the port when it is the scheme's default, so '' here means 443.
     const port = Number(url.port);
     if (port !== 443 && port < 1024)
@@ -80,12 +90,12 @@ export async function checkWebhookUrl(
       ? host
       : null;
   if (literal !== null) {
-    const forbidden = allowPrivate ? null : isForbiddenAddress(literal);
+    const forbidden = relaxed ? null : isForbiddenAddress(literal);
     if (forbidden !== null) return { ok: false, reason: `host ${literal} is ${article(forbidden)} address` };
     return { ok: true, url, addresses: [literal] };
   }
 
-  if (!allowPrivate) {
+  if (!relaxed) {
     const nameProblem = forbiddenHostname(host);
     if (nameProblem !== null) return { ok: false, reason: nameProblem };
   }
@@ -97,7 +107,14 @@ export async function checkWebhookUrl(
     return { ok: false, reason: `host ${host} does not resolve` };
   }
   if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
-  if (!allowPrivate) {
+  if (targets === 'loopback' && relaxed) {
+    // `localhost` is this machine by definition (RFC 6761); a resolver that says otherwise is not trusted.
+    const elsewhere = addresses.find((address) => !isLoopbackAddress(address));
+    if (elsewhere !== undefined) {
+      return { ok: false, reason: `host ${host} resolves to ${elsewhere}, which is not this machine` };
+    }
+  }
+  if (!relaxed) {
     // Every address counts: a client may connect to any of them, so one private record is enough.
     for (const address of addresses) {
       const forbidden = isForbiddenAddress(address);
@@ -107,6 +124,20 @@ export async function checkWebhookUrl(
     }
   }
   return { ok: true, url, addresses };
+}
+
+/** 127.0.0.0/8, ::1, or either IPv4-mapped: an address of this machine. */
+export function isLoopbackAddress(ip: string): boolean {
+  const forbidden = isForbiddenAddress(ip);
+  return forbidden === 'loopback' || forbidden === 'loopback (IPv4-mapped)';
+}
+
+/** A loopback literal, or `localhost` and its subdomains (RFC 6761), trailing dot or not. */
+function namesThisMachine(hostname: string): boolean {
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (ipaddr.isValid(host)) return isLoopbackAddress(host);
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  return name === 'localhost' || name.endsWith('.localhost');
 }
 
 /**
@@ -271,8 +302,9 @@ export type GuardedLookup = (
  * https.request(url, { method: 'POST', lookup: createGuardedLookup(), timeout: 5000 });
  */
 export function createGuardedLookup(
-  options: { allowPrivate?: boolean; lookup?: typeof dnsLookup } = {},
+  options: { targets?: WebhookTargetPolicy; lookup?: typeof dnsLookup } = {},
 ): GuardedLookup {
+  const targets = options.targets ?? 'public';
   const lookup = options.lookup ?? dnsLookup;
   return (hostname, lookupOptions, callback) => {
     // A bare number is the legacy `family` argument.
@@ -282,10 +314,10 @@ export function createGuardedLookup(
     lookup(hostname, { ...base, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
-      if (!options.allowPrivate) {
+      if (targets !== 'private') {
         for (const { address } of list) {
           const forbidden = isForbiddenAddress(address);
-          if (forbidden !== null) {
+          if (forbidden !== null && !(targets === 'loopback' && isLoopbackAddress(address))) {
             const refusal: NodeJS.ErrnoException = new Error(
               `webhook host ${hostname} resolved to ${address}, ${article(forbidden)} address`,
             );

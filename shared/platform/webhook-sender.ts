@@ -1,7 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { createGuardedLookup, isForbiddenAddress } from './url-guard.ts';
+import {
+  createGuardedLookup,
+  isForbiddenAddress,
+  isLoopbackAddress,
+  type WebhookTargetPolicy,
+} from './url-guard.ts';
 
 /** Receivers must answer within a few seconds (spec section 6); ours waits 5. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
@@ -26,7 +31,7 @@ export function sendWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { allowPrivate: boolean; timeoutMs?: number; now?: () => number } = { allowPrivate: false },
+  options: { targets: WebhookTargetPolicy; timeoutMs?: number; now?: () => number } = { targets: 'public' },
 ): Promise<WebhookSendResult> {
   const now = options.now ?? Date.now;
   const started = now();
@@ -44,9 +49,11 @@ export function sendWebhook(
   }
   // Node connects to an IP literal without a lookup, so the guard must see it here.
   const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivate && isIP(literal)) {
+  if (options.targets !== 'private' && isIP(literal)) {
     const forbidden = isForbiddenAddress(literal);
-    if (forbidden) return Promise.resolve(done(null, `refused: ${literal} is forbidden (${forbidden})`));
+    const ownMachine = options.targets === 'loopback' && isLoopbackAddress(literal);
+    if (forbidden && !ownMachine)
+      return Promise.resolve(done(null, `refused: ${literal} is forbidden (${forbidden})`));
   }
   const send = target.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise((resolve) => {
@@ -55,7 +62,7 @@ export function sendWebhook(
       {
         method: 'POST',
         headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        lookup: createGuardedLookup({ allowPrivate: options.allowPrivate }),
+        lookup: createGuardedLookup({ targets: options.targets }),
         timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       },
       (response) => {

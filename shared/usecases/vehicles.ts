@@ -111,7 +111,7 @@ export async function createVehicle(
       const winnerId = await deps.vehicles.idForVin(fleetId, body.vin);
       if (winnerId) return linkToExisting(deps, fleetId, winnerId, body.external_ref);
     }
-    throw conflictError(error.conflict);
+    throw await conflictError(deps, fleetId, error.conflict);
   }
 }
 
@@ -123,6 +123,7 @@ async function linkToExisting(
 ): Promise<CreateVehicleResult> {
   const vehicle = await writeWithRetry(
     deps,
+    fleetId,
     async () => {
       const current = await deps.vehicles.get(fleetId, vehicleId);
       if (!current)
@@ -191,6 +192,7 @@ export function setVehicleStatus(deps: VehicleDeps, fleetId: string, ref: string
 async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, changes: VehicleChanges) {
   return writeWithRetry(
     deps,
+    fleetId,
     () => findVehicle(deps, fleetId, ref),
     (vehicle) => {
       const unchanged = (Object.keys(changes) as (keyof VehicleChanges)[]).every(
@@ -207,6 +209,7 @@ async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, ch
  */
 async function writeWithRetry(
   deps: VehicleDeps,
+  fleetId: string,
   read: () => Promise<Vehicle>,
   change: (vehicle: Vehicle) => Vehicle | null,
 ): Promise<Vehicle> {
@@ -218,17 +221,33 @@ async function writeWithRetry(
       await deps.vehicles.replace(vehicle, next);
       return next;
     } catch (error) {
-      if (error instanceof GuardConflictError) throw conflictError(error.conflict);
+      if (error instanceof GuardConflictError) throw await conflictError(deps, fleetId, error.conflict);
       if (!isLostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
       await backoff(attempt);
     }
   }
 }
 
-function conflictError(conflict: GuardConflict): ApiError {
+/**
+ * A taken external_ref or VIN names the vehicle that holds it: it is a vehicle of the same fleet
+ * (the guards are per fleet), so the caller may see it, and it is usually the one they meant.
+ * Read after the failed write, so a holder gone meanwhile is not named.
+ */
+async function conflictError(deps: VehicleDeps, fleetId: string, conflict: GuardConflict): Promise<ApiError> {
+  const holderId =
+    conflict.field === 'external_ref'
+      ? await deps.vehicles.idForExternalRef(fleetId, conflict.value)
+      : await deps.vehicles.idForVin(fleetId, conflict.value);
+  if (!holderId) {
+    return new ApiError(
+      'resource_conflict',
+      `${conflict.field} ${conflict.value} already belongs to another vehicle in this fleet.`,
+      { hint: `use a different ${conflict.field}, or change the vehicle that holds it` },
+    );
+  }
   return new ApiError(
     'resource_conflict',
-    `${conflict.field} ${conflict.value} already belongs to another vehicle in this fleet.`,
-    { hint: `use a different ${conflict.field}, or change the vehicle that holds it` },
+    `${conflict.field} ${conflict.value} already belongs to vehicle ${holderId} in this fleet.`,
+    { hint: `use a different ${conflict.field}, or work with that vehicle: GET /v1/vehicles/${holderId}` },
   );
 }

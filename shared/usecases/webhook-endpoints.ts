@@ -4,36 +4,51 @@ import { generateWebhookSecret } from '../domain/webhooks/signature.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
-import { checkWebhookUrl, lookupAllAddresses } from '../platform/url-guard.ts';
+import {
+  checkWebhookUrl,
+  lookupAllAddresses,
+  WEBHOOK_TARGET_POLICIES,
+  type WebhookTargetPolicy,
+} from '../platform/url-guard.ts';
 import type { WebhookEndpointStore } from '../store/webhook-endpoints.ts';
 
 export interface WebhookEndpointDeps {
   endpoints: WebhookEndpointStore;
   clock: Clock;
-  /** Local development only (WEBHOOK_ALLOW_PRIVATE_TARGETS=1): http and loopback receivers. */
-  allowPrivateTargets: boolean;
+  /** Which receivers are accepted: `public` on deployed stages, `loopback` by default locally. */
+  targets: WebhookTargetPolicy;
   /**
-   * Where private targets could be allowed (the local stack), how: the hint of a refusal that the
-   * switch would lift. Unset on deployed stages, whose refusals keep the registry's hint.
+   * Where the policy can be changed (the local stack), how: the hint of a refusal that a wider
+   * policy would lift, given that policy. Unset on deployed stages, whose refusals keep the
+   * registry's hint.
    */
-  privateTargetsHint?: string | undefined;
+  widerTargetsHint?: ((wider: WebhookTargetPolicy) => string) | undefined;
   resolve?: (host: string) => Promise<string[]>;
 }
 
 async function assertDeliverable(deps: WebhookEndpointDeps, url: string): Promise<string> {
   const resolve = deps.resolve ?? lookupAllAddresses;
-  const checked = await checkWebhookUrl(url, { resolve, allowPrivate: deps.allowPrivateTargets });
+  const checked = await checkWebhookUrl(url, { resolve, targets: deps.targets });
   if (!checked.ok) {
-    const liftable =
-      deps.privateTargetsHint !== undefined &&
-      !deps.allowPrivateTargets &&
-      (await checkWebhookUrl(url, { resolve, allowPrivate: true })).ok;
+    const wider = deps.widerTargetsHint ? await widerPolicyAccepting(url, deps.targets, resolve) : undefined;
     throw new ApiError('validation_failed', `The webhook url is not allowed: ${checked.reason}.`, {
-      ...(liftable ? { hint: deps.privateTargetsHint } : {}),
+      ...(wider && deps.widerTargetsHint ? { hint: deps.widerTargetsHint(wider) } : {}),
       extensions: { errors: [{ field: 'url', message: checked.reason }] },
     });
   }
   return checked.url.toString();
+}
+
+/** The narrowest policy wider than `current` that would accept the url, if any. */
+async function widerPolicyAccepting(
+  url: string,
+  current: WebhookTargetPolicy,
+  resolve: (host: string) => Promise<string[]>,
+): Promise<WebhookTargetPolicy | undefined> {
+  for (const wider of WEBHOOK_TARGET_POLICIES.slice(WEBHOOK_TARGET_POLICIES.indexOf(current) + 1)) {
+    if ((await checkWebhookUrl(url, { resolve, targets: wider })).ok) return wider;
+  }
+  return undefined;
 }
 
 export async function createWebhookEndpoint(

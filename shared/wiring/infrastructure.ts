@@ -17,7 +17,7 @@ import { once } from './once.ts';
 export interface Infrastructure {
   config: Pick<
     ServiceConfig,
-    'stage' | 'tableName' | 'controlTableName' | 'region' | 'routingEngine' | 'allowPrivateWebhookTargets'
+    'stage' | 'tableName' | 'controlTableName' | 'region' | 'routingEngine' | 'webhookTargets'
   > &
     Partial<Pick<ServiceConfig, 'localStack' | 'sandboxTableName'>>;
   /** The low-level client (Powertools' idempotency layer takes this one). */

@@ -1,3 +1,4 @@
+import type { WebhookTargetPolicy } from '../platform/url-guard.ts';
 import { sendWebhook } from '../platform/webhook-sender.ts';
 import { createEventRecorder, type EventRecorder } from '../store/events.ts';
 import { createIntegrationCounterStore } from '../store/integration-counters.ts';
@@ -14,16 +15,32 @@ export const webhookEndpointDeps = /* @__PURE__ */ perInfrastructure(
   ({ client, config, cursors, clock }): WebhookEndpointDeps => ({
     endpoints: createWebhookEndpointStore(client, config.tableName, cursors),
     clock,
-    allowPrivateTargets: config.allowPrivateWebhookTargets,
-    ...(config.localStack ? { privateTargetsHint: LOCAL_PRIVATE_TARGETS_HINT } : {}),
+    targets: config.webhookTargets,
+    ...(config.localStack
+      ? { widerTargetsHint: (wider: WebhookTargetPolicy) => localTargetsHint(config.webhookTargets, wider) }
+      : {}),
   }),
 );
 
-/** The local stack's way to receive webhooks on this machine (docs/local-stack.md). */
-export const LOCAL_PRIVATE_TARGETS_HINT =
-  'the local stack refuses http and loopback receivers by default, as deployed stages do: restart it with ' +
-  '`npm start -- --allow-local-webhooks` (or WEBHOOK_ALLOW_PRIVATE_TARGETS=1), then `npm run webhooks:listen` ' +
-  'receives and verifies the events';
+/**
+ * The local stack's hint for a webhook url that a wider policy would accept: how to restart the
+ * stack with it (docs/local-stack.md, "Webhooks on your machine").
+ *
+ * @example
+ * localTargetsHint('loopback', 'private');
+ * // 'this local stack delivers to public receivers and to receivers on this machine: restart it with …'
+ */
+export function localTargetsHint(current: WebhookTargetPolicy, wider: WebhookTargetPolicy): string {
+  const accepted =
+    current === 'public'
+      ? 'public HTTPS receivers only (it was started with `--webhook-targets public`, the deployed rule)'
+      : 'public receivers and to receivers on this machine (127.0.0.1, ::1, localhost)';
+  const how =
+    wider === 'loopback'
+      ? 'restart it with plain `npm start` to deliver to receivers on this machine, such as `npm run webhooks:listen`'
+      : 'restart it with `npm start -- --webhook-targets private` (or WEBHOOK_TARGETS=private) to deliver to private-network addresses too';
+  return `this local stack delivers to ${accepted}: ${how}`;
+}
 
 /**
  * What fan-out needs: the endpoints, the delivery records and the queue.
@@ -59,8 +76,7 @@ export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryD
     ...fanOutDeps(infra),
     retries: { scheduleOnce: (...retry) => deliveryRetriesOf(infra).scheduleOnce(...retry) },
     deadLetters: sendingTo(() => queuesOf(infra).deliveryDeadLetters()),
-    send: (url, body, headers) =>
-      sendWebhook(url, body, headers, { allowPrivate: config.allowPrivateWebhookTargets }),
+    send: (url, body, headers) => sendWebhook(url, body, headers, { targets: config.webhookTargets }),
     healthCounters: createIntegrationCounterStore(client, config.tableName),
   };
 });

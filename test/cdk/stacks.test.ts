@@ -15,6 +15,7 @@ import {
 } from '../../lib/worker-functions.ts';
 import { adminRouteList } from '../../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
+import { readConfig } from '../../shared/platform/config.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
 
@@ -240,6 +241,15 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           SCHEDULE_GROUP_NAME: `fleet-fuel-${stage}-webhook-retries`,
           VEHICLE_UPDATES_QUEUE_URL: ref(vehicleUpdatesId()),
         });
+        // Read inside Lambda, that environment delivers webhooks to public receivers only: nothing
+        // in it widens the target policy the local stack may (docs/decisions.md).
+        const asDeployed = Object.fromEntries(
+          Object.entries(variables).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? value : 'token',
+          ]),
+        );
+        expect(readConfig({ ...asDeployed, AWS_LAMBDA_FUNCTION_NAME: id }).webhookTargets).toBe('public');
       }
     });
 

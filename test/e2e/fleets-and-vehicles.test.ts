@@ -152,14 +152,15 @@ describe('vehicles', () => {
     expect((await prod.get(`/v1/vehicles/ext:${secondRef}`, company)).json.id).toBe(first.id);
   });
 
-  it('answers 409 resource_conflict for a duplicate external_ref', async () => {
+  it('answers 409 resource_conflict for a duplicate external_ref, naming the vehicle that has it', async () => {
     const ref = `DUP-${unique()}`;
-    await prod.post('/v1/vehicles', { ...company, body: { external_ref: ref } });
-    expectProblem(
-      await prod.post('/v1/vehicles', { ...company, body: { external_ref: ref } }),
-      409,
-      'resource_conflict',
+    const first = await prod.post('/v1/vehicles', { ...company, body: { external_ref: ref } });
+    const again = await prod.post('/v1/vehicles', { ...company, body: { external_ref: ref } });
+    expectProblem(again, 409, 'resource_conflict');
+    expect(again.json.detail).toBe(
+      `external_ref ${ref} already belongs to vehicle ${first.json.id} in this fleet.`,
     );
+    expect(again.json.hint).toContain(`GET /v1/vehicles/${first.json.id}`);
   });
 
   it('never creates two vehicles from concurrent creates with one external_ref', async () => {
@@ -191,6 +192,15 @@ describe('vehicles', () => {
     const reactivated = await prod.post(`/v1/vehicles/${vehicle.id}/reactivate`, company);
     expect(reactivated.json.status).toBe('active');
     expect(await allVehicleIds('active')).toContain(vehicle.id);
+  });
+
+  it('answers 400 invalid_public_id to a bare external_ref in the path, suggesting ext:', async () => {
+    const response = await prod.get('/v1/vehicles/TRUCK-042', company);
+    expectProblem(response, 400, 'invalid_public_id');
+    expect(response.json.detail).toBe('id must be a veh_ id or ext:<external_ref>.');
+    expect(response.json.hint).toBe(
+      'to name a vehicle by its external_ref, prefix it with ext: (ext:TRUCK-042)',
+    );
   });
 
   it("answers 404 for another fleet's vehicle, by id and by ext:", async () => {

@@ -91,6 +91,52 @@ describe('POST /v1/locations', () => {
   });
 });
 
+describe('POST /v1/locations: a recorded_at that is not RFC 3339', () => {
+  it('says per row what is wrong: no offset, or epoch milliseconds, with the instant it means', async () => {
+    const truck = await newVehicle();
+    const at = new Date(Date.now() - 60_000);
+    const local = at.toISOString().slice(0, 19);
+    const response = await prod.post('/v1/locations', {
+      ...company,
+      body: {
+        locations: [
+          { vehicle_id: truck.id, ...omaha, recorded_at: local },
+          { vehicle_id: truck.id, ...omaha, recorded_at: at.getTime() },
+          { vehicle_id: truck.id, ...omaha, recorded_at: at.toISOString() },
+        ],
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ accepted: 1, rejected: 2 });
+    expect(response.json.results.slice(0, 2)).toEqual([
+      {
+        index: 0,
+        status: 'rejected',
+        code: 'validation_failed',
+        hint: expect.any(String),
+        errors: [
+          {
+            field: 'recorded_at',
+            message: `has no UTC offset: end it with Z (UTC) or the offset of its time zone, e.g. ${local}Z or ${local}-06:00`,
+          },
+        ],
+      },
+      {
+        index: 1,
+        status: 'rejected',
+        code: 'validation_failed',
+        hint: expect.any(String),
+        errors: [
+          {
+            field: 'recorded_at',
+            message: `looks like epoch milliseconds (${at.toISOString()}); send an RFC 3339 date-time, e.g. 2026-11-23T14:05:00Z`,
+          },
+        ],
+      },
+    ]);
+  });
+});
+
 describe('POST /v1/locations: resends and the recorded_at window', () => {
   it('answers 200 to a resent batch both times and keeps each breadcrumb once', async () => {
     const truck = await newVehicle();

@@ -113,13 +113,23 @@ describe('POST /v1/mcp', () => {
     // Without a key the route refuses, as over HTTP: a host's automatic retry can never run it twice.
     const keyless = await call(client, 'plan_route', plan);
     expect(keyless.isError).toBe(true);
-    expect(keyless.structuredContent).toMatchObject({ status: 400, code: 'idempotency_key_required' });
+    expect(keyless.structuredContent).toMatchObject({
+      status: 400,
+      code: 'idempotency_key_required',
+      detail: 'This tool needs the idempotency_key argument.',
+      hint: expect.stringContaining('pass idempotency_key'),
+    });
+    expect(keyless.content[0]?.text).not.toMatch(/header/i);
     const reuse = await call(client, 'plan_route', {
       ...plan,
       min_arrival_fuel_percent: 25,
       idempotency_key,
     });
-    expect(reuse.structuredContent).toMatchObject({ status: 422, code: 'idempotency_key_reuse' });
+    expect(reuse.structuredContent).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reuse',
+      detail: 'This idempotency_key was already used with different arguments.',
+    });
   });
 
   it('answers a problem as isError with its code, detail and hint', async () => {

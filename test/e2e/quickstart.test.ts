@@ -6,7 +6,7 @@ import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 /**
  * The README's quickstart is `examples/quickstart.ts`; running it here against the stack under test
  * keeps the README's first hour from rotting. It receives webhooks on loopback, so it runs against
- * the local stack only (the e2e setup starts it with WEBHOOK_ALLOW_PRIVATE_TARGETS=1).
+ * the local stack only, started as `npm start` starts it (no flag: it accepts loopback receivers).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -7,7 +7,7 @@ import { api } from '../support/http-client.ts';
 import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 /**
- * A real receiver on loopback: the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)
+ * A real receiver on loopback: the local stack (which accepts receivers on this machine by default)
  * delivers to it over HTTP through the in-process queue and dispatcher, exactly as Lambda would.
  */
 const credentials = loadCredentials();

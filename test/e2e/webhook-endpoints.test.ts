@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCredentials } from '../support/credentials.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 
@@ -77,9 +77,11 @@ describe('webhook endpoints', () => {
   });
 
   it.each([
-    // Private and loopback targets are refused too, but the local stack runs with
-    // WEBHOOK_ALLOW_PRIVATE_TARGETS=1 for its loopback receiver; those cases are unit tests
-    // (test/unit/webhooks/url-guard.test.ts). These are refused everywhere:
+    // Loopback targets are refused on deployed stages but accepted by the local stack (its
+    // receivers run on this machine): those cases are unit tests (test/unit/webhooks/url-guard.test.ts).
+    // These are refused everywhere:
+    ['a private-network address', { url: 'https://10.0.0.1/hook' }, 'url'],
+    ['the cloud metadata address', { url: 'http://169.254.169.254/latest/meta-data' }, 'url'],
     ['a URL with credentials', { url: 'https://user:secret@93.184.216.34/hook' }, 'url'],
     ['a non-HTTP scheme', { url: 'ftp://93.184.216.34/hook' }, 'url'],
     ['no URL at all', { url: 'not a url' }, 'url'],
@@ -112,5 +114,22 @@ describe('webhook endpoints', () => {
     const response = await prod.get('/v1/webhooks', { key: credentials.keys.company_readonly });
     expectProblem(response, 403, 'insufficient_scope');
     expect(response.json.required_scope).toBe('webhooks:manage');
+  });
+});
+
+describe.runIf(isLocalTarget())('webhook receivers on the local stack', () => {
+  it('accepts one on this machine over http, as npm start does with no flag', async () => {
+    const created = await create(company, { url: 'http://127.0.0.1:4999/hooks' });
+    expect(created.status, created.text).toBe(201);
+    expect((await prod.delete(`/v1/webhooks/${created.json.id}`, company)).status).toBe(204);
+  });
+
+  it('refuses a private-network one, with a hint naming the flag that would allow it', async () => {
+    const refused = await create(company, { url: 'https://192.168.1.20/hooks' });
+    expectProblem(refused, 422, 'validation_failed');
+    expect(refused.json.detail).toBe(
+      'The webhook url is not allowed: host 192.168.1.20 is a private address.',
+    );
+    expect(refused.json.hint).toContain('npm start -- --webhook-targets private');
   });
 });

@@ -3,12 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { guidanceClient, secondsAgo } from './support-guidance.ts';
 
 /**
- * `npm run webhooks:listen` against the local stack (started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1
- * by the e2e setup): the real command registers its loopback receiver with the company key,
- * receives a test send, verifies its signature and prints it, and deletes its endpoint on Ctrl-C.
+ * `npm run webhooks:listen` against the local stack, which the e2e setup starts as `npm start` does
+ * (no flag): the real command registers its loopback receiver with the company key,
+ * receives a test send and a real guidance.updated, verifies their signatures and prints each as a
+ * readable line, and deletes its endpoint on Ctrl-C.
  */
+const DALLAS = { latitude: 32.7767, longitude: -96.797 };
+const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
@@ -35,12 +39,12 @@ async function lineMatching(pattern: RegExp, timeoutMs = 20_000): Promise<RegExp
 }
 
 describe.runIf(isLocalTarget())('npm run webhooks:listen', () => {
-  it('registers itself, verifies and prints a test send, and deletes its endpoint on exit', {
+  it('registers itself, verifies and prints a test send and a real event, and deletes its endpoint on exit', {
     timeout: 60_000,
   }, async () => {
     listener = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bin/webhooks-listen.ts', '--events', 'vehicle.fuel_low'],
+      ['--import', 'tsx', 'bin/webhooks-listen.ts', '--events', 'vehicle.fuel_low,guidance.updated'],
       {
         cwd: repoRoot,
         env: { ...process.env, LOCAL_CREDENTIALS_PATH: inject('e2eCredentialsPath') },
@@ -63,7 +67,7 @@ describe.runIf(isLocalTarget())('npm run webhooks:listen', () => {
     );
     const registered = await prod.get(`/v1/webhooks/${endpointId}`, company);
     expect(registered.status, registered.text).toBe(200);
-    expect(registered.json).toMatchObject({ event_types: ['vehicle.fuel_low'] });
+    expect(registered.json).toMatchObject({ event_types: ['vehicle.fuel_low', 'guidance.updated'] });
 
     const sent = await prod.post(`/v1/webhooks/${endpointId}/test`, {
       ...company,
@@ -74,6 +78,21 @@ describe.runIf(isLocalTarget())('npm run webhooks:listen', () => {
     const result = sent.json as { delivered: boolean; status_code: number; event: { id: string } };
     expect(result).toMatchObject({ delivered: true, status_code: 204 });
     await lineMatching(new RegExp(`✓ vehicle\\.fuel_low ${result.event.id} .*\\(test\\)$`));
+
+    // A real event, as the README's quickstart ends guidance: one readable line saying what changed.
+    const guidance = guidanceClient(prod, company);
+    const truck = await guidance.newTruck();
+    await guidance.drive(truck, [{ ...DALLAS, recorded_at: secondsAgo(30), fuel_level_percent: 30 }]);
+    const started = await guidance.start(`ext:${truck.ref}`, { destination: DENVER });
+    const cancelled = await prod.delete(`/v1/vehicles/ext:${truck.ref}/guidance`, company);
+    expect(cancelled.status, cancelled.text).toBe(204);
+    const [cleared] = await lineMatching(
+      new RegExp(
+        `✓ guidance\\.updated evt_\\w+ #\\d+ · vehicle ${truck.ref} \\(${truck.id}\\) · .*change: cleared.*$`,
+      ),
+    );
+    expect(cleared).toContain(`guidance_id: ${started.json.id}`);
+    expect(cleared).toContain('reason: caller_cancelled');
 
     listener.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -28,13 +28,14 @@ afterAll(() => deleteTestTable(client, table));
 const freshFleet = () => newId('fleet');
 const VIN = '1XKYDP9X4NJ123456';
 
-async function expectApiError(promise: Promise<unknown>, code: string) {
+async function expectApiError(promise: Promise<unknown>, code: string): Promise<ApiError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ApiError);
   expect((error as ApiError).code).toBe(code);
+  return error as ApiError;
 }
 
 describe('creating vehicles', () => {
@@ -49,10 +50,17 @@ describe('creating vehicles', () => {
     expect(await findVehicle(deps, fleetId, 'ext:T-1')).toEqual(vehicle);
   });
 
-  it('answers 409 resource_conflict for a second vehicle with the same external_ref', async () => {
+  it('answers 409 resource_conflict for a second vehicle with the same external_ref, naming the first', async () => {
     const fleetId = freshFleet();
-    await createVehicle(deps, fleetId, { external_ref: 'T-1' });
-    await expectApiError(createVehicle(deps, fleetId, { external_ref: 'T-1' }), 'resource_conflict');
+    const { vehicle } = await createVehicle(deps, fleetId, { external_ref: 'T-1' });
+    const error = await expectApiError(
+      createVehicle(deps, fleetId, { external_ref: 'T-1' }),
+      'resource_conflict',
+    );
+    expect(error.detail).toBe(`external_ref T-1 already belongs to vehicle ${vehicle.id} in this fleet.`);
+    expect(error.hint).toBe(
+      `use a different external_ref, or work with that vehicle: GET /v1/vehicles/${vehicle.id}`,
+    );
   });
 
   it('lets two fleets use the same external_ref independently', async () => {
@@ -126,13 +134,15 @@ describe('updating vehicles', () => {
 
   it('refuses an external_ref or VIN held by another vehicle and changes nothing', async () => {
     const fleetId = freshFleet();
-    await createVehicle(deps, fleetId, { external_ref: 'A', vin: VIN });
+    const { vehicle: a } = await createVehicle(deps, fleetId, { external_ref: 'A', vin: VIN });
     const { vehicle: b } = await createVehicle(deps, fleetId, { external_ref: 'B' });
-    await expectApiError(
+    const taken = await expectApiError(
       updateVehicle(deps, fleetId, b.id, { external_ref: 'A', name: 'x' }),
       'resource_conflict',
     );
-    await expectApiError(updateVehicle(deps, fleetId, b.id, { vin: VIN }), 'resource_conflict');
+    expect(taken.detail).toBe(`external_ref A already belongs to vehicle ${a.id} in this fleet.`);
+    const vin = await expectApiError(updateVehicle(deps, fleetId, b.id, { vin: VIN }), 'resource_conflict');
+    expect(vin.detail).toBe(`vin ${VIN} already belongs to vehicle ${a.id} in this fleet.`);
     expect(await findVehicle(deps, fleetId, b.id)).toEqual(b);
   });
 

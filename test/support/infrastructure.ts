@@ -72,7 +72,7 @@ export function testInfrastructure(options: {
       controlTableName: options.controlTableName ?? options.tableName,
       region: process.env.AWS_REGION ?? 'us-east-1',
       routingEngine: 'embedded',
-      allowPrivateWebhookTargets: false,
+      webhookTargets: 'public',
     },
     dynamo,
     client: createDocumentClient(dynamo),

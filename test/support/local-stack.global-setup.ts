@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readCredentials } from '../../local/credentials.ts';
 import { startLocalStack } from '../../local/stack.ts';
+import { WEBHOOK_TARGETS_ENV } from '../../shared/platform/config.ts';
 import './provided-context.ts';
 
 /**
@@ -23,8 +24,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('e2eDynamoDbEndpoint', '');
     return undefined;
   }
-  // The delivery tests run a receiver on loopback; the stage servers inherit this environment.
-  process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
+  // The delivery tests run receivers on loopback, which the local stack accepts as `npm start` does
+  // by default; the stage servers inherit this environment, so a developer's own setting must not
+  // change what the tests exercise.
+  delete process.env[WEBHOOK_TARGETS_ENV];
   // The sandbox twin's trucks move every 2 s rather than every minute (test/e2e/sandbox.test.ts).
   process.env.LOCAL_SANDBOX_TICK_INTERVAL_MS ??= '2000';
   const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-e2e-'));

@@ -42,20 +42,41 @@ export function requireOneVehicleReference(
 export const EXTERNAL_REF_PREFIX = 'ext:';
 export const externalRef = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
+const isExternalRef = (value: string) => externalRef.safeParse(value).success;
+
+/**
+ * What to do about a value that is neither a `veh_` id nor `ext:<external_ref>`: most often it is
+ * the caller's own reference sent bare (`TRUCK-042`), so the hint spells out the form that works.
+ *
+ * @example
+ * vehicleRefHint('TRUCK-042'); // 'to name a vehicle by its external_ref, prefix it with ext: (ext:TRUCK-042)'
+ */
+export function vehicleRefHint(value: string): string {
+  if (value.startsWith(EXTERNAL_REF_PREFIX)) {
+    return 'write the external_ref after ext: (1 to 128 characters), e.g. ext:TRUCK-042';
+  }
+  // Another kind of id (flt_…, trip_…) or a damaged veh_ id: the prefix is what to check.
+  const anId = Object.values(ID_PREFIXES).some((prefix) => value.startsWith(`${prefix}_`));
+  if (anId || !isExternalRef(value)) {
+    return `check the prefix: a vehicle is named by its ${ID_PREFIXES.vehicle}_ id, or by ext:<external_ref>`;
+  }
+  return `to name a vehicle by its external_ref, prefix it with ext: (ext:${value.trim()})`;
+}
+
 /**
  * Wherever a path or query names a vehicle, the caller's own reference works too, as
  * `ext:<external_ref>` (URL-encoded in paths). Decided form; published in OpenAPI and docs/api-guide.md.
  */
 export const vehicleRef = z.string().check(
-  z.refine(
-    (value) =>
-      isPublicId('vehicle', value) ||
-      (value.startsWith(EXTERNAL_REF_PREFIX) && externalRef.safeParse(value.slice(4)).success),
-    {
+  z.superRefine((value, ctx) => {
+    const byRef = value.startsWith(EXTERNAL_REF_PREFIX);
+    if (byRef ? isExternalRef(value.slice(EXTERNAL_REF_PREFIX.length)) : isPublicId('vehicle', value)) return;
+    ctx.addIssue({
+      code: 'custom',
       message: 'must be a veh_ id or ext:<external_ref>',
-      params: { publicId: ID_PREFIXES.vehicle },
-    },
-  ),
+      params: { publicId: ID_PREFIXES.vehicle, hint: vehicleRefHint(value) },
+    });
+  }),
   z.meta({
     description: "A `veh_` id, or `ext:` followed by the vehicle's external_ref (URL-encoded).",
     example: 'ext:TRUCK-042',

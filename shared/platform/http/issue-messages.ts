@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { dateTimeMessage } from './date-time-messages.ts';
 
 /**
  * Messages a person can act on, for every issue zod can raise ("is required", "must be a number",
@@ -7,8 +8,6 @@ import type * as z from 'zod/mini';
  * it covers every request schema, present and future; a message a schema sets itself still wins
  * (zod asks this map only for issues without one).
  */
-
-export const DATE_TIME_EXAMPLE = '2026-11-23T14:05:00Z';
 
 /** Fields named for a unit say the unit with their range (`speed_mph` → "between 0 and 120 mph"). */
 const UNIT_SUFFIXES: readonly (readonly [RegExp, string])[] = [
@@ -44,7 +43,6 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 const FORMAT_MESSAGES: Record<string, string> = {
-  datetime: `must be an ISO 8601 date-time, e.g. ${DATE_TIME_EXAMPLE}`,
   date: 'must be an ISO 8601 date, e.g. 2026-11-23',
   time: 'must be an ISO 8601 time, e.g. 14:05:00',
   duration: 'must be an ISO 8601 duration, e.g. PT30M',
@@ -96,6 +94,7 @@ function messageFor(issue: z.core.$ZodRawIssue, path: readonly PropertyKey[], ro
       if ((root === UNKNOWN_ROOT ? issue.input : valueAt(root, path)) === undefined) {
         return requiredMessage(field, path, root);
       }
+      if (isDateTimeSchema(issue.inst)) return dateTimeMessage(issue.input);
       return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
     case 'too_big':
@@ -106,6 +105,7 @@ function messageFor(issue: z.core.$ZodRawIssue, path: readonly PropertyKey[], ro
         : `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
       if (issue.format === 'regex') return 'is not in the accepted format';
+      if (issue.format === 'datetime') return dateTimeMessage(issue.input);
       return FORMAT_MESSAGES[issue.format] ?? `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`;
@@ -186,6 +186,11 @@ function unionMessage(issue: RawIssue<'invalid_union'>): string {
   );
   if (expected.length > 0 && expected.every(Boolean)) return `must be ${[...new Set(expected)].join(' or ')}`;
   return 'does not match any accepted form';
+}
+
+/** A `z.iso.datetime()` schema: its type issue (an epoch number) gets the date-time message too. */
+function isDateTimeSchema(inst: unknown): boolean {
+  return (inst as { _zod?: { def?: { format?: string } } } | undefined)?._zod?.def?.format === 'datetime';
 }
 
 function objectKeys(schema: unknown): string[] {

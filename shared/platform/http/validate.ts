@@ -66,8 +66,13 @@ export function validatePart<T>(part: Part, schema: z.core.$ZodType<T> | undefin
   );
   if (idIssue) {
     const field = fieldName(part, idIssue.path);
+    // A schema that knows better (a vehicle reference sent bare) gives its own hint.
+    const hint = idIssue.params?.hint;
     throw new ApiError('invalid_public_id', `${field} ${idIssue.message}.`, {
-      hint: `check the prefix: ${field} takes ${String(idIssue.params?.publicId)}_ ids`,
+      hint:
+        typeof hint === 'string'
+          ? hint
+          : `check the prefix: ${field} takes ${String(idIssue.params?.publicId)}_ ids`,
     });
   }
 

@@ -180,11 +180,50 @@ describe('ingestLocations: a rejected item is shaped like a 422 for it alone', (
       errors: [
         { field: 'latitude', message: 'must be between -90 and 90 degrees' },
         { field: 'longitude', message: 'is required: latitude and longitude are required together' },
-        { field: 'recorded_at', message: 'must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z' },
+        { field: 'recorded_at', message: 'must be an RFC 3339 date-time, e.g. 2026-11-23T14:05:00Z' },
         { field: 'speed_mph', message: 'must be between 0 and 120 mph' },
         { field: 'colour', message: 'is not a recognized field' },
       ],
     });
+  });
+
+  it('says per row what is wrong with a recorded_at that is not RFC 3339', async () => {
+    // Prepare
+    const h = deps();
+
+    // Act
+    const response = await ingestLocations(h.deps, 'flt_1', [
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: '2026-11-21T11:59:00' },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: 1_795_262_340_000 },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: '1795262340' },
+      { vehicle_id: A, latitude: 1, longitude: 1, recorded_at: at(1) },
+    ]);
+
+    // Assess
+    expect(response).toMatchObject({ accepted: 1, rejected: 3 });
+    expect(response.results.slice(0, 3).map((row) => ('errors' in row ? row.errors : row.status))).toEqual([
+      [
+        {
+          field: 'recorded_at',
+          message:
+            'has no UTC offset: end it with Z (UTC) or the offset of its time zone, e.g. 2026-11-21T11:59:00Z or 2026-11-21T11:59:00-06:00',
+        },
+      ],
+      [
+        {
+          field: 'recorded_at',
+          message:
+            'looks like epoch milliseconds (2026-11-21T11:59:00.000Z); send an RFC 3339 date-time, e.g. 2026-11-23T14:05:00Z',
+        },
+      ],
+      [
+        {
+          field: 'recorded_at',
+          message:
+            'looks like epoch seconds (2026-11-21T11:59:00.000Z); send an RFC 3339 date-time, e.g. 2026-11-23T14:05:00Z',
+        },
+      ],
+    ]);
   });
 
   it('says which vehicle is unknown or inactive, with the registry code and a next step', async () => {

@@ -145,6 +145,67 @@ describe('toolResultFor', () => {
     expect(JSON.parse(result.content[0]?.text ?? '')).toEqual(result.structuredContent);
   });
 
+  describe('idempotency problems, in the words of a tool call', () => {
+    const problem = (code: string, detail: string) => ({
+      statusCode: code === 'idempotency_key_required' ? 400 : code === 'idempotency_conflict' ? 409 : 422,
+      body: JSON.stringify({ code, detail, hint: 'send a unique key of at most 64 characters' }),
+    });
+
+    it('names the idempotency_key argument, not a header, when the key is missing', () => {
+      const result = toolResultFor(
+        routes.createRoute,
+        problem('idempotency_key_required', 'Send an Idempotency-Key header with this request.'),
+        { vehicle_id: 'ext:T-1' },
+      );
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toEqual({
+        status: 400,
+        code: 'idempotency_key_required',
+        detail: 'This tool needs the idempotency_key argument.',
+        hint: 'pass idempotency_key: a value unique to this operation, at most 64 characters (a UUID will do); pass the same value when retrying, so the call runs once',
+      });
+      expect(result.content[0]?.text).not.toMatch(/header/i);
+    });
+
+    it('says how long a too-long idempotency_key argument is', () => {
+      const result = toolResultFor(
+        routes.createRoute,
+        problem(
+          'idempotency_key_required',
+          'The Idempotency-Key header is 70 characters; at most 64 are allowed.',
+        ),
+        { idempotency_key: 'k'.repeat(70) },
+      );
+      expect(result.structuredContent?.detail).toBe(
+        'the idempotency_key argument is 70 characters; at most 64 are allowed.',
+      );
+    });
+
+    it('speaks of arguments, not bodies or headers, for a reused or in-flight key', () => {
+      const reuse = toolResultFor(
+        routes.createRoute,
+        problem(
+          'idempotency_key_reuse',
+          'This Idempotency-Key was already used with a different request body.',
+        ),
+        { idempotency_key: 'k1' },
+      );
+      const inFlight = toolResultFor(
+        routes.createRoute,
+        problem('idempotency_conflict', 'A request with this Idempotency-Key is still being processed.'),
+        { idempotency_key: 'k1' },
+      );
+      expect(reuse.structuredContent).toMatchObject({
+        detail: 'This idempotency_key was already used with different arguments.',
+        hint: 'pass a new idempotency_key, or the same arguments as the first call to get its answer again',
+      });
+      expect(inFlight.structuredContent).toMatchObject({
+        detail: 'A call with this idempotency_key is still being processed.',
+        hint: 'wait, then call again with the same idempotency_key',
+      });
+    });
+  });
+
   it('keeps Retry-After on a rate-limited call', () => {
     const result = toolResultFor(route, {
       statusCode: 429,

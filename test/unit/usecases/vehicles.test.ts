@@ -193,9 +193,9 @@ describe('createVehicle', () => {
     expect(vehicles.replace).not.toHaveBeenCalled();
   });
 
-  it('answers 409 resource_conflict naming the field when the external_ref is taken', async () => {
+  it('answers 409 resource_conflict naming the field and the vehicle that holds the external_ref', async () => {
     // Prepare
-    const vehicles = fakeVehicleStore([]);
+    const vehicles = fakeVehicleStore([truck()]);
     vehicles.create.mockRejectedValue(new GuardConflictError({ field: 'external_ref', value: 'TRUCK-1' }));
 
     // Act
@@ -205,7 +205,26 @@ describe('createVehicle', () => {
 
     // Assess
     expect([error.code, error.status]).toEqual(['resource_conflict', 409]);
-    expect(error.detail).toContain('external_ref');
+    expect(error.detail).toBe(`external_ref TRUCK-1 already belongs to vehicle ${VEHICLE_ID} in this fleet.`);
+    expect(error.hint).toBe(
+      `use a different external_ref, or work with that vehicle: GET /v1/vehicles/${VEHICLE_ID}`,
+    );
+    expect(vehicles.idForExternalRef).toHaveBeenCalledWith(COMPANY_FLEET_ID, 'TRUCK-1');
+  });
+
+  it('names no vehicle when the holder is gone by the time the conflict is reported', async () => {
+    // Prepare: the guard refused the write, but the vehicle holding it was renamed meanwhile.
+    const vehicles = fakeVehicleStore([]);
+    vehicles.create.mockRejectedValue(new GuardConflictError({ field: 'external_ref', value: 'TRUCK-1' }));
+
+    // Act
+    const error = await failure(
+      createVehicle({ vehicles, clock: fixedClock(NOW_MS) }, COMPANY_FLEET_ID, { external_ref: 'TRUCK-1' }),
+    );
+
+    // Assess
+    expect(error.code).toBe('resource_conflict');
+    expect(error.detail).toBe('external_ref TRUCK-1 already belongs to another vehicle in this fleet.');
   });
 
   it('merges into the winner when a concurrent create took the VIN first', async () => {
@@ -296,5 +315,26 @@ describe('updateVehicle and setVehicleStatus', () => {
     // Assess
     expect(error.code).toBe('resource_conflict');
     expect(vehicles.replace).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the vehicle that holds a VIN the change asks for', async () => {
+    // Prepare
+    const other = truck({
+      id: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1W9',
+      externalRef: 'TRUCK-9',
+      vin: '1FUJGLDR0CLBP8834',
+    });
+    const vehicles = fakeVehicleStore([truck(), other]);
+    vehicles.replace.mockRejectedValue(new GuardConflictError({ field: 'vin', value: '1FUJGLDR0CLBP8834' }));
+
+    // Act
+    const error = await failure(
+      updateVehicle({ vehicles, clock: fixedClock(NOW_MS) }, COMPANY_FLEET_ID, VEHICLE_ID, {
+        vin: '1FUJGLDR0CLBP8834',
+      }),
+    );
+
+    // Assess
+    expect(error.detail).toBe(`vin 1FUJGLDR0CLBP8834 already belongs to vehicle ${other.id} in this fleet.`);
   });
 });

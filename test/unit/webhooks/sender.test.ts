@@ -33,7 +33,7 @@ describe('sendWebhook', () => {
       `${base}/ok`,
       body,
       { 'Content-Type': 'application/json' },
-      { allowPrivate: true },
+      { targets: 'loopback' },
     );
     expect(result).toMatchObject({ ok: true, statusCode: 202, error: null });
     const last = seen.at(-1);
@@ -43,13 +43,13 @@ describe('sendWebhook', () => {
 
   it('does not follow redirects: a 302 is a failed attempt', async () => {
     const before = seen.length;
-    const result = await sendWebhook(`${base}/redirect`, '{}', {}, { allowPrivate: true });
+    const result = await sendWebhook(`${base}/redirect`, '{}', {}, { targets: 'loopback' });
     expect(result).toMatchObject({ ok: false, statusCode: 302 });
     expect(seen.slice(before).map((s) => s.path)).toEqual(['/redirect']);
   });
 
   it('gives up after the timeout', async () => {
-    const result = await sendWebhook(`${base}/slow`, '{}', {}, { allowPrivate: true, timeoutMs: 100 });
+    const result = await sendWebhook(`${base}/slow`, '{}', {}, { targets: 'loopback', timeoutMs: 100 });
     expect(result.ok).toBe(false);
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/100 ms/);
@@ -57,11 +57,19 @@ describe('sendWebhook', () => {
 
   it('refuses a forbidden address without connecting unless private targets are allowed', async () => {
     const before = seen.length;
-    const refused = await sendWebhook(`${base}/ok`, '{}', {}, { allowPrivate: false });
+    const refused = await sendWebhook(`${base}/ok`, '{}', {}, { targets: 'public' });
     expect(refused).toMatchObject({ ok: false, statusCode: null });
     expect(refused.error).toMatch(/forbidden/);
-    const metadata = await sendWebhook('http://169.254.169.254/latest', '{}', {}, { allowPrivate: false });
+    const metadata = await sendWebhook('http://169.254.169.254/latest', '{}', {}, { targets: 'public' });
     expect(metadata.error).toMatch(/forbidden/);
     expect(seen.length).toBe(before);
+  });
+
+  it('with loopback targets (the local stack), still refuses every other private address', async () => {
+    const metadata = await sendWebhook('http://169.254.169.254/latest', '{}', {}, { targets: 'loopback' });
+    expect(metadata).toMatchObject({ ok: false, statusCode: null });
+    expect(metadata.error).toBe('refused: 169.254.169.254 is forbidden (link-local)');
+    const lan = await sendWebhook('http://10.0.0.1:4000/hook', '{}', {}, { targets: 'loopback' });
+    expect(lan.error).toBe('refused: 10.0.0.1 is forbidden (private)');
   });
 });

@@ -4,6 +4,8 @@ import {
   checkWebhookUrl,
   createGuardedLookup,
   isForbiddenAddress,
+  isLoopbackAddress,
+  type WebhookTargetPolicy,
 } from '../../../shared/platform/url-guard.ts';
 
 /** A fake DNS: each name maps to its A/AAAA records; unknown names do not resolve. */
@@ -31,7 +33,8 @@ const resolve = vi.fn(async (host: string) => {
   return records;
 });
 
-const check = (url: string, allowPrivate = false) => checkWebhookUrl(url, { resolve, allowPrivate });
+const check = (url: string, targets: WebhookTargetPolicy = 'public') =>
+  checkWebhookUrl(url, { resolve, targets });
 
 describe('isForbiddenAddress', () => {
   it.each([
@@ -117,6 +120,19 @@ describe('isForbiddenAddress', () => {
     // Act / Assess
     expect(isForbiddenAddress(ip)).toBeNull();
   });
+});
+
+describe('isLoopbackAddress', () => {
+  it.each(['127.0.0.1', '127.255.255.254', '::1', '::ffff:127.0.0.1'])('%s is this machine', (ip) => {
+    expect(isLoopbackAddress(ip)).toBe(true);
+  });
+
+  it.each(['10.0.0.1', '169.254.169.254', '0.0.0.0', '::', '2002:7f00:1::', '93.184.216.34', 'localhost'])(
+    '%s is not',
+    (ip) => {
+      expect(isLoopbackAddress(ip)).toBe(false);
+    },
+  );
 });
 
 describe('checkWebhookUrl', () => {
@@ -310,7 +326,73 @@ describe('checkWebhookUrl', () => {
     });
   });
 
-  describe('with allowPrivate (WEBHOOK_ALLOW_PRIVATE_TARGETS=1, local development)', () => {
+  describe("with loopback targets (the local stack's default)", () => {
+    it.each([
+      ['http://127.0.0.1:4000/hooks', ['127.0.0.1']],
+      ['http://127.1.2.3:80/hooks', ['127.1.2.3']],
+      ['https://127.0.0.1:22/hooks', ['127.0.0.1']],
+      ['http://[::1]:4000/hooks', ['::1']],
+      ['http://[::ffff:127.0.0.1]:4000/hooks', ['::ffff:7f00:1']],
+    ])('permits %s, over http and on any port', async (url, addresses) => {
+      // Act / Assess
+      expect(await check(url, 'loopback')).toMatchObject({ ok: true, addresses });
+    });
+
+    it('permits localhost and its subdomains when they resolve to this machine only', async () => {
+      // Act
+      const plain = await checkWebhookUrl('http://localhost:4000/hooks', {
+        resolve: async () => ['127.0.0.1', '::1'],
+        targets: 'loopback',
+      });
+      const sub = await checkWebhookUrl('http://hooks.localhost./x', {
+        resolve: async () => ['127.0.0.1'],
+        targets: 'loopback',
+      });
+
+      // Assess
+      expect(plain).toMatchObject({ ok: true, addresses: ['127.0.0.1', '::1'] });
+      expect(sub).toMatchObject({ ok: true });
+    });
+
+    it('refuses localhost when a resolver says it is elsewhere', async () => {
+      // Act
+      const result = await checkWebhookUrl('http://localhost:4000/hooks', {
+        resolve: async () => ['127.0.0.1', '10.0.0.5'],
+        targets: 'loopback',
+      });
+
+      // Assess
+      expect(result).toEqual({
+        ok: false,
+        reason: 'host localhost resolves to 10.0.0.5, which is not this machine',
+      });
+    });
+
+    it.each([
+      ['https://10.0.0.1/', 'host 10.0.0.1 is a private address'],
+      ['http://10.0.0.1:4000/', 'url must use https'],
+      ['https://169.254.169.254/latest', 'host 169.254.169.254 is a link-local address'],
+      ['https://[fd00::1]/', 'host fd00::1 is a unique-local address'],
+      ['https://printer.local/', 'host printer.local is a local or internal name'],
+      // A public name that points at this machine is judged as public: only `localhost` is trusted.
+      [
+        'https://rebind.attacker.test/',
+        'host rebind.attacker.test resolves to 127.0.0.1, a loopback address',
+      ],
+      ['http://hooks.example.com:8080/', 'url must use https'],
+    ])('still refuses %s as deployed stages do', async (url, reason) => {
+      // Act / Assess
+      expect(await check(url, 'loopback')).toEqual({ ok: false, reason });
+    });
+
+    it('keeps the public rule for public receivers', async () => {
+      // Act / Assess
+      expect(await check('https://hooks.example.com/fleet', 'loopback')).toMatchObject({ ok: true });
+      expect(await check('https://hooks.example.com:22/', 'loopback')).toMatchObject({ ok: false });
+    });
+  });
+
+  describe('with private targets (asked for on the local stack)', () => {
     it.each([
       ['http://127.0.0.1:4000/hooks', ['127.0.0.1']],
       ['http://[::1]:4000/hooks', ['::1']],
@@ -319,14 +401,14 @@ describe('checkWebhookUrl', () => {
       ['http://intranet.attacker.test:22/', ['10.0.0.5']],
     ])('permits %s', async (url, addresses) => {
       // Act / Assess
-      expect(await check(url, true)).toMatchObject({ ok: true, addresses });
+      expect(await check(url, 'private')).toMatchObject({ ok: true, addresses });
     });
 
     it('permits localhost, resolving it', async () => {
       // Act
       const result = await checkWebhookUrl('http://localhost:4000/hooks', {
         resolve: async () => ['127.0.0.1', '::1'],
-        allowPrivate: true,
+        targets: 'private',
       });
 
       // Assess
@@ -335,9 +417,11 @@ describe('checkWebhookUrl', () => {
 
     it('still refuses other schemes, credentials and names that do not resolve', async () => {
       // Act / Assess
-      expect(await check('ftp://127.0.0.1/', true)).toMatchObject({ ok: false });
-      expect(await check('http://user:pass@127.0.0.1:4000/', true)).toMatchObject({ ok: false });
-      expect(await check('http://nowhere.example.com/', true)).toMatchObject({ ok: false });
+      for (const targets of ['loopback', 'private'] as const) {
+        expect(await check('ftp://127.0.0.1/', targets)).toMatchObject({ ok: false });
+        expect(await check('http://user:pass@127.0.0.1:4000/', targets)).toMatchObject({ ok: false });
+        expect(await check('http://nowhere.example.com/', targets)).toMatchObject({ ok: false });
+      }
     });
   });
 });
@@ -410,15 +494,34 @@ describe('createGuardedLookup (send-time re-check against DNS rebinding)', () =>
     expect(result).toEqual({ error: null, address: '2606:4700::1111', family: 6 });
   });
 
-  it('lets loopback through with allowPrivate', async () => {
-    // Prepare
-    const guarded = createGuardedLookup({
-      allowPrivate: true,
-      lookup: fakeLookup([{ address: '127.0.0.1', family: 4 }]),
-    });
+  it('lets loopback through with loopback or private targets', async () => {
+    for (const targets of ['loopback', 'private'] as const) {
+      // Prepare
+      const guarded = createGuardedLookup({
+        targets,
+        lookup: fakeLookup([{ address: '127.0.0.1', family: 4 }]),
+      });
 
-    // Act / Assess
-    expect(await lookupOnce(guarded, undefined)).toEqual({ error: null, address: '127.0.0.1', family: 4 });
+      // Act / Assess
+      expect(await lookupOnce(guarded, undefined)).toEqual({ error: null, address: '127.0.0.1', family: 4 });
+    }
+  });
+
+  it('refuses other private addresses with loopback targets, and lets them through with private ones', async () => {
+    // Prepare
+    const records = fakeLookup([{ address: '10.0.0.5', family: 4 }]);
+    const loopback = createGuardedLookup({ targets: 'loopback', lookup: records });
+    const anyPrivate = createGuardedLookup({ targets: 'private', lookup: records });
+
+    // Act
+    const refused = await lookupOnce(loopback, {});
+    const allowed = await lookupOnce(anyPrivate, {});
+
+    // Assess
+    expect(refused.error?.message).toBe(
+      'webhook host hooks.example.com resolved to 10.0.0.5, a private address',
+    );
+    expect(allowed).toEqual({ error: null, address: '10.0.0.5', family: 4 });
   });
 
   it('refuses loopback on a real connection through node:http', async () => {

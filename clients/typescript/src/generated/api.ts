@@ -9653,7 +9653,7 @@ export interface operations {
                      *           "errors": [
                      *             {
                      *               "field": "fueled_at",
-                     *               "message": "must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z"
+                     *               "message": "has no UTC offset: end it with Z (UTC) or the offset of its time zone, e.g. 2026-11-21T18:58:40Z or 2026-11-21T18:58:40-06:00"
                      *             },
                      *             {
                      *               "field": "gallons",

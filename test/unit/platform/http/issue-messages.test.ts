@@ -105,7 +105,7 @@ describe('issueMessages: what a person reads instead of zod defaults', () => {
 
     // Act / Assess
     expect(messages(schema, { recorded_at: 'yesterday', contact_email: 'nope' })).toEqual({
-      recorded_at: 'must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z',
+      recorded_at: 'must be an RFC 3339 date-time, e.g. 2026-11-23T14:05:00Z',
       contact_email: 'must be an email address, e.g. dispatch@example.com',
     });
   });
