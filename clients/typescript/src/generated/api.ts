@@ -1519,8 +1519,8 @@ export interface components {
             default_min_arrival_fuel_percent?: number;
         };
         CreateFuelingsRequest: {
-            /** @description 1–500 fuelings (see FuelingItem) */
-            fuelings: unknown[];
+            /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
+            fuelings: components["schemas"]["FuelingItem"][];
         };
         CreateKeyRequest: {
             /**
@@ -1813,6 +1813,39 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description One fuel purchase. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; send `latitude` and `longitude` together; `discount_usd_per_gallon` needs `price_usd_per_gallon` and must not exceed it. */
+        FuelingItem: {
+            /**
+             * @description A veh_ id.
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id?: string;
+            external_ref?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339; stored as UTC
+             */
+            fueled_at: string;
+            /** @description Gallons bought, more than 0 and at most 1,000 */
+            gallons: number;
+            /** @description Posted (pump) price */
+            price_usd_per_gallon?: number;
+            /** @description Card discount per gallon */
+            discount_usd_per_gallon?: number;
+            /** @description What the card was charged */
+            total_usd?: number;
+            /**
+             * @description A catalog station (`stn_`)
+             * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            station_id?: string;
+            latitude?: number;
+            longitude?: number;
+            odometer_miles?: number;
+            /** @description Unique per fleet: a reference already recorded is answered `duplicate` */
+            card_transaction_ref?: string;
+            merchant_name?: string;
+        } & (unknown | unknown);
         FuelingPage: {
             data: components["schemas"]["Fueling"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
@@ -2164,8 +2197,23 @@ export interface components {
         JsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
-        } & {
-            [key: string]: unknown;
+            /** @description A request’s id, echoed by its response; a notification has none */
+            id?: string | number;
+            /** @description A request or notification, e.g. `initialize`, `tools/list`, `tools/call` */
+            method?: string;
+            /** @description The method’s parameters, as the MCP specification defines them */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description A response’s result, as the MCP specification defines it */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A JSON-RPC error response */
+            error?: {
+                code: number;
+                message: string;
+            };
         };
         LatestLocation: {
             vehicle_id: string;
@@ -9602,12 +9650,12 @@ export interface operations {
                  *           "merchant_name": "PILOT #1117 ARDMORE OK"
                  *         },
                  *         {
-                 *           "external_ref": "TRUCK-042",
-                 *           "fueled_at": "2026-11-21 18:58:40",
-                 *           "gallons": 0,
-                 *           "total_usd": 38.5,
-                 *           "card_transaction_ref": "CMD-7781-1122-0413",
-                 *           "merchant_name": "TA OKLAHOMA CITY W #212"
+                 *           "external_ref": "TRUCK-099",
+                 *           "fueled_at": "2026-11-21T17:40:12-06:00",
+                 *           "gallons": 118.2,
+                 *           "total_usd": 402.23,
+                 *           "card_transaction_ref": "CMD-7781-1122-0409",
+                 *           "merchant_name": "LOVE'S #651 SHAWNEE OK"
                  *         }
                  *       ]
                  *     }
@@ -9648,18 +9696,8 @@ export interface operations {
                      *         {
                      *           "index": 2,
                      *           "status": "rejected",
-                     *           "code": "validation_failed",
-                     *           "hint": "fix the fields in `errors`",
-                     *           "errors": [
-                     *             {
-                     *               "field": "fueled_at",
-                     *               "message": "must be an ISO 8601 date-time, e.g. 2026-11-23T14:05:00Z"
-                     *             },
-                     *             {
-                     *               "field": "gallons",
-                     *               "message": "must be more than 0 and at most 1000 gallons"
-                     *             }
-                     *           ]
+                     *           "code": "unknown_vehicle",
+                     *           "hint": "no vehicle with external_ref TRUCK-099 in this fleet; create it with POST /v1/vehicles or check the id"
                      *         }
                      *       ]
                      *     }

@@ -1,0 +1,12 @@
+import * as z from 'zod/mini';
+import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { exposeMiniSchemasToOpenApiGenerator } from '../shared/api/openapi-mini-readers.ts';
+exposeMiniSchemasToOpenApiGenerator();
+const a = z.strictObject({ t: z.literal('x'), d: z.strictObject({ n: z.number() }).check(z.meta({id:'XData'})) }).check(z.meta({id:'XEv'}));
+const b = z.strictObject({ t: z.literal('y'), d: z.strictObject({ m: z.string() }).check(z.meta({id:'YData'})) }).check(z.meta({id:'YEv'}));
+const u = z.discriminatedUnion('t', [a, b]).check(z.meta({ id: 'Ev' }));
+const j = z.strictObject({ v: z.json() }).check(z.meta({ id: 'J' }));
+const reg = new OpenAPIRegistry();
+reg.registerWebhook({ method: 'post', path: 'x', request: { body: { content: { 'application/json': { schema: a as any } } } }, responses: { 200: { description: 'ok' } } });
+const doc = new OpenApiGeneratorV31([...reg.definitions, { type: 'schema', schema: u as any }]).generateDocument({ openapi: '3.1.0', info: { title: 't', version: '1' } });
+console.log(JSON.stringify(doc, null, 1));
