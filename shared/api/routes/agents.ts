@@ -25,13 +25,15 @@ export const publishedJsonRpcMessage = z
       .check(z.meta({ description: 'A request’s id, echoed by its response; a notification has none' })),
     method: z
       .optional(z.string())
-      .check(z.meta({ description: 'A request or notification, e.g. `initialize`, `tools/list`, `tools/call`' })),
+      .check(
+        z.meta({ description: 'A request or notification, e.g. `initialize`, `tools/list`, `tools/call`' }),
+      ),
     params: z.optional(mcpObject('The method’s parameters, as the MCP specification defines them')),
     result: z.optional(mcpObject('A response’s result, as the MCP specification defines it')),
     error: z.optional(
-      z.object({ code: z.number().check(z.int()), message: z.string() }).check(
-        z.meta({ description: 'A JSON-RPC error response' }),
-      ),
+      z
+        .object({ code: z.number().check(z.int()), message: z.string() })
+        .check(z.meta({ description: 'A JSON-RPC error response' })),
     ),
   })
   .check(

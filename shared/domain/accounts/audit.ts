@@ -2,13 +2,7 @@
  * A fact an audit entry keeps: a value, a list (the scopes granted) or a table of numbers (a plan's
  * quotas). The operator API publishes the same shapes (`AuditEntry.details`).
  */
-export type AuditDetail =
-  | string
-  | number
-  | boolean
-  | null
-  | string[]
-  | Partial<Record<string, number>>;
+export type AuditDetail = string | number | boolean | null | string[] | Partial<Record<string, number>>;
 
 /**
  * One action on access: who (the operator, or an owner key), when, what, on which account and
