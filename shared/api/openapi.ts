@@ -465,6 +465,13 @@ is true and \`error_count\` counts them all. A served path called with another m
 503, 504 and \`rate_limited\` are transient: back off and retry. \`quota_exceeded\` and \
 \`station_budget_exceeded\` last until the reset or an upgrade.
 
+## Webhooks
+
+Events are delivered by signed webhooks. This document's \`webhooks\` section has one entry per \
+event type: the envelope a delivery POSTs (\`type\` fixed, \`data\` described member by member), the \
+headers it carries (\`X-Service-Signature\` among them) and the answers expected. \`EventEnvelope\`, \
+what \`GET /v1/events\` answers, is their union, told apart by \`type\`.
+
 ## Limits
 
 Per-key request rate per ${RATE_WINDOW_SECONDS}-second window (429 \`rate_limited\`), a monthly quota per \
