@@ -16,6 +16,7 @@ import { ApiError, ERROR_REGISTRY } from '../../../shared/platform/errors.ts';
 import { authenticate } from '../../../shared/platform/http/authenticate.ts';
 import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
 import { ID_PREFIXES } from '../../../shared/platform/ids.ts';
+import { deliveryHeaders } from '../../../shared/usecases/webhook-delivery.ts';
 
 const guide = renderLlmsGuide({ baseUrl: 'https://api.example.test/', stage: 'prod' });
 
@@ -262,6 +263,23 @@ describe('the guide’s facts, from their sources', () => {
     for (const [, types] of text.matchAll(/"event_types":\[([^\]]*)\]/g)) {
       for (const type of JSON.parse(`[${types}]`) as string[]) expect(catalog).toContain(type);
     }
+  });
+
+  it('names problems by their registry code and status, and the delivery headers the dispatcher sends', () => {
+    const text = renderLlmsGuide({ baseUrl: 'https://api.example.test', stage: 'prod' });
+    const statuses = [...text.matchAll(/\b(\d{3}) `([a-z_]+)`/g)];
+    expect(statuses.length).toBeGreaterThan(5);
+    for (const [said, status, code] of statuses) {
+      expect(ERROR_REGISTRY[code as keyof typeof ERROR_REGISTRY]?.status, said).toBe(Number(status));
+    }
+    const sent = Object.keys(
+      deliveryHeaders({ id: 'evt_1', type: 'guidance.updated' }, '{}', ['whsec_x'], 0),
+    );
+    const named = [
+      ...new Set([...text.matchAll(/`(X-Service-[\w-]+)/g)].map(([, header]) => header as string)),
+    ];
+    expect(named.length).toBeGreaterThan(1);
+    for (const header of named) expect(sent).toContain(header);
   });
 
   it('is rendered from the facts it is given: nothing of them is written into the text', () => {
