@@ -73,7 +73,9 @@ export function webhookEnvelopeProblems(envelope: unknown): string[] {
   if (typeof type !== 'string') return ['the envelope has no type'];
   if (!publishedWebhookTypes().includes(type)) return [`openapi.json publishes no webhook for ${type}`];
   return problems(
-    validator(`/webhooks/${pointerPart(type)}/post/requestBody/content/${pointerPart('application/json')}/schema`),
+    validator(
+      `/webhooks/${pointerPart(type)}/post/requestBody/content/${pointerPart('application/json')}/schema`,
+    ),
     envelope,
   );
 }
