@@ -8,7 +8,7 @@ import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { PUBLISHED_DOCUMENTS } from '../shared/api/published-documents.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import { GEO_DATA_FILES } from '../shared/geo/data-files.ts';
-import { readGuideRoutes } from '../shared/llms/guide-routes.ts';
+import { readGuideFacts, readGuideRoutes } from '../shared/llms/guide-routes.ts';
 import { readListedTools } from '../shared/mcp/listed-tools.ts';
 import { buildSandboxScript } from '../web/sandbox/build.ts';
 import { pureConstants } from './pure-constants.ts';
@@ -302,7 +302,7 @@ interface DataFileModule {
  * The data read on first use instead of imported, so it is not JavaScript evaluated at every cold
  * start: the highway graph and the state shapes (shared/geo/data-files.ts), the published OpenAPI
  * documents (shared/api/published-documents.ts); the MCP tools as tools/list shows them
- * (shared/mcp/listed-tools.ts) and the operations the llms.txt guide lists
+ * (shared/mcp/listed-tools.ts) and the operations and facts the llms.txt guide states
  * (shared/llms/guide-routes.ts), both generated here from the route table as from source.
  */
 const dataFileModules: Readonly<Record<string, DataFileModule>> = {
@@ -323,8 +323,11 @@ const dataFileModules: Readonly<Record<string, DataFileModule>> = {
   },
   llms: {
     module: /[\\/]shared[\\/]llms[\\/]guide-routes\.ts$/,
-    files: { routes: { name: 'guide-routes.json', generate: readGuideRoutes } },
-    readerOf: { routes: 'readGuideRoutes' },
+    files: {
+      routes: { name: 'guide-routes.json', generate: readGuideRoutes },
+      facts: { name: 'guide-facts.json', generate: readGuideFacts },
+    },
+    readerOf: { routes: 'readGuideRoutes', facts: 'readGuideFacts' },
   },
 };
 

@@ -17,6 +17,7 @@ import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
 import { type OperationExamples, problemExample } from './examples/example.ts';
 import { operationExamples } from './examples.ts';
 import { exposeMiniSchemasToOpenApiGenerator } from './openapi-mini-readers.ts';
+import { webhookDefinitions } from './openapi-webhooks.ts';
 import { routeList } from './routes.ts';
 import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
 
@@ -464,6 +465,13 @@ is true and \`error_count\` counts them all. A served path called with another m
 503, 504 and \`rate_limited\` are transient: back off and retry. \`quota_exceeded\` and \
 \`station_budget_exceeded\` last until the reset or an upgrade.
 
+## Webhooks
+
+Events are delivered by signed webhooks. This document's \`webhooks\` section has one entry per \
+event type: the envelope a delivery POSTs (\`type\` fixed, \`data\` described member by member), the \
+headers it carries (\`X-Service-Signature\` among them) and the answers expected. \`EventEnvelope\`, \
+what \`GET /v1/events\` answers, is their union, told apart by \`type\`.
+
 ## Limits
 
 Per-key request rate per ${RATE_WINDOW_SECONDS}-second window (429 \`rate_limited\`), a monthly quota per \
@@ -489,6 +497,8 @@ type SecurityScheme =
 
 export interface DocumentProfile {
   title: string;
+  /** The document's `webhooks`: the requests the service makes to its users (the public API's events). */
+  webhooks?: () => RouteConfig[];
   description: string;
   tagDescriptions: Readonly<Record<string, string>>;
   securityScheme: { name: string; scheme: SecurityScheme };
@@ -497,6 +507,7 @@ export interface DocumentProfile {
 
 export const PUBLIC_DOCUMENT: DocumentProfile = {
   title: API_TITLE,
+  webhooks: webhookDefinitions,
   description: API_DESCRIPTION,
   tagDescriptions: TAG_DESCRIPTIONS,
   securityScheme: {
@@ -613,6 +624,7 @@ export function buildOpenApiDocument(
     registry.registerComponent('responses', name, errorResponseComponent(status, keyed));
   }
   for (const path of paths) registry.registerPath(path);
+  for (const webhook of profile.webhooks?.() ?? []) registry.registerWebhook(webhook);
 
   // A bare zod schema would be misread as a definition (zod 4 schemas have a `type` member), and
   // registry.register() needs the zod prototype patched; a schema definition needs neither.
@@ -650,6 +662,7 @@ export function buildOpenApiDocument(
     servers: [{ url: OPENAPI_SERVER_PLACEHOLDER, description: profile.serverDescription }],
     tags,
     paths: generated.paths ?? {},
+    ...(generated.webhooks ? { webhooks: generated.webhooks } : {}),
     components: {
       schemas: components.schemas ?? {},
       responses: components.responses ?? {},

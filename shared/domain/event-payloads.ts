@@ -1,6 +1,8 @@
+import type * as z from 'zod/mini';
+import type { EventDataSchemas } from '../api/schemas/event-data.ts';
 import { haversineMiles } from '../geo/distance.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { EVENT_CATALOG, EventType } from './events.ts';
+import type { EventType } from './events.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
 import { roundCoordinate } from './rounding.ts';
@@ -8,15 +10,15 @@ import type { Detection, WatchedStop } from './telematics/types.ts';
 import type { Trip } from './trips/trip.ts';
 
 /**
- * What each event carries, built in one place beside the catalog so the public `data` of a type
- * cannot drift from its catalog entry: the type of each builder's `data` is derived from that
- * entry (a `?` member may be left out, nothing else may). The use cases decide which events
- * happen; these decide what they say and under which dedupe key they are recorded once.
+ * What each event carries, built in one place so the public `data` of a type cannot drift from
+ * its published schema: each builder's `data` is typed by that type's schema
+ * (shared/api/schemas/event-data.ts, the schemas openapi.json publishes; only their types are
+ * imported here). The use cases decide which events happen; these decide what they say and under
+ * which dedupe key they are recorded once.
  */
 
-type CatalogFields<T extends EventType> = NonNullable<
-  Extract<(typeof EVENT_CATALOG)[number], { type: T }>['dataFields']
->[number];
+/** The `data` of an event type as published: its schema's input type. */
+export type PublishedEventData<T extends EventType> = z.input<EventDataSchemas[T]>;
 
 /**
  * Members the recorder fills in when a builder leaves them out: a vehicle event's `external_ref`
@@ -24,28 +26,14 @@ type CatalogFields<T extends EventType> = NonNullable<
  */
 type FilledInByRecorder = 'external_ref';
 
-/** The `data` of an event type, with exactly the members its catalog entry lists. */
-export type EventData<T extends EventType> = {
-  [K in Exclude<CatalogFields<T>, `${string}?` | FilledInByRecorder>]: unknown;
-} & {
-  [K in CatalogFields<T> as K extends `${infer Name}?`
-    ? Name
-    : K extends FilledInByRecorder
-      ? K
-      : never]?: unknown;
-};
-
-/** The types whose `data` is published (a catalog entry with its dataFields). */
-export type PublishedEventType = {
-  [E in (typeof EVENT_CATALOG)[number] as E['dataFields'] extends readonly string[] ? E['type'] : never]: E;
-} extends infer M
-  ? keyof M & EventType
+/** The `data` a builder writes for a type: the published members, those the recorder fills in optional. */
+export type EventData<T extends EventType> = T extends EventType
+  ? Omit<PublishedEventData<T>, FilledInByRecorder> &
+      Partial<Pick<PublishedEventData<T>, Extract<keyof PublishedEventData<T>, FilledInByRecorder>>>
   : never;
 
 /** A type's `data` with every published member, the sometimes-there ones too (test sends show them all). */
-export type FullEventData<T extends EventType> = {
-  [K in CatalogFields<T> as K extends `${infer Name}?` ? Name : K]: unknown;
-};
+export type FullEventData<T extends EventType> = Required<PublishedEventData<T>>;
 
 /** An event of one catalog type, as a change puts it in the outbox. */
 export interface CatalogEvent<T extends EventType> {
@@ -312,19 +300,26 @@ export function vehicleOnlineEvent(
 
 type TripEventType = 'trip.started' | 'trip.completed' | 'trip.cancelled';
 
+/** The status each trip event announces: the one its move ends in (trips/trip.ts, transition). */
+const TRIP_EVENT_STATUS = {
+  'trip.started': 'active',
+  'trip.completed': 'completed',
+  'trip.cancelled': 'cancelled',
+} as const satisfies Record<TripEventType, Trip['status']>;
+
 /** trip.started, trip.completed, trip.cancelled: once per trip and type (a trip makes each move once). */
 export function tripEvent<T extends TripEventType>(
   type: T,
-  trip: Pick<Trip, 'id' | 'vehicleId' | 'reference' | 'status' | 'cancelReason'>,
+  trip: Pick<Trip, 'id' | 'vehicleId' | 'reference' | 'cancelReason'>,
 ): CatalogEvent<T> {
   // No external_ref here: the recorder adds the vehicle's current one. The trip's copy is the
   // reference at creation, stale once the vehicle is renamed.
-  const data: EventData<TripEventType> = {
+  const data = {
     trip_id: trip.id,
     vehicle_id: trip.vehicleId,
     reference: trip.reference,
-    status: trip.status,
+    status: TRIP_EVENT_STATUS[type],
     ...(type === 'trip.cancelled' && trip.cancelReason !== null ? { reason: trip.cancelReason } : {}),
-  };
+  } satisfies EventData<TripEventType>;
   return { type, dedupeKey: `${type}:${trip.id}`, data: data as EventData<T> };
 }

@@ -1,7 +1,5 @@
-import { mcpTools } from '../api/mcp-tools.ts';
-import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/retry-schedule.ts';
 import { ERROR_REGISTRY, type ErrorCode } from '../platform/errors.ts';
-import { type GuideRoute, readGuideRoutes } from './guide-routes.ts';
+import { type GuideFacts, type GuideRoute, readGuideFacts, readGuideRoutes } from './guide-routes.ts';
 
 export interface GuideSettings {
   /** This stage's public base URL, e.g. `https://api.example.com` (the guide is served per stage). */
@@ -16,18 +14,26 @@ export interface GuideSettings {
  */
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'idempotency_conflict']);
 
-/** The webhook retry schedule in words, from the schedule itself. */
-const DELIVERY_RETRIES = `a failed delivery is tried again up to ${MAX_DELIVERY_ATTEMPTS - 1} times over about ${
-  Math.round(RETRY_DELAYS_SECONDS.reduce((sum, seconds) => sum + seconds, 0) / 360) / 10
-} h (${MAX_DELIVERY_ATTEMPTS} attempts in all)`;
-
 /** Whether a problem code is worth retrying (with backoff, honouring Retry-After). */
 export function isRetryable(code: ErrorCode): boolean {
   const { status } = ERROR_REGISTRY[code];
   return status === 503 || status === 504 || RETRYABLE_CODES.has(code);
 }
 
-function operationsSection(routes: readonly GuideRoute[]): string[] {
+/** How an operation is offered over MCP on this stage: its tool, or that it is none. */
+function toolNote(route: GuideRoute, facts: GuideFacts, stage: GuideSettings['stage']): string {
+  const here = facts.tools[stage].find((tool) => tool.operationId === route.operationId);
+  if (here) return `tool \`${here.name}\``;
+  const elsewhere = facts.tools.sandbox.find((tool) => tool.operationId === route.operationId);
+  if (elsewhere) return `tool \`${elsewhere.name}\` on the sandbox stage`;
+  return 'not a tool';
+}
+
+function operationsSection(
+  routes: readonly GuideRoute[],
+  facts: GuideFacts,
+  stage: GuideSettings['stage'],
+): string[] {
   const byTag = new Map<string, GuideRoute[]>();
   for (const route of routes) {
     const tag = route.tags[0] ?? 'Other';
@@ -42,18 +48,33 @@ function operationsSection(routes: readonly GuideRoute[]): string[] {
           ? 'no key'
           : `${route.scope ? `scope ${route.scope}` : 'any key'}${route.access === 'partner' ? ', partner keys' : ''}`;
       const flags = route.idempotent ? ', Idempotency-Key required' : '';
-      lines.push(`- \`${route.method} ${route.path}\`: ${route.summary} (${who}${flags})`);
+      lines.push(
+        `- \`${route.method} ${route.path}\`: ${route.summary} (${who}${flags}; ${toolNote(route, facts, stage)})`,
+      );
     }
     lines.push('');
   }
   return lines;
 }
 
-function errorsSection(): string[] {
+/** The operations that are not MCP tools, each with why: the guide claims no tool for them. */
+function notToolsSection(routes: readonly GuideRoute[], facts: GuideFacts): string[] {
+  return [
+    '## Operations that are not MCP tools',
+    '',
+    ...routes.flatMap((route) => {
+      const why = facts.notTools[route.operationId];
+      return why ? [`- \`${route.method} ${route.path}\`: ${why}`] : [];
+    }),
+    '',
+  ];
+}
+
+function errorsSection(routes: readonly GuideRoute[], facts: GuideFacts): string[] {
   const lines = [
     '## Errors',
     '',
-    'Every 4xx/5xx is `application/problem+json`: `type`, `title`, `status`, `detail`, `code`, `hint`, `request_id`, and `errors` (field, code, message) on validation. Act on `code`, never on `detail`. Retry only the codes marked yes, with exponential backoff and jitter, honouring `Retry-After`; for POST /v1/routes, /v1/trips and /v1/fuelings resend the same Idempotency-Key.',
+    `Every 4xx/5xx is \`application/problem+json\`: \`type\`, \`title\`, \`status\`, \`detail\`, \`code\`, \`hint\`, \`request_id\`, and \`errors\` (${facts.fieldErrorMembers.join(', ')}) on validation. Act on \`code\`, never on \`detail\`. Retry only the codes marked yes, with exponential backoff and jitter, honouring \`Retry-After\`; for ${idempotentOperations(routes)} resend the same Idempotency-Key.`,
     '',
     '| code | status | retry | what to do |',
     '| --- | --- | --- | --- |',
@@ -68,7 +89,8 @@ function errorsSection(): string[] {
   return lines;
 }
 
-function workflowsSection(base: string): string[] {
+function workflowsSection(base: string, facts: GuideFacts): string[] {
+  const id = (kind: keyof GuideFacts['prefixOf']) => `${facts.prefixOf[kind]}_…`;
   const auth = '-H "Authorization: Bearer $KEY"';
   const json = '-H "Content-Type: application/json"';
   return [
@@ -86,30 +108,28 @@ function workflowsSection(base: string): string[] {
     '```sh',
     `curl -X POST ${base}/v1/vehicles/ext:TRUCK-042/guidance ${auth} ${json} -d '{"destination":{"latitude":32.7767,"longitude":-96.797}}'`,
     `curl ${base}/v1/vehicles/ext:TRUCK-042/guidance ${auth}   # phase, next stop, freshness`,
-    `curl -X POST ${base}/v1/vehicles/ext:TRUCK-042/guidance/stops/gds_…/acknowledge ${auth}   # 204`,
+    `curl -X POST ${base}/v1/vehicles/ext:TRUCK-042/guidance/stops/${id('guidanceStop')}/acknowledge ${auth}   # 204`,
     '```',
     'Guidance is recomputed from every breadcrumb; subscribe to `guidance.updated` instead of polling.',
     '',
     '### 3. Plan a trip with generated fuel stops (idempotent)',
     '```sh',
     `curl -X POST ${base}/v1/trips ${auth} ${json} -H "Idempotency-Key: 7d0c…" -d '{"external_ref":"TRUCK-042","origin":{"latitude":35.4676,"longitude":-97.5164},"destination":{"latitude":32.7767,"longitude":-96.797},"planned_start_at":"2026-11-24T14:00:00.000000Z","auto_optimize":true}'`,
-    `curl -X POST ${base}/v1/trips/trip_…/start ${auth}`,
+    `curl -X POST ${base}/v1/trips/${id('trip')}/start ${auth}`,
     '```',
-    'On a timeout, resend the same body with the same Idempotency-Key: the first answer is replayed (`Idempotent-Replayed: true`).',
+    `On a timeout, resend the same body with the same Idempotency-Key: the first answer is replayed (\`${facts.idempotentReplayedHeader}: true\`).`,
     '',
     '### 4. Receive webhooks and verify them',
     '```sh',
-    `curl -X POST ${base}/v1/webhooks ${auth} ${json} -d '{"url":"https://example.com/hooks","event_types":["guidance.updated","fueling.matched"]}'   # secret whsec_… shown once`,
-    `curl -X POST ${base}/v1/webhooks/whe_…/test ${auth}`,
+    `curl -X POST ${base}/v1/webhooks ${auth} ${json} -d '{"url":"https://example.com/hooks","event_types":["guidance.updated","fueling.matched"]}'   # secret ${facts.webhookSecretPrefix}… shown once`,
+    `curl -X POST ${base}/v1/webhooks/${id('webhookEndpoint')}/test ${auth}`,
     '```',
-    'Verify `X-Service-Signature: t=<unix>,v1=<hex>`: HMAC-SHA256 keyed with the whole `whsec_…` secret over `<t>.<raw body>`; compare in constant time and reject a `t` older than 5 minutes. De-duplicate by `X-Service-Event-Id`; detect gaps by `sequence`. Answer 2xx within 5 s; ' +
-      DELIVERY_RETRIES +
-      '.',
+    `Verify \`X-Service-Signature: t=<unix>,v1=<hex>\`: HMAC-SHA256 keyed with the whole \`${facts.webhookSecretPrefix}…\` secret over \`<t>.<raw body>\`; compare in constant time and reject a \`t\` older than ${facts.signatureToleranceSeconds / 60} minutes. De-duplicate by \`X-Service-Event-Id\`; detect gaps by \`sequence\`. Answer 2xx within ${facts.webhookTimeoutSeconds} s; a failed delivery is tried again up to ${facts.deliveryAttempts - 1} times over about ${facts.deliveryRetryHours} h (${facts.deliveryAttempts} attempts in all). The \`webhooks\` section of \`/v1/openapi.json\` describes each event type's envelope and \`data\`, member by member.`,
     '',
     '### 5. Sandbox and its test clock (test keys, sandbox base URL)',
     '```sh',
     `curl $SANDBOX_BASE_URL/v1/sandbox/simulation ${auth}`,
-    `curl -X POST $SANDBOX_BASE_URL/v1/sandbox/vehicles/ext:sim-1/scenario ${auth} ${json} -d '{"scenario":"offline"}'`,
+    `curl -X POST $SANDBOX_BASE_URL/v1/sandbox/vehicles/ext:${facts.simulatedTrucks[0]}/scenario ${auth} ${json} -d '{"scenario":"offline"}'`,
     `curl -X POST $SANDBOX_BASE_URL/v1/sandbox/advance ${auth} ${json} -d '{"minutes":60}'`,
     `curl -X POST $SANDBOX_BASE_URL/v1/sandbox/reset ${auth}`,
     '```',
@@ -129,16 +149,64 @@ function guideRoutes(): readonly GuideRoute[] {
   return tableRoutes;
 }
 
+let sourceFacts: GuideFacts | undefined;
+/** The facts the guide states, read once per process. */
+function guideFacts(): GuideFacts {
+  sourceFacts ??= readGuideFacts();
+  return sourceFacts;
+}
+
+/** `A`, `A and B`, `A, B and C`. */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** The operations that require an Idempotency-Key, as `POST /v1/routes`, …. */
+function idempotentOperations(routes: readonly GuideRoute[]): string {
+  return listed(
+    routes.filter((route) => route.idempotent).map((route) => `\`${route.method} ${route.path}\``),
+  );
+}
+
+/** What answers 204 with no body: DELETE, and the POST actions named by their last path segment. */
+function noContentActions(routes: readonly GuideRoute[]): string {
+  const actions = routes
+    .filter((route) => route.statuses.length > 0 && route.statuses.every((status) => status === 204))
+    .map((route) => (route.method === 'DELETE' ? 'DELETE' : (route.path.split('/').at(-1) ?? route.path)));
+  return [...new Set(actions)].join(', ');
+}
+
+function mcpBasics(base: string, stage: GuideSettings['stage'], facts: GuideFacts): string {
+  const tools = facts.tools[stage];
+  const keyPrefix = facts.keyPrefixes[stage === 'sandbox' ? 'test' : 'live'];
+  const simulator =
+    stage === 'sandbox'
+      ? `They include the simulator's ${facts.sandboxTools.length} tools (${facts.sandboxTools.join(', ')}), which only the sandbox stage lists.`
+      : `The simulator's ${facts.sandboxTools.length} tools (${facts.sandboxTools.join(', ')}) are listed only on the sandbox stage, to test keys.`;
+  return (
+    `- MCP: \`POST ${base}/v1/mcp\` is a Model Context Protocol server (Streamable HTTP, stateless, JSON responses) with the same key. ` +
+    `On this stage \`tools/list\` shows ${tools.length} tools (to \`${keyPrefix}…\` keys), one per operation below marked with its tool; ` +
+    `the ${Object.keys(facts.notTools).length} operations marked "not a tool" are HTTP only, for the reasons under "Operations that are not MCP tools". ${simulator} ` +
+    "Each tool carries readOnlyHint, destructiveHint and idempotentHint; a problem is a tool result with `isError` and the problem's code, detail and hint; " +
+    `a tool tools/list does not name is JSON-RPC error ${facts.unknownToolErrorCode}. Partner keys pass \`${facts.toolArguments.fleet}\`; idempotent tools take \`${facts.toolArguments.idempotency}\`.`
+  );
+}
+
 /**
  * The guide for language models (`GET /llms.txt`, `GET /v1/llms.txt`): generated from the route
- * table, the error registry and the contract's rules, so it cannot fall behind the API.
+ * table, the error registry, the MCP tools this stage lists and the constants behind every number
+ * and prefix it states (guide-routes.ts), so it cannot fall behind the API.
  */
 export function renderLlmsGuide(
   settings: GuideSettings,
   routes: readonly GuideRoute[] = guideRoutes(),
+  facts: GuideFacts = guideFacts(),
 ): string {
   const base = settings.baseUrl.replace(/\/$/, '');
-  const toolCount = Object.keys(mcpTools).length;
+  const partnerPaths = [
+    ...new Set(routes.filter((route) => route.access === 'partner').map((route) => route.path)),
+  ];
+  const ids = facts.idPrefixes.map(({ prefix, names }) => `\`${prefix}_\` ${names}`).join(', ');
+  const [firstTruck, ...otherTrucks] = facts.simulatedTrucks;
   return [
     '# Fleet Fuel Guidance API',
     '',
@@ -147,19 +215,20 @@ export function renderLlmsGuide(
     '## Basics',
     '',
     `- Base URL: \`${base}\` (this is the ${settings.stage === 'sandbox' ? 'sandbox' : 'production'} stage). Production and the sandbox have separate base URLs, keys and data; \`/llms.txt\` and \`/v1/openapi.json\` on each describe that stage. Full contract: \`GET ${base}/v1/openapi.json\`; error registry: \`GET ${base}/v1/errors\`.`,
-    '- Auth: `Authorization: Bearer <key>`. `svc_live_…` keys work on production, `svc_test_…` keys on the sandbox (a test key on production is 403 `sandbox_key_on_production`). Each operation needs the scope listed below.',
-    '- Key kinds: a company key acts on its own fleet and sends no fleet header. A partner key manages many fleets and selects one per call with `SVC-Fleet: <fleet_id>` (400 `fleet_header_required` without it; 403 `fleet_scope_mismatch` for a fleet not granted). Partner-level calls (`/v1/fleets`) take no header.',
-    '- Ids carry a type prefix and a 26-character ULID (`veh_01J…`, `trip_…`, `fleet_…`). Wherever a path takes a vehicle id, `ext:<external_ref>` works too (URL-encode the ref).',
+    `- Auth: \`Authorization: Bearer <key>\`. \`${facts.keyPrefixes.live}…\` keys work on production, \`${facts.keyPrefixes.test}…\` keys on the sandbox (a test key on production is 403 \`sandbox_key_on_production\`). Each operation needs the scope listed below.`,
+    `- Key kinds: a company key acts on its own fleet and sends no fleet header. A partner key manages many fleets and selects one per call with \`${facts.fleetHeader}: <fleet_id>\` (400 \`fleet_header_required\` without it; 403 \`fleet_scope_mismatch\` for a fleet not granted). Partner-level calls (${listed(partnerPaths.map((path) => `\`${path}\``))}) take no header.`,
+    `- Ids carry a type prefix and a 26-character ULID (\`${facts.idExample}\`): ${ids}. A malformed id or a wrong prefix is 400 \`invalid_public_id\`. Wherever a path takes a vehicle id, \`ext:<external_ref>\` works too (URL-encode the ref).`,
     '- JSON is snake_case both ways; timestamps are UTC with six fractional digits (`2026-11-23T18:00:00.000000Z`); units are US customary: mph, gallons, miles; fuel levels are percent (0–100). Unknown body fields are 422.',
-    '- Pagination: list calls take `cursor` and `limit` (default 25, max 100) and return `{ "data": [...], "next_cursor": "…" | null }`. A page may be short or empty while `next_cursor` is set: stop only when it is null. A bad cursor is 400 `invalid_cursor`.',
-    '- Idempotency: `POST /v1/routes`, `/v1/trips` and `/v1/fuelings` require `Idempotency-Key` (≤ 64 chars). Same key and body replays the first answer; another body is 422 `idempotency_key_reuse`; while the first is running, 409 `idempotency_conflict`.',
-    '- Actions with no payload (DELETE, arrive, depart, acknowledge, skip) answer 204 with an empty body.',
-    '- Limits: a per-key rate limit per minute (`RateLimit-*` headers; 429 `rate_limited` with `Retry-After`) and monthly quotas per plan (429 `quota_exceeded` or `station_budget_exceeded`: no `Retry-After`, do not retry in a loop). `GET /v1/me` shows the plan and this month’s usage.',
-    `- MCP: \`POST ${base}/v1/mcp\` is a Model Context Protocol server (Streamable HTTP, stateless, JSON responses) with the same key. ${toolCount} tools map one-to-one to the operations below; each carries readOnlyHint, destructiveHint and idempotentHint; a problem is a tool result with \`isError\` and the problem's code, detail and hint; an unknown tool is JSON-RPC error -32602. Partner keys pass \`fleet_id\`; idempotent tools take \`idempotency_key\`. The sandbox tools (reset, scenario, simulation, advance) appear for test keys on the sandbox.`,
-    '- Sandbox: a company test key acts on a twin of the company with three simulated trucks (`ext:sim-1`…`sim-3`) and synthetic prices. The trucks move every simulated minute; `POST /v1/sandbox/advance` is a test clock that runs up to 1440 minutes now through the real pipeline. Sandbox webhooks carry `sandbox: true`.',
+    `- Pagination: list calls take \`cursor\` and \`limit\` (default ${facts.pageLimit.default}, max ${facts.pageLimit.max}) and return \`{ "data": [...], "next_cursor": "…" | null }\`. A page may be short or empty while \`next_cursor\` is set: stop only when it is null. A bad cursor is 400 \`invalid_cursor\`.`,
+    `- Idempotency: ${idempotentOperations(routes)} require \`Idempotency-Key\` (≤ ${facts.idempotencyKeyMaxLength} chars). Same key and body replays the first answer; another body is 422 \`idempotency_key_reuse\`; while the first is running, 409 \`idempotency_conflict\`.`,
+    `- Actions with no payload (${noContentActions(routes)}) answer 204 with an empty body.`,
+    `- Limits: a per-key rate limit per ${facts.rateWindowSeconds}-second window (\`RateLimit-*\` headers; 429 \`rate_limited\` with \`Retry-After\`) and monthly quotas per plan (429 \`quota_exceeded\` or \`station_budget_exceeded\`: no \`Retry-After\`, do not retry in a loop). \`GET /v1/me\` shows the plan and this month’s usage.`,
+    mcpBasics(base, settings.stage, facts),
+    `- Sandbox: a company test key acts on a twin of the company with ${facts.simulatedTrucks.length} simulated trucks (\`ext:${firstTruck}\`${otherTrucks.length > 0 ? `…\`${otherTrucks.at(-1)}\`` : ''}) and synthetic prices. The trucks move every simulated minute; \`POST /v1/sandbox/advance\` is a test clock that runs up to ${facts.maxAdvanceMinutes} minutes now through the real pipeline. Sandbox webhooks carry \`sandbox: true\`.`,
     '',
-    ...workflowsSection(base),
-    ...operationsSection(routes),
-    ...errorsSection(),
+    ...workflowsSection(base, facts),
+    ...operationsSection(routes, facts, settings.stage),
+    ...notToolsSection(routes, facts),
+    ...errorsSection(routes, facts),
   ].join('\n');
 }

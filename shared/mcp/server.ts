@@ -13,6 +13,7 @@ import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import type { HttpEvent, HttpResponse } from '../platform/http/types.ts';
 import { type CallerEvent, eventForToolCall, type ToolResult, toolResultFor } from './tool-call.ts';
 import type { ListedTool } from './tools.ts';
+import { visibleTools } from './visibility.ts';
 
 export const MCP_SERVER_INFO = { name: 'fleet-fuel-guidance', version: '1.0.0' } as const;
 
@@ -30,11 +31,7 @@ export interface McpExchange {
   invoke: (route: RouteDefinition, event: HttpEvent) => Promise<HttpResponse>;
 }
 
-/** The sandbox tools exist only where a test key drives the simulator: the sandbox stage. */
-export function visibleTools(exchange: Pick<McpExchange, 'tools' | 'sandboxTools' | 'principal' | 'stage'>) {
-  const simulator = exchange.principal.mode === 'test' && exchange.stage === 'sandbox';
-  return exchange.tools.filter((tool) => simulator || !exchange.sandboxTools.has(tool.name));
-}
+export { visibleTools };
 
 /**
  * The SDK checks JSON Schema only on what a client answers to an elicitation (`elicitInput`), which

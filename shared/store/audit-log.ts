@@ -73,7 +73,7 @@ export function createAuditStore(
           accountId: (item.account_id as string | null) ?? null,
           target: item.target as AuditEntry['target'],
           reason: (item.reason as string | null) ?? null,
-          details: (item.details as Record<string, unknown>) ?? {},
+          details: (item.details as AuditEntry['details'] | undefined) ?? {},
         })),
         next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
       };

@@ -1,5 +1,6 @@
 import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '../api/schemas/fleets.ts';
 import { fleetResource } from '../api/serializers/fleets.ts';
+import type { PublishedEventData } from '../domain/event-payloads.ts';
 import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   effectiveMinArrivalFuelPercent,
@@ -21,9 +22,14 @@ export interface FleetDeps {
   announce?: (event: EventEnvelope, partnerId: string | null) => Promise<unknown>;
 }
 
-/** The fleet's first event (sequence 1): the partner's cue that the fleet exists. */
+/**
+ * The fleet's first event (sequence 1): the partner's cue that the fleet exists. Its `data` is typed
+ * by the published schema, as the other events' builders are (domain/event-payloads.ts); it is
+ * built here because it carries the fleet resource the API serializes.
+ */
 export function fleetProvisionedEvent(stage: Stage, fleet: Fleet, nowMs: number): EventEnvelope {
-  return buildEvent(stage, fleet.id, 1, 'fleet.provisioned', { fleet: fleetResource(fleet) }, nowMs);
+  const data: PublishedEventData<'fleet.provisioned'> = { fleet: fleetResource(fleet) };
+  return buildEvent(stage, fleet.id, 1, 'fleet.provisioned', data, nowMs);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fleetResource } from '../api/serializers/fleets.ts';
-import type { FullEventData, PublishedEventType } from '../domain/event-payloads.ts';
+import type { FullEventData } from '../domain/event-payloads.ts';
+import type { EventType } from '../domain/events.ts';
 import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
@@ -39,7 +40,7 @@ export function testEventSamples(
   nowMs: number,
   fleetId: string,
 ): {
-  [T in PublishedEventType]: FullEventData<T>;
+  [T in EventType]: FullEventData<T>;
 } {
   const at = (minutesAgo: number) => formatTimestamp(nowMs - minutesAgo * MINUTE_MS);
   const vehicle = { vehicle_id: sample.vehicleId, external_ref: sample.externalRef };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { eventEnvelopeProblems, webhookEnvelopeProblems } from '../support/published-events.ts';
 import { expectProblem } from './problem.ts';
 import { eventually, guidanceClient, type ReceivedDelivery, startReceiver } from './support-guidance.ts';
 
@@ -53,6 +54,9 @@ describe.runIf(isLocalTarget())('the events feed (local stack)', () => {
     expect(listed.status, listed.text).toBe(200);
     expect(listed.json.data).toHaveLength(1);
     expect(JSON.stringify(listed.json.data[0])).toBe(delivery.body);
+    // Delivered and listed, the event is its type's webhook and an EventEnvelope as openapi.json publishes them.
+    expect(webhookEnvelopeProblems(delivered)).toEqual([]);
+    expect(eventEnvelopeProblems(listed.json.data[0])).toEqual([]);
 
     // Filtered by type, every item is of it and in rising sequence.
     const typed = await prod.get('/v1/events', {

@@ -216,4 +216,25 @@ describe('the guide for language models', () => {
       expect(response.text).toBe(renderLlmsGuide({ baseUrl, stage: 'prod' }));
     },
   );
+
+  it.each([
+    ['prod', credentials.base_url, credentials.keys.company_live],
+    ['sandbox', credentials.sandbox_base_url, credentials.keys.company_test],
+  ] as const)(
+    'on %s, names the tools tools/list shows there, and counts them',
+    async (_stage, baseUrl, key) => {
+      const guide = (await api(baseUrl).get('/llms.txt')).text;
+      const client = await connect(key, baseUrl);
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+
+      expect(guide).toContain(`\`tools/list\` shows ${names.length} tools`);
+      const operations = guide.slice(
+        guide.indexOf('## Operations\n'),
+        guide.indexOf('## Operations that are not MCP tools'),
+      );
+      const claimed = [...operations.matchAll(/; tool `(\w+)`\)$/gm)].map(([, name]) => name);
+      expect(claimed.sort()).toEqual(names.sort());
+      expect(guide).toMatch(/^- `POST \/v1\/locations`: .*; not a tool\)$/m);
+    },
+  );
 });

@@ -225,14 +225,14 @@ describe('the published examples, sent to the API', () => {
     }
 
     // The example's stations are real truck stops the local catalog does not hold: the fills name none.
-    // The last row keeps its bad fueled_at and gallons, which are what the example shows rejected.
+    // The last row's truck stays unregistered (a fresh ref), which is what the example shows rejected.
     const record = examples('recordFuelings');
     const rows = (record.request.body as { fuelings: AnyJson[] }).fuelings;
     const fuelings = rows.map(({ station_id: _, ...item }, index) => ({
       ...item,
-      external_ref: refs[item.external_ref],
+      external_ref: refs[item.external_ref] ?? `${item.external_ref}-${stamp}`,
       card_transaction_ref: `${item.card_transaction_ref}-${stamp}`,
-      ...(index < rows.length - 1 ? { fueled_at: minutesAgo(30 - index) } : {}),
+      fueled_at: minutesAgo(30 - index),
     }));
     const earlier = await prod.post('/v1/fuelings', {
       ...company,

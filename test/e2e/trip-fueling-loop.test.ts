@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { webhookEnvelopeProblems } from '../support/published-events.ts';
 import { expectProblem } from './problem.ts';
 import {
   asApiTimestamp,
@@ -183,6 +184,16 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
     });
     // The card merged into a fill already announced: fueling.matched only once for it.
     expect(eventsOf('fueling.matched', truck.id)).toHaveLength(1);
+    // Every delivery of the loop (trip, guidance, visit and fueling events) is its type's webhook
+    // as openapi.json publishes it, and says its type in X-Service-Event-Type too.
+    for (const delivery of receiver.received) {
+      const event = JSON.parse(delivery.body);
+      expect(webhookEnvelopeProblems(event), delivery.body).toEqual([]);
+      expect(delivery.headers['x-service-event-type']).toBe(event.type);
+    }
+    expect([...new Set(events().map((e) => e.type))]).toEqual(
+      expect.arrayContaining(['trip.started', 'vehicle.stop_arrived', 'fueling.matched', 'trip.completed']),
+    );
 
     // The report: one fill, the trip's stop due and followed, savings (benchmark − net) × gallons.
     // Yesterday through today (UTC): the drive began hours ago and may straddle midnight.

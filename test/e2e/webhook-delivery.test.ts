@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../webhooks-receiver/index.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
+import { publishedWebhookTypes, webhookEnvelopeProblems } from '../support/published-events.ts';
 import { ASYNC_EFFECT_TIMEOUT_MS } from './support-waits.ts';
 
 /**
@@ -153,9 +154,8 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
 
   it('sends, for a named type, a realistic payload with every data field the catalog publishes for it', async () => {
     const catalog = await prod.get('/v1/webhooks/event-types', partner);
-    const published = (catalog.json.data as { type: string; data_fields: string[] | null }[]).filter(
-      (entry) => entry.data_fields !== null,
-    );
+    const published = catalog.json.data as { type: string; data_fields: string[] }[];
+    expect(published.map((entry) => entry.type)).toEqual(publishedWebhookTypes());
     const endpoint = await prod.post('/v1/webhooks', {
       ...partner,
       fleet: credentials.fleets.partner_granted[0] as string,
@@ -174,12 +174,24 @@ describe.runIf(isLocalTarget())('end-to-end delivery to a loopback receiver', ()
       const event = JSON.parse(delivered?.body ?? '{}');
       expect(event).toMatchObject({ type, test: true, sequence: 0 });
       expect(Object.keys(event.data).sort(), type).toEqual(
-        (data_fields as string[]).map((field) => field.replace(/\?$/, '')).sort(),
+        data_fields.map((field) => field.replace(/\?$/, '')).sort(),
       );
+      expect(webhookEnvelopeProblems(event), type).toEqual([]);
       // Every member filled in, as a real event of the type would be.
       for (const field of Object.keys(event.data))
         expect(event.data[field], `${type}.${field}`).not.toBeNull();
       if ('vehicle_id' in event.data) expect(event.data.external_ref, type).toEqual(expect.any(String));
+    }
+  });
+
+  // Runs last: every body the receiver got above (real fleet.provisioned events, their replay, the
+  // retried delivery and the test sends) against openapi.json.
+  it('delivered nothing openapi.json does not publish: each body is its type’s webhook', () => {
+    expect(received.length).toBeGreaterThan(0);
+    for (const delivery of received) {
+      const event = JSON.parse(delivery.body);
+      expect(webhookEnvelopeProblems(event), delivery.body).toEqual([]);
+      expect(delivery.headers['x-service-event-type']).toBe(event.type);
     }
   });
 });

@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
-import { mcpTools, sandboxToolOperations } from '../../../shared/api/mcp-tools.ts';
 import { agentRoutes } from '../../../shared/api/routes/agents.ts';
 import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import { handleMcpRequest } from '../../../shared/mcp/server.ts';
 import type { ListedTool } from '../../../shared/mcp/tools.ts';
+import { SANDBOX_TOOL_NAMES } from '../../../shared/mcp/visibility.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
 import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
@@ -17,7 +17,6 @@ function listedTools(): readonly ListedTool[] {
   tools ??= readListedTools();
   return tools;
 }
-const sandboxTools = new Set<string>(sandboxToolOperations.map((operation) => mcpTools[operation].tool));
 
 /** The route a tool calls: the route table is a chunk loaded on the first tool call. */
 async function routeOf(operationId: string): Promise<RouteDefinition> {
@@ -68,7 +67,7 @@ export const handler = (event: HttpEvent, lambdaContext: Context) =>
     });
     const response = await handleMcpRequest(request, body, {
       tools: listedTools(),
-      sandboxTools,
+      sandboxTools: SANDBOX_TOOL_NAMES,
       principal: actingPrincipal(context),
       stage: context.stage,
       caller: event,

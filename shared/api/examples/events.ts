@@ -1,9 +1,15 @@
-import { EVENT_API_VERSION, EVENT_RETENTION_DAYS } from '../../domain/events.ts';
+import {
+  EVENT_API_VERSION,
+  EVENT_CATALOG,
+  EVENT_RETENTION_DAYS,
+  type EventType,
+} from '../../domain/events.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { testEventSamples } from '../../usecases/webhook-test-samples.ts';
 import type { eventRoutes } from '../routes/events.ts';
 import { listEventsQuery } from '../schemas/events.ts';
 import { type ExamplesFor, exampleId, rejected } from './example.ts';
-import { IDS, VEHICLE } from './fixtures.ts';
+import { IDS, NOW, VEHICLE } from './fixtures.ts';
 
 /** The guidance.updated of the webhook examples (its delivery is IDS.delivery), sequence 7. */
 const guidanceUpdated = {
@@ -60,3 +66,26 @@ export const eventExamples = {
     ),
   },
 } satisfies ExamplesFor<typeof eventRoutes>;
+
+/**
+ * One delivery of each type, as the `webhooks` section of openapi.json shows it: a real event's
+ * envelope (not a test send's) around the `data` a test send of the type carries, every member filled in.
+ */
+export function webhookEventExamples(): Record<EventType, unknown> {
+  const samples = testEventSamples(Date.parse(NOW), IDS.fleet);
+  return Object.fromEntries(
+    EVENT_CATALOG.map(({ type }, index) => [
+      type,
+      {
+        id: exampleId('event', NOW, `webhook-example-${type}`),
+        type,
+        api_version: EVENT_API_VERSION,
+        sandbox: false,
+        sequence: 21 + index,
+        occurred_at: NOW,
+        fleet_id: IDS.fleet,
+        data: samples[type],
+      },
+    ]),
+  ) as Record<EventType, unknown>;
+}

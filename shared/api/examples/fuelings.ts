@@ -2,10 +2,9 @@ import { roundUsd } from '../../domain/fuelings/savings.ts';
 import type { Station } from '../../domain/stations/station.ts';
 import { detectedFueling } from '../../domain/telematics/fueling-record.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { type ItemProblem, parseItem } from '../../platform/http/batch-items.ts';
 import { reportedFueling } from '../../usecases/fuelings.ts';
 import type { fuelingRoutes } from '../routes/fuelings.ts';
-import { FUELING_BATCH_LIMITS, type FuelingItem, fuelingItemSchema } from '../schemas/fuelings.ts';
+import { FUELING_BATCH_LIMITS, type FuelingItem } from '../schemas/fuelings.ts';
 import { fuelingResource } from '../serializers/fuelings.ts';
 import { type ExamplesFor, exampleId } from './example.ts';
 import { IDS, ORIGIN, STATIONS, VEHICLE } from './fixtures.ts';
@@ -83,22 +82,15 @@ const ardmoreCard = {
   merchant_name: 'PILOT #1117 ARDMORE OK',
 } satisfies FuelingItem;
 
-/** The DEF line of the same card swipe, exported as local time without an offset and 0 diesel gallons. */
-const defLine = {
-  external_ref: VEHICLE.external_ref,
-  fueled_at: '2026-11-21 18:58:40',
-  gallons: 0,
-  total_usd: 38.5,
-  card_transaction_ref: 'CMD-7781-1122-0413',
-  merchant_name: 'TA OKLAHOMA CITY W #212',
-};
-
-/** The problem the batch answers for the bad row: the item validation POST /v1/fuelings runs. */
-function itemRejected(raw: unknown): ItemProblem {
-  const parsed = parseItem(fuelingItemSchema, raw);
-  if (parsed.ok) throw new Error(`A fueling meant to be rejected passed validation: ${JSON.stringify(raw)}`);
-  return parsed.problem;
-}
+/** A card swipe of a truck the card feed knows and this fleet has not registered yet. */
+const unregisteredTruckCard = {
+  external_ref: 'TRUCK-099',
+  fueled_at: '2026-11-21T17:40:12-06:00',
+  gallons: 118.2,
+  total_usd: 402.23,
+  card_transaction_ref: 'CMD-7781-1122-0409',
+  merchant_name: "LOVE'S #651 SHAWNEE OK",
+} satisfies FuelingItem;
 
 const okcDetection = detectedFueling(truck042, OKC_DETECTION, null, Date.parse('2026-11-22T00:57:40Z'));
 
@@ -130,7 +122,7 @@ const yardFueling = fuelingResource({
 
 export const fuelingExamples = {
   recordFuelings: {
-    request: { body: { fuelings: [okcCard, ardmoreCard, defLine] } },
+    request: { body: { fuelings: [okcCard, ardmoreCard, unregisteredTruckCard] } },
     responses: {
       200: {
         accepted: 1,
@@ -143,7 +135,12 @@ export const fuelingExamples = {
             status: 'duplicate',
             id: exampleId('fueling', '2026-11-21T21:12:05Z', 'truck-043-ardmore-card'),
           },
-          { index: 2, status: 'rejected', ...itemRejected(defLine) },
+          {
+            index: 2,
+            status: 'rejected',
+            code: 'unknown_vehicle',
+            hint: 'no vehicle with external_ref TRUCK-099 in this fleet; create it with POST /v1/vehicles or check the id',
+          },
         ],
       },
     },

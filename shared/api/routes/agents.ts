@@ -6,9 +6,35 @@ import { routeGroup } from './route-group.ts';
  * One JSON-RPC 2.0 message (request, notification or response). The MCP transport checks the rest
  * and answers protocol errors the JSON-RPC way; this only refuses what is not JSON-RPC at all.
  */
-export const jsonRpcMessage = z
-  .looseObject({
-    jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0": the body is one JSON-RPC 2.0 message' }),
+export const jsonRpcMessage = z.looseObject({
+  jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0": the body is one JSON-RPC 2.0 message' }),
+});
+
+/**
+ * The same message as openapi.json publishes it: its members named. Not used to parse (the
+ * transport answers a malformed message the JSON-RPC way); an object that declares no
+ * `additionalProperties` takes other members too, as the loose schema above does.
+ */
+const mcpObject = (description: string) =>
+  z.looseObject({}).check(z.meta({ description, additionalProperties: true }));
+export const publishedJsonRpcMessage = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z
+      .optional(z.union([z.string(), z.number().check(z.int())]))
+      .check(z.meta({ description: 'A request’s id, echoed by its response; a notification has none' })),
+    method: z
+      .optional(z.string())
+      .check(
+        z.meta({ description: 'A request or notification, e.g. `initialize`, `tools/list`, `tools/call`' }),
+      ),
+    params: z.optional(mcpObject('The method’s parameters, as the MCP specification defines them')),
+    result: z.optional(mcpObject('A response’s result, as the MCP specification defines it')),
+    error: z.optional(
+      z
+        .object({ code: z.number().check(z.int()), message: z.string() })
+        .check(z.meta({ description: 'A JSON-RPC error response' })),
+    ),
   })
   .check(
     z.meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' }),
@@ -48,7 +74,7 @@ export const agentRoutes = {
     family: null,
     role: 'api',
     idempotent: false,
-    request: { body: jsonRpcMessage },
+    request: { body: jsonRpcMessage, publishedBody: publishedJsonRpcMessage },
     // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
     responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
     handler: 'functions/http/mcp/mcp.ts',

@@ -5,6 +5,7 @@ import {
   fuelingBatchResult,
   fuelingPage,
   listFuelingsQuery,
+  publishedFuelingBatchBody,
 } from '../schemas/fuelings.ts';
 
 export const recordFuelingsRoute = /* @__PURE__ */ defineRoute({
@@ -24,7 +25,11 @@ export const recordFuelingsRoute = /* @__PURE__ */ defineRoute({
   family: 'fuelings',
   role: 'api',
   idempotent: true,
-  request: { body: fuelingBatchBody, maxBodyBytes: FUELING_BATCH_LIMITS.maxBytes },
+  request: {
+    body: fuelingBatchBody,
+    publishedBody: publishedFuelingBatchBody,
+    maxBodyBytes: FUELING_BATCH_LIMITS.maxBytes,
+  },
   responses: [{ status: 200, description: 'Per-item results', schema: fuelingBatchResult }],
   errors: ['batch_too_large'],
   handler: 'functions/http/fuelings/record-fuelings.ts',

@@ -280,6 +280,16 @@ export const accountPlanSchema = z
   })
   .check(z.meta({ id: 'AccountPlanChange' }));
 
+/** One fact of an audit entry (shared/domain/accounts/audit.ts, AuditDetail). */
+const auditDetail = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string()),
+  z.record(z.string(), z.optional(z.number())),
+]);
+
 export const auditEntrySchema = z
   .object({
     object: z.literal('audit_entry'),
@@ -295,7 +305,12 @@ export const auditEntrySchema = z
     account_id: z.nullable(z.string()),
     target: z.object({ type: z.enum(['key', 'account', 'production_access', 'plan']), id: z.string() }),
     reason: z.nullable(z.string()),
-    details: z.record(z.string(), z.unknown()),
+    details: z.record(z.string(), auditDetail).check(
+      z.meta({
+        description:
+          'Facts of the action, by name: a value, a list (the scopes granted) or a table of numbers (a plan’s monthly quotas)',
+      }),
+    ),
   })
   .check(z.meta({ id: 'AuditEntry' }));
 

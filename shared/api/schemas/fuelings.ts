@@ -72,20 +72,38 @@ export const fuelingItemSchema = z
         });
       }
     }),
-    z.meta({ id: 'FuelingItem' }),
+    z.meta({
+      id: 'FuelingItem',
+      description:
+        'One fuel purchase. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; send `latitude` and `longitude` together; `discount_usd_per_gallon` needs `price_usd_per_gallon` and must not exceed it.',
+      // The superRefine above, as JSON Schema (all but the discount bound, which compares two values).
+      oneOf: [{ required: ['vehicle_id'] }, { required: ['external_ref'] }],
+      dependentRequired: {
+        latitude: ['longitude'],
+        longitude: ['latitude'],
+        discount_usd_per_gallon: ['price_usd_per_gallon'],
+      },
+    }),
   );
 
 export type FuelingItem = z.infer<typeof fuelingItemSchema>;
 
 /** The envelope only: each item is validated on its own so one bad row never sinks the batch. */
-export const fuelingBatchBody = z
+export const fuelingBatchBody = z.strictObject({ fuelings: z.array(z.unknown()).check(z.minLength(1)) });
+
+/**
+ * The batch as openapi.json publishes it: the envelope with every item a FuelingItem. Not used to
+ * parse (a bad item is rejected on its own, not the batch); more than the item limit is 413.
+ */
+export const publishedFuelingBatchBody = z
   .strictObject({
-    fuelings: z
-      .array(z.unknown())
-      .check(
-        z.minLength(1),
-        z.meta({ description: `1–${FUELING_BATCH_LIMITS.maxItems} fuelings (see FuelingItem)` }),
-      ),
+    fuelings: z.array(fuelingItemSchema).check(
+      z.minLength(1),
+      z.maxLength(FUELING_BATCH_LIMITS.maxItems),
+      z.meta({
+        description: `1–${FUELING_BATCH_LIMITS.maxItems} fuelings. Each is accepted, answered \`duplicate\` or rejected on its own; more than ${FUELING_BATCH_LIMITS.maxItems} items or 1 MB is 413 \`batch_too_large\` for the whole batch.`,
+      }),
+    ),
   })
   .check(z.meta({ id: 'CreateFuelingsRequest' }));
 

@@ -85,10 +85,10 @@ export const eventTypesSchema = z
       z.object({
         type: z.string(),
         description: z.string(),
-        data_fields: z.nullable(z.array(z.string())).check(
+        data_fields: z.array(z.string()).check(
           z.meta({
             description:
-              'Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. Null: published with the feature that emits the type.',
+              'Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. This document’s `webhooks` section describes each member (the type’s `…Event` and `…Data` schemas).',
           }),
         ),
       }),

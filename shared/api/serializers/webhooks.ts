@@ -1,6 +1,7 @@
 import { EVENT_CATALOG } from '../../domain/events.ts';
 import type { WebhookDelivery } from '../../domain/webhooks/delivery.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/endpoint.ts';
+import { dataFieldsOf } from '../schemas/event-data.ts';
 
 // Member order here is the order on the wire; create responses and GETs both come through these
 // functions, which is what makes them agree byte for byte.
@@ -47,10 +48,10 @@ export function deliveryResource(delivery: WebhookDelivery) {
 /** GET /v1/webhooks/event-types: the catalog, with the members each type's `data` carries. */
 export function eventTypesResource() {
   return {
-    data: EVENT_CATALOG.map(({ type, description, dataFields }) => ({
+    data: EVENT_CATALOG.map(({ type, description }) => ({
       type,
       description,
-      data_fields: dataFields,
+      data_fields: dataFieldsOf(type),
     })),
   };
 }

@@ -1,4 +1,10 @@
 /**
+ * A fact an audit entry keeps: a value, a list (the scopes granted) or a table of numbers (a plan's
+ * quotas). The operator API publishes the same shapes (`AuditEntry.details`).
+ */
+export type AuditDetail = string | number | boolean | null | string[] | Partial<Record<string, number>>;
+
+/**
  * One action on access: who (the operator, or an owner key), when, what, on which account and
  * object, and why. `GET /admin/v1/audit` lists them; nothing ever edits one.
  */
@@ -12,7 +18,7 @@ export interface AuditEntry {
   target: { type: 'key' | 'account' | 'production_access' | 'plan'; id: string };
   reason: string | null;
   /** Small facts worth keeping (scopes granted, the plan set…); never a secret. */
-  details: Record<string, unknown>;
+  details: Record<string, AuditDetail>;
 }
 
 /** The port use cases write to; the control-plane store implements it. */

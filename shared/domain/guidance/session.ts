@@ -2,14 +2,17 @@ import { freshnessOf } from '../telematics/freshness.ts';
 import type { GuidancePhase } from './phases.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
-export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'superseded';
-export type SessionEndReason =
-  | 'arrived'
-  | 'caller_cancelled'
-  | 'superseded'
-  | 'vehicle_deactivated'
-  | 'trip_completed'
-  | 'trip_cancelled';
+export const SESSION_STATUSES = ['active', 'completed', 'cancelled', 'superseded'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const SESSION_END_REASONS = [
+  'arrived',
+  'caller_cancelled',
+  'superseded',
+  'vehicle_deactivated',
+  'trip_completed',
+  'trip_cancelled',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export interface Destination {
   latitude: number;

@@ -1303,7 +1303,268 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "guidance.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recommended fuel-stop set for a vehicle was created, refreshed or cleared
+         * @description Delivered to every active endpoint subscribed to `guidance.updated` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onGuidanceUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "guidance.stop_approaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A vehicle came within the proximity radius of a recommended fuel stop
+         * @description Delivered to every active endpoint subscribed to `guidance.stop_approaching` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onGuidanceStopApproaching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.stop_arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GPS detected a vehicle arriving at a stop
+         * @description Delivered to every active endpoint subscribed to `vehicle.stop_arrived` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onVehicleStopArrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.stop_departed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GPS detected a vehicle departing a stop
+         * @description Delivered to every active endpoint subscribed to `vehicle.stop_departed` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onVehicleStopDeparted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A dispatch trip became active
+         * @description Delivered to every active endpoint subscribed to `trip.started` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onTripStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A dispatch trip completed
+         * @description Delivered to every active endpoint subscribed to `trip.completed` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onTripCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A dispatch trip was cancelled
+         * @description Delivered to every active endpoint subscribed to `trip.cancelled` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onTripCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fueling.recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fueling was detected from a tank-level rise
+         * @description Delivered to every active endpoint subscribed to `fueling.recorded` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onFuelingRecorded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fueling.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop
+         * @description Delivered to every active endpoint subscribed to `fueling.matched` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onFuelingMatched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.fuel_low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fuel percentage crossed the low-fuel threshold (with hysteresis)
+         * @description Delivered to every active endpoint subscribed to `vehicle.fuel_low` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onVehicleFuelLow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A previously reporting vehicle stopped sending locations
+         * @description Delivered to every active endpoint subscribed to `vehicle.offline` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onVehicleOffline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offline vehicle resumed reporting
+         * @description Delivered to every active endpoint subscribed to `vehicle.online` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onVehicleOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fleet.provisioned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fleet was created through the provisioning API
+         * @description Delivered to every active endpoint subscribed to `fleet.provisioned` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onFleetProvisioned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AlongRouteRequest: {
@@ -1519,8 +1780,8 @@ export interface components {
             default_min_arrival_fuel_percent?: number;
         };
         CreateFuelingsRequest: {
-            /** @description 1–500 fuelings (see FuelingItem) */
-            fuelings: unknown[];
+            /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
+            fuelings: components["schemas"]["FuelingItem"][];
         };
         CreateKeyRequest: {
             /**
@@ -1648,38 +1909,8 @@ export interface components {
                 hint: string;
             }[];
         };
-        EventEnvelope: {
-            /**
-             * @description A evt_ id.
-             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
-             */
-            id: string;
-            /** @enum {string} */
-            type: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
-            /**
-             * @description Date-form version of the event schema
-             * @example 2026-07-01
-             */
-            api_version: string;
-            sandbox: boolean;
-            /** @description Rises monotonically per fleet_id */
-            sequence: number;
-            /**
-             * Format: date-time
-             * @description UTC, six fractional digits
-             * @example 2026-11-21T22:26:10.123000Z
-             */
-            occurred_at: string;
-            /**
-             * @description A flt_ id.
-             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
-             */
-            fleet_id: string;
-            /** @description Event-specific; GET /v1/webhooks/event-types lists each type’s members */
-            data: {
-                [key: string]: unknown;
-            };
-        };
+        /** @description An event as delivered: `type` says which envelope it is, and so what `data` holds. */
+        EventEnvelope: components["schemas"]["GuidanceUpdatedEvent"] | components["schemas"]["GuidanceStopApproachingEvent"] | components["schemas"]["VehicleStopArrivedEvent"] | components["schemas"]["VehicleStopDepartedEvent"] | components["schemas"]["TripStartedEvent"] | components["schemas"]["TripCompletedEvent"] | components["schemas"]["TripCancelledEvent"] | components["schemas"]["FuelingRecordedEvent"] | components["schemas"]["FuelingMatchedEvent"] | components["schemas"]["VehicleFuelLowEvent"] | components["schemas"]["VehicleOfflineEvent"] | components["schemas"]["VehicleOnlineEvent"] | components["schemas"]["FleetProvisionedEvent"];
         EventPage: {
             data: components["schemas"]["EventEnvelope"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
@@ -1689,8 +1920,8 @@ export interface components {
             data: {
                 type: string;
                 description: string;
-                /** @description Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. Null: published with the feature that emits the type. */
-                data_fields: string[] | null;
+                /** @description Members of the event’s `data`; a trailing `?` marks one that is only sometimes present. This document’s `webhooks` section describes each member (the type’s `…Event` and `…Data` schemas). */
+                data_fields: string[];
             }[];
         };
         FieldError: {
@@ -1733,6 +1964,48 @@ export interface components {
             data: components["schemas"]["Fleet"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor: string | null;
+        };
+        FleetProvisionedData: {
+            fleet: components["schemas"]["Fleet"];
+        };
+        /** @description `fleet.provisioned`: A fleet was created through the provisioning API. */
+        FleetProvisionedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fleet.provisioned";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["FleetProvisionedData"];
         };
         /**
          * @description live: ≤ 5 minutes old; delayed: ≤ 30 minutes; stale: older
@@ -1813,10 +2086,208 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description One fuel purchase. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; send `latitude` and `longitude` together; `discount_usd_per_gallon` needs `price_usd_per_gallon` and must not exceed it. */
+        FuelingItem: {
+            /**
+             * @description A veh_ id.
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id?: string;
+            external_ref?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339; stored as UTC
+             */
+            fueled_at: string;
+            /** @description Gallons bought, more than 0 and at most 1,000 */
+            gallons: number;
+            /** @description Posted (pump) price */
+            price_usd_per_gallon?: number;
+            /** @description Card discount per gallon */
+            discount_usd_per_gallon?: number;
+            /** @description What the card was charged */
+            total_usd?: number;
+            /**
+             * @description A catalog station (`stn_`)
+             * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            station_id?: string;
+            latitude?: number;
+            longitude?: number;
+            odometer_miles?: number;
+            /** @description Unique per fleet: a reference already recorded is answered `duplicate` */
+            card_transaction_ref?: string;
+            merchant_name?: string;
+        } & (unknown | unknown);
+        FuelingMatchedData: {
+            /**
+             * @description The fueling (`fuel_`), detected or reported.
+             * @example fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fueling_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description The guidance session (`gd_`).
+             * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            guidance_id: string;
+            /**
+             * @description The trip when the guidance follows one, else null.
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id: string | null;
+            /** @description The trip fuel stop (`tsp_`) when the guidance follows a trip, else the guidance stop (`gds_`). */
+            stop_id: string;
+            /**
+             * @description The recommended station (`stn_`).
+             * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            station_id: string;
+            station: {
+                /**
+                 * @description A stn_ id.
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+            };
+            /** @description Gallons bought, when known. */
+            gallons: number | null;
+            /** @description What the stop recommended; null when the fuel level was estimated. */
+            recommended_gallons: number | null;
+            /** @description From the fill’s position to the station, to 0.01; null without a position. */
+            distance_miles: number | null;
+            /** @description What the fill cost a gallon after discounts, when known. */
+            net_price_usd_per_gallon: number | null;
+            recommended_net_price_usd_per_gallon: number;
+        };
+        /** @description `fueling.matched`: A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop. */
+        FuelingMatchedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fueling.matched";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["FuelingMatchedData"];
+        };
         FuelingPage: {
             data: components["schemas"]["Fueling"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor: string | null;
+        };
+        FuelingRecordedData: {
+            /**
+             * @description The fueling recorded (`fuel_`).
+             * @example fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fueling_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description Detected from a tank-level rise.
+             * @enum {string}
+             */
+            source: "detected";
+            /** @description The rise times the tank size, to 0.1; null when the vehicle has no tank size. */
+            gallons: number | null;
+            fuel_level_before_percent: number;
+            fuel_level_after_percent: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            latitude: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            longitude: number;
+            /**
+             * Format: date-time
+             * @description When the vehicle stopped to fill.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When the fill ended.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            fueled_at: string;
+        };
+        /** @description `fueling.recorded`: A fueling was detected from a tank-level rise. */
+        FuelingRecordedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fueling.recorded";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["FuelingRecordedData"];
         };
         GeoPoint: {
             latitude: number;
@@ -1982,6 +2453,148 @@ export interface components {
              * @example 2026-11-21T22:26:10.123000Z
              */
             acknowledged_at: string | null;
+        };
+        GuidanceStopApproachingData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description The guidance session (`gd_`).
+             * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            guidance_id: string;
+            /**
+             * @description The guidance stop (`gds_`) ahead.
+             * @example gds_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            stop_id: string;
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                latitude: number;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                longitude: number;
+            };
+            /** @description Road miles from the vehicle to the exit for the station. */
+            miles_ahead: number;
+            /** @description Null when the fuel level is estimated. */
+            gallons_to_buy: number | null;
+        };
+        /** @description `guidance.stop_approaching`: A vehicle came within the proximity radius of a recommended fuel stop. */
+        GuidanceStopApproachingEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "guidance.stop_approaching";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["GuidanceStopApproachingData"];
+        };
+        GuidanceUpdatedData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description The guidance session (`gd_`).
+             * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            guidance_id: string;
+            /**
+             * @description created: the session’s first stop set; refreshed: a new one; cleared: the session ended.
+             * @enum {string}
+             */
+            change: "created" | "refreshed" | "cleared";
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled" | "superseded";
+            phase: components["schemas"]["GuidancePhase"];
+            /** @description The recommended stops (`gds_`) in route order; empty once cleared. */
+            stop_ids: string[];
+            /**
+             * @description Present once the session ended: why.
+             * @enum {string}
+             */
+            reason?: "arrived" | "caller_cancelled" | "superseded" | "vehicle_deactivated" | "trip_completed" | "trip_cancelled";
+        };
+        /** @description `guidance.updated`: The recommended fuel-stop set for a vehicle was created, refreshed or cleared. */
+        GuidanceUpdatedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "guidance.updated";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["GuidanceUpdatedData"];
         };
         HealthFleetSummaryPage: {
             data: {
@@ -2164,8 +2777,23 @@ export interface components {
         JsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
-        } & {
-            [key: string]: unknown;
+            /** @description A request’s id, echoed by its response; a notification has none */
+            id?: string | number;
+            /** @description A request or notification, e.g. `initialize`, `tools/list`, `tools/call` */
+            method?: string;
+            /** @description The method’s parameters, as the MCP specification defines them */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description A response’s result, as the MCP specification defines it */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A JSON-RPC error response */
+            error?: {
+                code: number;
+                message: string;
+            };
         };
         LatestLocation: {
             vehicle_id: string;
@@ -2981,6 +3609,128 @@ export interface components {
              */
             updated_at: string;
         };
+        TripCancelledData: {
+            /**
+             * @description The trip (`trip_`).
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /** @description The trip’s own reference (e.g. a load number). */
+            reference: string | null;
+            /**
+             * @description The trip’s status after the change: `cancelled`.
+             * @enum {string}
+             */
+            status: "cancelled";
+            /** @description Present when the cancellation gave one. */
+            reason?: string;
+        };
+        /** @description `trip.cancelled`: A dispatch trip was cancelled. */
+        TripCancelledEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "trip.cancelled";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["TripCancelledData"];
+        };
+        TripCompletedData: {
+            /**
+             * @description The trip (`trip_`).
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /** @description The trip’s own reference (e.g. a load number). */
+            reference: string | null;
+            /**
+             * @description The trip’s status after the change: `completed`.
+             * @enum {string}
+             */
+            status: "completed";
+        };
+        /** @description `trip.completed`: A dispatch trip completed. */
+        TripCompletedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "trip.completed";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["TripCompletedData"];
+        };
         TripPage: {
             data: components["schemas"]["Trip"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
@@ -2990,6 +3740,66 @@ export interface components {
             latitude: number;
             longitude: number;
             name?: string;
+        };
+        TripStartedData: {
+            /**
+             * @description The trip (`trip_`).
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /** @description The trip’s own reference (e.g. a load number). */
+            reference: string | null;
+            /**
+             * @description The trip’s status after the change: `active`.
+             * @enum {string}
+             */
+            status: "active";
+        };
+        /** @description `trip.started`: A dispatch trip became active. */
+        TripStartedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "trip.started";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["TripStartedData"];
         };
         TripStop: {
             /**
@@ -3187,10 +3997,361 @@ export interface components {
              */
             updated_at: string;
         };
+        VehicleFuelLowData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /** @description The smoothed level that crossed. */
+            fuel_level_percent: number;
+            threshold_percent: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            latitude: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            longitude: number;
+            /**
+             * Format: date-time
+             * @description The breadcrumb that crossed.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            recorded_at: string;
+        };
+        /** @description `vehicle.fuel_low`: Fuel percentage crossed the low-fuel threshold (with hysteresis). */
+        VehicleFuelLowEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vehicle.fuel_low";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["VehicleFuelLowData"];
+        };
+        VehicleOfflineData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * Format: date-time
+             * @description The last breadcrumb received.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            last_seen_at: string;
+            /** @description The silence after which a vehicle is offline. */
+            offline_after_minutes: number;
+        };
+        /** @description `vehicle.offline`: A previously reporting vehicle stopped sending locations. */
+        VehicleOfflineEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vehicle.offline";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["VehicleOfflineData"];
+        };
+        VehicleOnlineData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * Format: date-time
+             * @description The breadcrumb that brought it back.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            last_seen_at: string;
+            /**
+             * Format: date-time
+             * @description The last breadcrumb before it went offline.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            offline_since_last_seen_at: string | null;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            latitude: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            longitude: number;
+        };
+        /** @description `vehicle.online`: An offline vehicle resumed reporting. */
+        VehicleOnlineEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vehicle.online";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["VehicleOnlineData"];
+        };
         VehiclePage: {
             data: components["schemas"]["Vehicle"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor: string | null;
+        };
+        VehicleStopArrivedData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description The guidance session watching the stop; null at a trip stop without one.
+             * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            guidance_id: string | null;
+            /** @description The trip stop (`tsp_`) when the visit is at a trip’s stop, else the guidance stop (`gds_`). */
+            stop_id: string;
+            /** @description The station of a fuel stop; null at a dispatcher’s stop without one. */
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                latitude: number;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                longitude: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description The first stationary breadcrumb at the stop.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            arrived_at: string;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            latitude: number;
+            /** @description WGS84 degrees, to 5 decimal places. */
+            longitude: number;
+            /**
+             * @description Present when the stop is a trip’s: the trip (`trip_`).
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id?: string;
+        };
+        /** @description `vehicle.stop_arrived`: GPS detected a vehicle arriving at a stop. */
+        VehicleStopArrivedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vehicle.stop_arrived";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["VehicleStopArrivedData"];
+        };
+        VehicleStopDepartedData: {
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * @description The guidance session watching the stop; null at a trip stop without one.
+             * @example gd_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            guidance_id: string | null;
+            /** @description The trip stop (`tsp_`) when the visit is at a trip’s stop, else the guidance stop (`gds_`). */
+            stop_id: string;
+            /** @description The station of a fuel stop; null at a dispatcher’s stop without one. */
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                latitude: number;
+                /** @description WGS84 degrees, to 5 decimal places. */
+                longitude: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the visit began.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            arrived_at: string;
+            /**
+             * Format: date-time
+             * @description The breadcrumb that left the stop.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            departed_at: string;
+            /** @description Minutes at the stop, to 0.1. */
+            dwell_minutes: number;
+            /**
+             * @description Present when the stop is a trip’s: the trip (`trip_`).
+             * @example trip_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            trip_id?: string;
+        };
+        /** @description `vehicle.stop_departed`: GPS detected a vehicle departing a stop. */
+        VehicleStopDepartedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vehicle.stop_departed";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["VehicleStopDepartedData"];
         };
         WebhookDelivery: {
             /**
@@ -9602,12 +10763,12 @@ export interface operations {
                  *           "merchant_name": "PILOT #1117 ARDMORE OK"
                  *         },
                  *         {
-                 *           "external_ref": "TRUCK-042",
-                 *           "fueled_at": "2026-11-21 18:58:40",
-                 *           "gallons": 0,
-                 *           "total_usd": 38.5,
-                 *           "card_transaction_ref": "CMD-7781-1122-0413",
-                 *           "merchant_name": "TA OKLAHOMA CITY W #212"
+                 *           "external_ref": "TRUCK-099",
+                 *           "fueled_at": "2026-11-21T17:40:12-06:00",
+                 *           "gallons": 118.2,
+                 *           "total_usd": 402.23,
+                 *           "card_transaction_ref": "CMD-7781-1122-0409",
+                 *           "merchant_name": "LOVE'S #651 SHAWNEE OK"
                  *         }
                  *       ]
                  *     }
@@ -9648,18 +10809,8 @@ export interface operations {
                      *         {
                      *           "index": 2,
                      *           "status": "rejected",
-                     *           "code": "validation_failed",
-                     *           "hint": "fix the fields in `errors`",
-                     *           "errors": [
-                     *             {
-                     *               "field": "fueled_at",
-                     *               "message": "has no UTC offset: end it with Z (UTC) or the offset of its time zone, e.g. 2026-11-21T18:58:40Z or 2026-11-21T18:58:40-06:00"
-                     *             },
-                     *             {
-                     *               "field": "gallons",
-                     *               "message": "must be more than 0 and at most 1000 gallons"
-                     *             }
-                     *           ]
+                     *           "code": "unknown_vehicle",
+                     *           "hint": "no vehicle with external_ref TRUCK-099 in this fleet; create it with POST /v1/vehicles or check the id"
                      *         }
                      *       ]
                      *     }
@@ -12201,6 +13352,788 @@ export interface operations {
             };
             /** @description `internal_error`: Internal error. */
             500: components["responses"]["AnonymousInternalError"];
+        };
+    };
+    onGuidanceUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "guidance.updated";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B2K3QZXW1NGSM3876",
+                 *       "type": "guidance.updated",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 21,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "guidance_id": "gd_2NA40HQ9W597NH6SY9H2HA9SVZ",
+                 *         "change": "cleared",
+                 *         "status": "completed",
+                 *         "phase": "arrived",
+                 *         "stop_ids": [],
+                 *         "reason": "arrived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["GuidanceUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onGuidanceStopApproaching: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "guidance.stop_approaching";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BTF5H8572BB070DP4",
+                 *       "type": "guidance.stop_approaching",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 22,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "guidance_id": "gd_2NA40HQ9W597NH6SY9H2HA9SVZ",
+                 *         "stop_id": "gds_72RBPARRNA7R1FW0E0J2MBAMWW",
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "latitude": 35.19321,
+                 *           "longitude": -101.75431
+                 *         },
+                 *         "miles_ahead": 8.4,
+                 *         "gallons_to_buy": 112.5
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["GuidanceStopApproachingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVehicleStopArrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "vehicle.stop_arrived";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B76H3HH142TF3XBDJ",
+                 *       "type": "vehicle.stop_arrived",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 23,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "guidance_id": "gd_2NA40HQ9W597NH6SY9H2HA9SVZ",
+                 *         "stop_id": "tsp_G17DS6KD625VM2ZN1WAK013YTR",
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "latitude": 35.19321,
+                 *           "longitude": -101.75431
+                 *         },
+                 *         "arrived_at": "2026-11-21T21:55:10.123000Z",
+                 *         "latitude": 35.19318,
+                 *         "longitude": -101.75422,
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleStopArrivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVehicleStopDeparted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "vehicle.stop_departed";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BES9XK7RAK3DB9N8F",
+                 *       "type": "vehicle.stop_departed",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 24,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "guidance_id": "gd_2NA40HQ9W597NH6SY9H2HA9SVZ",
+                 *         "stop_id": "tsp_G17DS6KD625VM2ZN1WAK013YTR",
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "latitude": 35.19321,
+                 *           "longitude": -101.75431
+                 *         },
+                 *         "arrived_at": "2026-11-21T21:55:10.123000Z",
+                 *         "departed_at": "2026-11-21T22:20:10.123000Z",
+                 *         "dwell_minutes": 25,
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleStopDepartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTripStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "trip.started";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B65QPC2NSTR624K9T",
+                 *       "type": "trip.started",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 25,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "reference": "LOAD-88213",
+                 *         "status": "active"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TripStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTripCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "trip.completed";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B27WG3NVDRVAFS68P",
+                 *       "type": "trip.completed",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 26,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "reference": "LOAD-88213",
+                 *         "status": "completed"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TripCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTripCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "trip.cancelled";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BT09SVJXDGZBB48SK",
+                 *       "type": "trip.cancelled",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 27,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "reference": "LOAD-88213",
+                 *         "status": "cancelled",
+                 *         "reason": "Load re-tendered to another carrier"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TripCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFuelingRecorded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "fueling.recorded";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B1Q0J0BXYWRAYGBKF",
+                 *       "type": "fueling.recorded",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 28,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "fueling_id": "fuel_3AXSRVC8TMKJP2Y344JR4H3BJD",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "source": "detected",
+                 *         "gallons": 113.4,
+                 *         "fuel_level_before_percent": 21.5,
+                 *         "fuel_level_after_percent": 97.1,
+                 *         "latitude": 35.19318,
+                 *         "longitude": -101.75422,
+                 *         "started_at": "2026-11-21T22:02:10.123000Z",
+                 *         "fueled_at": "2026-11-21T22:14:10.123000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FuelingRecordedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFuelingMatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "fueling.matched";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BVKF3A51W9PBWNYFF",
+                 *       "type": "fueling.matched",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 29,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "fueling_id": "fuel_3AXSRVC8TMKJP2Y344JR4H3BJD",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "guidance_id": "gd_2NA40HQ9W597NH6SY9H2HA9SVZ",
+                 *         "trip_id": "trip_0N6VJ9T4NHFW4RE8FN5E4Q6YY7",
+                 *         "stop_id": "tsp_G17DS6KD625VM2ZN1WAK013YTR",
+                 *         "station_id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)"
+                 *         },
+                 *         "gallons": 113.4,
+                 *         "recommended_gallons": 112.5,
+                 *         "distance_miles": 0.01,
+                 *         "net_price_usd_per_gallon": 3.279,
+                 *         "recommended_net_price_usd_per_gallon": 3.279
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FuelingMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVehicleFuelLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "vehicle.fuel_low";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B947G5EH0E5PFBY43",
+                 *       "type": "vehicle.fuel_low",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 30,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "fuel_level_percent": 19.6,
+                 *         "threshold_percent": 20,
+                 *         "latitude": 35.22114,
+                 *         "longitude": -101.47402,
+                 *         "recorded_at": "2026-11-21T21:38:10.123000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleFuelLowEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVehicleOffline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "vehicle.offline";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BEAF5W2WM9KZRW11B",
+                 *       "type": "vehicle.offline",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 31,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "last_seen_at": "2026-11-21T22:10:10.123000Z",
+                 *         "offline_after_minutes": 15
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleOfflineEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVehicleOnline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "vehicle.online";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BX5SRV2E4WV0G670J",
+                 *       "type": "vehicle.online",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 32,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "last_seen_at": "2026-11-21T22:26:10.123000Z",
+                 *         "offline_since_last_seen_at": "2026-11-21T21:44:10.123000Z",
+                 *         "latitude": 35.19318,
+                 *         "longitude": -101.75422
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleOnlineEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFleetProvisioned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "fleet.provisioned";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32B9Y32JT1PPFTYY4G4",
+                 *       "type": "fleet.provisioned",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 33,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "fleet": {
+                 *           "id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *           "name": "Acme Freight — Dallas terminal",
+                 *           "external_ref": "ACME-DAL",
+                 *           "contact_email": "dispatch@acme-freight.example",
+                 *           "timezone": "America/Chicago",
+                 *           "status": "active",
+                 *           "default_min_arrival_fuel_percent": 10,
+                 *           "created_at": "2026-11-21T22:26:10.123000Z",
+                 *           "updated_at": "2026-11-21T22:26:10.123000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FleetProvisionedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
