@@ -60,7 +60,8 @@ beforeAll(async () => {
   const { stages } = fixture.createApp();
   stacks = stages;
   templates = { prod: Template.fromStack(stages.prod), sandbox: Template.fromStack(stages.sandbox) };
-}, 120_000);
+  // Bundling every function takes ~40 s on an idle 2-core machine and ran past 120 s at load 10.
+}, 600_000);
 
 afterAll(() => fixture?.cleanUp());
 
