@@ -46,4 +46,8 @@ describe('unit test files leave no shared state behind', () => {
     expect(leaking(/\bvi\.stubGlobal\(/, /\bvi\.unstubAllGlobals\(\)/)).toEqual([]);
     expect(leaking(/\bvi\.useFakeTimers\(/, /\bvi\.useRealTimers\(\)/)).toEqual([]);
   });
+
+  it('restore what they spy on: a spy replaces the method on the shared object itself', () => {
+    expect(leaking(/\bvi\.spyOn\(/, /\.mockRestore\(\)|\bvi\.restoreAllMocks\(\)/)).toEqual([]);
+  });
 });
