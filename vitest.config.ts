@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // As for unit: each file works on its own table, and the modules it shares hold no state.
+          isolate: false,
           globalSetup: ['test/support/dynamodb.global-setup.ts'],
           setupFiles: ['test/support/dynamodb-env.setup.ts'],
           // The longest test without a timeout of its own (a guidance simulation's whole trip) ran

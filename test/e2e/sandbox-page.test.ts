@@ -29,6 +29,8 @@ const projection = mapProjection();
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let releaseTwin: (() => void) | undefined;
 let page: Page;
+/** Set once afterAll starts closing the browser. */
+let closing = false;
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
 /** The snapshots the page received, by `clock.simulated_now`. */
@@ -122,8 +124,12 @@ beforeAll(async () => {
   page.on('response', async (answer) => {
     const path = new URL(answer.url()).pathname;
     if (answer.ok() && (path === '/v1/sandbox/simulation' || path === '/v1/sandbox/advance')) {
-      const body = (await answer.json()) as SandboxSnapshot;
-      received.set(body.clock.simulated_now, body);
+      const body = (await answer.json().catch((error: unknown) => {
+        // The page's poll answered as afterAll closed the browser: its body is gone, and unneeded.
+        if (closing) return null;
+        throw error;
+      })) as SandboxSnapshot | null;
+      if (body) received.set(body.clock.simulated_now, body);
     }
   });
   page.on('request', (request) => {
@@ -149,6 +155,7 @@ beforeAll(async () => {
 // The twin is shared with the other sandbox tests: leave it as a reset leaves it, whatever failed.
 afterAll(async () => {
   try {
+    closing = true;
     await browser?.close();
     await sandbox.post('/v1/sandbox/reset', { key });
   } finally {

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Unit test files share their worker's modules (vitest.config.ts: `isolate: false`), so what one
- * file patches, the files after it see. These are the rules that keep that safe, checked on the
- * source of every unit test file.
+ * Unit and integration test files share their worker's modules (vitest.config.ts: `isolate:
+ * false`), so what one file patches, the files after it see. These are the rules that keep that
+ * safe, checked on the source of every such test file.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const unitTestFiles = ['test/unit', 'local']
+const sharingTestFiles = ['test/unit', 'local', 'test/integration']
   .flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((name) =>
       join(root, folder, name),
@@ -19,18 +19,23 @@ const unitTestFiles = ['test/unit', 'local']
   .map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
 function using(pattern: RegExp): string[] {
-  return unitTestFiles.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
+  return sharingTestFiles.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
 }
 
 /** The files that use `uses` without also calling `undoes`. */
 function leaking(uses: RegExp, undoes: RegExp): string[] {
-  return unitTestFiles.filter(({ text }) => uses.test(text) && !undoes.test(text)).map(({ path }) => path);
+  return sharingTestFiles.filter(({ text }) => uses.test(text) && !undoes.test(text)).map(({ path }) => path);
 }
 
-describe('unit test files leave no shared state behind', () => {
-  it('finds the unit test files', () => {
-    expect(unitTestFiles.length).toBeGreaterThan(100);
-    expect(unitTestFiles.map(({ path }) => path)).toContain('test/unit/test-support/shared-modules.test.ts');
+describe('test files that share modules leave no state behind', () => {
+  it('finds the unit and integration test files', () => {
+    expect(sharingTestFiles.length).toBeGreaterThan(100);
+    expect(sharingTestFiles.map(({ path }) => path)).toEqual(
+      expect.arrayContaining([
+        'test/unit/test-support/shared-modules.test.ts',
+        'test/integration/events.test.ts',
+      ]),
+    );
   });
 
   it('mock no module: a module mock would reach the files after, and miss modules loaded before', () => {
@@ -45,5 +50,9 @@ describe('unit test files leave no shared state behind', () => {
     expect(leaking(/\bvi\.stubEnv\(/, /\bvi\.unstubAllEnvs\(\)/)).toEqual([]);
     expect(leaking(/\bvi\.stubGlobal\(/, /\bvi\.unstubAllGlobals\(\)/)).toEqual([]);
     expect(leaking(/\bvi\.useFakeTimers\(/, /\bvi\.useRealTimers\(\)/)).toEqual([]);
+  });
+
+  it('restore what they spy on: a spy replaces the method on the shared object itself', () => {
+    expect(leaking(/\bvi\.spyOn\(/, /\.mockRestore\(\)|\bvi\.restoreAllMocks\(\)/)).toEqual([]);
   });
 });
