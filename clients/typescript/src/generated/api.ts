@@ -1581,12 +1581,12 @@ export interface components {
             destination: components["schemas"]["TripPlace"];
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_start_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_end_at?: string;
             stops?: {
@@ -1600,7 +1600,7 @@ export interface components {
                 name?: string;
                 /**
                  * Format: date-time
-                 * @description RFC 3339; stored as UTC
+                 * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
                  */
                 planned_arrival_at?: string;
             }[];
@@ -3060,12 +3060,12 @@ export interface components {
             reference?: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_start_at?: string;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_end_at?: string | null;
             origin?: components["schemas"]["TripPlace"];
@@ -3087,7 +3087,7 @@ export interface components {
                 name?: string | null;
                 /**
                  * Format: date-time
-                 * @description RFC 3339; stored as UTC
+                 * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
                  */
                 planned_arrival_at?: string | null;
                 sequence?: number;
