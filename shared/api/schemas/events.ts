@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EVENT_CATALOG, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
+import { queryInteger } from './query-numbers.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [
   (typeof EVENT_CATALOG)[number]['type'],
@@ -29,7 +30,7 @@ export const eventEnvelopeSchema = z
 
 export const listEventsQuery = z.object({
   after_sequence: z
-    .optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVENT_SEQUENCE)))
+    .optional(queryInteger(0, MAX_EVENT_SEQUENCE))
     .check(z.meta({ description: 'Only events with a higher `sequence`: the last one you processed.' })),
   type: z.optional(z.enum(catalogTypes)).check(z.meta({ description: 'Only events of this type.' })),
   ...pageQuery,
