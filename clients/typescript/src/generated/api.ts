@@ -10562,7 +10562,7 @@ export interface operations {
                      *       "status": 404,
                      *       "code": "resource_not_found",
                      *       "detail": "The sandbox tools exist only on the sandbox stage.",
-                     *       "hint": "call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)",
+                     *       "hint": "call the sandbox base URL, https://sandbox.fleet-fuel.invalid, with a test key (svc_test_…)",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
                      *     }
                      */
@@ -10879,7 +10879,7 @@ export interface operations {
                      *       "status": 404,
                      *       "code": "resource_not_found",
                      *       "detail": "The sandbox tools exist only on the sandbox stage.",
-                     *       "hint": "call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)",
+                     *       "hint": "call the sandbox base URL, https://sandbox.fleet-fuel.invalid, with a test key (svc_test_…)",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
                      *     }
                      */
