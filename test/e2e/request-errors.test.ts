@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCredentials } from '../support/credentials.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 
@@ -94,6 +94,30 @@ describe('422 validation_failed', () => {
     );
     expect(response.json.hint).toBe('send the body as UTF-8 without a byte-order mark');
     expect(response.text).not.toContain('BOM-MARKER-2');
+  });
+});
+
+// Deployed, API Gateway itself refuses these before any function runs, in its own format
+// (docs/limits.md, "Transport limits"); the local stack answers them in the problem envelope.
+describe.runIf(isLocalTarget())('transport limits on the local stack', () => {
+  it('answers an 11 MB body 413 payload_too_large as a problem', async () => {
+    const response = await prod.post('/v1/vehicles', {
+      ...company,
+      rawBody: `{"external_ref":"${'x'.repeat(11 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblem(response, 413, 'payload_too_large');
+    expect(response.json.hint).toBe(
+      'send at most 10 MB in one request; split the data over several requests',
+    );
+  });
+
+  it('answers a 100 KB query 431 headers_too_large as a problem', async () => {
+    const response = await prod.get(`/v1/vehicles?external_ref=${'x'.repeat(100_000)}`, company);
+    expectProblem(response, 431, 'headers_too_large');
+    expect(response.json.detail).toBe(
+      'The request line and headers are over 10240 bytes together (a long query string counts).',
+    );
   });
 });
 

@@ -2210,7 +2210,7 @@ export interface components {
                  * @description Rejected items only: the code a request with this item alone would get
                  * @enum {string}
                  */
-                code?: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "internal_error";
+                code?: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "payload_too_large" | "headers_too_large" | "malformed_request" | "internal_error";
                 /** @description Rejected items only: the concrete next step */
                 hint?: string;
                 /** @description Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10 */
@@ -2324,7 +2324,7 @@ export interface components {
              * @description Stable machine code; branch on this
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "payload_too_large" | "headers_too_large" | "malformed_request" | "internal_error";
             /** @description What went wrong in this occurrence */
             detail: string;
             /** @description The concrete next step */
@@ -3318,7 +3318,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Problem details; `code` is one of `fleet_header_required`, `invalid_cursor`, `invalid_public_id`, `idempotency_key_required`. */
+        /** @description Problem details; `code` is one of `fleet_header_required`, `invalid_cursor`, `invalid_public_id`, `idempotency_key_required`, `malformed_request`. */
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
