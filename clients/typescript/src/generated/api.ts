@@ -11178,8 +11178,8 @@ export interface operations {
                      *           "title": "Breadcrumb cadence",
                      *           "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *           "status": "pass",
-                     *           "observed": "2.9 min",
-                     *           "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
+                     *           "observed": "2.1 min",
+                     *           "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out)."
                      *         },
                      *         {
                      *           "id": "fuel_level_coverage",
@@ -11555,8 +11555,8 @@ export interface operations {
                      *             "title": "Breadcrumb cadence",
                      *             "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *             "status": "pass",
-                     *             "observed": "2.9 min",
-                     *             "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
+                     *             "observed": "2.1 min",
+                     *             "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out)."
                      *           },
                      *           {
                      *             "id": "fuel_level_coverage",
