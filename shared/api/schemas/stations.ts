@@ -135,7 +135,12 @@ export const alongRouteBody = z
   );
 
 export const corridorStationSchema = extendWithoutMeta(stationSchema, {
-  miles_along_route: z.number(),
+  miles_along_route: z.number().check(
+    z.meta({
+      description:
+        'Road miles from the start of the route to the point of the route nearest the station: the miles POST /v1/routes gives its stops',
+    }),
+  ),
   off_route_miles: z.number().check(z.meta({ description: 'One way, from the route to the station' })),
   detour_miles: z
     .number()
@@ -146,7 +151,12 @@ export const alongRouteResponse = z
   .object({
     data: z.array(corridorStationSchema),
     next_cursor: z.null(),
-    route_distance_miles: z.number(),
+    route_distance_miles: z.number().check(
+      z.meta({
+        description:
+          'The route’s road miles, measured as POST /v1/routes measures them: a route’s own polyline reads its distance_miles; a polyline drawn elsewhere is measured along its points',
+      }),
+    ),
     catalog_version: z.string(),
   })
   .check(z.meta({ id: 'AlongRouteStations' }));

@@ -1327,6 +1327,7 @@ export interface components {
         AlongRouteStations: {
             data: components["schemas"]["CorridorStation"][];
             next_cursor: null;
+            /** @description The route’s road miles, measured as POST /v1/routes measures them: a route’s own polyline reads its distance_miles; a polyline drawn elsewhere is measured along its points */
             route_distance_miles: number;
             catalog_version: string;
         };
@@ -1471,6 +1472,7 @@ export interface components {
             price_updated_at: string;
             /** @description The price is older than 48 hours */
             price_is_stale: boolean;
+            /** @description Road miles from the start of the route to the point of the route nearest the station: the miles POST /v1/routes gives its stops */
             miles_along_route: number;
             /** @description One way, from the route to the station */
             off_route_miles: number;
@@ -2423,6 +2425,7 @@ export interface components {
             vehicle_id: string | null;
             origin: components["schemas"]["RoutePlace"];
             destination: components["schemas"]["RoutePlace"];
+            /** @description Road miles: each interstate stretch’s published or estimated miles, and 1.3 road miles per straight mile on local roads to and from the interstate. POST /v1/stations/along-route with this polyline reads the same miles */
             distance_miles: number;
             duration_minutes: number;
             /** @description Google encoded polyline, precision 5 */
