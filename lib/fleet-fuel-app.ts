@@ -26,7 +26,12 @@ export function addStages(app: App, options: { functionsDir: string }): FleetFue
       settings: stageSettings[stage],
       functionsDir: options.functionsDir,
       control,
-      ...(sandbox ? { operatorApi: { sandboxTable: sandbox.data.table } } : {}),
+      ...(sandbox
+        ? {
+            operatorApi: { sandboxTable: sandbox.data.table },
+            sandboxBaseUrl: sandbox.api.httpApi.apiEndpoint,
+          }
+        : {}),
       description: `Fleet fuel guidance, ${stage} stage`,
       tags: { service: 'fleet-fuel-guidance', stage },
     });

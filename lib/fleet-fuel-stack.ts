@@ -4,6 +4,7 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
+import { SANDBOX_BASE_URL_ENV } from '../shared/platform/config.ts';
 import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
@@ -30,6 +31,11 @@ export interface FleetFuelStackProps extends StackProps {
    * sandbox twins into the sandbox stage's table.
    */
   operatorApi?: { sandboxTable: ITableV2 };
+  /**
+   * Production only: the sandbox stage's API address, which production's sandbox-only routes name
+   * to their callers (SANDBOX_BASE_URL, shared/platform/config.ts).
+   */
+  sandboxBaseUrl?: string;
 }
 
 /**
@@ -115,13 +121,17 @@ export class FleetFuelStack extends Stack {
             schedulerRole: this.jobs.schedulerRole,
           })
         : undefined;
+    // Only the API's functions answer callers, so only they learn the sandbox's address.
+    const apiEnvironment = props.sandboxBaseUrl
+      ? { ...functionEnvironment, [SANDBOX_BASE_URL_ENV]: props.sandboxBaseUrl }
+      : functionEnvironment;
     this.api = new Api(this, 'Api', {
       settings,
       routes: servedRouteList,
       fallback: fallbackRoute,
       functionsDir: props.functionsDir,
       roles: this.roles,
-      environment: functionEnvironment,
+      environment: apiEnvironment,
       logGroupNames,
       ...(props.operatorApi
         ? {

@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createApiGatewayListener,
+  clientErrorRefusal,
+  createApiGatewayServer,
   type LambdaHandler,
+  MAX_HEADER_BYTES,
   MAX_PAYLOAD_BYTES,
   normalizeResult,
   type RawRequest,
@@ -147,21 +149,19 @@ describe('createApiGatewayListener', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    server = createServer(
-      createApiGatewayListener({
-        router: createRouter(
-          [
-            { method: 'POST', path: '/echo/{id}', operationId: 'echo', handler: 'echo.ts' },
-            { method: 'GET', path: '/boom', operationId: 'boom', handler: 'boom.ts' },
-          ],
-          { operationId: 'routeNotFound', handler: 'fallback.ts' },
-        ),
-        loadHandler: async (path) => handlers[path] as LambdaHandler,
-        port: () => (server.address() as AddressInfo).port,
-        logError: (message) => errors.push(message),
-        logRequest: (entry) => logged.push(entry),
-      }),
-    );
+    server = createApiGatewayServer({
+      router: createRouter(
+        [
+          { method: 'POST', path: '/echo/{id}', operationId: 'echo', handler: 'echo.ts' },
+          { method: 'GET', path: '/boom', operationId: 'boom', handler: 'boom.ts' },
+        ],
+        { operationId: 'routeNotFound', handler: 'fallback.ts' },
+      ),
+      loadHandler: async (path) => handlers[path] as LambdaHandler,
+      port: () => (server.address() as AddressInfo).port,
+      logError: (message) => errors.push(message),
+      logRequest: (entry) => logged.push(entry),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -212,7 +212,7 @@ describe('createApiGatewayListener', () => {
     for (const entry of logged) expect(entry.ms).toBeGreaterThanOrEqual(0);
   });
 
-  it('refuses a payload over 10 MB before any handler runs', async () => {
+  it('refuses a payload over 10 MB before any handler runs, as a problem', async () => {
     const response = await fetch(`${baseUrl}/echo/a`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -220,5 +220,89 @@ describe('createApiGatewayListener', () => {
     });
 
     expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      title: 'Request body too large',
+      detail: 'The request body is over 10485760 bytes (10 MB), the most one request may carry.',
+      hint: 'send at most 10 MB in one request; split the data over several requests',
+      request_id: expect.stringMatching(/^req_/),
+    });
+    expect(response.headers.get('request-id')).toMatch(/^req_/);
+  });
+
+  it('refuses a request line and headers over 10,240 bytes (a 100 KB query) as a 431 problem', async () => {
+    const response = await fetch(`${baseUrl}/echo/a?q=${'x'.repeat(100_000)}`);
+
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({
+      status: 431,
+      code: 'headers_too_large',
+      detail: `The request line and headers are over ${MAX_HEADER_BYTES} bytes together (a long query string counts).`,
+    });
+  });
+
+  it('accepts a request line and headers just within 10,240 bytes', async () => {
+    const response = await fetch(`${baseUrl}/nope?q=${'x'.repeat(9_000)}`);
+
+    expect(response.status).toBe(404);
+  });
+
+  it.each([
+    [
+      'a method HTTP does not define',
+      'BREW /echo/a HTTP/1.1\r\nHost: x\r\n\r\n',
+      'The request method is not one HTTP defines.',
+    ],
+    [
+      'a request target with a space',
+      'GET /echo/a b HTTP/1.1\r\nHost: x\r\n\r\n',
+      'The request is not valid HTTP/1.1.',
+    ],
+    [
+      'a header line without a colon',
+      'GET /echo/a HTTP/1.1\r\nHost x\r\n\r\n',
+      'The request is not valid HTTP/1.1.',
+    ],
+  ])(
+    'answers %s with a 400 malformed_request problem and closes the connection',
+    async (_case, wire, detail) => {
+      const answer = await rawExchange(baseUrl, wire);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+
+      expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head).toContain('Content-Type: application/problem+json');
+      expect(head).toContain('Connection: close');
+      expect(JSON.parse(body)).toMatchObject({ status: 400, code: 'malformed_request', detail });
+    },
+  );
+});
+
+/** Writes `wire` as sent (fetch cannot send malformed HTTP) and reads until the server closes. */
+function rawExchange(baseUrl: string, wire: string): Promise<string> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(wire));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.once('error', reject);
+  });
+}
+
+describe('clientErrorRefusal', () => {
+  it('maps the parser’s refusals to problem codes, anything unknown to malformed_request', () => {
+    expect(clientErrorRefusal('HPE_HEADER_OVERFLOW')).toMatchObject({
+      code: 'headers_too_large',
+      status: 431,
+    });
+    expect(clientErrorRefusal('HPE_INVALID_METHOD')).toMatchObject({
+      code: 'malformed_request',
+      status: 400,
+    });
+    expect(clientErrorRefusal('HPE_INVALID_URL')).toMatchObject({ code: 'malformed_request', status: 400 });
+    expect(clientErrorRefusal(undefined)).toMatchObject({ code: 'malformed_request', status: 400 });
   });
 });

@@ -1,13 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ApiError, toProblem } from '../shared/platform/errors.ts';
+import { newRequestId as newProblemRequestId } from '../shared/platform/http/request-meta.ts';
+import { REQUEST_ID_HEADER } from '../shared/platform/http/respond.ts';
 import { createLambdaContext } from './lambda-context.ts';
 import { problemCode, type RequestLogEntry } from './log-lines.ts';
 import type { RouteMatch, Router } from './router.ts';
 
 /** API Gateway's request payload quota (HTTP APIs: 10 MB). */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * API Gateway's quota on the request line and the headers together (HTTP APIs: 10,240 bytes),
+ * the stage servers' `maxHeaderSize`: a URL or header that fits locally fits deployed.
+ */
+export const MAX_HEADER_BYTES = 10_240;
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => unknown;
 
@@ -258,6 +274,22 @@ export function createApiGatewayListener(options: ListenerOptions): RequestListe
   };
 }
 
+/**
+ * The HTTP server of one local stage: the listener above, and API Gateway's limits on what a
+ * request may be before any function runs (a 10 MB body, 10,240 bytes of request line and
+ * headers), refused in the problem envelope.
+ */
+export function createApiGatewayServer(options: ListenerOptions): Server {
+  const server = createServer(
+    { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES },
+    createApiGatewayListener(options),
+  );
+  server.on('clientError', (error, socket) =>
+    answerClientError(error, socket, `http://127.0.0.1:${options.port()}`),
+  );
+  return server;
+}
+
 async function handle(
   options: ListenerOptions,
   request: IncomingMessage,
@@ -268,9 +300,8 @@ async function handle(
   const body = await readBody(request);
   if (body === 'too-large') {
     // API Gateway refuses the request itself; no function runs.
-    const refusal = payloadTooLarge();
+    const refusal = payloadTooLarge(`http://${request.headers.host || `127.0.0.1:${options.port()}`}`);
     respond({ ...refusal, headers: { ...refusal.headers, connection: 'close' } });
-    request.resume();
     return;
   }
   const raw: RawRequest = {
@@ -300,16 +331,21 @@ async function handle(
   respond(result);
 }
 
+/**
+ * The body, or `too-large` once all of an oversized one has arrived: answering while the client is
+ * still sending would reset the connection under it, and it would see no answer at all.
+ */
 function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_PAYLOAD_BYTES) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
+      if (size > MAX_PAYLOAD_BYTES && !tooLarge) {
+        tooLarge = true;
+        chunks.length = 0;
+      }
       if (!tooLarge) chunks.push(chunk);
     });
     request.once('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
@@ -317,13 +353,70 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-function payloadTooLarge(): NormalizedResult {
+/**
+ * The body over API Gateway's quota, refused before any function runs, in the problem envelope
+ * (API Gateway answers `{"message":"Request Entity Too Large"}` here: docs/limits.md).
+ */
+function payloadTooLarge(baseUrl: string): NormalizedResult {
+  const refusal = new ApiError(
+    'payload_too_large',
+    `The request body is over ${MAX_PAYLOAD_BYTES} bytes (10 MB), the most one request may carry.`,
+  );
+  const requestId = newProblemRequestId();
   return {
-    statusCode: 413,
-    headers: { 'content-type': 'application/json' },
+    statusCode: refusal.status,
+    headers: { 'content-type': 'application/problem+json', [REQUEST_ID_HEADER.toLowerCase()]: requestId },
     cookies: [],
-    body: Buffer.from(JSON.stringify({ message: 'Request Entity Too Large' })),
+    body: Buffer.from(JSON.stringify(toProblem(refusal, requestId, baseUrl))),
   };
+}
+
+/**
+ * What Node's HTTP parser refused (its `clientError`), as a problem: the request line and headers
+ * over {@link MAX_HEADER_BYTES} (a 100 KB query string), a method HTTP does not define, a request
+ * target or header that is not valid HTTP/1.1.
+ */
+export function clientErrorRefusal(code: string | undefined): ApiError {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new ApiError(
+        'headers_too_large',
+        `The request line and headers are over ${MAX_HEADER_BYTES} bytes together (a long query string counts).`,
+      );
+    case 'HPE_INVALID_METHOD':
+      return new ApiError('malformed_request', 'The request method is not one HTTP defines.');
+    case 'HPE_INVALID_URL':
+      return new ApiError('malformed_request', 'The request target is not a valid path and query.');
+    default:
+      return new ApiError('malformed_request', 'The request is not valid HTTP/1.1.');
+  }
+}
+
+/**
+ * The stage server's `clientError` listener. No request object exists yet, so the answer is
+ * written to the socket as it goes on the wire, and the connection is closed: what follows the
+ * refused bytes cannot be read as a next request.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, baseUrl: string): void {
+  // A client gone, or one that never finished its request in time: nobody is left to read an answer.
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const refusal = clientErrorRefusal(error.code);
+  const requestId = newProblemRequestId();
+  const body = JSON.stringify(toProblem(refusal, requestId, baseUrl));
+  socket.end(
+    [
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`,
+      'Content-Type: application/problem+json',
+      `${REQUEST_ID_HEADER}: ${requestId}`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 function internalError(

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { MESSAGING_ENV, type Stage } from '../shared/platform/config.ts';
+import { MESSAGING_ENV, SANDBOX_BASE_URL_ENV, type Stage } from '../shared/platform/config.ts';
 import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
 import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
@@ -207,10 +207,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ms: Math.round(seedDone - catalogReady),
     });
 
-    const [prodPort, sandboxPort] = await Promise.all([
-      prod.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
-      sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint }),
-    ]);
+    // The sandbox first: production names its URL to callers of the sandbox-only routes.
+    const sandboxPort = await sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint });
+    const sandboxBaseUrl = `http://127.0.0.1:${sandboxPort}`;
+    const prodPort = await prod.listen({
+      DYNAMODB_ENDPOINT: db.endpoint,
+      [SANDBOX_BASE_URL_ENV]: sandboxBaseUrl,
+    });
     const serversReady = performance.now();
     progress({
       step: 'servers',
@@ -220,7 +223,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const credentials: LocalCredentials = {
       base_url: `http://127.0.0.1:${prodPort}`,
-      sandbox_base_url: `http://127.0.0.1:${sandboxPort}`,
+      sandbox_base_url: sandboxBaseUrl,
       operator_token: seeded.operator_token,
       fleets: {
         company: seeded.fleets.company,

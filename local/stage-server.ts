@@ -4,12 +4,12 @@
  * TABLE_NAME, …) from process.env once per process, just like one Lambda container. Its output is
  * piped through the parent, which prefixes each line with the stage (local/stack.ts).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import type { RouteDefinition } from '../shared/platform/http/route-definition.ts';
-import { createApiGatewayListener, type LambdaHandler } from './http-adapter.ts';
+import { createApiGatewayServer, type LambdaHandler } from './http-adapter.ts';
 import { type LogFormat, logFormatFrom, requestLogLine } from './log-lines.ts';
 import { createRouter } from './router.ts';
 import {
@@ -65,7 +65,7 @@ export async function startStageServer(
   options: StageServerOptions,
 ): Promise<{ server: Server; port: number }> {
   let boundPort = options.port;
-  const listener = createApiGatewayListener({
+  const server = createApiGatewayServer({
     router: createRouter(options.routes ?? stageRoutes(process.env.STAGE), fallbackRoute),
     loadHandler: options.loadHandler ?? createHandlerLoader(),
     port: () => boundPort,
@@ -77,7 +77,6 @@ export async function startStageServer(
         }),
     logError: (message, error) => console.error(`${message}:`, describeFault(error)),
   });
-  const server = createServer({ keepAliveTimeout: 5000 }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: options.port, host: options.host ?? '127.0.0.1' }, () => {

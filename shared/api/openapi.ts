@@ -109,6 +109,7 @@ const ERROR_RESPONSE_NAMES: Record<ErrorStatus, string> = {
   415: 'UnsupportedMediaType',
   422: 'UnprocessableContent',
   429: 'TooManyRequests',
+  431: 'RequestHeaderFieldsTooLarge',
   500: 'InternalError',
   502: 'BadGateway',
   503: 'ServiceUnavailable',

@@ -28,6 +28,28 @@ export function haversineMiles(a: GeoPoint, b: GeoPoint): number {
 }
 
 /**
+ * How far `point` lies from the great circle through `from` and `to`, in statute miles (the
+ * cross-track distance; its sign says the side, dropped here).
+ */
+export function crossTrackMiles(point: GeoPoint, from: GeoPoint, to: GeoPoint): number {
+  const angularFromStart = haversineMiles(from, point) / EARTH_RADIUS_MILES;
+  if (angularFromStart === 0) return 0;
+  const delta = initialBearing(from, point) - initialBearing(from, to);
+  return Math.abs(Math.asin(Math.sin(angularFromStart) * Math.sin(delta))) * EARTH_RADIUS_MILES;
+}
+
+/** The initial great-circle bearing from `a` towards `b`, in radians. */
+function initialBearing(a: GeoPoint, b: GeoPoint): number {
+  const lat1 = a.latitude * RADIANS;
+  const lat2 = b.latitude * RADIANS;
+  const dLon = (b.longitude - a.longitude) * RADIANS;
+  return Math.atan2(
+    Math.sin(dLon) * Math.cos(lat2),
+    Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLon),
+  );
+}
+
+/**
  * The point a `fraction` (0…1) of the way from `a` to `b` along the great circle. Densified
  * geometry uses it so inserted points lie on the same line the distances are measured along.
  */

@@ -46,8 +46,8 @@ export function buildRouteLine(
 }
 
 /**
- * A line from bare points (a client's decoded polyline): road miles are unknown, so each point's
- * miles are great-circle miles along the line.
+ * A line measured as drawn: each point's miles are great-circle miles along the line. (A polyline
+ * a client sends is read by the routes' road-mile model instead: road-miles.ts.)
  */
 export function routeLineFromPoints(points: readonly GeoPoint[]): RouteLine {
   return { points: [...points], cumulativeMiles: lengthsAlong(points).map(roundToHundredth) };

@@ -67,13 +67,25 @@ function queryTakesFleetId(route: RouteDefinition): boolean {
   return route.request.query !== undefined && FLEET_ARGUMENT in route.request.query._zod.def.shape;
 }
 
+/**
+ * A query number is read from its text by a transform (shared/api/schemas/query-numbers.ts), and
+ * zod leaves the default of a transforming schema out of an input schema; an argument left out
+ * still takes it, so the tool says so.
+ */
+function keepDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const def = zodSchema._zod.def;
+  if (def.type === 'default' && jsonSchema.default === undefined) {
+    jsonSchema.default = (def as z.core.$ZodDefaultDef).defaultValue as JsonSchema['default'];
+  }
+}
+
 /** A zod schema as a plain JSON Schema object, its top-level `$ref` (named schemas) resolved. */
 function jsonSchemaOf(schema: z.core.$ZodType): { root: JsonSchema; defs: Record<string, JsonSchema> } {
   const {
     $schema: _,
     $defs,
     ...rest
-  } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema & {
+  } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: keepDefault }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   const defs = $defs ?? {};

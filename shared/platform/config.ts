@@ -88,6 +88,17 @@ function webhookTargetsOf(env: NodeJS.ProcessEnv): WebhookTargetPolicy {
   return asked === 'loopback' || asked === 'private' ? asked : 'public';
 }
 
+/**
+ * The sandbox stage's public base URL, without a trailing slash: production names it to callers of
+ * the sandbox-only routes. Set on production's API functions by lib/fleet-fuel-stack.ts (from the
+ * sandbox stack's API) and on the local stack's production server; undefined where not set.
+ */
+export function sandboxBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env[SANDBOX_BASE_URL_ENV]?.replace(/\/+$/, '') || undefined;
+}
+
+export const SANDBOX_BASE_URL_ENV = 'SANDBOX_BASE_URL';
+
 /** The variable's value; a missing one names itself rather than failing later. */
 export function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];

@@ -163,6 +163,24 @@ export const ERROR_REGISTRY = {
     title: 'Method not allowed on this path',
     hint: 'use one of the methods in the `Allow` header',
   },
+  // Our additions (non-breaking, spec section 9): refusals of a request that never reaches a
+  // function, made by the local stack's HTTP server in the envelope (docs/limits.md, "Transport
+  // limits"). Deployed, API Gateway makes these refusals itself, in its own format.
+  payload_too_large: {
+    status: 413,
+    title: 'Request body too large',
+    hint: 'send at most 10 MB in one request; split the data over several requests',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request line and headers too large',
+    hint: 'keep the URL and headers within 10,240 bytes; send long inputs in a JSON body',
+  },
+  malformed_request: {
+    status: 400,
+    title: 'Request is not valid HTTP',
+    hint: 'check the request line (method, path, HTTP version) and the header syntax',
+  },
   // Our addition to the spec's registry: the answer to a fault of ours, rendered in the same
   // envelope so no stack trace ever leaks, and listed by GET /v1/errors so its `type` resolves.
   internal_error: {

@@ -131,6 +131,12 @@ export interface RecordOutcome {
   cause?: unknown;
   /** The item this call wrote last, as `recent` would read it; absent when it wrote none (all already stored, or failed). */
   written?: RecentPositions;
+  /**
+   * The recorded time of the vehicle's latest position just before this call's first write (null:
+   * it had none), absent when the call moved no position: where the breadcrumbs of this call take
+   * over from the previous request's, for the cadence counters of integration health.
+   */
+  previousLatestAtMs?: number | null;
 }
 
 /** A vehicle's position item as a batch read found it (eventually consistent; null: none), for `record` to start from. */
@@ -319,6 +325,7 @@ export function createVehiclePositionStore(
           flushedThroughMs: flushedThrough,
           version: Number(next.rv),
         };
+        outcome.previousLatestAtMs = current?.recordedAtMs ?? null;
         return outcome;
       } catch (error) {
         const lostRace = isConditionFailure(error) || isTransactionConflict(error);
@@ -379,6 +386,10 @@ export function createVehiclePositionStore(
         outcome.retry.push(...done.retry);
         outcome.cause ??= done.cause;
         if (done.written !== undefined) outcome.written = done.written;
+        // The first slice that moved the position took over from the previous request's breadcrumbs.
+        if (outcome.previousLatestAtMs === undefined && done.previousLatestAtMs !== undefined) {
+          outcome.previousLatestAtMs = done.previousLatestAtMs;
+        }
         if (done.retry.length > 0) {
           outcome.retry.push(...slices.slice(index + 1).flat());
           break;

@@ -5,7 +5,7 @@ import type { GuidanceSession } from '../domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { corridorStations } from '../geo/corridor.ts';
 import { decodeRoutePolyline } from '../geo/polyline.ts';
-import { routeLineFromPoints } from '../geo/route-line.ts';
+import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
@@ -133,10 +133,14 @@ const routeFields = (route: { polyline: string; distanceMiles: number; durationM
   durationMinutes: route.durationMinutes,
 });
 
-/** A stored polyline as a line whose miles add up to the route's road miles (a trip's route too). */
+/**
+ * A stored polyline as a line of the route's road miles (a trip's route too), point for point as
+ * the route measured them (road-miles.ts), ending exactly at its stored distance: a line the
+ * embedded engine drew reads its own miles, any other is spread in proportion to drawn length.
+ */
 export function lineOf(cached: Pick<CachedRoute, 'polyline' | 'distanceMiles'>): RouteLine {
-  const line = routeLineFromPoints(decodeRoutePolyline(cached.polyline));
-  const greatCircle = line.cumulativeMiles.at(-1) ?? 0;
-  const scale = greatCircle > 0 ? cached.distanceMiles / greatCircle : 1;
+  const line = roadMilesAlong(decodeRoutePolyline(cached.polyline));
+  const measured = line.cumulativeMiles.at(-1) ?? 0;
+  const scale = measured > 0 ? cached.distanceMiles / measured : 1;
   return { points: line.points, cumulativeMiles: line.cumulativeMiles.map((m) => m * scale) };
 }

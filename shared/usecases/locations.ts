@@ -197,7 +197,14 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
         });
       }
       const accepted = fixes.length - retry.length - hourFull.length;
-      return { vehicleId, retry, hourFull, storedAny: accepted > 0, written: outcome.written };
+      return {
+        vehicleId,
+        retry,
+        hourFull,
+        storedAny: accepted > 0,
+        written: outcome.written,
+        previousLatestAtMs: outcome.previousLatestAtMs,
+      };
     }),
   );
 
@@ -277,15 +284,22 @@ async function countForHealth(
   fleetId: string,
   nowMs: number,
   fixesByVehicle: ReadonlyMap<string, readonly PositionFix[]>,
-  stored: readonly { vehicleId: string; retry: readonly PositionFix[]; hourFull: readonly PositionFix[] }[],
+  stored: readonly {
+    vehicleId: string;
+    retry: readonly PositionFix[];
+    hourFull: readonly PositionFix[];
+    previousLatestAtMs?: number | null | undefined;
+  }[],
   rejected: number,
 ) {
   const notStored = new Set(stored.flatMap((vehicle) => [...vehicle.retry, ...vehicle.hourFull]));
-  const acceptedByVehicle = [...fixesByVehicle.values()].map((fixes) =>
-    fixes.filter((f) => !notStored.has(f)),
-  );
+  const previousOf = new Map(stored.map((vehicle) => [vehicle.vehicleId, vehicle.previousLatestAtMs]));
+  const storedByVehicle = [...fixesByVehicle].map(([vehicleId, fixes]) => ({
+    fixes: fixes.filter((f) => !notStored.has(f)),
+    previousLatestAtMs: previousOf.get(vehicleId),
+  }));
   try {
-    await deps.healthCounters.recordIngest(fleetId, nowMs, tallyIngest(acceptedByVehicle, rejected));
+    await deps.healthCounters.recordIngest(fleetId, nowMs, tallyIngest(storedByVehicle, rejected));
   } catch (error) {
     logger.warn('Ingest not counted for integration health', { fleetId, error });
   }

@@ -25,15 +25,19 @@ export const SNAPSHOT_EVENTS = 20;
 
 /**
  * The sandbox tools exist only on the sandbox stage (its keys are test keys): on production they
- * answer 404, naming where they are.
+ * answer 404, naming where they are: `sandboxUrl`, the sandbox's base URL as this stage is
+ * configured with it (config.ts `sandboxBaseUrl`).
  */
-export function assertSandboxStage(stage: Stage): void {
-  if (stage !== 'sandbox') throw sandboxOnlyError();
+export function assertSandboxStage(stage: Stage, sandboxUrl: string | undefined): void {
+  if (stage !== 'sandbox') throw sandboxOnlyError(sandboxUrl);
 }
 
-export function sandboxOnlyError(): ApiError {
+export function sandboxOnlyError(sandboxUrl: string | undefined): ApiError {
   return new ApiError('resource_not_found', 'The sandbox tools exist only on the sandbox stage.', {
-    hint: 'call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)',
+    hint: sandboxUrl
+      ? `call the sandbox base URL, ${sandboxUrl}, with a test key (svc_test_…)`
+      : // A stage deployed without the URL says so rather than print a placeholder.
+        'call the sandbox stage’s base URL (this stage is not configured with it) with a test key (svc_test_…)',
   });
 }
 

@@ -11,7 +11,7 @@ import { stationPrice } from '../domain/stations/station.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import { decodeRoutePolyline } from '../geo/polyline.ts';
-import { routeLineFromPoints } from '../geo/route-line.ts';
+import { roadMilesAlong } from '../geo/road-miles.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Counters } from '../store/counters.ts';
@@ -158,7 +158,8 @@ function lineFromPolyline(encoded: string): RouteLine {
       },
     });
   }
-  return routeLineFromPoints(points);
+  // Road miles, as a route's: the route's own polyline reads its distance_miles and stop miles.
+  return roadMilesAlong(points);
 }
 
 async function routedLine(router: RoutingEngine, body: AlongRouteBody): Promise<RouteLine> {

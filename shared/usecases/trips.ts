@@ -1,4 +1,3 @@
-import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateTripBody, UpdateTripBody } from '../api/schemas/trips.ts';
 import { tripStopResource } from '../api/serializers/trips.ts';
 import type { Principal } from '../domain/api-keys.ts';
@@ -21,6 +20,7 @@ import {
   type TripStatus,
   type TripStop,
 } from '../domain/trips/trip.ts';
+import { type PlannedTime, tripTimeProblems } from '../domain/trips/trip-times.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
@@ -68,9 +68,10 @@ export async function createTrip(
   fleetId: string,
   body: CreateTripBody,
 ): Promise<Trip> {
+  const nowMs = deps.now();
+  assertPlannedTimes(plannedTimes(body), nowMs);
   const vehicle = await findVehicle(deps, fleetId, body.vehicle_id ?? `ext:${body.external_ref}`);
   assertActive(vehicle);
-  const nowMs = deps.now();
   const stops: TripStop[] = (body.stops ?? []).map((stop) => ({
     id: newId('tripStop', nowMs),
     type: stop.type,
@@ -164,11 +165,9 @@ export async function listTrips(
   limit: number,
   cursor: string | undefined,
 ) {
-  const vehicleId = filter.vehicleRef
-    ? parseVehicleRef(filter.vehicleRef).kind === 'id'
-      ? filter.vehicleRef
-      : (await findVehicle(deps, fleetId, filter.vehicleRef)).id
-    : undefined;
+  // Looked up either way: a vehicle outside the fleet is 404, as on GET /v1/fuelings, never an
+  // empty list that reads as "no trips yet".
+  const vehicleId = filter.vehicleRef ? (await findVehicle(deps, fleetId, filter.vehicleRef)).id : undefined;
   const fromMs = msOf(filter.from) ?? undefined;
   const toMs = msOf(filter.to) ?? undefined;
   if (fromMs !== undefined && toMs !== undefined && toMs < fromMs) {
@@ -194,6 +193,7 @@ export async function updateTrip(
   const charge = fuelStopCharge(deps, principal, fleetId);
   return change(deps, fleetId, tripId, async (trip, nowMs) => {
     refuse(checkEditable(trip));
+    assertPlannedTimes(plannedTimes(body), nowMs);
     let next: Trip = {
       ...trip,
       reference: body.reference === undefined ? trip.reference : body.reference,
@@ -237,6 +237,40 @@ export async function updateTrip(
     }
     return { trip: next, write: (t) => deps.trips.save(t, trip.version) };
   });
+}
+
+/** The planned times a create or update body sends, named by their field. */
+function plannedTimes(body: {
+  planned_start_at?: string | undefined;
+  planned_end_at?: string | null | undefined;
+  stops?: readonly { type: string; planned_arrival_at?: string | null | undefined }[] | undefined;
+}): PlannedTime[] {
+  const times: PlannedTime[] = [];
+  const add = (field: string, iso: string | null | undefined) => {
+    const atMs = msOf(iso);
+    if (atMs !== null) times.push({ field, atMs });
+  };
+  add('planned_start_at', body.planned_start_at);
+  add('planned_end_at', body.planned_end_at);
+  // A fuel stop sent back carries the system's time, checked for being unchanged instead.
+  body.stops?.forEach((stop, i) => {
+    if (stop.type !== 'fuel') add(`stops.${i}.planned_arrival_at`, stop.planned_arrival_at);
+  });
+  return times;
+}
+
+/** 422 naming every planned time outside the window of trip-times.ts, with the accepted range. */
+function assertPlannedTimes(times: readonly PlannedTime[], nowMs: number): void {
+  const errors = tripTimeProblems(times, nowMs);
+  const first = errors[0];
+  if (!first) return;
+  throw new ApiError(
+    'validation_failed',
+    `The request body failed validation: ${first.field} ${first.message}.`,
+    {
+      extensions: { errors },
+    },
+  );
 }
 
 function sentStop(stop: NonNullable<UpdateTripBody['stops']>[number]): SentStop {

@@ -219,7 +219,13 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           (operationId) => stack().api.functions.get(operationId) && functionId(operationId) === id,
         );
         expect(stage === 'prod' || !operator).toBe(true);
+        // Production's route functions (the fallback included) name the sandbox's address.
+        const route =
+          !operator && [...stack().api.functions.values()].some((fn) => logicalId(fn.function) === id);
         expect(variables).toEqual({
+          ...(stage === 'prod' && route
+            ? { SANDBOX_BASE_URL: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) } }
+            : {}),
           STAGE: stage,
           TABLE_NAME: ref(tableId()),
           CONTROL_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-control:/) },

@@ -136,11 +136,15 @@ describe('GET /v1/integration/health', () => {
       byQuery.json.checks.map((c: { id: string; status: string }) => [c.id, c.status]),
     );
     expect(checks).toMatchObject({
-      // 3 breadcrumbs in the day: sparse, however close together they came.
-      breadcrumb_cadence: 'fail',
+      // 3 breadcrumbs 2 minutes apart: a 2-minute cadence while the truck reported (the hours it
+      // did not are the silent-vehicles check's to judge).
+      breadcrumb_cadence: 'pass',
       silent_vehicles: 'fail',
       webhook_delivery: 'fail',
     });
+    expect(byQuery.json.checks.find((c: { id: string }) => c.id === 'breadcrumb_cadence').observed).toBe(
+      '2 min',
+    );
     expect(b).toMatch(/^veh_/);
     const severities = byQuery.json.next_steps.map((s: { severity: string }) => s.severity);
     expect(severities).toEqual([...severities].sort());

@@ -10,7 +10,7 @@ import { api } from '../support/http-client.ts';
  * The published request examples, sent to the running API as a client would copy them from
  * openapi.json: each is accepted, and each answer has the members of the published response example
  * (values differ: ids, times, prices). Only what must be unique or current is replaced: the
- * vehicle's external_ref and VIN, card references, breadcrumb, fueling and report times, the
+ * vehicle's external_ref and VIN, card references, breadcrumb, fueling, report and trip times, the
  * webhook URL (the example's host does not resolve), the fuelings' station_id (the local catalog
  * does not hold the example's truck stops), and the new vehicle's and trip stop's ids in the trip
  * requests.
@@ -58,6 +58,28 @@ function expectSameMembers(actual: unknown, example: unknown, where = 'body') {
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/**
+ * A trip example's planned times, all moved by the time from `anchor` to now: trip times lie within
+ * a year of the request, and the example's stay in the same order and spacing.
+ */
+function plannedFromNow(body: AnyJson, anchor: string): AnyJson {
+  const shift = Date.now() - Date.parse(anchor);
+  const moved = (at: string | undefined) =>
+    at === undefined ? undefined : new Date(Date.parse(at) + shift).toISOString();
+  return {
+    ...body,
+    ...(body.planned_start_at ? { planned_start_at: moved(body.planned_start_at) } : {}),
+    ...(body.planned_end_at ? { planned_end_at: moved(body.planned_end_at) } : {}),
+    ...(body.stops
+      ? {
+          stops: body.stops.map((stop: AnyJson) =>
+            stop.planned_arrival_at ? { ...stop, planned_arrival_at: moved(stop.planned_arrival_at) } : stop,
+          ),
+        }
+      : {}),
+  };
+}
 
 describe('the published examples, sent to the API', () => {
   it('vehicle → breadcrumbs → latest location → nearby stations → guidance → skip → route → update', async () => {
@@ -144,11 +166,12 @@ describe('the published examples, sent to the API', () => {
     const vehicleId = vehicle.json.id as string;
 
     const create = examples('createTrip');
+    const createBody = create.request.body as AnyJson;
     const newTrip = () =>
       prod.post('/v1/trips', {
         ...company,
         idempotencyKey: randomUUID(),
-        body: { ...(create.request.body as object), vehicle_id: vehicleId },
+        body: { ...plannedFromNow(createBody, createBody.planned_start_at), vehicle_id: vehicleId },
       });
     const created = await newTrip();
     expect(created.status, created.text).toBe(201);
@@ -166,7 +189,7 @@ describe('the published examples, sent to the API', () => {
     // The example keeps the pickup by its id: this trip's own.
     const pickup = created.json.stops.find((stop: AnyJson) => stop.type === 'pickup');
     const update = examples('updateTrip');
-    const body = update.request.body as AnyJson;
+    const body = plannedFromNow(update.request.body, createBody.planned_start_at);
     const updated = await prod.patch(tripPath, {
       ...company,
       body: { ...body, stops: [{ ...body.stops[0], id: pickup.id }] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCredentials } from '../support/credentials.ts';
+import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 
@@ -56,6 +56,68 @@ describe('422 validation_failed', () => {
       headers: { 'content-type': 'application/json' },
     });
     expectProblem(response, 422, 'validation_failed');
+    expect(response.json.errors).toEqual([
+      {
+        field: 'body',
+        message: 'is not valid JSON: the body ends before the JSON is complete at line 1, column 17',
+      },
+    ]);
+  });
+
+  it('says where malformed JSON goes wrong in our words, never the parser’s text or the body', async () => {
+    // A trailing comma on line 3: V8 says "Expected double-quoted property name in JSON at position …".
+    const response = await prod.post('/v1/vehicles', {
+      ...company,
+      rawBody: '{\n  "external_ref": "BODY-MARKER-1",\n  "name": "x",\n}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblem(response, 422, 'validation_failed');
+    expect(response.json.detail).toBe(
+      'The request body is not valid JSON: a property name in double quotes was expected at line 4, column 1.',
+    );
+    expect(response.json.hint).toBe('send one JSON object; fix the body at line 4, column 1');
+    expect(response.text).not.toMatch(/BODY-MARKER-1|position|Expected double-quoted/);
+  });
+
+  it('says a body that starts with a byte-order mark does, without echoing it', async () => {
+    const response = await prod.post('/v1/vehicles', {
+      ...company,
+      rawBody: Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('{"external_ref":"BOM-MARKER-2"}'),
+      ]),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblem(response, 422, 'validation_failed');
+    expect(response.json.detail).toBe(
+      'The request body starts with a byte-order mark (U+FEFF) before the JSON.',
+    );
+    expect(response.json.hint).toBe('send the body as UTF-8 without a byte-order mark');
+    expect(response.text).not.toContain('BOM-MARKER-2');
+  });
+});
+
+// Deployed, API Gateway itself refuses these before any function runs, in its own format
+// (docs/limits.md, "Transport limits"); the local stack answers them in the problem envelope.
+describe.runIf(isLocalTarget())('transport limits on the local stack', () => {
+  it('answers an 11 MB body 413 payload_too_large as a problem', async () => {
+    const response = await prod.post('/v1/vehicles', {
+      ...company,
+      rawBody: `{"external_ref":"${'x'.repeat(11 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblem(response, 413, 'payload_too_large');
+    expect(response.json.hint).toBe(
+      'send at most 10 MB in one request; split the data over several requests',
+    );
+  });
+
+  it('answers a 100 KB query 431 headers_too_large as a problem', async () => {
+    const response = await prod.get(`/v1/vehicles?external_ref=${'x'.repeat(100_000)}`, company);
+    expectProblem(response, 431, 'headers_too_large');
+    expect(response.json.detail).toBe(
+      'The request line and headers are over 10240 bytes together (a long query string counts).',
+    );
   });
 });
 

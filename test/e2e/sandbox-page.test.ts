@@ -301,7 +301,7 @@ describe('the sandbox page on the production stage', () => {
     expect(response.status).toBe(404);
     expect(response.json).toMatchObject({
       code: 'resource_not_found',
-      hint: expect.stringContaining('sandbox'),
+      hint: `open ${credentials.sandbox_base_url}/sandbox (the sandbox stage)`,
     });
   });
 });

@@ -112,11 +112,22 @@ describe('GET /v1/sandbox/simulation', () => {
     expect(positioned.clock.last_tick_at).not.toBeNull();
   }, 70_000);
 
-  it('answers 404 on the production stage, naming the sandbox base URL', async () => {
-    const response = await prod.get('/v1/sandbox/simulation', live);
-    expectProblem(response, 404, 'resource_not_found');
-    expect(response.json.hint).toMatch(/sandbox base URL/);
-  });
+  it.each([
+    ['GET', '/v1/sandbox/simulation', undefined],
+    ['POST', '/v1/sandbox/reset', undefined],
+    ['POST', '/v1/sandbox/vehicles/ext:sim-1/scenario', { scenario: 'offline' }],
+    ['POST', '/v1/sandbox/advance', { minutes: 5 }],
+  ] as const)(
+    'answers %s %s 404 on the production stage, naming the sandbox base URL',
+    async (method, path, body) => {
+      const response = await prod.call(method, path, { ...live, ...(body ? { body } : {}) });
+      expectProblem(response, 404, 'resource_not_found');
+      expect(response.json.detail).toBe('The sandbox tools exist only on the sandbox stage.');
+      expect(response.json.hint).toBe(
+        `call the sandbox base URL, ${credentials.sandbox_base_url}, with a test key (svc_test_…)`,
+      );
+    },
+  );
 
   it('refuses a test key on the production stage (403 sandbox_key_on_production)', async () => {
     expectProblem(await prod.post('/v1/sandbox/reset', test), 403, 'sandbox_key_on_production');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import polyline from '@mapbox/polyline';
 import { describe, expect, it } from 'vitest';
 import { loadCredentials } from '../support/credentials.ts';
@@ -95,4 +96,67 @@ describe('POST /v1/stations/along-route', () => {
     const response = await along({ origin: { latitude: 30, longitude: -140 }, destination: denver });
     expectProblem(response, 502, 'routing_unreachable');
   });
+});
+
+describe('one distance model: a route and the stations along its own polyline', () => {
+  interface RouteStop {
+    station: { id: string };
+    miles_along_route: number;
+  }
+
+  it.each([
+    ['Dallas → Denver', { latitude: 32.7767, longitude: -96.797 }, denver, 20],
+    ['Chicago → Denver', chicago, denver, 20],
+    [
+      'Seattle → Portland',
+      { latitude: 47.6062, longitude: -122.3321 },
+      { latitude: 45.5152, longitude: -122.6784 },
+      20,
+    ],
+    [
+      'a Wyoming ranch → Bismarck (local legs at both ends)',
+      { latitude: 44.0, longitude: -110.0 },
+      { latitude: 46.8, longitude: -100.78 },
+      45,
+    ],
+  ])(
+    '%s: the same total miles, and each of its stops at the same mile (to the tenth)',
+    async (_name, origin, destination, fuelPercent) => {
+      // A route that must stop: a 150-gallon tank, low enough that it cannot make it on what it has.
+      const created = await prod.post('/v1/routes', {
+        ...company,
+        idempotencyKey: randomUUID(),
+        body: {
+          origin,
+          destination,
+          tank_size_gallons: 150,
+          estimated_mpg: 6.5,
+          fuel_level_percent: fuelPercent,
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const route = created.json;
+
+      const response = await along({ polyline: route.polyline, corridor_width_miles: 5, max_results: 50 });
+
+      expect(response.status, response.text).toBe(200);
+      expect(response.json.route_distance_miles).toBe(route.distance_miles);
+      const alongById = new Map<string, CorridorStation>(
+        response.json.data.map((station: CorridorStation & { id: string }) => [station.id, station]),
+      );
+      const stops: RouteStop[] = route.plan.stops;
+      expect(stops.length).toBeGreaterThan(0);
+      for (const stop of stops) {
+        // Every stop the route planned lies in a 5-mile corridor of its own line, at the same mile.
+        const found = alongById.get(stop.station.id);
+        expect(found, stop.station.id).toBeDefined();
+        expect(
+          Math.abs((found?.miles_along_route ?? Number.NaN) - stop.miles_along_route),
+        ).toBeLessThanOrEqual(0.1);
+      }
+      for (const station of response.json.data as CorridorStation[]) {
+        expect(station.miles_along_route).toBeLessThanOrEqual(route.distance_miles);
+      }
+    },
+  );
 });

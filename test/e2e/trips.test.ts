@@ -188,16 +188,58 @@ describe('trips: create, read, list', () => {
     }
   });
 
+  it('refuses planned times far from now (year 0, 1970, 2999), naming the accepted range; nothing is created', async () => {
+    const truck = await guidance.newTruck();
+    for (const [fields, field] of [
+      [{ planned_start_at: '0000-01-01T00:00:00Z' }, 'planned_start_at'],
+      [{ planned_start_at: '1970-01-01T00:00:00Z' }, 'planned_start_at'],
+      [{ planned_start_at: '2999-01-01T00:00:00Z' }, 'planned_start_at'],
+      [{ planned_end_at: '2999-01-01T00:00:00Z' }, 'planned_end_at'],
+      [
+        {
+          stops: [
+            { type: 'pickup', latitude: 33, longitude: -97, planned_arrival_at: '1970-01-01T00:00:00Z' },
+          ],
+        },
+        'stops.0.planned_arrival_at',
+      ],
+    ] as const) {
+      const response = await prod.post('/v1/trips', {
+        ...company,
+        body: dallasToDenver(truck, fields),
+        idempotencyKey: randomUUID(),
+      });
+      expectProblem(response, 422, 'validation_failed');
+      expect(response.json.errors).toEqual([
+        {
+          field,
+          message: expect.stringMatching(
+            /^must be between \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ and \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(90 days before to 365 days after now\)$/,
+          ),
+        },
+      ]);
+    }
+    const listed = await prod.get('/v1/trips', { ...company, query: { vehicle_id: truck.id } });
+    expect(listed.json.data).toEqual([]);
+
+    const trip = await trips.create(dallasToDenver(truck));
+    const moved = await prod.patch(trips.path(trip.id), {
+      ...company,
+      body: { planned_start_at: '2999-01-01T00:00:00Z' },
+    });
+    expectProblem(moved, 422, 'validation_failed');
+    expect(moved.json.errors[0].field).toBe('planned_start_at');
+    expect((await trips.read(trip.id)).json.planned_start_at).toBe(trip.planned_start_at);
+  });
+
   it('lists by planned start with status, vehicle (veh_ or ext:) and period filters; polyline only on request', async () => {
     const truck = await guidance.newTruck();
-    const base = Date.parse('2031-03-01T00:00:00Z');
+    // Three consecutive days a month out (trip times lie within a year of the request).
+    const base = Math.floor(Date.now() / 86_400_000 + 30) * 86_400_000;
+    const dayOf = (day: number) => new Date(base + day * 86_400_000).toISOString();
     const made: TripJson[] = [];
     for (let day = 0; day < 3; day++) {
-      made.push(
-        await trips.create(
-          dallasToDenver(truck, { planned_start_at: new Date(base + day * 86_400_000).toISOString() }),
-        ),
-      );
+      made.push(await trips.create(dallasToDenver(truck, { planned_start_at: dayOf(day) })));
     }
     const ids = (page: TripJson) => page.data.map((t: TripJson) => t.id);
     const mine = await prod.get('/v1/trips', { ...company, query: { vehicle_id: truck.id } });
@@ -220,7 +262,11 @@ describe('trips: create, read, list', () => {
 
     const window = await prod.get('/v1/trips', {
       ...company,
-      query: { vehicle_id: truck.id, from: '2031-03-02T00:00:00Z', to: '2031-03-02T23:59:59Z' },
+      query: {
+        vehicle_id: truck.id,
+        from: dayOf(1),
+        to: new Date(Date.parse(dayOf(2)) - 1000).toISOString(),
+      },
     });
     expect(ids(window.json)).toEqual([made[1].id]);
 
@@ -256,6 +302,12 @@ describe('trips: create, read, list', () => {
     expectProblem(await prod.post(trips.path(theirs.id, 'start'), company), 404, 'resource_not_found');
     expectProblem(await prod.delete(trips.path(theirs.id), company), 404, 'resource_not_found');
     expect((await tripClient(prod, partner).read(theirs.id)).json.status).toBe('planned');
+    // Both lists answer a vehicle outside the fleet alike: 404, never an empty page.
+    for (const list of ['/v1/trips', '/v1/fuelings']) {
+      const response = await prod.get(list, { ...company, query: { vehicle_id: theirTruck.id } });
+      expectProblem(response, 404, 'resource_not_found');
+      expect(response.json.detail).toContain(theirTruck.id);
+    }
 
     const denied = await prod.get('/v1/trips', readOnly);
     expectProblem(denied, 403, 'insufficient_scope');

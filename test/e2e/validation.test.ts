@@ -103,6 +103,39 @@ describe('query parameters', () => {
   });
 });
 
+describe('numbers in the query string', () => {
+  const WHOLE = 'must be a whole number written with the digits 0-9 only, e.g. 25';
+
+  it.each([
+    ['hex', '/v1/vehicles?limit=0x10', 'limit'],
+    ['an exponent', '/v1/vehicles?limit=1e2', 'limit'],
+    ['a space', '/v1/vehicles?limit=%205', 'limit'],
+    ['a plus sign', '/v1/vehicles?limit=%2B5', 'limit'],
+    ['an exponent in days', '/v1/integration/health/history?days=1e1', 'days'],
+    ['hex in a station limit', `/v1/stations?latitude=32.7767&longitude=-96.797&limit=0x5`, 'limit'],
+  ])('refuses %s in an integer parameter, naming it and the accepted form', async (_form, path, field) => {
+    const response = await prod.get(path, company);
+    expectProblem(response, 422, 'validation_failed');
+    expect(response.json.errors).toEqual([{ field, message: WHOLE }]);
+  });
+
+  it('refuses hex in a decimal parameter, and reads plain digits', async () => {
+    const hex = await prod.get('/v1/stations?latitude=0x20&longitude=-96.797', company);
+    expectProblem(hex, 422, 'validation_failed');
+    expect(hex.json.errors).toEqual([
+      {
+        field: 'latitude',
+        message:
+          'must be a decimal number written with digits, an optional leading minus and an optional decimal point, e.g. -104.9903',
+      },
+    ]);
+    const plain = await prod.get('/v1/vehicles?limit=16', company);
+    expect(plain.status, plain.text).toBe(200);
+    const days = await prod.get('/v1/integration/health/history?days=10', company);
+    expect(days.status, days.text).toBe(200);
+  });
+});
+
 describe('a bounded problem', () => {
   it('answers a 1.4 MB body of 150,000 unknown keys with a small 422 that counts them', async () => {
     // Prepare

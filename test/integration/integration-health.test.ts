@@ -102,9 +102,10 @@ describe('the hourly health counters', () => {
       breadcrumbs: 9,
       withLevel: 5,
       rejected: 1,
-      // A: 4 gaps of 2 minutes, B: 2; the second request's single breadcrumb has none.
-      gapCount: 6,
-      gapMsSum: 6 * 120_000,
+      // A: 4 gaps of 2 minutes, B: 2; the second request's single breadcrumb comes 2 minutes
+      // after A's latest position: its gap is counted too.
+      gapCount: 7,
+      gapMsSum: 7 * 120_000,
     });
     const { Item } = await client.send(
       new GetCommand({
@@ -173,8 +174,8 @@ describe('the scorecard, from the aggregates', () => {
     });
     const status = Object.fromEntries(card.checks.map((c) => [c.id, c.status]));
     expect(status).toEqual({
-      // 20 breadcrumbs from 2 vehicles in a day: one every 144 minutes, however close they came.
-      breadcrumb_cadence: 'fail',
+      // 2 vehicles each reporting every 2 minutes for 20 minutes: judged while they reported.
+      breadcrumb_cadence: 'pass',
       fuel_level_coverage: 'warn',
       vehicle_profiles: 'fail',
       rejected_items: 'pass',
@@ -184,11 +185,52 @@ describe('the scorecard, from the aggregates', () => {
       fuelings_reported: 'warn',
       key_age: 'pass',
     });
-    expect(card.next_steps[0]).toMatchObject({ severity: 'high', check_id: 'breadcrumb_cadence' });
+    expect(card.next_steps[0]).toMatchObject({ severity: 'high', check_id: 'silent_vehicles' });
     expect(card.window).toEqual({
       from: '2026-11-22T15:00:00.000000Z',
       to: '2026-11-23T14:30:00.000000Z',
       hours: 24,
+    });
+  });
+});
+
+describe('the breadcrumb cadence, measured across requests', () => {
+  it('reads a truck reporting once a minute for 3 hours of the day, one breadcrumb a request, as about 1 minute', async () => {
+    // Its own clock: the requests arrive a minute apart, as a real-time integration sends them.
+    const startMs = Date.parse('2026-11-23T09:00:00Z');
+    const ownClock = fixedClock(startMs);
+    const own = testInfrastructure({ tableName: table, clock: ownClock });
+    const fleetId = newId('fleet');
+    const { vehicle } = await createVehicle({ vehicles: vehicleStore(own), clock: ownClock }, fleetId, {
+      external_ref: 'EVERY-MINUTE',
+      tank_size_gallons: 200,
+      estimated_mpg: 6.5,
+    });
+    for (let minute = 0; minute < 180; minute += 1) {
+      const atMs = startMs + minute * 60_000;
+      ownClock.set(atMs);
+      const sent = await ingestLocations(ingestDeps(own), fleetId, [
+        {
+          vehicle_id: vehicle.id,
+          latitude: 35 + minute / 1_000,
+          longitude: -97,
+          recorded_at: new Date(atMs).toISOString(),
+          fuel_level_percent: 80 - minute / 10,
+        },
+      ]);
+      expect(sent.accepted).toBe(1);
+    }
+    // The scorecard read that evening: 180 breadcrumbs over a 24-hour window.
+    ownClock.set(Date.parse('2026-11-23T20:00:00Z'));
+
+    const card = await fleetScorecard(integrationHealthDeps(own), fleetId, '2026-11-01T00:00:00.000000Z');
+
+    expect(card.counts.breadcrumbs_24h).toBe(180);
+    expect(card.checks.find((c) => c.id === 'breadcrumb_cadence')).toMatchObject({
+      status: 'pass',
+      observed: '1 min',
+      detail:
+        'About 1 minute between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out).',
     });
   });
 });
@@ -236,8 +278,8 @@ describe('the snapshot job and the history', () => {
     expect(month.snapshots.map((s) => s.day)).toEqual(['2026-11-22', '2026-11-23']);
     const today = month.snapshots[1];
     expect(today).toMatchObject({ breadcrumbs_24h: 5, vehicles_active: 1, vehicles_reporting_24h: 1 });
-    // 5 breadcrumbs in a day is not a cadence, whatever their gaps.
-    expect(today?.checks).toMatchObject({ breadcrumb_cadence: 'fail', key_age: 'warn' });
+    // 5 breadcrumbs 2 minutes apart: a 2-minute cadence while the truck reported.
+    expect(today?.checks).toMatchObject({ breadcrumb_cadence: 'pass', key_age: 'warn' });
 
     const quarter = await healthHistory(integrationHistoryDeps(infra), caller, { days: 90 });
     expect(quarter.snapshots.map((s) => s.day)).toEqual(['2026-10-14', '2026-11-22', '2026-11-23']);

@@ -77,6 +77,20 @@ async function storedTimes(vehicleId: string) {
 }
 
 describe('the position ring', () => {
+  it('says which position each write took over from: none at first, then the previous latest, none for a resend', async () => {
+    const store = createVehiclePositionStore(client, table);
+    const vehicle = nextVehicle();
+    expect((await store.record('flt_ring', vehicle, [fix(0)])).previousLatestAtMs).toBeNull();
+    expect((await store.record('flt_ring', vehicle, [fix(2), fix(1)])).previousLatestAtMs).toBe(T0);
+    // Across a flush too: a minute at a time until the ring has flushed, each one after the last.
+    for (let minute = 3; minute < 3 + 70; minute++) {
+      const outcome = await store.record('flt_ring', vehicle, [fix(minute)]);
+      expect(outcome.previousLatestAtMs).toBe(T0 + (minute - 1) * MINUTE);
+    }
+    // Already stored: no write, so no position was taken over.
+    expect((await store.record('flt_ring', vehicle, [fix(5)])).previousLatestAtMs).toBeUndefined();
+  });
+
   it('stores a breadcrumb a minute for two hours with one item write each, flushing chunks that history reads', async () => {
     const store = createVehiclePositionStore(client, table);
     const vehicle = nextVehicle();

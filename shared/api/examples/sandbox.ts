@@ -6,6 +6,8 @@ import { type ExamplesFor, exampleId, exampleStationId, rejected } from './examp
 import { IDS, NOW } from './fixtures.ts';
 
 const SIM_CREATED_AT = '2026-11-21T20:00:00.000000Z';
+/** Where the example problem points: the sandbox's address, a reserved name as the servers' is. */
+const EXAMPLE_SANDBOX_BASE_URL = 'https://sandbox.fleet-fuel.invalid';
 const SIM = {
   sleeper: exampleId('vehicle', SIM_CREATED_AT, 'sim-1'),
   dayCab: exampleId('vehicle', SIM_CREATED_AT, 'sim-2'),
@@ -140,7 +142,7 @@ export const sandboxExamples = {
         deleted_items: 412,
       },
     },
-    problem: sandboxOnlyError(),
+    problem: sandboxOnlyError(EXAMPLE_SANDBOX_BASE_URL),
   },
   setSandboxScenario: {
     request: { params: { id: SIM.reefer }, body: { scenario: 'offline' } },
@@ -158,7 +160,7 @@ export const sandboxExamples = {
   },
   getSandboxSimulation: {
     responses: { 200: snapshot },
-    problem: sandboxOnlyError(),
+    problem: sandboxOnlyError(EXAMPLE_SANDBOX_BASE_URL),
   },
   advanceSandbox: {
     request: { body: { minutes: 60 } },

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ERROR_REGISTRY, type ErrorCode } from '../../platform/errors.ts';
 import { globalIssueMessage } from '../../platform/http/issue-messages.ts';
 import { ID_PREFIXES, type IdKind, isPublicId, publicIdExample } from '../../platform/ids.ts';
+import { queryInteger } from './query-numbers.ts';
 
 // Every request schema imports this module, so any parse of one (validatePart installs its own,
 // richer map per parse) speaks our messages rather than zod's defaults.
@@ -106,7 +107,7 @@ export const pageQuery = {
     .optional(z.string().check(z.minLength(1), z.maxLength(2048)))
     .check(z.meta({ description: 'Opaque cursor from `next_cursor`.' })),
   limit: z
-    ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_LIMIT.max)), PAGE_LIMIT.default)
+    ._default(queryInteger(1, PAGE_LIMIT.max), PAGE_LIMIT.default)
     .check(z.meta({ description: `Page size; default ${PAGE_LIMIT.default}, at most ${PAGE_LIMIT.max}.` })),
 };
 

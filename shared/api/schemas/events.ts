@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { EVENT_API_VERSION, EVENT_CATALOG, type EventType, MAX_EVENT_SEQUENCE } from '../../domain/events.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
 import { eventComponentStem, eventDataSchemas } from './event-data.ts';
+import { queryInteger } from './query-numbers.ts';
 
 const catalogTypes = EVENT_CATALOG.map((entry) => entry.type) as [
   (typeof EVENT_CATALOG)[number]['type'],
@@ -80,7 +81,7 @@ export const eventEnvelopeSchema = z
 
 export const listEventsQuery = z.object({
   after_sequence: z
-    .optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVENT_SEQUENCE)))
+    .optional(queryInteger(0, MAX_EVENT_SEQUENCE))
     .check(z.meta({ description: 'Only events with a higher `sequence`: the last one you processed.' })),
   type: z.optional(z.enum(catalogTypes)).check(z.meta({ description: 'Only events of this type.' })),
   ...pageQuery,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CHECKS } from '../../domain/integration-health/checks.ts';
 import { HEALTH_HISTORY_DAYS } from '../../domain/integration-health/history.ts';
 import { pageOf, pageQuery, publicId, timestamp } from './common.ts';
+import { queryInteger } from './query-numbers.ts';
 
 const checkIds = CHECKS.map((check) => check.id) as [string, ...string[]];
 const checkId = z.enum(checkIds).check(z.meta({ description: 'A check id (docs/integration-health.md)' }));
@@ -21,12 +22,7 @@ export const healthQuery = z.object({ fleet_id: fleetIdQuery, ...pageQuery });
 export const healthHistoryQuery = z.object({
   fleet_id: fleetIdQuery,
   days: z
-    ._default(
-      z.coerce
-        .number()
-        .check(z.int(), z.minimum(HEALTH_HISTORY_DAYS.min), z.maximum(HEALTH_HISTORY_DAYS.max)),
-      HEALTH_HISTORY_DAYS.default,
-    )
+    ._default(queryInteger(HEALTH_HISTORY_DAYS.min, HEALTH_HISTORY_DAYS.max), HEALTH_HISTORY_DAYS.default)
     .check(
       z.meta({
         description: `UTC days back from today, today included; default ${HEALTH_HISTORY_DAYS.default}, at most ${HEALTH_HISTORY_DAYS.max}.`,

@@ -95,7 +95,12 @@ export const truckRouteSchema = z
     vehicle_id: z.nullable(z.string()),
     origin: placeOut,
     destination: placeOut,
-    distance_miles: z.number(),
+    distance_miles: z.number().check(
+      z.meta({
+        description:
+          'Road miles: each interstate stretch’s published or estimated miles, and 1.3 road miles per straight mile on local roads to and from the interstate. POST /v1/stations/along-route with this polyline reads the same miles',
+      }),
+    ),
     duration_minutes: z.number(),
     polyline: z.string().check(z.meta({ description: 'Google encoded polyline, precision 5' })),
     legs: z.array(z.object({ road: z.string(), from: z.string(), to: z.string(), miles: z.number() })),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { extendWithoutMeta, publicId, timestamp } from './common.ts';
+import { queryInteger, queryNumber } from './query-numbers.ts';
 
 /** Spec section 8: radius at most 50 miles; limit at most 25 and at most the plan's price-query cap. */
 export const NEARBY_LIMITS = {
@@ -35,11 +36,11 @@ export const nearbyStationSchema = extendWithoutMeta(stationSchema, {
 }).check(z.meta({ id: 'NearbyStation' }));
 
 export const nearbyStationsQuery = z.object({
-  latitude: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
-  longitude: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
+  latitude: queryNumber(z.minimum(-90), z.maximum(90)),
+  longitude: queryNumber(z.minimum(-180), z.maximum(180)),
   radius_miles: z
     ._default(
-      z.coerce.number().check(z.positive(), z.maximum(NEARBY_LIMITS.maxRadiusMiles)),
+      queryNumber(z.positive(), z.maximum(NEARBY_LIMITS.maxRadiusMiles)),
       NEARBY_LIMITS.defaultRadiusMiles,
     )
     .check(
@@ -53,16 +54,11 @@ export const nearbyStationsQuery = z.object({
   fuel: z
     .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)))
     .check(z.meta({ description: 'A fuel the station must sell: `diesel`, `def`' })),
-  limit: z
-    ._default(
-      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(NEARBY_LIMITS.maxLimit)),
-      NEARBY_LIMITS.defaultLimit,
-    )
-    .check(
-      z.meta({
-        description: `Default ${NEARBY_LIMITS.defaultLimit}; at most ${NEARBY_LIMITS.maxLimit} and the plan's price-query cap.`,
-      }),
-    ),
+  limit: z._default(queryInteger(1, NEARBY_LIMITS.maxLimit), NEARBY_LIMITS.defaultLimit).check(
+    z.meta({
+      description: `Default ${NEARBY_LIMITS.defaultLimit}; at most ${NEARBY_LIMITS.maxLimit} and the plan's price-query cap.`,
+    }),
+  ),
 });
 
 export const nearbyStationsResponse = z
@@ -139,7 +135,12 @@ export const alongRouteBody = z
   );
 
 export const corridorStationSchema = extendWithoutMeta(stationSchema, {
-  miles_along_route: z.number(),
+  miles_along_route: z.number().check(
+    z.meta({
+      description:
+        'Road miles from the start of the route to the point of the route nearest the station: the miles POST /v1/routes gives its stops',
+    }),
+  ),
   off_route_miles: z.number().check(z.meta({ description: 'One way, from the route to the station' })),
   detour_miles: z
     .number()
@@ -150,7 +151,12 @@ export const alongRouteResponse = z
   .object({
     data: z.array(corridorStationSchema),
     next_cursor: z.null(),
-    route_distance_miles: z.number(),
+    route_distance_miles: z.number().check(
+      z.meta({
+        description:
+          'The route’s road miles, measured as POST /v1/routes measures them: a route’s own polyline reads its distance_miles; a polyline drawn elsewhere is measured along its points',
+      }),
+    ),
     catalog_version: z.string(),
   })
   .check(z.meta({ id: 'AlongRouteStations' }));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DISPATCH_STOP_TYPES, MAX_DISPATCH_STOPS, TRIP_STATUSES } from '../../domain/trips/trip.ts';
+import { TRIP_TIME_WINDOW } from '../../domain/trips/trip-times.ts';
 import {
   externalRef,
   minArrivalFuelPercentRequest,
@@ -17,6 +18,12 @@ const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const dateTime = z.iso.datetime({ offset: true }).check(z.meta({ description: 'RFC 3339; stored as UTC' }));
+/** A trip's planned times, bounded around the request by the use case (domain/trips/trip-times.ts). */
+const plannedTime = dateTime.check(
+  z.meta({
+    description: `RFC 3339; stored as UTC. At most ${TRIP_TIME_WINDOW.pastDays} days before and ${TRIP_TIME_WINDOW.futureDays} days after the request`,
+  }),
+);
 
 const tripPlace = z
   .strictObject({ latitude, longitude, name: z.optional(name) })
@@ -34,7 +41,7 @@ const newStop = z.strictObject({
   latitude,
   longitude,
   name: z.optional(name),
-  planned_arrival_at: z.optional(dateTime),
+  planned_arrival_at: z.optional(plannedTime),
 });
 
 const dispatchStops = <T extends z.core.$ZodType>(stop: T) =>
@@ -64,8 +71,8 @@ export const createTripBody = z
       .check(z.meta({ description: 'Your own reference, e.g. the TMS load number' })),
     origin: tripPlace,
     destination: tripPlace,
-    planned_start_at: dateTime,
-    planned_end_at: z.optional(dateTime),
+    planned_start_at: plannedTime,
+    planned_end_at: z.optional(plannedTime),
     stops: z.optional(dispatchStops(newStop)),
     auto_optimize: z
       ._default(z.boolean(), false)
@@ -109,7 +116,7 @@ const editedDispatchStop = z.strictObject({
   latitude,
   longitude,
   name: z.optional(z.nullable(name)),
-  planned_arrival_at: z.optional(z.nullable(dateTime)),
+  planned_arrival_at: z.optional(z.nullable(plannedTime)),
   ...readBack,
   fuel: z.optional(z.null()),
 });
@@ -154,8 +161,8 @@ const sentBackFuelStop = z.strictObject({
 export const updateTripBody = z
   .strictObject({
     reference: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))),
-    planned_start_at: z.optional(dateTime),
-    planned_end_at: z.optional(z.nullable(dateTime)),
+    planned_start_at: z.optional(plannedTime),
+    planned_end_at: z.optional(z.nullable(plannedTime)),
     origin: z.optional(tripPlace),
     destination: z.optional(tripPlace),
     stops: z

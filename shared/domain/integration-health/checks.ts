@@ -154,19 +154,18 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 type Judgement = Pick<CheckResult, 'status' | 'observed' | 'detail'>;
 
 /**
- * Minutes between breadcrumbs: the window's minutes × vehicles reporting ÷ breadcrumbs, the
- * average a vehicle reported at over the day. The gaps measured between consecutive breadcrumbs of
- * one vehicle in one request only bound it from below: one buffered upload of ten breadcrumbs a
- * minute apart says nothing of the hours before it, so it cannot make a sparse fleet look dense.
- * (Trucks that park report less often, so a fleet parked most of the day reads sparser.)
+ * Minutes between breadcrumbs while vehicles were reporting: the mean gap between consecutive
+ * breadcrumbs of a vehicle, measured at ingest across requests (ingest-tally.ts), gaps over an hour
+ * (a parked truck, a device switched off) left out. A truck that reports every minute for three
+ * hours of the day reads 1 minute, not the day's 1,440 minutes ÷ 180 breadcrumbs; the hours it was
+ * silent are the silent-vehicles check's business. Only when no gap was measured (each vehicle sent
+ * one breadcrumb, or none within an hour of another) is the day's average the figure, and then it
+ * is sparse by construction.
  */
 export function cadenceMinutes(f: HealthFigures): { minutes: number; measured: boolean } | null {
   if (f.breadcrumbs === 0 || f.vehiclesReporting24h === 0) return null;
-  const estimated = (24 * 60 * f.vehiclesReporting24h) / f.breadcrumbs;
-  const measured = f.gapCount > 0 ? f.gapMsSum / f.gapCount / 60_000 : 0;
-  return measured > estimated
-    ? { minutes: measured, measured: true }
-    : { minutes: estimated, measured: false };
+  if (f.gapCount > 0) return { minutes: f.gapMsSum / f.gapCount / 60_000, measured: true };
+  return { minutes: (24 * 60 * f.vehiclesReporting24h) / f.breadcrumbs, measured: false };
 }
 
 function breadcrumbCadence(f: HealthFigures): Judgement {
@@ -180,31 +179,32 @@ function breadcrumbCadence(f: HealthFigures): Judgement {
   }
   const minutes = Math.round(cadence.minutes * 10) / 10;
   const how = cadence.measured
-    ? 'between consecutive breadcrumbs of a vehicle'
-    : 'per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)';
+    ? 'between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out)'
+    : 'per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting; no vehicle sent two breadcrumbs within an hour)';
   const observed = `${minutes} min`;
+  const about = `About ${minutes} minute${minutes === 1 ? '' : 's'} ${how}`;
   if (cadence.minutes > CADENCE_MINUTES.failAbove) {
     return {
       status: 'fail',
       observed,
-      detail: `About ${minutes} minutes ${how}: too sparse to detect fuelings or follow stops.`,
+      detail: `${about}: too sparse to detect fuelings or follow stops.`,
     };
   }
   if (cadence.minutes > CADENCE_MINUTES.max) {
     return {
       status: 'warn',
       observed,
-      detail: `About ${minutes} minutes ${how}: sparser than every ${CADENCE_MINUTES.max} minutes.`,
+      detail: `${about}: sparser than every ${CADENCE_MINUTES.max} minutes.`,
     };
   }
   if (cadence.minutes < CADENCE_MINUTES.min) {
     return {
       status: 'warn',
       observed,
-      detail: `About ${minutes} minutes ${how}: more often than every minute costs requests without better guidance.`,
+      detail: `${about}: more often than every minute costs requests without better guidance.`,
     };
   }
-  return { status: 'pass', observed, detail: `About ${minutes} minutes ${how}.` };
+  return { status: 'pass', observed, detail: `${about}.` };
 }
 
 function fuelLevelCoverage(f: HealthFigures): Judgement {

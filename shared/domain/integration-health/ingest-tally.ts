@@ -5,28 +5,47 @@ export interface IngestTally {
   accepted: number;
   withLevel: number;
   rejected: number;
-  /** Gaps between consecutive accepted breadcrumbs of one vehicle in this request. */
+  /** Gaps before the breadcrumbs this request stored, each to its vehicle's breadcrumb before it. */
   gapMsSum: number;
   gapCount: number;
 }
 
+/** One vehicle's breadcrumbs stored by a request, and where they take over from. */
+export interface StoredBreadcrumbs {
+  fixes: readonly PositionFix[];
+  /**
+   * The recorded time of the vehicle's latest position before this request (null: none; undefined:
+   * not known), so the first breadcrumb of a request sent every minute has its gap too.
+   */
+  previousLatestAtMs?: number | null | undefined;
+}
+
 /**
  * Longer gaps are a parked truck or a device that was off, not the reporting cadence: left out so
- * one overnight stop does not make a 1-minute integration look like a 10-hour one.
+ * one overnight stop does not make a 1-minute integration look like a 10-hour one. What is left is
+ * the cadence while vehicles were reporting.
  */
 export const MAX_CADENCE_GAP_MS = 60 * 60_000;
 
-export function tallyIngest(
-  acceptedByVehicle: Iterable<readonly PositionFix[]>,
-  rejected: number,
-): IngestTally {
+/**
+ * The request's counts and cadence gaps. A gap is counted once, by the request that stored the
+ * breadcrumb ending it: within a request between consecutive breadcrumbs of a vehicle, and from
+ * the vehicle's previous latest position to the first of its breadcrumbs after it. A request with
+ * one breadcrumb per vehicle (the usual real-time integration) therefore measures its cadence too.
+ */
+export function tallyIngest(stored: Iterable<StoredBreadcrumbs>, rejected: number): IngestTally {
   const tally: IngestTally = { accepted: 0, withLevel: 0, rejected, gapMsSum: 0, gapCount: 0 };
-  for (const fixes of acceptedByVehicle) {
+  for (const { fixes, previousLatestAtMs } of stored) {
     tally.accepted += fixes.length;
     tally.withLevel += fixes.filter((fix) => fix.fuelLevelPercent !== null).length;
-    const times = fixes.map((fix) => fix.recordedAtMs).sort((a, b) => a - b);
+    const times = fixes.map((fix) => ({ atMs: fix.recordedAtMs, sent: true }));
+    if (typeof previousLatestAtMs === 'number') times.push({ atMs: previousLatestAtMs, sent: false });
+    times.sort((a, b) => a.atMs - b.atMs);
     for (let i = 1; i < times.length; i += 1) {
-      const gap = (times[i] as number) - (times[i - 1] as number);
+      const { atMs, sent } = times[i] as { atMs: number; sent: boolean };
+      // The gap ending at the previous position was counted by the request that stored it.
+      if (!sent) continue;
+      const gap = atMs - (times[i - 1] as { atMs: number }).atMs;
       if (gap > 0 && gap <= MAX_CADENCE_GAP_MS) {
         tally.gapMsSum += gap;
         tally.gapCount += 1;

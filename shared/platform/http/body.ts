@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import { findJsonSyntaxProblem } from './json-syntax.ts';
 import { header, rawBody } from './request-meta.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import type { HttpEvent } from './types.ts';
@@ -37,9 +38,36 @@ export function parseJsonBody(route: Pick<RouteDefinition, 'method' | 'request'>
   }
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError('validation_failed', 'The request body is not valid JSON.', {
-      extensions: { errors: [{ field: 'body', message: (error as Error).message }] },
-    });
+  } catch {
+    throw invalidJson(text);
   }
 }
+
+/**
+ * 422 on the body as a whole, in our words: what was expected and where, never the parser's
+ * message or a piece of the body (json-syntax.ts).
+ */
+function invalidJson(text: string): ApiError {
+  if (text.startsWith(BYTE_ORDER_MARK)) {
+    return new ApiError(
+      'validation_failed',
+      'The request body starts with a byte-order mark (U+FEFF) before the JSON.',
+      {
+        hint: 'send the body as UTF-8 without a byte-order mark',
+        extensions: { errors: [{ field: 'body', message: 'must not start with a byte-order mark' }] },
+      },
+    );
+  }
+  const found = findJsonSyntaxProblem(text);
+  const message = found
+    ? `is not valid JSON: ${found.problem} at line ${found.line}, column ${found.column}`
+    : 'is not valid JSON';
+  return new ApiError('validation_failed', `The request body ${message}.`, {
+    hint: found
+      ? `send one JSON object; fix the body at line ${found.line}, column ${found.column}`
+      : 'send one JSON object',
+    extensions: { errors: [{ field: 'body', message }] },
+  });
+}
+
+const BYTE_ORDER_MARK = '\uFEFF';

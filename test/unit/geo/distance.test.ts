@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  crossTrackMiles,
   haversineMiles,
   interpolateGreatCircle,
   milesRulerAt,
@@ -54,5 +55,19 @@ describe('milesRulerAt', () => {
 
     // Assess
     expect(Math.abs(ruler.distance(toLonLat(a), toLonLat(b)) / haversineMiles(a, b) - 1)).toBeLessThan(0.001);
+  });
+});
+
+describe('crossTrackMiles', () => {
+  it('is zero on the great circle and the perpendicular distance off it, either side', () => {
+    const west = { latitude: 0, longitude: -1 };
+    const east = { latitude: 0, longitude: 1 };
+    expect(crossTrackMiles(interpolateGreatCircle(CHICAGO, DENVER, 0.37), CHICAGO, DENVER)).toBeLessThan(
+      1e-6,
+    );
+    // A tenth of a degree north or south of the equator: ~6.9 miles.
+    expect(crossTrackMiles({ latitude: 0.1, longitude: 0 }, west, east)).toBeCloseTo(6.91, 1);
+    expect(crossTrackMiles({ latitude: -0.1, longitude: 0 }, west, east)).toBeCloseTo(6.91, 1);
+    expect(crossTrackMiles(CHICAGO, CHICAGO, DENVER)).toBe(0);
   });
 });

@@ -62,21 +62,25 @@ describe('the health checks', () => {
     });
   });
 
-  it('breadcrumb cadence without measured gaps is estimated from breadcrumbs per reporting vehicle', () => {
-    // 10 vehicles, 2,880 breadcrumbs in a day: one every 5 minutes each at most.
-    const estimated = check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 2_880 }, 'breadcrumb_cadence');
-    expect(estimated).toMatchObject({ status: 'pass', observed: '5 min' });
-    expect(estimated.detail).toContain('over the day');
-    expect(check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 500 }, 'breadcrumb_cadence').status).toBe('fail');
-  });
-
-  it('breadcrumb cadence cannot be gamed by one buffered upload: the day decides, measured gaps only bound it below', () => {
-    // One truck reporting every 20 minutes (72 a day), one request of which carried 10 breadcrumbs a minute apart.
-    const buffered = { vehiclesReporting24h: 1, breadcrumbs: 72, gapMsSum: 9 * 60_000, gapCount: 9 };
-    expect(check(buffered, 'breadcrumb_cadence')).toMatchObject({ status: 'fail', observed: '20 min' });
-    // Gaps measured sparser than the day's average (a truck batching 10-minute fixes) still count.
+  it('breadcrumb cadence is judged on the time vehicles were reporting, not averaged over the day', () => {
+    // One truck reporting once a minute for 3 hours of the day: 180 breadcrumbs, 179 gaps of a minute.
+    const threeHours = { vehiclesReporting24h: 1, breadcrumbs: 180, gapMsSum: 179 * 60_000, gapCount: 179 };
+    const judged = check(threeHours, 'breadcrumb_cadence');
+    expect(judged).toMatchObject({ status: 'pass', observed: '1 min' });
+    expect(judged.detail).toBe(
+      'About 1 minute between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out).',
+    );
+    // Gaps measured sparser than the day's average (a truck sending 10-minute fixes) still count.
     const sparseGaps = { vehiclesReporting24h: 10, breadcrumbs: 5_000, gapMsSum: 10 * 600_000, gapCount: 10 };
     expect(check(sparseGaps, 'breadcrumb_cadence')).toMatchObject({ status: 'warn', observed: '10 min' });
+  });
+
+  it('breadcrumb cadence without a measured gap falls back to breadcrumbs per reporting vehicle over the day', () => {
+    // No vehicle sent two breadcrumbs within an hour: 10 vehicles, 200 breadcrumbs a day.
+    const estimated = check({ gapMsSum: 0, gapCount: 0, breadcrumbs: 200 }, 'breadcrumb_cadence');
+    expect(estimated).toMatchObject({ status: 'fail', observed: '72 min' });
+    expect(estimated.detail).toContain('over the day');
+    expect(estimated.detail).toContain('no vehicle sent two breadcrumbs within an hour');
   });
 
   it('fuel-level coverage: at least 90% passes, at least 50% warns, less fails', () => {
@@ -193,12 +197,57 @@ describe('tallyIngest', () => {
     ({ recordedAtMs: minute * 60_000, fuelLevelPercent: level }) as PositionFix;
 
   it('counts breadcrumbs with a level and the gaps between a vehicle’s consecutive breadcrumbs, in time order', () => {
-    const tally = tallyIngest([[fix(4, 50), fix(0, 51), fix(2, null)], [fix(10, 20)]], 3);
+    const tally = tallyIngest(
+      [{ fixes: [fix(4, 50), fix(0, 51), fix(2, null)] }, { fixes: [fix(10, 20)], previousLatestAtMs: null }],
+      3,
+    );
     expect(tally).toEqual({ accepted: 4, withLevel: 3, rejected: 3, gapMsSum: 4 * 60_000, gapCount: 2 });
   });
 
   it('leaves out gaps over an hour (a parked truck) and duplicates', () => {
-    const tally = tallyIngest([[fix(0, 1), fix(0, 1), fix(61, 1), fix(63, 1)]], 0);
+    const tally = tallyIngest([{ fixes: [fix(0, 1), fix(0, 1), fix(61, 1), fix(63, 1)] }], 0);
     expect(tally).toMatchObject({ gapMsSum: 2 * 60_000, gapCount: 1 });
+  });
+
+  it('measures the gap from the vehicle’s previous position to a request’s first breadcrumb', () => {
+    // One breadcrumb a request, a minute after the last one stored.
+    expect(tallyIngest([{ fixes: [fix(11, 40)], previousLatestAtMs: 10 * 60_000 }], 0)).toMatchObject({
+      gapMsSum: 60_000,
+      gapCount: 1,
+    });
+    // A request of three, the first two minutes after the previous position.
+    expect(
+      tallyIngest([{ fixes: [fix(14, 1), fix(12, 1), fix(13, 1)], previousLatestAtMs: 10 * 60_000 }], 0),
+    ).toMatchObject({ gapMsSum: 4 * 60_000, gapCount: 3 });
+  });
+
+  it('counts no gap for a resent breadcrumb, ends at the previous position, or a gap over an hour since it', () => {
+    // The same breadcrumb sent again: no new gap.
+    expect(tallyIngest([{ fixes: [fix(10, 1)], previousLatestAtMs: 10 * 60_000 }], 0).gapCount).toBe(0);
+    // A late breadcrumb before the previous position: its gap to it was not this request's to count.
+    expect(tallyIngest([{ fixes: [fix(5, 1)], previousLatestAtMs: 10 * 60_000 }], 0).gapCount).toBe(0);
+    // Back after a night parked.
+    expect(tallyIngest([{ fixes: [fix(600, 1)], previousLatestAtMs: 0 }], 0).gapCount).toBe(0);
+  });
+
+  it('reads a truck reporting once a minute for 3 hours, one breadcrumb a request, as a 1-minute cadence', () => {
+    let previous: number | null = null;
+    let gapMsSum = 0;
+    let gapCount = 0;
+    for (let minute = 0; minute < 180; minute += 1) {
+      const tally = tallyIngest([{ fixes: [fix(600 + minute, 50)], previousLatestAtMs: previous }], 0);
+      gapMsSum += tally.gapMsSum;
+      gapCount += tally.gapCount;
+      previous = (600 + minute) * 60_000;
+    }
+    const judged = runChecks({
+      ...HEALTHY,
+      vehiclesReporting24h: 1,
+      breadcrumbs: 180,
+      gapMsSum,
+      gapCount,
+    }).find((c) => c.id === 'breadcrumb_cadence');
+    expect(gapCount).toBe(179);
+    expect(judged).toMatchObject({ status: 'pass', observed: '1 min' });
   });
 });

@@ -106,13 +106,17 @@ const SPEC_REGISTRY: readonly [code: string, status: number, title: string, hint
 
 /**
  * Codes we add to the published registry, and why: a fault of ours still answers in the envelope;
- * ingest says which breadcrumbs to resend when storage failed for them.
+ * ingest says which breadcrumbs to resend when storage failed for them; the local stack refuses a
+ * request that breaks API Gateway's limits in the envelope too.
  */
 const OUR_ADDITIONS = [
   'internal_error',
   'storage_unavailable',
   'method_not_allowed',
   'production_access_required',
+  'payload_too_large',
+  'headers_too_large',
+  'malformed_request',
 ];
 
 describe('ERROR_REGISTRY', () => {

@@ -16,9 +16,12 @@ async function get(path: string, pathParameters?: Record<string, string>) {
 }
 
 const stageBefore = process.env.STAGE;
+const sandboxUrlBefore = process.env.SANDBOX_BASE_URL;
 afterEach(() => {
   if (stageBefore === undefined) delete process.env.STAGE;
   else process.env.STAGE = stageBefore;
+  if (sandboxUrlBefore === undefined) delete process.env.SANDBOX_BASE_URL;
+  else process.env.SANDBOX_BASE_URL = sandboxUrlBefore;
 });
 
 describe('the sandbox page on the sandbox stage', () => {
@@ -99,6 +102,9 @@ describe('the sandbox page on the production stage', () => {
     ['/sandbox', undefined],
     ['/sandbox/assets/app.js', { file: 'app.js' }],
   ])('%s is 404 with a hint to the sandbox base URL', async (path, pathParameters) => {
+    // Prepare
+    process.env.SANDBOX_BASE_URL = 'https://sandbox.example.test/';
+
     // Act
     const response = await get(path, pathParameters);
 
@@ -107,7 +113,18 @@ describe('the sandbox page on the production stage', () => {
     expect(JSON.parse(response.body)).toMatchObject({
       code: 'resource_not_found',
       detail: `${path} is served only by the sandbox stage.`,
-      hint: expect.stringContaining('sandbox base URL'),
+      hint: `open https://sandbox.example.test${path} (the sandbox stage)`,
     });
+  });
+
+  it('says which stage serves the page, without a placeholder, where the URL is not configured', async () => {
+    // Prepare
+    delete process.env.SANDBOX_BASE_URL;
+
+    // Act
+    const response = await get('/sandbox');
+
+    // Assess
+    expect(JSON.parse(response.body).hint).toBe('open /sandbox on the sandbox stage’s base URL');
   });
 });

@@ -1588,6 +1588,7 @@ export interface components {
         AlongRouteStations: {
             data: components["schemas"]["CorridorStation"][];
             next_cursor: null;
+            /** @description The route’s road miles, measured as POST /v1/routes measures them: a route’s own polyline reads its distance_miles; a polyline drawn elsewhere is measured along its points */
             route_distance_miles: number;
             catalog_version: string;
         };
@@ -1732,6 +1733,7 @@ export interface components {
             price_updated_at: string;
             /** @description The price is older than 48 hours */
             price_is_stale: boolean;
+            /** @description Road miles from the start of the route to the point of the route nearest the station: the miles POST /v1/routes gives its stops */
             miles_along_route: number;
             /** @description One way, from the route to the station */
             off_route_miles: number;
@@ -1842,12 +1844,12 @@ export interface components {
             destination: components["schemas"]["TripPlace"];
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_start_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_end_at?: string;
             stops?: {
@@ -1861,7 +1863,7 @@ export interface components {
                 name?: string;
                 /**
                  * Format: date-time
-                 * @description RFC 3339; stored as UTC
+                 * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
                  */
                 planned_arrival_at?: string;
             }[];
@@ -2838,7 +2840,7 @@ export interface components {
                  * @description Rejected items only: the code a request with this item alone would get
                  * @enum {string}
                  */
-                code?: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "internal_error";
+                code?: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "payload_too_large" | "headers_too_large" | "malformed_request" | "internal_error";
                 /** @description Rejected items only: the concrete next step */
                 hint?: string;
                 /** @description Rejected `validation_failed` items only: the offending fields of the item (paths relative to it), at most 10 */
@@ -2952,7 +2954,7 @@ export interface components {
              * @description Stable machine code; branch on this
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "key_revoked" | "key_suspended" | "sandbox_key_on_production" | "insufficient_scope" | "fleet_header_required" | "fleet_scope_mismatch" | "auth_unavailable" | "validation_failed" | "unsupported_media_type" | "invalid_cursor" | "invalid_public_id" | "batch_too_large" | "resource_conflict" | "idempotency_key_required" | "idempotency_key_reuse" | "idempotency_conflict" | "rate_limited" | "quota_exceeded" | "station_budget_exceeded" | "enumeration_suspected" | "resource_not_found" | "no_active_guidance" | "unknown_vehicle" | "invalid_trip_state" | "trip_not_editable" | "fuel_stop_immutable" | "vehicle_inactive" | "event_expired" | "route_computation_timeout" | "route_capacity" | "insufficient_fuel_data" | "routing_unreachable" | "production_access_required" | "storage_unavailable" | "method_not_allowed" | "payload_too_large" | "headers_too_large" | "malformed_request" | "internal_error";
             /** @description What went wrong in this occurrence */
             detail: string;
             /** @description The concrete next step */
@@ -3051,6 +3053,7 @@ export interface components {
             vehicle_id: string | null;
             origin: components["schemas"]["RoutePlace"];
             destination: components["schemas"]["RoutePlace"];
+            /** @description Road miles: each interstate stretch’s published or estimated miles, and 1.3 road miles per straight mile on local roads to and from the interstate. POST /v1/stations/along-route with this polyline reads the same miles */
             distance_miles: number;
             duration_minutes: number;
             /** @description Google encoded polyline, precision 5 */
@@ -3870,12 +3873,12 @@ export interface components {
             reference?: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_start_at?: string;
             /**
              * Format: date-time
-             * @description RFC 3339; stored as UTC
+             * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
              */
             planned_end_at?: string | null;
             origin?: components["schemas"]["TripPlace"];
@@ -3897,7 +3900,7 @@ export interface components {
                 name?: string | null;
                 /**
                  * Format: date-time
-                 * @description RFC 3339; stored as UTC
+                 * @description RFC 3339; stored as UTC. At most 90 days before and 365 days after the request
                  */
                 planned_arrival_at?: string | null;
                 sequence?: number;
@@ -4479,7 +4482,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Problem details; `code` is one of `fleet_header_required`, `invalid_cursor`, `invalid_public_id`, `idempotency_key_required`. */
+        /** @description Problem details; `code` is one of `fleet_header_required`, `invalid_cursor`, `invalid_public_id`, `idempotency_key_required`, `malformed_request`. */
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -11713,7 +11716,7 @@ export interface operations {
                      *       "status": 404,
                      *       "code": "resource_not_found",
                      *       "detail": "The sandbox tools exist only on the sandbox stage.",
-                     *       "hint": "call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)",
+                     *       "hint": "call the sandbox base URL, https://sandbox.fleet-fuel.invalid, with a test key (svc_test_…)",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
                      *     }
                      */
@@ -12030,7 +12033,7 @@ export interface operations {
                      *       "status": 404,
                      *       "code": "resource_not_found",
                      *       "detail": "The sandbox tools exist only on the sandbox stage.",
-                     *       "hint": "call the sandbox base URL ({sandbox_base_url}; sandbox_base_url in the local credentials file) with a test key (svc_test_…)",
+                     *       "hint": "call the sandbox base URL, https://sandbox.fleet-fuel.invalid, with a test key (svc_test_…)",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
                      *     }
                      */
@@ -12329,8 +12332,8 @@ export interface operations {
                      *           "title": "Breadcrumb cadence",
                      *           "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *           "status": "pass",
-                     *           "observed": "2.9 min",
-                     *           "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
+                     *           "observed": "2.1 min",
+                     *           "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out)."
                      *         },
                      *         {
                      *           "id": "fuel_level_coverage",
@@ -12706,8 +12709,8 @@ export interface operations {
                      *             "title": "Breadcrumb cadence",
                      *             "target": "a breadcrumb every 1–5 minutes from each reporting vehicle",
                      *             "status": "pass",
-                     *             "observed": "2.9 min",
-                     *             "detail": "About 2.9 minutes per reporting vehicle over the day (breadcrumbs ÷ vehicles reporting)."
+                     *             "observed": "2.1 min",
+                     *             "detail": "About 2.1 minutes between consecutive breadcrumbs of a vehicle while it was reporting (gaps over an hour left out)."
                      *           },
                      *           {
                      *             "id": "fuel_level_coverage",

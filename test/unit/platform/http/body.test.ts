@@ -130,4 +130,50 @@ describe('parseJsonBody: malformed JSON', () => {
       expect(error.extensions.errors?.[0]?.field).toBe('body');
     },
   );
+
+  it('says what is wrong and where in our words, never the parser’s message or a piece of the body', () => {
+    // Prepare: V8 would say "Expected double-quoted property name in JSON at position 31".
+    const text = '{\n  "external_ref": "TRUCK-042",\n}';
+
+    // Act
+    const error = failure(() => parseJsonBody(requiresBody, post(text, 'application/json')));
+
+    // Assess
+    expect(error.detail).toBe(
+      'The request body is not valid JSON: a property name in double quotes was expected at line 3, column 1.',
+    );
+    expect(error.hint).toBe('send one JSON object; fix the body at line 3, column 1');
+    expect(error.extensions.errors).toEqual([
+      {
+        field: 'body',
+        message: 'is not valid JSON: a property name in double quotes was expected at line 3, column 1',
+      },
+    ]);
+    expect(JSON.stringify(error)).not.toMatch(/TRUCK-042|position|Expected double-quoted/);
+  });
+
+  it.each([
+    ['sent as text', (json: string) => post(`\uFEFF${json}`, 'application/json')],
+    [
+      'sent base64-encoded (a binary body through API Gateway)',
+      (json: string) =>
+        post(
+          Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]).toString('base64'),
+          'application/json',
+          true,
+        ),
+    ],
+  ])('says a body that starts with a byte-order mark does, and how to send it (%s)', (_how, event) => {
+    // Act
+    const error = failure(() => parseJsonBody(requiresBody, event('{"name":"MARKER-7"}')));
+
+    // Assess
+    expect([error.code, error.status]).toEqual(['validation_failed', 422]);
+    expect(error.detail).toBe('The request body starts with a byte-order mark (U+FEFF) before the JSON.');
+    expect(error.hint).toBe('send the body as UTF-8 without a byte-order mark');
+    expect(error.extensions.errors).toEqual([
+      { field: 'body', message: 'must not start with a byte-order mark' },
+    ]);
+    expect(JSON.stringify(error)).not.toContain('MARKER-7');
+  });
 });
