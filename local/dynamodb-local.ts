@@ -57,7 +57,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const port = fixedPort ?? (await freePort());
     try {
-      return await startOnce(port, dbPath, options.startTimeoutMs ?? 30_000);
+      return await startOnce(port, dbPath, options.startTimeoutMs ?? START_TIMEOUT_MS);
     } catch (error) {
       lastError = error;
       if (!(error instanceof EarlyExitError)) break;
@@ -65,6 +65,12 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   }
   throw lastError;
 }
+
+/**
+ * Sized for a loaded 2-core machine (a second test run beside this one): the JVM started in ~3 s
+ * idle and did not answer within 30 s at load average 15.
+ */
+const START_TIMEOUT_MS = 120_000;
 
 class EarlyExitError extends Error {}
 
@@ -109,7 +115,9 @@ async function startOnce(
     region: 'us-east-1',
     credentials: LOCAL_CREDENTIALS,
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: 500, requestTimeout: 2000 },
+    // The JVM's first answer can take several seconds on a loaded machine: a shorter request
+    // timeout would abort every attempt before it completes and never see it ready.
+    requestHandler: { connectionTimeout: 500, requestTimeout: 15_000 },
   });
   const deadline = Date.now() + timeoutMs;
   try {
