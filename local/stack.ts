@@ -347,9 +347,10 @@ interface StageProcess {
   usage(): Promise<StageUsage>;
 }
 
-const USAGE_TIMEOUT_MS = 10_000;
+const USAGE_TIMEOUT_MS = 30_000;
 
-const STAGE_START_TIMEOUT_MS = 60_000;
+// Sized for a loaded 2-core machine: a stage server loads the whole app through tsx at start.
+const STAGE_START_TIMEOUT_MS = 180_000;
 
 function forkStageServer(spec: StageServerSpec, cleanup: (() => Promise<void>)[]): StageProcess {
   const child = fork(stageServerFile, [], {
