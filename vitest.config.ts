@@ -54,6 +54,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // The files talk HTTP to the stack; what they share in a worker is read-only.
+          isolate: false,
           globalSetup: ['test/support/local-stack.global-setup.ts'],
           // Room for a wait on the stack's asynchronous effects (test/e2e/support-waits.ts) on a
           // loaded machine; the browser test's first run also unpacks Chromium in its beforeAll.

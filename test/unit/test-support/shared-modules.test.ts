@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Unit and integration test files share their worker's modules (vitest.config.ts: `isolate:
+ * Unit, integration and e2e test files share their worker's modules (vitest.config.ts: `isolate:
  * false`), so what one file patches, the files after it see. These are the rules that keep that
  * safe, checked on the source of every such test file.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const sharingTestFiles = ['test/unit', 'local', 'test/integration']
+const sharingTestFiles = ['test/unit', 'local', 'test/integration', 'test/e2e']
   .flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((name) =>
       join(root, folder, name),
@@ -28,7 +28,7 @@ function leaking(uses: RegExp, undoes: RegExp): string[] {
 }
 
 describe('test files that share modules leave no state behind', () => {
-  it('finds the unit and integration test files', () => {
+  it('finds the unit, integration and e2e test files', () => {
     expect(sharingTestFiles.length).toBeGreaterThan(100);
     expect(sharingTestFiles.map(({ path }) => path)).toEqual(
       expect.arrayContaining([
