@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * `unit` starts nothing; `integration` gets one DynamoDB Local for the run; `e2e` gets the whole
  * local stack (or a deployed stage with E2E_CREDENTIALS=<credentials file>); `cdk` synthesizes.
  * `vitest run --project unit` runs one of them.
+ *
+ * Timeouts are sized for a loaded 2-core machine, which runs tests 2–3× slower than an idle one.
  */
 export default defineConfig({
   test: {
@@ -16,6 +18,11 @@ export default defineConfig({
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     },
+    // The test files of a worker share its modules: importing the app (and aws-cdk-lib) afresh for
+    // each file took longer than running the unit tests. So a test file leaves no global state
+    // behind: no vi.mock (fakes go to the factories), and what it patches (a mockClient, a spy,
+    // process.env, a prototype) it restores; test/unit/test-support/shared-modules.test.ts checks.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -23,13 +30,7 @@ export default defineConfig({
           name: 'unit',
           // local/*.test.ts: the local stack's own unit tests (router, API Gateway adapter), kept beside it.
           include: ['test/unit/**/*.test.ts', 'local/**/*.test.ts'],
-          // The files of a worker share one module registry: importing the app afresh for each of
-          // ~140 files was over half the project's time. So a unit test leaves no global state
-          // behind: no vi.mock (fakes go to the factories), and what it patches (a mockClient, a
-          // prototype, process.env) it restores; test/unit/test-support/shared-modules.test.ts checks.
-          isolate: false,
-          // The slowest unit tests take ~3 s on an idle 2-core machine (the Redocly lint, the
-          // bundles); a loaded one runs 2–3× slower.
+          // The slowest unit tests take ~3 s idle (the Redocly lint, the bundles).
           testTimeout: 15_000,
           hookTimeout: 30_000,
         },
@@ -39,12 +40,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // As for unit: each file works on its own table, and the modules it shares hold no state.
-          isolate: false,
           globalSetup: ['test/support/dynamodb.global-setup.ts'],
           setupFiles: ['test/support/dynamodb-env.setup.ts'],
           // The longest test without a timeout of its own (a guidance simulation's whole trip) ran
-          // 15 s on a 2-core machine at load 11: DynamoDB Local's JVM shares the cores.
+          // 15 s at load 11: DynamoDB Local's JVM shares the cores.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -54,11 +53,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // The files talk HTTP to the stack; what they share in a worker is read-only.
-          isolate: false,
           globalSetup: ['test/support/local-stack.global-setup.ts'],
-          // Room for a wait on the stack's asynchronous effects (test/e2e/support-waits.ts) on a
-          // loaded machine; the browser test's first run also unpacks Chromium in its beforeAll.
+          // Room for a wait on the stack's asynchronous effects (test/e2e/support-waits.ts); the
+          // browser test's first run also unpacks Chromium in its beforeAll.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

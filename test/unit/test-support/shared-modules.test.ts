@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Unit, integration and e2e test files share their worker's modules (vitest.config.ts: `isolate:
- * false`), so what one file patches, the files after it see. These are the rules that keep that
- * safe, checked on the source of every such test file.
+ * Test files share their worker's modules (vitest.config.ts: `isolate: false`), so what one file
+ * patches, the files after it see. These are the rules that keep that safe, checked on the source
+ * of every test file.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const sharingTestFiles = ['test/unit', 'local', 'test/integration', 'test/e2e']
+const testFiles = ['test/unit', 'local', 'test/integration', 'test/e2e', 'test/cdk']
   .flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((name) =>
       join(root, folder, name),
@@ -19,18 +19,18 @@ const sharingTestFiles = ['test/unit', 'local', 'test/integration', 'test/e2e']
   .map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
 function using(pattern: RegExp): string[] {
-  return sharingTestFiles.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
+  return testFiles.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
 }
 
 /** The files that use `uses` without also calling `undoes`. */
 function leaking(uses: RegExp, undoes: RegExp): string[] {
-  return sharingTestFiles.filter(({ text }) => uses.test(text) && !undoes.test(text)).map(({ path }) => path);
+  return testFiles.filter(({ text }) => uses.test(text) && !undoes.test(text)).map(({ path }) => path);
 }
 
 describe('test files that share modules leave no state behind', () => {
-  it('finds the unit, integration and e2e test files', () => {
-    expect(sharingTestFiles.length).toBeGreaterThan(100);
-    expect(sharingTestFiles.map(({ path }) => path)).toEqual(
+  it('finds the test files of every project', () => {
+    expect(testFiles.length).toBeGreaterThan(100);
+    expect(testFiles.map(({ path }) => path)).toEqual(
       expect.arrayContaining([
         'test/unit/test-support/shared-modules.test.ts',
         'test/integration/events.test.ts',
