@@ -294,26 +294,41 @@ function addPath(
   const first = graph.nodes[source.node] as HighwayNode;
   const last = graph.nodes[target.node] as HighwayNode;
   addLocal(pieces, legs, request.origin, source.joinAt, 'origin', source.joinName);
+  // The segment driven last: driving it again straight after is a turn back at the junction, which
+  // starts a leg of its own even on the same road, so the legs show it.
+  let previous: HighwayEdge | null = null;
+  const drive = (
+    edge: HighwayEdge,
+    geometry: readonly GeoPoint[],
+    miles: number,
+    from: string,
+    to: string,
+    drawn: boolean,
+  ) => {
+    addInterstate(pieces, legs, edge, geometry, miles, from, to, { drawn, turnsBack: previous === edge });
+    previous = edge;
+  };
   if (source.along) {
     const { road, geometry, miles } = source.along;
-    addInterstate(pieces, legs, road, geometry, miles, source.joinName, placeName(first));
+    drive(road, geometry, miles, source.joinName, placeName(first), true);
   }
   for (const step of steps) {
     const geometry = step.reversed ? [...step.edge.geometry].reverse() : step.edge.geometry;
     const from = graph.nodes[step.reversed ? step.edge.to : step.edge.from] as HighwayNode;
     const to = graph.nodes[step.to] as HighwayNode;
-    addInterstate(pieces, legs, step.edge, geometry, step.edge.miles, placeName(from), placeName(to), false);
+    drive(step.edge, geometry, step.edge.miles, placeName(from), placeName(to), false);
   }
   if (target.along) {
     const { road, geometry, miles } = target.along;
-    addInterstate(pieces, legs, road, geometry, miles, placeName(last), target.joinName);
+    drive(road, geometry, miles, placeName(last), target.joinName, true);
   }
   addLocal(pieces, legs, target.joinAt, request.destination, target.joinName, 'destination');
 }
 
 /**
- * Appends a stretch of interstate, merged into the leg before when that is on the same road. A
- * stretch from or to a foot is a slice of the segment's drawn line, already as a route draws it.
+ * Appends a stretch of interstate, merged into the leg before when that is on the same road and
+ * the stretch does not turn back along it. A stretch from or to a foot (`drawn`) is a slice of the
+ * segment's drawn line, already as a route draws it.
  */
 function addInterstate(
   pieces: RoutePiece[],
@@ -323,12 +338,12 @@ function addInterstate(
   miles: number,
   fromName: string,
   toName: string,
-  drawn = true,
+  how: { drawn: boolean; turnsBack: boolean } = { drawn: true, turnsBack: false },
 ): void {
   if (miles < MIN_LEG_MILES) return;
-  pieces.push({ geometry, miles, drawn });
+  pieces.push({ geometry, miles, drawn: how.drawn });
   const current = legs.at(-1);
-  if (current?.kind === 'interstate' && current.road === edge.interstate) {
+  if (current?.kind === 'interstate' && current.road === edge.interstate && !how.turnsBack) {
     current.to = toName;
     current.miles += miles;
     current.durationMinutes += minutes(miles, INTERSTATE_SPEED_MPH);

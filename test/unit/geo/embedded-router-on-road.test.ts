@@ -66,9 +66,14 @@ describe('embedded router: a truck between junctions goes on the way it is headi
       originHeadingDegrees: truck.reverse,
     });
 
-    // Assess: the 5.5 miles to the junction behind it are driven twice, never cut by a local road.
+    // Assess: the 5.5 miles to the junction behind it are driven twice, never cut by a local road,
+    // and the legs show the turn at Dallas.
     expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles + 5.5, 1);
     expect(route.legs.every((leg) => leg.kind === 'interstate')).toBe(true);
+    expect(route.legs.slice(0, 2)).toEqual([
+      expect.objectContaining({ road: 'I-35', from: 'origin', to: 'Dallas, TX', miles: 5.5, startMiles: 0 }),
+      expect.objectContaining({ road: 'I-35', from: 'Dallas, TX', to: 'Wichita, KS', startMiles: 5.5 }),
+    ]);
     expect(projectOntoRoute(route, place('dallas-tx')).offRouteMiles).toBeLessThan(0.01);
     expectConsistent(route);
   });
