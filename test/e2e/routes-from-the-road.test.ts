@@ -122,4 +122,33 @@ describe.runIf(isLocalTarget())('routes start where the truck is (I-35 north of 
     // Assess
     expect(planned.remaining_miles).toBeCloseTo(downtown.distanceMiles + MILES_OUT, 0);
   });
+
+  it('guidance for a truck westbound on I-40 35 miles past Oklahoma City recommends nothing behind it', async () => {
+    // Prepare
+    const okc = { latitude: 35.4676, longitude: -97.5164 };
+    const albuquerque = { latitude: 35.0844, longitude: -106.6504, name: 'Albuquerque' };
+    const fromOkc = computeEmbeddedRoute({ origin: okc, destination: albuquerque });
+    const truck = await guidance.newTruck();
+    await guidance.drive(
+      truck,
+      [33, 34, 35].map((at, i) => ({
+        ...pointAtMiles(fromOkc, at),
+        recorded_at: secondsAgo(180 - i * 60),
+        speed_mph: 60,
+        fuel_level_percent: 22,
+      })),
+    );
+
+    // Act
+    await guidance.start(truck.id, { destination: albuquerque, min_arrival_fuel_percent: 15 });
+    const planned = await guidance.waitFor(truck.id, 'a plan from I-40', (g) => g.stops.length > 0);
+
+    // Assess: 511 of the 546 miles lie ahead, and every stop lies past the truck, as far as it says.
+    expect(planned.remaining_miles).toBeCloseTo(fromOkc.distanceMiles - 35, 0);
+    for (const stop of planned.stops) {
+      const along = projectOntoRoute(fromOkc, stop.station).milesAlongRoute;
+      expect(along, stop.station.name).toBeGreaterThan(35);
+      expect(Math.abs(stop.miles_ahead - (along - 35)), stop.station.name).toBeLessThanOrEqual(0.5);
+    }
+  });
 });
