@@ -67,8 +67,10 @@ export function createEmbeddedRouter(options: EmbeddedRouterOptions = {}): Routi
 }
 
 /**
- * The embedded router's computation, synchronous (it does no I/O): snap both ends to their
- * nearest nodes, A* over the interstates, then geometry, legs and polyline.
+ * The embedded router's computation, synchronous (it does no I/O): join each end to the network
+ * (an end on an interstate at its foot there, the origin only towards the junction ahead in the
+ * direction of travel; any other at its nearest nodes), A* over the interstates, then geometry,
+ * legs and polyline.
  *
  * The search minimises travel time. With one interstate speed that is the shortest interstate
  * distance, and it keeps trucks on interstates rather than on estimated local roads whenever
@@ -142,7 +144,7 @@ export function computeEmbeddedRoute(
     throw new RoutingUnreachableError(
       'destination',
       destination,
-      targets[0]?.localMiles ?? 0,
+      targets[0]?.offNetworkMiles ?? 0,
       snapLimitMiles,
       {
         detail: 'No interstate connects the network near the origin to the network near the destination.',
@@ -179,21 +181,20 @@ interface RouteEnd extends Terminal {
   /** Where the local leg meets the network, and what the legs call that place. */
   joinAt: GeoPoint;
   joinName: string;
-  /** Road miles of the local leg (straight miles × circuity). */
-  localMiles: number;
+  /** Great-circle miles from the end to where it joins the network. */
+  offNetworkMiles: number;
   /** The stretch of interstate between the foot and the junction, drawn from the route's side. */
   along?: { road: HighwayEdge; geometry: GeoPoint[]; miles: number };
 }
 
 /** A snapped end: by local road to a nearby junction. */
 function atNode(graph: HighwayGraph, near: NearbyNode): RouteEnd {
-  const localMiles = near.miles * LOCAL_CIRCUITY_FACTOR;
   return {
     node: near.node.index,
     cost: localHours(near.miles),
     joinAt: graph.nodes[near.node.index] as HighwayNode,
     joinName: placeName(near.node),
-    localMiles,
+    offNetworkMiles: near.miles,
   };
 }
 
@@ -224,7 +225,7 @@ function alongEnd(on: RoadPosition, junction: 'to' | 'from', end: 'origin' | 'de
     cost: localHours(on.offsetMiles) + miles / INTERSTATE_SPEED_MPH,
     joinAt: on.foot,
     joinName: footName(on, end, localMiles),
-    localMiles,
+    offNetworkMiles: on.offsetMiles,
     along: { road: on.edge, geometry: end === 'origin' ? fromFoot : fromFoot.reverse(), miles },
   };
 }
