@@ -34,7 +34,7 @@ export const HEADING_TOLERANCE_DEGREES = 60;
 /** Where a point lies on the interstate network: its foot on one segment's drawn line. */
 export interface RoadPosition {
   edge: HighwayEdge;
-  /** The segment's drawn line, from its `from` junction (see {@link drawnSegment}). */
+  /** The segment's drawn line from its `from` junction, as a route draws it (route-line.ts). */
   drawn: readonly GeoPoint[];
   /** The foot lies on the drawn stretch from `drawn[index]` to `drawn[index + 1]`. */
   index: number;
@@ -83,14 +83,6 @@ function drawnNetwork(graph: HighwayGraph): DrawnNetwork {
   }
   drawings.set(graph, network);
   return network;
-}
-
-/**
- * A segment's line as a route draws it: its geometry densified to a point every 5 miles and
- * rounded to the polyline's precision. Drawn from the other end it is the same points reversed.
- */
-export function drawnSegment(graph: HighwayGraph, edge: HighwayEdge): readonly GeoPoint[] {
-  return drawnNetwork(graph).lines[edge.index] as GeoPoint[];
 }
 
 /**
