@@ -38,7 +38,9 @@ export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleet
     const outcomes: DriveOutcome[] = [];
     const groups = generateFleet({ seed: SEED, drives });
     for (const [index, group] of groups.entries()) {
-      outcomes.push(...(await simulation.runGroup(group, FIRST_START_MS + index * GROUP_SPACING_MS, SEED + index)));
+      outcomes.push(
+        ...(await simulation.runGroup(group, FIRST_START_MS + index * GROUP_SPACING_MS, SEED + index)),
+      );
     }
     return {
       ...fleetFigures(outcomes),

@@ -4,7 +4,7 @@
  */
 import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
 import type { EventEnvelope } from '../../../shared/store/events.ts';
-import { routeOf } from './generator.ts';
+import { drivesToShownStop, routeOf } from './generator.ts';
 import type { DriveOutcome, SeenStop } from './harness.ts';
 
 /** The events of the fuelling loop for one stop, in the order they were recorded. */
@@ -54,7 +54,8 @@ export function shownStopWithdrawals(outcome: DriveOutcome): { at: number; stop:
     if (!sighting.active) break;
     const now = sighting.first;
     if (shown && now?.stationId !== shown.stationId) {
-      const onTheWay = sighting.latest.phase !== 'at_station' && sighting.latest.routeMile < footMile(outcome, shown);
+      const onTheWay =
+        sighting.latest.phase !== 'at_station' && sighting.latest.routeMile < footMile(outcome, shown);
       if (onTheWay) withdrawals.push({ at: sighting.postedAtMs, stop: shown });
     }
     shown = now;
@@ -79,22 +80,28 @@ export interface FleetFigures {
   guidance_updates_per_truck_hour_p95: number;
   guidance_fleet_drives: number;
   guidance_fleet_fills_at_shown_stops: number;
+  /** Worker messages that failed every receive (dead-lettered) over the fleet's drives. */
+  guidance_fleet_dead_letters: number;
 }
 
 export function fleetFigures(outcomes: readonly DriveOutcome[]): FleetFigures {
   const withdrawals = outcomes.reduce((sum, o) => sum + shownStopWithdrawals(o).length, 0);
-  const fills = outcomes.filter((o) => o.spec.behaviour === 'fuels_at_shown_stop' && o.shownAtStart);
+  const fills = outcomes.filter(
+    (o) => o.spec.behaviour === 'fuels_at_shown_stop' && drivesToShownStop(o.spec, o.shownAtStart),
+  );
   const matched = fills.filter((o) =>
     o.events.some((e) => e.type === 'fueling.matched' && e.data.station_id === o.shownAtStart?.stationId),
   );
   const rates = outcomes.map(updatesPerHour).sort((a, b) => a - b);
-  const p95 = rates[Math.min(rates.length - 1, Math.max(0, Math.ceil(0.95 * rates.length) - 1))] ?? Number.NaN;
+  const p95 =
+    rates[Math.min(rates.length - 1, Math.max(0, Math.ceil(0.95 * rates.length) - 1))] ?? Number.NaN;
   return {
     guidance_shown_stop_withdrawals_per_100: round1((withdrawals / Math.max(outcomes.length, 1)) * 100),
     guidance_fills_at_shown_stops_matched_percent: round1((matched.length / Math.max(fills.length, 1)) * 100),
     guidance_updates_per_truck_hour_p95: round1(p95),
     guidance_fleet_drives: outcomes.length,
     guidance_fleet_fills_at_shown_stops: fills.length,
+    guidance_fleet_dead_letters: outcomes.reduce((sum, o) => sum + o.deadLetters.length, 0),
   };
 }
 

@@ -50,6 +50,11 @@ const REJOIN_PAST_FOOT_MILES = 0.3;
 const ELSEWHERE = { pastFootMiles: 12, offRoadMiles: 1 } as const;
 /** A truck that exits and turns back drives this share of the way to the station first. */
 const TURN_BACK_SHARE = 0.4;
+/**
+ * A shown stop further ahead than this is not driven to: the drive is its first this-many road
+ * miles (it still counts for withdrawals and updates). It keeps a 200-drive fleet to minutes.
+ */
+export const MAX_APPROACH_MILES = 150;
 
 export interface City extends GeoPoint {
   id: string;
@@ -268,7 +273,12 @@ const straightLeg = (from: GeoPoint, to: GeoPoint, phase: DrivePhase, routeMile:
   };
 };
 
-const dwellLeg = (station: GeoPoint, minutes: number, fillTo: number | undefined, routeMile: number): Leg => ({
+const dwellLeg = (
+  station: GeoPoint,
+  minutes: number,
+  fillTo: number | undefined,
+  routeMile: number,
+): Leg => ({
   miles: 0,
   mph: 0,
   phase: 'at_station',
@@ -283,18 +293,33 @@ export interface ShownStop {
   longitude: number;
 }
 
+/**
+ * Whether the driver acts on the shown stop: one was shown, within {@link MAX_APPROACH_MILES}
+ * of road ahead. (A stop shown behind the truck is taken at once: the driver turns for it.)
+ */
+export function drivesToShownStop(spec: DriveSpec, shown: ShownStop | null): shown is ShownStop {
+  return (
+    shown !== null &&
+    projectOntoRoute(routeOf(spec), shown).milesAlongRoute - spec.startMile <= MAX_APPROACH_MILES
+  );
+}
+
 /** The drive's legs, given the stop shown when guidance started (null: none was shown). */
 function legsOf(spec: DriveSpec, shown: ShownStop | null): Leg[] {
   const route = routeOf(spec);
   const end = route.distanceMiles - 1;
-  if (!shown) {
-    const cruiseTo = Math.min(end, spec.startMile + (spec.cruiseMinutes / 60) * spec.mph);
+  if (!drivesToShownStop(spec, shown)) {
+    const cruiseTo = Math.min(
+      end,
+      spec.startMile + (shown ? MAX_APPROACH_MILES : (spec.cruiseMinutes / 60) * spec.mph),
+    );
     return [roadLeg(route, spec.startMile, cruiseTo, spec.mph)];
   }
   const foot = projectOntoRoute(route, shown).milesAlongRoute;
   const exitMile = Math.max(spec.startMile, foot);
   const exitPoint = pointAtMiles(route, exitMile);
-  const after = (fromMile: number) => roadLeg(route, fromMile, Math.min(end, fromMile + spec.milesAfterStop), spec.mph);
+  const after = (fromMile: number) =>
+    roadLeg(route, fromMile, Math.min(end, fromMile + spec.milesAfterStop), spec.mph);
   const station = { latitude: shown.latitude, longitude: shown.longitude };
   switch (spec.behaviour) {
     case 'fuels_at_shown_stop': {
@@ -437,7 +462,10 @@ export function deliveryPosts(
   const all = [...crumbs].flatMap(([drive, list]) => list.map((crumb) => ({ drive, crumb })));
   if (group.delivery === 'live') {
     for (const item of all) {
-      posts.push({ postedAtMs: item.crumb.recordedAtMs + Math.round(between(random, 2, 30) * 1000), items: [item] });
+      posts.push({
+        postedAtMs: item.crumb.recordedAtMs + Math.round(between(random, 2, 30) * 1000),
+        items: [item],
+      });
     }
   } else {
     const lastMs = Math.max(...all.map((item) => item.crumb.recordedAtMs));
@@ -449,9 +477,7 @@ export function deliveryPosts(
     for (const [window, items] of [...windows].sort(([a], [b]) => a - b)) {
       const windowEndMs = startMs + (window + 1) * BUFFER_WINDOW_MS;
       const uploadMs =
-        group.delivery === 'buffered'
-          ? windowEndMs
-          : lastMs + group.lateByMinutes * 60_000 + window * 1000;
+        group.delivery === 'buffered' ? windowEndMs : lastMs + group.lateByMinutes * 60_000 + window * 1000;
       items.sort((a, b) => a.crumb.recordedAtMs - b.crumb.recordedAtMs);
       const parts = Math.max(Math.ceil(items.length / MAX_POST_ITEMS), 1 + Math.floor(random() * 3));
       const size = Math.ceil(items.length / parts);

@@ -60,12 +60,16 @@ export interface DriveOutcome {
   /** This truck's events, in the order they were recorded. */
   events: EventEnvelope[];
   sightings: Sighting[];
+  /** Why worker cycles for this truck failed every receive (their messages dead-lettered). */
+  deadLetters: string[];
 }
 
 /** The price of every station moves by up to this, up or down, each hour of the clock. */
 const PRICE_DRIFT_USD = 0.04;
 const HOUR_MS = 3_600_000;
 const MIN_ARRIVAL_FUEL_PERCENT = 15;
+/** How often the queue hands a message to the worker before it goes to the dead-letter queue. */
+const RECEIVES = 3;
 
 export interface MutableClock {
   now(): number;
@@ -119,6 +123,8 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
   };
   const ingest = ingestDeps(infra);
   const vehicles = vehicleStore(infra);
+  /** Per vehicle, why its messages went to the dead-letter queue. */
+  const deadLetters = new Map<string, string[]>();
 
   /** One POST /v1/locations, then the worker's cycle for each vehicle it queued. */
   async function post(fleetId: string, items: readonly { vehicleId: string; crumb: DriveCrumb }[]) {
@@ -137,15 +143,39 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     if (response.rejected > 0) throw new Error(`ingest rejected: ${JSON.stringify(response).slice(0, 500)}`);
     const queued = new Map<string, VehicleUpdateMessage>();
     for (const message of infra.sent.vehicleUpdates.take()) queued.set(message.vehicleId, message);
-    for (const message of queued.values()) await processVehicleUpdate(deps, message);
+    for (const message of queued.values()) await cycle(message);
   }
 
-  async function firstStop(fleetId: string, vehicleId: string): Promise<{ active: boolean; first: SeenStop | null }> {
+  /**
+   * The worker's cycle as the queue runs it: a failed message is received again, up to
+   * {@link RECEIVES} times, then goes to the dead-letter queue (counted, not thrown: the drive goes on).
+   */
+  async function cycle(message: VehicleUpdateMessage) {
+    for (let receive = 1; ; receive++) {
+      try {
+        await processVehicleUpdate(deps, message);
+        return;
+      } catch (error) {
+        if (receive < RECEIVES) continue;
+        const failures = deadLetters.get(message.vehicleId) ?? [];
+        failures.push(error instanceof Error ? error.message : String(error));
+        deadLetters.set(message.vehicleId, failures);
+        return;
+      }
+    }
+  }
+
+  async function firstStop(
+    fleetId: string,
+    vehicleId: string,
+  ): Promise<{ active: boolean; first: SeenStop | null }> {
     const { session } = await deps.tracking.get(fleetId, vehicleId);
     const stop = session?.status === 'active' ? session.stops[0] : undefined;
     return {
       active: session?.status === 'active',
-      first: stop ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude } : null,
+      first: stop
+        ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
+        : null,
     };
   }
 
@@ -194,6 +224,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
         crumbs: scriptDrive(spec, shownAtStart, startMs),
         events: [],
         sightings: [],
+        deadLetters: [],
       });
     }
 
@@ -209,7 +240,10 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
       clock.set(postedAtMs);
       await post(
         fleetId,
-        items.map(({ drive, crumb }) => ({ vehicleId: (byDrive.get(drive) as DriveOutcome).vehicleId, crumb })),
+        items.map(({ drive, crumb }) => ({
+          vehicleId: (byDrive.get(drive) as DriveOutcome).vehicleId,
+          crumb,
+        })),
       );
       for (const drive of new Set(items.map((item) => item.drive))) {
         const outcome = byDrive.get(drive) as DriveOutcome;
@@ -224,7 +258,9 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
       }
     }
     for (const outcome of outcomes) {
-      outcome.events = events.filter((e) => e.fleet_id === fleetId && e.data.vehicle_id === outcome.vehicleId);
+      outcome.events = events.filter(
+        (e) => e.fleet_id === fleetId && e.data.vehicle_id === outcome.vehicleId,
+      );
     }
     // The group's events are read: drop them, so a 200-drive run keeps only what it still needs.
     for (let i = events.length - 1; i >= 0; i--) if (events[i]?.fleet_id === fleetId) events.splice(i, 1);
