@@ -28,6 +28,8 @@ const FIRST_START_MS = Date.parse('2026-11-02T06:00:00Z');
 
 export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleetBench> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // Thousands of worker cycles: their usage metrics (EMF lines on stdout) would bury the table.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   const started = performance.now();
   const db = await startDynamoDbLocal();
   const clock = fixedClock(FIRST_START_MS);
