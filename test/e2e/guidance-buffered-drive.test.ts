@@ -66,7 +66,14 @@ describe.runIf(isLocalTarget())('a buffered upload of a truck fuelling at the st
     const routed = await prod.post('/v1/routes', {
       ...company,
       idempotencyKey: randomUUID(),
-      body: { origin: dallas, destination: denver },
+      body: {
+        origin: dallas,
+        destination: denver,
+        tank_size_gallons: TANK,
+        estimated_mpg: MPG,
+        fuel_level_percent: 22,
+        min_arrival_fuel_percent: 15,
+      },
     });
     expect(routed.status, routed.text).toBe(201);
     const raw = routeLineFromPoints(decodeRoutePolyline(routed.json.polyline));
