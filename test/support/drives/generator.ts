@@ -449,7 +449,8 @@ const MAX_POST_ITEMS = 400;
 /**
  * When and how the group's breadcrumbs reach the API. Live: each a few seconds after it was
  * recorded. Buffered: every 29 minutes, that window of every truck in one to three POSTs within a
- * minute. Hours late: everything, in the same windows, `lateByMinutes` after the last breadcrumb.
+ * minute. Hours late: everything, in the same windows, one a minute from `lateByMinutes` after the
+ * last breadcrumb.
  */
 export function deliveryPosts(
   group: DriveGroup,
@@ -476,8 +477,9 @@ export function deliveryPosts(
     }
     for (const [window, items] of [...windows].sort(([a], [b]) => a - b)) {
       const windowEndMs = startMs + (window + 1) * BUFFER_WINDOW_MS;
+      // A backlog goes up window after window, each within its own minute.
       const uploadMs =
-        group.delivery === 'buffered' ? windowEndMs : lastMs + group.lateByMinutes * 60_000 + window * 1000;
+        group.delivery === 'buffered' ? windowEndMs : lastMs + group.lateByMinutes * 60_000 + window * 60_000;
       items.sort((a, b) => a.crumb.recordedAtMs - b.crumb.recordedAtMs);
       const parts = Math.max(Math.ceil(items.length / MAX_POST_ITEMS), 1 + Math.floor(random() * 3));
       const size = Math.ceil(items.length / parts);
