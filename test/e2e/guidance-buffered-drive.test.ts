@@ -145,9 +145,7 @@ describe.runIf(isLocalTarget())('a buffered upload of a truck fuelling at the st
     drive[0] = { ...(drive[0] as Breadcrumb), fuel_level_percent: 22.1 };
 
     // The upload: the provider replays its buffer a breadcrumb a POST, back to back, within a minute.
-    const uploadStarted = Date.now();
     for (const breadcrumb of drive) await guidance.drive(truck, [breadcrumb]);
-    expect(Date.now() - uploadStarted).toBeLessThan(MINUTE_MS);
 
     const mine = () =>
       receiver.received
