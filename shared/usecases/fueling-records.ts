@@ -20,7 +20,7 @@ export interface FuelingRecordDeps {
     FuelingStore,
     'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
   >;
-  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followItems'>;
+  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
@@ -97,9 +97,9 @@ export async function recordFill(
     const outcome = await deps.fuelings.record(fleetId, {
       fueling,
       mergeWith,
-      also: followed
-        ? deps.recommendations.followItems(fleetId, followed, fueling.id, fueling.externalRef ?? null)
-        : [],
+      follow: followed
+        ? deps.recommendations.followWrite(fleetId, followed, fueling.id, fueling.externalRef ?? null)
+        : null,
       announce,
       guard,
     });
@@ -183,6 +183,7 @@ function judged(
     // Matched by the worker against the session it was made in.
     const stop = fill.stopId ? recommendations.find((r) => r.stopId === fill.stopId) : undefined;
     if (stop) match = { stop, distanceMiles: null };
+    if (fill.stopId) fueling.missedSavingsUsd = 0;
   } else {
     match = matchRecommendation(place, recommendations);
   }
