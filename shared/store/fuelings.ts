@@ -230,6 +230,7 @@ export function createFuelingStore(
             recommendedNetPrice: fueling.recommendedNetPrice ?? null,
             stationId: mergeWith.stationId ?? fueling.stationId,
             missedSavingsUsd: 0,
+            unmatchedReason: null,
           };
           for (const [name, value] of Object.entries(match)) {
             sets.push(`fueling.${name} = :${name}`);

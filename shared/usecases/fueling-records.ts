@@ -5,6 +5,7 @@ import {
   passedOverRecommendation,
   type RecommendationMatch,
   sameFillOf,
+  unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import { missedSavings } from '../domain/fuelings/savings.ts';
@@ -168,7 +169,12 @@ async function duplicateOf(
   return { status: 'duplicate', id: recorded.id };
 }
 
-/** The record to write: linked, matched (or its missed savings), and the stop it follows, if any. */
+/**
+ * The record to write: linked, matched (or why not, and its missed savings), and the stop it
+ * follows, if any. A detection comes matched by the worker (against the stops it watched); a
+ * report is matched here, or takes the match of the detection it absorbs (the same fill, judged
+ * at the pump by its breadcrumbs where the card's position is off).
+ */
 function judged(
   fill: Fueling,
   place: FillPlace,
@@ -178,34 +184,48 @@ function judged(
   let fueling: Fueling = { ...fill, linkedFuelingId: mergeWith?.id ?? null };
   if (mergeWith && fill.source === 'reported') fueling.detectedGallons = mergeWith.gallons;
 
+  const recordOf = (stopId: string | null | undefined) =>
+    stopId ? (recommendations.find((r) => r.stopId === stopId) ?? null) : null;
   let match: RecommendationMatch | null = null;
   if (fill.source === 'detected') {
-    // Matched by the worker against the session it was made in.
-    const stop = fill.stopId ? recommendations.find((r) => r.stopId === fill.stopId) : undefined;
+    const stop = recordOf(fill.stopId);
     if (stop) match = { stop, distanceMiles: null };
-    if (fill.stopId) fueling.missedSavingsUsd = 0;
   } else {
     match = matchRecommendation(place, recommendations);
+    if (match) {
+      const { stop } = match;
+      fueling = {
+        ...fueling,
+        guidanceId: stop.guidanceId,
+        stopId: stop.stopId,
+        tripId: stop.tripId,
+        tripStopId: stop.tripStopId,
+        stationId: fueling.stationId ?? stop.stationId,
+        recommendedNetPrice: stop.netPrice,
+      };
+    } else if (mergeWith?.source === 'detected' && mergeWith.guidanceId && mergeWith.stopId) {
+      fueling = {
+        ...fueling,
+        guidanceId: mergeWith.guidanceId,
+        stopId: mergeWith.stopId,
+        tripId: mergeWith.tripId ?? null,
+        tripStopId: mergeWith.tripStopId ?? null,
+        stationId: fueling.stationId ?? mergeWith.stationId,
+        recommendedNetPrice: mergeWith.recommendedNetPrice ?? null,
+      };
+    }
   }
-  const stop = match?.stop as RecommendedStopRecord | undefined;
-  if (stop && fill.source === 'reported') {
-    fueling = {
-      ...fueling,
-      guidanceId: stop.guidanceId,
-      stopId: stop.stopId,
-      tripId: stop.tripId,
-      tripStopId: stop.tripStopId,
-      stationId: fueling.stationId ?? stop.stationId,
-      recommendedNetPrice: stop.netPrice,
-      missedSavingsUsd: 0,
-    };
-  }
-  if (!stop) {
+  if (fueling.stopId) {
+    fueling.missedSavingsUsd = 0;
+    fueling.unmatchedReason = null;
+  } else {
     const passed = passedOverRecommendation(place, recommendations);
     fueling.missedSavingsUsd = passed
       ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
       : 0;
+    fueling.unmatchedReason = unmatchedReason(place, recommendations);
   }
+  const stop = match?.stop as RecommendedStopRecord | undefined;
   const followed = stop && !stop.followedFuelingId ? stop : null;
   return { fueling, followed, match };
 }

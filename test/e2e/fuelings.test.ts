@@ -106,6 +106,7 @@ describe('POST /v1/fuelings', () => {
       linked_fueling_id: null,
       detected_gallons: null,
       missed_savings_usd: 0,
+      unmatched_reason: 'no_guidance',
       created_at: expect.stringMatching(/\.\d{6}Z$/),
     });
     expect(listed.json.data[1]).toMatchObject({ net_price_usd_per_gallon: 3.54, total_usd: 150.45 });

@@ -110,33 +110,38 @@ function stopAt(session: GuidanceSession, milesAhead: number): GuidanceStop {
  * The session's life as guidance lives it (the domain's own transitions), carried into the
  * recommended-stop records the way a committed change's outbox carries it (tracking-outbox.ts).
  */
-async function guidanceIn(state: State, fleetId: string, vehicleId: string) {
+async function guidanceIn(
+  state: State,
+  fleetId: string,
+  vehicleId: string,
+  { shownAt, changedAt } = { shownAt: RECOMMENDED_AT, changedAt: CHANGED_AT },
+) {
   const started = startSession({
-    id: newId('guidance', RECOMMENDED_AT),
+    id: newId('guidance', shownAt),
     vehicleId,
     destination: { latitude: 39.74, longitude: -104.99, name: 'Denver' },
     minArrivalFuelPercent: 15,
-    nowMs: RECOMMENDED_AT,
+    nowMs: shownAt,
   });
   // Due states are reached beside the station (3 miles out); a withdrawn one was replaced far ahead.
-  const stop = stopAt(started, state === 'withdrawn' ? 40 : 3);
+  const stop = { ...stopAt(started, state === 'withdrawn' ? 40 : 3), recommendedAtMs: shownAt };
   const shown: GuidanceSession = { ...started, stops: [stop], phase: 'approaching_stop' };
   const later: Record<State, () => GuidanceSession> = {
     active: () => shown,
-    acknowledged: () => ok(acknowledgeStop(shown, stop.id, CHANGED_AT)),
-    skipped: () => ok(skipStop(shown, stop.id, 'closed lane', CHANGED_AT)),
+    acknowledged: () => ok(acknowledgeStop(shown, stop.id, changedAt)),
+    skipped: () => ok(skipStop(shown, stop.id, 'closed lane', changedAt)),
     withdrawn: () => ({
       ...shown,
       stops: [{ ...stop, id: newId('guidanceStop'), stationId: 'stn_other', latitude: stop.latitude + 1 }],
     }),
-    cancelled: () => endSession(shown, 'caller_cancelled', CHANGED_AT),
-    completed: () => endSession(shown, 'arrived', CHANGED_AT),
+    cancelled: () => endSession(shown, 'caller_cancelled', changedAt),
+    completed: () => endSession(shown, 'arrived', changedAt),
   };
   const after = later[state]();
   const { recommendations } = fuelingStores(infra);
   const changes = [
-    ...recommendationChanges(null, shown, RECOMMENDED_AT),
-    ...recommendationChanges(shown, after, CHANGED_AT),
+    ...recommendationChanges(null, shown, shownAt),
+    ...recommendationChanges(shown, after, changedAt),
   ];
   for (const change of changes) {
     if (change.kind === 'recommended') await recommendations.recommended(fleetId, change.stop);
@@ -276,4 +281,89 @@ describe('a fill at a recommended stop, by recommendation state × source × ord
       expect(report.totals).toMatchObject({ fuelings: 1, recommended_stops: 1, followed_stops: 1 });
     },
   );
+});
+
+describe('the match window and why a fill matched nothing', () => {
+  async function truckWith(state: State, times?: { shownAt: number; changedAt: number }) {
+    const fleetId = newId('fleet');
+    const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
+      external_ref: `WINDOW-${Math.random().toString(36).slice(2, 8)}`,
+      tank_size_gallons: 150,
+      estimated_mpg: 6.5,
+    });
+    const guided = await guidanceIn(state, fleetId, vehicle.id, times);
+    return { fleetId, vehicle, ...guided };
+  }
+  const card = (vehicleId: string, fueledAtMs: number, where: Record<string, unknown>) => ({
+    vehicle_id: vehicleId,
+    fueled_at: new Date(fueledAtMs).toISOString(),
+    gallons: 100,
+    price_usd_per_gallon: 3.6,
+    ...where,
+  });
+  async function judge(fleetId: string, item: Record<string, unknown>) {
+    const result = await recordFuelings(deps, fleetId, [item]);
+    expect(result.results[0]).toMatchObject({ status: 'accepted' });
+    const id = (result.results[0] as { id: string }).id;
+    const listed = await fuelingStores(infra).fuelings.list(fleetId, {}, 25);
+    return listed.data.find((f) => f.id === id);
+  }
+
+  it('a card at the station up to 6 hours after the session ended is matched; later it is outside_window', async () => {
+    const changedAt = NOW - 400 * MIN;
+    const { fleetId, vehicle, session, stop } = await truckWith('cancelled', {
+      shownAt: changedAt - 60 * MIN,
+      changedAt,
+    });
+    const late = await judge(fleetId, card(vehicle.id, changedAt + 359 * MIN, { station_id: station.id }));
+    expect(late).toMatchObject({ guidanceId: session.id, stopId: stop.id, unmatchedReason: null });
+    const tooLate = await judge(
+      fleetId,
+      card(vehicle.id, changedAt + 361 * MIN, { station_id: station.id, card_transaction_ref: 'LATE' }),
+    );
+    expect(tooLate).toMatchObject({ stopId: null, unmatchedReason: 'outside_window' });
+  });
+
+  it('no recommendation in the window: no_guidance; elsewhere: not_at_recommended_station; nowhere: no_position', async () => {
+    const { fleetId, vehicle } = await truckWith('active');
+    expect(
+      await judge(
+        fleetId,
+        card(vehicle.id, REPORTED_AT, { latitude: station.latitude + 1, longitude: station.longitude }),
+      ),
+    ).toMatchObject({ stopId: null, unmatchedReason: 'not_at_recommended_station' });
+    expect(
+      await judge(fleetId, card(vehicle.id, REPORTED_AT - 10 * MIN, { merchant_name: 'Cash' })),
+    ).toMatchObject({ stopId: null, unmatchedReason: 'no_position' });
+    const unguided = newId('fleet');
+    const { vehicle: other } = await createVehicle({ vehicles: vehicleStore(infra), clock }, unguided, {
+      external_ref: 'UNGUIDED',
+      tank_size_gallons: 150,
+      estimated_mpg: 6.5,
+    });
+    expect(await judge(unguided, card(other.id, REPORTED_AT, { station_id: station.id }))).toMatchObject({
+      stopId: null,
+      unmatchedReason: 'no_guidance',
+    });
+  });
+
+  it('a card placed off the station takes the match of the detection it joins, announced once', async () => {
+    const { fleetId, vehicle, session, stop } = await truckWith('skipped');
+    const truck = { id: vehicle.id, externalRef: vehicle.externalRef as string };
+    const detectionId = await carryOutDetection(fleetId, truck, session, stop);
+    // 0.55 mile from the station (too far to match by itself), 0.48 from the detection: the same fill.
+    const joined = await judge(
+      fleetId,
+      card(vehicle.id, REPORTED_AT, { latitude: station.latitude + 0.008, longitude: station.longitude }),
+    );
+    expect(joined).toMatchObject({
+      linkedFuelingId: detectionId,
+      guidanceId: session.id,
+      stopId: stop.id,
+      missedSavingsUsd: 0,
+      unmatchedReason: null,
+    });
+    const matched = events.filter((e) => e.fleetId === fleetId && e.type === 'fueling.matched');
+    expect(matched.map((e) => e.data.fueling_id)).toEqual([detectionId]);
+  });
 });
