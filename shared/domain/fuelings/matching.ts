@@ -23,7 +23,10 @@ export interface RecommendationMatch {
  * (clock skew), and standing at some moment of the match window before it — still standing, or
  * withdrawn at most the window before the fill. Withdrawal does not undo what the driver was shown.
  */
-export function inMatchWindow(stop: RecommendedStop, atMs: number): boolean {
+export function inMatchWindow(
+  stop: Pick<RecommendedStop, 'recommendedAtMs' | 'withdrawnAtMs'>,
+  atMs: number,
+): boolean {
   const shownBy = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
   const standingSince = atMs - FUELING_POLICY.matchWindowHours * 3_600_000;
   return atMs >= shownBy && (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= standingSince);
