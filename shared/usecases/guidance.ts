@@ -324,7 +324,7 @@ async function commit<S extends GuidanceSession | null>(
     const stored = await deps.tracking.save({
       ...tracking,
       session: result.session,
-      shownStops: shownStopsAfter(tracking.shownStops ?? [], result.session, nowMs),
+      shownStops: shownStopsAfter(tracking.shownStops ?? [], tracking.session, result.session, nowMs),
       outbox: outboxOf(
         result.events,
         [],

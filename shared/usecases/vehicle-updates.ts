@@ -9,7 +9,7 @@ import {
 } from '../domain/event-payloads.ts';
 import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
-import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
+import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
@@ -20,9 +20,10 @@ import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import {
   matchShownStop,
   type ShownStop,
+  type ShownStopFacts,
   shownStopsAfter,
   shownTripStop,
-  withdrawnShownStops,
+  watchedShownStops,
 } from '../domain/tracking/shown-stops.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
@@ -137,14 +138,9 @@ async function runCycle(
   const eventTimeMs = Number.isFinite(fixesUntilMs) ? fixesUntilMs : nowMs;
   // The stops shown earlier that a fill would still match are watched too: a driver who saw one
   // may fuel there after the plan moved on, the stop was skipped or the session ended.
-  const shown = shownStopsAfter(tracking.shownStops ?? [], tracking.session, eventTimeMs);
-  const earlier = withdrawnShownStops(shown, session, eventTimeMs);
+  const shown = watchedShownStops(tracking.shownStops ?? [], session, eventTimeMs);
   const context = {
-    watchedStops: [
-      ...(session?.stops ?? []).map(watchedStop),
-      ...tripWatchedStops(session),
-      ...earlier.map((entry) => watchedStop(entry.stop)),
-    ],
+    watchedStops: [...shown.map((entry) => watchedStop(entry.stop)), ...tripWatchedStops(session)],
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
   };
@@ -180,7 +176,12 @@ async function runCycle(
       ...tracking,
       tracker: state,
       session: nextSession,
-      shownStops: shownStopsAfter(shown, nextSession, state.processedThroughMs ?? eventTimeMs),
+      shownStops: shownStopsAfter(
+        tracking.shownStops ?? [],
+        tracking.session,
+        nextSession,
+        state.processedThroughMs ?? eventTimeMs,
+      ),
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
       outbox: outboxOf(
@@ -245,7 +246,7 @@ async function replanOrKeep(
   }
 }
 
-const watchedStop = (stop: GuidanceStop): WatchedStop => ({
+const watchedStop = (stop: ShownStopFacts): WatchedStop => ({
   stopId: stop.id,
   stationId: stop.stationId,
   name: stop.name,

@@ -58,11 +58,26 @@ export interface FuelingStation {
   address: string;
 }
 
+/** What a detected fueling keeps of the stop it matched. */
+export type MatchedStopFacts = Pick<
+  GuidanceStop,
+  | 'id'
+  | 'stationId'
+  | 'name'
+  | 'chain'
+  | 'latitude'
+  | 'longitude'
+  | 'address'
+  | 'price'
+  | 'discount'
+  | 'netPrice'
+> & { tripStopId?: string | null | undefined };
+
 /** A detected fueling as the record keeps it, with the recommended stop it matched, if any. */
 export function detectedFueling(
   vehicle: { id: string; externalRef?: string | null },
   detection: Extract<Detection, { kind: 'fueling' }>,
-  matched: { guidanceId: string; tripId?: string | null; stop: GuidanceStop } | null,
+  matched: { guidanceId: string; tripId?: string | null; stop: MatchedStopFacts } | null,
   nowMs: number,
 ): Fueling {
   const vehicleId = vehicle.id;

@@ -14,7 +14,7 @@ import {
   currentStop,
   initialTrackerState,
 } from '../../../shared/domain/telematics/tracker.ts';
-import { matchShownStop, shownStopsAfter } from '../../../shared/domain/tracking/shown-stops.ts';
+import { matchShownStop, watchedShownStops } from '../../../shared/domain/tracking/shown-stops.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
 import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../telematics/breadcrumbs.ts';
 
@@ -351,9 +351,9 @@ describe('arrival and departure at the station’s own position', () => {
     if (fueling?.kind !== 'fueling') throw new Error('expected a fueling');
     // Matched by the station's position, 1.4 miles from the route, not by the route.
     const session = { ...approaching(), stops: [stop()] };
-    expect(matchShownStop(shownStopsAfter([], session, NOW), fueling)?.stop.id).toBe('gds_denton');
+    expect(matchShownStop(watchedShownStops([], session, NOW), fueling)?.stop.id).toBe('gds_denton');
     const atRoutePoint = { ...session, stops: [stop({ ...onRoute(STATION_MILE) })] };
-    expect(matchShownStop(shownStopsAfter([], atRoutePoint, NOW), fueling)).toBeNull();
+    expect(matchShownStop(watchedShownStops([], atRoutePoint, NOW), fueling)).toBeNull();
   });
 
   it('never arrives at the route’s point next to the station: only the station counts', () => {
