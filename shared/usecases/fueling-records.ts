@@ -57,18 +57,19 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  * - the same fill from the other source (same vehicle, within 0.5 mile and 60 minutes) is linked
  *   both ways, whichever arrived first; the reported record is the fill the report counts, the
  *   detection confirms its gallons;
- * - a reported fill at a recommendation that stood (station id or within 0.5 mile, from 30
- *   minutes before it was made to 60 minutes after it was withdrawn) is matched, the stop marked
- *   followed and `fueling.matched` recorded; a detection arrives matched by the worker and only
- *   marks its stop followed;
- * - a fill made elsewhere while a recommendation stood carries its missed savings.
+ * - a reported fill at a recommendation in the match window (station id or within 0.5 mile; shown
+ *   at most 30 minutes after the fill, standing at some moment of the 6 hours before it) is
+ *   matched, the stop marked followed and `fueling.matched` recorded; a detection arrives matched
+ *   by the worker (against the stops it watched) and only marks its stop followed;
+ * - a fill made elsewhere while a recommendation stood carries its missed savings, and an
+ *   unmatched fill says why (`unmatchedReason`).
  * A card reference or a detection already on record is a duplicate, never a second record.
  */
 export async function recordFill(
   deps: FuelingRecordDeps,
   fleetId: string,
   fill: Fueling,
-  /** A detection's `fueling.matched`, built by the worker against the session it was made in. */
+  /** A detection's `fueling.matched`, built by the worker against the stops it watched. */
   detectedMatch: OutboxEvent | null = null,
 ): Promise<FillOutcome> {
   for (let attempt = 1; ; attempt++) {
