@@ -221,6 +221,11 @@ export function createFuelingStore(
           sets.push('fueling.detectedGallons = :g');
           values[':g'] = fueling.gallons;
         }
+        // A matched fill joining an unmatched record of itself: that record was not unmatched either.
+        if (fueling.stopId !== null && !mergeWith.stopId) {
+          sets.push('fueling.unmatchedReason = :none');
+          values[':none'] = null;
+        }
         if (handsMatch) {
           const match = {
             guidanceId: fueling.guidanceId,
@@ -230,7 +235,6 @@ export function createFuelingStore(
             recommendedNetPrice: fueling.recommendedNetPrice ?? null,
             stationId: mergeWith.stationId ?? fueling.stationId,
             missedSavingsUsd: 0,
-            unmatchedReason: null,
           };
           for (const [name, value] of Object.entries(match)) {
             sets.push(`fueling.${name} = :${name}`);

@@ -93,7 +93,7 @@ export async function recordFill(
     // A detection's match is the worker's (its event), whether or not the stop's record is found.
     const announce = mergeWith?.stopId
       ? null
-      : fill.source === 'detected'
+      : fill.source === 'detected' && fill.stopId
         ? detectedMatch
         : match && fuelingMatchedEvent(matchedFill(fueling, match));
     const outcome = await deps.fuelings.record(fleetId, {
@@ -188,9 +188,26 @@ function judged(
   const recordOf = (stopId: string | null | undefined) =>
     stopId ? (recommendations.find((r) => r.stopId === stopId) ?? null) : null;
   let match: RecommendationMatch | null = null;
-  if (fill.source === 'detected') {
+  if (fill.source === 'detected' && fill.stopId) {
     const stop = recordOf(fill.stopId);
     if (stop) match = { stop, distanceMiles: null };
+  } else if (fill.source === 'detected') {
+    // One the worker did not watch (shown longer ago than it keeps stops): matched by the records,
+    // and taken at the stop's net price, as a detection at a watched stop is.
+    match = matchRecommendation(place, recommendations);
+    if (match) {
+      const { stop } = match;
+      fueling = {
+        ...fueling,
+        guidanceId: stop.guidanceId,
+        stopId: stop.stopId,
+        tripId: stop.tripId,
+        tripStopId: stop.tripStopId,
+        stationId: stop.stationId,
+        recommendedNetPrice: stop.netPrice,
+        netPrice: stop.netPrice,
+      };
+    }
   } else {
     match = matchRecommendation(place, recommendations);
     if (match) {
@@ -224,7 +241,8 @@ function judged(
     fueling.missedSavingsUsd = passed
       ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
       : 0;
-    fueling.unmatchedReason = unmatchedReason(place, recommendations);
+    // The same fill matched on its other record: it was not unmatched.
+    fueling.unmatchedReason = mergeWith?.stopId ? null : unmatchedReason(place, recommendations);
   }
   const stop = match?.stop as RecommendedStopRecord | undefined;
   const followed = stop && !stop.followedFuelingId ? stop : null;

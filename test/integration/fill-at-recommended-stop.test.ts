@@ -367,3 +367,116 @@ describe('the match window and why a fill matched nothing', () => {
     expect(matched.map((e) => e.data.fueling_id)).toEqual([detectionId]);
   });
 });
+
+describe('a detection the worker did not match', () => {
+  const detectionAt = (vehicle: { id: string; externalRef: string | null }, latitude: number) =>
+    detectedFueling(
+      vehicle,
+      {
+        kind: 'fueling',
+        startedAtMs: DETECTED_AT - 12 * MIN,
+        endedAtMs: DETECTED_AT,
+        latitude,
+        longitude: station.longitude,
+        levelBeforePercent: 21,
+        levelAfterPercent: 92,
+        gallons: 106.5,
+      },
+      null,
+      DETECTED_AT,
+    );
+  async function truck(ref: string) {
+    const fleetId = newId('fleet');
+    const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
+      external_ref: ref,
+      tank_size_gallons: 150,
+      estimated_mpg: 6.5,
+    });
+    return { fleetId, vehicle: { id: vehicle.id, externalRef: vehicle.externalRef ?? null } };
+  }
+  /** The worker's outbox for a fill it did not match: the fill and its fueling.recorded only. */
+  async function carryOutUnmatched(fleetId: string, fill: ReturnType<typeof detectionAt>) {
+    const tracking = {
+      fleetId,
+      vehicleId: fill.vehicleId,
+      outbox: {
+        events: [
+          {
+            type: 'fueling.recorded',
+            dedupeKey: `fueling.recorded:${fill.id}`,
+            data: { fueling_id: fill.id },
+          },
+        ],
+        fuelings: [fill],
+        archive: [],
+      },
+    } as unknown as VehicleTracking;
+    await carryOut(
+      {
+        tracking: { clearOutbox: async () => {} },
+        sessionArchive: { put: async () => {} },
+        fuelings: detectedFuelings(infra, deps.events),
+        recommendations: fuelingStores(infra).recommendations,
+        events: deps.events,
+      },
+      tracking,
+    );
+  }
+
+  it('at a stop shown within the window is matched by the records, announced after fueling.recorded', async () => {
+    const { fleetId, vehicle } = await truck('RECORDS-MATCH');
+    const { session, stop } = await guidanceIn('cancelled', fleetId, vehicle.id);
+    const fill = detectionAt(vehicle, station.latitude + 0.001);
+    await carryOutUnmatched(fleetId, fill);
+    expect((await fuelingStores(infra).fuelings.list(fleetId, {}, 25)).data).toEqual([
+      expect.objectContaining({
+        id: fill.id,
+        guidanceId: session.id,
+        stopId: stop.id,
+        unmatchedReason: null,
+      }),
+    ]);
+    expect(events.filter((e) => e.fleetId === fleetId).map((e) => [e.type, e.data.fueling_id])).toEqual([
+      ['fueling.recorded', fill.id],
+      ['fueling.matched', fill.id],
+    ]);
+    expect(await fuelingStores(infra).recommendations.get(fleetId, vehicle.id, stop.id)).toMatchObject({
+      followedFuelingId: fill.id,
+    });
+  });
+
+  it('off the station, joined by a matched card of the same fill: neither record is unmatched', async () => {
+    const { fleetId, vehicle } = await truck('BOTH-RECORDS');
+    const { stop } = await guidanceIn('cancelled', fleetId, vehicle.id);
+    // 0.55 mile from the station: too far to match.
+    const fill = detectionAt(vehicle, station.latitude + 0.008);
+    await carryOutUnmatched(fleetId, fill);
+    const store = fuelingStores(infra).fuelings;
+    expect((await store.list(fleetId, {}, 25)).data).toEqual([
+      expect.objectContaining({ id: fill.id, stopId: null, unmatchedReason: 'not_at_recommended_station' }),
+    ]);
+    // 0.31 mile from the station (matched), 0.24 from the detection (the same fill).
+    const result = await recordFuelings(deps, fleetId, [
+      {
+        vehicle_id: vehicle.id,
+        fueled_at: new Date(REPORTED_AT).toISOString(),
+        gallons: 108,
+        price_usd_per_gallon: 3.56,
+        latitude: station.latitude + 0.0045,
+        longitude: station.longitude,
+      },
+    ]);
+    const cardId = (result.results[0] as { id: string }).id;
+    expect((await store.list(fleetId, {}, 25)).data).toEqual([
+      expect.objectContaining({
+        id: cardId,
+        stopId: stop.id,
+        linkedFuelingId: fill.id,
+        unmatchedReason: null,
+      }),
+    ]);
+    expect((await store.list(fleetId, { source: 'detected' }, 25)).data).toEqual([
+      expect.objectContaining({ id: fill.id, linkedFuelingId: cardId, unmatchedReason: null }),
+    ]);
+  });
+});
