@@ -241,7 +241,12 @@ export function detectedMatchedFill(
   fuelingId: string,
   vehicle: { id: string; externalRef: string },
   session: Pick<GuidanceSession, 'id' | 'tripId'>,
-  stop: GuidanceStop,
+  stop: Pick<
+    GuidanceStop,
+    'id' | 'stationId' | 'name' | 'gallonsToBuy' | 'netPrice' | 'latitude' | 'longitude'
+  > & {
+    tripStopId?: string | null | undefined;
+  },
   detection: DetectionOf<'fueling'>,
 ): MatchedFill {
   return {

@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import {
-  addFigures,
   fuelingFigures,
   NO_FIGURES,
   type SavingsFigures,
@@ -11,7 +10,8 @@ import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { addToSavingsDay, type TransactItem } from './savings-days.ts';
+import type { FollowWrite } from './recommended-stops.ts';
+import { addToSavingsDays, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isTransactionConflict } from './transactions.ts';
 
@@ -61,8 +61,8 @@ export interface FuelingWrite {
   fueling: Fueling;
   /** A detection of the same fill, to link both ways (its figures leave the report). */
   mergeWith: Fueling | null;
-  /** Extra transaction items (a recommendation followed). */
-  also: TransactItem[];
+  /** The recommended stop the fill follows, marked in the same transaction (followWrite). */
+  follow?: FollowWrite | null;
   /**
    * The `fueling.matched` this fill announces, kept on its record in the same transaction: a
    * retry that finds the fill already recorded announces it again under the same dedupe key, so
@@ -184,7 +184,7 @@ export function createFuelingStore(
   return {
     ...createFuelingLister(client, tableName, cursors),
 
-    async record(fleetId, { fueling, mergeWith, also, announce, guard }) {
+    async record(fleetId, { fueling, mergeWith, follow, announce, guard }) {
       const items: TransactItem[] = [
         {
           Put: {
@@ -221,6 +221,11 @@ export function createFuelingStore(
           sets.push('fueling.detectedGallons = :g');
           values[':g'] = fueling.gallons;
         }
+        // A matched fill joining an unmatched record of itself: that record was not unmatched either.
+        if (fueling.stopId !== null && !mergeWith.stopId) {
+          sets.push('fueling.unmatchedReason = :none');
+          values[':none'] = null;
+        }
         if (handsMatch) {
           const match = {
             guidanceId: fueling.guidanceId,
@@ -248,16 +253,16 @@ export function createFuelingStore(
       }
       // The report counts each fill once: a detection merged into a reported fueling counts
       // nothing (fuelingFigures), and one a report absorbs stops counting on its own day.
-      // Elements are named by this new record (unique): its own day, and the absorbed detection's.
-      const byDay = new Map<string, { cause: string; figures: SavingsFigures }>();
-      const count = (of: Fueling, cause: string, figures: SavingsFigures) => {
-        const day = utcDay(Date.parse(of.fueledAt));
-        const before = byDay.get(day);
-        byDay.set(
-          day,
-          before ? { cause: before.cause, figures: addFigures(before.figures, figures) } : { cause, figures },
-        );
-      };
+      // Elements are named by this new record (unique): its own, and the absorbed detection's.
+      const contributions: SavingsContribution[] = [];
+      const count = (of: Fueling, cause: string, delta: SavingsFigures) =>
+        contributions.push({
+          day: utcDay(Date.parse(of.fueledAt)),
+          vehicleId: fueling.vehicleId,
+          cause,
+          delta,
+          externalRef: fueling.externalRef ?? mergeWith?.externalRef ?? null,
+        });
       count(fueling, fueling.id, fuelingFigures(fueling));
       if (mergeWith?.source === 'detected') {
         count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
@@ -267,20 +272,12 @@ export function createFuelingStore(
         const missed = fuelingFigures(mergeWith).missedCents;
         count(mergeWith, `${fueling.id}:matched`, { ...NO_FIGURES, missedCents: -missed });
       }
-      for (const [day, { cause, figures }] of byDay) {
-        if (Object.values(figures).some((value) => value !== 0)) {
-          items.push(
-            addToSavingsDay(tableName, fleetId, {
-              day,
-              vehicleId: fueling.vehicleId,
-              cause,
-              delta: figures,
-              externalRef: fueling.externalRef ?? mergeWith?.externalRef ?? null,
-            }),
-          );
-        }
+      if (follow) {
+        items.push(follow.update);
+        contributions.push(...follow.contributions);
       }
-      items.push(...also);
+      // One update per day item: the fill, what it absorbs and the stop it follows often share one.
+      items.push(...addToSavingsDays(tableName, fleetId, contributions));
       if (guard) {
         const recent = [{ id: fueling.id, fueledAt: fueling.fueledAt }, ...guard.recent].slice(
           0,

@@ -4,7 +4,7 @@ import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import type { RecommendedStop } from '../domain/fuelings/recommendations.ts';
 import { ulidTimePrefix } from '../platform/ids.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { addToSavingsDay, type TransactItem } from './savings-days.ts';
+import { addToSavingsDay, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
 import { createVehicleRefReader, type VehicleRefReader } from './vehicle-refs.ts';
@@ -49,32 +49,40 @@ export interface RecommendedStopStore {
   /** The vehicle's recommendations that may have stood at `atMs` (recommended within the lookback). */
   around(fleetId: string, vehicleId: string, atMs: number): Promise<RecommendedStopRecord[]>;
   get(fleetId: string, vehicleId: string, stopId: string): Promise<RecommendedStopRecord | null>;
-  /** Transaction items marking the stop followed by a fueling (see `followItems`). */
-  followItems(
+  /** What marks the stop followed by a fueling, for the fill's transaction (see `followWrite`). */
+  followWrite(
     fleetId: string,
     record: RecommendedStopRecord,
     fuelingId: string,
     externalRef: string | null,
-  ): TransactItem[];
+  ): FollowWrite;
 }
 
 /**
- * The transaction items that mark a stop followed by a fueling, conditional on the state read (a
- * concurrent change makes the caller re-read): already counted → one more followed stop on that
- * day; withdrawn without being due → due after all (followed advice was advice in range), counted
- * now; still standing → counted when withdrawn.
+ * What marks a stop followed by a fueling: the update of its record, conditional on the state read
+ * (a concurrent change makes the caller re-read), and what the savings report gains. Already
+ * counted → one more followed stop on that day; withdrawn without being due → due after all
+ * (followed advice was advice in range), counted now; still standing → counted when withdrawn.
+ * The contributions are data, not transaction items: the fill's transaction adds them together
+ * with its own to each day item once (addToSavingsDays).
  */
-export function followItems(
+export interface FollowWrite {
+  update: TransactItem;
+  contributions: SavingsContribution[];
+}
+
+export function followWrite(
   tableName: string,
   fleetId: string,
   record: RecommendedStopRecord,
   fuelingId: string,
   externalRef: string | null,
-): TransactItem[] {
+): FollowWrite {
   const Key = recommendedStopKey(fleetId, record.vehicleId, record.stopId);
+  const cause = `${record.stopId}:followed`;
   if (record.countedDay) {
-    return [
-      {
+    return {
+      update: {
         Update: {
           TableName: tableName,
           Key,
@@ -83,19 +91,21 @@ export function followItems(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
         },
       },
-      addToSavingsDay(tableName, fleetId, {
-        day: record.countedDay,
-        vehicleId: record.vehicleId,
-        cause: `${record.stopId}:followed`,
-        delta: { followedStops: 1 },
-        externalRef,
-      }),
-    ];
+      contributions: [
+        {
+          day: record.countedDay,
+          vehicleId: record.vehicleId,
+          cause,
+          delta: { followedStops: 1 },
+          externalRef,
+        },
+      ],
+    };
   }
   if (record.withdrawnAtMs !== null) {
     const day = utcDay(record.withdrawnAtMs);
-    return [
-      {
+    return {
+      update: {
         Update: {
           TableName: tableName,
           Key,
@@ -105,17 +115,19 @@ export function followItems(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
         },
       },
-      addToSavingsDay(tableName, fleetId, {
-        day,
-        vehicleId: record.vehicleId,
-        cause: `${record.stopId}:followed`,
-        delta: { recommendedStops: 1, followedStops: 1 },
-        externalRef,
-      }),
-    ];
+      contributions: [
+        {
+          day,
+          vehicleId: record.vehicleId,
+          cause,
+          delta: { recommendedStops: 1, followedStops: 1 },
+          externalRef,
+        },
+      ],
+    };
   }
-  return [
-    {
+  return {
+    update: {
       Update: {
         TableName: tableName,
         Key,
@@ -125,7 +137,8 @@ export function followItems(
         ExpressionAttributeValues: { ':f': fuelingId },
       },
     },
-  ];
+    contributions: [],
+  };
 }
 
 const MAX_ATTEMPTS = 8;
@@ -149,8 +162,8 @@ export function createRecommendedStopStore(
 
   return {
     get,
-    followItems: (fleetId, record, fuelingId, externalRef) =>
-      followItems(tableName, fleetId, record, fuelingId, externalRef),
+    followWrite: (fleetId, record, fuelingId, externalRef) =>
+      followWrite(tableName, fleetId, record, fuelingId, externalRef),
     async recommended(fleetId, stop) {
       const { withdrawnAtMs: _w, due: _d, followedFuelingId: _f, ...facts } = stop;
       try {

@@ -58,25 +58,69 @@ export interface SavingsDayRow {
   figures: SavingsFigures;
 }
 
+/**
+ * A contribution as its set element. Short elements read faster: the cause as a 60-bit digest
+ * (unique enough among one vehicle's contributions of a day), zeros left empty.
+ */
+function elementOf(contribution: SavingsContribution): string {
+  const { vehicleId, cause, delta } = contribution;
+  const digest = createHash('sha256').update(cause).digest('base64url').slice(0, 10);
+  const numbers = ORDER.map((key) => (delta[key] ? String(delta[key]) : '')).join(',');
+  return `${vehicleId}|${digest}|${numbers}|${contribution.externalRef ?? ''}`;
+}
+
+const hasFigures = (contribution: SavingsContribution) =>
+  Object.values(contribution.delta).some((value) => value !== undefined && value !== 0);
+
 /** The transaction item that adds one contribution to its vehicle's day. */
 export function addToSavingsDay(
   tableName: string,
   fleetId: string,
   contribution: SavingsContribution,
 ): TransactItem {
-  const { day, vehicleId, cause, delta } = contribution;
-  // Short elements read faster: the cause as a 60-bit digest (unique enough among one vehicle's
-  // contributions of a day), zeros left empty.
-  const digest = createHash('sha256').update(cause).digest('base64url').slice(0, 10);
-  const numbers = ORDER.map((key) => (delta[key] ? String(delta[key]) : '')).join(',');
-  const element = `${vehicleId}|${digest}|${numbers}|${contribution.externalRef ?? ''}`;
+  return addElements(tableName, fleetId, contribution.day, shardOf(contribution.vehicleId), [
+    elementOf(contribution),
+  ]);
+}
+
+/**
+ * The transaction items that add several contributions: one per day item they fall on, since a
+ * transaction may not touch one item twice (a fill and the stop it follows often share a day and,
+ * being one vehicle's, always a shard). Contributions without figures are left out.
+ */
+export function addToSavingsDays(
+  tableName: string,
+  fleetId: string,
+  contributions: readonly SavingsContribution[],
+): TransactItem[] {
+  const byItem = new Map<string, { day: string; shard: string; elements: string[] }>();
+  for (const contribution of contributions) {
+    if (!hasFigures(contribution)) continue;
+    const shard = shardOf(contribution.vehicleId);
+    const key = `${contribution.day}#${shard}`;
+    const group = byItem.get(key) ?? { day: contribution.day, shard, elements: [] };
+    group.elements.push(elementOf(contribution));
+    byItem.set(key, group);
+  }
+  return [...byItem.values()].map(({ day, shard, elements }) =>
+    addElements(tableName, fleetId, day, shard, elements),
+  );
+}
+
+function addElements(
+  tableName: string,
+  fleetId: string,
+  day: string,
+  shard: string,
+  elements: readonly string[],
+): TransactItem {
   return {
     Update: {
       TableName: tableName,
-      Key: savingsDayKey(fleetId, day, shardOf(vehicleId)),
+      Key: savingsDayKey(fleetId, day, shard),
       UpdateExpression: 'ADD c :c SET expires_at = :exp',
       ExpressionAttributeValues: {
-        ':c': new Set([element]),
+        ':c': new Set(elements),
         ':exp': ttlEpochSeconds(Date.parse(`${day}T00:00:00Z`) + SAVINGS_DAY_RETENTION_DAYS * 86_400_000),
       },
     },

@@ -9,6 +9,7 @@ import {
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import type { TrackerState } from '../domain/telematics/tracker.ts';
 import type { Outbox } from '../domain/tracking/outbox.ts';
+import type { ShownStop } from '../domain/tracking/shown-stops.ts';
 import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { onlinePartition, onlineShardOf, onlineSortTime, parseOnlineSortKey } from './online-index.ts';
@@ -39,6 +40,7 @@ interface TrackingState {
   tracker: TrackerState;
   session: GuidanceSession | null;
   outbox: Outbox | null;
+  shownStops?: ShownStop[];
 }
 
 /**
@@ -73,10 +75,15 @@ const DICTIONARY_V1 = Buffer.from(
 const PACKED_WITH_V1 = 1;
 
 /** Only what belongs in the blob: the caller's object may carry the plain attributes too. */
-const packState = ({ tracker, session, outbox }: TrackingState) =>
+const packState = ({ tracker, session, outbox, shownStops }: TrackingState) =>
   Buffer.concat([
     Buffer.of(PACKED_WITH_V1),
-    deflateRawSync(Buffer.from(JSON.stringify({ tracker, session, outbox })), { dictionary: DICTIONARY_V1 }),
+    deflateRawSync(
+      Buffer.from(
+        JSON.stringify({ tracker, session, outbox, ...(shownStops?.length ? { shownStops } : {}) }),
+      ),
+      { dictionary: DICTIONARY_V1 },
+    ),
   ]);
 
 function unpackState(item: Record<string, unknown>): TrackingState {
@@ -266,12 +273,13 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         }),
       );
       if (!Item) return emptyTracking(fleetId, vehicleId);
-      const { tracker, session, outbox } = unpackState(Item);
+      const { tracker, session, outbox, shownStops } = unpackState(Item);
       return {
         fleetId,
         vehicleId,
         tracker,
         session,
+        shownStops: shownStops ?? [],
         lastSeenMs:
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
@@ -319,7 +327,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
             ConditionExpression: 'version = :version',
             ExpressionAttributeNames: { '#state': 'state', '#session': 'session' },
             ExpressionAttributeValues: {
-              ':state': packState({ tracker: tracking.tracker, session: tracking.session, outbox: null }),
+              ':state': packState({ ...tracking, outbox: null }),
               ':status': tracking.session?.status ?? null,
               ':version': tracking.version,
             },

@@ -5,6 +5,7 @@ import {
   passedOverRecommendation,
   type RecommendationMatch,
   sameFillOf,
+  unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import { missedSavings } from '../domain/fuelings/savings.ts';
@@ -20,7 +21,7 @@ export interface FuelingRecordDeps {
     FuelingStore,
     'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
   >;
-  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followItems'>;
+  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
@@ -56,18 +57,19 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  * - the same fill from the other source (same vehicle, within 0.5 mile and 60 minutes) is linked
  *   both ways, whichever arrived first; the reported record is the fill the report counts, the
  *   detection confirms its gallons;
- * - a reported fill at a recommendation that stood (station id or within 0.5 mile, from 30
- *   minutes before it was made to 60 minutes after it was withdrawn) is matched, the stop marked
- *   followed and `fueling.matched` recorded; a detection arrives matched by the worker and only
- *   marks its stop followed;
- * - a fill made elsewhere while a recommendation stood carries its missed savings.
+ * - a reported fill at a recommendation in the match window (station id or within 0.5 mile; shown
+ *   at most 30 minutes after the fill, standing at some moment of the 6 hours before it) is
+ *   matched, the stop marked followed and `fueling.matched` recorded; a detection arrives matched
+ *   by the worker (against the stops it watched) and only marks its stop followed;
+ * - a fill made elsewhere while a recommendation stood carries its missed savings, and an
+ *   unmatched fill says why (`unmatchedReason`).
  * A card reference or a detection already on record is a duplicate, never a second record.
  */
 export async function recordFill(
   deps: FuelingRecordDeps,
   fleetId: string,
   fill: Fueling,
-  /** A detection's `fueling.matched`, built by the worker against the session it was made in. */
+  /** A detection's `fueling.matched`, built by the worker against the stops it watched. */
   detectedMatch: OutboxEvent | null = null,
 ): Promise<FillOutcome> {
   for (let attempt = 1; ; attempt++) {
@@ -91,15 +93,15 @@ export async function recordFill(
     // A detection's match is the worker's (its event), whether or not the stop's record is found.
     const announce = mergeWith?.stopId
       ? null
-      : fill.source === 'detected'
+      : fill.source === 'detected' && fill.stopId
         ? detectedMatch
         : match && fuelingMatchedEvent(matchedFill(fueling, match));
     const outcome = await deps.fuelings.record(fleetId, {
       fueling,
       mergeWith,
-      also: followed
-        ? deps.recommendations.followItems(fleetId, followed, fueling.id, fueling.externalRef ?? null)
-        : [],
+      follow: followed
+        ? deps.recommendations.followWrite(fleetId, followed, fueling.id, fueling.externalRef ?? null)
+        : null,
       announce,
       guard,
     });
@@ -168,7 +170,12 @@ async function duplicateOf(
   return { status: 'duplicate', id: recorded.id };
 }
 
-/** The record to write: linked, matched (or its missed savings), and the stop it follows, if any. */
+/**
+ * The record to write: linked, matched (or why not, and its missed savings), and the stop it
+ * follows, if any. A detection comes matched by the worker (against the stops it watched); a
+ * report is matched here, or takes the match of the detection it absorbs (the same fill, judged
+ * at the pump by its breadcrumbs where the card's position is off).
+ */
 function judged(
   fill: Fueling,
   place: FillPlace,
@@ -178,33 +185,66 @@ function judged(
   let fueling: Fueling = { ...fill, linkedFuelingId: mergeWith?.id ?? null };
   if (mergeWith && fill.source === 'reported') fueling.detectedGallons = mergeWith.gallons;
 
+  const recordOf = (stopId: string | null | undefined) =>
+    stopId ? (recommendations.find((r) => r.stopId === stopId) ?? null) : null;
   let match: RecommendationMatch | null = null;
-  if (fill.source === 'detected') {
-    // Matched by the worker against the session it was made in.
-    const stop = fill.stopId ? recommendations.find((r) => r.stopId === fill.stopId) : undefined;
+  if (fill.source === 'detected' && fill.stopId) {
+    const stop = recordOf(fill.stopId);
     if (stop) match = { stop, distanceMiles: null };
+  } else if (fill.source === 'detected') {
+    // One the worker did not watch (shown longer ago than it keeps stops): matched by the records,
+    // and taken at the stop's net price, as a detection at a watched stop is.
+    match = matchRecommendation(place, recommendations);
+    if (match) {
+      const { stop } = match;
+      fueling = {
+        ...fueling,
+        guidanceId: stop.guidanceId,
+        stopId: stop.stopId,
+        tripId: stop.tripId,
+        tripStopId: stop.tripStopId,
+        stationId: stop.stationId,
+        recommendedNetPrice: stop.netPrice,
+        netPrice: stop.netPrice,
+      };
+    }
   } else {
     match = matchRecommendation(place, recommendations);
+    if (match) {
+      const { stop } = match;
+      fueling = {
+        ...fueling,
+        guidanceId: stop.guidanceId,
+        stopId: stop.stopId,
+        tripId: stop.tripId,
+        tripStopId: stop.tripStopId,
+        stationId: fueling.stationId ?? stop.stationId,
+        recommendedNetPrice: stop.netPrice,
+      };
+    } else if (mergeWith?.source === 'detected' && mergeWith.guidanceId && mergeWith.stopId) {
+      fueling = {
+        ...fueling,
+        guidanceId: mergeWith.guidanceId,
+        stopId: mergeWith.stopId,
+        tripId: mergeWith.tripId ?? null,
+        tripStopId: mergeWith.tripStopId ?? null,
+        stationId: fueling.stationId ?? mergeWith.stationId,
+        recommendedNetPrice: mergeWith.recommendedNetPrice ?? null,
+      };
+    }
   }
-  const stop = match?.stop as RecommendedStopRecord | undefined;
-  if (stop && fill.source === 'reported') {
-    fueling = {
-      ...fueling,
-      guidanceId: stop.guidanceId,
-      stopId: stop.stopId,
-      tripId: stop.tripId,
-      tripStopId: stop.tripStopId,
-      stationId: fueling.stationId ?? stop.stationId,
-      recommendedNetPrice: stop.netPrice,
-      missedSavingsUsd: 0,
-    };
-  }
-  if (!stop) {
+  if (fueling.stopId) {
+    fueling.missedSavingsUsd = 0;
+    fueling.unmatchedReason = null;
+  } else {
     const passed = passedOverRecommendation(place, recommendations);
     fueling.missedSavingsUsd = passed
       ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
       : 0;
+    // The same fill matched on its other record: it was not unmatched.
+    fueling.unmatchedReason = mergeWith?.stopId ? null : unmatchedReason(place, recommendations);
   }
+  const stop = match?.stop as RecommendedStopRecord | undefined;
   const followed = stop && !stop.followedFuelingId ? stop : null;
   return { fueling, followed, match };
 }

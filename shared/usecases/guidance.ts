@@ -14,6 +14,7 @@ import {
 } from '../domain/guidance/session.ts';
 import { snapshotOf } from '../domain/guidance/snapshot.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
+import { shownStopsAfter } from '../domain/tracking/shown-stops.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
@@ -323,6 +324,7 @@ async function commit<S extends GuidanceSession | null>(
     const stored = await deps.tracking.save({
       ...tracking,
       session: result.session,
+      shownStops: shownStopsAfter(tracking.shownStops ?? [], tracking.session, result.session, nowMs),
       outbox: outboxOf(
         result.events,
         [],

@@ -36,7 +36,7 @@ export const SAVINGS_DEFINITIONS = {
   missed_savings_usd:
     'For fills made elsewhere while a recommendation stood: (net price paid − the lowest recommended net price standing) × gallons, never below 0.',
   recommended_stops: `Recommended stops that were due: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within ${FUELING_POLICY.dueWithinMiles} road miles of them, or followed; counted on the UTC day they were withdrawn.`,
-  followed_stops: `Due stops a fill matched: the fill names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, from ${FUELING_POLICY.matchEarlyMinutes} minutes before the stop was recommended until ${FUELING_POLICY.matchGraceMinutes} minutes after it was withdrawn (a reported fill), or a detected fill made there while the stop was in the plan.`,
+  followed_stops: `Due stops a fill matched: a fill (reported or detected) that names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, made while the stop stood or at most ${FUELING_POLICY.matchWindowHours} hours after it was withdrawn (judged on the fill's own time), and no more than ${FUELING_POLICY.matchEarlyMinutes} minutes before it was recommended.`,
   adherence_rate: 'followed_stops ÷ recommended_stops (0–1); null when no stop was due.',
   totals:
     'The sum of the vehicle rows (savings_usd_per_gallon and adherence_rate are recomputed from the sums).',

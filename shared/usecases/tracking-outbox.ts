@@ -45,12 +45,22 @@ export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Pro
   }
   for (const session of outbox.archive) await deps.sessionArchive.put(tracking.fleetId, session);
   const fills = new Map(outbox.fuelings.map((f) => [f.id, f]));
+  const record = (event: OutboxEvent) =>
+    deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
   for (const outboxEvent of outbox.events) {
-    const fill =
-      outboxEvent.type === 'fueling.matched' ? fills.get(outboxEvent.data.fueling_id as string) : null;
-    const event = fill ? await deps.fuelings.announcementOf(tracking.fleetId, fill) : outboxEvent;
-    if (!event) continue;
-    await deps.events.record(tracking.fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+    const fill = fills.get(outboxEvent.data.fueling_id as string);
+    if (outboxEvent.type === 'fueling.matched' && fill) {
+      const event = await deps.fuelings.announcementOf(tracking.fleetId, fill);
+      if (event) await record(event);
+      continue;
+    }
+    await record(outboxEvent);
+    // A detection the worker did not match may have matched a recommended-stop record when it was
+    // recorded (fueling-records.ts): its announcement follows its fueling.recorded.
+    if (outboxEvent.type === 'fueling.recorded' && fill && !matchedOf(fill)) {
+      const event = await deps.fuelings.announcementOf(tracking.fleetId, fill);
+      if (event) await record(event);
+    }
   }
   await deps.tracking.clearOutbox(tracking);
 }

@@ -9,8 +9,7 @@ import {
 } from '../domain/event-payloads.ts';
 import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
-import { matchStop } from '../domain/guidance/fueling-match.ts';
-import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
+import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
@@ -18,6 +17,14 @@ import type { HistoryPoint, RecentPositions } from '../domain/telematics/positio
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import { mustCommit } from '../domain/tracking/commit-policy.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
+import {
+  matchShownStop,
+  type ShownStop,
+  type ShownStopFacts,
+  shownStopsAfter,
+  shownTripStop,
+  watchedShownStops,
+} from '../domain/tracking/shown-stops.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -122,8 +129,18 @@ async function runCycle(
   const nowMs = Math.max(deps.now(), latest.receivedAtMs);
   const fixes = await unconsumedFixes(deps, positions, tracking);
   const session = tracking.session?.status === 'active' ? tracking.session : null;
+  // Judged on the breadcrumbs' own time: the newest this cycle consumes (a buffered upload is
+  // judged as the live feed would have been), the cycle's time when it consumes none.
+  const fixesUntilMs = Math.max(
+    tracking.tracker.processedThroughMs ?? -Infinity,
+    ...fixes.map((f) => f.recordedAtMs),
+  );
+  const eventTimeMs = Number.isFinite(fixesUntilMs) ? fixesUntilMs : nowMs;
+  // The stops shown earlier that a fill would still match are watched too: a driver who saw one
+  // may fuel there after the plan moved on, the stop was skipped or the session ended.
+  const shown = watchedShownStops(tracking.shownStops ?? [], session, eventTimeMs);
   const context = {
-    watchedStops: [...(session?.stops ?? []).map(watchedStop), ...tripWatchedStops(session)],
+    watchedStops: [...shown.map((entry) => watchedStop(entry.stop)), ...tripWatchedStops(session)],
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
   };
@@ -136,7 +153,7 @@ async function runCycle(
   }
   const fuelings: Fueling[] = [];
   for (const detection of detections) {
-    const found = eventsOf(detection, vehicle, session, nowMs);
+    const found = eventsOf(detection, vehicle, session, shown, nowMs);
     events.push(...found.events);
     if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
   }
@@ -159,6 +176,12 @@ async function runCycle(
       ...tracking,
       tracker: state,
       session: nextSession,
+      shownStops: shownStopsAfter(
+        tracking.shownStops ?? [],
+        tracking.session,
+        nextSession,
+        state.processedThroughMs ?? eventTimeMs,
+      ),
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
       outbox: outboxOf(
@@ -223,7 +246,7 @@ async function replanOrKeep(
   }
 }
 
-const watchedStop = (stop: GuidanceStop): WatchedStop => ({
+const watchedStop = (stop: ShownStopFacts): WatchedStop => ({
   stopId: stop.id,
   stationId: stop.stationId,
   name: stop.name,
@@ -231,37 +254,51 @@ const watchedStop = (stop: GuidanceStop): WatchedStop => ({
   longitude: stop.longitude,
 });
 
-/** The events (and the fueling record) one detection produces. */
+/**
+ * The events (and the fueling record) one detection produces. A stop of the current session is
+ * told as that session's; a stop shown earlier (withdrawn, skipped, or of a session that ended) as
+ * the session that showed it.
+ */
 function eventsOf(
   detection: Detection,
   vehicle: Vehicle,
   session: GuidanceSession | null,
+  shown: readonly ShownStop[],
   nowMs: number,
 ): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
-  const guidanceId = session?.id ?? null;
+  const shownAs = (stopId: string) =>
+    session?.stops.some((stop) => stop.id === stopId)
+      ? null
+      : shown.find((entry) => entry.stop.id === stopId);
+  const visitOf = (stop: WatchedStop) => {
+    const earlier = shownAs(stop.stopId);
+    return earlier
+      ? { guidanceId: earlier.guidanceId, tripStop: shownTripStop(earlier) }
+      : { guidanceId: session?.id ?? null, tripStop: tripStopOf(session, stop) };
+  };
   switch (detection.kind) {
-    case 'stop_arrived':
-      return {
-        events: [stopArrivedEvent(vehicleId, guidanceId, detection, tripStopOf(session, detection.stop))],
-      };
-    case 'stop_departed':
-      return {
-        events: [stopDepartedEvent(vehicleId, guidanceId, detection, tripStopOf(session, detection.stop))],
-      };
+    case 'stop_arrived': {
+      const visit = visitOf(detection.stop);
+      return { events: [stopArrivedEvent(vehicleId, visit.guidanceId, detection, visit.tripStop)] };
+    }
+    case 'stop_departed': {
+      const visit = visitOf(detection.stop);
+      return { events: [stopDepartedEvent(vehicleId, visit.guidanceId, detection, visit.tripStop)] };
+    }
     case 'fuel_low':
       return { events: [fuelLowEvent(vehicleId, detection)] };
     case 'fueling': {
-      const match = session ? matchStop(session, detection) : null;
-      const matched =
-        session && match ? { guidanceId: session.id, tripId: session.tripId, stop: match } : null;
+      const match = matchShownStop(shown, detection);
+      const matched = match ? { guidanceId: match.guidanceId, tripId: match.tripId, stop: match.stop } : null;
       const fueling = detectedFueling(vehicle, detection, matched, nowMs);
       const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
-      if (!session || !match) return { events: [recorded], fueling };
+      if (!match) return { events: [recorded], fueling };
+      const of = { id: match.guidanceId, tripId: match.tripId };
       return {
         events: [
           recorded,
-          fuelingMatchedEvent(detectedMatchedFill(fueling.id, vehicle, session, match, detection)),
+          fuelingMatchedEvent(detectedMatchedFill(fueling.id, vehicle, of, match.stop, detection)),
         ],
         fueling,
       };

@@ -106,6 +106,7 @@ describe('POST /v1/fuelings', () => {
       linked_fueling_id: null,
       detected_gallons: null,
       missed_savings_usd: 0,
+      unmatched_reason: 'no_guidance',
       created_at: expect.stringMatching(/\.\d{6}Z$/),
     });
     expect(listed.json.data[1]).toMatchObject({ net_price_usd_per_gallon: 3.54, total_usd: 150.45 });
@@ -378,5 +379,56 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
       missed_savings_usd: 0,
     });
     expect(report.json.adherence_rate).toBe(1);
+  });
+
+  it('a card at the stop of a session cancelled before the fill is accepted and matched to it', async () => {
+    const truck = await guidance.newTruck();
+    const session = (
+      await guidance.start(truck.id, {
+        destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      })
+    ).json;
+    await guidance.drive(truck, [
+      { latitude: 32.7767, longitude: -96.797, recorded_at: secondsAgo(5), fuel_level_percent: 30 },
+    ]);
+    const planned: Guidance = await guidance.waitFor(truck.id, 'a plan', (g) => g.stops.length > 0);
+    await eventually('guidance.updated with stops', () =>
+      envelopes().find(
+        (e) =>
+          e.type === 'guidance.updated' && e.data.guidance_id === session.id && e.data.stop_ids.length > 0,
+      ),
+    );
+    const stop = planned.stops[0] as Guidance['stops'][number];
+    expect((await prod.delete(guidance.path(truck.id), company)).status).toBe(204);
+
+    const response = await post({
+      fuelings: [
+        {
+          vehicle_id: truck.id,
+          fueled_at: secondsAgo(1),
+          gallons: 96,
+          price_usd_per_gallon: stop.price_usd_per_gallon,
+          station_id: stop.station.id,
+          card_transaction_ref: `CARD-${randomUUID()}`,
+        },
+      ],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.results[0]).toMatchObject({ status: 'accepted' });
+    const fuelingId = response.json.results[0].id;
+    const matched = await eventually('fueling.matched', () =>
+      envelopes().find((e) => e.type === 'fueling.matched' && e.data.fueling_id === fuelingId),
+    );
+    expect(matched.data).toMatchObject({
+      guidance_id: session.id,
+      stop_id: stop.id,
+      station_id: stop.station.id,
+    });
+    const listed = await prod.get('/v1/fuelings', { ...company, query: { vehicle_id: truck.id } });
+    expect(listed.json.data[0]).toMatchObject({
+      id: fuelingId,
+      match: { guidance_id: session.id, stop_id: stop.id },
+      unmatched_reason: null,
+    });
   });
 });

@@ -622,10 +622,10 @@ describe('GET /v1/fuelings over a sparse filter', () => {
       source: 'reported',
       id: newId('fueling', NOW - 900 * MIN),
     });
-    await store.record(fleetId, { fueling: report, mergeWith: null, also: [] });
+    await store.record(fleetId, { fueling: report, mergeWith: null });
     for (let i = 0; i < 15; i++) {
       const fill = detected(truck.id, NOW - (800 - i * 10) * MIN, { netPrice: null });
-      await store.record(fleetId, { fueling: fill, mergeWith: null, also: [] });
+      await store.record(fleetId, { fueling: fill, mergeWith: null });
     }
     const first = await store.list(fleetId, { source: 'reported' }, 1);
     expect(first.data).toEqual([]);

@@ -7,7 +7,7 @@ import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope, eventBody } from '../../shared/store/events.ts';
-import { startGuidance } from '../../shared/usecases/guidance.ts';
+import { cancelGuidance, skipGuidanceStop, startGuidance } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
@@ -449,6 +449,48 @@ describe('a truck that leaves the interstate for a recommended station 1.4 miles
     expect(after.stops.length).toBeGreaterThan(0);
     expect(after.stops.map((s) => s.stationId)).not.toContain(denton.station.id);
   });
+});
+
+describe('a truck that fuels at the stop it was shown after the stop left its guidance', () => {
+  it.each([
+    ['the session cancelled (DELETE …/guidance)', 100],
+    ['the stop skipped', 106],
+  ] as const)(
+    '%s: arrives, fuels (matched to that session and stop), departs',
+    {
+      timeout: 120_000,
+    },
+    async (change, hours) => {
+      const { fleetId, vehicle, drive, started, stop, eventsOf } = await guidedTruck(
+        START_MS + hours * 3_600_000,
+      );
+      if (change.startsWith('the session')) await cancelGuidance(deps, fleetId, vehicle.id);
+      else await skipGuidanceStop(deps, fleetId, vehicle.id, stop.id, 'driver prefers another');
+      const { session } = await deps.tracking.get(fleetId, vehicle.id);
+      expect(session?.status === 'active' ? session.stops.map((s) => s.id) : []).not.toContain(stop.id);
+
+      drive.along(S() - 20, S() + 0.4).to(station(), 25);
+      drive.park(14, (i) => Math.min(51, Math.max(0, i - 2) * 6));
+      drive.to(pointAt(S() + 0.5), 25).along(S() + 0.5, S() + 6);
+      await run(fleetId, vehicle.id, drive.crumbs);
+
+      const told = eventsOf(
+        'vehicle.stop_arrived',
+        'fueling.recorded',
+        'fueling.matched',
+        'vehicle.stop_departed',
+      );
+      expect(told.map((e) => e.type)).toEqual([
+        'vehicle.stop_arrived',
+        'fueling.recorded',
+        'fueling.matched',
+        'vehicle.stop_departed',
+      ]);
+      for (const event of told.filter((e) => e.type !== 'fueling.recorded')) {
+        expect(event.data).toMatchObject({ guidance_id: started.id, stop_id: stop.id });
+      }
+    },
+  );
 });
 
 // Runs last: every event the drives above recorded is its type's webhook as openapi.json publishes it.

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import { initialTrackerState } from '../../shared/domain/telematics/tracker.ts';
+import { shownStopsAfter } from '../../shared/domain/tracking/shown-stops.ts';
 import { emptyTracking, type VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { createIntegrationFleetStateStore } from '../../shared/store/integration-fleet-state.ts';
 import { dynamoItemBytes } from '../../shared/store/item-size.ts';
@@ -101,9 +102,25 @@ describe('the tracking item', () => {
     expect(dynamoItemBytes(Item as Record<string, unknown>)).toBeLessThanOrEqual(1024);
     expect(Item?.session_status).toBe('active');
 
-    // The outbox rides in the blob too, and clearing it keeps the rest.
-    const withOutbox = await store.save({
+    // With the two stops of a plan just replaced (kept 6 hours for a fill there), still one unit.
+    const replaced = guidedSession('veh_trk1');
+    const renamed = replaced.stops.map((stop, i) => ({ ...stop, id: `${stop.id.slice(0, -1)}${i + 5}` }));
+    const withShown = await store.save({
       ...read,
+      session: { ...replaced, stops: renamed },
+      shownStops: shownStopsAfter([], read.session, { ...replaced, stops: renamed }, NOW),
+    });
+    expect(withShown?.shownStops).toHaveLength(2);
+    expect(await store.get('flt_trk', 'veh_trk1')).toEqual(withShown);
+    const { Item: withShownItem } = await client.send(
+      new GetCommand({ TableName: table, Key: trackingKey('flt_trk', 'veh_trk1') }),
+    );
+    expect(dynamoItemBytes(withShownItem as Record<string, unknown>)).toBeLessThanOrEqual(1024);
+
+    // The outbox rides in the blob too, and clearing it keeps the rest (the shown stops included).
+    const withOutbox = await store.save({
+      ...(withShown as VehicleTracking),
+      session: read.session,
       outbox: {
         events: [{ type: 'vehicle.online', data: { vehicle_id: 'veh_trk1' }, dedupeKey: 'k1' }],
         fuelings: [],
@@ -114,7 +131,8 @@ describe('the tracking item', () => {
     const cleared = await store.get('flt_trk', 'veh_trk1');
     expect(cleared.outbox).toBeNull();
     expect(cleared.session).toEqual(read.session);
-    expect(cleared.version).toBe(2);
+    expect(cleared.shownStops).toEqual(withShown?.shownStops);
+    expect(cleared.version).toBe(3);
   });
 
   it('reads an item written before the packing, and the health scorecard counts both kinds as guided', async () => {

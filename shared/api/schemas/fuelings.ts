@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MATCH_WINDOW_HOURS, UNMATCHED_REASONS } from '../../domain/fuelings/match-window.ts';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
 import {
   externalRef,
@@ -182,6 +183,11 @@ export const fuelingSchema = z
       .nullable(z.number())
       .check(z.meta({ description: 'On a reported fueling: what the detection measured' })),
     missed_savings_usd: z.nullable(z.number()),
+    unmatched_reason: z.nullable(z.enum(UNMATCHED_REASONS)).check(
+      z.meta({
+        description: `Why the fill matched no recommended stop; null when \`match\` is set. \`no_guidance\`: no stop recommended to the vehicle stood within ${MATCH_WINDOW_HOURS} hours before the fill; \`outside_window\`: the fill was at a station the vehicle was recommended, but not within that window; \`no_position\`: stops were recommended, but the fill names no catalog station and has no position; \`not_at_recommended_station\`: stops were recommended, and the fill was at none of their stations.`,
+      }),
+    ),
     created_at: timestamp,
   })
   .check(z.meta({ id: 'Fueling' }));

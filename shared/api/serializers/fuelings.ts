@@ -47,6 +47,7 @@ export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema>
     linked_fueling_id: fueling.linkedFuelingId ?? null,
     detected_gallons: fueling.detectedGallons ?? null,
     missed_savings_usd: fueling.missedSavingsUsd ?? null,
+    unmatched_reason: fueling.guidanceId && fueling.stopId ? null : (fueling.unmatchedReason ?? null),
     created_at: fueling.createdAt,
   };
 }

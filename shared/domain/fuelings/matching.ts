@@ -1,4 +1,5 @@
 import { haversineMiles } from '../../geo/distance.ts';
+import type { UnmatchedReason } from './match-window.ts';
 import { FUELING_POLICY } from './policy.ts';
 import type { RecommendedStop } from './recommendations.ts';
 
@@ -18,13 +19,29 @@ export interface RecommendationMatch {
 }
 
 /**
+ * Whether a recommendation counts for a fill at `atMs`: shown no later than a little after the fill
+ * (clock skew), and standing at some moment of the match window before it — still standing, or
+ * withdrawn at most the window before the fill. Withdrawal does not undo what the driver was shown.
+ */
+export function inMatchWindow(
+  stop: Pick<RecommendedStop, 'recommendedAtMs' | 'withdrawnAtMs'>,
+  atMs: number,
+): boolean {
+  const shownBy = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
+  const standingSince = atMs - FUELING_POLICY.matchWindowHours * 3_600_000;
+  return atMs >= shownBy && (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= standingSince);
+}
+
+/**
  * Whether the recommendation stood at that moment: from a little before it was made until a
- * little after it was withdrawn (or for as long as it still stands).
+ * little after it was withdrawn (or for as long as it still stands). What a fill elsewhere passed over.
  */
 export function stoodAt(stop: RecommendedStop, atMs: number): boolean {
   const from = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
   const until =
-    stop.withdrawnAtMs === null ? Infinity : stop.withdrawnAtMs + FUELING_POLICY.matchGraceMinutes * 60_000;
+    stop.withdrawnAtMs === null
+      ? Infinity
+      : stop.withdrawnAtMs + FUELING_POLICY.passedOverGraceMinutes * 60_000;
   return atMs >= from && atMs <= until;
 }
 
@@ -33,11 +50,18 @@ const distanceTo = (stop: RecommendedStop, fill: FillPlace): number | null =>
     ? null
     : haversineMiles(stop, { latitude: fill.latitude, longitude: fill.longitude });
 
+const atStation = (stop: RecommendedStop, fill: FillPlace) => {
+  const distanceMiles = distanceTo(stop, fill);
+  const byStation = fill.stationId !== null && fill.stationId === stop.stationId;
+  const near = distanceMiles !== null && distanceMiles <= FUELING_POLICY.matchRadiusMiles;
+  return byStation || near ? { distanceMiles, byStation } : null;
+};
+
 /**
- * The recommended stop a fill was made at: the vehicle's, standing at the fill's time, and either
- * the station the fill names or one within the match radius of its position. A named station wins
- * over a nearby one (a cluster of truck stops at one interchange); among several, the nearest,
- * then the latest recommended.
+ * The recommended stop a fill was made at: the vehicle's, within the match window of the fill's
+ * time, and either the station the fill names or one within the match radius of its position. A
+ * named station wins over a nearby one (a cluster of truck stops at one interchange); among
+ * several, the nearest, then the latest recommended.
  */
 export function matchRecommendation(
   fill: FillPlace,
@@ -45,11 +69,9 @@ export function matchRecommendation(
 ): RecommendationMatch | null {
   const candidates: (RecommendationMatch & { byStation: boolean })[] = [];
   for (const stop of stops) {
-    if (stop.vehicleId !== fill.vehicleId || !stoodAt(stop, fill.fueledAtMs)) continue;
-    const distanceMiles = distanceTo(stop, fill);
-    const byStation = fill.stationId !== null && fill.stationId === stop.stationId;
-    const near = distanceMiles !== null && distanceMiles <= FUELING_POLICY.matchRadiusMiles;
-    if (byStation || near) candidates.push({ stop, distanceMiles, byStation });
+    if (stop.vehicleId !== fill.vehicleId || !inMatchWindow(stop, fill.fueledAtMs)) continue;
+    const at = atStation(stop, fill);
+    if (at) candidates.push({ stop, ...at });
   }
   candidates.sort(
     (a, b) =>
@@ -59,6 +81,15 @@ export function matchRecommendation(
   );
   const best = candidates[0];
   return best ? { stop: best.stop, distanceMiles: best.distanceMiles } : null;
+}
+
+/** Why `matchRecommendation` found nothing for the fill among these recommendations (UNMATCHED_REASONS). */
+export function unmatchedReason(fill: FillPlace, stops: readonly RecommendedStop[]): UnmatchedReason {
+  const own = stops.filter((stop) => stop.vehicleId === fill.vehicleId);
+  if (own.some((stop) => atStation(stop, fill) !== null)) return 'outside_window';
+  if (!own.some((stop) => inMatchWindow(stop, fill.fueledAtMs))) return 'no_guidance';
+  if (fill.stationId === null && (fill.latitude === null || fill.longitude === null)) return 'no_position';
+  return 'not_at_recommended_station';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GUIDANCE_POLICY } from '../guidance/policy.ts';
+import { MATCH_WINDOW_HOURS } from './match-window.ts';
 
 /**
  * The thresholds of fueling records, their match to recommendations and the savings report, in one
@@ -17,13 +18,22 @@ export const FUELING_POLICY = /* @__PURE__ */ (() =>
      * of it: the radius guidance already uses for a detected fill (a truck stop's lot and pumps).
      */
     matchRadiusMiles: GUIDANCE_POLICY.fuelingMatchRadiusMiles,
-    /** A recommendation stands from this many minutes before it was made (clock skew, processing lag)… */
+    /**
+     * A fill matches a recommendation shown from this many minutes after the fill (clock skew: a
+     * card's time and a breadcrumb's differ)…
+     */
     matchEarlyMinutes: GUIDANCE_POLICY.fuelingMatchEarlyMinutes,
     /**
-     * …until this many minutes after it was withdrawn: the plan drops a stop when the truck departs
-     * from it, and a card's `fueled_at` is the payment, which can come after the truck moved on.
+     * …or that stood at any moment of the hours before the fill, withdrawn or not: a driver who saw
+     * the stop and drove there fueled where we told them, whatever the plan said after. Judged on
+     * the fill's own time (`fueled_at`, the breadcrumbs' `recorded_at`).
      */
-    matchGraceMinutes: 60,
+    matchWindowHours: MATCH_WINDOW_HOURS,
+    /**
+     * A fill elsewhere passed over a recommendation standing at its time, or withdrawn at most this
+     * many minutes before (a card's `fueled_at` is the payment, which can come after the truck moved on).
+     */
+    passedOverGraceMinutes: 60,
     /** Recommendations older than this are not searched for a match (a session lasts days, not weeks). */
     matchLookbackDays: 7,
     /** A recommended stop withdrawn while at most this many road miles ahead was due (the approach radius). */

@@ -22,10 +22,8 @@ export const GUIDANCE_POLICY = {
   stickinessUsd: 5,
   /** A detected fueling matches a recommended stop within this distance of the station… */
   fuelingMatchRadiusMiles: 0.5,
-  /** …and from this many minutes before (clocks and processing lag) … */
+  /** …and from this many minutes before it was recommended (clocks and processing lag). */
   fuelingMatchEarlyMinutes: 30,
-  /** …until this many hours after the stop was recommended. */
-  fuelingMatchWindowHours: 12,
   /**
    * A recommended stop stays the target while the vehicle heads to it (stop-approach.ts), even
    * when its position, off the route, projects level with or past the station's point on the

@@ -1,5 +1,6 @@
 import { stableTimedId } from '../../platform/ids.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import type { UnmatchedReason } from '../fuelings/match-window.ts';
 import type { GuidanceStop } from '../guidance/session.ts';
 import type { Detection } from './types.ts';
 
@@ -43,6 +44,8 @@ export interface Fueling {
   benchmarkPrice?: number | null;
   /** What a fill made elsewhere cost over the recommendation that stood (USD), else 0 or null. */
   missedSavingsUsd?: number | null;
+  /** Why the fill matched no recommendation; null when matched (absent on records written before). */
+  unmatchedReason?: UnmatchedReason | null;
 }
 
 /** The catalog station a fueling was made at, as the record keeps it. */
@@ -55,11 +58,26 @@ export interface FuelingStation {
   address: string;
 }
 
+/** What a detected fueling keeps of the stop it matched. */
+export type MatchedStopFacts = Pick<
+  GuidanceStop,
+  | 'id'
+  | 'stationId'
+  | 'name'
+  | 'chain'
+  | 'latitude'
+  | 'longitude'
+  | 'address'
+  | 'price'
+  | 'discount'
+  | 'netPrice'
+> & { tripStopId?: string | null | undefined };
+
 /** A detected fueling as the record keeps it, with the recommended stop it matched, if any. */
 export function detectedFueling(
   vehicle: { id: string; externalRef?: string | null },
   detection: Extract<Detection, { kind: 'fueling' }>,
-  matched: { guidanceId: string; tripId?: string | null; stop: GuidanceStop } | null,
+  matched: { guidanceId: string; tripId?: string | null; stop: MatchedStopFacts } | null,
   nowMs: number,
 ): Fueling {
   const vehicleId = vehicle.id;

@@ -1,6 +1,7 @@
 import type { GuidanceSession } from '../guidance/session.ts';
 import { initialTrackerState, type TrackerState } from '../telematics/tracker.ts';
 import type { Outbox } from './outbox.ts';
+import type { ShownStop } from './shown-stops.ts';
 
 /**
  * Everything the guidance worker keeps per vehicle, together so that one conditional write
@@ -12,6 +13,8 @@ export interface VehicleTracking {
   vehicleId: string;
   tracker: TrackerState;
   session: GuidanceSession | null;
+  /** Stops guidance showed that a fill would still match (shown-stops.ts); absent on items written before. */
+  shownStops?: ShownStop[];
   /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
   lastSeenMs: number | null;
   offline: boolean;
@@ -27,6 +30,7 @@ export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracki
     vehicleId,
     tracker: initialTrackerState(),
     session: null,
+    shownStops: [],
     lastSeenMs: null,
     offline: false,
     outbox: null,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   type FillPlace,
+  inMatchWindow,
   isSameFill,
   matchRecommendation,
   passedOverRecommendation,
   sameFillOf,
   stoodAt,
+  unmatchedReason,
 } from '../../../shared/domain/fuelings/matching.ts';
 import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
 
@@ -47,7 +49,43 @@ function fill(overrides: Partial<FillPlace> = {}): FillPlace {
   };
 }
 
-describe('a recommendation stands', () => {
+describe('a recommendation is within the match window of a fill', () => {
+  it('shown at most 30 minutes after the fill, standing at some moment of the 6 hours before it', () => {
+    expect(inMatchWindow(stop(), T0 - 30 * MIN)).toBe(true);
+    expect(inMatchWindow(stop(), T0 - 31 * MIN)).toBe(false);
+    expect(inMatchWindow(stop({ withdrawnAtMs: T0 + 60 * MIN }), T0 + 420 * MIN)).toBe(true);
+    expect(inMatchWindow(stop({ withdrawnAtMs: T0 + 60 * MIN }), T0 + 421 * MIN)).toBe(false);
+  });
+});
+
+describe('why a fill matched nothing', () => {
+  it('no recommendation stood in the window: no_guidance', () => {
+    expect(unmatchedReason(fill({ latitude: 36 }), [])).toBe('no_guidance');
+    expect(unmatchedReason(fill({ latitude: 36 }), [stop({ vehicleId: 'veh_other' })])).toBe('no_guidance');
+    expect(unmatchedReason(fill({ latitude: 36 }), [stop({ withdrawnAtMs: T0 - 7 * 60 * MIN })])).toBe(
+      'no_guidance',
+    );
+  });
+  it('at a recommended station, but outside the window: outside_window', () => {
+    const old = stop({ withdrawnAtMs: T0 - 7 * 60 * MIN });
+    expect(matchRecommendation(fill(), [old])).toBeNull();
+    expect(unmatchedReason(fill(), [old])).toBe('outside_window');
+    expect(unmatchedReason(fill({ fueledAtMs: T0 - 60 * MIN }), [stop()])).toBe('outside_window');
+  });
+  it('recommendations stood, but the fill has neither station nor position: no_position', () => {
+    expect(unmatchedReason(fill({ latitude: null, longitude: null }), [stop()])).toBe('no_position');
+  });
+  it('recommendations stood elsewhere: not_at_recommended_station', () => {
+    expect(unmatchedReason(fill({ latitude: 35 + 0.6 * MILE_DEG }), [stop()])).toBe(
+      'not_at_recommended_station',
+    );
+    expect(unmatchedReason(fill({ stationId: 'stn_other', latitude: null, longitude: null }), [stop()])).toBe(
+      'not_at_recommended_station',
+    );
+  });
+});
+
+describe('a recommendation stands (what a fill elsewhere passed over)', () => {
   it('from 30 minutes before it was made', () => {
     expect(stoodAt(stop(), T0 - 30 * MIN)).toBe(true);
     expect(stoodAt(stop(), T0 - 31 * MIN)).toBe(false);
@@ -76,11 +114,19 @@ describe('matching a fill to a recommended stop', () => {
     );
     expect(match).toEqual({ stop: stop(), distanceMiles: null });
   });
-  it('does not match outside the time the recommendation stood', () => {
+  it('does not match a recommendation shown more than 30 minutes after the fill', () => {
+    expect(matchRecommendation(fill({ fueledAtMs: T0 - 30 * MIN }), [stop()])).not.toBeNull();
     expect(matchRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [stop()])).toBeNull();
-    expect(
-      matchRecommendation(fill({ fueledAtMs: T0 + 200 * MIN }), [stop({ withdrawnAtMs: T0 + 120 * MIN })]),
-    ).toBeNull();
+  });
+  it("matches a withdrawn recommendation until 6 hours after it was withdrawn, judged on the fill's time", () => {
+    const withdrawn = stop({ withdrawnAtMs: T0 + 5 * MIN });
+    expect(matchRecommendation(fill({ fueledAtMs: T0 + 6 * 60 * MIN + 5 * MIN }), [withdrawn])?.stop).toEqual(
+      withdrawn,
+    );
+    expect(matchRecommendation(fill({ fueledAtMs: T0 + 6 * 60 * MIN + 6 * MIN }), [withdrawn])).toBeNull();
+  });
+  it('matches a recommendation still standing however long ago it was shown', () => {
+    expect(matchRecommendation(fill({ fueledAtMs: T0 + 3 * 24 * 60 * MIN }), [stop()])).not.toBeNull();
   });
   it("never matches another vehicle's recommendation", () => {
     expect(matchRecommendation(fill({ vehicleId: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1ZZ' }), [stop()])).toBeNull();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { matchStop } from '../../../shared/domain/guidance/fueling-match.ts';
 import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
 import {
@@ -15,6 +14,7 @@ import {
   currentStop,
   initialTrackerState,
 } from '../../../shared/domain/telematics/tracker.ts';
+import { matchShownStop, watchedShownStops } from '../../../shared/domain/tracking/shown-stops.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
 import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../telematics/breadcrumbs.ts';
 
@@ -351,8 +351,9 @@ describe('arrival and departure at the station’s own position', () => {
     if (fueling?.kind !== 'fueling') throw new Error('expected a fueling');
     // Matched by the station's position, 1.4 miles from the route, not by the route.
     const session = { ...approaching(), stops: [stop()] };
-    expect(matchStop(session, fueling)?.id).toBe('gds_denton');
-    expect(matchStop({ ...session, stops: [stop({ ...onRoute(STATION_MILE) })] }, fueling)).toBeNull();
+    expect(matchShownStop(watchedShownStops([], session, NOW), fueling)?.stop.id).toBe('gds_denton');
+    const atRoutePoint = { ...session, stops: [stop({ ...onRoute(STATION_MILE) })] };
+    expect(matchShownStop(watchedShownStops([], atRoutePoint, NOW), fueling)).toBeNull();
   });
 
   it('never arrives at the route’s point next to the station: only the station counts', () => {

@@ -2063,6 +2063,11 @@ export interface components {
             detected_gallons: number | null;
             missed_savings_usd: number | null;
             /**
+             * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations.
+             * @enum {string|null}
+             */
+            unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | null;
+            /**
              * Format: date-time
              * @description UTC, six fractional digits
              * @example 2026-11-21T22:26:10.123000Z
@@ -10647,6 +10652,7 @@ export interface operations {
                      *           "linked_fueling_id": "fuel_01M80BMZT0Y0WX782B9C1NKX68",
                      *           "detected_gallons": 20.2,
                      *           "missed_savings_usd": 0,
+                     *           "unmatched_reason": null,
                      *           "created_at": "2026-11-22T01:14:52.208000Z"
                      *         },
                      *         {
@@ -10673,6 +10679,7 @@ export interface operations {
                      *           "linked_fueling_id": null,
                      *           "detected_gallons": null,
                      *           "missed_savings_usd": 0,
+                     *           "unmatched_reason": null,
                      *           "created_at": "2026-11-21T13:06:41.530000Z"
                      *         }
                      *       ],
@@ -10964,7 +10971,7 @@ export interface operations {
                      *         "savings_usd_per_gallon": "savings_usd ÷ the gallons of priced fills; null when no fill had a price.",
                      *         "missed_savings_usd": "For fills made elsewhere while a recommendation stood: (net price paid − the lowest recommended net price standing) × gallons, never below 0.",
                      *         "recommended_stops": "Recommended stops that were due: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, or followed; counted on the UTC day they were withdrawn.",
-                     *         "followed_stops": "Due stops a fill matched: the fill names the station or lies within 0.5 miles of it, from 30 minutes before the stop was recommended until 60 minutes after it was withdrawn (a reported fill), or a detected fill made there while the stop was in the plan.",
+                     *         "followed_stops": "Due stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
                      *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1); null when no stop was due.",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon and adherence_rate are recomputed from the sums)."
                      *       }
