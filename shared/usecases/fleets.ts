@@ -162,6 +162,24 @@ export async function assumedDepartureFuelPercentFor(
   deps: { fleets: Pick<FleetStore, 'get'> },
   fleetId: string,
 ): Promise<number> {
-  const fleet = await deps.fleets.get(fleetId);
-  return fleet?.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT;
+  return assumedDepartureOf(await deps.fleets.get(fleetId));
 }
+
+/**
+ * Both fuel settings a plan needs, from one read of the fleet: the margin in force (the request's
+ * value wins) and the level assumed for a truck that never reported one.
+ */
+export async function fuelSettingsFor(
+  deps: { fleets: Pick<FleetStore, 'get'> },
+  fleetId: string,
+  requestedMinArrival: number | undefined,
+): Promise<{ minArrivalFuelPercent: number; assumedDepartureFuelPercent: number }> {
+  const fleet = await deps.fleets.get(fleetId);
+  return {
+    minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
+    assumedDepartureFuelPercent: assumedDepartureOf(fleet),
+  };
+}
+
+const assumedDepartureOf = (fleet: Pick<Fleet, 'assumedDepartureFuelPercent'> | null) =>
+  fleet?.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT;

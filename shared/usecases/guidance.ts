@@ -24,7 +24,7 @@ import type { FleetStore } from '../store/fleets.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
-import { minArrivalFuelPercentFor } from './fleets.ts';
+import { fuelSettingsFor } from './fleets.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
@@ -71,7 +71,11 @@ export async function startGuidance(
   const vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   assertFuelData(vehicle);
-  const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
+  const { minArrivalFuelPercent, assumedDepartureFuelPercent } = await fuelSettingsFor(
+    deps,
+    fleetId,
+    body.min_arrival_fuel_percent,
+  );
   const { session } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const started = startSession({
       id: newId('guidance', nowMs),
@@ -82,6 +86,7 @@ export async function startGuidance(
         name: body.destination.name ?? null,
       },
       minArrivalFuelPercent,
+      assumedDepartureFuelPercent,
       nowMs,
       billingAccountId: principal.accountId,
     });
@@ -248,7 +253,7 @@ async function planNow(
   nowMs: number,
 ) {
   const latest = await deps.positions.latest(fleetId, vehicle.id);
-  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest), nowMs);
+  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest, session), nowMs);
 }
 
 function assertFuelData(vehicle: Vehicle): void {
