@@ -1,5 +1,6 @@
 import { createTripStore } from '../store/trips.ts';
 import { createLatestPositionReader } from '../store/vehicle-positions.ts';
+import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { TripDeps } from '../usecases/trips.ts';
 import { createGuidanceWriteDeps } from './guidance.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -21,6 +22,7 @@ export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
     vehicles,
     fleets,
     positions: createLatestPositionReader(client, config.tableName),
+    tracking: createVehicleTrackingStore(client, config.tableName),
     router,
     catalog,
     discounts,

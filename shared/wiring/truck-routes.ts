@@ -1,5 +1,6 @@
 import { createRouteStore } from '../store/routes.ts';
 import { createLatestPositionReader } from '../store/vehicle-positions.ts';
+import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
@@ -21,6 +22,7 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     plan: (name) => plans.get(name),
     positions: createLatestPositionReader(client, config.tableName),
     routes: createRouteStore(client, config.tableName),
+    tracking: createVehicleTrackingStore(client, config.tableName),
     now: infra.clock.now,
   };
 });
