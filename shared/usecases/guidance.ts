@@ -29,6 +29,7 @@ import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
+import { unconsumedBreadcrumbs } from './vehicle-fuel-level.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
@@ -48,8 +49,11 @@ export interface GuidanceWriteDeps extends GuidanceReadDeps {
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
-  positions: Pick<VehiclePositionStore, 'latest'>;
-  /** The acting fleet's default_min_arrival_fuel_percent, for a start that omits the field. */
+  positions: Pick<VehiclePositionStore, 'recent'>;
+  /**
+   * The acting fleet's default_min_arrival_fuel_percent, for a start that omits the field, and its
+   * assumed_departure_fuel_percent, for a vehicle that never reported a level.
+   */
   fleets: Pick<FleetStore, 'get'>;
 }
 
@@ -252,8 +256,11 @@ async function planNow(
   session: GuidanceSession,
   nowMs: number,
 ) {
-  const latest = await deps.positions.latest(fleetId, vehicle.id);
-  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest, session), nowMs);
+  const positions = await deps.positions.recent(fleetId, vehicle.id);
+  const { tracker } = tracking;
+  const unconsumed = unconsumedBreadcrumbs(positions, tracker);
+  const snapshot = snapshotOf(vehicle, tracker, positions?.latest ?? null, session, unconsumed);
+  return replan(deps, fleetId, session, snapshot, nowMs);
 }
 
 function assertFuelData(vehicle: Vehicle): void {

@@ -15,7 +15,6 @@ import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
-import type { LatestPositionReader } from '../store/vehicle-positions.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { fuelSettingsFor } from './fleets.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
@@ -28,7 +27,7 @@ export interface RouteDeps {
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
   vehicles: VehicleReader;
-  positions: LatestPositionReader;
+  positions: VehicleFuelLevelDeps['positions'];
   routes: RouteStore;
   /**
    * The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field, and
@@ -161,7 +160,13 @@ async function vehicleTrip(
       },
     );
   }
-  const position = await deps.positions.latest(fleetId, vehicle.id);
+  const { latest: position, fuel } = await vehicleFuelLevel(
+    deps,
+    fleetId,
+    vehicle,
+    assumedDepartureFuelPercent,
+    nowMs,
+  );
   if (!position) {
     throw new ApiError('validation_failed', `Vehicle ${vehicle.id} has not reported a position yet.`, {
       extensions: {
@@ -174,7 +179,6 @@ async function vehicleTrip(
       },
     });
   }
-  const fuel = await vehicleFuelLevel(deps, fleetId, vehicle, position, assumedDepartureFuelPercent, nowMs);
   return {
     vehicleId: vehicle.id,
     origin: { latitude: position.latitude, longitude: position.longitude },

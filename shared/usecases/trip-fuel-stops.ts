@@ -12,7 +12,6 @@ import { projectOntoRoute } from '../geo/route-projection.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import { fuelSettingsFor } from './fleets.ts';
 import { lineOf } from './guidance-plan.ts';
 import { planTruckRoute, type RouteDeps } from './routes.ts';
@@ -21,7 +20,6 @@ import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-leve
 export interface TripPlanningDeps
   extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'>,
     VehicleFuelLevelDeps {
-  positions: Pick<VehiclePositionStore, 'latest'>;
   fleets: Pick<FleetStore, 'get'>;
 }
 
@@ -63,19 +61,20 @@ export async function withFuelStops(
       },
     );
   }
-  const latest = await deps.positions.latest(trip.fleetId, vehicle.id);
-  const fromPosition = trip.status === 'active' && latest !== null;
   const { minArrivalFuelPercent, assumedDepartureFuelPercent } = await fuelSettingsFor(
     deps,
     trip.fleetId,
     trip.minArrivalFuelPercent ?? undefined,
   );
+  const now = await vehicleFuelLevel(deps, trip.fleetId, vehicle, assumedDepartureFuelPercent, nowMs);
+  const { latest } = now;
+  const fromPosition = trip.status === 'active' && latest !== null;
   // A planned trip's start_fuel_percent is the dispatcher's own figure; otherwise the vehicle's
   // level now: reported, projected from its last report, or the fleet's assumption.
   const level =
     !fromPosition && trip.startFuelPercent !== null
       ? { percent: trip.startFuelPercent, source: 'reported' as const, asOfMs: nowMs }
-      : await vehicleFuelLevel(deps, trip.fleetId, vehicle, latest, assumedDepartureFuelPercent, nowMs);
+      : now.fuel;
   const fuelPercent = level.percent;
   const origin = fromPosition
     ? { latitude: latest.latitude, longitude: latest.longitude }

@@ -1,5 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
-import { type FuelAssumption, fuelLevelNow } from '../telematics/fuel-level.ts';
+import { type FuelAssumption, fuelLevelNow, type LevelBreadcrumb } from '../telematics/fuel-level.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
 import { currentStop, lastFix, type TrackerState } from '../telematics/tracker.ts';
 import type { Vehicle } from '../vehicle.ts';
@@ -35,6 +35,8 @@ export function snapshotOf(
   tracker: TrackerState,
   latest: LatestPosition | null,
   session: Pick<GuidanceSession, 'fuelAssumption' | 'createdAtMs'>,
+  /** The breadcrumbs the detection state has not consumed (default: the latest position alone). */
+  unconsumed: readonly LevelBreadcrumb[] = latest ? [latest] : [],
 ): VehicleSnapshot {
   const fix = lastFix(tracker);
   const useLatest = latest !== null && (fix === null || latest.recordedAtMs > fix.recordedAtMs);
@@ -48,7 +50,7 @@ export function snapshotOf(
   };
   const level = fuelLevelNow(
     tracker,
-    latest ? [latest] : [],
+    unconsumed,
     { tankGallons: vehicle.tankSizeGallons, mpg: vehicle.estimatedMpg },
     assumption,
   );
