@@ -118,7 +118,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent
+         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent or assumed_departure_fuel_percent
          * @description Required scope: `fleets:manage`. Partner keys only; send no `SVC-Fleet` header.
          *
          *     Counts toward the monthly `fleets` quota.
@@ -148,7 +148,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the acting fleet’s settings (default_min_arrival_fuel_percent)
+         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent)
          * @description What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).
          *
          *     Required scope: `vehicles:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
@@ -1780,6 +1780,8 @@ export interface components {
             timezone: string;
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
             default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         CreateFuelingsRequest: {
             /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
@@ -1949,6 +1951,8 @@ export interface components {
             status: "active" | "inactive";
             /** @description Used when a guidance start or a route omits min_arrival_fuel_percent; 10 unless the fleet set another */
             default_min_arrival_fuel_percent: number;
+            /** @description The fuel level (percent of the tank) a trip, route or guidance session assumes a truck departs with when it never reported fuel_level_percent; 100 (a full tank) unless the fleet set another */
+            assumed_departure_fuel_percent: number;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -2291,6 +2295,14 @@ export interface components {
             fleet_id: string;
             data: components["schemas"]["FuelingRecordedData"];
         };
+        /**
+         * @description Where the fuel level comes from:
+         *     - `reported`: the tank sensor, with the latest breadcrumb (or the level the request gave);
+         *     - `projected`: the last reported level less the fuel for the road miles driven since, at the vehicle’s estimated_mpg;
+         *     - `assumed`: the vehicle never reported fuel_level_percent, so the fleet’s assumed_departure_fuel_percent (100, a full tank, unless set) is assumed at departure, less the fuel for the miles driven since.
+         * @enum {string}
+         */
+        FuelLevelSource: "reported" | "projected" | "assumed";
         GeoPoint: {
             latitude: number;
             longitude: number;
@@ -2350,6 +2362,7 @@ export interface components {
                 recorded_at: string;
                 freshness: components["schemas"]["FreshnessGrade"];
             } | null;
+            /** @description The tank sensor’s reading the plan works from; null before the first breadcrumb, and when the vehicle never reported fuel_level_percent (fuel_level_source: assumed) */
             fuel: {
                 level_percent: number;
                 /**
@@ -2365,6 +2378,15 @@ export interface components {
                 reported_at: string;
                 freshness: components["schemas"]["FreshnessGrade"];
             } | null;
+            /** @description The level the plan works from, to 0.1; null before the first breadcrumb */
+            fuel_level_percent: number | null;
+            fuel_level_source: components["schemas"]["FuelLevelSource"] & (string | null);
+            /**
+             * Format: date-time
+             * @description The moment the level describes: the latest breadcrumb’s recorded_at
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            fuel_level_as_of: string | null;
             /** @description Counts guidance.updated announcements of this session */
             revision: number;
             /**
@@ -2389,7 +2411,7 @@ export interface components {
         /**
          * @description Phases:
          *     - `awaiting_position`: The session has no breadcrumb from the vehicle yet; guidance starts with the first one.
-         *     - `awaiting_fuel_level`: The vehicle reports positions but has never reported fuel_level_percent; without one level there is nothing to project from.
+         *     - `awaiting_fuel_level`: The vehicle reports positions but has no tank_size_gallons or estimated_mpg: no fuel level can be projected or assumed without them.
          *     - `no_stop_needed`: The vehicle reaches the destination above min_arrival_fuel_percent without buying fuel.
          *     - `stop_recommended`: stops[0] is the first stop of the least-cost plan on the remaining route (an already recommended stop is kept while it stays within $5 of it), more than the approach radius ahead.
          *     - `approaching_stop`: stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.
@@ -2400,7 +2422,7 @@ export interface components {
          *
          *     Transitions:
          *     - (start) → awaiting_position: session created before the first breadcrumb
-         *     - awaiting_position → awaiting_fuel_level: a breadcrumb arrives, but no fuel level was ever reported
+         *     - awaiting_position → awaiting_fuel_level: a breadcrumb arrives, but the vehicle has no tank_size_gallons or estimated_mpg
          *     - * → no_stop_needed: the plan from the current position needs no purchase
          *     - * → stop_recommended: the plan needs a purchase; stops[0] is beyond the approach radius
          *     - stop_recommended → approaching_stop: stops[0] comes within the approach radius, or the vehicle leaves the route heading to its station
@@ -2432,7 +2454,7 @@ export interface components {
             miles_ahead: number;
             /** @description Extra miles driven to stop: off the route and back */
             detour_miles: number;
-            /** @description Null when the fuel level is estimated (no fuel_level_percent in recent breadcrumbs) */
+            /** @description Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported): gallons from a projected or assumed level would be a guess */
             gallons_to_buy: number | null;
             price_usd_per_gallon: number;
             discount_usd_per_gallon: number;
@@ -3068,6 +3090,13 @@ export interface components {
                 tank_size_gallons: number;
                 estimated_mpg: number;
                 start_fuel_percent: number;
+                fuel_level_source: components["schemas"]["FuelLevelSource"];
+                /**
+                 * Format: date-time
+                 * @description The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the request’s time for the manual form and an assumed level without a breadcrumb)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                fuel_level_as_of: string;
                 /** @description The margin in force: the request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it */
                 min_arrival_fuel_percent: number;
                 reserve_gallons: number;
@@ -3584,6 +3613,13 @@ export interface components {
                 status: "ok" | "no_stop_needed" | "infeasible";
                 reason: string;
                 start_fuel_percent: number;
+                fuel_level_source: components["schemas"]["FuelLevelSource"];
+                /**
+                 * Format: date-time
+                 * @description The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the optimization’s time for start_fuel_percent and an assumed level without a breadcrumb)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                fuel_level_as_of: string;
                 min_arrival_fuel_percent: number;
                 total_gallons: number;
                 total_cost_usd: number;
@@ -3864,10 +3900,14 @@ export interface components {
             contact_email?: string | null;
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
             default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         UpdateFleetSettingsRequest: {
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
-            default_min_arrival_fuel_percent: number;
+            default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         UpdateTripRequest: {
             reference?: string | null;
@@ -5008,6 +5048,7 @@ export interface operations {
                      *           "timezone": "America/Chicago",
                      *           "status": "active",
                      *           "default_min_arrival_fuel_percent": 15,
+                     *           "assumed_departure_fuel_percent": 100,
                      *           "created_at": "2026-01-12T16:20:05.481000Z",
                      *           "updated_at": "2026-01-12T16:20:05.481000Z"
                      *         }
@@ -5103,6 +5144,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5194,6 +5236,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5362,6 +5405,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5448,6 +5492,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5510,7 +5555,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "default_min_arrival_fuel_percent": 20
+                 *       "default_min_arrival_fuel_percent": 20,
+                 *       "assumed_departure_fuel_percent": 90
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetSettingsRequest"];
@@ -5539,6 +5585,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 20,
+                     *       "assumed_departure_fuel_percent": 90,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -6634,6 +6681,8 @@ export interface operations {
                      *         "tank_size_gallons": 240,
                      *         "estimated_mpg": 6.8,
                      *         "start_fuel_percent": 38.5,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "reserve_gallons": 24,
                      *         "min_purchase_gallons": 20
@@ -6825,6 +6874,8 @@ export interface operations {
                      *         "tank_size_gallons": 240,
                      *         "estimated_mpg": 6.8,
                      *         "start_fuel_percent": 38.5,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "reserve_gallons": 24,
                      *         "min_purchase_gallons": 20
@@ -8149,6 +8200,9 @@ export interface operations {
                      *         "reported_at": "2026-11-21T22:25:48.000000Z",
                      *         "freshness": "live"
                      *       },
+                     *       "fuel_level_percent": 38.5,
+                     *       "fuel_level_source": "reported",
+                     *       "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *       "revision": 7,
                      *       "created_at": "2026-11-21T20:02:17.645000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z",
@@ -8298,6 +8352,9 @@ export interface operations {
                      *         "reported_at": "2026-11-21T22:25:48.000000Z",
                      *         "freshness": "live"
                      *       },
+                     *       "fuel_level_percent": 38.5,
+                     *       "fuel_level_source": "reported",
+                     *       "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *       "revision": 1,
                      *       "created_at": "2026-11-21T20:02:17.645000Z",
                      *       "updated_at": "2026-11-21T20:02:17.645000Z",
@@ -8836,6 +8893,8 @@ export interface operations {
                      *             "status": "ok",
                      *             "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *             "start_fuel_percent": 27,
+                     *             "fuel_level_source": "reported",
+                     *             "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *             "min_arrival_fuel_percent": 15,
                      *             "total_gallons": 40,
                      *             "total_cost_usd": 130.76,
@@ -9057,6 +9116,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9253,6 +9314,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9533,6 +9596,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9731,6 +9796,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9919,6 +9986,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -10116,6 +10185,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -10304,6 +10375,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T18:52:07.119000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -14113,6 +14186,7 @@ export interface operations {
                  *           "timezone": "America/Chicago",
                  *           "status": "active",
                  *           "default_min_arrival_fuel_percent": 10,
+                 *           "assumed_departure_fuel_percent": 100,
                  *           "created_at": "2026-11-21T22:26:10.123000Z",
                  *           "updated_at": "2026-11-21T22:26:10.123000Z"
                  *         }
