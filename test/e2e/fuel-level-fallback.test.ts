@@ -15,7 +15,8 @@ import { DALLAS, DENVER, dallasToDenver, tripClient } from './support-trips.ts';
 const credentials = loadCredentials();
 const prod = api(credentials.base_url);
 const partnerKey = { key: credentials.keys.partner_live };
-/** Ten miles up I-35 from downtown Dallas, as the crow flies. */
+/** Downtown Dallas, and ten miles up I-35 from it as the crow flies (breadcrumbs carry no name). */
+const IN_DALLAS = { latitude: DALLAS.latitude, longitude: DALLAS.longitude };
 const NORTH_OF_DALLAS = { latitude: DALLAS.latitude + 0.145, longitude: DALLAS.longitude };
 
 let auth: { key: string; fleet: string };
@@ -83,7 +84,7 @@ describe('a truck whose latest breadcrumb has no fuel level, after one that had'
   beforeAll(async () => {
     truck = await guidance.newTruck();
     await guidance.drive(truck, [
-      { ...DALLAS, recorded_at: secondsAgo(900), fuel_level_percent: 50, speed_mph: 0 },
+      { ...IN_DALLAS, recorded_at: secondsAgo(900), fuel_level_percent: 50, speed_mph: 0 },
       { ...NORTH_OF_DALLAS, recorded_at: lastAt, speed_mph: 60 },
     ]);
   });
@@ -129,7 +130,7 @@ describe('a truck that never reported a fuel level', () => {
 
   beforeAll(async () => {
     truck = await guidance.newTruck();
-    await guidance.drive(truck, [{ ...DALLAS, recorded_at: lastAt, speed_mph: 0 }]);
+    await guidance.drive(truck, [{ ...IN_DALLAS, recorded_at: lastAt, speed_mph: 0 }]);
   });
 
   it("gets a trip (201) from the fleet's assumed departure level", async () => {
@@ -160,7 +161,7 @@ describe('a truck that never reported a fuel level', () => {
 
   it('still answers 422 insufficient_fuel_data for a vehicle without tank size or mpg', async () => {
     const noTank = await guidance.newTruck({});
-    await guidance.drive(noTank, [{ ...DALLAS, recorded_at: secondsAgo(60) }]);
+    await guidance.drive(noTank, [{ ...IN_DALLAS, recorded_at: secondsAgo(60) }]);
     const response = await prod.post('/v1/trips', {
       ...auth,
       body: dallasToDenver(noTank, { auto_optimize: true }),

@@ -3245,7 +3245,7 @@ export interface components {
                  */
                 pending_scenario: "normal" | "low_fuel" | "skips_recommendations" | "offline" | "no_fuel_sensor" | "sensor_noise" | null;
                 /** @enum {string} */
-                state: "driving" | "fueling" | "resting" | "offline";
+                state: "driving" | "parked" | "fueling" | "resting" | "offline";
                 position: {
                     latitude: number;
                     longitude: number;
@@ -3337,7 +3337,7 @@ export interface components {
          *     - `low_fuel`: The tank reads 14 % at once: fuel.low fires, guidance recommends a stop close ahead, and the truck then carries on as normal.
          *     - `skips_recommendations`: Ignores its guidance: below 30 % it fills up at whatever stop it is passing (never the recommended one), so the fueling is recorded but not matched (missed savings).
          *     - `offline`: Stops reporting for 30 simulated minutes while it keeps driving (vehicle.offline after 15), then reports again (vehicle.online) and goes back to normal.
-         *     - `no_fuel_sensor`: Breadcrumbs carry no fuel_level_percent: guidance works from the estimated fuel level.
+         *     - `no_fuel_sensor`: Breadcrumbs carry no fuel_level_percent: guidance works from the level projected from the last reported one.
          *     - `sensor_noise`: The tank sensor sloshes heavily (about ±9 points while moving): the readings jump, but no fueling may be detected from them.
          * @enum {string}
          */
@@ -3421,7 +3421,7 @@ export interface components {
                  */
                 pending_scenario: "normal" | "low_fuel" | "skips_recommendations" | "offline" | "no_fuel_sensor" | "sensor_noise" | null;
                 /** @enum {string} */
-                state: "driving" | "fueling" | "resting" | "offline";
+                state: "driving" | "parked" | "fueling" | "resting" | "offline";
                 position: {
                     latitude: number;
                     longitude: number;
