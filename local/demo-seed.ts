@@ -9,7 +9,11 @@ import {
   type KeyMode,
   type KeyStatus,
 } from '../shared/domain/api-keys.ts';
-import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet } from '../shared/domain/fleet.ts';
+import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  type Fleet,
+} from '../shared/domain/fleet.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
@@ -263,6 +267,7 @@ async function seedFleets(
     timezone: 'America/Chicago',
     status: 'active',
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     partnerId,
     createdAt: at,
     updatedAt: at,

@@ -15,6 +15,14 @@ export const DEFAULT_MIN_ARRIVAL_FUEL_PERCENT = 10;
  */
 export const FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE = { min: 0, max: 50 } as const;
 
+/**
+ * The fleet setting behind a truck that never reported `fuel_level_percent` (no fuel sensor, or
+ * not wired): the level a trip, a route or a guidance session assumes the truck departs with.
+ * 100 = "departs with a full tank", what most fleets do before a long haul. Fleets written before
+ * the setting existed have no attribute and read as this value.
+ */
+export const DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT = 100;
+
 export interface Fleet {
   id: string;
   name: string;
@@ -24,6 +32,8 @@ export interface Fleet {
   status: FleetStatus;
   /** Used when a guidance start or a route omits min_arrival_fuel_percent. */
   defaultMinArrivalFuelPercent: number;
+  /** The level assumed at departure for a truck that never reported one. */
+  assumedDepartureFuelPercent: number;
   /** The provisioning partner; null for a company's own fleet. */
   partnerId: string | null;
   createdAt: string;
@@ -35,6 +45,7 @@ export interface FleetChanges {
   externalRef?: string | null;
   contactEmail?: string | null;
   defaultMinArrivalFuelPercent?: number;
+  assumedDepartureFuelPercent?: number;
 }
 
 /**

@@ -5,7 +5,12 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet, type FleetChanges } from '../domain/fleet.ts';
+import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  type Fleet,
+  type FleetChanges,
+} from '../domain/fleet.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -30,6 +35,8 @@ interface FleetItem {
   status: Fleet['status'];
   /** Absent on fleets written before the setting existed: read as the default. */
   default_min_arrival_fuel_percent?: number;
+  /** Absent on fleets written before the setting existed: read as the default. */
+  assumed_departure_fuel_percent?: number;
   partner_id: string | null;
   created_at: string;
   updated_at: string;
@@ -45,6 +52,7 @@ export function toFleetItem(fleet: Fleet): FleetItem {
     timezone: fleet.timezone,
     status: fleet.status,
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
+    assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     partner_id: fleet.partnerId,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
@@ -61,6 +69,7 @@ export function fromFleetItem(item: Record<string, unknown>): Fleet {
     timezone: i.timezone,
     status: i.status,
     defaultMinArrivalFuelPercent: i.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent: i.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     partnerId: i.partner_id ?? null,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -156,6 +165,7 @@ export function createFleetStore(
         ['externalRef', 'external_ref'],
         ['contactEmail', 'contact_email'],
         ['defaultMinArrivalFuelPercent', 'default_min_arrival_fuel_percent'],
+        ['assumedDepartureFuelPercent', 'assumed_departure_fuel_percent'],
       ];
       for (const [field, attribute] of fields) {
         if (changes[field] === undefined) continue;

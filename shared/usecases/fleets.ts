@@ -2,6 +2,7 @@ import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '
 import { fleetResource } from '../api/serializers/fleets.ts';
 import type { PublishedEventData } from '../domain/event-payloads.ts';
 import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   effectiveMinArrivalFuelPercent,
   type Fleet,
@@ -52,6 +53,8 @@ export async function provisionFleet(
     timezone: body.timezone,
     status: 'active',
     defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent:
+      body.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -100,6 +103,7 @@ export async function updateFleet(
       externalRef: body.external_ref,
       contactEmail: body.contact_email,
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
+      assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
     },
     formatTimestamp(deps.clock.now()),
   );
@@ -125,7 +129,10 @@ export async function updateActingFleetSettings(
 ): Promise<Fleet> {
   const updated = await deps.fleets.update(
     fleetId,
-    { defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent },
+    {
+      defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
+      assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+    },
     formatTimestamp(deps.clock.now()),
   );
   if (!updated) throw notFound(`Fleet ${fleetId}`);
@@ -149,3 +156,30 @@ export async function minArrivalFuelPercentFor(
   if (requested !== undefined) return requested;
   return effectiveMinArrivalFuelPercent(undefined, await deps.fleets.get(fleetId));
 }
+
+/** The level assumed at departure for a truck that never reported one: the acting fleet's setting. */
+export async function assumedDepartureFuelPercentFor(
+  deps: { fleets: Pick<FleetStore, 'get'> },
+  fleetId: string,
+): Promise<number> {
+  return assumedDepartureOf(await deps.fleets.get(fleetId));
+}
+
+/**
+ * Both fuel settings a plan needs, from one read of the fleet: the margin in force (the request's
+ * value wins) and the level assumed for a truck that never reported one.
+ */
+export async function fuelSettingsFor(
+  deps: { fleets: Pick<FleetStore, 'get'> },
+  fleetId: string,
+  requestedMinArrival: number | undefined,
+): Promise<{ minArrivalFuelPercent: number; assumedDepartureFuelPercent: number }> {
+  const fleet = await deps.fleets.get(fleetId);
+  return {
+    minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
+    assumedDepartureFuelPercent: assumedDepartureOf(fleet),
+  };
+}
+
+const assumedDepartureOf = (fleet: Pick<Fleet, 'assumedDepartureFuelPercent'> | null) =>
+  fleet?.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT;

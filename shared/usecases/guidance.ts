@@ -25,11 +25,12 @@ import type { FleetStore } from '../store/fleets.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
-import { minArrivalFuelPercentFor } from './fleets.ts';
+import { fuelSettingsFor } from './fleets.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
+import { unconsumedBreadcrumbs } from './vehicle-fuel-level.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface GuidanceReadDeps {
@@ -49,8 +50,11 @@ export interface GuidanceWriteDeps extends GuidanceReadDeps {
 }
 
 export interface StartGuidanceDeps extends GuidanceWriteDeps, GuidancePlanDeps {
-  positions: Pick<VehiclePositionStore, 'latest'>;
-  /** The acting fleet's default_min_arrival_fuel_percent, for a start that omits the field. */
+  positions: Pick<VehiclePositionStore, 'recent'>;
+  /**
+   * The acting fleet's default_min_arrival_fuel_percent, for a start that omits the field, and its
+   * assumed_departure_fuel_percent, for a vehicle that never reported a level.
+   */
   fleets: Pick<FleetStore, 'get'>;
 }
 
@@ -72,7 +76,11 @@ export async function startGuidance(
   const vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   assertFuelData(vehicle);
-  const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
+  const { minArrivalFuelPercent, assumedDepartureFuelPercent } = await fuelSettingsFor(
+    deps,
+    fleetId,
+    body.min_arrival_fuel_percent,
+  );
   const { session } = await commit(deps, fleetId, vehicle.id, async (tracking, nowMs) => {
     const started = startSession({
       id: newId('guidance', nowMs),
@@ -83,6 +91,7 @@ export async function startGuidance(
         name: body.destination.name ?? null,
       },
       minArrivalFuelPercent,
+      assumedDepartureFuelPercent,
       nowMs,
       billingAccountId: principal.accountId,
     });
@@ -248,8 +257,11 @@ async function planNow(
   session: GuidanceSession,
   nowMs: number,
 ) {
-  const latest = await deps.positions.latest(fleetId, vehicle.id);
-  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest), nowMs);
+  const positions = await deps.positions.recent(fleetId, vehicle.id);
+  const { tracker } = tracking;
+  const unconsumed = unconsumedBreadcrumbs(positions, tracker);
+  const snapshot = snapshotOf(vehicle, tracker, positions?.latest ?? null, session, unconsumed);
+  return replan(deps, fleetId, session, snapshot, nowMs);
 }
 
 function assertFuelData(vehicle: Vehicle): void {

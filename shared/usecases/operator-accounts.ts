@@ -1,7 +1,11 @@
 import { COMPANY_SCOPES, SCOPES } from '../domain/access.ts';
 import { type Account, NO_PRODUCTION_ACCESS, SANDBOX_PLAN } from '../domain/accounts/account.ts';
 import type { AuditLog } from '../domain/accounts/audit.ts';
-import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT, type Fleet } from '../domain/fleet.ts';
+import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  type Fleet,
+} from '../domain/fleet.ts';
 import type { Plan } from '../domain/plans.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -108,6 +112,7 @@ export async function createCompany(
     timezone: input.timezone,
     status: 'active',
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     partnerId: null,
     createdAt: at,
     updatedAt: at,

@@ -15,11 +15,11 @@ import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
-import type { LatestPositionReader } from '../store/vehicle-positions.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
-import { minArrivalFuelPercentFor } from './fleets.ts';
+import { fuelSettingsFor } from './fleets.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
 export interface RouteDeps {
@@ -27,10 +27,14 @@ export interface RouteDeps {
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
   vehicles: VehicleReader;
-  positions: LatestPositionReader;
+  positions: VehicleFuelLevelDeps['positions'];
   routes: RouteStore;
-  /** The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field. */
+  /**
+   * The acting fleet's default_min_arrival_fuel_percent, for a request that omits the field, and
+   * its assumed_departure_fuel_percent, for a vehicle that never reported a level.
+   */
   fleets: Pick<FleetStore, 'get'>;
+  tracking: VehicleFuelLevelDeps['tracking'];
   counters: StationBudgetDeps['counters'];
   plan: StationBudgetDeps['plan'];
   now: () => number;
@@ -50,8 +54,12 @@ export async function createRoute(
   fleetId: string,
   body: CreateRouteBody,
 ) {
-  const trip = body.vehicle_id ? await vehicleTrip(deps, fleetId, body.vehicle_id) : manualTrip(body);
-  const minArrivalFuelPercent = await minArrivalFuelPercentFor(deps, fleetId, body.min_arrival_fuel_percent);
+  const nowMs = deps.now();
+  const settings = await fuelSettingsFor(deps, fleetId, body.min_arrival_fuel_percent);
+  const trip = body.vehicle_id
+    ? await vehicleTrip(deps, fleetId, body.vehicle_id, settings.assumedDepartureFuelPercent, nowMs)
+    : manualTrip(body, nowMs);
+  const { minArrivalFuelPercent } = settings;
   const resource = await planTruckRoute(deps, fleetId, {
     trip,
     destination: body.destination,
@@ -124,7 +132,7 @@ export async function planTruckRoute(
   });
 }
 
-function manualTrip(body: CreateRouteBody): Trip {
+function manualTrip(body: CreateRouteBody, nowMs: number): Trip {
   // The schema requires these without vehicle_id.
   return {
     vehicleId: null,
@@ -132,10 +140,19 @@ function manualTrip(body: CreateRouteBody): Trip {
     tankGallons: body.tank_size_gallons as number,
     mpg: body.estimated_mpg as number,
     fuelPercent: body.fuel_level_percent as number,
+    // The caller's own figure, as of the request.
+    fuelLevelSource: 'reported',
+    fuelLevelAsOfMs: nowMs,
   };
 }
 
-async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promise<Trip> {
+async function vehicleTrip(
+  deps: RouteDeps,
+  fleetId: string,
+  ref: string,
+  assumedDepartureFuelPercent: number,
+  nowMs: number,
+): Promise<Trip> {
   const vehicle: Vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   if (vehicle.tankSizeGallons === null || vehicle.estimatedMpg === null) {
@@ -147,7 +164,13 @@ async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promi
       },
     );
   }
-  const position = await deps.positions.latest(fleetId, vehicle.id);
+  const { latest: position, fuel } = await vehicleFuelLevel(
+    deps,
+    fleetId,
+    vehicle,
+    assumedDepartureFuelPercent,
+    nowMs,
+  );
   if (!position) {
     throw new ApiError('validation_failed', `Vehicle ${vehicle.id} has not reported a position yet.`, {
       extensions: {
@@ -160,11 +183,6 @@ async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promi
       },
     });
   }
-  if (position.fuelLevelPercent === null) {
-    throw new ApiError('insufficient_fuel_data', `Vehicle ${vehicle.id} has not reported a fuel level.`, {
-      hint: 'send fuel_level_percent with the breadcrumbs, or use the manual form with fuel_level_percent',
-    });
-  }
   return {
     vehicleId: vehicle.id,
     origin: { latitude: position.latitude, longitude: position.longitude },
@@ -172,7 +190,9 @@ async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promi
     headingDegrees: position.travelHeadingDegrees ?? null,
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
-    fuelPercent: position.fuelLevelPercent,
+    fuelPercent: fuel.percent,
+    fuelLevelSource: fuel.source,
+    fuelLevelAsOfMs: fuel.asOfMs,
   };
 }
 

@@ -89,7 +89,7 @@ export async function provisionSimulatedTrucks(
     simulatedNowMs: nowMs,
     lastTickAtMs: null,
     lastActivityMs: nowMs,
-    trucks: initialTrucks(fleetId, vehicles),
+    trucks: initialTrucks(fleetId, vehicles, nowMs),
     generation: 0,
     version: 1,
   };

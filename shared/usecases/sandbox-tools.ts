@@ -192,6 +192,7 @@ export async function resetSandbox(deps: SandboxSimulationDeps, fleetId: string)
       trucks: initialTrucks(
         fleetId,
         current.trucks.map((t) => ({ vehicleId: t.vehicleId, name: t.name })),
+        nowMs,
       ),
       generation: current.generation + 1,
       version: current.version + 1,

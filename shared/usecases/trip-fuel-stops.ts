@@ -12,13 +12,14 @@ import { projectOntoRoute } from '../geo/route-projection.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import { minArrivalFuelPercentFor } from './fleets.ts';
+import { fuelSettingsFor } from './fleets.ts';
 import { lineOf } from './guidance-plan.ts';
 import { planTruckRoute, type RouteDeps } from './routes.ts';
+import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 
-export interface TripPlanningDeps extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'> {
-  positions: Pick<VehiclePositionStore, 'latest'>;
+export interface TripPlanningDeps
+  extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'>,
+    VehicleFuelLevelDeps {
   fleets: Pick<FleetStore, 'get'>;
 }
 
@@ -41,7 +42,8 @@ export async function routeTrip(
 /**
  * The trip's fuel stops, planned by the route planner of POST /v1/routes (same corridor, fuel plan,
  * baseline comparison): a planned trip from its origin with `start_fuel_percent` (else the
- * vehicle's latest level); an active one from the vehicle's latest position and level. Returns the
+ * vehicle's level now); an active one from the vehicle's latest position and level. The level is
+ * reported, projected or assumed by the rule guidance uses (fuel-level.ts). Returns the
  * trip with its fuel stops replaced and its fuel plan, route and stop order brought up to date.
  */
 export async function withFuelStops(
@@ -59,21 +61,21 @@ export async function withFuelStops(
       },
     );
   }
-  const latest = await deps.positions.latest(trip.fleetId, vehicle.id);
-  const fromPosition = trip.status === 'active' && latest !== null;
-  const fuelPercent = fromPosition
-    ? (latest.fuelLevelPercent ?? null)
-    : (trip.startFuelPercent ?? latest?.fuelLevelPercent ?? null);
-  if (fuelPercent === null) {
-    throw new ApiError('insufficient_fuel_data', `Vehicle ${vehicle.id} has not reported a fuel level.`, {
-      hint: 'send start_fuel_percent, or fuel_level_percent with the breadcrumbs (POST /v1/locations)',
-    });
-  }
-  const minArrivalFuelPercent = await minArrivalFuelPercentFor(
+  const { minArrivalFuelPercent, assumedDepartureFuelPercent } = await fuelSettingsFor(
     deps,
     trip.fleetId,
     trip.minArrivalFuelPercent ?? undefined,
   );
+  const now = await vehicleFuelLevel(deps, trip.fleetId, vehicle, assumedDepartureFuelPercent, nowMs);
+  const { latest } = now;
+  const fromPosition = trip.status === 'active' && latest !== null;
+  // A planned trip's start_fuel_percent is the dispatcher's own figure; otherwise the vehicle's
+  // level now: reported, projected from its last report, or the fleet's assumption.
+  const level =
+    !fromPosition && trip.startFuelPercent !== null
+      ? { percent: trip.startFuelPercent, source: 'reported' as const, asOfMs: nowMs }
+      : now.fuel;
+  const fuelPercent = level.percent;
   const origin = fromPosition
     ? { latitude: latest.latitude, longitude: latest.longitude }
     : {
@@ -90,6 +92,8 @@ export async function withFuelStops(
       tankGallons: vehicle.tankSizeGallons,
       mpg: vehicle.estimatedMpg,
       fuelPercent,
+      fuelLevelSource: level.source,
+      fuelLevelAsOfMs: level.asOfMs,
     },
     destination: { ...trip.destination, name: trip.destination.name ?? undefined },
     minArrivalFuelPercent,
@@ -132,6 +136,8 @@ export async function withFuelStops(
     status: planned.plan.status,
     reason: planned.plan.reason,
     startFuelPercent: fuelPercent,
+    fuelLevelSource: level.source,
+    fuelLevelAsOfMs: level.asOfMs,
     minArrivalFuelPercent,
     totalGallons: planned.plan.total_gallons,
     totalCostUsd: planned.plan.total_cost_usd,

@@ -41,7 +41,8 @@ export interface TripStartDeps extends TripChangeDeps {
   vehicles: Pick<VehicleReader, 'get'>;
 }
 
-export interface TripDeps extends TripPlanningDeps, TripChangeDeps {
+export interface TripDeps extends Omit<TripPlanningDeps, 'positions'>, Omit<TripChangeDeps, 'positions'> {
+  positions: TripPlanningDeps['positions'] & TripChangeDeps['positions'];
   vehicles: VehicleReader;
   /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
   counters: StationBudgetDeps['counters'];

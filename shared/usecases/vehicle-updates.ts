@@ -165,7 +165,7 @@ async function runCycle(
     const leftStationIds = detections.flatMap((d) =>
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
     );
-    const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds };
+    const snapshot = { ...snapshotOf(vehicle, state, latest, session), leftStationIds };
     const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
     nextSession = planned.session;
     events.push(...planned.events);

@@ -1,7 +1,7 @@
 import { fleetResource } from '../api/serializers/fleets.ts';
 import type { FullEventData } from '../domain/event-payloads.ts';
 import type { EventType } from '../domain/events.ts';
-import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
 import { stableId } from '../platform/ids.ts';
@@ -142,6 +142,7 @@ export function testEventSamples(
         timezone: 'America/Chicago',
         status: 'active',
         defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+        assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
         partnerId: null,
         createdAt: at(0),
         updatedAt: at(0),

@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
 import { newId } from '../platform/ids.ts';
 import { createAuditStore } from '../store/audit-log.ts';
 import type { KeyDeps } from '../usecases/api-keys.ts';
@@ -39,6 +39,7 @@ export const productionAccessDeps = /* @__PURE__ */ perInfrastructure((infra): P
         timezone: account.timezone ?? 'UTC',
         status: 'active',
         defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+        assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
         partnerId: null,
         createdAt: at,
         updatedAt: at,

@@ -1,5 +1,6 @@
 import { createRouteStore } from '../store/routes.ts';
-import { createLatestPositionReader } from '../store/vehicle-positions.ts';
+import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
+import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { RouteDeps } from '../usecases/routes.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
@@ -19,8 +20,9 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     fleets,
     counters,
     plan: (name) => plans.get(name),
-    positions: createLatestPositionReader(client, config.tableName),
+    positions: createVehiclePositionStore(client, config.tableName),
     routes: createRouteStore(client, config.tableName),
+    tracking: createVehicleTrackingStore(client, config.tableName),
     now: infra.clock.now,
   };
 });

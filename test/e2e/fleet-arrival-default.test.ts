@@ -174,12 +174,15 @@ describe('a company key: GET and PATCH /v1/fleet', () => {
   });
 
   it('changes the setting only, within 0–50, and cannot reach /v1/fleets', async () => {
-    for (const body of [{ default_min_arrival_fuel_percent: 75 }, {}]) {
+    const cases = [
+      { body: { default_min_arrival_fuel_percent: 75 }, fields: ['default_min_arrival_fuel_percent'] },
+      { body: { assumed_departure_fuel_percent: 101 }, fields: ['assumed_departure_fuel_percent'] },
+      { body: {}, fields: ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent'] },
+    ];
+    for (const { body, fields } of cases) {
       const response = await prod.patch('/v1/fleet', { ...company, body });
       expectProblem(response, 422, 'validation_failed');
-      expect(response.json.errors.map((e: { field: string }) => e.field)).toEqual([
-        'default_min_arrival_fuel_percent',
-      ]);
+      expect(response.json.errors.map((e: { field: string }) => e.field)).toEqual(fields);
     }
     const renamed = await prod.patch('/v1/fleet', {
       ...company,

@@ -192,6 +192,11 @@ describe('guidance driven by breadcrumbs', () => {
       recorded_at: asApiTimestamp(lastAt),
     });
     expect(estimated.fuel?.reported_at).toBe(asApiTimestamp(reportedAt));
+    expect(estimated).toMatchObject({
+      fuel_level_source: 'projected',
+      fuel_level_as_of: asApiTimestamp(lastAt),
+      fuel_level_percent: estimated.fuel?.level_percent,
+    });
     // About 60 miles at 6.5 mpg burn ~9 gal, ~6 % of 150 gal.
     expect(estimated.fuel?.level_percent).toBeLessThan(50);
     expect(estimated.fuel?.level_percent).toBeGreaterThan(35);
@@ -205,21 +210,19 @@ describe('guidance driven by breadcrumbs', () => {
     }
   });
 
-  it('awaits a fuel level while positions come without one, and plans once a level arrives', async () => {
+  it("plans from the fleet's assumed level while positions come without one, then from the reported one", async () => {
     const truck = await guidance.newTruck();
     await guidance.drive(truck, [{ ...dallas, recorded_at: secondsAgo(120) }]);
     const created = (await guidance.start(truck.id, toDenver)).json;
-    expect(created).toMatchObject({ phase: 'awaiting_fuel_level', stops: [], fuel: null, position: dallas });
-    expect(created.plan_reason).toBeTypeOf('string');
-
-    const movedAt = secondsAgo(60);
-    await guidance.drive(truck, [{ latitude: 32.85, longitude: -96.85, recorded_at: movedAt }]);
-    const moved = await guidance.waitFor(
-      truck.id,
-      'the second position',
-      (g) => g.position?.recorded_at === asApiTimestamp(movedAt),
-    );
-    expect(moved).toMatchObject({ phase: 'awaiting_fuel_level', stops: [], fuel: null });
+    // The company fleet never set assumed_departure_fuel_percent: a full tank.
+    expect(created).toMatchObject({
+      fuel: null,
+      fuel_level_percent: 100,
+      fuel_level_source: 'assumed',
+      position: dallas,
+    });
+    expect([...PLANNED_PHASES, 'no_stop_needed']).toContain(created.phase);
+    expect(created.stops.every((s) => s.gallons_to_buy === null)).toBe(true);
 
     await guidance.drive(truck, [
       { latitude: 32.9, longitude: -96.9, recorded_at: secondsAgo(5), fuel_level_percent: 30 },
@@ -227,6 +230,8 @@ describe('guidance driven by breadcrumbs', () => {
     const planned = await guidance.waitFor(truck.id, 'a plan from the level', (g) => g.stops.length > 0);
     expect(PLANNED_PHASES).toContain(planned.phase);
     expect(planned.fuel).toMatchObject({ level_percent: 30, source: 'reported' });
+    expect(planned).toMatchObject({ fuel_level_percent: 30, fuel_level_source: 'reported' });
+    expect(planned.stops.every((s) => s.gallons_to_buy !== null)).toBe(true);
   });
 
   it('needs no stop for a short trip on a full tank, and ends the session on arrival', async () => {

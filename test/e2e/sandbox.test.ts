@@ -28,7 +28,7 @@ interface Snapshot {
     scenario: string;
     pending_scenario: string | null;
     state: string;
-    position: { latitude: number; longitude: number; recorded_at: string } | null;
+    position: { latitude: number; longitude: number; speed_mph: number; recorded_at: string } | null;
     fuel: { percent: number; gallons: number } | null;
     destination: { name: string; latitude: number; longitude: number } | null;
     route_polyline: string | null;
@@ -263,6 +263,12 @@ describe('POST /v1/sandbox/reset', () => {
     const after = await snapshot();
     expect(after.vehicles.map((v) => v.scenario)).toEqual(['normal', 'normal', 'normal']);
     expect(truck(after, 'sim-3').fuel?.percent).toBe(24);
+    // Never "driving" nowhere: parked at home with a position (or, if the local tick ran since, off).
+    for (const vehicle of after.vehicles) {
+      expect(vehicle.position, vehicle.external_ref).not.toBeNull();
+      if (vehicle.state === 'parked') expect(vehicle.position?.speed_mph).toBe(0);
+      else expect(vehicle.state).toBe('driving');
+    }
     expect(Math.abs(Date.parse(after.clock.simulated_now) - Date.now())).toBeLessThan(10 * 60_000);
     // The old session went with the reset; the local tick may have started a new one since.
     const history = await sandbox.get(`/v1/vehicles/${before.vehicle_id}/guidance`, test);

@@ -64,6 +64,9 @@ export interface Guidance {
   projected_arrival_fuel_percent: number | null;
   position: (Point & { recorded_at: string; freshness: string }) | null;
   fuel: { level_percent: number; source: string; reported_at: string; freshness: string } | null;
+  fuel_level_percent: number | null;
+  fuel_level_source: 'reported' | 'projected' | 'assumed' | null;
+  fuel_level_as_of: string | null;
   revision: number;
   created_at: string;
   updated_at: string;

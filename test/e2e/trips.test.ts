@@ -137,18 +137,13 @@ describe('trips: create, read, list', () => {
   });
 
   it('refuses what it cannot plan: 422 insufficient_fuel_data, 409 vehicle_inactive, 422 validation_failed', async () => {
+    // Without a reported level the fleet's assumed departure level plans it (fuel-level-fallback.test.ts);
+    // a given start level is the dispatcher's own figure.
     const noLevel = await guidance.newTruck();
-    expectProblem(
-      await prod.post('/v1/trips', {
-        ...company,
-        body: dallasToDenver(noLevel, { auto_optimize: true }),
-        idempotencyKey: randomUUID(),
-      }),
-      422,
-      'insufficient_fuel_data',
+    const given = await trips.create(
+      dallasToDenver(noLevel, { auto_optimize: true, start_fuel_percent: 60 }),
     );
-    // A given start level is enough.
-    await trips.create(dallasToDenver(noLevel, { auto_optimize: true, start_fuel_percent: 60 }));
+    expect(given.fuel_plan).toMatchObject({ start_fuel_percent: 60, fuel_level_source: 'reported' });
 
     const noTank = await guidance.newTruck({});
     expectProblem(

@@ -16,6 +16,7 @@ import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createEventRecorder, type EventEnvelope, eventBody } from '../../shared/store/events.ts';
+import { toFleetItem } from '../../shared/store/fleets.ts';
 import { guidanceRouteKey } from '../../shared/store/guidance-routes.ts';
 import { positionOnlineKeys } from '../../shared/store/online-index.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
@@ -488,7 +489,7 @@ describe('the guidance worker on odd deliveries', () => {
     expect(late.tracker).toEqual(before.tracker);
     expect(late.session).toMatchObject({ status: 'active', remainingMiles: before.session?.remainingMiles });
     expect(eventsOf()).toHaveLength(eventCount);
-    expect((await deps.positions.latest(fleetId, vehicle.id))?.recordedAtMs).toBe(t);
+    expect((await deps.positions.recent(fleetId, vehicle.id))?.latest.recordedAtMs).toBe(t);
   });
 
   it('plans without a skipped station on the next cycle and announces the new stop', async () => {
@@ -604,7 +605,12 @@ describe('the guidance worker on odd deliveries', () => {
       await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
     }
     const session = await sessionOf(fleetId, vehicle.id);
-    expect(session.fuel?.source).toBe('estimated');
+    expect(session.fuel?.source).toBe('projected');
+    expect(guidanceResource(session, clock.now())).toMatchObject({
+      fuel: { source: 'estimated' },
+      fuel_level_source: 'projected',
+      fuel_level_as_of: new Date(t).toISOString().replace('Z', '000Z'),
+    });
     // ~60 road miles at 6.5 mpg from 40 % of 150 gal: about 6 points lower.
     expect(session.fuel?.percent).toBeGreaterThan(32);
     expect(session.fuel?.percent).toBeLessThan(36);
@@ -612,15 +618,54 @@ describe('the guidance worker on odd deliveries', () => {
     expect(session.stops.every((s) => s.gallonsToBuy === null)).toBe(true);
   });
 
-  it('says what is missing: no fuel level ever, and no way to reach anything', async () => {
-    const noLevel = await newTruck();
-    await report(noLevel.fleetId, noLevel.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, mph: 0 }]);
-    const waiting = await startGuidanceAnswer(deps, noLevel.principal, noLevel.fleetId, noLevel.vehicle.id, {
-      destination: DENVER,
-      min_arrival_fuel_percent: 15,
+  it("plans a truck that never reported a level from the fleet's assumed departure level, naming stops without gallons", async () => {
+    const noSensor = await newTruck();
+    await client.send(
+      new PutCommand({
+        TableName: table,
+        Item: toFleetItem({
+          id: noSensor.fleetId,
+          name: 'No sensors',
+          externalRef: null,
+          contactEmail: null,
+          timezone: 'UTC',
+          status: 'active',
+          defaultMinArrivalFuelPercent: 15,
+          assumedDepartureFuelPercent: 40,
+          partnerId: null,
+          createdAt: '2026-11-01T00:00:00.000000Z',
+          updatedAt: '2026-11-01T00:00:00.000000Z',
+        }),
+      }),
+    );
+    const { fleetId, vehicle, principal } = noSensor;
+    await report(fleetId, vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, mph: 0 }]);
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, { destination: DENVER });
+    expect(['stop_recommended', 'approaching_stop']).toContain(started.phase);
+    expect(started).toMatchObject({
+      fuel: null,
+      fuel_level_percent: 40,
+      fuel_level_source: 'assumed',
+      fuel_level_as_of: '2026-11-21T12:01:00.000000Z',
     });
-    expect(waiting).toMatchObject({ phase: 'awaiting_fuel_level', stops: [] });
+    expect(started.stops.length).toBeGreaterThan(0);
+    expect(started.stops.every((s) => s.gallons_to_buy === null)).toBe(true);
 
+    // 60 miles on, still without a level: the assumption is burned down by the miles since.
+    let t = START_MS + 60_000;
+    for (let miles = 10; miles <= 60; miles += 10) {
+      t += 10 * 60_000;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
+    }
+    const later = guidanceResource(await sessionOf(fleetId, vehicle.id), clock.now());
+    expect(later).toMatchObject({ fuel: null, fuel_level_source: 'assumed' });
+    // ~60 road miles at 6.5 mpg of 150 gal: about 6 points below the assumed 40.
+    expect(later.fuel_level_percent).toBeGreaterThan(32);
+    expect(later.fuel_level_percent).toBeLessThan(36);
+    expect(later.stops.every((s) => s.gallons_to_buy === null)).toBe(true);
+  });
+
+  it('says what is missing: no way to reach anything', async () => {
     // Below the reserve is not "cannot reach": the plan spends the reserve and says so.
     const low = await newTruck();
     await report(low.fleetId, low.vehicle.id, [{ at: START_MS + 60_000, point: DALLAS, fuel: 2, mph: 0 }]);

@@ -7,8 +7,10 @@ import { createCounters } from '../../shared/store/counters.ts';
 import { createPlanStore } from '../../shared/store/plans.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import type { VehicleStore } from '../../shared/store/vehicles.ts';
+import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { createRoute, getRoute } from '../../shared/usecases/routes.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
 import { truckRouteDeps } from '../../shared/wiring/truck-routes.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
@@ -19,6 +21,7 @@ const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
 let table: string;
 let deps: Parameters<typeof createRoute>[0];
 let vehicles: VehicleStore;
+let infra: ReturnType<typeof testInfrastructure>;
 const fleetId = newId('fleet');
 const principal: Principal = {
   keyId: 'key_route_test',
@@ -35,7 +38,7 @@ const principal: Principal = {
 
 beforeAll(async () => {
   table = await createTestTable(client, 'routes');
-  const infra = testInfrastructure({ tableName: table, clock });
+  infra = testInfrastructure({ tableName: table, clock });
   deps = truckRouteDeps(infra);
   vehicles = vehicleStore(infra);
 });
@@ -81,31 +84,61 @@ describe('the vehicle-shortcut form against the stores', () => {
     });
   });
 
-  it('asks for a fuel level when the latest breadcrumb had none', async () => {
+  it('projects the last reported level when the latest breadcrumb has none, before the worker has run', async () => {
     const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
       external_ref: 'ROUTE-2',
       tank_size_gallons: 150,
       estimated_mpg: 6,
     });
-    await client.send(
-      new PutCommand({
-        TableName: table,
-        Item: {
-          ...latestPositionKey(fleetId, vehicle.id),
-          latitude: 41.2,
-          longitude: -95.9,
-          recorded_at: 'x',
-        },
-      }),
-    );
-    await expect(
-      createRoute(deps, principal, fleetId, {
+    // Omaha with 40 %, then 0.5° (about 26 miles) west without a level: ingested, not yet consumed.
+    const ingested = await ingestLocations(ingestDeps(infra), fleetId, [
+      {
         vehicle_id: vehicle.id,
-        destination: { latitude: 39.7392, longitude: -104.9903 },
-        min_arrival_fuel_percent: 15,
-        corridor_width_miles: 2,
-      }),
-    ).rejects.toMatchObject({ code: 'insufficient_fuel_data' });
+        latitude: 41.2565,
+        longitude: -95.9345,
+        recorded_at: '2026-11-21T11:20:00Z',
+        fuel_level_percent: 40,
+      },
+      { vehicle_id: vehicle.id, latitude: 41.2565, longitude: -96.4345, recorded_at: '2026-11-21T11:55:00Z' },
+    ]);
+    expect(ingested.rejected).toBe(0);
+    const route = await createRoute(deps, principal, fleetId, {
+      vehicle_id: vehicle.id,
+      destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
+      min_arrival_fuel_percent: 15,
+      corridor_width_miles: 2,
+    });
+    // 26 great-circle miles × 1.1 road factor ÷ 6 mpg = 4.8 gal of 150: 3.2 points.
+    expect(route.fuel).toMatchObject({
+      fuel_level_source: 'projected',
+      fuel_level_as_of: '2026-11-21T11:55:00.000000Z',
+    });
+    expect(route.fuel.start_fuel_percent).toBeGreaterThan(36);
+    expect(route.fuel.start_fuel_percent).toBeLessThan(38);
+    expect(route.plan.status).toBe('ok');
+  });
+
+  it("assumes the fleet's departure level for a vehicle that never reported one", async () => {
+    const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
+      external_ref: 'ROUTE-3',
+      tank_size_gallons: 150,
+      estimated_mpg: 6,
+    });
+    await ingestLocations(ingestDeps(infra), fleetId, [
+      { vehicle_id: vehicle.id, latitude: 41.2565, longitude: -95.9345, recorded_at: '2026-11-21T11:58:00Z' },
+    ]);
+    const route = await createRoute(deps, principal, fleetId, {
+      vehicle_id: vehicle.id,
+      destination: { latitude: 39.7392, longitude: -104.9903 },
+      min_arrival_fuel_percent: 15,
+      corridor_width_miles: 2,
+    });
+    // No fleet record here: the documented default, a full tank.
+    expect(route.fuel).toMatchObject({
+      start_fuel_percent: 100,
+      fuel_level_source: 'assumed',
+      fuel_level_as_of: '2026-11-21T11:58:00.000000Z',
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulationResource } from '../../shared/api/serializers/sandbox.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
 import { usagePeriod } from '../../shared/domain/plans.ts';
+import { cityOf, TRUCK_PROFILES } from '../../shared/domain/sandbox/profiles.ts';
 import type { ScenarioName } from '../../shared/domain/sandbox/scenarios.ts';
 import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbox/simulation.ts';
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
@@ -15,7 +17,12 @@ import {
   type SandboxSimulationDeps,
   tickSimulations,
 } from '../../shared/usecases/sandbox-simulation.ts';
-import { advanceSandbox, resetSandbox, sandboxSnapshot } from '../../shared/usecases/sandbox-tools.ts';
+import {
+  advanceSandbox,
+  resetSandbox,
+  sandboxSnapshot,
+  scheduleSandboxScenario,
+} from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
@@ -149,6 +156,51 @@ describe('sandbox simulation through the real pipeline', () => {
     expect(resumed.lastActivityMs).toBe(clock.now());
   }, 60_000);
 
+  it('right after a reset every truck is parked at home with its starting fuel; two resets snapshot alike', async () => {
+    const start = await twin();
+    const { fleetId } = start;
+    await scheduleSandboxScenario(deps, fleetId, 'ext:sim-1', 'low_fuel');
+    await advanceSandbox(deps, fleetId, 45);
+    const snapshot = async () => simulationResource(await sandboxSnapshot(deps, fleetId), clock.now());
+    const startMs = clock.now();
+    try {
+      await resetSandbox(deps, fleetId);
+      const first = await snapshot();
+      expect(first.vehicles).toHaveLength(3);
+      for (const [index, vehicle] of first.vehicles.entries()) {
+        const profile = TRUCK_PROFILES[index] as (typeof TRUCK_PROFILES)[number];
+        const home = cityOf(profile.homeCityId);
+        expect(vehicle).toMatchObject({
+          scenario: 'normal',
+          pending_scenario: null,
+          state: 'parked',
+          position: { speed_mph: 0, recorded_at: first.clock.simulated_now },
+          fuel: { percent: profile.startFuelPercent },
+          guidance_id: null,
+          next_stop: null,
+        });
+        expect(vehicle.position?.latitude).toBeCloseTo(home.latitude, 4);
+        expect(vehicle.position?.longitude).toBeCloseTo(home.longitude, 4);
+      }
+
+      clock.advance(90_000);
+      await resetSandbox(deps, fleetId);
+      const second = await snapshot();
+      const barTheClock = (view: typeof first) => ({
+        ...view,
+        clock: null,
+        vehicles: view.vehicles.map((v) => ({
+          ...v,
+          position: v.position && { ...v.position, recorded_at: null },
+        })),
+      });
+      expect(second.clock.simulated_now).not.toBe(first.clock.simulated_now);
+      expect(barTheClock(second)).toEqual(barTheClock(first));
+    } finally {
+      clock.set(startMs);
+    }
+  }, 120_000);
+
   it('a tick racing a reset keeps the reset: its trucks and clock are dropped', async () => {
     const start = await twin();
     let resets = 0;
@@ -164,7 +216,10 @@ describe('sandbox simulation through the real pipeline', () => {
     const stored = (await deps.simulations.get(start.fleetId)) as Simulation;
     expect(stored.generation).toBe(start.generation + 1);
     expect(stored.simulatedNowMs).toBe(clock.now());
-    expect(stored.trucks.every((t) => t.lastReport === null)).toBe(true);
+    // Back at the standing start, reported as of the reset.
+    expect(stored.trucks.every((t) => t.lastReport?.recordedAtMs === clock.now() && t.speedMph === 0)).toBe(
+      true,
+    );
     expect(ran).toEqual(stored);
   }, 60_000);
 

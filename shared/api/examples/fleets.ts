@@ -12,6 +12,7 @@ const fleet = {
   timezone: 'America/Chicago',
   status: 'active',
   default_min_arrival_fuel_percent: 15,
+  assumed_departure_fuel_percent: 100,
   created_at: FLEET_CREATED_AT,
   updated_at: FLEET_CREATED_AT,
 };
@@ -61,8 +62,15 @@ export const fleetExamples = {
     problem: new ApiError('fleet_header_required', 'Send the SVC-Fleet header naming the fleet to act on.'),
   },
   updateActingFleet: {
-    request: { body: { default_min_arrival_fuel_percent: 20 } },
-    responses: { 200: { ...fleet, default_min_arrival_fuel_percent: 20, updated_at: NOW } },
+    request: { body: { default_min_arrival_fuel_percent: 20, assumed_departure_fuel_percent: 90 } },
+    responses: {
+      200: {
+        ...fleet,
+        default_min_arrival_fuel_percent: 20,
+        assumed_departure_fuel_percent: 90,
+        updated_at: NOW,
+      },
+    },
     problem: rejected('body', updateFleetSettingsBody, { default_min_arrival_fuel_percent: 75 }),
   },
 } satisfies ExamplesFor<typeof fleetRoutes>;

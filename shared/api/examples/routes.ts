@@ -6,7 +6,17 @@ import type { truckRouteRoutes } from '../routes/routes.ts';
 import { createRouteBody } from '../schemas/routes.ts';
 import { baselineResource, savingsResource } from '../serializers/routes.ts';
 import { type ExamplesFor, rejected } from './example.ts';
-import { CATALOG_VERSION, DESTINATION, IDS, NOW, ORIGIN, POSITION, STATIONS, VEHICLE } from './fixtures.ts';
+import {
+  CATALOG_VERSION,
+  DESTINATION,
+  IDS,
+  NOW,
+  ORIGIN,
+  POSITION,
+  RECORDED_AT,
+  STATIONS,
+  VEHICLE,
+} from './fixtures.ts';
 import { oklahomaCity } from './stations.ts';
 
 /** TRUCK-042's road from south of Gainesville up I-35 to Oklahoma City, then I-40 west to Amarillo. */
@@ -48,6 +58,8 @@ const route = {
     tank_size_gallons: VEHICLE.tank_size_gallons,
     estimated_mpg: VEHICLE.estimated_mpg,
     start_fuel_percent: 38.5,
+    fuel_level_source: 'reported',
+    fuel_level_as_of: RECORDED_AT,
     min_arrival_fuel_percent: 15,
     reserve_gallons: 24,
     min_purchase_gallons: 20,

@@ -137,6 +137,8 @@ const planned: Trip = {
     status: 'ok',
     reason: `One stop: ${GALLONS} gal at ${routeStop.station.name} reaches ${DESTINATION.name} with 15% of the tank.`,
     startFuelPercent: START_FUEL_PERCENT,
+    fuelLevelSource: 'reported',
+    fuelLevelAsOfMs: ms(TRIP_CREATED_AT),
     minArrivalFuelPercent: 15,
     totalGallons: GALLONS,
     totalCostUsd: PLAN_COST,
@@ -187,7 +189,11 @@ const optimized: Trip = {
     edited.stops[0] as TripStop,
     { ...fuelStop, id: exampleId('tripStop', OPTIMIZED_AT, 'load-88213-fuel-2') },
   ],
-  fuelPlan: planned.fuelPlan && { ...planned.fuelPlan, optimizedAtMs: ms(OPTIMIZED_AT) },
+  fuelPlan: planned.fuelPlan && {
+    ...planned.fuelPlan,
+    fuelLevelAsOfMs: ms(OPTIMIZED_AT),
+    optimizedAtMs: ms(OPTIMIZED_AT),
+  },
   updatedAtMs: ms(OPTIMIZED_AT),
 };
 

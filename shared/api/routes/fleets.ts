@@ -68,7 +68,8 @@ export const updateFleetRoute = /* @__PURE__ */ fleetRoute({
   operationId: 'updateFleet',
   method: 'PATCH',
   path: '/v1/fleets/{id}',
-  summary: 'Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent',
+  summary:
+    'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent or assumed_departure_fuel_percent',
   request: { params: fleetIdParams, body: updateFleetBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
   handler: 'functions/http/fleets/update-fleet.ts',
@@ -100,7 +101,8 @@ export const updateActingFleetRoute = /* @__PURE__ */ actingFleetRoute({
   operationId: 'updateActingFleet',
   method: 'PATCH',
   path: '/v1/fleet',
-  summary: 'Change the acting fleet’s settings (default_min_arrival_fuel_percent)',
+  summary:
+    'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent)',
   description:
     'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
   request: { body: updateFleetSettingsBody },

@@ -25,6 +25,12 @@ export const fleetSchema = z
           'Used when a guidance start or a route omits min_arrival_fuel_percent; 10 unless the fleet set another',
       }),
     ),
+    assumed_departure_fuel_percent: z.number().check(
+      z.meta({
+        description:
+          'The fuel level (percent of the tank) a trip, route or guidance session assumes a truck departs with when it never reported fuel_level_percent; 100 (a full tank) unless the fleet set another',
+      }),
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -41,6 +47,14 @@ export const defaultMinArrivalFuelPercent = percentBetween(
   }),
 );
 
+/** The fleet's assumed departure level as it may be written (0–100). */
+export const assumedDepartureFuelPercent = percentBetween(0, 100).check(
+  z.meta({
+    description:
+      'Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed',
+  }),
+);
+
 export const fleetName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const createFleetBody = z
@@ -50,6 +64,7 @@ export const createFleetBody = z
     contact_email: z.optional(emailAddress),
     timezone: ianaTimezone,
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
+    assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
   })
   .check(z.meta({ id: 'CreateFleetRequest' }));
 
@@ -59,17 +74,36 @@ export const updateFleetBody = z
     external_ref: z.optional(z.nullable(externalRef)),
     contact_email: z.optional(z.nullable(emailAddress)),
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
+    assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
   })
   .check(
     z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
   );
 
-/** PATCH /v1/fleet: the acting fleet's settings (what a company key may change on its own fleet). */
+const FLEET_SETTINGS = ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent'] as const;
+
+/**
+ * PATCH /v1/fleet: the acting fleet's settings (what a company key may change on its own fleet).
+ * Each is optional, but a body must change at least one: an empty PATCH is a mistake, not a no-op.
+ */
 export const updateFleetSettingsBody = z
   .strictObject({
-    default_min_arrival_fuel_percent: defaultMinArrivalFuelPercent,
+    default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
+    assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
   })
-  .check(z.meta({ id: 'UpdateFleetSettingsRequest' }));
+  .check(
+    z.superRefine((body, ctx) => {
+      if (FLEET_SETTINGS.some((setting) => body[setting] !== undefined)) return;
+      for (const setting of FLEET_SETTINGS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [setting],
+          message: `is required: send at least one of ${FLEET_SETTINGS.join(', ')}`,
+        });
+      }
+    }),
+    z.meta({ id: 'UpdateFleetSettingsRequest' }),
+  );
 
 export const fleetIdParams = z.object({ id: publicId('fleet') });
 export const listFleetsQuery = z.object({ ...pageQuery });

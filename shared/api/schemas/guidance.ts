@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { GUIDANCE_PHASE_VALUES, GUIDANCE_PHASES, PHASE_TRANSITIONS } from '../../domain/guidance/phases.ts';
 import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';
+import { fuelLevelSource } from './fuel-level.ts';
 import { freshnessGrade } from './locations.ts';
 import { plannedStationSchema } from './routes.ts';
 
@@ -55,7 +56,8 @@ const guidanceStopSchema = z
       .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
     gallons_to_buy: z.nullable(z.number()).check(
       z.meta({
-        description: 'Null when the fuel level is estimated (no fuel_level_percent in recent breadcrumbs)',
+        description:
+          'Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported): gallons from a projected or assumed level would be a guess',
       }),
     ),
     price_usd_per_gallon: z.number(),
@@ -115,17 +117,35 @@ export const guidanceSchema = z
         freshness: freshnessGrade,
       }),
     ),
-    fuel: z.nullable(
-      z.object({
-        level_percent: z.number(),
-        source: z.enum(['reported', 'estimated']).check(
-          z.meta({
-            description: 'estimated: projected from the last reported level and the miles driven since',
-          }),
-        ),
-        reported_at: timestamp.check(z.meta({ description: 'When the level it comes from was reported' })),
-        freshness: freshnessGrade,
-      }),
+    fuel: z
+      .nullable(
+        z.object({
+          level_percent: z.number(),
+          source: z.enum(['reported', 'estimated']).check(
+            z.meta({
+              description: 'estimated: projected from the last reported level and the miles driven since',
+            }),
+          ),
+          reported_at: timestamp.check(z.meta({ description: 'When the level it comes from was reported' })),
+          freshness: freshnessGrade,
+        }),
+      )
+      .check(
+        z.meta({
+          description:
+            'The tank sensor’s reading the plan works from; null before the first breadcrumb, and when the vehicle never reported fuel_level_percent (fuel_level_source: assumed)',
+        }),
+      ),
+    fuel_level_percent: z
+      .nullable(z.number())
+      .check(
+        z.meta({ description: 'The level the plan works from, to 0.1; null before the first breadcrumb' }),
+      ),
+    fuel_level_source: z.nullable(fuelLevelSource),
+    fuel_level_as_of: z.nullable(
+      timestamp.check(
+        z.meta({ description: 'The moment the level describes: the latest breadcrumb’s recorded_at' }),
+      ),
     ),
     revision: z
       .number()

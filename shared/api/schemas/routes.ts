@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
+import { fuelLevelSource } from './fuel-level.ts';
 import { physical } from './ranges.ts';
 import { CORRIDOR_LIMITS } from './stations.ts';
 
@@ -108,6 +109,13 @@ export const truckRouteSchema = z
       tank_size_gallons: z.number(),
       estimated_mpg: z.number(),
       start_fuel_percent: z.number(),
+      fuel_level_source: fuelLevelSource,
+      fuel_level_as_of: timestamp.check(
+        z.meta({
+          description:
+            'The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the request’s time for the manual form and an assumed level without a breadcrumb)',
+        }),
+      ),
       min_arrival_fuel_percent: z.number().check(
         z.meta({
           description:

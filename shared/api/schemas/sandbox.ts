@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { TRUCK_PROFILES } from '../../domain/sandbox/profiles.ts';
 import { SCENARIO_NAMES, SCENARIOS } from '../../domain/sandbox/scenarios.ts';
 import { MAX_ADVANCE_MINUTES } from '../../domain/sandbox/simulation.ts';
+import { TRUCK_STATES } from '../../domain/sandbox/truck.ts';
 import { extendWithoutMeta, publicId, timestamp, vehicleRef } from './common.ts';
 import { guidancePhase } from './guidance.ts';
 
@@ -31,7 +32,7 @@ export const advanceBody = z
   })
   .check(z.meta({ id: 'SandboxAdvanceRequest' }));
 
-const truckState = z.enum(['driving', 'fueling', 'resting', 'offline']);
+const truckState = z.enum(TRUCK_STATES);
 const place = { latitude: z.number(), longitude: z.number() };
 
 export const simulationSchema = z

@@ -12,6 +12,7 @@ import {
   timestamp,
   vehicleRef,
 } from './common.ts';
+import { fuelLevelSource } from './fuel-level.ts';
 import { plannedPurchaseShape, truckRouteSchema } from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
@@ -261,6 +262,13 @@ export const tripSchema = z
           status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
           reason: z.string(),
           start_fuel_percent: z.number(),
+          fuel_level_source: fuelLevelSource,
+          fuel_level_as_of: timestamp.check(
+            z.meta({
+              description:
+                'The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the optimization’s time for start_fuel_percent and an assumed level without a breadcrumb)',
+            }),
+          ),
           min_arrival_fuel_percent: z.number(),
           total_gallons: z.number(),
           total_cost_usd: z.number(),

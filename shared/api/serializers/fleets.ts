@@ -13,6 +13,7 @@ export function fleetResource(fleet: Fleet) {
     timezone: fleet.timezone,
     status: fleet.status,
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
+    assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
   };

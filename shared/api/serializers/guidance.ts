@@ -1,4 +1,9 @@
-import { type GuidanceSession, phaseAsRead } from '../../domain/guidance/session.ts';
+import {
+  type FuelReading,
+  fuelLevelSourceOf,
+  type GuidanceSession,
+  phaseAsRead,
+} from '../../domain/guidance/session.ts';
 import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
 import { formatTimestamp } from '../../platform/time.ts';
@@ -58,15 +63,28 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
       recorded_at: formatTimestamp(session.position.recordedAtMs),
       freshness: freshnessOf(session.position.recordedAtMs, nowMs),
     },
-    fuel: session.fuel && {
-      level_percent: roundToTenth(session.fuel.percent),
-      source: session.fuel.source,
-      reported_at: formatTimestamp(session.fuel.reportedAtMs),
-      freshness: freshnessOf(session.fuel.reportedAtMs, nowMs),
-    },
+    fuel: sensorReading(session.fuel, nowMs),
+    fuel_level_percent: session.fuel && roundToTenth(session.fuel.percent),
+    fuel_level_source: session.fuel && fuelLevelSourceOf(session.fuel),
+    fuel_level_as_of: session.fuel && formatTimestamp(fuelLevelAsOf(session.fuel, session.position)),
     revision: session.revision,
     created_at: formatTimestamp(session.createdAtMs),
     updated_at: formatTimestamp(session.updatedAtMs),
     plan_updated_at: session.planUpdatedAtMs === null ? null : formatTimestamp(session.planUpdatedAtMs),
   };
 }
+
+/** The tank sensor's reading behind the level: reported, or projected from a report; null when assumed. */
+function sensorReading(fuel: FuelReading | null, nowMs: number) {
+  if (fuel === null || fuel.reportedAtMs === null) return null;
+  return {
+    level_percent: roundToTenth(fuel.percent),
+    source: fuel.source === 'reported' ? ('reported' as const) : ('estimated' as const),
+    reported_at: formatTimestamp(fuel.reportedAtMs),
+    freshness: freshnessOf(fuel.reportedAtMs, nowMs),
+  };
+}
+
+/** The moment the level describes; sessions stored before it was kept: their position's time. */
+const fuelLevelAsOf = (fuel: FuelReading, position: GuidanceSession['position']): number =>
+  fuel.asOfMs ?? position?.recordedAtMs ?? fuel.reportedAtMs ?? 0;

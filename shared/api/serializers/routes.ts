@@ -2,6 +2,7 @@ import { BASELINE_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain
 import type { BaselineOutcome, FuelPlan, SavingsVsBaseline } from '../../domain/fuel-plan/types.ts';
 import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
+import type { FuelLevelSource } from '../../domain/telematics/fuel-level.ts';
 import type { RouteResult } from '../../geo/routing-engine.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 
@@ -23,6 +24,9 @@ export interface PlannedTruckRoute {
     tankGallons: number;
     mpg: number;
     fuelPercent: number;
+    /** Where fuelPercent comes from (the manual form's own figure: reported) and the moment it describes. */
+    fuelLevelSource: FuelLevelSource;
+    fuelLevelAsOfMs: number;
   };
   destination: NamedPoint;
   route: RouteResult;
@@ -67,6 +71,8 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
       tank_size_gallons: trip.tankGallons,
       estimated_mpg: trip.mpg,
       start_fuel_percent: roundToTenth(trip.fuelPercent),
+      fuel_level_source: trip.fuelLevelSource,
+      fuel_level_as_of: formatTimestamp(trip.fuelLevelAsOfMs),
       min_arrival_fuel_percent: planned.minArrivalFuelPercent,
       reserve_gallons: roundToTenth(reserveGallons),
       min_purchase_gallons: DEFAULT_MIN_PURCHASE_GALLONS,

@@ -77,6 +77,9 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
           status: plan.status,
           reason: plan.reason,
           start_fuel_percent: plan.startFuelPercent,
+          // Plans stored before the origin was kept were made from a reported level only.
+          fuel_level_source: plan.fuelLevelSource ?? 'reported',
+          fuel_level_as_of: formatTimestamp(plan.fuelLevelAsOfMs ?? plan.optimizedAtMs),
           min_arrival_fuel_percent: plan.minArrivalFuelPercent,
           total_gallons: plan.totalGallons,
           total_cost_usd: plan.totalCostUsd,

@@ -10,7 +10,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'awaiting_fuel_level',
     description:
-      'The vehicle reports positions but has never reported fuel_level_percent; without one level there is nothing to project from.',
+      'The vehicle reports positions but has no tank_size_gallons or estimated_mpg: no fuel level can be projected or assumed without them.',
   },
   {
     phase: 'no_stop_needed',
@@ -63,7 +63,7 @@ export const PHASE_TRANSITIONS: readonly {
   {
     from: 'awaiting_position',
     to: 'awaiting_fuel_level',
-    when: 'a breadcrumb arrives, but no fuel level was ever reported',
+    when: 'a breadcrumb arrives, but the vehicle has no tank_size_gallons or estimated_mpg',
   },
   { from: '*', to: 'no_stop_needed', when: 'the plan from the current position needs no purchase' },
   {

@@ -39,7 +39,13 @@ export function replanBeforeRouting(
   const decided = (update: GuidanceUpdate) => ({ kind: 'decided' as const, update });
   if (session.status !== 'active') return decided({ session, events: [] });
   const { position, fuel, vehicle } = snapshot;
-  const base: GuidanceSession = { ...session, position, fuel, updatedAtMs: nowMs };
+  const base: GuidanceSession = {
+    ...session,
+    position,
+    fuel,
+    ...(snapshot.fuelAssumption ? { fuelAssumption: snapshot.fuelAssumption } : {}),
+    updatedAtMs: nowMs,
+  };
 
   if (!position) {
     return decided(
@@ -55,16 +61,14 @@ export function replanBeforeRouting(
   }
   const tank = vehicle.tankSizeGallons;
   const mpg = vehicle.estimatedMpg;
+  // A level is always known with tank and mpg (reported, projected or assumed: fuel-level.ts).
   if (!fuel || tank === null || mpg === null) {
     return decided(
       announce(fleetId, session, {
         ...base,
         phase: 'awaiting_fuel_level',
         stops: [],
-        planReason:
-          tank === null || mpg === null
-            ? `vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg; set them with PATCH /v1/vehicles/${vehicle.id}`
-            : 'no fuel_level_percent was ever reported; send it with the breadcrumbs',
+        planReason: `vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg; set them with PATCH /v1/vehicles/${vehicle.id}`,
       }),
     );
   }

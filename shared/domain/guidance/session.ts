@@ -1,4 +1,6 @@
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
 import { freshnessOf } from '../telematics/freshness.ts';
+import type { FuelAssumption, FuelLevelSource } from '../telematics/fuel-level.ts';
 import type { GuidancePhase } from './phases.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
@@ -68,12 +70,20 @@ export interface AnnouncedStop {
   netPrice: number;
 }
 
+/** The level the plan works from ({@link fuelLevelNow}). */
 export interface FuelReading {
   percent: number;
-  source: 'reported' | 'estimated';
-  /** When the level the figure comes from was reported. */
-  reportedAtMs: number;
+  /** `estimated`: stored by sessions before projected and assumed were told apart; read as projected. */
+  source: FuelLevelSource | 'estimated';
+  /** When the level the figure comes from was reported; null when assumed. */
+  reportedAtMs: number | null;
+  /** The moment the level describes (absent in sessions stored before it: their position's time). */
+  asOfMs?: number;
 }
+
+/** Where a stored reading's level comes from, whenever the session was stored. */
+export const fuelLevelSourceOf = (fuel: Pick<FuelReading, 'source'>): FuelLevelSource =>
+  fuel.source === 'estimated' ? 'projected' : fuel.source;
 
 export interface GuidanceSession {
   id: string;
@@ -96,6 +106,13 @@ export interface GuidanceSession {
   remainingMiles: number | null;
   projectedArrivalFuelPercent: number | null;
   fuel: FuelReading | null;
+  /**
+   * The level a truck that never reported one is taken to depart with (the fleet's
+   * assumed_departure_fuel_percent when the session started), anchored on the odometer at the
+   * first plan that used it; later plans burn the miles driven since. Absent in sessions stored
+   * before it: 100 %, anchored at the next plan.
+   */
+  fuelAssumption?: FuelAssumption;
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
   /** Set by a skip: the next cycle replans even while the vehicle dwells at a stop. */
   forceReplan: boolean;
@@ -175,6 +192,8 @@ export function startSession(input: {
   vehicleId: string;
   destination: Destination;
   minArrivalFuelPercent: number;
+  /** The fleet's assumed_departure_fuel_percent (omitted: the default, a full tank). */
+  assumedDepartureFuelPercent?: number;
   nowMs: number;
   billingAccountId?: string;
 }): GuidanceSession {
@@ -195,6 +214,11 @@ export function startSession(input: {
     remainingMiles: null,
     projectedArrivalFuelPercent: null,
     fuel: null,
+    fuelAssumption: {
+      percent: input.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+      atMs: input.nowMs,
+      odometerMiles: null,
+    },
     position: null,
     forceReplan: false,
     revision: 0,

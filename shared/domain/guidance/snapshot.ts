@@ -1,8 +1,9 @@
-import { roundToTenth } from '../rounding.ts';
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
+import { type FuelAssumption, fuelLevelNow, type LevelBreadcrumb } from '../telematics/fuel-level.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
-import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../telematics/tracker.ts';
+import { currentStop, lastFix, type TrackerState } from '../telematics/tracker.ts';
 import type { Vehicle } from '../vehicle.ts';
-import type { FuelReading } from './session.ts';
+import type { FuelReading, GuidanceSession } from './session.ts';
 
 /** What the plan is computed from: the vehicle as it is now. */
 export interface VehicleSnapshot {
@@ -11,6 +12,11 @@ export interface VehicleSnapshot {
   /** The direction of travel at `position` (telematics/heading.ts); null: standing still or unknown. */
   headingDegrees?: number | null;
   fuel: FuelReading | null;
+  /**
+   * The session's fuel assumption, anchored where the truck is now when this is the first reading
+   * that used it (the session keeps it from then on).
+   */
+  fuelAssumption?: FuelAssumption;
   /** The station the vehicle dwells at now (detection's current stop), if any. */
   dwellingAtStationId: string | null;
   /**
@@ -21,28 +27,39 @@ export interface VehicleSnapshot {
 }
 
 /**
- * The vehicle as guidance sees it: the detection state's position and fuel once it has consumed a
- * breadcrumb, else the stored latest position (a session started before the worker's first cycle).
+ * The vehicle as guidance sees it: the detection state's position once it has consumed a
+ * breadcrumb, else the stored latest position (a session started before the worker's first
+ * cycle); the fuel level by the rule trips and routes share ({@link fuelLevelNow}), from the
+ * session's assumption when the truck never reported one.
  */
 export function snapshotOf(
   vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>,
   tracker: TrackerState,
   latest: LatestPosition | null,
+  session: Pick<GuidanceSession, 'fuelAssumption' | 'createdAtMs'>,
+  /** The breadcrumbs the detection state has not consumed (default: the latest position alone). */
+  unconsumed: readonly LevelBreadcrumb[] = latest ? [latest] : [],
 ): VehicleSnapshot {
   const fix = lastFix(tracker);
-  const estimate = fuelEstimate(tracker, { tankGallons: vehicle.tankSizeGallons, mpg: vehicle.estimatedMpg });
   const useLatest = latest !== null && (fix === null || latest.recordedAtMs > fix.recordedAtMs);
   const position = useLatest
     ? { latitude: latest.latitude, longitude: latest.longitude, recordedAtMs: latest.recordedAtMs }
     : fix && { latitude: fix.latitude, longitude: fix.longitude, recordedAtMs: fix.recordedAtMs };
-  const fuel =
-    useLatest && latest.fuelLevelPercent !== null
-      ? { percent: latest.fuelLevelPercent, source: 'reported' as const, reportedAtMs: latest.recordedAtMs }
-      : estimate && {
-          percent: roundToTenth(estimate.percent),
-          source: estimate.source,
-          reportedAtMs: estimate.reportedAtMs,
-        };
+  const assumption = session.fuelAssumption ?? {
+    percent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    atMs: session.createdAtMs,
+    odometerMiles: null,
+  };
+  const level = fuelLevelNow(
+    tracker,
+    unconsumed,
+    { tankGallons: vehicle.tankSizeGallons, mpg: vehicle.estimatedMpg },
+    assumption,
+  );
+  const anchored =
+    level?.source === 'assumed' && assumption.odometerMiles === null && position
+      ? { ...assumption, atMs: level.asOfMs, odometerMiles: level.odometerMiles }
+      : assumption;
   // The latest position's heading, when the snapshot stands where the latest position does.
   const headingDegrees =
     latest !== null && position && position.recordedAtMs === latest.recordedAtMs
@@ -52,7 +69,17 @@ export function snapshotOf(
     vehicle,
     position: position ?? null,
     headingDegrees,
-    fuel: fuel ?? null,
+    // Before any breadcrumb there is nothing the level would describe.
+    fuel:
+      level && position
+        ? {
+            percent: level.percent,
+            source: level.source,
+            reportedAtMs: level.reportedAtMs,
+            asOfMs: level.asOfMs,
+          }
+        : null,
+    fuelAssumption: anchored,
     dwellingAtStationId: currentStop(tracker)?.stationId ?? null,
   };
 }

@@ -26,7 +26,8 @@ export const SCENARIOS = [
   },
   {
     name: 'no_fuel_sensor',
-    description: 'Breadcrumbs carry no fuel_level_percent: guidance works from the estimated fuel level.',
+    description:
+      'Breadcrumbs carry no fuel_level_percent: guidance works from the level projected from the last reported one.',
   },
   {
     name: 'sensor_noise',

@@ -44,10 +44,14 @@ export interface Simulation {
   version: number;
 }
 
-/** The three trucks as provisioned, seeded by the fleet id: every twin differs, each is reproducible. */
+/**
+ * The three trucks as provisioned (and after a reset), parked at home as of `startMs`, seeded by
+ * the fleet id: every twin differs, each is reproducible.
+ */
 export function initialTrucks(
   fleetId: string,
   vehicles: readonly { vehicleId: string; name: string }[],
+  startMs: number,
 ): SimTruck[] {
   return TRUCK_PROFILES.map((profile, index) => {
     const vehicle = vehicles[index];
@@ -56,6 +60,7 @@ export function initialTrucks(
       profile,
       { vehicleId: vehicle.vehicleId, externalRef: SIM_EXTERNAL_REFS[index] as string, name: vehicle.name },
       seedOf(`${fleetId}:${index}`),
+      startMs,
     );
   });
 }

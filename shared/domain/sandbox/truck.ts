@@ -5,8 +5,13 @@ import { drawer } from './random.ts';
 import { bearingDegrees, simRoute } from './routes.ts';
 import { LOW_FUEL_SCENARIO_PERCENT, OFFLINE_SCENARIO_MINUTES, type ScenarioName } from './scenarios.ts';
 
-/** What the snapshot shows; `offline` wins over what the truck is physically doing. */
-export type TruckState = 'driving' | 'fueling' | 'resting' | 'offline';
+/**
+ * What the snapshot shows; `offline` wins over what the truck is physically doing. `parked`: set
+ * to drive but standing still, at the start of a leg (after provisioning or a reset, at home until
+ * its first minute; after a rest, until the next one).
+ */
+export const TRUCK_STATES = ['driving', 'parked', 'fueling', 'resting', 'offline'] as const;
+export type TruckState = (typeof TRUCK_STATES)[number];
 type Activity = Exclude<TruckState, 'offline'>;
 
 /** The physics, in one place so tests and docs quote the same numbers. */
@@ -105,23 +110,32 @@ export interface StopAhead extends GeoPoint {
 /** A breadcrumb for POST /v1/locations. */
 export type SimBreadcrumb = SimReport;
 
-export function truckState(truck: Pick<SimTruck, 'activity' | 'silentMinutesLeft'>): TruckState {
-  return truck.silentMinutesLeft > 0 ? 'offline' : truck.activity;
+export function truckState(truck: Pick<SimTruck, 'activity' | 'silentMinutesLeft' | 'speedMph'>): TruckState {
+  if (truck.silentMinutesLeft > 0) return 'offline';
+  return truck.activity === 'driving' && truck.speedMph === 0 ? 'parked' : truck.activity;
 }
 
 export function fuelPercentOf(truck: Pick<SimTruck, 'fuelGallons' | 'profileId'>): number {
   return (truck.fuelGallons / profileOf(truck.profileId).tankSizeGallons) * 100;
 }
 
-/** A truck as provisioned (and after a reset): at its home city, headed for its first destination. */
+/**
+ * A truck as provisioned (and after a reset): parked at its home city with its profile's starting
+ * fuel, headed for its first destination. Its report is that standing start as of `startMs` (the
+ * simulation clock then), so a snapshot taken before the first minute shows where it is.
+ */
 export function initialTruck(
   profile: TruckProfile,
   ids: { vehicleId: string; externalRef: string; name: string },
   seed: number,
+  startMs: number,
 ): SimTruck {
   const home = cityOf(profile.homeCityId);
   const random = drawer(seed);
   const first = pickDestination(profile, profile.homeCityId, random.next());
+  const leg = cityLeg(home, first);
+  // Facing the road out of town: a mile along the leg's route.
+  const headingDegrees = Math.round(bearingDegrees(home, pointAtMiles(simRoute(home, first).line, 1)));
   return {
     ...ids,
     profileId: profile.id,
@@ -133,15 +147,22 @@ export function initialTruck(
     drivingMinutesSinceBreak: 0,
     silentMinutesLeft: 0,
     destinationCityId: first.id,
-    leg: cityLeg(home, first),
+    leg,
     position: { latitude: home.latitude, longitude: home.longitude },
-    headingDegrees: 0,
+    headingDegrees,
     speedMph: 0,
     fuelGallons: (profile.tankSizeGallons * profile.startFuelPercent) / 100,
     lastFueledStationId: null,
     guidanceForCityId: null,
     rng: random.state,
-    lastReport: null,
+    lastReport: {
+      latitude: round(home.latitude, 5),
+      longitude: round(home.longitude, 5),
+      headingDegrees,
+      speedMph: 0,
+      recordedAtMs: startMs,
+      fuelLevelPercent: round(profile.startFuelPercent, 1),
+    },
   };
 }
 

@@ -1,6 +1,5 @@
-import { roundToTenth } from '../rounding.ts';
 import { DETECTION_POLICY } from './policy.ts';
-import type { LevelReading, TrackerContext, TrackerState } from './types.ts';
+import type { LevelReading } from './types.ts';
 
 /** Median (mean of the middle two for an even count); null for no values. */
 export function median(values: readonly number[]): number | null {
@@ -34,43 +33,4 @@ export function fuelLowStep(armed: boolean, smoothedPercent: number): { armed: b
     return { armed: false, fired: true };
   if (!armed && smoothedPercent > DETECTION_POLICY.fuelLowRearmPercent) return { armed: true, fired: false };
   return { armed, fired: false };
-}
-
-export interface FuelEstimate {
-  percent: number;
-  source: 'reported' | 'estimated';
-  reportedAtMs: number;
-  /** Estimated road miles since the report: great-circle miles between fixes × the road factor. */
-  milesSinceReport: number;
-}
-
-/**
- * The tank level now: the smoothed reported level when the latest fix carried one, else that
- * level less the fuel the miles since would burn (floored at 0). Null with no report ever, or
- * when an estimate is needed and the tank size or mpg is unknown.
- */
-export function fuelEstimate(
-  state: Pick<TrackerState, 'lastReport' | 'lastFix'>,
-  vehicle: Pick<TrackerContext, 'tankGallons' | 'mpg'>,
-): FuelEstimate | null {
-  const report = state.lastReport;
-  if (report === null || state.lastFix === null) return null;
-  if (report.atMs === state.lastFix.recordedAtMs) {
-    return {
-      percent: roundToTenth(report.percent),
-      source: 'reported',
-      reportedAtMs: report.atMs,
-      milesSinceReport: 0,
-    };
-  }
-  const { tankGallons, mpg } = vehicle;
-  if (tankGallons === null || mpg === null || !(tankGallons > 0) || !(mpg > 0)) return null;
-  const roadMiles = report.greatCircleMilesSince * DETECTION_POLICY.roadFactor;
-  const burnedPercent = (roadMiles / mpg / tankGallons) * 100;
-  return {
-    percent: roundToTenth(Math.max(0, report.percent - burnedPercent)),
-    source: 'estimated',
-    reportedAtMs: report.atMs,
-    milesSinceReport: roundToTenth(roadMiles),
-  };
 }

@@ -16,7 +16,6 @@ import { isStationary, isUsableFix, normalizeFix } from './motion.ts';
 import { DETECTION_POLICY } from './policy.ts';
 import type { Detection, TrackerContext, TrackerFix, TrackerState, WatchedStop } from './types.ts';
 
-export { type FuelEstimate, fuelEstimate } from './fuel-signal.ts';
 export { DETECTION_POLICY, type DetectionPolicy } from './policy.ts';
 export type { Detection, TrackerContext, TrackerFix, TrackerState, WatchedStop } from './types.ts';
 
@@ -27,6 +26,7 @@ export function initialTrackerState(): TrackerState {
     lastFix: null,
     recentLevels: [],
     lastReport: null,
+    odometerMiles: 0,
     // Armed from the start: a vehicle whose first reading is already low is told once.
     fuelLowArmed: true,
     episode: null,
@@ -83,6 +83,7 @@ function consumeFix(
   context: TrackerContext,
 ): { state: TrackerState; detections: Detection[] } {
   const previous = state.lastFix;
+  const stepMiles = previous === null ? 0 : haversineMiles(previous, fix);
   const stationary = isStationary(fix, previous);
   const detections: Detection[] = [];
 
@@ -116,7 +117,7 @@ function consumeFix(
   } else if (lastReport !== null && previous !== null) {
     lastReport = {
       ...lastReport,
-      greatCircleMilesSince: lastReport.greatCircleMilesSince + haversineMiles(previous, fix),
+      greatCircleMilesSince: lastReport.greatCircleMilesSince + stepMiles,
     };
   }
 
@@ -127,6 +128,7 @@ function consumeFix(
       lastFix: fix,
       recentLevels,
       lastReport,
+      odometerMiles: (state.odometerMiles ?? 0) + stepMiles,
       fuelLowArmed,
       episode: episodeStep.episode,
       visit: visitStep.visit,

@@ -95,6 +95,11 @@ export interface TrackerState {
   /** The latest reported readings, oldest first (at most DETECTION_POLICY.smoothingReadings). */
   recentLevels: LevelReading[];
   lastReport: FuelReport | null;
+  /**
+   * Great-circle miles between consecutive fixes since the first: where an assumed fuel level is
+   * anchored (fuel-level.ts). Absent in state written before it existed: counts from there.
+   */
+  odometerMiles?: number;
   fuelLowArmed: boolean;
   episode: StationaryEpisode | null;
   visit: StopVisit | null;

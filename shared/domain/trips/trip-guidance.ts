@@ -24,6 +24,10 @@ export function tripGuidanceSession(
       vehicleId: trip.vehicleId,
       destination: trip.destination,
       minArrivalFuelPercent: input.minArrivalFuelPercent,
+      // A plan made from an assumed level keeps assuming it, burned down from where the truck is now.
+      ...(trip.fuelPlan?.fuelLevelSource === 'assumed'
+        ? { assumedDepartureFuelPercent: trip.fuelPlan.startFuelPercent }
+        : {}),
       nowMs,
     }),
     tripId: trip.id,
@@ -48,7 +52,9 @@ export function tripGuidanceSession(
         address: fuel.station.address,
         milesAhead: Math.max(0, Math.round((fuel.milesAlongRoute - input.progressMiles) * 10) / 10),
         detourMiles: fuel.detourMiles,
-        gallonsToBuy: fuel.gallonsToBuy,
+        // As guidance gives them: no gallons to buy from a level the sensor did not report.
+        gallonsToBuy:
+          (trip.fuelPlan?.fuelLevelSource ?? 'reported') === 'reported' ? fuel.gallonsToBuy : null,
         price: fuel.price,
         discount: fuel.discount,
         netPrice: fuel.netPrice,

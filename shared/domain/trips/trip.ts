@@ -4,6 +4,8 @@
  * state machine of spec section 3 is in `lifecycle.ts`, the PATCH rules in `stop-edits.ts`.
  */
 
+import type { FuelLevelSource } from '../telematics/fuel-level.ts';
+
 export type TripStatus = 'planned' | 'active' | 'completed' | 'cancelled';
 export const TRIP_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
 
@@ -57,6 +59,13 @@ export interface TripFuelPlan {
   status: 'ok' | 'no_stop_needed' | 'infeasible';
   reason: string;
   startFuelPercent: number;
+  /**
+   * Where startFuelPercent comes from (fuel-level.ts; `reported` too for the request's
+   * start_fuel_percent) and the moment it describes. Absent on plans stored before they were kept:
+   * read as reported at optimizedAtMs.
+   */
+  fuelLevelSource?: FuelLevelSource;
+  fuelLevelAsOfMs?: number;
   minArrivalFuelPercent: number;
   totalGallons: number;
   totalCostUsd: number;

@@ -264,7 +264,10 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     // Act / Assess
     expect(createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC' }).success).toBe(true);
     expect(updateFleetBody.safeParse({}).success).toBe(true);
-    expect(issuePaths(updateFleetSettingsBody.safeParse({}))).toEqual(['default_min_arrival_fuel_percent']);
+    expect(issuePaths(updateFleetSettingsBody.safeParse({}))).toEqual([
+      'default_min_arrival_fuel_percent',
+      'assumed_departure_fuel_percent',
+    ]);
   });
 
   it.each([0, 10, 12.5, 50])('accepts %s', (value) => {
@@ -289,12 +292,40 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     }
   });
 
-  it('PATCH /v1/fleet changes the setting only: name and contact stay with the partner', () => {
+  it('PATCH /v1/fleet changes the settings only: name and contact stay with the partner', () => {
     // Act
     const result = updateFleetSettingsBody.safeParse({ default_min_arrival_fuel_percent: 20, name: 'Mine' });
 
     // Assess
     expect(result.success).toBe(false);
+  });
+});
+
+describe("the fleet's assumed_departure_fuel_percent", () => {
+  it.each([0, 37.5, 100])(
+    'accepts %s on create, on PATCH /v1/fleets/{id} and alone on PATCH /v1/fleet',
+    (value) => {
+      // Act / Assess
+      const body = { assumed_departure_fuel_percent: value };
+      expect(createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC', ...body }).data).toMatchObject(body);
+      expect(updateFleetBody.safeParse(body).data).toEqual(body);
+      expect(updateFleetSettingsBody.safeParse(body).data).toEqual(body);
+    },
+  );
+
+  it.each([-1, 100.1, '100', null])('refuses %s naming the field and the 0–100 range', (value) => {
+    // Act
+    const results = [
+      createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC', assumed_departure_fuel_percent: value }),
+      updateFleetBody.safeParse({ assumed_departure_fuel_percent: value }),
+      updateFleetSettingsBody.safeParse({ assumed_departure_fuel_percent: value }),
+    ];
+
+    // Assess
+    for (const result of results) {
+      expect(issuePaths(result)).toEqual(['assumed_departure_fuel_percent']);
+      expect(result.error?.issues[0]?.message).toBe('must be a number from 0 to 100');
+    }
   });
 });
 

@@ -37,6 +37,7 @@ const FLEET_MEMBERS = [
   'timezone',
   'status',
   'default_min_arrival_fuel_percent',
+  'assumed_departure_fuel_percent',
   'created_at',
   'updated_at',
 ];
@@ -62,6 +63,7 @@ const fleet: Fleet = {
   timezone: 'America/Chicago',
   status: 'active',
   defaultMinArrivalFuelPercent: 10,
+  assumedDepartureFuelPercent: 100,
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -143,6 +145,26 @@ describe('fleet items written before default_min_arrival_fuel_percent', () => {
       ...fleet,
       defaultMinArrivalFuelPercent: 35,
     });
+  });
+});
+
+describe('fleet items written before assumed_departure_fuel_percent', () => {
+  it('read as 100 (a full tank), and the resource shows it', () => {
+    // Prepare
+    const { assumed_departure_fuel_percent: _absent, ...older } = toFleetItem({
+      ...fleet,
+      assumedDepartureFuelPercent: 60,
+    });
+
+    // Act
+    const read = fromFleetItem(throughDynamo(older));
+
+    // Assess
+    expect(read.assumedDepartureFuelPercent).toBe(100);
+    expect(fleetResource(read).assumed_departure_fuel_percent).toBe(100);
+    expect(
+      fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, assumedDepartureFuelPercent: 60 }) })),
+    ).toEqual({ ...fleet, assumedDepartureFuelPercent: 60 });
   });
 });
 

@@ -115,15 +115,27 @@ describe('what a replan decides before it needs a route', () => {
     ]);
   });
 
-  it('waits for a fuel level, or for the vehicle’s tank and mileage, saying which', () => {
-    const noTank = snapshot({ vehicle: { id: 'veh_1', tankSizeGallons: null, estimatedMpg: 6.5 } });
+  it('waits only for the vehicle’s tank and mileage, without which no level is projected or assumed', () => {
+    const noTank = snapshot({
+      vehicle: { id: 'veh_1', tankSizeGallons: null, estimatedMpg: 6.5 },
+      fuel: null,
+    });
     const withoutTank = replanBeforeRouting(FLEET, newSession(), noTank, NOW);
-    const withoutLevel = replanBeforeRouting(FLEET, newSession(), snapshot({ fuel: null }), NOW);
-    if (withoutTank.kind !== 'decided' || withoutLevel.kind !== 'decided')
-      throw new Error('expected decisions');
+    if (withoutTank.kind !== 'decided') throw new Error('expected a decision');
     expect(withoutTank.update.session.phase).toBe('awaiting_fuel_level');
     expect(withoutTank.update.session.planReason).toMatch(/PATCH \/v1\/vehicles\/veh_1$/);
-    expect(withoutLevel.update.session.planReason).toMatch(/^no fuel_level_percent was ever reported/);
+  });
+
+  it('plans from an assumed level, keeping the assumption as the snapshot anchored it', () => {
+    const anchored = { percent: 100, atMs: NOW, odometerMiles: 12.5 };
+    const assumed = snapshot({
+      fuel: { percent: 100, source: 'assumed', reportedAtMs: null, asOfMs: NOW },
+      fuelAssumption: anchored,
+    });
+    const step = replanBeforeRouting(FLEET, newSession(), assumed, NOW);
+    if (step.kind !== 'route_needed') throw new Error('expected a plan on the route');
+    expect(step.fuel).toMatchObject({ percent: 100, source: 'assumed' });
+    expect(step.base.fuelAssumption).toEqual(anchored);
   });
 
   it('keeps the plan while the vehicle dwells at a recommended stop, unless a skip forces a new one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileOf, TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
+import { cityOf, profileOf, TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
 import { simRoute } from '../../../shared/domain/sandbox/routes.ts';
 import {
   LOW_FUEL_SCENARIO_PERCENT,
@@ -21,7 +21,7 @@ import { pointAtMiles } from '../../../shared/geo/route-line.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00Z');
 const ids = (ref: string) => ({ vehicleId: `veh_${ref}`, externalRef: ref, name: ref });
-const sleeper = (seed = 1) => initialTruck(profileOf('long_haul_sleeper'), ids('sim-1'), seed);
+const sleeper = (seed = 1) => initialTruck(profileOf('long_haul_sleeper'), ids('sim-1'), seed, T0);
 
 /** Runs `minutes` minutes from `truck`; the stop (if any) is what guidance would say each minute. */
 function run(truck: SimTruck, minutes: number, stop: StopAhead | null = null) {
@@ -47,10 +47,40 @@ describe('the simulated trucks', () => {
     const trucks = initialTrucks(
       'flt_x',
       TRUCK_PROFILES.map((_, i) => ({ vehicleId: `veh_${i}`, name: `t${i}` })),
+      T0,
     );
     expect(trucks.map((t) => t.externalRef)).toEqual(['sim-1', 'sim-2', 'sim-3']);
     expect(fuelPercentOf(trucks[2] as SimTruck)).toBeLessThan(30);
     expect(new Set(trucks.map((t) => t.destinationCityId)).size).toBeGreaterThan(1);
+  });
+
+  it('start parked at home with their starting fuel, reporting that standing start, then drive off', () => {
+    const vehicles = TRUCK_PROFILES.map((_, i) => ({ vehicleId: `veh_${i}`, name: `t${i}` }));
+    const trucks = initialTrucks('flt_x', vehicles, T0);
+    for (const [index, truck] of trucks.entries()) {
+      const profile = TRUCK_PROFILES[index] as (typeof TRUCK_PROFILES)[number];
+      const home = cityOf(profile.homeCityId);
+      expect(truck).toMatchObject({ scenario: 'normal', pendingScenario: null, speedMph: 0 });
+      expect(truckState(truck)).toBe('parked');
+      expect(fuelPercentOf(truck)).toBeCloseTo(profile.startFuelPercent, 9);
+      expect(truck.lastReport).toEqual({
+        latitude: Math.round(home.latitude * 1e5) / 1e5,
+        longitude: Math.round(home.longitude * 1e5) / 1e5,
+        headingDegrees: truck.headingDegrees,
+        speedMph: 0,
+        recordedAtMs: T0,
+        fuelLevelPercent: profile.startFuelPercent,
+      });
+      // It faces the road it takes: the first minute's heading is within a few degrees.
+      const first = run(truck, 1).truck;
+      expect(truckState(first)).toBe('driving');
+      const turn = Math.abs(((first.headingDegrees - truck.headingDegrees + 540) % 360) - 180);
+      expect(turn).toBeLessThan(30);
+    }
+    // The same twin at another moment: the same trucks but for the report's time.
+    const later = initialTrucks('flt_x', vehicles, T0 + 3_600_000);
+    const withoutTime = (t: SimTruck) => ({ ...t, lastReport: { ...t.lastReport, recordedAtMs: 0 } });
+    expect(later.map(withoutTime)).toEqual(trucks.map(withoutTime));
   });
 
   it('are deterministic: the same seed drives the same day, another seed another one', () => {
@@ -92,7 +122,7 @@ describe('driving physics', () => {
   });
 
   it('rests 30 minutes at its destination, then heads for another city', () => {
-    const start = initialTruck(profileOf('regional_day_cab'), ids('sim-2'), 3);
+    const start = initialTruck(profileOf('regional_day_cab'), ids('sim-2'), 3, T0);
     const { trucks } = run(start, 8 * 60);
     const arrival = trucks.findIndex((t) => t.destinationCityId !== start.destinationCityId);
     expect(arrival).toBeGreaterThan(0);
@@ -125,7 +155,7 @@ function stationAhead(truck: SimTruck, milesAhead: number): StopAhead {
 
 describe('following guidance', () => {
   it('drives to the recommended stop, waits, fills to 95 % with a flat reading after, and carries on', () => {
-    const start = run(initialTruck(profileOf('reefer_low_fuel'), ids('sim-3'), 5), 20).truck;
+    const start = run(initialTruck(profileOf('reefer_low_fuel'), ids('sim-3'), 5, T0), 20).truck;
     const stop = stationAhead(start, 25);
     const { trucks, crumbs } = run(start, 60, stop);
     const arrived = trucks.findIndex((t) => t.activity === 'fueling');
@@ -189,7 +219,7 @@ describe('scenarios', () => {
   });
 
   it('skips_recommendations passes the recommended stop and fills up elsewhere below 30 %', () => {
-    const low = { ...run(initialTruck(profileOf('reefer_low_fuel'), ids('sim-3'), 5), 20).truck };
+    const low = { ...run(initialTruck(profileOf('reefer_low_fuel'), ids('sim-3'), 5, T0), 20).truck };
     const stop = stationAhead(low, 25);
     const { trucks } = run({ ...low, pendingScenario: 'skips_recommendations' }, 60, stop);
     expect(trucks.every((t) => t.leg.stationId !== 'stn_test')).toBe(true);

@@ -20,6 +20,7 @@ const fleetItem = (id: string) =>
     timezone: 'America/Chicago',
     status: 'active',
     defaultMinArrivalFuelPercent: 15,
+    assumedDepartureFuelPercent: 100,
     partnerId: 'ptn_1',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuelLevelNow } from '../../../shared/domain/telematics/fuel-level.ts';
 import {
   advanceTracker,
   DETECTION_POLICY,
   type Detection,
-  fuelEstimate,
   initialTrackerState,
   type TrackerContext,
   type TrackerFix,
@@ -188,15 +188,17 @@ describe('determinism', () => {
     }
   });
 
-  it('answers fuelEstimate the same from a state reloaded from JSON', () => {
+  it('answers the fuel level the same from a state reloaded from JSON', () => {
     // Arrange: the day ends with miles driven after the last reading.
     const cut = day.fixes.length - 4;
     const { state } = advanceTracker(initialTrackerState(), day.fixes.slice(0, cut), day.context);
     const reloaded: TrackerState = JSON.parse(JSON.stringify(state));
 
     // Act / Assess
-    expect(fuelEstimate(state, day.context)).toMatchObject({ source: 'estimated' });
-    expect(fuelEstimate(reloaded, day.context)).toStrictEqual(fuelEstimate(state, day.context));
+    const assumption = { percent: 100, atMs: 0, odometerMiles: null };
+    const levelOf = (s: TrackerState) => fuelLevelNow(s, [], day.context, assumption);
+    expect(levelOf(state)).toMatchObject({ source: 'projected' });
+    expect(levelOf(reloaded)).toStrictEqual(levelOf(state));
   });
 
   it('does not modify the state or fixes it is given', () => {

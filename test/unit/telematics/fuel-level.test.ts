@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type FuelAssumption,
+  fuelLevelNow,
+  type LevelBreadcrumb,
+} from '../../../shared/domain/telematics/fuel-level.ts';
+import {
   advanceTracker,
   DETECTION_POLICY,
   type Detection,
-  fuelEstimate,
   initialTrackerState,
   type TrackerFix,
 } from '../../../shared/domain/telematics/tracker.ts';
@@ -92,27 +96,35 @@ describe('fuel low', () => {
     const { state, detections } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
 
     // Act / Assess
-    expect(fuelEstimate(state, contextWith())?.percent).toBeLessThan(
+    expect(fuelLevelNow(state, [], contextWith(), FULL_NOW)?.percent).toBeLessThan(
       DETECTION_POLICY.fuelLowThresholdPercent,
     );
     expect(detections).toEqual([]);
   });
 });
 
-describe('fuelEstimate', () => {
+/** The fleet default, made at the position asked about: nothing burned from it. */
+const FULL_NOW: FuelAssumption = { percent: 100, atMs: 0, odometerMiles: null };
+
+describe('fuelLevelNow', () => {
   const truck = { tankGallons: 150, mpg: 6 };
+  const levelOf = (state: Parameters<typeof fuelLevelNow>[0], unconsumed: LevelBreadcrumb[] = []) =>
+    fuelLevelNow(state, unconsumed, truck, FULL_NOW);
 
   it('is the reported level when the latest fix carried one', () => {
     // Arrange
     const route = new Breadcrumbs(ORIGIN).drive({ minutes: 5, speedMph: 60, level: 64 });
     const { state } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
+    const lastAt = route.fixes.at(-1)?.recordedAtMs;
 
     // Act / Assess
-    expect(fuelEstimate(state, truck)).toEqual({
+    expect(levelOf(state)).toEqual({
       percent: 64,
       source: 'reported',
-      reportedAtMs: route.fixes.at(-1)?.recordedAtMs,
-      milesSinceReport: 0,
+      asOfMs: lastAt,
+      reportedAtMs: lastAt,
+      milesSince: 0,
+      odometerMiles: state.odometerMiles,
     });
   });
 
@@ -126,10 +138,10 @@ describe('fuelEstimate', () => {
     const { state } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
 
     // Act / Assess
-    expect(fuelEstimate(state, truck)).toMatchObject({ percent: 60, source: 'reported' });
+    expect(levelOf(state)).toMatchObject({ percent: 60, source: 'reported' });
   });
 
-  it('subtracts the fuel for the miles driven since the last reading', () => {
+  it('projects the last reading forward by the road miles driven since', () => {
     // Arrange: 50 % reported while parked, then 60 great-circle miles north without readings.
     const route = new Breadcrumbs(ORIGIN)
       .park({ minutes: 1, level: 50 })
@@ -137,17 +149,18 @@ describe('fuelEstimate', () => {
     const { state } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
 
     // Act
-    const estimate = fuelEstimate(state, truck);
+    const level = levelOf(state);
 
     // Assess: 60 mi × road factor ÷ 6 mpg = 11 gal of 150 at the 1.1 factor, 7.3 points.
     const roadMiles = 60 * DETECTION_POLICY.roadFactor;
-    expect(estimate).toEqual({
+    expect(level).toMatchObject({
       percent: Math.round((50 - (roadMiles / 6 / 150) * 100) * 10) / 10,
-      source: 'estimated',
+      source: 'projected',
+      asOfMs: route.fixes.at(-1)?.recordedAtMs,
       reportedAtMs: route.fixes[0]?.recordedAtMs,
-      milesSinceReport: Math.round(roadMiles * 10) / 10,
+      milesSince: Math.round(roadMiles * 10) / 10,
     });
-    expect(estimate?.percent).toBeCloseTo(42.7, 5);
+    expect(level?.percent).toBeCloseTo(42.7, 5);
   });
 
   it('counts miles across batches and never goes below empty', () => {
@@ -156,33 +169,119 @@ describe('fuelEstimate', () => {
       .park({ minutes: 1, level: 20 })
       .drive({ minutes: 300, speedMph: 60, everyMinutes: 5 });
     let state = advanceTracker(initialTrackerState(), route.fixes.slice(0, 1), contextWith()).state;
-    const estimates: (number | undefined)[] = [];
+    const levels: (number | undefined)[] = [];
 
     // Act
     for (const batch of [route.fixes.slice(1, 3), route.fixes.slice(3, 20), route.fixes.slice(20)]) {
       state = advanceTracker(state, batch, contextWith()).state;
-      estimates.push(fuelEstimate(state, truck)?.percent);
+      levels.push(levelOf(state)?.percent);
     }
 
     // Assess: 10 mi (11 road miles, 1.8 gal, 1.2 points), 95 mi (104.5, 17.4 gal, 11.6 points), then empty.
-    expect(estimates).toEqual([18.8, 8.4, 0]);
+    expect(levels).toEqual([18.8, 8.4, 0]);
   });
 
-  it('is null before any reading, and when an estimate is needed without tank size or mpg', () => {
+  it('projects to a latest breadcrumb without a level that detection has not consumed yet', () => {
+    // Arrange: the worker consumed 30 minutes with 40 %; ingest has stored 30 more without a level.
+    const route = new Breadcrumbs(ORIGIN)
+      .drive({ minutes: 30, speedMph: 60, level: 40 })
+      .drive({ minutes: 30, speedMph: 60 });
+    const consumed = advanceTracker(initialTrackerState(), route.fixes.slice(0, 30), contextWith()).state;
+    const all = advanceTracker(initialTrackerState(), route.fixes, contextWith()).state;
+
+    // Act: only the newest of the unconsumed ones is passed (the latest position) …
+    const fromLatest = levelOf(consumed, route.fixes.slice(-1));
+    // … and all of them, out of order.
+    const fromAll = levelOf(consumed, [...route.fixes.slice(30)].reverse());
+
+    // Assess: the same as once the worker has consumed them (a straight line, on a straight drive).
+    expect(fromAll).toEqual(levelOf(all));
+    expect(fromLatest).toMatchObject({ source: 'projected', asOfMs: route.fixes.at(-1)?.recordedAtMs });
+    expect(fromLatest?.percent).toBeCloseTo(levelOf(all)?.percent ?? Number.NaN, 0);
+    expect(levelOf(all)).toMatchObject({ source: 'projected', reportedAtMs: route.fixes[29]?.recordedAtMs });
+  });
+
+  it('reads an unconsumed breadcrumb with a level as reported, smoothed with the consumed readings', () => {
     // Arrange
-    const noReadings = new Breadcrumbs(ORIGIN).drive({ minutes: 5, speedMph: 60 }).fixes;
+    const route = new Breadcrumbs(ORIGIN).drive({
+      minutes: 5,
+      speedMph: 60,
+      level: (i) => [60, 61, 59, 60, 47][i] ?? null,
+    });
+    const consumed = advanceTracker(initialTrackerState(), route.fixes.slice(0, 4), contextWith()).state;
+
+    // Act / Assess
+    expect(levelOf(consumed, route.fixes.slice(4))).toMatchObject({
+      percent: 60,
+      source: 'reported',
+      asOfMs: route.fixes[4]?.recordedAtMs,
+    });
+  });
+
+  it('assumes the fleet level for a truck that never reported one, at its latest breadcrumb', () => {
+    // Arrange
+    const route = new Breadcrumbs(ORIGIN).drive({ minutes: 20, speedMph: 60 });
+    const { state } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
+
+    // Act
+    const level = fuelLevelNow(state, [], truck, { percent: 85, atMs: 0, odometerMiles: null });
+
+    // Assess
+    expect(level).toEqual({
+      percent: 85,
+      source: 'assumed',
+      asOfMs: route.fixes.at(-1)?.recordedAtMs,
+      reportedAtMs: null,
+      milesSince: 0,
+      odometerMiles: state.odometerMiles,
+    });
+    expect(state.odometerMiles).toBeCloseTo(19, 5);
+  });
+
+  it('burns the fuel for the miles driven since an anchored assumption', () => {
+    // Arrange: anchored after 10 miles, then 60 more miles.
+    const route = new Breadcrumbs(ORIGIN).drive({ minutes: 70, speedMph: 60 });
+    const atAnchor = advanceTracker(initialTrackerState(), route.fixes.slice(0, 11), contextWith()).state;
+    const later = advanceTracker(atAnchor, route.fixes.slice(11), contextWith()).state;
+    const anchored = { percent: 100, atMs: 0, odometerMiles: atAnchor.odometerMiles ?? 0 };
+
+    // Act
+    const level = fuelLevelNow(later, [], truck, anchored);
+
+    // Assess: 59 mi × road factor ÷ 6 mpg of 150 gal.
+    const roadMiles = 59 * DETECTION_POLICY.roadFactor;
+    expect(level).toMatchObject({ source: 'assumed', milesSince: Math.round(roadMiles * 10) / 10 });
+    expect(level?.percent).toBeCloseTo(100 - (roadMiles / 6 / 150) * 100, 0);
+  });
+
+  it("assumes at the assumption's time when there is no breadcrumb at all", () => {
+    // Act / Assess
+    expect(
+      fuelLevelNow(initialTrackerState(), [], truck, { percent: 70, atMs: 1234, odometerMiles: null }),
+    ).toEqual({
+      percent: 70,
+      source: 'assumed',
+      asOfMs: 1234,
+      reportedAtMs: null,
+      milesSince: 0,
+      odometerMiles: 0,
+    });
+  });
+
+  it('is null only when fuel must be burned without tank size or mpg', () => {
+    // Arrange
     const readingThenNone = new Breadcrumbs(ORIGIN)
       .drive({ minutes: 1, speedMph: 60, level: 50 })
       .drive({ minutes: 5, speedMph: 60 }).fixes;
     const afterReading = advanceTracker(initialTrackerState(), readingThenNone, contextWith()).state;
+    const reading = advanceTracker(initialTrackerState(), readingThenNone.slice(0, 1), contextWith()).state;
+    const noTank = { tankGallons: null, mpg: 6 };
 
     // Act / Assess
-    expect(fuelEstimate(initialTrackerState(), truck)).toBeNull();
-    expect(
-      fuelEstimate(advanceTracker(initialTrackerState(), noReadings, contextWith()).state, truck),
-    ).toBeNull();
-    expect(fuelEstimate(afterReading, { tankGallons: null, mpg: 6 })).toBeNull();
-    expect(fuelEstimate(afterReading, { tankGallons: 150, mpg: null })).toBeNull();
-    expect(fuelEstimate(afterReading, truck)).toMatchObject({ source: 'estimated', milesSinceReport: 5.5 });
+    expect(fuelLevelNow(afterReading, [], noTank, FULL_NOW)).toBeNull();
+    expect(fuelLevelNow(afterReading, [], { tankGallons: 150, mpg: null }, FULL_NOW)).toBeNull();
+    expect(fuelLevelNow(reading, [], noTank, FULL_NOW)).toMatchObject({ source: 'reported', percent: 50 });
+    expect(fuelLevelNow(initialTrackerState(), [], noTank, FULL_NOW)).toMatchObject({ source: 'assumed' });
+    expect(levelOf(afterReading)).toMatchObject({ source: 'projected', milesSince: 5.5 });
   });
 });

@@ -46,6 +46,45 @@ describe('the guidance session a started trip opens', () => {
     ]);
   });
 
+  it('gives no gallons from a plan made without a reported level, and keeps assuming its level', () => {
+    const fuelPlan = {
+      status: 'ok' as const,
+      reason: 'One stop.',
+      startFuelPercent: 80,
+      fuelLevelSource: 'assumed' as const,
+      fuelLevelAsOfMs: T0,
+      minArrivalFuelPercent: 15,
+      totalGallons: 92.5,
+      totalCostUsd: 300,
+      projectedArrivalFuelPercent: 20,
+      baseline: {},
+      savings: null,
+      optimizedAtMs: T0,
+    };
+    const input = {
+      guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X2',
+      minArrivalFuelPercent: 15,
+      progressMiles: 0,
+      nowMs: T0,
+    };
+    const assumed = tripGuidanceSession(FLEET, { ...trip, fuelPlan }, input).session;
+    const projected = tripGuidanceSession(
+      FLEET,
+      { ...trip, fuelPlan: { ...fuelPlan, fuelLevelSource: 'projected' as const } },
+      input,
+    ).session;
+    const reported = tripGuidanceSession(
+      FLEET,
+      { ...trip, fuelPlan: { ...fuelPlan, fuelLevelSource: 'reported' as const } },
+      input,
+    ).session;
+    expect(assumed.stops.map((stop) => stop.gallonsToBuy)).toEqual([null]);
+    expect(projected.stops.map((stop) => stop.gallonsToBuy)).toEqual([null]);
+    expect(reported.stops.map((stop) => stop.gallonsToBuy)).toEqual([92.5]);
+    expect(assumed.fuelAssumption).toEqual({ percent: 80, atMs: T0, odometerMiles: null });
+    expect(reported.fuelAssumption?.percent).toBe(100);
+  });
+
   it('announces the stop set as created', () => {
     expect(opened.events.map((e) => [e.type, e.data.change])).toEqual([['guidance.updated', 'created']]);
   });

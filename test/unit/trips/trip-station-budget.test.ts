@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
 import type { Trip } from '../../../shared/domain/trips/trip.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
@@ -37,7 +38,8 @@ function fakeDeps(budget: { admitted: boolean; used: number }, saves: ('stored' 
     router,
     catalog: { current: async () => catalog },
     discounts: { get: async () => ({}) },
-    positions: { latest: async () => null },
+    positions: { latest: async () => null, recent: async () => null },
+    tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },
     fleets: { get: async () => null },
     now: () => T0,
   } as unknown as TripDeps;

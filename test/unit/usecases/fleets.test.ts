@@ -8,6 +8,7 @@ import type { EventEnvelope } from '../../../shared/store/events.ts';
 import type { FleetStore } from '../../../shared/store/fleets.ts';
 import {
   actingFleet,
+  assumedDepartureFuelPercentFor,
   grantedFleet,
   minArrivalFuelPercentFor,
   provisionFleet,
@@ -26,6 +27,7 @@ const granted: Fleet = {
   timezone: 'America/Chicago',
   status: 'active',
   defaultMinArrivalFuelPercent: 10,
+  assumedDepartureFuelPercent: 100,
   partnerId: PARTNER_ID,
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-01T08:00:00.000000Z',
@@ -268,5 +270,58 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     expect(readsBefore).toBe(0);
     expect(fromFleet).toBe(25);
     expect(noRecord).toBe(10);
+  });
+});
+
+describe("the fleet's assumed_departure_fuel_percent", () => {
+  const deps = (fleets: ReturnType<typeof fakeFleetStore>) => ({
+    fleets,
+    stage: 'prod' as const,
+    clock: fixedClock(NOW_MS),
+  });
+
+  it('is 100 (a full tank) on a provisioned fleet unless the partner gives another', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+    const body = { name: 'Acme Freight', timezone: 'America/Chicago' };
+
+    // Act
+    const plain = await provisionFleet(deps(fleets), PARTNER_ID, body);
+    const half = await provisionFleet(deps(fleets), PARTNER_ID, {
+      ...body,
+      assumed_departure_fuel_percent: 50,
+    });
+
+    // Assess
+    expect(plain.assumedDepartureFuelPercent).toBe(100);
+    expect(half.assumedDepartureFuelPercent).toBe(50);
+    expect(fleetResource(half).assumed_departure_fuel_percent).toBe(50);
+  });
+
+  it('PATCH /v1/fleets/{id} and PATCH /v1/fleet pass it to the store alone', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act
+    await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, { assumed_departure_fuel_percent: 80 });
+    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { assumed_departure_fuel_percent: 75 });
+
+    // Assess
+    expect(fleets.update.mock.calls.map(([, changes]) => changes.assumedDepartureFuelPercent)).toEqual([
+      80, 75,
+    ]);
+    expect(fleets.update.mock.calls.map(([, changes]) => changes.defaultMinArrivalFuelPercent)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("resolves to the acting fleet's setting, or 100 without a fleet record", async () => {
+    // Prepare
+    const fleets = fakeFleetStore([{ ...granted, assumedDepartureFuelPercent: 65 }], []);
+
+    // Act / Assess
+    expect(await assumedDepartureFuelPercentFor({ fleets }, GRANTED_FLEET_ID)).toBe(65);
+    expect(await assumedDepartureFuelPercentFor({ fleets }, OTHER_FLEET_ID)).toBe(100);
   });
 });

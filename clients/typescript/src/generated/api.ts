@@ -118,7 +118,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a fleet’s name, contact_email, external_ref or default_min_arrival_fuel_percent
+         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent or assumed_departure_fuel_percent
          * @description Required scope: `fleets:manage`. Partner keys only; send no `SVC-Fleet` header.
          *
          *     Counts toward the monthly `fleets` quota.
@@ -148,7 +148,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the acting fleet’s settings (default_min_arrival_fuel_percent)
+         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent)
          * @description What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).
          *
          *     Required scope: `vehicles:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
@@ -1780,6 +1780,8 @@ export interface components {
             timezone: string;
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
             default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         CreateFuelingsRequest: {
             /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
@@ -1949,6 +1951,8 @@ export interface components {
             status: "active" | "inactive";
             /** @description Used when a guidance start or a route omits min_arrival_fuel_percent; 10 unless the fleet set another */
             default_min_arrival_fuel_percent: number;
+            /** @description The fuel level (percent of the tank) a trip, route or guidance session assumes a truck departs with when it never reported fuel_level_percent; 100 (a full tank) unless the fleet set another */
+            assumed_departure_fuel_percent: number;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -2296,6 +2300,14 @@ export interface components {
             fleet_id: string;
             data: components["schemas"]["FuelingRecordedData"];
         };
+        /**
+         * @description Where the fuel level comes from:
+         *     - `reported`: the tank sensor, with the latest breadcrumb (or the level the request gave);
+         *     - `projected`: the last reported level less the fuel for the road miles driven since, at the vehicle’s estimated_mpg;
+         *     - `assumed`: the vehicle never reported fuel_level_percent, so the fleet’s assumed_departure_fuel_percent (100, a full tank, unless set) is assumed at departure, less the fuel for the miles driven since.
+         * @enum {string}
+         */
+        FuelLevelSource: "reported" | "projected" | "assumed";
         GeoPoint: {
             latitude: number;
             longitude: number;
@@ -2355,6 +2367,7 @@ export interface components {
                 recorded_at: string;
                 freshness: components["schemas"]["FreshnessGrade"];
             } | null;
+            /** @description The tank sensor’s reading the plan works from; null before the first breadcrumb, and when the vehicle never reported fuel_level_percent (fuel_level_source: assumed) */
             fuel: {
                 level_percent: number;
                 /**
@@ -2370,6 +2383,15 @@ export interface components {
                 reported_at: string;
                 freshness: components["schemas"]["FreshnessGrade"];
             } | null;
+            /** @description The level the plan works from, to 0.1; null before the first breadcrumb */
+            fuel_level_percent: number | null;
+            fuel_level_source: components["schemas"]["FuelLevelSource"] & (string | null);
+            /**
+             * Format: date-time
+             * @description The moment the level describes: the latest breadcrumb’s recorded_at
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            fuel_level_as_of: string | null;
             /** @description Counts guidance.updated announcements of this session */
             revision: number;
             /**
@@ -2394,7 +2416,7 @@ export interface components {
         /**
          * @description Phases:
          *     - `awaiting_position`: The session has no breadcrumb from the vehicle yet; guidance starts with the first one.
-         *     - `awaiting_fuel_level`: The vehicle reports positions but has never reported fuel_level_percent; without one level there is nothing to project from.
+         *     - `awaiting_fuel_level`: The vehicle reports positions but has no tank_size_gallons or estimated_mpg: no fuel level can be projected or assumed without them.
          *     - `no_stop_needed`: The vehicle reaches the destination above min_arrival_fuel_percent without buying fuel.
          *     - `stop_recommended`: stops[0] is the first stop of the least-cost plan on the remaining route (an already recommended stop is kept while it stays within $5 of it), more than the approach radius ahead.
          *     - `approaching_stop`: stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.
@@ -2405,7 +2427,7 @@ export interface components {
          *
          *     Transitions:
          *     - (start) → awaiting_position: session created before the first breadcrumb
-         *     - awaiting_position → awaiting_fuel_level: a breadcrumb arrives, but no fuel level was ever reported
+         *     - awaiting_position → awaiting_fuel_level: a breadcrumb arrives, but the vehicle has no tank_size_gallons or estimated_mpg
          *     - * → no_stop_needed: the plan from the current position needs no purchase
          *     - * → stop_recommended: the plan needs a purchase; stops[0] is beyond the approach radius
          *     - stop_recommended → approaching_stop: stops[0] comes within the approach radius, or the vehicle leaves the route heading to its station
@@ -2437,7 +2459,7 @@ export interface components {
             miles_ahead: number;
             /** @description Extra miles driven to stop: off the route and back */
             detour_miles: number;
-            /** @description Null when the fuel level is estimated (no fuel_level_percent in recent breadcrumbs) */
+            /** @description Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported): gallons from a projected or assumed level would be a guess */
             gallons_to_buy: number | null;
             price_usd_per_gallon: number;
             discount_usd_per_gallon: number;
@@ -3073,6 +3095,13 @@ export interface components {
                 tank_size_gallons: number;
                 estimated_mpg: number;
                 start_fuel_percent: number;
+                fuel_level_source: components["schemas"]["FuelLevelSource"];
+                /**
+                 * Format: date-time
+                 * @description The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the request’s time for the manual form and an assumed level without a breadcrumb)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                fuel_level_as_of: string;
                 /** @description The margin in force: the request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it */
                 min_arrival_fuel_percent: number;
                 reserve_gallons: number;
@@ -3221,7 +3250,7 @@ export interface components {
                  */
                 pending_scenario: "normal" | "low_fuel" | "skips_recommendations" | "offline" | "no_fuel_sensor" | "sensor_noise" | null;
                 /** @enum {string} */
-                state: "driving" | "fueling" | "resting" | "offline";
+                state: "driving" | "parked" | "fueling" | "resting" | "offline";
                 position: {
                     latitude: number;
                     longitude: number;
@@ -3313,7 +3342,7 @@ export interface components {
          *     - `low_fuel`: The tank reads 14 % at once: fuel.low fires, guidance recommends a stop close ahead, and the truck then carries on as normal.
          *     - `skips_recommendations`: Ignores its guidance: below 30 % it fills up at whatever stop it is passing (never the recommended one), so the fueling is recorded but not matched (missed savings).
          *     - `offline`: Stops reporting for 30 simulated minutes while it keeps driving (vehicle.offline after 15), then reports again (vehicle.online) and goes back to normal.
-         *     - `no_fuel_sensor`: Breadcrumbs carry no fuel_level_percent: guidance works from the estimated fuel level.
+         *     - `no_fuel_sensor`: Breadcrumbs carry no fuel_level_percent: guidance works from the level projected from the last reported one.
          *     - `sensor_noise`: The tank sensor sloshes heavily (about ±9 points while moving): the readings jump, but no fueling may be detected from them.
          * @enum {string}
          */
@@ -3397,7 +3426,7 @@ export interface components {
                  */
                 pending_scenario: "normal" | "low_fuel" | "skips_recommendations" | "offline" | "no_fuel_sensor" | "sensor_noise" | null;
                 /** @enum {string} */
-                state: "driving" | "fueling" | "resting" | "offline";
+                state: "driving" | "parked" | "fueling" | "resting" | "offline";
                 position: {
                     latitude: number;
                     longitude: number;
@@ -3589,6 +3618,13 @@ export interface components {
                 status: "ok" | "no_stop_needed" | "infeasible";
                 reason: string;
                 start_fuel_percent: number;
+                fuel_level_source: components["schemas"]["FuelLevelSource"];
+                /**
+                 * Format: date-time
+                 * @description The moment start_fuel_percent describes: the breadcrumb it was reported or projected to (the optimization’s time for start_fuel_percent and an assumed level without a breadcrumb)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                fuel_level_as_of: string;
                 min_arrival_fuel_percent: number;
                 total_gallons: number;
                 total_cost_usd: number;
@@ -3869,10 +3905,14 @@ export interface components {
             contact_email?: string | null;
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
             default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         UpdateFleetSettingsRequest: {
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
-            default_min_arrival_fuel_percent: number;
+            default_min_arrival_fuel_percent?: number;
+            /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
+            assumed_departure_fuel_percent?: number;
         };
         UpdateTripRequest: {
             reference?: string | null;
@@ -5013,6 +5053,7 @@ export interface operations {
                      *           "timezone": "America/Chicago",
                      *           "status": "active",
                      *           "default_min_arrival_fuel_percent": 15,
+                     *           "assumed_departure_fuel_percent": 100,
                      *           "created_at": "2026-01-12T16:20:05.481000Z",
                      *           "updated_at": "2026-01-12T16:20:05.481000Z"
                      *         }
@@ -5108,6 +5149,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5199,6 +5241,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5367,6 +5410,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5453,6 +5497,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
+                     *       "assumed_departure_fuel_percent": 100,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5515,7 +5560,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "default_min_arrival_fuel_percent": 20
+                 *       "default_min_arrival_fuel_percent": 20,
+                 *       "assumed_departure_fuel_percent": 90
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetSettingsRequest"];
@@ -5544,6 +5590,7 @@ export interface operations {
                      *       "timezone": "America/Chicago",
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 20,
+                     *       "assumed_departure_fuel_percent": 90,
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -6639,6 +6686,8 @@ export interface operations {
                      *         "tank_size_gallons": 240,
                      *         "estimated_mpg": 6.8,
                      *         "start_fuel_percent": 38.5,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "reserve_gallons": 24,
                      *         "min_purchase_gallons": 20
@@ -6830,6 +6879,8 @@ export interface operations {
                      *         "tank_size_gallons": 240,
                      *         "estimated_mpg": 6.8,
                      *         "start_fuel_percent": 38.5,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "reserve_gallons": 24,
                      *         "min_purchase_gallons": 20
@@ -8154,6 +8205,9 @@ export interface operations {
                      *         "reported_at": "2026-11-21T22:25:48.000000Z",
                      *         "freshness": "live"
                      *       },
+                     *       "fuel_level_percent": 38.5,
+                     *       "fuel_level_source": "reported",
+                     *       "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *       "revision": 7,
                      *       "created_at": "2026-11-21T20:02:17.645000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z",
@@ -8303,6 +8357,9 @@ export interface operations {
                      *         "reported_at": "2026-11-21T22:25:48.000000Z",
                      *         "freshness": "live"
                      *       },
+                     *       "fuel_level_percent": 38.5,
+                     *       "fuel_level_source": "reported",
+                     *       "fuel_level_as_of": "2026-11-21T22:25:48.000000Z",
                      *       "revision": 1,
                      *       "created_at": "2026-11-21T20:02:17.645000Z",
                      *       "updated_at": "2026-11-21T20:02:17.645000Z",
@@ -8841,6 +8898,8 @@ export interface operations {
                      *             "status": "ok",
                      *             "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *             "start_fuel_percent": 27,
+                     *             "fuel_level_source": "reported",
+                     *             "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *             "min_arrival_fuel_percent": 15,
                      *             "total_gallons": 40,
                      *             "total_cost_usd": 130.76,
@@ -9062,6 +9121,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9258,6 +9319,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9538,6 +9601,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9736,6 +9801,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -9924,6 +9991,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -10121,6 +10190,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -10309,6 +10380,8 @@ export interface operations {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
                      *         "start_fuel_percent": 27,
+                     *         "fuel_level_source": "reported",
+                     *         "fuel_level_as_of": "2026-11-21T18:52:07.119000Z",
                      *         "min_arrival_fuel_percent": 15,
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
@@ -14120,6 +14193,7 @@ export interface operations {
                  *           "timezone": "America/Chicago",
                  *           "status": "active",
                  *           "default_min_arrival_fuel_percent": 10,
+                 *           "assumed_departure_fuel_percent": 100,
                  *           "created_at": "2026-11-21T22:26:10.123000Z",
                  *           "updated_at": "2026-11-21T22:26:10.123000Z"
                  *         }
