@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
+import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
 import type { RouteRequest, RoutingEngine } from '../../../shared/geo/routing-engine.ts';
@@ -55,7 +56,11 @@ function depsWith(router: RoutingEngine, latest: LatestPosition | null) {
     catalog: { current: async () => catalog },
     discounts: { get: async () => ({}) },
     vehicles: { get: async () => vehicle, idForExternalRef: async () => null },
-    positions: { latest: async () => latest },
+    positions: {
+      latest: async () => latest,
+      recent: async () => latest && { latest, recent: [], flushedThroughMs: null, version: 1 },
+    },
+    tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },
     routes: { put: async () => {}, get: async () => null },
     fleets: { get: async () => null },
     counters: { addUsage: async () => {}, addUsageWithin: async () => ({ admitted: true, used: 0 }) },
