@@ -148,7 +148,8 @@ async function runCycle(
     const leftStationIds = detections.flatMap((d) =>
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
     );
-    const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds };
+    const refueled = detections.some((d) => d.kind === 'fueling');
+    const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds, refueled };
     const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
     nextSession = planned.session;
     events.push(...planned.events);

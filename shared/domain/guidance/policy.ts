@@ -16,10 +16,25 @@ export const GUIDANCE_POLICY = {
   /** …or its net price moving by at least this (USD per gallon). */
   materialNetPriceChange: 0.05,
   /**
-   * A recommended stop is kept while it still works and costs at most this much more (USD, whole
-   * trip) than the best new plan: stability a driver can follow beats a few cents.
+   * Commitment: the stop a driver was shown stays the first stop while it still works, unless a new
+   * plan saves at least this much (USD, the fuel left to buy on the trip)…
    */
-  stickinessUsd: 5,
+  commitmentSwitchMinUsd: 20,
+  /** …or this fraction of that fuel spend, whichever is more (a few cents a gallon never qualifies)… */
+  commitmentSwitchMinFraction: 0.05,
+  /**
+   * …and the stop is still more than this many road miles ahead: about half an hour at highway
+   * speed, the time a driver has already planned the stop into (hours of service, a break, the lane).
+   * Nearer, only a stop that stops working (closed, skipped, out of reach with the reserve) is replaced.
+   */
+  commitmentFarMiles: 30,
+  /**
+   * Hysteresis between phases: a plan with stops becomes "no stop needed" only when no stop is
+   * needed even to arrive with this many points of the tank more than min_arrival_fuel_percent:
+   * more than the ±3 points a sloshing gauge leaves after smoothing, so the stop is not taken away
+   * and given back as the level wobbles around the arrival margin. A fill clears it at once.
+   */
+  noStopBandPercent: 8,
   /** A detected fueling matches a recommended stop within this distance of the station… */
   fuelingMatchRadiusMiles: 0.5,
   /** …and from this many minutes before (clocks and processing lag) … */

@@ -16,6 +16,8 @@ export interface VehicleSnapshot {
    * the plan made after a departure starts afresh without them.
    */
   leftStationIds?: readonly string[];
+  /** A fueling was detected in the breadcrumbs of this cycle: the plan made for the old level is void. */
+  refueled?: boolean;
 }
 
 /**

@@ -182,6 +182,36 @@ describe('the plan on the remaining route', () => {
   });
 });
 
+describe('commitment to the stop shown', () => {
+  const corridor = [
+    { station: station('stn_near', 3.6), milesAlongRoute: 110, offRouteMiles: 0.1 },
+    { station: station('stn_ahead', 3.2), milesAlongRoute: 260, offRouteMiles: 0.1 },
+  ];
+  const route = { corridor, distanceMiles: 400, progressMiles: 100, discounts: {} };
+  const shown = newSession({ revision: 1, phase: 'approaching_stop', stops: [stop('near')] });
+  const replanWith = (refueled: boolean) => {
+    const step = replanBeforeRouting(
+      FLEET,
+      shown,
+      snapshot({ fuel: { percent: 70, source: 'reported', reportedAtMs: NOW }, refueled }),
+      NOW,
+    );
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    return replanOnRoute(FLEET, shown, step, route, NOW);
+  };
+
+  it('keeps a stop 10 miles out that the new plan would not need, with the minimum purchase', () => {
+    const kept = replanWith(false);
+    expect(kept.session.stops.map((s) => [s.stationId, s.gallonsToBuy])).toEqual([['stn_near', 20]]);
+    expect(kept.session.phase).toBe('approaching_stop');
+  });
+
+  it('starts afresh after a fill: the plan made for the old level is void', () => {
+    const fresh = replanWith(true);
+    expect(fresh.session).toMatchObject({ phase: 'no_stop_needed', stops: [] });
+  });
+});
+
 describe('what a recomputed session announces', () => {
   it('announces an approached stop once, and remembers only the newest approached stops', () => {
     const remembered = Array.from({ length: MAX_REMEMBERED_STOPS }, (_, i) => `gds_${i}`);
