@@ -12,7 +12,7 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
-import { snapshotOf } from '../domain/guidance/snapshot.ts';
+import { planTimeOf, snapshotOf } from '../domain/guidance/snapshot.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -248,7 +248,8 @@ async function planNow(
   nowMs: number,
 ) {
   const latest = await deps.positions.latest(fleetId, vehicle.id);
-  return replan(deps, fleetId, session, snapshotOf(vehicle, tracking.tracker, latest), nowMs);
+  const snapshot = snapshotOf(vehicle, tracking.tracker, latest);
+  return replan(deps, fleetId, session, snapshot, planTimeOf(snapshot, nowMs));
 }
 
 function assertFuelData(vehicle: Vehicle): void {

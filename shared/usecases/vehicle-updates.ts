@@ -7,7 +7,7 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
-import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
+import { type RecommendationChange, recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { matchStop } from '../domain/guidance/fueling-match.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
@@ -116,41 +116,55 @@ async function runCycle(
 ): Promise<{ tracking: VehicleTracking; events: OutboxEvent[]; replayedFixes: number }> {
   const { fleetId } = tracking;
   const { latest } = positions;
-  // Never before the newest breadcrumb's receipt: a sandbox twin's test clock runs ahead of the wall
-  // clock and its breadcrumbs are received at simulated time, so the cycle works at that time too
-  // (recommendations, matching windows). For a live fleet receipt is never later than now.
-  const nowMs = Math.max(deps.now(), latest.receivedAtMs);
+  // Processing time, only for when a record was written (a fueling's created_at): never before the
+  // newest breadcrumb's receipt, as a sandbox twin's test clock runs ahead of the wall clock.
+  const processedAtMs = Math.max(deps.now(), latest.receivedAtMs);
   const fixes = await unconsumedFixes(deps, positions, tracking);
-  const session = tracking.session?.status === 'active' ? tracking.session : null;
-  const context = {
-    watchedStops: [...(session?.stops ?? []).map(watchedStop), ...tripWatchedStops(session)],
-    tankGallons: vehicle.tankSizeGallons,
-    mpg: vehicle.estimatedMpg,
-  };
-  const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
-
   const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
   if (tracking.offline && heardNewer) {
     events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
+  const cycleDeps = { ...deps, discounts: discountsReadOnce(deps.discounts) };
   const fuelings: Fueling[] = [];
-  for (const detection of detections) {
-    const found = eventsOf(detection, vehicle, session, nowMs);
-    events.push(...found.events);
-    if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
-  }
-
+  const changes: RecommendationChange[] = [];
+  let state = tracking.tracker;
   let nextSession = tracking.session;
   let endedSession: GuidanceSession | null = null;
-  if (session) {
-    // A departure this cycle: the plan after it starts afresh, without the station just left.
-    const leftStationIds = detections.flatMap((d) =>
+  // Event time: each breadcrumb is consumed on its own, in recorded order, against the plan as it
+  // stood at that breadcrumb, and the plan is made again at its recorded_at, exactly as a live feed's
+  // one-breadcrumb cycles would. A buffered upload (minutes or hours late, in one burst, out of
+  // order) so gives the events, times and matches the live feed gave.
+  const steps: (HistoryPoint | null)[] = fixes.length > 0 ? fixes : [null];
+  for (const [index, fix] of steps.entries()) {
+    const session = nextSession?.status === 'active' ? nextSession : null;
+    const context = {
+      watchedStops: [...(session?.stops ?? []).map(watchedStop), ...tripWatchedStops(session)],
+      tankGallons: vehicle.tankSizeGallons,
+      mpg: vehicle.estimatedMpg,
+    };
+    const before = state.processedThroughMs;
+    const advanced = advanceTracker(state, fix ? [fix] : [], context);
+    state = advanced.state;
+    const last = index === steps.length - 1;
+    // A breadcrumb detection skipped (malformed, older than the state) changes nothing to replan.
+    if (!last && state.processedThroughMs === before) continue;
+    const atMs = eventTimeOf(fix, latest);
+    for (const detection of advanced.detections) {
+      const found = eventsOf(detection, vehicle, session, processedAtMs);
+      events.push(...found.events);
+      if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
+    }
+    if (!session) continue;
+    // A departure this step: the plan after it starts afresh, without the station just left.
+    const leftStationIds = advanced.detections.flatMap((d) =>
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
     );
-    const refueled = detections.some((d) => d.kind === 'fueling');
-    const snapshot = { ...snapshotOf(vehicle, state, latest), leftStationIds, refueled };
-    const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
+    const refueled = advanced.detections.some((d) => d.kind === 'fueling');
+    // The stored latest position counts only at the last step: it is the newest breadcrumb.
+    const snapshot = { ...snapshotOf(vehicle, state, last ? latest : null), leftStationIds, refueled };
+    const planned = await replanOrKeep(cycleDeps, fleetId, session, snapshot, atMs);
+    changes.push(...recommendationChanges(session, planned.session, atMs));
     nextSession = planned.session;
     events.push(...planned.events);
     if (nextSession.status !== 'active') endedSession = nextSession;
@@ -162,16 +176,50 @@ async function runCycle(
       session: nextSession,
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
-      outbox: outboxOf(
-        events,
-        fuelings,
-        endedSession ? [endedSession] : [],
-        recommendationChanges(tracking.session, nextSession, nowMs),
-      ),
+      outbox: outboxOf(events, fuelings, endedSession ? [endedSession] : [], netChanges(changes)),
     },
     events,
     replayedFixes: fixes.length,
   };
+}
+
+/**
+ * The time a step judges and stamps with: its breadcrumb's recorded_at; a cycle without a new
+ * breadcrumb (a redelivery, a session started before the first cycle) the newest one's.
+ */
+const eventTimeOf = (fix: HistoryPoint | null, latest: RecentPositions['latest']) =>
+  fix?.recordedAtMs ?? latest.recordedAtMs;
+
+/** The fleet's discounts read once per cycle, however many breadcrumbs it replans at. */
+function discountsReadOnce(discounts: VehicleUpdateDeps['discounts']): VehicleUpdateDeps['discounts'] {
+  const read = new Map<string, ReturnType<VehicleUpdateDeps['discounts']['get']>>();
+  return {
+    get(fleetId) {
+      const cached = read.get(fleetId) ?? discounts.get(fleetId);
+      read.set(fleetId, cached);
+      return cached;
+    },
+  };
+}
+
+/**
+ * The recommendation changes of a cycle's steps as the record must end up: the outbox records
+ * every recommendation before any withdrawal, so a stop withdrawn and recommended again within the
+ * cycle keeps only its last recommendation, and one recommended and withdrawn keeps both.
+ */
+function netChanges(changes: readonly RecommendationChange[]): RecommendationChange[] {
+  const idOf = (change: RecommendationChange) =>
+    change.kind === 'recommended' ? change.stop.stopId : change.stopId;
+  const lastIndex = new Map<string, number>();
+  const lastRecommended = new Map<string, number>();
+  changes.forEach((change, i) => {
+    lastIndex.set(idOf(change), i);
+    if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
+  });
+  return changes.filter((change, i) => {
+    const id = idOf(change);
+    return change.kind === 'recommended' ? lastRecommended.get(id) === i : lastIndex.get(id) === i;
+  });
 }
 
 /**
@@ -237,7 +285,7 @@ function eventsOf(
   detection: Detection,
   vehicle: Vehicle,
   session: GuidanceSession | null,
-  nowMs: number,
+  processedAtMs: number,
 ): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
   const guidanceId = session?.id ?? null;
@@ -256,7 +304,7 @@ function eventsOf(
       const match = session ? matchStop(session, detection) : null;
       const matched =
         session && match ? { guidanceId: session.id, tripId: session.tripId, stop: match } : null;
-      const fueling = detectedFueling(vehicle, detection, matched, nowMs);
+      const fueling = detectedFueling(vehicle, detection, matched, processedAtMs);
       const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
       if (!session || !match) return { events: [recorded], fueling };
       return {

@@ -1,4 +1,5 @@
 import { roundToTenth } from '../rounding.ts';
+import { freshnessOf } from '../telematics/freshness.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
 import { currentStop, fuelEstimate, lastFix, type TrackerState } from '../telematics/tracker.ts';
 import type { Vehicle } from '../vehicle.ts';
@@ -49,4 +50,16 @@ export function snapshotOf(
     fuel: fuel ?? null,
     dwellingAtStationId: currentStop(tracker)?.stationId ?? null,
   };
+}
+
+/**
+ * The time a plan made now from the snapshot stands at (its stops' recommended_at, the session's
+ * plan_updated_at): the recorded_at of the breadcrumb it is made from, as in the worker, unless that
+ * breadcrumb is stale (a truck parked overnight, a recorded day posted before the session started):
+ * then the moment of the request, as nothing newer says when the advice was given.
+ */
+export function planTimeOf(snapshot: Pick<VehicleSnapshot, 'position'>, nowMs: number): number {
+  const recordedAtMs = snapshot.position?.recordedAtMs;
+  if (recordedAtMs === undefined || recordedAtMs > nowMs) return nowMs;
+  return freshnessOf(recordedAtMs, nowMs) === 'stale' ? nowMs : recordedAtMs;
 }
