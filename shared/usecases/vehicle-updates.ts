@@ -155,7 +155,9 @@ async function runCycle(
       events.push(...found.events);
       if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
     }
-    if (!session) continue;
+    // A breadcrumb the session's plan already saw past (a quiet cycle's, replayed after guidance
+    // started from a newer position) is detection's alone: the plan never goes back in time.
+    if (!session || (fix && fix.recordedAtMs <= (session.position?.recordedAtMs ?? -Infinity))) continue;
     // A departure this step: the plan after it starts afresh, without the station just left.
     const leftStationIds = advanced.detections.flatMap((d) =>
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
