@@ -82,13 +82,17 @@ export const GUIDANCE_POLICY = {
    */
   approachLeadMiles: 1,
   /**
-   * Still on the route (within approachOnRouteMaxMiles of it): held past the station's point by
-   * at most this many road miles (an exit just after the point, its ramp still next to the line)…
+   * Still on the route (within approachOnRouteMaxMiles of it), the breadcrumb whose segment from the
+   * previous one crosses the station's point is held up to this many road miles past it: one
+   * breadcrumb's travel at 62 mph and the slowest recommended cadence (5 minutes). An exit ramp's
+   * first stretch runs beside the interstate, so that breadcrumb cannot tell the ramp from the
+   * interstate: the next one decides.
    */
-  approachOnRoutePassedMaxMiles: 0.5,
+  approachCrossingMaxMiles: 5,
   /**
-   * …and only while the straight-line distance to the station shrank by at least this since the
-   * previous cycle (about 80 m: real movement towards it, not GPS jitter or a standstill).
+   * Later breadcrumbs on the route past the point hold the stop only while the straight-line
+   * distance to the station shrank by at least this since the previous breadcrumb (about 80 m:
+   * real movement towards it, not GPS jitter or a standstill); on the interstate it only grows.
    */
   approachMinClosingMiles: 0.05,
   /** A vehicle silent this long is offline (vehicle.offline); recommended cadence is 1–5 minutes. */
