@@ -8,6 +8,7 @@ import { benchColdStart } from './cold-start.ts';
 import { benchCost } from './cost.ts';
 import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
+import { benchGuidanceFleet } from './guidance-fleet.ts';
 import { benchHealthScorecard } from './health-scorecard.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
@@ -41,6 +42,7 @@ const figures = {
   ...(await withJava(benchTripCreate)),
   ...(await withJava(benchSavingsReport)),
   ...(await withJava(benchHealthScorecard)),
+  ...(await withJava(benchGuidanceFleet)),
   ...(await benchColdStart()),
 };
 // Composed from the write-unit figures above and the local stack's counted operations (bench/cost.ts).

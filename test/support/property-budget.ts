@@ -5,3 +5,17 @@
  * slower. This fails a property that hangs, never one that ran on a busy machine.
  */
 export const PROPERTY_TIMEOUT_MS = 30_000;
+
+/**
+ * The simulated drives of the guidance property test (test/integration/guidance-drives.property.test.ts):
+ * how many drives fuel at the stop shown when guidance started, and how many take each negative
+ * turn (pass the exit, exit and turn back, fuel elsewhere). A fixed count, never a time limit.
+ */
+export const GUIDANCE_DRIVE_RUNS = { fuelsAtShownStop: 20, negative: 9 } as const;
+
+/**
+ * How long one group of simulated drives (up to two trucks, one fleet, one provider) may run: the
+ * longest, two live trucks reporting every 30 s for 150 miles, is about 600 worker cycles, ~15 s on
+ * an idle 2-core machine beside DynamoDB Local's JVM, so 2–3× that when loaded.
+ */
+export const DRIVE_GROUP_TIMEOUT_MS = 120_000;

@@ -1,0 +1,58 @@
+/**
+ * The simulated fleet: 200 seeded drives on the embedded network (test/support/drives/), fed
+ * through the ingest use case and the guidance worker's cycle on DynamoDB Local, live, buffered
+ * and hours late, with gauge noise, GPS jitter and prices moving during the drive. Measures how
+ * well the advice holds: shown stops withdrawn while the truck heads to them, fills at the shown
+ * stop matched to it, and guidance.updated per truck-hour.
+ * Run alone with `npx tsx bench/guidance-fleet.ts`; the suite runner imports `benchGuidanceFleet`.
+ */
+import { pathToFileURL } from 'node:url';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { ensureTable } from '../local/table-setup.ts';
+import { fixedClock } from '../shared/platform/time.ts';
+import { type FleetFigures, fleetFigures } from '../test/support/drives/figures.ts';
+import { generateFleet } from '../test/support/drives/generator.ts';
+import { createDriveSimulation, type DriveOutcome } from '../test/support/drives/harness.ts';
+import { testInfrastructure } from '../test/support/infrastructure.ts';
+
+export interface GuidanceFleetBench extends FleetFigures {
+  guidance_fleet_seconds: number;
+}
+
+const TABLE = 'bench-guidance-fleet';
+const DRIVES = 200;
+const SEED = 26;
+/** Each group gets a day of the clock to itself: drives, late uploads and all. */
+const GROUP_SPACING_MS = 86_400_000;
+const FIRST_START_MS = Date.parse('2026-11-02T06:00:00Z');
+
+export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleetBench> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // Thousands of worker cycles: their usage metrics (EMF lines on stdout) would bury the table.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  const started = performance.now();
+  const db = await startDynamoDbLocal();
+  const clock = fixedClock(FIRST_START_MS);
+  const infra = testInfrastructure({ tableName: TABLE, clock, endpoint: db.endpoint });
+  try {
+    await ensureTable(infra.client, TABLE);
+    const simulation = createDriveSimulation(infra, clock);
+    const outcomes: DriveOutcome[] = [];
+    const groups = generateFleet({ seed: SEED, drives });
+    for (const [index, group] of groups.entries()) {
+      outcomes.push(
+        ...(await simulation.runGroup(group, FIRST_START_MS + index * GROUP_SPACING_MS, SEED + index)),
+      );
+    }
+    return {
+      ...fleetFigures(outcomes),
+      guidance_fleet_seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    await db.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await benchGuidanceFleet(Number(process.argv[2] ?? DRIVES)));
+}

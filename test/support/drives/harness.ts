@@ -1,0 +1,271 @@
+/**
+ * Feeds simulated drives (generator.ts) through the real use cases against DynamoDB Local: each
+ * POST /v1/locations through the ingest use case, then the guidance worker's cycle for every
+ * vehicle it queued, as the queue would run it; guidance started through its use case. The clock is
+ * the moment of each POST (processing time); the breadcrumbs carry their own recorded_at. Prices
+ * move a few cents an hour of that clock. Collects per truck what a fleet would see: the stop shown
+ * when guidance started, every event, and what GET guidance showed after each delivery.
+ */
+import type { Station } from '../../../shared/domain/stations/station.ts';
+import type { VehicleUpdateMessage } from '../../../shared/domain/telematics/messages.ts';
+import { StationIndex } from '../../../shared/geo/station-index.ts';
+import { buildSyntheticCatalog, syntheticCatalogVersion } from '../../../shared/geo/synthetic-catalog.ts';
+import { newId } from '../../../shared/platform/ids.ts';
+import { createEventRecorder, type EventEnvelope } from '../../../shared/store/events.ts';
+import { startGuidance } from '../../../shared/usecases/guidance.ts';
+import { ingestLocations } from '../../../shared/usecases/locations.ts';
+import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
+import { createVehicle } from '../../../shared/usecases/vehicles.ts';
+import { createGuidanceWorkerDeps } from '../../../shared/wiring/guidance-planning.ts';
+import { ingestDeps } from '../../../shared/wiring/locations.ts';
+import { vehicleStore } from '../../../shared/wiring/table-stores.ts';
+import type { TestInfrastructure } from '../infrastructure.ts';
+import { guidancePrincipal } from '../principals.ts';
+import {
+  type DeliveryPost,
+  type DriveCrumb,
+  type DriveGroup,
+  type DriveSpec,
+  deliveryPosts,
+  parkedCrumb,
+  scriptDrive,
+} from './generator.ts';
+
+/** A stop as GET guidance showed it. */
+export interface SeenStop {
+  id: string;
+  stationId: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** What GET guidance showed after a delivery, and where the truck truly was by then. */
+export interface Sighting {
+  postedAtMs: number;
+  active: boolean;
+  first: SeenStop | null;
+  /** The newest breadcrumb the API had for the truck (by recorded_at). */
+  latest: DriveCrumb;
+}
+
+export interface DriveOutcome {
+  spec: DriveSpec;
+  fleetId: string;
+  vehicleId: string;
+  guidanceId: string;
+  /** stops[0] of POST guidance's answer: the stop the driver was shown, and drives to. */
+  shownAtStart: SeenStop | null;
+  startMs: number;
+  crumbs: DriveCrumb[];
+  /** This truck's events, in the order they were recorded. */
+  events: EventEnvelope[];
+  sightings: Sighting[];
+  /** Why worker cycles for this truck failed every receive (their messages dead-lettered). */
+  deadLetters: string[];
+}
+
+/** The price of every station moves by up to this, up or down, each hour of the clock. */
+const PRICE_DRIFT_USD = 0.04;
+const HOUR_MS = 3_600_000;
+const MIN_ARRIVAL_FUEL_PERCENT = 15;
+/** How often the queue hands a message to the worker before it goes to the dead-letter queue. */
+const RECEIVES = 3;
+
+export interface MutableClock {
+  now(): number;
+  set(ms: number): void;
+}
+
+/**
+ * The synthetic catalog with its prices moved a few cents each hour of the clock: a new catalog
+ * version an hour, as an imported price feed would be.
+ */
+function driftingCatalog(now: () => number) {
+  let base: Station[] | undefined;
+  const indexes = new Map<number, StationIndex>();
+  return {
+    async current() {
+      const hour = Math.floor(now() / HOUR_MS);
+      let index = indexes.get(hour);
+      if (!index) {
+        base ??= buildSyntheticCatalog(now());
+        const priced = base.map((station) => ({
+          ...station,
+          dieselPriceUsdPerGallon:
+            Math.round((station.dieselPriceUsdPerGallon + drift(station.id, hour)) * 1000) / 1000,
+          priceUpdatedAtMs: hour * HOUR_MS,
+        }));
+        index = new StationIndex(`${syntheticCatalogVersion()}-h${hour}`, priced);
+        if (indexes.size > 8) indexes.delete(indexes.keys().next().value as number);
+        indexes.set(hour, index);
+      }
+      return index;
+    },
+  };
+}
+
+/** Deterministic in [-PRICE_DRIFT_USD, PRICE_DRIFT_USD] per station and hour. */
+function drift(stationId: string, hour: number): number {
+  let hash = 2166136261 ^ hour;
+  for (let i = 0; i < stationId.length; i++) hash = Math.imul(hash ^ stationId.charCodeAt(i), 16777619);
+  return (((hash >>> 0) / 4294967295) * 2 - 1) * PRICE_DRIFT_USD;
+}
+
+export function createDriveSimulation(infra: TestInfrastructure, clock: MutableClock) {
+  const events: EventEnvelope[] = [];
+  const deps = {
+    ...createGuidanceWorkerDeps(infra, {
+      events: createEventRecorder(infra.client, infra.config.tableName, 'prod', clock.now, async (event) => {
+        events.push(event);
+      }),
+    }),
+    catalog: driftingCatalog(clock.now),
+  };
+  const ingest = ingestDeps(infra);
+  const vehicles = vehicleStore(infra);
+  /** Per vehicle, why its messages went to the dead-letter queue. */
+  const deadLetters = new Map<string, string[]>();
+
+  /** One POST /v1/locations, then the worker's cycle for each vehicle it queued. */
+  async function post(fleetId: string, items: readonly { vehicleId: string; crumb: DriveCrumb }[]) {
+    const response = await ingestLocations(
+      ingest,
+      fleetId,
+      items.map(({ vehicleId, crumb }) => ({
+        vehicle_id: vehicleId,
+        latitude: crumb.latitude,
+        longitude: crumb.longitude,
+        recorded_at: new Date(crumb.recordedAtMs).toISOString(),
+        fuel_level_percent: crumb.fuelLevelPercent,
+        speed_mph: crumb.speedMph,
+      })),
+    );
+    if (response.rejected > 0) throw new Error(`ingest rejected: ${JSON.stringify(response).slice(0, 500)}`);
+    const queued = new Map<string, VehicleUpdateMessage>();
+    for (const message of infra.sent.vehicleUpdates.take()) queued.set(message.vehicleId, message);
+    for (const message of queued.values()) await cycle(message);
+  }
+
+  /**
+   * The worker's cycle as the queue runs it: a failed message is received again, up to
+   * {@link RECEIVES} times, then goes to the dead-letter queue (counted, not thrown: the drive goes on).
+   */
+  async function cycle(message: VehicleUpdateMessage) {
+    for (let receive = 1; ; receive++) {
+      try {
+        await processVehicleUpdate(deps, message);
+        return;
+      } catch (error) {
+        if (receive < RECEIVES) continue;
+        const failures = deadLetters.get(message.vehicleId) ?? [];
+        failures.push(error instanceof Error ? error.message : String(error));
+        deadLetters.set(message.vehicleId, failures);
+        return;
+      }
+    }
+  }
+
+  async function firstStop(
+    fleetId: string,
+    vehicleId: string,
+  ): Promise<{ active: boolean; first: SeenStop | null }> {
+    const { session } = await deps.tracking.get(fleetId, vehicleId);
+    const stop = session?.status === 'active' ? session.stops[0] : undefined;
+    return {
+      active: session?.status === 'active',
+      first: stop
+        ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
+        : null,
+    };
+  }
+
+  /**
+   * Drives one group (one fleet, one provider) from `startMs`: each truck reports once, parked,
+   * guidance starts for each, then the drives' breadcrumbs arrive as the group's delivery sends them.
+   */
+  async function runGroup(group: DriveGroup, startMs: number, seed: number): Promise<DriveOutcome[]> {
+    const fleetId = newId('fleet');
+    const trucks = [];
+    for (const spec of group.drives) {
+      clock.set(startMs - 5 * 60_000);
+      const { vehicle } = await createVehicle({ vehicles, clock }, fleetId, {
+        external_ref: `SIM-${spec.index}`,
+        tank_size_gallons: spec.tankGallons,
+        estimated_mpg: spec.mpg,
+      });
+      trucks.push({ spec, vehicleId: vehicle.id });
+    }
+    // Parked and reporting a minute before guidance starts, in one batch.
+    clock.set(startMs - 30_000);
+    const parked = new Map(trucks.map((t) => [t.vehicleId, parkedCrumb(t.spec, startMs - 60_000)]));
+    await post(
+      fleetId,
+      trucks.map((t) => ({ vehicleId: t.vehicleId, crumb: parked.get(t.vehicleId) as DriveCrumb })),
+    );
+
+    clock.set(startMs);
+    const outcomes: DriveOutcome[] = [];
+    for (const { spec, vehicleId } of trucks) {
+      const answer = await startGuidance(deps, guidancePrincipal(fleetId), fleetId, vehicleId, {
+        destination: { latitude: spec.to.latitude, longitude: spec.to.longitude, name: spec.to.name },
+        min_arrival_fuel_percent: MIN_ARRIVAL_FUEL_PERCENT,
+      });
+      const stop = answer.status === 'active' ? answer.stops[0] : undefined;
+      const shownAtStart = stop
+        ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
+        : null;
+      outcomes.push({
+        spec,
+        fleetId,
+        vehicleId,
+        guidanceId: answer.id,
+        shownAtStart,
+        startMs,
+        crumbs: scriptDrive(spec, shownAtStart, startMs),
+        events: [],
+        sightings: [],
+        deadLetters: [],
+      });
+    }
+
+    const byDrive = new Map(outcomes.map((o) => [o.spec.index, o]));
+    const posts: DeliveryPost[] = deliveryPosts(
+      group,
+      new Map(outcomes.map((o) => [o.spec.index, o.crumbs])),
+      startMs,
+      seed,
+    );
+    const latest = new Map(outcomes.map((o) => [o.spec.index, parked.get(o.vehicleId) as DriveCrumb]));
+    for (const { postedAtMs, items } of posts) {
+      clock.set(postedAtMs);
+      await post(
+        fleetId,
+        items.map(({ drive, crumb }) => ({
+          vehicleId: (byDrive.get(drive) as DriveOutcome).vehicleId,
+          crumb,
+        })),
+      );
+      for (const drive of new Set(items.map((item) => item.drive))) {
+        const outcome = byDrive.get(drive) as DriveOutcome;
+        for (const { crumb } of items.filter((item) => item.drive === drive)) {
+          if (crumb.recordedAtMs > (latest.get(drive) as DriveCrumb).recordedAtMs) latest.set(drive, crumb);
+        }
+        outcome.sightings.push({
+          postedAtMs,
+          ...(await firstStop(fleetId, outcome.vehicleId)),
+          latest: latest.get(drive) as DriveCrumb,
+        });
+      }
+    }
+    for (const outcome of outcomes) {
+      outcome.events = events.filter(
+        (e) => e.fleet_id === fleetId && e.data.vehicle_id === outcome.vehicleId,
+      );
+    }
+    // The group's events are read: drop them, so a 200-drive run keeps only what it still needs.
+    for (let i = events.length - 1; i >= 0; i--) if (events[i]?.fleet_id === fleetId) events.splice(i, 1);
+    return outcomes;
+  }
+
+  return { runGroup, deps };
+}

@@ -1,0 +1,302 @@
+import { describe, expect, it } from 'vitest';
+import { haversineMiles } from '../../../shared/geo/distance.ts';
+import { pointAtMiles } from '../../../shared/geo/route-line.ts';
+import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
+import { fleetFigures, shownStopWithdrawals, updatesPerHour } from '../../support/drives/figures.ts';
+import {
+  BUFFER_WINDOW_MS,
+  type DriveCrumb,
+  type DriveGroup,
+  type DriveSpec,
+  deliveryPosts,
+  drivesToShownStop,
+  generateFleet,
+  MAX_APPROACH_MILES,
+  routeOf,
+  scriptDrive,
+} from '../../support/drives/generator.ts';
+import type { DriveOutcome, SeenStop } from '../../support/drives/harness.ts';
+
+/**
+ * The drive simulator the guidance property test and the fleet bench stand on: if it drove trucks
+ * somewhere else than it says, both would measure nothing.
+ */
+const START_MS = Date.parse('2026-11-02T06:00:00Z');
+const fleet = generateFleet({ seed: 7, drives: 60 });
+const drives = fleet.flatMap((group) => group.drives);
+
+/** A drive of the fleet with the given behaviour, its stop 20 road miles ahead, 0.8 mi off the road. */
+function driveWith(behaviour: DriveSpec['behaviour'], overrides: Partial<DriveSpec> = {}) {
+  const spec: DriveSpec = { ...(drives[0] as DriveSpec), behaviour, ...overrides };
+  const route = routeOf(spec);
+  const foot = pointAtMiles(route, spec.startMile + 20);
+  const ahead = pointAtMiles(route, spec.startMile + 21);
+  // 0.8 miles off the road, square to it (north or south of an east–west road, and so on).
+  const dLat = ahead.latitude - foot.latitude;
+  const dLon = ahead.longitude - foot.longitude;
+  const norm = Math.hypot(dLat, dLon);
+  const station = {
+    latitude: foot.latitude + (-dLon / norm) * (0.8 / 69),
+    longitude: foot.longitude + (dLat / norm) * (0.8 / (69 * Math.cos((foot.latitude * Math.PI) / 180))),
+  };
+  const footMile = projectOntoRoute(route, station).milesAlongRoute;
+  return { spec, station, footMile, crumbs: scriptDrive(spec, station, START_MS) };
+}
+
+describe('generateFleet', () => {
+  it('draws the same fleet from the same seed, and another from another', () => {
+    expect(generateFleet({ seed: 7, drives: 60 })).toEqual(fleet);
+    expect(generateFleet({ seed: 8, drives: 60 })).not.toEqual(fleet);
+  });
+
+  it('draws drives within the issue’s ranges, in groups of at most the size asked', () => {
+    expect(drives.map((d) => d.index)).toEqual(drives.map((_, i) => i));
+    for (const drive of drives) {
+      expect(drive.startFuelPercent).toBeGreaterThanOrEqual(12);
+      expect(drive.startFuelPercent).toBeLessThanOrEqual(60);
+      expect(drive.cadenceSeconds).toBeGreaterThanOrEqual(30);
+      expect(drive.cadenceSeconds).toBeLessThanOrEqual(300);
+      expect(drive.sloshPercent).toBeGreaterThanOrEqual(1);
+      expect(drive.sloshPercent).toBeLessThanOrEqual(3);
+    }
+    expect(Math.max(...fleet.map((g) => g.drives.length))).toBeLessThanOrEqual(4);
+    expect(new Set(fleet.map((g) => g.delivery))).toEqual(new Set(['live', 'buffered', 'hours_late']));
+    expect(new Set(drives.map((d) => d.behaviour)).size).toBe(4);
+  });
+
+  it('draws only the behaviours given weight', () => {
+    const only = generateFleet({ seed: 3, drives: 20, behaviours: { passes_the_exit: 1 } });
+    expect(new Set(only.flatMap((g) => g.drives.map((d) => d.behaviour)))).toEqual(
+      new Set(['passes_the_exit']),
+    );
+  });
+});
+
+describe('scriptDrive', () => {
+  it('samples at the drive’s cadence from the moment guidance started', () => {
+    const { spec, crumbs } = driveWith('fuels_at_shown_stop');
+    expect(crumbs[0]?.recordedAtMs).toBe(START_MS + spec.cadenceSeconds * 1000);
+    for (let i = 1; i < crumbs.length; i++) {
+      expect((crumbs[i] as DriveCrumb).recordedAtMs - (crumbs[i - 1] as DriveCrumb).recordedAtMs).toBe(
+        spec.cadenceSeconds * 1000,
+      );
+    }
+  });
+
+  it('fuels at the shown stop: exits at its foot, stands at the pumps, fills to the target, rejoins past it', () => {
+    const { spec, station, footMile, crumbs } = driveWith('fuels_at_shown_stop', { cadenceSeconds: 60 });
+    const phases = crumbs.map((c) => c.phase).filter((phase, i, all) => phase !== all[i - 1]);
+    expect(phases).toEqual(['road', 'to_station', 'at_station', 'to_road', 'road']);
+    const atPumps = crumbs.filter((c) => c.phase === 'at_station');
+    expect(atPumps.length).toBeGreaterThanOrEqual(spec.dwellMinutes - 1);
+    for (const crumb of atPumps) {
+      expect(crumb.speedMph).toBe(0);
+      expect(haversineMiles(crumb, station)).toBeLessThan(0.05);
+    }
+    const before = crumbs.filter((c) => c.phase === 'road' && c.routeMile < footMile).at(-1) as DriveCrumb;
+    const after = crumbs.find((c) => c.phase === 'road' && c.routeMile > footMile) as DriveCrumb;
+    expect(before.fuelLevelPercent).toBeLessThan(spec.startFuelPercent + spec.sloshPercent);
+    expect(Math.abs(after.fuelLevelPercent - spec.fillToPercent)).toBeLessThanOrEqual(
+      spec.sloshPercent + 0.5,
+    );
+    // The last sample falls within a cadence (a minute: about a mile) of the drive's end.
+    const end = footMile + 0.3 + spec.milesAfterStop;
+    expect((crumbs.at(-1) as DriveCrumb).routeMile).toBeGreaterThan(end - spec.mph / 60 - 0.1);
+    expect((crumbs.at(-1) as DriveCrumb).routeMile).toBeLessThanOrEqual(end + 0.01);
+  });
+
+  it('at a 5-minute cadence still reports at least two breadcrumbs at the pumps', () => {
+    const { crumbs } = driveWith('fuels_at_shown_stop', { cadenceSeconds: 300, dwellMinutes: 10 });
+    expect(crumbs.filter((c) => c.phase === 'at_station').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('passes the exit: never leaves the road, and drives on past the stop', () => {
+    const { spec, footMile, crumbs } = driveWith('passes_the_exit');
+    expect(new Set(crumbs.map((c) => c.phase))).toEqual(new Set(['road']));
+    const miles = crumbs.map((c) => c.routeMile);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    const end = footMile + spec.milesAfterStop;
+    expect(miles.at(-1)).toBeGreaterThan(end - (spec.mph / 60) * (spec.cadenceSeconds / 60) - 0.1);
+    expect(miles.at(-1)).toBeLessThanOrEqual(end + 0.01);
+  });
+
+  it('exits and turns back: heads for the station without reaching it, and never stands', () => {
+    const { station, crumbs } = driveWith('exits_and_turns_back', { cadenceSeconds: 30 });
+    expect(crumbs.some((c) => c.phase === 'to_station')).toBe(true);
+    expect(crumbs.some((c) => c.phase === 'at_station')).toBe(false);
+    expect(Math.min(...crumbs.map((c) => haversineMiles(c, station)))).toBeGreaterThan(0.3);
+    expect(crumbs.every((c) => c.speedMph > 0)).toBe(true);
+  });
+
+  it('fuels elsewhere: fills past the shown stop, miles from it', () => {
+    const { spec, station, footMile, crumbs } = driveWith('fuels_elsewhere');
+    const atPumps = crumbs.filter((c) => c.phase === 'at_station');
+    expect(atPumps.length).toBeGreaterThan(0);
+    for (const crumb of atPumps) {
+      expect(haversineMiles(crumb, station)).toBeGreaterThan(5);
+      expect(crumb.routeMile).toBeGreaterThan(footMile);
+    }
+    const last = crumbs.at(-1) as DriveCrumb;
+    expect(Math.abs(last.fuelLevelPercent - spec.fillToPercent)).toBeLessThan(spec.sloshPercent + 3);
+  });
+
+  it('cruises when no stop was shown, or the stop is beyond the approach limit', () => {
+    const spec = drives[0] as DriveSpec;
+    const cruise = scriptDrive(spec, null, START_MS);
+    expect(new Set(cruise.map((c) => c.phase))).toEqual(new Set(['road']));
+    expect((cruise.at(-1) as DriveCrumb).recordedAtMs - START_MS).toBeLessThanOrEqual(
+      spec.cruiseMinutes * 60_000,
+    );
+    const far = pointAtMiles(routeOf(spec), spec.startMile + MAX_APPROACH_MILES + 20);
+    expect(drivesToShownStop(spec, far)).toBe(false);
+    expect(drivesToShownStop(spec, pointAtMiles(routeOf(spec), spec.startMile + 20))).toBe(true);
+    const beyond = scriptDrive(spec, far, START_MS);
+    expect(new Set(beyond.map((c) => c.phase))).toEqual(new Set(['road']));
+    expect((beyond.at(-1) as DriveCrumb).routeMile).toBeLessThanOrEqual(spec.startMile + MAX_APPROACH_MILES);
+  });
+});
+
+describe('deliveryPosts', () => {
+  const group = (delivery: DriveGroup['delivery'], outOfOrder = false): DriveGroup => ({
+    delivery,
+    outOfOrder,
+    lateByMinutes: 120,
+    drives: [drives[0] as DriveSpec, drives[1] as DriveSpec],
+  });
+  const scripts = new Map([
+    [0, driveWith('fuels_at_shown_stop', { index: 0, cadenceSeconds: 60 }).crumbs],
+    [1, driveWith('passes_the_exit', { index: 1, cadenceSeconds: 120 }).crumbs],
+  ]);
+  const total = [...scripts.values()].reduce((sum, list) => sum + list.length, 0);
+  const posted = (posts: ReturnType<typeof deliveryPosts>) => posts.flatMap((p) => p.items);
+
+  it('live: each breadcrumb on its own, seconds after it was recorded', () => {
+    const posts = deliveryPosts(group('live'), scripts, START_MS, 1);
+    expect(posts).toHaveLength(total);
+    for (const { postedAtMs, items } of posts) {
+      const delay = postedAtMs - (items[0]?.crumb.recordedAtMs as number);
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(30_000);
+    }
+  });
+
+  it('buffered: 29 minutes of every truck posted within a minute after the window, in order unless told', () => {
+    const posts = deliveryPosts(group('buffered'), scripts, START_MS, 1);
+    expect(posted(posts)).toHaveLength(total);
+    for (const { postedAtMs, items } of posts) {
+      const window = Math.floor((postedAtMs - START_MS) / BUFFER_WINDOW_MS);
+      const windowEnd = START_MS + window * BUFFER_WINDOW_MS;
+      expect(postedAtMs - windowEnd).toBeLessThan(60_000);
+      for (const { crumb } of items) {
+        expect(crumb.recordedAtMs).toBeLessThanOrEqual(windowEnd);
+        expect(crumb.recordedAtMs).toBeGreaterThan(windowEnd - BUFFER_WINDOW_MS);
+      }
+      const times = items.map((i) => i.crumb.recordedAtMs);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    expect(posts.some((p) => new Set(p.items.map((i) => i.drive)).size > 1)).toBe(true);
+  });
+
+  it('out of order: the same items, shuffled within a post', () => {
+    const sorted = deliveryPosts(group('buffered'), scripts, START_MS, 1);
+    const shuffled = deliveryPosts(group('buffered', true), scripts, START_MS, 1);
+    const key = (item: { drive: number; crumb: DriveCrumb }) => `${item.crumb.recordedAtMs}/${item.drive}`;
+    expect(posted(shuffled).map(key).sort()).toEqual(posted(sorted).map(key).sort());
+    expect(
+      shuffled.some((p) =>
+        p.items.some(
+          (item, i) => i > 0 && item.crumb.recordedAtMs < (p.items[i - 1]?.crumb.recordedAtMs as number),
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('hours late: everything after the drive’s end, by the delay drawn', () => {
+    const posts = deliveryPosts(group('hours_late'), scripts, START_MS, 1);
+    const last = Math.max(...posted(posts).map((i) => i.crumb.recordedAtMs));
+    expect(posted(posts)).toHaveLength(total);
+    for (const post of posts) expect(post.postedAtMs).toBeGreaterThanOrEqual(last + 120 * 60_000);
+  });
+});
+
+describe('the fleet figures', () => {
+  const spec = drives[0] as DriveSpec;
+  const route = routeOf(spec);
+  const stationAt = (mile: number, id: string): SeenStop => ({
+    id,
+    stationId: `stn_${id}`,
+    ...pointAtMiles(route, mile),
+  });
+  const a = stationAt(spec.startMile + 30, 'a');
+  const b = stationAt(spec.startMile + 60, 'b');
+  const crumbAt = (mile: number, minutes: number): DriveCrumb => ({
+    recordedAtMs: START_MS + minutes * 60_000,
+    ...pointAtMiles(route, mile),
+    fuelLevelPercent: 30,
+    speedMph: 60,
+    routeMile: mile,
+    phase: 'road',
+  });
+  const outcome = (over: Partial<DriveOutcome>): DriveOutcome => ({
+    spec,
+    fleetId: 'flt_1',
+    vehicleId: 'veh_1',
+    guidanceId: 'gdn_1',
+    shownAtStart: a,
+    startMs: START_MS,
+    crumbs: [crumbAt(spec.startMile + 60, 60)],
+    events: [],
+    sightings: [],
+    deadLetters: [],
+    ...over,
+  });
+  const sighting = (first: SeenStop | null, mile: number, active = true) => ({
+    postedAtMs: START_MS,
+    active,
+    first,
+    latest: crumbAt(mile, 1),
+  });
+  const event = (type: string, data: Record<string, unknown>) =>
+    ({ type, data, fleet_id: 'flt_1' }) as unknown as DriveOutcome['events'][number];
+
+  it('counts a shown stop replaced before its exit, not one the truck has passed', () => {
+    const replacedEarly = outcome({
+      sightings: [sighting(a, spec.startMile + 5), sighting(b, spec.startMile + 10)],
+    });
+    expect(shownStopWithdrawals(replacedEarly).map((w) => w.stop.id)).toEqual(['a']);
+    const passed = outcome({
+      sightings: [sighting(a, spec.startMile + 5), sighting(b, spec.startMile + 31)],
+    });
+    expect(shownStopWithdrawals(passed)).toEqual([]);
+    const ended = outcome({ sightings: [sighting(null, spec.startMile + 5, false)] });
+    expect(shownStopWithdrawals(ended)).toEqual([]);
+  });
+
+  it('counts updates after the session’s announcement per hour of recorded time', () => {
+    const updates = ['created', 'refreshed', 'refreshed', 'cleared'].map((change) =>
+      event('guidance.updated', { change }),
+    );
+    expect(updatesPerHour(outcome({ events: updates }))).toBe(3);
+  });
+
+  it('reports the share of fills at shown stops matched to them, and withdrawals per 100 drives', () => {
+    const near = stationAt(spec.startMile + 20, 'near');
+    const fueled = { ...spec, behaviour: 'fuels_at_shown_stop' as const };
+    const matched = outcome({
+      spec: fueled,
+      shownAtStart: near,
+      events: [event('fueling.matched', { station_id: near.stationId })],
+    });
+    const unmatched = outcome({
+      spec: fueled,
+      shownAtStart: near,
+      sightings: [sighting(near, spec.startMile + 5), sighting(b, spec.startMile + 10)],
+    });
+    expect(fleetFigures([matched, unmatched])).toMatchObject({
+      guidance_fills_at_shown_stops_matched_percent: 50,
+      guidance_shown_stop_withdrawals_per_100: 50,
+      guidance_fleet_fills_at_shown_stops: 2,
+      guidance_fleet_drives: 2,
+    });
+  });
+});
