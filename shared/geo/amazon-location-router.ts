@@ -102,7 +102,10 @@ export function createAmazonLocationRouter(options: AmazonLocationRouterOptions 
   };
 }
 
-/** The request: one truck route, leg geometry as plain coordinates, per-leg distances and times. */
+/**
+ * The request: one truck route, leg geometry as plain coordinates, per-leg distances and times, and
+ * the truck's heading at the origin when it is moving.
+ */
 export function calculateRoutesInput(request: RouteRequest, truck: TruckProfile): CalculateRoutesRequest {
   const truckOptions: RouteTruckOptions = {
     TruckType: 'Tractor',
@@ -113,8 +116,14 @@ export function calculateRoutesInput(request: RouteRequest, truck: TruckProfile)
     AxleCount: truck.axleCount,
     Trailer: { TrailerCount: truck.trailerCount },
   };
+  const heading = request.originHeadingDegrees;
   return {
     Origin: [request.origin.longitude, request.origin.latitude],
+    // The truck's direction of travel: the service matches the origin to the road and the side it
+    // is driving on, so the route goes on ahead instead of turning back to the nearest junction.
+    ...(typeof heading === 'number' && Number.isFinite(heading)
+      ? { OriginOptions: { Heading: ((heading % 360) + 360) % 360 } }
+      : {}),
     Destination: [request.destination.longitude, request.destination.latitude],
     TravelMode: 'Truck',
     TravelModeOptions: { Truck: truckOptions },

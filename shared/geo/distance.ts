@@ -38,6 +38,24 @@ export function crossTrackMiles(point: GeoPoint, from: GeoPoint, to: GeoPoint): 
   return Math.abs(Math.asin(Math.sin(angularFromStart) * Math.sin(delta))) * EARTH_RADIUS_MILES;
 }
 
+/**
+ * The initial great-circle bearing from `a` towards `b`, in degrees clockwise from true north
+ * (0 ≤ bearing < 360), the convention of a breadcrumb's `heading_degrees`.
+ *
+ * @example
+ * bearingDegrees({ latitude: 32.78, longitude: -96.8 }, { latitude: 33.5, longitude: -96.8 }); // 0 (north)
+ */
+export function bearingDegrees(a: GeoPoint, b: GeoPoint): number {
+  const degrees = initialBearing(a, b) / RADIANS;
+  return degrees < 0 ? degrees + 360 : degrees;
+}
+
+/** The angle between two bearings in degrees, 0…180, whichever way round is shorter. */
+export function bearingDifferenceDegrees(a: number, b: number): number {
+  const difference = Math.abs((((a - b) % 360) + 360) % 360);
+  return difference > 180 ? 360 - difference : difference;
+}
+
 /** The initial great-circle bearing from `a` towards `b`, in radians. */
 function initialBearing(a: GeoPoint, b: GeoPoint): number {
   const lat1 = a.latitude * RADIANS;

@@ -3,12 +3,14 @@ import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts'
 import { findCheapestPath, type Terminal } from './graph-search.ts';
 import {
   type Adjacency,
+  type HighwayEdge,
   type HighwayGraph,
   type HighwayNode,
   loadHighwayGraph,
   type NearbyNode,
 } from './highway-graph.ts';
 import { encodeRoutePolyline } from './polyline.ts';
+import { lineBetweenFeet, lineFromFoot, locateOnRoad, type RoadPosition, roadMilesOf } from './road-snap.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
 import { RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
@@ -37,6 +39,9 @@ export const INTERSTATE_SPEED_MPH = 60;
 /** Average truck speed on local roads, towns and signals included (35 mph). */
 export const LOCAL_SPEED_MPH = 35;
 
+/** A leg shorter than this (about 16 m) is left out: its ends coincide at the polyline's precision. */
+const MIN_LEG_MILES = 0.01;
+
 /** Default wall-clock budget for one route; over it the engine throws `RouteTimeoutError`. */
 export const DEFAULT_ROUTE_TIME_BUDGET_MS = 2_000;
 
@@ -62,8 +67,10 @@ export function createEmbeddedRouter(options: EmbeddedRouterOptions = {}): Routi
 }
 
 /**
- * The embedded router's computation, synchronous (it does no I/O): snap both ends to their
- * nearest nodes, A* over the interstates, then geometry, legs and polyline.
+ * The embedded router's computation, synchronous (it does no I/O): join each end to the network
+ * (an end on an interstate at its foot there, the origin only towards the junction ahead in the
+ * direction of travel; any other at its nearest nodes), A* over the interstates, then geometry,
+ * legs and polyline.
  *
  * The search minimises travel time. With one interstate speed that is the shortest interstate
  * distance, and it keeps trucks on interstates rather than on estimated local roads whenever
@@ -91,13 +98,19 @@ export function computeEmbeddedRoute(
   const { origin, destination } = request;
   assertCoordinates(origin, 'origin');
   assertCoordinates(destination, 'destination');
-  const originNodes = snap(graph, origin, 'origin', candidates, snapLimitMiles);
-  const destinationNodes = snap(graph, destination, 'destination', candidates, snapLimitMiles);
+  const originOnRoad = locateOnRoad(graph, origin, request.originHeadingDegrees);
+  const destinationOnRoad = locateOnRoad(graph, destination);
+  const sources = originOnRoad
+    ? departures(originOnRoad)
+    : snap(graph, origin, 'origin', candidates, snapLimitMiles).map((near) => atNode(graph, near));
+  const targets = destinationOnRoad
+    ? arrivals(destinationOnRoad)
+    : snap(graph, destination, 'destination', candidates, snapLimitMiles).map((near) => atNode(graph, near));
 
   const heuristic = new Float64Array(graph.nodes.length).fill(Number.NaN);
   const path = findCheapestPath(graph, {
-    sources: originNodes.map(({ node, miles }) => ({ node: node.index, cost: localHours(miles) })),
-    targets: destinationNodes.map(({ node, miles }) => ({ node: node.index, cost: localHours(miles) })),
+    sources,
+    targets,
     edgeCost: (step) => step.edge.miles / INTERSTATE_SPEED_MPH,
     heuristic: (index) => {
       let hours = heuristic[index] ?? Number.NaN;
@@ -109,14 +122,21 @@ export function computeEmbeddedRoute(
     },
     onExpand: checkBudget,
   });
+  const sameRoad = originOnRoad && destinationOnRoad && alongOneSegment(originOnRoad, destinationOnRoad);
 
   const directMiles = haversineMiles(origin, destination);
   const pieces: RoutePiece[] = [];
   const legs: RouteLeg[] = [];
   const directHours = directMiles <= snapLimitMiles ? localHours(directMiles) : Number.POSITIVE_INFINITY;
-  if (Number.isFinite(directHours) && directHours <= (path?.cost ?? Number.POSITIVE_INFINITY)) {
+  const networkHours = Math.min(
+    path?.cost ?? Number.POSITIVE_INFINITY,
+    sameRoad?.cost ?? Number.POSITIVE_INFINITY,
+  );
+  if (Number.isFinite(directHours) && directHours <= networkHours) {
     // Close enough that the local road beats going out to the interstate and back.
     addLocal(pieces, legs, origin, destination, 'origin', 'destination');
+  } else if (sameRoad && sameRoad.cost <= (path?.cost ?? Number.POSITIVE_INFINITY)) {
+    addSameRoad(pieces, legs, request, sameRoad);
   } else if (path) {
     addPath(graph, pieces, legs, request, path.source, path.target, path.steps);
   } else {
@@ -124,7 +144,7 @@ export function computeEmbeddedRoute(
     throw new RoutingUnreachableError(
       'destination',
       destination,
-      destinationNodes[0]?.miles ?? 0,
+      targets[0]?.offNetworkMiles ?? 0,
       snapLimitMiles,
       {
         detail: 'No interstate connects the network near the origin to the network near the destination.',
@@ -153,6 +173,96 @@ export function computeEmbeddedRoute(
   return result;
 }
 
+/**
+ * One end of the route and how it joins the network: by local road to a junction (`along`
+ * absent), or by local road to its foot on an interstate and along that interstate to a junction.
+ */
+interface RouteEnd extends Terminal {
+  /** Where the local leg meets the network, and what the legs call that place. */
+  joinAt: GeoPoint;
+  joinName: string;
+  /** Great-circle miles from the end to where it joins the network. */
+  offNetworkMiles: number;
+  /** The stretch of interstate between the foot and the junction, drawn from the route's side. */
+  along?: { road: HighwayEdge; geometry: GeoPoint[]; miles: number };
+}
+
+/** A snapped end: by local road to a nearby junction. */
+function atNode(graph: HighwayGraph, near: NearbyNode): RouteEnd {
+  return {
+    node: near.node.index,
+    cost: localHours(near.miles),
+    joinAt: graph.nodes[near.node.index] as HighwayNode,
+    joinName: placeName(near.node),
+    offNetworkMiles: near.miles,
+  };
+}
+
+/**
+ * Where a truck on an interstate may join the search: the junction ahead in its direction of travel
+ * (both junctions when it has none), each at the miles of road between the truck's foot and it.
+ * The node behind is not offered to a truck with a heading, which is what keeps a route from
+ * starting with a U-turn.
+ */
+function departures(on: RoadPosition): RouteEnd[] {
+  const ends: RouteEnd[] = [];
+  if (on.towardsTo) ends.push(alongEnd(on, 'to', 'origin'));
+  if (on.towardsFrom) ends.push(alongEnd(on, 'from', 'origin'));
+  return ends;
+}
+
+/** A destination on an interstate is reached from either junction of its segment. */
+function arrivals(on: RoadPosition): RouteEnd[] {
+  return [alongEnd(on, 'to', 'destination'), alongEnd(on, 'from', 'destination')];
+}
+
+function alongEnd(on: RoadPosition, junction: 'to' | 'from', end: 'origin' | 'destination'): RouteEnd {
+  const fromFoot = lineFromFoot(on, junction);
+  const miles = junction === 'to' ? on.milesToEnd : on.milesFromStart;
+  const localMiles = on.offsetMiles * LOCAL_CIRCUITY_FACTOR;
+  return {
+    node: junction === 'to' ? on.edge.to : on.edge.from,
+    cost: localHours(on.offsetMiles) + miles / INTERSTATE_SPEED_MPH,
+    joinAt: on.foot,
+    joinName: footName(on, end, localMiles),
+    offNetworkMiles: on.offsetMiles,
+    along: { road: on.edge, geometry: end === 'origin' ? fromFoot : fromFoot.reverse(), miles },
+  };
+}
+
+/** Both ends on one segment, the destination ahead of the truck: along it, no junction between. */
+interface SameRoad {
+  cost: number;
+  origin: RoadPosition;
+  destination: RoadPosition;
+  geometry: GeoPoint[];
+  miles: number;
+}
+
+function alongOneSegment(origin: RoadPosition, destination: RoadPosition): SameRoad | null {
+  const ways: ('to' | 'from')[] = [];
+  if (origin.towardsTo) ways.push('to');
+  if (origin.towardsFrom) ways.push('from');
+  for (const way of ways) {
+    const geometry = lineBetweenFeet(origin, destination, way);
+    if (!geometry) continue;
+    const miles = roadMilesOf(origin, geometry);
+    const cost =
+      localHours(origin.offsetMiles) + miles / INTERSTATE_SPEED_MPH + localHours(destination.offsetMiles);
+    return { cost, origin, destination, geometry, miles };
+  }
+  return null;
+}
+
+function addSameRoad(pieces: RoutePiece[], legs: RouteLeg[], request: RouteRequest, way: SameRoad): void {
+  const { origin, destination } = way;
+  const start = footName(origin, 'origin', origin.offsetMiles * LOCAL_CIRCUITY_FACTOR);
+  const finish = footName(destination, 'destination', destination.offsetMiles * LOCAL_CIRCUITY_FACTOR);
+  addLocal(pieces, legs, request.origin, origin.foot, 'origin', start);
+  addInterstate(pieces, legs, origin.edge, way.geometry, way.miles, start, finish);
+  addLocal(pieces, legs, destination.foot, request.destination, finish, 'destination');
+}
+
 function snap(
   graph: HighwayGraph,
   point: GeoPoint,
@@ -178,41 +288,89 @@ function addPath(
   pieces: RoutePiece[],
   legs: RouteLeg[],
   request: RouteRequest,
-  source: Terminal,
-  target: Terminal,
+  source: RouteEnd,
+  target: RouteEnd,
   steps: readonly Adjacency[],
 ): void {
   const first = graph.nodes[source.node] as HighwayNode;
   const last = graph.nodes[target.node] as HighwayNode;
-  addLocal(pieces, legs, request.origin, first, 'origin', placeName(first));
+  addLocal(pieces, legs, request.origin, source.joinAt, 'origin', source.joinName);
+  // The segment driven last: driving it again straight after is a turn back at the junction, which
+  // starts a leg of its own even on the same road, so the legs show it.
+  let previous: HighwayEdge | null = null;
+  const drive = (
+    edge: HighwayEdge,
+    geometry: readonly GeoPoint[],
+    miles: number,
+    from: string,
+    to: string,
+    drawn: boolean,
+  ) => {
+    addInterstate(pieces, legs, edge, geometry, miles, from, to, { drawn, turnsBack: previous === edge });
+    previous = edge;
+  };
+  if (source.along) {
+    const { road, geometry, miles } = source.along;
+    drive(road, geometry, miles, source.joinName, placeName(first), true);
+  }
   for (const step of steps) {
     const geometry = step.reversed ? [...step.edge.geometry].reverse() : step.edge.geometry;
-    pieces.push({ geometry, miles: step.edge.miles });
     const from = graph.nodes[step.reversed ? step.edge.to : step.edge.from] as HighwayNode;
     const to = graph.nodes[step.to] as HighwayNode;
-    const current = legs.at(-1);
-    if (current?.kind === 'interstate' && current.road === step.edge.interstate) {
-      current.to = placeName(to);
-      current.miles += step.edge.miles;
-      current.durationMinutes += minutes(step.edge.miles, INTERSTATE_SPEED_MPH);
-      current.milesEstimated ||= step.edge.milesEstimated;
-      for (const road of step.edge.concurrent)
-        if (!current.concurrent.includes(road)) current.concurrent.push(road);
-    } else {
-      legs.push({
-        kind: 'interstate',
-        road: step.edge.interstate,
-        concurrent: [...step.edge.concurrent],
-        from: placeName(from),
-        to: placeName(to),
-        miles: step.edge.miles,
-        durationMinutes: minutes(step.edge.miles, INTERSTATE_SPEED_MPH),
-        startMiles: startOfNextLeg(legs),
-        milesEstimated: step.edge.milesEstimated,
-      });
-    }
+    drive(step.edge, geometry, step.edge.miles, placeName(from), placeName(to), false);
   }
-  addLocal(pieces, legs, last, request.destination, placeName(last), 'destination');
+  if (target.along) {
+    const { road, geometry, miles } = target.along;
+    drive(road, geometry, miles, placeName(last), target.joinName, true);
+  }
+  addLocal(pieces, legs, target.joinAt, request.destination, target.joinName, 'destination');
+}
+
+/**
+ * Appends a stretch of interstate, merged into the leg before when that is on the same road and
+ * the stretch does not turn back along it. A stretch from or to a foot (`drawn`) is a slice of the
+ * segment's drawn line, already as a route draws it.
+ */
+function addInterstate(
+  pieces: RoutePiece[],
+  legs: RouteLeg[],
+  edge: HighwayEdge,
+  geometry: readonly GeoPoint[],
+  miles: number,
+  fromName: string,
+  toName: string,
+  how: { drawn: boolean; turnsBack: boolean } = { drawn: true, turnsBack: false },
+): void {
+  if (miles < MIN_LEG_MILES) return;
+  pieces.push({ geometry, miles, drawn: how.drawn });
+  const current = legs.at(-1);
+  if (current?.kind === 'interstate' && current.road === edge.interstate && !how.turnsBack) {
+    current.to = toName;
+    current.miles += miles;
+    current.durationMinutes += minutes(miles, INTERSTATE_SPEED_MPH);
+    current.milesEstimated ||= edge.milesEstimated;
+    for (const road of edge.concurrent) if (!current.concurrent.includes(road)) current.concurrent.push(road);
+    return;
+  }
+  legs.push({
+    kind: 'interstate',
+    road: edge.interstate,
+    concurrent: [...edge.concurrent],
+    from: fromName,
+    to: toName,
+    miles,
+    durationMinutes: minutes(miles, INTERSTATE_SPEED_MPH),
+    startMiles: startOfNextLeg(legs),
+    milesEstimated: edge.milesEstimated,
+  });
+}
+
+/**
+ * What the legs call a foot on an interstate: `origin` / `destination` when the truck is on the
+ * road there (no local leg), else the road with the end it serves (`I-35 (origin)`).
+ */
+function footName(on: RoadPosition, end: 'origin' | 'destination', localMiles: number): string {
+  return localMiles < MIN_LEG_MILES ? end : `${on.edge.interstate} (${end})`;
 }
 
 /** Appends a local leg unless its ends coincide (a request that starts exactly at a node). */
@@ -225,7 +383,7 @@ function addLocal(
   toName: string,
 ): void {
   const miles = haversineMiles(from, to) * LOCAL_CIRCUITY_FACTOR;
-  if (miles < 0.01) return;
+  if (miles < MIN_LEG_MILES) return;
   pieces.push({ geometry: [from, to], miles });
   legs.push({
     kind: 'local',

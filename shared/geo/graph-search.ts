@@ -6,10 +6,14 @@ export interface Terminal {
   cost: number;
 }
 
-/** What the search needs besides the graph. Costs are in any unit, as long as they agree. */
-export interface PathSearch {
-  sources: readonly Terminal[];
-  targets: readonly Terminal[];
+/**
+ * What the search needs besides the graph. Costs are in any unit, as long as they agree. Terminals
+ * may carry more than node and cost (how the end joins the graph): the path hands back the very
+ * terminal objects it chose.
+ */
+export interface PathSearch<S extends Terminal = Terminal, T extends Terminal = Terminal> {
+  sources: readonly S[];
+  targets: readonly T[];
   edgeCost: (step: Adjacency) => number;
   /** Lower bound on the cost from a node to the goal (0 turns A* into Dijkstra). */
   heuristic: (node: number) => number;
@@ -18,10 +22,10 @@ export interface PathSearch {
 }
 
 /** The cheapest source → target path: its total cost (terminal costs included) and its steps. */
-export interface PathFound {
+export interface PathFound<S extends Terminal = Terminal, T extends Terminal = Terminal> {
   cost: number;
-  source: Terminal;
-  target: Terminal;
+  source: S;
+  target: T;
   steps: Adjacency[];
 }
 
@@ -33,11 +37,14 @@ const GOAL = -1;
  * decided by the search itself. Optimal when the heuristic is consistent: with edge costs no
  * smaller than great-circle distance (a data-file invariant) the great-circle heuristic is.
  */
-export function findCheapestPath(graph: HighwayGraph, search: PathSearch): PathFound | undefined {
+export function findCheapestPath<S extends Terminal, T extends Terminal>(
+  graph: HighwayGraph,
+  search: PathSearch<S, T>,
+): PathFound<S, T> | undefined {
   const size = graph.nodes.length;
   const best = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
   const via = new Array<Adjacency | undefined>(size);
-  const origin = new Array<Terminal | undefined>(size);
+  const origin = new Array<S | undefined>(size);
   const settled = new Uint8Array(size);
   const targetCost = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
   for (const target of search.targets)
@@ -81,21 +88,21 @@ export function findCheapestPath(graph: HighwayGraph, search: PathSearch): PathF
   return undefined;
 }
 
-function trace(
+function trace<S extends Terminal, T extends Terminal>(
   graph: HighwayGraph,
   goalNode: number,
   cost: number,
   via: readonly (Adjacency | undefined)[],
-  origin: readonly (Terminal | undefined)[],
-  targets: readonly Terminal[],
-): PathFound {
+  origin: readonly (S | undefined)[],
+  targets: readonly T[],
+): PathFound<S, T> {
   const steps: Adjacency[] = [];
   for (let step = via[goalNode]; step; step = via[step.reversed ? step.edge.to : step.edge.from]) {
     steps.push(step);
   }
   steps.reverse();
   const source = origin[goalNode];
-  const target = targets.reduce<Terminal | undefined>(
+  const target = targets.reduce<T | undefined>(
     (chosen, candidate) =>
       candidate.node === goalNode && (!chosen || candidate.cost < chosen.cost) ? candidate : chosen,
     undefined,

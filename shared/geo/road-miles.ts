@@ -18,9 +18,12 @@ import type { RouteLine } from './routing-engine.ts';
  * - a stretch that runs along a segment of the network as the embedded engine draws it (both ends
  *   of each piece are consecutive points of the segment's drawn line, densified to 5 miles and
  *   rounded to the polyline's precision) counts that segment's road miles per drawn mile;
+ * - a stretch from a point part-way along a drawn stretch of a segment to one of its ends (where a
+ *   route joins or leaves an interstate between junctions: road-snap.ts) counts that segment's road
+ *   miles per drawn mile too;
  * - a straight stretch (one great circle) at either end of such a line that meets the network at a
- *   junction, or a whole line that is one straight stretch, is a local leg: 1.3 road miles per
- *   straight mile, at most 200 straight miles (the engine's snap limit);
+ *   junction or at such a point, or a whole line that is one straight stretch, is a local leg: 1.3
+ *   road miles per straight mile, at most 200 straight miles (the engine's snap limit);
  * - anything else (a polyline from another engine, a simplified or hand-drawn one) is measured as
  *   drawn, great-circle miles: its geometry is taken to be the road.
  * So a route's own polyline measures exactly the route's miles (up to rounding to hundredths),
@@ -95,9 +98,20 @@ function roadMilesLine(network: NetworkIndex, points: readonly GeoPoint[]): Rout
   const drawn = Array.from({ length: Math.max(0, segments) }, (_, i) =>
     haversineMiles(points[i] as GeoPoint, points[i + 1] as GeoPoint),
   );
-  const scale = Array.from({ length: Math.max(0, segments) }, (_, i) =>
-    networkScale(network, points[i] as GeoPoint, points[i + 1] as GeoPoint),
-  );
+  // Points part-way along a drawn stretch where the line joins or leaves it: on the network too.
+  const feet = new Set<number>();
+  const scale = Array.from({ length: Math.max(0, segments) }, (_, i) => {
+    const from = points[i] as GeoPoint;
+    const to = points[i + 1] as GeoPoint;
+    const whole = networkScale(network, from, to);
+    if (whole !== null) return whole;
+    const leaving = partialScale(network, from, to);
+    if (leaving !== null) feet.add(i);
+    const joining = leaving ?? partialScale(network, to, from);
+    if (leaving === null && joining !== null) feet.add(i + 1);
+    return joining;
+  });
+  const onNetwork = (i: number) => feet.has(i) || meetsNetwork(network, points[i]);
   const first = scale.findIndex((s) => s !== null);
   const last = scale.findLastIndex((s) => s !== null);
   const local = (from: number, to: number) => {
@@ -106,9 +120,9 @@ function roadMilesLine(network: NetworkIndex, points: readonly GeoPoint[]): Rout
   if (first === -1) {
     if (isLocalLeg(points, 0, points.length - 1)) local(0, segments);
   } else {
-    if (first > 0 && meetsNetwork(network, points[first]) && isLocalLeg(points, 0, first)) local(0, first);
+    if (first > 0 && onNetwork(first) && isLocalLeg(points, 0, first)) local(0, first);
     const end = points.length - 1;
-    if (last + 1 < end && meetsNetwork(network, points[last + 1]) && isLocalLeg(points, last + 1, end)) {
+    if (last + 1 < end && onNetwork(last + 1) && isLocalLeg(points, last + 1, end)) {
       local(last + 1, segments);
     }
   }
@@ -129,6 +143,25 @@ function networkScale(network: NetworkIndex, from: GeoPoint, to: GeoPoint): numb
     const ahead = points[position + 1];
     const behind = points[position - 1];
     if ((ahead && key(ahead) === target) || (behind && key(behind) === target)) return scale;
+  }
+  return null;
+}
+
+/**
+ * Road miles per drawn mile when `foot` lies part-way along a drawn stretch that ends at `end` (a
+ * point of a segment's drawn line), else null.
+ */
+function partialScale(network: NetworkIndex, foot: GeoPoint, end: GeoPoint): number | null {
+  const length = haversineMiles(foot, end);
+  for (const { segment, position } of network.at.get(key(end)) ?? []) {
+    const { points, scale } = network.segments[segment] as DrawnSegment;
+    for (const neighbour of [points[position - 1], points[position + 1]]) {
+      if (!neighbour) continue;
+      const span = haversineMiles(end, neighbour);
+      if (length >= span + STRAIGHT_TOLERANCE_MILES) continue;
+      if (haversineMiles(neighbour, foot) >= span + STRAIGHT_TOLERANCE_MILES) continue;
+      if (crossTrackMiles(foot, end, neighbour) <= STRAIGHT_TOLERANCE_MILES) return scale;
+    }
   }
   return null;
 }

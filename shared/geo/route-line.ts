@@ -7,6 +7,11 @@ import type { RouteLine } from './routing-engine.ts';
 export interface RoutePiece {
   geometry: readonly GeoPoint[];
   miles: number;
+  /**
+   * The geometry is already a slice of a drawn line (densified and rounded as this module draws
+   * it, road-snap.ts): taken point for point, so it reads back as the segment it came from.
+   */
+  drawn?: boolean;
 }
 
 /**
@@ -23,7 +28,9 @@ export function buildRouteLine(
   const cumulativeMiles: number[] = [];
   let milesBefore = 0;
   for (const piece of pieces) {
-    const dense = densify(piece.geometry, maxSpacingMiles).map(roundToPolylinePrecision);
+    const dense = piece.drawn
+      ? [...piece.geometry]
+      : densify(piece.geometry, maxSpacingMiles).map(roundToPolylinePrecision);
     const along = lengthsAlong(dense);
     const drawn = along.at(-1) ?? 0;
     const scale = drawn > 0 ? piece.miles / drawn : 0;

@@ -4,6 +4,12 @@ import type { GeoPoint } from './distance.ts';
 export interface RouteRequest {
   origin: GeoPoint;
   destination: GeoPoint;
+  /**
+   * The truck's direction of travel at the origin, degrees clockwise from true north (0–360), when
+   * it is moving (telematics/heading.ts); absent for a truck standing still or a planned trip. A
+   * route from a truck on a road goes on the way it is heading: it never starts with a U-turn.
+   */
+  originHeadingDegrees?: number | null;
 }
 
 /**

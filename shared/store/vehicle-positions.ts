@@ -7,6 +7,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { travelHeading } from '../domain/telematics/heading.ts';
 import type {
   HistoryPoint,
   LatestPosition,
@@ -570,7 +571,7 @@ async function readPositionItem(
 
 function latestOf(item: PositionItem): LatestPosition {
   const recordedAtMs = Number(item.recorded_at_ms ?? Date.parse(String(item.recorded_at)));
-  return {
+  const latest: LatestPosition = {
     latitude: Number(item.latitude),
     longitude: Number(item.longitude),
     recordedAt: String(item.recorded_at),
@@ -582,6 +583,8 @@ function latestOf(item: PositionItem): LatestPosition {
     driverRef: (item.driver_ref as string | undefined) ?? null,
     address: (item.address as string | undefined) ?? null,
   };
+  // The ring holds the breadcrumbs just before it: enough to tell which way the truck is going.
+  return { ...latest, travelHeadingDegrees: travelHeading(latest, ringOfItem(item).map(pointOf)) };
 }
 
 /**

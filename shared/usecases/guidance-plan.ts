@@ -47,6 +47,7 @@ export async function replan(
     fleetId,
     session,
     step.position,
+    snapshot.headingDegrees ?? null,
     nowMs,
   );
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
@@ -74,14 +75,16 @@ export async function replan(
 }
 
 /**
- * The remaining route: the session's while the vehicle stays on it, else a new one from here,
- * stored under a new revision. A route stored before revisions is stored again under one.
+ * The remaining route: the session's while the vehicle stays on it, else a new one from here, on
+ * in the direction the truck is driving, stored under a new revision. A route stored before
+ * revisions is stored again under one.
  */
 async function routeFor(
   deps: GuidancePlanDeps & Clock,
   fleetId: string,
   session: GuidanceSession,
   position: { latitude: number; longitude: number },
+  headingDegrees: number | null,
   nowMs: number,
 ): Promise<{
   line: RouteLine;
@@ -107,7 +110,11 @@ async function routeFor(
       };
     }
   }
-  const route = await deps.router.route({ origin: position, destination: session.destination });
+  const route = await deps.router.route({
+    origin: position,
+    destination: session.destination,
+    originHeadingDegrees: headingDegrees,
+  });
   // Never the revision being left, even re-routed within its millisecond.
   const revision = await storeRevision(
     deps,

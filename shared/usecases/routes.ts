@@ -86,7 +86,11 @@ export async function planTruckRoute(
   request: TruckRouteRequest,
 ) {
   const { trip, destination, minArrivalFuelPercent } = request;
-  const route = await deps.router.route({ origin: trip.origin, destination });
+  const route = await deps.router.route({
+    origin: trip.origin,
+    destination,
+    originHeadingDegrees: trip.headingDegrees ?? null,
+  });
   const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, request.corridorWidthMiles);
@@ -164,6 +168,8 @@ async function vehicleTrip(deps: RouteDeps, fleetId: string, ref: string): Promi
   return {
     vehicleId: vehicle.id,
     origin: { latitude: position.latitude, longitude: position.longitude },
+    // The route goes on the way the truck is driving, not back to the junction behind it.
+    headingDegrees: position.travelHeadingDegrees ?? null,
     tankGallons: vehicle.tankSizeGallons,
     mpg: vehicle.estimatedMpg,
     fuelPercent: position.fuelLevelPercent,

@@ -85,6 +85,8 @@ export async function withFuelStops(
     trip: {
       vehicleId: vehicle.id,
       origin,
+      // An active truck's route goes on the way it is driving.
+      headingDegrees: fromPosition ? (latest.travelHeadingDegrees ?? null) : null,
       tankGallons: vehicle.tankSizeGallons,
       mpg: vehicle.estimatedMpg,
       fuelPercent,

@@ -18,6 +18,8 @@ export interface PlannedTruckRoute {
   trip: {
     vehicleId: string | null;
     origin: NamedPoint;
+    /** The truck's direction of travel at the origin, when routed from a moving truck's position. */
+    headingDegrees?: number | null;
     tankGallons: number;
     mpg: number;
     fuelPercent: number;

@@ -9,6 +9,8 @@ import type { FuelReading } from './session.ts';
 export interface VehicleSnapshot {
   vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>;
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
+  /** The direction of travel at `position` (telematics/heading.ts); null: standing still or unknown. */
+  headingDegrees?: number | null;
   fuel: FuelReading | null;
   /** The station the vehicle dwells at now (detection's current stop), if any. */
   dwellingAtStationId: string | null;
@@ -44,9 +46,15 @@ export function snapshotOf(
           source: estimate.source,
           reportedAtMs: estimate.reportedAtMs,
         };
+  // The latest position's heading, when the snapshot stands where the latest position does.
+  const headingDegrees =
+    latest !== null && position && position.recordedAtMs === latest.recordedAtMs
+      ? (latest.travelHeadingDegrees ?? null)
+      : null;
   return {
     vehicle,
     position: position ?? null,
+    headingDegrees,
     fuel: fuel ?? null,
     dwellingAtStationId: currentStop(tracker)?.stationId ?? null,
   };

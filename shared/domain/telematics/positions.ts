@@ -13,6 +13,11 @@ export interface PositionFix {
 
 export interface LatestPosition extends PositionFix {
   recordedAt: string;
+  /**
+   * The direction of travel there, by the breadcrumbs stored with the position (heading.ts); null
+   * or absent when the truck stands still or its direction cannot be told.
+   */
+  travelHeadingDegrees?: number | null;
 }
 
 /** A breadcrumb as history keeps it (the fields detection reads). */

@@ -266,6 +266,38 @@ describe('Amazon Location router: the request it sends', () => {
     expect((geo.call(0).args as unknown[])[1]).toEqual({ abortSignal: expect.any(AbortSignal) });
   });
 
+  it.each([
+    [340, 340],
+    [0, 0],
+    [-20, 340],
+    [360, 0],
+  ])('sends the truck’s heading %s° as the origin’s Heading (%s°)', async (heading, sent) => {
+    // Prepare
+    geo.on(CalculateRoutesCommand).resolves(twoLegs);
+
+    // Act
+    await router.route({ origin: dallas, destination: wichita, originHeadingDegrees: heading });
+
+    // Assess
+    const [call] = geo.commandCalls(CalculateRoutesCommand);
+    expect(call?.args[0].input.OriginOptions).toEqual({ Heading: sent });
+  });
+
+  it.each([null, undefined, Number.NaN])(
+    'sends no origin options without a heading (%s)',
+    async (heading) => {
+      // Prepare
+      geo.on(CalculateRoutesCommand).resolves(twoLegs);
+
+      // Act
+      await router.route({ origin: dallas, destination: wichita, originHeadingDegrees: heading });
+
+      // Assess
+      const [call] = geo.commandCalls(CalculateRoutesCommand);
+      expect(call?.args[0].input).not.toHaveProperty('OriginOptions');
+    },
+  );
+
   it('overrides the default truck field by field', async () => {
     // Prepare
     geo.on(CalculateRoutesCommand).resolves(twoLegs);
