@@ -13,6 +13,7 @@ import { matchStop } from '../domain/guidance/fueling-match.ts';
 import type { GuidanceSession, GuidanceStop } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
+import { travelHeading } from '../domain/telematics/heading.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
@@ -163,8 +164,12 @@ async function runCycle(
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
     );
     const refueled = advanced.detections.some((d) => d.kind === 'fueling');
-    // The stored latest position counts only at the last step: it is the newest breadcrumb.
-    const snapshot = { ...snapshotOf(vehicle, state, last ? latest : null), leftStationIds, refueled };
+    // The stored latest position (and its heading) counts only at the last step: it is the newest
+    // breadcrumb; an earlier one's heading is read from the breadcrumbs before it, as ingest would.
+    const stepped = snapshotOf(vehicle, state, last ? latest : null);
+    const headingDegrees =
+      last || !fix ? stepped.headingDegrees : travelHeading(fix, [...positions.recent, ...fixes]);
+    const snapshot = { ...stepped, headingDegrees, leftStationIds, refueled };
     const planned = await replanOrKeep(cycleDeps, fleetId, session, snapshot, atMs);
     changes.push(...recommendationChanges(session, planned.session, atMs));
     nextSession = planned.session;
