@@ -975,7 +975,7 @@ describe('event time: a buffered upload gives the events of the live feed', () =
   /**
    * The drive of a truck that leaves Dallas north on I-35 with 22 % of its 150 gal: 29 minutes in
    * city traffic (5.5 road miles) with a gauge sloshing ±1 %, then I-35 at 62 mph, one breadcrumb a
-   * minute; it exits to the stop it was shown, fuels 20 → 92 % over ten minutes and rejoins I-35.
+   * minute; it exits to the stop it was shown, fuels to 92 % over ten minutes and rejoins I-35.
    */
   function drive(exitMiles: number, station: GeoPoint, startMs: number): Crumb[] {
     const random = seededRandom(26);
@@ -997,7 +997,9 @@ describe('event time: a buffered upload gives the events of the live feed', () =
     // Down the ramp and along the surface road, then ten minutes at the pumps.
     const exit = pointAtMiles(dallasToDenver, exitMiles);
     for (const f of [0.35, 0.7]) at(interpolateGreatCircle(exit, station, f), gauge(fuel), 30);
-    for (const level of [20, 20, 20, 27, 41, 55, 69, 83, 92, 92, 92, 92]) at(station, level, 0);
+    const arrival = round1(fuel);
+    const pumped = [1, 2, 3, 4, 5].map((i) => round1(arrival + ((92 - arrival) * i) / 6));
+    for (const level of [arrival, arrival, arrival, ...pumped, 92, 92, 92, 92]) at(station, level, 0);
     for (const f of [0.6, 0.2]) at(interpolateGreatCircle(exit, station, f), gauge(92), 30);
     miles = exitMiles;
     for (let i = 0; i < 12; i++) {
@@ -1039,9 +1041,10 @@ describe('event time: a buffered upload gives the events of the live feed', () =
         min_arrival_fuel_percent: 15,
       });
     }
+    // On the road ahead of the truck (not back through downtown) 22 % reaches Oklahoma.
     const first = shown.live?.stops[0];
     if (!first) throw new Error('expected a stop');
-    expect(first.station.name).toMatch(/^Pilot Flying J Dallas/);
+    expect(first.station.name).toMatch(/I-35/);
     expect(shown.buffered?.stops.map((s) => s.station.id)).toEqual(
       shown.live?.stops.map((s) => s.station.id),
     );
