@@ -13,8 +13,11 @@ export const GUIDANCE_POLICY = {
   corridorWidthMiles: 2,
   /** guidance.updated fires for a change in the stop set, or a stop's gallons moving by at least this… */
   materialGallonsChange: 10,
-  /** …or its net price moving by at least this (USD per gallon). */
-  materialNetPriceChange: 0.05,
+  /**
+   * …or its net price moving by at least this (USD per gallon): hourly price feeds move a station
+   * by a few cents, which is not news to a driver already heading there.
+   */
+  materialNetPriceChange: 0.1,
   /**
    * Commitment: the stop a driver was shown stays the first stop while it still works, unless a new
    * plan saves at least this much (USD, the fuel left to buy on the trip)…
