@@ -150,7 +150,16 @@ export function replanOnRoute(
     guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);
 
   if (plan.status === 'infeasible') {
-    const urgent = nearestReachable(plan, ahead, fuelGallons, tank, mpg, session.destination.name, nowMs);
+    const urgent = nearestReachable(
+      plan,
+      ahead,
+      fuelGallons,
+      tank,
+      mpg,
+      session.destination.name,
+      nowMs,
+      session.forceReplan || left.size > 0 || needed.refueled ? null : (session.stops[0]?.stationId ?? null),
+    );
     return announce(fleetId, session, {
       ...base,
       phase: 'cannot_reach',

@@ -213,6 +213,41 @@ describe('commitment to the stop shown', () => {
   });
 });
 
+describe('the urgent stop when nothing reaches the destination', () => {
+  // 1,900 miles left and the last station 80 miles out: no plan reaches; both stations are in range.
+  const corridor = [
+    { station: station('stn_near', 3.6), milesAlongRoute: 120, offRouteMiles: 0.1 },
+    { station: station('stn_far', 3.2), milesAlongRoute: 180, offRouteMiles: 0.1 },
+  ];
+  const urgentFor = (session: GuidanceSession) => {
+    const step = replanBeforeRouting(
+      FLEET,
+      session,
+      snapshot({ fuel: { percent: 12, source: 'reported', reportedAtMs: NOW } }),
+      NOW,
+    );
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    return replanOnRoute(
+      FLEET,
+      session,
+      step,
+      { corridor, distanceMiles: 2_000, progressMiles: 100, discounts: {} },
+      NOW,
+    ).session;
+  };
+
+  it('is the stop already shown while the fuel on board reaches it, else the nearest in range', () => {
+    expect(urgentFor(newSession())).toMatchObject({
+      phase: 'cannot_reach',
+      stops: [{ stationId: 'stn_near' }],
+    });
+    const shown = newSession({ revision: 1, stops: [stop('far', { stationId: 'stn_far' })] });
+    const kept = urgentFor(shown);
+    expect(kept).toMatchObject({ phase: 'cannot_reach', stops: [{ stationId: 'stn_far' }] });
+    expect(kept.stops[0]?.reason).toMatch(/the stop you were given, still in range: fill up there\.$/);
+  });
+});
+
 describe('what a sloshing gauge, GPS jitter and moving prices do to the advice (seeded)', () => {
   /** Drives `steps` one-mile breadcrumbs from `progress0`, replanning at each; returns the sessions. */
   function drive(options: {
