@@ -20,6 +20,12 @@ export interface GuidancePlanDeps {
 }
 
 /**
+ * Processing time, for how long a stored route is kept; plans are made at the event time they are
+ * given (the breadcrumb's recorded_at), which for a replayed day lies in the past.
+ */
+type Clock = { now?: () => number };
+
+/**
  * One guidance cycle: the session brought up to date with the vehicle's position and fuel. Routes
  * (or reuses the cached route while the vehicle stays on it), plans the cheapest purchases on the
  * remaining route with the fuel plan of POST /v1/routes, and says what to announce:
@@ -28,7 +34,7 @@ export interface GuidancePlanDeps {
  * forces a new one); one within the destination radius ends the session.
  */
 export async function replan(
-  deps: GuidancePlanDeps,
+  deps: GuidancePlanDeps & Clock,
   fleetId: string,
   session: GuidanceSession,
   snapshot: VehicleSnapshot,
@@ -74,7 +80,7 @@ export async function replan(
  * revisions is stored again under one.
  */
 async function routeFor(
-  deps: GuidancePlanDeps,
+  deps: GuidancePlanDeps & Clock,
   fleetId: string,
   session: GuidanceSession,
   position: { latitude: number; longitude: number },
@@ -122,7 +128,7 @@ async function routeFor(
 
 /** Stores the route under the first revision from `from` on that no other cycle took; returns it. */
 async function storeRevision(
-  deps: Pick<GuidancePlanDeps, 'routes'>,
+  deps: Pick<GuidancePlanDeps, 'routes'> & Clock,
   fleetId: string,
   route: Omit<CachedRoute, 'revision'> & { vehicleId: string },
   from: number,
@@ -130,7 +136,8 @@ async function storeRevision(
 ): Promise<number> {
   const { vehicleId, ...stored } = route;
   let revision = from;
-  while (!(await deps.routes.put(fleetId, vehicleId, { ...stored, revision }, nowMs))) revision += 1;
+  const storedAtMs = Math.max(nowMs, deps.now?.() ?? nowMs);
+  while (!(await deps.routes.put(fleetId, vehicleId, { ...stored, revision }, storedAtMs))) revision += 1;
   return revision;
 }
 

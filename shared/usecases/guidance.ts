@@ -12,7 +12,7 @@ import {
   skipStop,
   startSession,
 } from '../domain/guidance/session.ts';
-import { snapshotOf } from '../domain/guidance/snapshot.ts';
+import { planTimeOf, snapshotOf } from '../domain/guidance/snapshot.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import { shownStopsAfter } from '../domain/tracking/shown-stops.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
@@ -261,7 +261,7 @@ async function planNow(
   const { tracker } = tracking;
   const unconsumed = unconsumedBreadcrumbs(positions, tracker);
   const snapshot = snapshotOf(vehicle, tracker, positions?.latest ?? null, session, unconsumed);
-  return replan(deps, fleetId, session, snapshot, nowMs);
+  return replan(deps, fleetId, session, snapshot, planTimeOf(snapshot, nowMs));
 }
 
 function assertFuelData(vehicle: Vehicle): void {

@@ -7,11 +7,12 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
-import { recommendationChanges } from '../domain/fuelings/recommendations.ts';
+import { type RecommendationChange, recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
+import { travelHeading } from '../domain/telematics/heading.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
@@ -123,50 +124,66 @@ async function runCycle(
 ): Promise<{ tracking: VehicleTracking; events: OutboxEvent[]; replayedFixes: number }> {
   const { fleetId } = tracking;
   const { latest } = positions;
-  // Never before the newest breadcrumb's receipt: a sandbox twin's test clock runs ahead of the wall
-  // clock and its breadcrumbs are received at simulated time, so the cycle works at that time too
-  // (recommendations, matching windows). For a live fleet receipt is never later than now.
-  const nowMs = Math.max(deps.now(), latest.receivedAtMs);
+  // Processing time, only for when a record was written (a fueling's created_at): never before the
+  // newest breadcrumb's receipt, as a sandbox twin's test clock runs ahead of the wall clock.
+  const processedAtMs = Math.max(deps.now(), latest.receivedAtMs);
   const fixes = await unconsumedFixes(deps, positions, tracking);
-  const session = tracking.session?.status === 'active' ? tracking.session : null;
-  // Judged on the breadcrumbs' own time: the newest this cycle consumes (a buffered upload is
-  // judged as the live feed would have been), the cycle's time when it consumes none.
-  const fixesUntilMs = Math.max(
-    tracking.tracker.processedThroughMs ?? -Infinity,
-    ...fixes.map((f) => f.recordedAtMs),
-  );
-  const eventTimeMs = Number.isFinite(fixesUntilMs) ? fixesUntilMs : nowMs;
-  // The stops shown earlier that a fill would still match are watched too: a driver who saw one
-  // may fuel there after the plan moved on, the stop was skipped or the session ended.
-  const shown = watchedShownStops(tracking.shownStops ?? [], session, eventTimeMs);
-  const context = {
-    watchedStops: [...shown.map((entry) => watchedStop(entry.stop)), ...tripWatchedStops(session)],
-    tankGallons: vehicle.tankSizeGallons,
-    mpg: vehicle.estimatedMpg,
-  };
-  const { state, detections } = advanceTracker(tracking.tracker, fixes, context);
-
   const events: OutboxEvent[] = [];
   const heardNewer = latest.receivedAtMs > (tracking.lastSeenMs ?? -Infinity);
   if (tracking.offline && heardNewer) {
     events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
+  const cycleDeps = { ...deps, discounts: discountsReadOnce(deps.discounts) };
   const fuelings: Fueling[] = [];
-  for (const detection of detections) {
-    const found = eventsOf(detection, vehicle, session, shown, nowMs);
-    events.push(...found.events);
-    if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
-  }
-
+  const changes: RecommendationChange[] = [];
+  let state = tracking.tracker;
+  let shownStops = tracking.shownStops ?? [];
   let nextSession = tracking.session;
   let endedSession: GuidanceSession | null = null;
-  if (session) {
-    // A departure this cycle: the plan after it starts afresh, without the station just left.
-    const leftStationIds = detections.flatMap((d) =>
+  // Event time: each breadcrumb is consumed on its own, in recorded order, against the plan as it
+  // stood at that breadcrumb, and the plan is made again at its recorded_at, exactly as a live feed's
+  // one-breadcrumb cycles would. A buffered upload (minutes or hours late, in one burst, out of
+  // order) so gives the events, times and matches the live feed gave.
+  const steps: (HistoryPoint | null)[] = fixes.length > 0 ? fixes : [null];
+  for (const [index, fix] of steps.entries()) {
+    const session = nextSession?.status === 'active' ? nextSession : null;
+    const atMs = eventTimeOf(fix, latest);
+    // The stops shown earlier that a fill would still match are watched too: a driver who saw one
+    // may fuel there after the plan moved on, the stop was skipped or the session ended.
+    const shown = watchedShownStops(shownStops, session, atMs);
+    const context = {
+      watchedStops: [...shown.map((entry) => watchedStop(entry.stop)), ...tripWatchedStops(session)],
+      tankGallons: vehicle.tankSizeGallons,
+      mpg: vehicle.estimatedMpg,
+    };
+    const before = state.processedThroughMs;
+    const advanced = advanceTracker(state, fix ? [fix] : [], context);
+    state = advanced.state;
+    const last = index === steps.length - 1;
+    // A breadcrumb detection skipped (malformed, older than the state) changes nothing to replan.
+    if (!last && state.processedThroughMs === before) continue;
+    for (const detection of advanced.detections) {
+      const found = eventsOf(detection, vehicle, session, shown, processedAtMs);
+      events.push(...found.events);
+      if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
+    }
+    // A breadcrumb the session's plan already saw past (a quiet cycle's, replayed after guidance
+    // started from a newer position) is detection's alone: the plan never goes back in time.
+    if (!session || (fix && fix.recordedAtMs <= (session.position?.recordedAtMs ?? -Infinity))) continue;
+    // A departure this step: the plan after it starts afresh, without the station just left.
+    const leftStationIds = advanced.detections.flatMap((d) =>
       d.kind === 'stop_departed' && d.stop.stationId ? [d.stop.stationId] : [],
     );
-    const snapshot = { ...snapshotOf(vehicle, state, latest, session), leftStationIds };
-    const planned = await replanOrKeep(deps, fleetId, session, snapshot, nowMs);
+    const refueled = advanced.detections.some((d) => d.kind === 'fueling');
+    // The stored latest position (and its heading) counts only at the last step: it is the newest
+    // breadcrumb; an earlier one's heading is read from the breadcrumbs before it, as ingest would.
+    const stepped = snapshotOf(vehicle, state, last ? latest : null, session);
+    const headingDegrees =
+      last || !fix ? stepped.headingDegrees : travelHeading(fix, [...positions.recent, ...fixes]);
+    const snapshot = { ...stepped, headingDegrees, leftStationIds, refueled };
+    const planned = await replanOrKeep(cycleDeps, fleetId, session, snapshot, atMs);
+    changes.push(...recommendationChanges(session, planned.session, atMs));
+    shownStops = shownStopsAfter(shownStops, session, planned.session, atMs);
     nextSession = planned.session;
     events.push(...planned.events);
     if (nextSession.status !== 'active') endedSession = nextSession;
@@ -176,24 +193,59 @@ async function runCycle(
       ...tracking,
       tracker: state,
       session: nextSession,
+      // Those withdrawn longer than the match window before the newest breadcrumb are forgotten.
       shownStops: shownStopsAfter(
-        tracking.shownStops ?? [],
-        tracking.session,
+        shownStops,
         nextSession,
-        state.processedThroughMs ?? eventTimeMs,
+        nextSession,
+        state.processedThroughMs ?? eventTimeOf(null, latest),
       ),
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
-      outbox: outboxOf(
-        events,
-        fuelings,
-        endedSession ? [endedSession] : [],
-        recommendationChanges(tracking.session, nextSession, nowMs),
-      ),
+      outbox: outboxOf(events, fuelings, endedSession ? [endedSession] : [], netChanges(changes)),
     },
     events,
     replayedFixes: fixes.length,
   };
+}
+
+/**
+ * The time a step judges and stamps with: its breadcrumb's recorded_at; a cycle without a new
+ * breadcrumb (a redelivery, a session started before the first cycle) the newest one's.
+ */
+const eventTimeOf = (fix: HistoryPoint | null, latest: RecentPositions['latest']) =>
+  fix?.recordedAtMs ?? latest.recordedAtMs;
+
+/** The fleet's discounts read once per cycle, however many breadcrumbs it replans at. */
+function discountsReadOnce(discounts: VehicleUpdateDeps['discounts']): VehicleUpdateDeps['discounts'] {
+  const read = new Map<string, ReturnType<VehicleUpdateDeps['discounts']['get']>>();
+  return {
+    get(fleetId) {
+      const cached = read.get(fleetId) ?? discounts.get(fleetId);
+      read.set(fleetId, cached);
+      return cached;
+    },
+  };
+}
+
+/**
+ * The recommendation changes of a cycle's steps as the record must end up: the outbox records
+ * every recommendation before any withdrawal, so a stop withdrawn and recommended again within the
+ * cycle keeps only its last recommendation, and one recommended and withdrawn keeps both.
+ */
+function netChanges(changes: readonly RecommendationChange[]): RecommendationChange[] {
+  const idOf = (change: RecommendationChange) =>
+    change.kind === 'recommended' ? change.stop.stopId : change.stopId;
+  const lastIndex = new Map<string, number>();
+  const lastRecommended = new Map<string, number>();
+  changes.forEach((change, i) => {
+    lastIndex.set(idOf(change), i);
+    if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
+  });
+  return changes.filter((change, i) => {
+    const id = idOf(change);
+    return change.kind === 'recommended' ? lastRecommended.get(id) === i : lastIndex.get(id) === i;
+  });
 }
 
 /**
@@ -264,7 +316,7 @@ function eventsOf(
   vehicle: Vehicle,
   session: GuidanceSession | null,
   shown: readonly ShownStop[],
-  nowMs: number,
+  processedAtMs: number,
 ): { events: OutboxEvent[]; fueling?: Fueling } {
   const vehicleId = vehicle.id;
   const shownAs = (stopId: string) =>
@@ -291,7 +343,7 @@ function eventsOf(
     case 'fueling': {
       const match = matchShownStop(shown, detection);
       const matched = match ? { guidanceId: match.guidanceId, tripId: match.tripId, stop: match.stop } : null;
-      const fueling = detectedFueling(vehicle, detection, matched, nowMs);
+      const fueling = detectedFueling(vehicle, detection, matched, processedAtMs);
       const recorded = fuelingRecordedEvent(fueling.id, vehicleId, detection);
       if (!match) return { events: [recorded], fueling };
       const of = { id: match.guidanceId, tripId: match.tripId };

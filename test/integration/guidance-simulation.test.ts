@@ -9,8 +9,9 @@ import {
   type VehicleUpdateMessage,
 } from '../../shared/domain/telematics/messages.ts';
 import { COMMIT_POLICY } from '../../shared/domain/tracking/commit-policy.ts';
-import type { GeoPoint } from '../../shared/geo/distance.ts';
+import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
+import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -1015,6 +1016,127 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
 });
 
 // Runs last: it reads the events every scenario above recorded (run the whole file, not one test).
+describe('event time: a buffered upload gives the events of the live feed', () => {
+  /**
+   * The drive of a truck that leaves Dallas north on I-35 with 22 % of its 150 gal: 29 minutes in
+   * city traffic (5.5 road miles) with a gauge sloshing ±1 %, then I-35 at 62 mph, one breadcrumb a
+   * minute; it exits to the stop it was shown, fuels to 92 % over ten minutes and rejoins I-35.
+   */
+  function drive(exitMiles: number, station: GeoPoint, startMs: number): Crumb[] {
+    const random = seededRandom(26);
+    const gauge = (level: number) => round1(level + random() * 2 - 1);
+    const crumbs: Crumb[] = [];
+    let t = startMs;
+    let fuel = 22;
+    const at = (point: GeoPoint, level: number | null, mph: number) => {
+      crumbs.push({ at: t, point, fuel: level, mph });
+      t += 60_000;
+    };
+    for (let i = 0; i <= 29; i++) at(pointAtMiles(dallasToDenver, (5.5 * i) / 29), gauge(fuel), 12);
+    let miles = 5.5;
+    while (miles + 1.03 < exitMiles) {
+      miles += 1.03;
+      fuel -= (1.03 / MPG / TANK) * 100;
+      at(pointAtMiles(dallasToDenver, miles), gauge(fuel), 62);
+    }
+    // Down the ramp and along the surface road, then ten minutes at the pumps.
+    const exit = pointAtMiles(dallasToDenver, exitMiles);
+    for (const f of [0.35, 0.7]) at(interpolateGreatCircle(exit, station, f), gauge(fuel), 30);
+    const arrival = round1(fuel);
+    const pumped = [1, 2, 3, 4, 5].map((i) => round1(arrival + ((92 - arrival) * i) / 6));
+    for (const level of [arrival, arrival, arrival, ...pumped, 92, 92, 92, 92]) at(station, level, 0);
+    for (const f of [0.6, 0.2]) at(interpolateGreatCircle(exit, station, f), gauge(92), 30);
+    miles = exitMiles;
+    for (let i = 0; i < 12; i++) {
+      miles += 1.03;
+      at(pointAtMiles(dallasToDenver, miles), gauge(92 - ((miles - exitMiles) / MPG / TANK) * 100), 62);
+    }
+    return crumbs;
+  }
+
+  /** Events as a webhook consumer compares them: ids that differ between trucks named by first use. */
+  function comparable(events: readonly EventEnvelope[]) {
+    const names = new Map<string, string>();
+    const rename = (value: unknown): unknown => {
+      if (typeof value === 'string' && /^([a-z]+_[0-9A-Z]{26}|SIM-\w+)$/.test(value)) {
+        if (!names.has(value)) names.set(value, `id${names.size}`);
+        return names.get(value);
+      }
+      if (Array.isArray(value)) return value.map(rename);
+      if (value && typeof value === 'object') {
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
+      }
+      return value;
+    };
+    return events.map((e) => ({ type: e.type, data: rename(e.data) }));
+  }
+
+  it('matches the fill at the stop shown, and the live and the buffered truck announce the same', async () => {
+    const startMs = START_MS + 3 * 86_400_000;
+    const trucks = { live: await newTruck(), buffered: await newTruck() };
+    const shown: Record<string, Awaited<ReturnType<typeof startGuidanceAnswer>>> = {};
+    for (const [kind, truck] of Object.entries(trucks)) {
+      const { fleetId, vehicle, principal } = truck;
+      // The first 29 minutes arrive as one buffered upload for both; then guidance starts.
+      const city = drive(100, DALLAS, startMs).slice(0, 30);
+      if (kind === 'live') for (const crumb of city) await report(fleetId, vehicle.id, [crumb]);
+      else await report(fleetId, vehicle.id, city);
+      shown[kind] = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
+        destination: DENVER,
+        min_arrival_fuel_percent: 15,
+      });
+    }
+    // On the road ahead of the truck (not back through downtown) 22 % reaches Oklahoma.
+    const first = shown.live?.stops[0];
+    if (!first) throw new Error('expected a stop');
+    expect(first.station.name).toMatch(/I-35/);
+    expect(shown.buffered?.stops.map((s) => s.station.id)).toEqual(
+      shown.live?.stops.map((s) => s.station.id),
+    );
+    const station = { latitude: first.station.latitude, longitude: first.station.longitude };
+    const exitMiles = projectOntoRoute(dallasToDenver, station).milesAlongRoute;
+    const rest = drive(exitMiles, station, startMs).slice(30);
+
+    for (const crumb of rest) await report(trucks.live.fleetId, trucks.live.vehicle.id, [crumb]);
+    // The buffered truck's provider posts 29 minutes at a time, the last batch shuffled.
+    for (let i = 0; i < rest.length; i += 29) {
+      const batch = rest.slice(i, i + 29);
+      const ordered = i + 29 >= rest.length ? [...batch].reverse() : batch;
+      await report(trucks.buffered.fleetId, trucks.buffered.vehicle.id, ordered);
+    }
+
+    const live = trucks.live.eventsOf();
+    const types = live.map((e) => e.type);
+    // The stop shown is never withdrawn on the way: approached, arrived at, fuelled at, matched, left.
+    expect(types.filter((t) => t !== 'guidance.updated' && t !== 'vehicle.fuel_low')).toEqual([
+      'guidance.stop_approaching',
+      'vehicle.stop_arrived',
+      'fueling.recorded',
+      'fueling.matched',
+      'vehicle.stop_departed',
+    ]);
+    const updates = trucks.live.eventsOf('guidance.updated');
+    const beforeDeparture = updates.filter(
+      (e) => e.sequence < (trucks.live.eventsOf('vehicle.stop_departed')[0]?.sequence ?? 0),
+    );
+    expect(beforeDeparture.map((e) => (e.data.stop_ids as string[])[0])).toEqual(
+      beforeDeparture.map(() => first.id),
+    );
+    expect(trucks.live.eventsOf('fueling.matched')[0]?.data).toMatchObject({
+      guidance_id: shown.live?.id,
+      stop_id: first.id,
+    });
+    // Same events, same data (times included), whichever way the breadcrumbs came.
+    expect(comparable(trucks.buffered.eventsOf())).toEqual(comparable(live));
+    // And the same report: the fill at the stop shown counts as followed.
+    const day = new Date(startMs).toISOString().slice(0, 10);
+    for (const truck of Object.values(trucks)) {
+      const savings = await savingsReport(savingsReportDeps(infra), truck.fleetId, { from: day, to: day });
+      expect(savings.totals).toMatchObject({ fuelings: 1, followed_stops: 1 });
+    }
+  });
+});
+
 describe('the published event payloads', () => {
   it('match what was recorded: each delivery’s bytes are its type’s webhook as openapi.json publishes it', () => {
     const seen = new Set<string>();

@@ -19,7 +19,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'stop_recommended',
     description:
-      'stops[0] is the first stop of the least-cost plan on the remaining route (an already recommended stop is kept while it stays within $5 of it), more than the approach radius ahead.',
+      'stops[0] is more than the approach radius ahead: the first stop of the least-cost plan on the remaining route, or the stop already shown, which is kept while it still works unless a new plan saves at least $20 (or 5 % of the fuel spend left) and the stop is more than 30 miles ahead.',
   },
   {
     phase: 'approaching_stop',

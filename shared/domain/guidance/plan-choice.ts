@@ -1,16 +1,25 @@
 import { planFuel } from '../fuel-plan/index.ts';
 import type { FuelPlan, FuelPlanInput } from '../fuel-plan/types.ts';
+import { planFirstStoppingAt } from './committed-plan.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
 
 /**
  * The plan guidance shows, which is not always the cheapest one of this instant:
  * - Fuel below what the reserve needs is not "cannot reach": the plan is made again without the
  *   reserve (the emergency it is kept for), and says so; only if that fails too is it infeasible.
- * - A driver who was told where to stop keeps that stop while it still works (within half the
- *   reserve) and costs at most `stickinessUsd` more than the best new plan: a plan that changes
- *   with every sloshing breadcrumb is one nobody follows.
+ * - Commitment: the stop the driver was shown (`shownStationIds[0]`) stays the first stop while it
+ *   still works (reachable within half the reserve, room in the tank for the minimum purchase)
+ *   unless a new plan saves at least the switch margin (`commitmentSwitchMinUsd`, or
+ *   `commitmentSwitchMinFraction` of the fuel spend left, whichever is more) and the stop is more
+ *   than `commitmentFarMiles` ahead. The later stops shown are kept on the same margin.
+ * - Hysteresis between phases: a plan with stops gives way to "no stop needed" only when no stop is
+ *   needed even for `noStopBandPercent` points more fuel on arrival: a level that sloshes around
+ *   the arrival margin does not take the stop away and bring it back.
+ * A gauge wobbling by a few points, GPS jitter or a price moving by a few cents therefore never
+ * changes the stop a driver was told; only a stop that stops working, or real savings still far
+ * enough out to act on, does.
  */
-export function choosePlan(input: FuelPlanInput, currentStationIds: readonly string[]): FuelPlan {
+export function choosePlan(input: FuelPlanInput, shownStationIds: readonly string[]): FuelPlan {
   let reserveGallons = input.reserveGallons ?? 0;
   let best = planFuel(input);
   if (best.status === 'infeasible' && reserveGallons > 0) {
@@ -20,16 +29,49 @@ export function choosePlan(input: FuelPlanInput, currentStationIds: readonly str
       best = { ...withoutReserve, reason: `Below the fuel reserve: ${withoutReserve.reason}` };
     }
   }
-  if (best.status === 'infeasible' || currentStationIds.length === 0) return best;
-  const current = new Set(currentStationIds);
-  const kept = planFuel({
-    ...input,
-    // Half the reserve is the band a kept stop may eat into: a gauge wobbling by a few gallons must
-    // not add a splash-and-go five miles before the stop the driver is already heading for.
-    reserveGallons: reserveGallons / 2,
-    stations: input.stations.filter((station) => current.has(station.id)),
-  });
-  const keep =
-    kept.status !== 'infeasible' && kept.totalCost <= best.totalCost + GUIDANCE_POLICY.stickinessUsd;
-  return keep ? { ...kept, reason: reserveGallons === 0 ? best.reason : kept.reason } : best;
+  const first = input.stations.find((station) => station.id === shownStationIds[0]);
+  if (best.status === 'infeasible' || !first) return best;
+  // Half the reserve is the band a kept stop may eat into: a gauge wobbling by a few gallons must
+  // not add a splash-and-go five miles before the stop the driver is already heading for.
+  const banded = { ...input, reserveGallons: reserveGallons / 2 };
+  const after = input.stations.filter(
+    (station) => station.id !== first.id && station.milesAlongRoute >= first.milesAlongRoute,
+  );
+  const shownLater = new Set(shownStationIds.slice(1));
+  // What the driver was told: the shown stop, then the stops shown after it…
+  const told = planFirstStoppingAt(
+    banded,
+    first,
+    after.filter((station) => shownLater.has(station.id)),
+  );
+  // …or, when those no longer work or cost the margin more, the shown stop and the cheapest after it.
+  const fromShownStop = planFirstStoppingAt(banded, first, after);
+  if (told.status === 'infeasible' && fromShownStop.status === 'infeasible') return best;
+  const switchToBest =
+    first.milesAlongRoute > GUIDANCE_POLICY.commitmentFarMiles &&
+    savesEnough(best, told.status === 'infeasible' ? fromShownStop : told) &&
+    (best.stops.length > 0 || clearlyNoStop(input));
+  if (switchToBest) return best;
+  const kept =
+    told.status !== 'infeasible' &&
+    (fromShownStop.status === 'infeasible' || !savesEnough(fromShownStop, told))
+      ? told
+      : fromShownStop;
+  return { ...kept, reason: reserveGallons === 0 ? best.reason : kept.reason };
+}
+
+/** The published switch margin: whether `candidate` costs less than `current` by at least it. */
+export function savesEnough(candidate: Pick<FuelPlan, 'totalCost'>, current: Pick<FuelPlan, 'totalCost'>) {
+  const margin = Math.max(
+    GUIDANCE_POLICY.commitmentSwitchMinUsd,
+    GUIDANCE_POLICY.commitmentSwitchMinFraction * current.totalCost,
+  );
+  return current.totalCost - candidate.totalCost >= margin - 1e-9;
+}
+
+/** No stop is needed even to arrive with `noStopBandPercent` points of the tank more than asked. */
+function clearlyNoStop(input: FuelPlanInput): boolean {
+  const band = (GUIDANCE_POLICY.noStopBandPercent / 100) * input.tankGallons;
+  const minArrivalGallons = Math.min(input.tankGallons, input.minArrivalGallons + band);
+  return planFuel({ ...input, minArrivalGallons }).status === 'no_stop_needed';
 }

@@ -13,13 +13,31 @@ export const GUIDANCE_POLICY = {
   corridorWidthMiles: 2,
   /** guidance.updated fires for a change in the stop set, or a stop's gallons moving by at least this… */
   materialGallonsChange: 10,
-  /** …or its net price moving by at least this (USD per gallon). */
-  materialNetPriceChange: 0.05,
   /**
-   * A recommended stop is kept while it still works and costs at most this much more (USD, whole
-   * trip) than the best new plan: stability a driver can follow beats a few cents.
+   * …or its net price moving by at least this (USD per gallon): hourly price feeds move a station
+   * by a few cents, which is not news to a driver already heading there.
    */
-  stickinessUsd: 5,
+  materialNetPriceChange: 0.1,
+  /**
+   * Commitment: the stop a driver was shown stays the first stop while it still works, unless a new
+   * plan saves at least this much (USD, the fuel left to buy on the trip)…
+   */
+  commitmentSwitchMinUsd: 20,
+  /** …or this fraction of that fuel spend, whichever is more (a few cents a gallon never qualifies)… */
+  commitmentSwitchMinFraction: 0.05,
+  /**
+   * …and the stop is still more than this many road miles ahead: about half an hour at highway
+   * speed, the time a driver has already planned the stop into (hours of service, a break, the lane).
+   * Nearer, only a stop that stops working (closed, skipped, out of reach with the reserve) is replaced.
+   */
+  commitmentFarMiles: 30,
+  /**
+   * Hysteresis between phases: a plan with stops becomes "no stop needed" only when no stop is
+   * needed even to arrive with this many points of the tank more than min_arrival_fuel_percent:
+   * more than the ±3 points a sloshing gauge leaves after smoothing, so the stop is not taken away
+   * and given back as the level wobbles around the arrival margin. A fill clears it at once.
+   */
+  noStopBandPercent: 8,
   /** A detected fueling matches a recommended stop within this distance of the station… */
   fuelingMatchRadiusMiles: 0.5,
   /** …and from this many minutes before it was recommended (clocks and processing lag). */
@@ -65,13 +83,17 @@ export const GUIDANCE_POLICY = {
    */
   approachLeadMiles: 1,
   /**
-   * Still on the route (within approachOnRouteMaxMiles of it): held past the station's point by
-   * at most this many road miles (an exit just after the point, its ramp still next to the line)…
+   * Still on the route (within approachOnRouteMaxMiles of it), the breadcrumb whose segment from the
+   * previous one crosses the station's point is held up to this many road miles past it: one
+   * breadcrumb's travel at 62 mph and the slowest recommended cadence (5 minutes). An exit ramp's
+   * first stretch runs beside the interstate, so that breadcrumb cannot tell the ramp from the
+   * interstate: the next one decides.
    */
-  approachOnRoutePassedMaxMiles: 0.5,
+  approachCrossingMaxMiles: 5,
   /**
-   * …and only while the straight-line distance to the station shrank by at least this since the
-   * previous cycle (about 80 m: real movement towards it, not GPS jitter or a standstill).
+   * Later breadcrumbs on the route past the point hold the stop only while the straight-line
+   * distance to the station shrank by at least this since the previous breadcrumb (about 80 m:
+   * real movement towards it, not GPS jitter or a standstill); on the interstate it only grows.
    */
   approachMinClosingMiles: 0.05,
   /** A vehicle silent this long is offline (vehicle.offline); recommended cadence is 1–5 minutes. */

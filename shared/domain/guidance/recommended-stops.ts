@@ -52,8 +52,10 @@ export function guidanceStopOf(
 }
 
 /**
- * The urgent option when no plan reaches the destination: the nearest station ahead that the fuel
- * on board reaches (the reserve may be used: this is the emergency it is kept for), filled up.
+ * The urgent option when no plan reaches the destination: the station the driver was already
+ * shown when the fuel on board still reaches it (commitment: the emergency does not move the stop
+ * they are heading for), else the nearest station ahead that the fuel on board reaches (the
+ * reserve may be used: this is the emergency it is kept for), filled up.
  */
 export function nearestReachable(
   plan: FuelPlan,
@@ -63,9 +65,11 @@ export function nearestReachable(
   mpg: number,
   destinationName: string | null,
   nowMs: number,
+  shownStationId: string | null = null,
 ): PlannedPurchase | null {
   const rangeMiles = fuelGallons * mpg;
-  const reachable = ahead.find((c) => c.milesAlongRoute + c.offRouteMiles <= rangeMiles);
+  const inRange = (c: StationOnRoute) => c.milesAlongRoute + c.offRouteMiles <= rangeMiles;
+  const reachable = ahead.find((c) => c.station.id === shownStationId && inRange(c)) ?? ahead.find(inRange);
   if (!reachable) return null;
   const arrivalGallons = fuelGallons - (reachable.milesAlongRoute + reachable.offRouteMiles) / mpg;
   return {
@@ -80,6 +84,7 @@ export function nearestReachable(
     priceIsStale: isPriceStale(reachable.station, nowMs),
     reason:
       `Urgent: the fuel on board does not reach ${destinationName ?? 'the destination'} on any plan (${plan.reason}). ` +
-      `${reachable.station.name}, ${roundToTenth(reachable.milesAlongRoute)} mi ahead, is the nearest station in range: fill up there.`,
+      `${reachable.station.name}, ${roundToTenth(reachable.milesAlongRoute)} mi ahead, is ` +
+      `${reachable.station.id === shownStationId ? 'the stop you were given, still' : 'the nearest station'} in range: fill up there.`,
   };
 }

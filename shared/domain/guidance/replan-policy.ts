@@ -23,6 +23,8 @@ export interface RouteNeeded {
   mpg: number;
   /** Stations the vehicle departed from in the breadcrumbs of this cycle: the next plan starts after them. */
   leftStationIds: readonly string[];
+  /** A fueling was detected in this cycle: nothing shown before it is kept. */
+  refueled: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function replanBeforeRouting(
     tankGallons: tank,
     mpg,
     leftStationIds: snapshot.leftStationIds ?? [],
+    refueled: snapshot.refueled ?? false,
   };
 }
 
@@ -143,15 +146,24 @@ export function replanOnRoute(
       currentFuelGallons: fuelGallons,
       minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
     },
-    // After a skip, or a departure (the tank was filled: the old stops were planned for the old
-    // level), nothing is kept: the plan starts afresh.
-    session.forceReplan || left.size > 0 ? [] : session.stops.map((s) => s.stationId),
+    // After a skip, a departure or a fill (the old stops were planned for the old level), nothing
+    // is kept: the plan starts afresh.
+    session.forceReplan || left.size > 0 || needed.refueled ? [] : session.stops.map((s) => s.stationId),
   );
   const toStop = (stop: PlannedPurchase) =>
     guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);
 
   if (plan.status === 'infeasible') {
-    const urgent = nearestReachable(plan, ahead, fuelGallons, tank, mpg, session.destination.name, nowMs);
+    const urgent = nearestReachable(
+      plan,
+      ahead,
+      fuelGallons,
+      tank,
+      mpg,
+      session.destination.name,
+      nowMs,
+      session.forceReplan || left.size > 0 || needed.refueled ? null : (session.stops[0]?.stationId ?? null),
+    );
     return announce(fleetId, session, {
       ...base,
       phase: 'cannot_reach',

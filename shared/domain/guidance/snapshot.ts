@@ -1,4 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
+import { freshnessOf } from '../telematics/freshness.ts';
 import { type FuelAssumption, fuelLevelNow, type LevelBreadcrumb } from '../telematics/fuel-level.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
 import { currentStop, lastFix, type TrackerState } from '../telematics/tracker.ts';
@@ -24,6 +25,8 @@ export interface VehicleSnapshot {
    * the plan made after a departure starts afresh without them.
    */
   leftStationIds?: readonly string[];
+  /** A fueling was detected in the breadcrumbs of this cycle: the plan made for the old level is void. */
+  refueled?: boolean;
 }
 
 /**
@@ -82,4 +85,16 @@ export function snapshotOf(
     fuelAssumption: anchored,
     dwellingAtStationId: currentStop(tracker)?.stationId ?? null,
   };
+}
+
+/**
+ * The time a plan made now from the snapshot stands at (its stops' recommended_at, the session's
+ * plan_updated_at): the recorded_at of the breadcrumb it is made from, as in the worker, unless that
+ * breadcrumb is stale (a truck parked overnight, a recorded day posted before the session started):
+ * then the moment of the request, as nothing newer says when the advice was given.
+ */
+export function planTimeOf(snapshot: Pick<VehicleSnapshot, 'position'>, nowMs: number): number {
+  const recordedAtMs = snapshot.position?.recordedAtMs;
+  if (recordedAtMs === undefined || recordedAtMs > nowMs) return nowMs;
+  return freshnessOf(recordedAtMs, nowMs) === 'stale' ? nowMs : recordedAtMs;
 }

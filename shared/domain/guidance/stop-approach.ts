@@ -25,7 +25,7 @@ export type Approach = 'at_station' | 'heading_there' | null;
 
 /**
  * Whether the vehicle is heading to a recommended stop, judged from geometry alone (no memory but
- * the previous worker cycle's position):
+ * the previous breadcrumb's position: the worker replans at every breadcrumb, in recorded order):
  * - **at the station**: within `approachAtStationRadiusMiles` of the station's own position and
  *   no nearer to another corridor station (pulling in, at the pumps, crossing the lot, pulling
  *   out; a neighbouring truck stop at the same interchange is not this one);
@@ -38,15 +38,16 @@ export type Approach = 'at_station' | 'heading_there' | null;
  *   step-by-step closing test: loop ramps, surface roads that bend away, GPS jumps and batched
  *   cycles all keep the stop, as long as the truck stays in that box;
  * - **heading there, still on the route** (on the exit ramp's first yards, which the route line
- *   cannot tell from the interstate): the station's point passed by at most
- *   `approachOnRoutePassedMaxMiles`, and either this is the first cycle past it (the previous
- *   cycle's position projected before it: an exit just after the point) or the straight-line
- *   distance to the station shrank by at least `approachMinClosingMiles` since the previous
- *   cycle's position (real movement towards it).
+ *   cannot tell from the interstate), judged on the trajectory rather than one point: the segment
+ *   from the previous breadcrumb crosses the station's point (it projected at or before it, this
+ *   one past it by at most `approachCrossingMaxMiles`, one breadcrumb's travel at the slowest
+ *   cadence), whatever the distance past; or, past the point by at most `approachPassedMaxMiles`,
+ *   the straight-line distance to the station shrank by at least `approachMinClosingMiles` since
+ *   the previous breadcrumb (real movement towards it).
  *
- * A truck that stays on the interstate loses the stop at its first cycle more than
- * `approachOnRoutePassedMaxMiles` past the station's point, else at its second cycle past it
- * (standing in a jam included): at most one cycle late.
+ * So the breadcrumb that crosses the exit never decides "passed" on its own: what comes next
+ * does. A truck that stays on the interstate moves on away from the station and loses the stop at
+ * the next breadcrumb past the point (standing in a jam included): at most one breadcrumb late.
  */
 export function approachTo(
   stop: Pick<GuidanceStop, 'latitude' | 'longitude' | 'detourMiles'>,
@@ -59,18 +60,25 @@ export function approachTo(
   const { stationMilesAlongRoute, previousPosition } = geometry;
   if (stationMilesAlongRoute === null) return null;
   const ahead = stationMilesAlongRoute - geometry.progressMiles;
-  if (ahead > GUIDANCE_POLICY.approachLeadMiles || ahead < -GUIDANCE_POLICY.approachPassedMaxMiles)
-    return null;
-  if (geometry.vehicleOffRouteMiles > GUIDANCE_POLICY.approachOnRouteMaxMiles) {
+  if (ahead > GUIDANCE_POLICY.approachLeadMiles) return null;
+  const onRoute = geometry.vehicleOffRouteMiles <= GUIDANCE_POLICY.approachOnRouteMaxMiles;
+  const previous = geometry.previousProgressMiles ?? null;
+  if (
+    onRoute &&
+    ahead < 0 &&
+    ahead >= -GUIDANCE_POLICY.approachCrossingMaxMiles &&
+    previous !== null &&
+    previous <= stationMilesAlongRoute
+  )
+    return 'heading_there';
+  if (ahead < -GUIDANCE_POLICY.approachPassedMaxMiles) return null;
+  if (!onRoute) {
     const allowedOffRoute = oppositeSide(miles, ahead, geometry)
       ? GUIDANCE_POLICY.approachOppositeSideMaxMiles
       : stop.detourMiles / 2 + GUIDANCE_POLICY.approachOffRouteMarginMiles;
     return geometry.vehicleOffRouteMiles <= allowedOffRoute ? 'heading_there' : null;
   }
-  if (previousPosition === null || ahead < -GUIDANCE_POLICY.approachOnRoutePassedMaxMiles) return null;
-  // The first cycle past the station's point: an exit just after it looks like the interstate.
-  const previous = geometry.previousProgressMiles ?? null;
-  if (ahead < 0 && previous !== null && previous <= stationMilesAlongRoute) return 'heading_there';
+  if (previousPosition === null) return null;
   const before = haversineMiles(previousPosition, stop);
   return miles <= before - GUIDANCE_POLICY.approachMinClosingMiles ? 'heading_there' : null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/index.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/index.ts';
 import { choosePlan } from '../../../shared/domain/guidance/plan-choice.ts';
+import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 
 const station = (id: string, milesAlongRoute: number, price: number): CandidateStation => ({
   id,
@@ -33,13 +34,87 @@ describe('the plan guidance shows', () => {
     expect(chosen.stops[0]?.stationId).toBe('cheap');
   });
 
-  it('keeps the recommended stop while it costs at most $5 more, and switches when the new one saves more', () => {
-    // 'dear' was recommended; 'cheap' is now known. 0.30 $/gal on ~80 gal is ~$24: switch.
-    expect(choosePlan(trip(), ['dear']).stops[0]?.stationId).toBe('cheap');
-    // A cheaper station by 2 cents on ~80 gallons saves ~$1.6: keep what the driver was told.
-    const close = trip({ stations: [station('cheap', 200, 3.48), station('dear', 150, 3.5)] });
-    expect(choosePlan(close, []).stops[0]?.stationId).toBe('cheap');
-    expect(choosePlan(close, ['dear']).stops[0]?.stationId).toBe('dear');
+  it('keeps the shown stop unless a new plan saves the published margin and the stop is still far', () => {
+    expect(GUIDANCE_POLICY).toMatchObject({ commitmentSwitchMinUsd: 20, commitmentFarMiles: 30 });
+    const withCheap = (price: number, dearMiles = 150) =>
+      trip({ stations: [station('cheap', 200, price), station('dear', dearMiles, 3.5)] });
+    // 'dear' (150 mi out) was shown, 64.9 gal; 'cheap' at 3.10 saves 0.40 $/gal, ~$26 ≥ $20: switch.
+    expect(choosePlan(withCheap(3.1), ['dear']).stops.map((s) => s.stationId)).toEqual(['cheap']);
+    // At 3.20 it saves $19.47: not worth changing what the driver was told.
+    expect(planFuel(withCheap(3.2)).stops[0]?.stationId).toBe('cheap');
+    expect(choosePlan(withCheap(3.2), ['dear']).stops).toEqual([
+      expect.objectContaining({ stationId: 'dear', gallons: 64.9 }),
+    ]);
+    // A few cents a gallon, even less so.
+    expect(choosePlan(withCheap(3.48), ['dear']).stops[0]?.stationId).toBe('dear');
+    // The $26 with the shown stop 30 miles out: the driver is already planning that exit.
+    expect(choosePlan(withCheap(3.1, 30), ['dear']).stops[0]?.stationId).toBe('dear');
+    expect(choosePlan(withCheap(3.1, 31), ['dear']).stops[0]?.stationId).toBe('cheap');
+  });
+
+  it('scales the margin with the fuel left to buy: 5 % of it when that is more than $20', () => {
+    // A 300-gal tank on 1,500 miles buys ~176 gal (~$615 at $3.50): the margin is 5 % of it, ~$31.
+    const big = (cheapPrice: number) =>
+      trip({
+        routeMiles: 1_500,
+        tankGallons: 300,
+        currentFuelGallons: 100,
+        minArrivalGallons: 45,
+        reserveGallons: 30,
+        stations: [station('dear', 300, 3.5), station('cheap', 350, cheapPrice), station('late', 900, 3.5)],
+      });
+    const kept = choosePlan(big(3.35), ['dear']);
+    expect(kept.stops.map((s) => s.stationId)).toEqual(['dear']);
+    const saving = kept.totalCost - planFuel(big(3.35)).totalCost;
+    expect(saving).toBeGreaterThan(GUIDANCE_POLICY.commitmentSwitchMinUsd);
+    expect(saving).toBeLessThan(0.05 * kept.totalCost);
+    expect(choosePlan(big(3.3), ['dear']).stops.map((s) => s.stationId)).toEqual(['cheap']);
+  });
+
+  it('keeps a shown stop the new plan no longer needs with the minimum purchase, the plan going on from there', () => {
+    // 80 gal reach 'cheap' 200 mi out with room to spare: the cheapest plan skips 'near', 10 mi out.
+    const input = trip({ currentFuelGallons: 80 });
+    expect(planFuel(input).stops.map((s) => s.stationId)).toEqual(['cheap']);
+    const chosen = choosePlan(input, ['near', 'cheap']);
+    expect(chosen.stops.map((s) => s.stationId)).toEqual(['near', 'cheap']);
+    expect(chosen.stops[0]).toMatchObject({ gallons: 20, netPrice: 3.6, cost: 72 });
+    expect(chosen.stops[0]?.reason).toMatch(
+      /^The stop you were given: \$3\.60 net\. Buy 20 gal \(the minimum purchase\)/,
+    );
+    // Still arrives with what was asked, and the sum adds up.
+    expect(chosen.arrivalFuelGallons as number).toBeGreaterThanOrEqual(22.5);
+    expect(chosen.totalCost).toBeCloseTo(
+      chosen.stops.reduce((sum, s) => sum + s.cost, 0),
+      2,
+    );
+    // No room in the tank for the minimum purchase: the stop no longer works.
+    expect(choosePlan(trip({ currentFuelGallons: 140 }), ['near']).stops[0]?.stationId).not.toBe('near');
+  });
+
+  it('drops a shown stop that is gone from the corridor (skipped, closed, passed)', () => {
+    expect(choosePlan(trip(), ['gone', 'dear']).stops[0]?.stationId).toBe('cheap');
+  });
+
+  it('keeps the later stops shown on the same margin', () => {
+    const input = trip({
+      routeMiles: 900,
+      currentFuelGallons: 40,
+      stations: [station('first', 20, 3.5), station('mid', 400, 3.45), station('alt', 420, 3.44)],
+    });
+    expect(choosePlan(input, []).stops.map((s) => s.stationId)).toEqual(['first', 'alt']);
+    expect(choosePlan(input, ['first', 'mid']).stops.map((s) => s.stationId)).toEqual(['first', 'mid']);
+  });
+
+  it('gives way to "no stop needed" only beyond the hysteresis band, not as the gauge sloshes', () => {
+    // 600 mi burn 92.3 gal; with 117 gal on board the truck arrives with 24.7 gal: 1.5 % of the tank
+    // above the 22.5 gal asked, inside the 8-point band: the shown stop (150 mi out) stays.
+    const sloshing = trip({ currentFuelGallons: 117 });
+    expect(planFuel(sloshing).status).toBe('no_stop_needed');
+    expect(choosePlan(sloshing, ['dear']).stops.map((s) => s.stationId)).toEqual(['dear']);
+    // With 130 gal it arrives 10 points above: no stop needed, as the plan says.
+    expect(choosePlan(trip({ currentFuelGallons: 130 }), ['dear']).status).toBe('no_stop_needed');
+    // The other way there is no band: below the arrival margin a stop is always recommended.
+    expect(choosePlan(trip({ currentFuelGallons: 110 }), []).stops.length).toBe(1);
   });
 
   it('lets a kept stop use half the reserve, not more', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const FLEET = 'flt_1';
@@ -191,6 +192,161 @@ describe('the plan on the remaining route', () => {
     );
     expect(update.session.stops.map((s) => [s.stationId, s.milesAhead])).toEqual([['ahead', 60]]);
     expect(update.session.remainingMiles).toBe(500);
+  });
+});
+
+describe('commitment to the stop shown', () => {
+  const corridor = [
+    { station: station('stn_near', 3.6), milesAlongRoute: 110, offRouteMiles: 0.1 },
+    { station: station('stn_ahead', 3.2), milesAlongRoute: 260, offRouteMiles: 0.1 },
+  ];
+  const route = { corridor, distanceMiles: 400, progressMiles: 100, discounts: {} };
+  const shown = newSession({ revision: 1, phase: 'approaching_stop', stops: [stop('near')] });
+  const replanWith = (refueled: boolean) => {
+    const step = replanBeforeRouting(
+      FLEET,
+      shown,
+      snapshot({ fuel: { percent: 70, source: 'reported', reportedAtMs: NOW }, refueled }),
+      NOW,
+    );
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    return replanOnRoute(FLEET, shown, step, route, NOW);
+  };
+
+  it('keeps a stop 10 miles out that the new plan would not need, with the minimum purchase', () => {
+    const kept = replanWith(false);
+    expect(kept.session.stops.map((s) => [s.stationId, s.gallonsToBuy])).toEqual([['stn_near', 20]]);
+    expect(kept.session.phase).toBe('approaching_stop');
+  });
+
+  it('starts afresh after a fill: the plan made for the old level is void', () => {
+    const fresh = replanWith(true);
+    expect(fresh.session).toMatchObject({ phase: 'no_stop_needed', stops: [] });
+  });
+});
+
+describe('the urgent stop when nothing reaches the destination', () => {
+  // 1,900 miles left and the last station 80 miles out: no plan reaches; both stations are in range.
+  const corridor = [
+    { station: station('stn_near', 3.6), milesAlongRoute: 120, offRouteMiles: 0.1 },
+    { station: station('stn_far', 3.2), milesAlongRoute: 180, offRouteMiles: 0.1 },
+  ];
+  const urgentFor = (session: GuidanceSession) => {
+    const step = replanBeforeRouting(
+      FLEET,
+      session,
+      snapshot({ fuel: { percent: 12, source: 'reported', reportedAtMs: NOW } }),
+      NOW,
+    );
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    return replanOnRoute(
+      FLEET,
+      session,
+      step,
+      { corridor, distanceMiles: 2_000, progressMiles: 100, discounts: {} },
+      NOW,
+    ).session;
+  };
+
+  it('is the stop already shown while the fuel on board reaches it, else the nearest in range', () => {
+    expect(urgentFor(newSession())).toMatchObject({
+      phase: 'cannot_reach',
+      stops: [{ stationId: 'stn_near' }],
+    });
+    const shown = newSession({ revision: 1, stops: [stop('far', { stationId: 'stn_far' })] });
+    const kept = urgentFor(shown);
+    expect(kept).toMatchObject({ phase: 'cannot_reach', stops: [{ stationId: 'stn_far' }] });
+    expect(kept.stops[0]?.reason).toMatch(/the stop you were given, still in range: fill up there\.$/);
+  });
+});
+
+describe('what a sloshing gauge, GPS jitter and moving prices do to the advice (seeded)', () => {
+  /** Drives `steps` one-mile breadcrumbs from `progress0`, replanning at each; returns the sessions. */
+  function drive(options: {
+    fuelPercent: (step: number) => number;
+    stations: (step: number) => { station: Station; milesAlongRoute: number }[];
+    steps: number;
+    progress0: number;
+    distanceMiles: number;
+  }) {
+    const random = seededRandom(26);
+    let session = newSession();
+    const updates: string[] = [];
+    const sessions: GuidanceSession[] = [];
+    for (let step = 0; step < options.steps; step++) {
+      // GPS jitter of tens of metres around the truck's point.
+      const position = {
+        latitude: AMARILLO.latitude + (random() - 0.5) * 0.0006,
+        longitude: AMARILLO.longitude + (random() - 0.5) * 0.0006,
+        recordedAtMs: NOW + step * 60_000,
+      };
+      const fuel = {
+        percent: options.fuelPercent(step),
+        source: 'reported' as const,
+        reportedAtMs: position.recordedAtMs,
+      };
+      const need = replanBeforeRouting(FLEET, session, snapshot({ position, fuel }), position.recordedAtMs);
+      if (need.kind !== 'route_needed') throw new Error('expected the route to be needed');
+      const corridor = options.stations(step).map((c) => ({ ...c, offRouteMiles: 0.2 }));
+      const update = replanOnRoute(
+        FLEET,
+        session,
+        need,
+        {
+          corridor,
+          distanceMiles: options.distanceMiles,
+          progressMiles: options.progress0 + step,
+          discounts: {},
+        },
+        position.recordedAtMs,
+      );
+      for (const event of update.events)
+        if (event.type === 'guidance.updated') updates.push(String(event.data.change));
+      session = update.session;
+      sessions.push(session);
+    }
+    return { updates, sessions };
+  }
+
+  it('keeps the stop shown through ±2 % of gauge noise and prices moving a few cents', () => {
+    const random = seededRandom(7);
+    const { updates, sessions } = drive({
+      steps: 60,
+      progress0: 0,
+      distanceMiles: 600,
+      // 40 % burning 1 mi / 6.5 mpg a step, ±2 points of noise.
+      fuelPercent: (step) => 40 - (step / 6.5 / 150) * 100 + (random() - 0.5) * 4,
+      // Two stations 20 miles apart whose prices move by up to 3 cents a step, each way.
+      stations: () => [
+        { station: station('stn_a', 3.5 + (random() - 0.5) * 0.06), milesAlongRoute: 150 },
+        { station: station('stn_b', 3.49 + (random() - 0.5) * 0.06), milesAlongRoute: 170 },
+      ],
+    });
+    const first = sessions[0]?.stops[0]?.stationId;
+    expect(first).toBeDefined();
+    expect(new Set(sessions.map((s) => s.stops[0]?.stationId))).toEqual(new Set([first]));
+    expect(updates).toEqual(['created']);
+  });
+
+  it('does not flap between a stop and none as ±3 points slosh around the arrival margin', () => {
+    const random = seededRandom(11);
+    // 300 miles burn 46.2 gal; 15 % on arrival is 22.5 gal: 68.7 gal (45.8 %) is right on the margin.
+    const { updates, sessions } = drive({
+      steps: 60,
+      progress0: 300,
+      distanceMiles: 600,
+      fuelPercent: (step) => 45.8 - (step / 6.5 / 150) * 100 + (random() - 0.5) * 6,
+      stations: () => [
+        { station: station('stn_a', 3.5), milesAlongRoute: 420 },
+        { station: station('stn_b', 3.45), milesAlongRoute: 480 },
+      ],
+    });
+    const phases = sessions.map((s) => s.phase);
+    const changes = phases.filter((phase, i) => i > 0 && phase !== phases[i - 1]).length;
+    // At most the first move from "no stop" to a stop, and nothing after it.
+    expect(changes).toBeLessThanOrEqual(1);
+    expect(updates.length).toBeLessThanOrEqual(2);
+    expect(phases.at(-1)).toBe('stop_recommended');
   });
 });
 

@@ -57,7 +57,8 @@ describe('what counts as a material change of the stop set', () => {
   it('ignores small drifts of gallons and price', () => {
     const before = [announced('a', 80), announced('b', 40)];
     expect(stopSetChange(before, [announced('a', 89.9), announced('b', 31)])).toBeNull();
-    expect(stopSetChange(before, [announced('a', 80, 3.404), announced('b', 40)])).toBeNull();
+    // A few cents (a price feed's hourly move) is no news either.
+    expect(stopSetChange(before, [announced('a', 80, 3.454), announced('b', 40)])).toBeNull();
   });
 
   it('announces other stations, another order, a big gallons or price move, and gallons appearing or vanishing', () => {
@@ -68,7 +69,7 @@ describe('what counts as a material change of the stop set', () => {
     expect(
       stopSetChange(before, [announced('a', 80 + GUIDANCE_POLICY.materialGallonsChange), announced('b', 40)]),
     ).toBe('refreshed');
-    expect(stopSetChange(before, [announced('a', 80, 3.41), announced('b', 40)])).toBe('refreshed');
+    expect(stopSetChange(before, [announced('a', 80, 3.46), announced('b', 40)])).toBe('refreshed');
     expect(stopSetChange(before, [announced('a', null), announced('b', 40)])).toBe('refreshed');
     expect(stopSetChange([], [announced('a', 80)])).toBe('refreshed');
   });

@@ -86,9 +86,11 @@ describe('heading to a recommended stop (approachTo)', () => {
     expect(approachTo(stop(), geometry(surface, surface, STATION_MILE + 0.4))).toBe('heading_there');
   });
 
-  it('lets go of a truck that stays on the interstate past the exit', () => {
+  it('lets go of a truck that stays on the interstate past the exit, at the breadcrumb after the one that crossed it', () => {
     const past = onRoute(STATION_MILE + 1);
-    expect(approachTo(stop(), geometry(past, onRoute(STATION_MILE), STATION_MILE + 1))).toBeNull();
+    expect(approachTo(stop(), geometry(past, onRoute(STATION_MILE), STATION_MILE + 1))).toBe('heading_there');
+    const next = onRoute(STATION_MILE + 2);
+    expect(approachTo(stop(), geometry(next, past, STATION_MILE + 2))).toBeNull();
     const farPast = onRoute(STATION_MILE + GUIDANCE_POLICY.approachPassedMaxMiles + 0.5);
     expect(approachTo(stop(), geometry(farPast, onRoute(STATION_MILE + 2.5), STATION_MILE + 2))).toBeNull();
   });
@@ -144,9 +146,15 @@ describe('heading to a stop: what one breadcrumb or one cycle must not decide', 
     expect(approachTo(stop(), geometry(further, exit, STATION_MILE + 0.45))).toBeNull();
   });
 
-  it('lets go at the first cycle past the point when one cycle jumps from before it to well past it on the interstate', () => {
+  it('holds the breadcrumb whose segment crosses the point, however far one breadcrumb took it, and lets the next one decide', () => {
     const past = onRoute(STATION_MILE + 1.2);
-    expect(approachTo(stop(), geometry(past, onRoute(STATION_MILE - 3), STATION_MILE + 1.2))).toBeNull();
+    expect(approachTo(stop(), geometry(past, onRoute(STATION_MILE - 3), STATION_MILE + 1.2))).toBe(
+      'heading_there',
+    );
+    expect(approachTo(stop(), geometry(onRoute(STATION_MILE + 6), past, STATION_MILE + 6))).toBeNull();
+    // Farther than one breadcrumb's travel at the slowest cadence: nobody is on a ramp there.
+    const beyond = STATION_MILE + GUIDANCE_POLICY.approachCrossingMaxMiles + 0.5;
+    expect(approachTo(stop(), geometry(onRoute(beyond), onRoute(STATION_MILE - 1), beyond))).toBeNull();
   });
 
   it('on the route, needs real movement towards the station, not just a distance that does not grow', () => {
@@ -255,6 +263,84 @@ function replanAt(
   );
 }
 
+describe('heading to a stop, breadcrumb by breadcrumb (62 mph, one a minute: a mile apart)', () => {
+  type Crumb = { point: GeoPoint; progress: number };
+  const crumbOnRoute = (miles: number): Crumb => ({ point: onRoute(miles), progress: miles });
+  const crumbOff = (miles: number, bearing: number, off: number): Crumb => ({
+    point: destination(onRoute(miles), bearing, off),
+    progress: miles,
+  });
+  /** approachTo at each breadcrumb, against the one before it. */
+  const judged = (crumbs: readonly Crumb[]) =>
+    crumbs.slice(1).map((crumb, i) => {
+      const previous = crumbs[i] as Crumb;
+      return approachTo(stop(), geometry(crumb.point, previous.point, crumb.progress));
+    });
+
+  it('keeps the stop for a truck exiting just after the point: the last interstate breadcrumb 0.7 mi past it', () => {
+    const exiting = [
+      crumbOnRoute(STATION_MILE - 1.33),
+      crumbOnRoute(STATION_MILE - 0.3),
+      crumbOnRoute(STATION_MILE + 0.7),
+      // The ramp swings east and the surface road runs back to the station.
+      crumbOff(STATION_MILE + 0.9, 90, 0.3),
+      crumbOff(STATION_MILE + 0.4, 90, 1.0),
+      { point: destination(STATION, 200, 0.2), progress: STATION_MILE },
+    ];
+    // Within a mile of the point and closing in, the interstate breadcrumb before it counts too.
+    expect(judged(exiting)).toEqual([
+      'heading_there',
+      'heading_there',
+      'heading_there',
+      'heading_there',
+      'at_station',
+    ]);
+  });
+
+  it('lets go of a truck passing the exit at the next breadcrumb, and of one that stops on the interstate past it', () => {
+    const passing = [
+      crumbOnRoute(STATION_MILE - 0.3),
+      crumbOnRoute(STATION_MILE + 0.7),
+      crumbOnRoute(STATION_MILE + 1.73),
+    ];
+    expect(judged(passing)).toEqual(['heading_there', null]);
+    const jam = [
+      crumbOnRoute(STATION_MILE - 0.3),
+      crumbOnRoute(STATION_MILE + 0.7),
+      crumbOnRoute(STATION_MILE + 0.7),
+    ];
+    expect(judged(jam)).toEqual(['heading_there', null]);
+  });
+
+  it('lets go of a truck that exits and turns back onto the interstate, heading on', () => {
+    const turnsBack = [
+      crumbOnRoute(STATION_MILE - 0.3),
+      crumbOff(STATION_MILE + 0.5, 90, 0.3),
+      crumbOnRoute(STATION_MILE + 1.2),
+      crumbOnRoute(STATION_MILE + 2.2),
+    ];
+    expect(judged(turnsBack)).toEqual(['heading_there', null, null]);
+  });
+
+  it('holds a truck creeping up the ramp beside the interstate (closing in), and a slow cadence that crossed far past', () => {
+    const ramp = [
+      crumbOnRoute(STATION_MILE - 0.5),
+      crumbOnRoute(STATION_MILE + 0.6),
+      // Still within the route line's width, but nearer the station each time.
+      { point: destination(onRoute(STATION_MILE + 0.65), 90, 0.09), progress: STATION_MILE + 0.65 },
+    ];
+    expect(judged(ramp)).toEqual(['heading_there', 'heading_there']);
+    // Five minutes a breadcrumb: 4.5 mi past on the interstate, then 9.5.
+    expect(
+      judged([
+        crumbOnRoute(STATION_MILE - 0.7),
+        crumbOnRoute(STATION_MILE + 4.5),
+        crumbOnRoute(STATION_MILE + 9.5),
+      ]),
+    ).toEqual(['heading_there', null]);
+  });
+});
+
 describe('the plan while the truck heads to its stop', () => {
   it('keeps the stop when the truck, off the route towards it, projects past the station’s point (issue 10)', () => {
     const ramp = destination(onRoute(STATION_MILE + 0.4), 90, 0.3);
@@ -273,9 +359,18 @@ describe('the plan while the truck heads to its stop', () => {
     expect(update.session.phase).toBe('approaching_stop');
   });
 
-  it('drops it for a truck that stayed on the interstate, and plans from there', () => {
-    const session = { ...approaching(), position: { ...onRoute(STATION_MILE), recordedAtMs: NOW - 60_000 } };
-    const update = replanAt(session, onRoute(STATION_MILE + 1), STATION_MILE + 1);
+  it('drops it for a truck that stayed on the interstate, at the breadcrumb after the crossing, and plans from there', () => {
+    const crossing = {
+      ...approaching(),
+      position: { ...onRoute(STATION_MILE), recordedAtMs: NOW - 120_000 },
+    };
+    const held = replanAt(crossing, onRoute(STATION_MILE + 1), STATION_MILE + 1);
+    expect(held.session.stops.map((s) => s.stationId)).toEqual(['stn_denton']);
+    const session = {
+      ...approaching(),
+      position: { ...onRoute(STATION_MILE + 1), recordedAtMs: NOW - 60_000 },
+    };
+    const update = replanAt(session, onRoute(STATION_MILE + 2), STATION_MILE + 2);
     expect(update.session.stops.map((s) => s.stationId)).not.toContain('stn_denton');
     expect(update.session.stops[0]?.stationId).toBe('stn_later');
     expect(update.events.map((e) => e.data.change)).toEqual(['refreshed']);

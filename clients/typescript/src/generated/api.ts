@@ -2418,7 +2418,7 @@ export interface components {
          *     - `awaiting_position`: The session has no breadcrumb from the vehicle yet; guidance starts with the first one.
          *     - `awaiting_fuel_level`: The vehicle reports positions but has no tank_size_gallons or estimated_mpg: no fuel level can be projected or assumed without them.
          *     - `no_stop_needed`: The vehicle reaches the destination above min_arrival_fuel_percent without buying fuel.
-         *     - `stop_recommended`: stops[0] is the first stop of the least-cost plan on the remaining route (an already recommended stop is kept while it stays within $5 of it), more than the approach radius ahead.
+         *     - `stop_recommended`: stops[0] is more than the approach radius ahead: the first stop of the least-cost plan on the remaining route, or the stop already shown, which is kept while it still works unless a new plan saves at least $20 (or 5 % of the fuel spend left) and the stop is more than 30 miles ahead.
          *     - `approaching_stop`: stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.
          *     - `at_stop`: The vehicle dwells at stops[0] (vehicle.stop_arrived fired); the plan is held until it departs.
          *     - `cannot_reach`: Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there).
