@@ -30,14 +30,17 @@ export const HEADING_POLICY = /* @__PURE__ */ Object.freeze({
 
 /**
  * The truck's direction of travel at its latest breadcrumb, degrees clockwise from true north
- * (0 ≤ heading < 360), or null when it stands still or its direction cannot be told:
- * - standing still: the latest breadcrumb's speed is at most the stationary speed (5 mph), or,
- *   without a speed, it lies within 0.1 mi of the breadcrumb before (the detectors' rules);
- * - the provider's `heading_degrees` on the latest breadcrumb when it reported one (a truck not
- *   known to stand still);
- * - else the bearing to the latest breadcrumb from the newest earlier one (by `recorded_at`) at
- *   least {@link HEADING_POLICY.minBaseMiles} away and at most
- *   {@link HEADING_POLICY.maxLookbackMinutes} older;
+ * (0 ≤ heading < 360), or null when it has stood still for the whole lookback or its direction
+ * cannot be told:
+ * - the provider's `heading_degrees` on the latest breadcrumb when it reported one and the truck is
+ *   moving there;
+ * - else the trail bearing: to the latest breadcrumb from the newest earlier one (by `recorded_at`)
+ *   at least {@link HEADING_POLICY.minBaseMiles} away and at most
+ *   {@link HEADING_POLICY.maxLookbackMinutes} older. Also when the latest breadcrumb is slow (its
+ *   speed at most the stationary speed, 5 mph, or, without a speed, within 0.1 mi of the breadcrumb
+ *   before: the detectors' rules): a truck crawling in a jam is still on its way, and the trail says
+ *   which way, where a reported heading at a crawl is noise. A truck that stood for the whole
+ *   lookback has no breadcrumb that far away, so it has none;
  * - else null.
  * Judged on `recorded_at` alone, so breadcrumbs delivered late or out of order give the same heading.
  *
@@ -48,9 +51,10 @@ export function travelHeading(latest: HeadingFix, trail: readonly HeadingFix[]):
   const earlier = trail
     .filter((fix) => fix.recordedAtMs < latest.recordedAtMs && isPlaced(fix))
     .sort((a, b) => b.recordedAtMs - a.recordedAtMs);
-  if (standsStill(latest, earlier[0] ?? null)) return null;
   const reported = latest.headingDegrees;
-  if (typeof reported === 'number' && Number.isFinite(reported)) return ((reported % 360) + 360) % 360;
+  if (!isSlow(latest, earlier[0] ?? null) && typeof reported === 'number' && Number.isFinite(reported)) {
+    return ((reported % 360) + 360) % 360;
+  }
   const oldestMs = latest.recordedAtMs - HEADING_POLICY.maxLookbackMinutes * 60_000;
   for (const fix of earlier) {
     if (fix.recordedAtMs < oldestMs) break;
@@ -59,7 +63,7 @@ export function travelHeading(latest: HeadingFix, trail: readonly HeadingFix[]):
   return null;
 }
 
-function standsStill(latest: HeadingFix, previous: HeadingFix | null): boolean {
+function isSlow(latest: HeadingFix, previous: HeadingFix | null): boolean {
   if (typeof latest.speedKmh === 'number' && Number.isFinite(latest.speedKmh)) {
     return latest.speedKmh <= DETECTION_POLICY.stationaryMaxSpeedKmh;
   }

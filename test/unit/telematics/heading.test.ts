@@ -34,13 +34,45 @@ describe('travelHeading', () => {
   it.each([
     ['a reported speed at walking pace', { speedKmh: 3, headingDegrees: 90 }],
     ['a reported speed of 0', { speedKmh: 0 }],
-  ])('has none for a truck standing still by %s', (_label, extra) => {
-    expect(travelHeading(fix(2, 2, 0, extra), [fix(0, 0, 0), fix(1, 1, 0)])).toBeNull();
+  ])('has none for a truck standing still for the whole lookback, by %s', (_label, extra) => {
+    // Prepare: GPS jitter of tens of metres around one spot for 15 minutes.
+    const trail = [fix(0, 0, 0), fix(5, 0.03, 0.02), fix(10, -0.02, 0.04), fix(14, 0.01, -0.03)];
+
+    // Act
+    const heading = travelHeading(fix(15, 0.02, 0, extra), trail);
+
+    // Assess
+    expect(heading).toBeNull();
   });
 
-  it('has none for a truck without a speed that moved no more than GPS jitter since its last breadcrumb', () => {
-    // Act: 0.05 mi in a minute, the step before a whole mile.
-    const heading = travelHeading(fix(2, 1.05, 0, { headingDegrees: 0 }), [fix(0, 0, 0), fix(1, 1, 0)]);
+  it.each([
+    ['a reported speed at walking pace', { speedKmh: 3, headingDegrees: 90 }],
+    ['a reported speed of 0', { speedKmh: 0 }],
+  ])('a truck crawling in a jam keeps the direction its trail shows, by %s', (_label, extra) => {
+    // Prepare: northbound at a mile a minute, then 0.02 mi in the last minute.
+    const trail = [fix(0, 0, 0), fix(1, 1, 0), fix(2, 2, 0)];
+
+    // Act
+    const heading = travelHeading(fix(3, 2.02, 0, extra), trail);
+
+    // Assess: north, from the trail; a heading reported at a crawl (east) is not taken.
+    expect(heading).toBeCloseTo(0, 0);
+  });
+
+  it('a truck without a speed that moved no more than GPS jitter since its last breadcrumb keeps its trail’s direction', () => {
+    // Act: 0.05 mi in a minute, the step before a whole mile north; the reported heading east.
+    const heading = travelHeading(fix(2, 1.05, 0, { headingDegrees: 90 }), [fix(0, 0, 0), fix(1, 1, 0)]);
+
+    // Assess
+    expect(heading).toBeCloseTo(0, 0);
+  });
+
+  it('a slow truck whose moving breadcrumbs are older than the lookback has none', () => {
+    // Prepare: it drove north until 20 minutes ago, and has stood since.
+    const trail = [fix(0, 0, 0), fix(1, 1, 0), fix(10, 1.01, 0), fix(20, 1.02, 0)];
+
+    // Act
+    const heading = travelHeading(fix(21, 1.02, 0.01, { speedKmh: 2 }), trail);
 
     // Assess
     expect(heading).toBeNull();
