@@ -10,7 +10,14 @@ import {
   type NearbyNode,
 } from './highway-graph.ts';
 import { encodeRoutePolyline } from './polyline.ts';
-import { lineBetweenFeet, lineFromFoot, locateOnRoad, type RoadPosition, roadMilesOf } from './road-snap.ts';
+import {
+  lineAheadOfFoot,
+  lineBetweenFeet,
+  lineFromFoot,
+  locateOnRoad,
+  type RoadPosition,
+  roadMilesOf,
+} from './road-snap.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
 import { RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
@@ -38,6 +45,17 @@ export const INTERSTATE_SPEED_MPH = 60;
 
 /** Average truck speed on local roads, towns and signals included (35 mph). */
 export const LOCAL_SPEED_MPH = 35;
+
+/**
+ * Road miles a truck on an interstate drives on to the next exit before it can turn back, and as
+ * many back to where it was. The network's junctions are cities 40–170 miles apart, exits are not in
+ * it; 3 miles is the minimum spacing AASHTO's Green Book gives for rural interchanges (1 mile in
+ * cities), so it errs long in towns, the safe side for fuel.
+ */
+export const TURNAROUND_MILES_EACH_WAY = 3;
+
+/** What the legs call the exit a truck turns back at. */
+export const TURNAROUND_PLACE = 'next exit (turn back)';
 
 /** A leg shorter than this (about 16 m) is left out: its ends coincide at the polyline's precision. */
 const MIN_LEG_MILES = 0.01;
@@ -68,8 +86,9 @@ export function createEmbeddedRouter(options: EmbeddedRouterOptions = {}): Routi
 
 /**
  * The embedded router's computation, synchronous (it does no I/O): join each end to the network
- * (an end on an interstate at its foot there, the origin only towards the junction ahead in the
- * direction of travel; any other at its nearest nodes), A* over the interstates, then geometry,
+ * (an end on an interstate at its foot there, the origin with a direction of travel towards the
+ * junction ahead, or back to the one behind after turning at the next exit; any other at its
+ * nearest nodes), A* over the interstates, then geometry,
  * legs and polyline.
  *
  * The search minimises travel time. With one interstate speed that is the shortest interstate
@@ -185,6 +204,14 @@ interface RouteEnd extends Terminal {
   offNetworkMiles: number;
   /** The stretch of interstate between the foot and the junction, drawn from the route's side. */
   along?: { road: HighwayEdge; geometry: GeoPoint[]; miles: number };
+  /** A truck heading away from the junction first drives this on to the next exit, and back. */
+  turn?: Turnaround;
+}
+
+/** The stretch from the foot on to the next exit, where the truck turns back. */
+interface Turnaround {
+  geometry: GeoPoint[];
+  miles: number;
 }
 
 /** A snapped end: by local road to a nearby junction. */
@@ -199,16 +226,35 @@ function atNode(graph: HighwayGraph, near: NearbyNode): RouteEnd {
 }
 
 /**
- * Where a truck on an interstate may join the search: the junction ahead in its direction of travel
- * (both junctions when it has none), each at the miles of road between the truck's foot and it.
- * The node behind is not offered to a truck with a heading, which is what keeps a route from
- * starting with a U-turn.
+ * Where a truck on an interstate may join the search: both junctions of its segment at the miles of
+ * road between the truck's foot and them. With a direction of travel the truck cannot U-turn on the
+ * interstate: it reaches the junction behind by driving on to the next exit and back
+ * ({@link TURNAROUND_MILES_EACH_WAY} each way), or, when the junction ahead is nearer than that, by
+ * turning there (the search's path through it).
  */
 function departures(on: RoadPosition): RouteEnd[] {
-  const ends: RouteEnd[] = [];
-  if (on.towardsTo) ends.push(alongEnd(on, 'to', 'origin'));
-  if (on.towardsFrom) ends.push(alongEnd(on, 'from', 'origin'));
+  if (on.towardsTo && on.towardsFrom) return [alongEnd(on, 'to', 'origin'), alongEnd(on, 'from', 'origin')];
+  const ahead = on.towardsTo ? 'to' : 'from';
+  const ends = [alongEnd(on, ahead, 'origin')];
+  const turn = turnaround(on, ahead);
+  if (turn) {
+    const behind = alongEnd(on, ahead === 'to' ? 'from' : 'to', 'origin');
+    ends.push({ ...behind, cost: behind.cost + (2 * turn.miles) / INTERSTATE_SPEED_MPH, turn });
+  }
   return ends;
+}
+
+/** The drive on to the next exit, or null when the junction ahead comes first (the turn is there). */
+function turnaround(on: RoadPosition, ahead: 'to' | 'from'): Turnaround | null {
+  const milesAhead = ahead === 'to' ? on.milesToEnd : on.milesFromStart;
+  if (milesAhead <= TURNAROUND_MILES_EACH_WAY) return null;
+  const geometry = lineAheadOfFoot(on, ahead, TURNAROUND_MILES_EACH_WAY);
+  return { geometry, miles: roadMilesOf(on, geometry) };
+}
+
+/** The way back from the exit to the foot, then `onwards` (a line from the foot). */
+function backFrom(turn: Turnaround, onwards: readonly GeoPoint[]): GeoPoint[] {
+  return [...[...turn.geometry].reverse(), ...onwards.slice(1)];
 }
 
 /** A destination on an interstate is reached from either junction of its segment. */
@@ -230,16 +276,22 @@ function alongEnd(on: RoadPosition, junction: 'to' | 'from', end: 'origin' | 'de
   };
 }
 
-/** Both ends on one segment, the destination ahead of the truck: along it, no junction between. */
+/**
+ * Both ends on one segment, no junction between: the destination ahead of the truck, or behind it
+ * after turning at the next exit (`turn`).
+ */
 interface SameRoad {
   cost: number;
   origin: RoadPosition;
   destination: RoadPosition;
+  /** From the foot to the destination's foot (back from the exit when the truck turns). */
   geometry: GeoPoint[];
   miles: number;
+  turn?: Turnaround;
 }
 
 function alongOneSegment(origin: RoadPosition, destination: RoadPosition): SameRoad | null {
+  const ends = localHours(origin.offsetMiles) + localHours(destination.offsetMiles);
   const ways: ('to' | 'from')[] = [];
   if (origin.towardsTo) ways.push('to');
   if (origin.towardsFrom) ways.push('from');
@@ -247,19 +299,35 @@ function alongOneSegment(origin: RoadPosition, destination: RoadPosition): SameR
     const geometry = lineBetweenFeet(origin, destination, way);
     if (!geometry) continue;
     const miles = roadMilesOf(origin, geometry);
-    const cost =
-      localHours(origin.offsetMiles) + miles / INTERSTATE_SPEED_MPH + localHours(destination.offsetMiles);
-    return { cost, origin, destination, geometry, miles };
+    return { cost: ends + miles / INTERSTATE_SPEED_MPH, origin, destination, geometry, miles };
   }
-  return null;
+  if (ways.length !== 1) return null;
+  const ahead = ways[0] as 'to' | 'from';
+  const turn = turnaround(origin, ahead);
+  const back = turn && lineBetweenFeet(origin, destination, ahead === 'to' ? 'from' : 'to');
+  if (!turn || !back) return null;
+  const miles = turn.miles + roadMilesOf(origin, back);
+  const geometry = backFrom(turn, back);
+  return {
+    cost: ends + (turn.miles + miles) / INTERSTATE_SPEED_MPH,
+    origin,
+    destination,
+    geometry,
+    miles,
+    turn,
+  };
 }
 
 function addSameRoad(pieces: RoutePiece[], legs: RouteLeg[], request: RouteRequest, way: SameRoad): void {
-  const { origin, destination } = way;
+  const { origin, destination, turn } = way;
   const start = footName(origin, 'origin', origin.offsetMiles * LOCAL_CIRCUITY_FACTOR);
   const finish = footName(destination, 'destination', destination.offsetMiles * LOCAL_CIRCUITY_FACTOR);
   addLocal(pieces, legs, request.origin, origin.foot, 'origin', start);
-  addInterstate(pieces, legs, origin.edge, way.geometry, way.miles, start, finish);
+  if (turn) addInterstate(pieces, legs, origin.edge, turn.geometry, turn.miles, start, TURNAROUND_PLACE);
+  addInterstate(pieces, legs, origin.edge, way.geometry, way.miles, turn ? TURNAROUND_PLACE : start, finish, {
+    drawn: true,
+    turnsBack: turn !== undefined,
+  });
   addLocal(pieces, legs, destination.foot, request.destination, finish, 'destination');
 }
 
@@ -311,7 +379,13 @@ function addPath(
   };
   if (source.along) {
     const { road, geometry, miles } = source.along;
-    drive(road, geometry, miles, source.joinName, placeName(first), true);
+    const { turn } = source;
+    if (turn) {
+      drive(road, turn.geometry, turn.miles, source.joinName, TURNAROUND_PLACE, true);
+      drive(road, backFrom(turn, geometry), turn.miles + miles, TURNAROUND_PLACE, placeName(first), true);
+    } else {
+      drive(road, geometry, miles, source.joinName, placeName(first), true);
+    }
   }
   for (const step of steps) {
     const geometry = step.reversed ? [...step.edge.geometry].reverse() : step.edge.geometry;

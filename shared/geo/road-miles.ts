@@ -20,7 +20,8 @@ import type { RouteLine } from './routing-engine.ts';
  *   rounded to the polyline's precision) counts that segment's road miles per drawn mile;
  * - a stretch from a point part-way along a drawn stretch of a segment to one of its ends (where a
  *   route joins or leaves an interstate between junctions: road-snap.ts) counts that segment's road
- *   miles per drawn mile too;
+ *   miles per drawn mile too, and so does a stretch between such a point and another on the same
+ *   drawn stretch (where a truck drives on to the next exit and turns back: embedded-router.ts);
  * - a straight stretch (one great circle) at either end of such a line that meets the network at a
  *   junction or at such a point, or a whole line that is one straight stretch, is a local leg: 1.3
  *   road miles per straight mile, at most 200 straight miles (the engine's snap limit);
@@ -98,19 +99,24 @@ function roadMilesLine(network: NetworkIndex, points: readonly GeoPoint[]): Rout
   const drawn = Array.from({ length: Math.max(0, segments) }, (_, i) =>
     haversineMiles(points[i] as GeoPoint, points[i + 1] as GeoPoint),
   );
-  // Points part-way along a drawn stretch where the line joins or leaves it: on the network too.
-  const feet = new Set<number>();
+  // Points part-way along a drawn stretch where the line joins or leaves it: on the network too,
+  // with the stretch they lie on.
+  const feet = new Map<number, Stretch>();
   const scale = Array.from({ length: Math.max(0, segments) }, (_, i) => {
     const from = points[i] as GeoPoint;
     const to = points[i + 1] as GeoPoint;
     const whole = networkScale(network, from, to);
     if (whole !== null) return whole;
-    const leaving = partialScale(network, from, to);
-    if (leaving !== null) feet.add(i);
-    const joining = leaving ?? partialScale(network, to, from);
-    if (leaving === null && joining !== null) feet.add(i + 1);
-    return joining;
+    const leaving = partialStretch(network, from, to);
+    if (leaving !== null) {
+      feet.set(i, leaving);
+      return leaving.scale;
+    }
+    const joining = partialStretch(network, to, from);
+    if (joining !== null) feet.set(i + 1, joining);
+    return joining?.scale ?? null;
   });
+  alongStretches(points, scale, feet);
   const onNetwork = (i: number) => feet.has(i) || meetsNetwork(network, points[i]);
   const first = scale.findIndex((s) => s !== null);
   const last = scale.findLastIndex((s) => s !== null);
@@ -147,23 +153,60 @@ function networkScale(network: NetworkIndex, from: GeoPoint, to: GeoPoint): numb
   return null;
 }
 
-/**
- * Road miles per drawn mile when `foot` lies part-way along a drawn stretch that ends at `end` (a
- * point of a segment's drawn line), else null.
- */
-function partialScale(network: NetworkIndex, foot: GeoPoint, end: GeoPoint): number | null {
-  const length = haversineMiles(foot, end);
+/** A drawn stretch of a segment: two consecutive points of its drawn line, and its scale. */
+interface Stretch {
+  a: GeoPoint;
+  b: GeoPoint;
+  scale: number;
+}
+
+/** The drawn stretch `foot` lies part-way along when it ends at `end` (a point of a segment's drawn line), else null. */
+function partialStretch(network: NetworkIndex, foot: GeoPoint, end: GeoPoint): Stretch | null {
   for (const { segment, position } of network.at.get(key(end)) ?? []) {
     const { points, scale } = network.segments[segment] as DrawnSegment;
     for (const neighbour of [points[position - 1], points[position + 1]]) {
       if (!neighbour) continue;
-      const span = haversineMiles(end, neighbour);
-      if (length >= span + STRAIGHT_TOLERANCE_MILES) continue;
-      if (haversineMiles(neighbour, foot) >= span + STRAIGHT_TOLERANCE_MILES) continue;
-      if (crossTrackMiles(foot, end, neighbour) <= STRAIGHT_TOLERANCE_MILES) return scale;
+      const stretch = { a: end, b: neighbour, scale };
+      if (liesOn(foot, stretch)) return stretch;
     }
   }
   return null;
+}
+
+function liesOn(point: GeoPoint, { a, b }: Stretch): boolean {
+  const span = haversineMiles(a, b);
+  if (haversineMiles(a, point) >= span + STRAIGHT_TOLERANCE_MILES) return false;
+  if (haversineMiles(b, point) >= span + STRAIGHT_TOLERANCE_MILES) return false;
+  return crossTrackMiles(point, a, b) <= STRAIGHT_TOLERANCE_MILES;
+}
+
+/**
+ * Gives the stretches still unread whose ends both lie part-way along one drawn stretch, one of
+ * them a known foot, that stretch's scale: spreading from each foot to the points beside it.
+ */
+function alongStretches(
+  points: readonly GeoPoint[],
+  scale: (number | null)[],
+  feet: Map<number, Stretch>,
+): void {
+  let spread = true;
+  while (spread) {
+    spread = false;
+    scale.forEach((known, i) => {
+      if (known !== null) return;
+      for (const [foot, other] of [
+        [i, i + 1],
+        [i + 1, i],
+      ] as const) {
+        const stretch = feet.get(foot);
+        if (!stretch || !liesOn(points[other] as GeoPoint, stretch)) continue;
+        scale[i] = stretch.scale;
+        if (!feet.has(other)) feet.set(other, stretch);
+        spread = true;
+        return;
+      }
+    });
+  }
 }
 
 function meetsNetwork(network: NetworkIndex, point: GeoPoint | undefined): boolean {

@@ -177,6 +177,34 @@ export function lineFromFoot(position: RoadPosition, towards: 'to' | 'from'): Ge
 }
 
 /**
+ * The drawn line from the foot on along the segment (towards its `to` junction or its `from` one)
+ * for `roadMiles` road miles, or to the junction when that is nearer. Ends part-way along a drawn
+ * stretch, on the great circle between its points and at the polyline's precision, as a foot does.
+ */
+export function lineAheadOfFoot(
+  position: RoadPosition,
+  towards: 'to' | 'from',
+  roadMiles: number,
+): GeoPoint[] {
+  const line = lineFromFoot(position, towards);
+  if (position.scale <= 0) return [position.foot];
+  let left = roadMiles / position.scale;
+  const ahead: GeoPoint[] = [position.foot];
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1] as GeoPoint;
+    const b = line[i] as GeoPoint;
+    const span = haversineMiles(a, b);
+    if (span >= left) {
+      ahead.push(roundToPolylinePrecision(interpolateGreatCircle(a, b, span > 0 ? left / span : 0)));
+      return ahead;
+    }
+    ahead.push(b);
+    left -= span;
+  }
+  return ahead;
+}
+
+/**
  * The drawn line between two feet on the same segment, in the order given; null when the second
  * is not ahead of the first in that direction.
  */

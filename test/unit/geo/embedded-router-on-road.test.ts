@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bearingDegrees, type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute, LOCAL_CIRCUITY_FACTOR } from '../../../shared/geo/embedded-router.ts';
+import {
+  computeEmbeddedRoute,
+  LOCAL_CIRCUITY_FACTOR,
+  TURNAROUND_MILES_EACH_WAY,
+  TURNAROUND_PLACE,
+} from '../../../shared/geo/embedded-router.ts';
 import { decodeRoutePolyline } from '../../../shared/geo/polyline.ts';
 import { roadMilesAlong } from '../../../shared/geo/road-miles.ts';
 import { ON_ROAD_MAX_OFFSET_MILES } from '../../../shared/geo/road-snap.ts';
@@ -55,7 +60,7 @@ describe('embedded router: a truck between junctions goes on the way it is headi
     expectConsistent(route);
   });
 
-  it('I-35 5.5 miles north of Dallas, southbound to Denver: forward to Dallas, then back north', () => {
+  it('I-35 5.5 miles north of Dallas, southbound to Denver: turns at the next exit, then back north', () => {
     // Prepare
     const truck = truckOnRoute('dallas-tx', 'denver-co', 5.5);
 
@@ -66,17 +71,87 @@ describe('embedded router: a truck between junctions goes on the way it is headi
       originHeadingDegrees: truck.reverse,
     });
 
-    // Assess: the 5.5 miles to the junction behind it are driven twice, never cut by a local road,
-    // and the legs show the turn at Dallas.
-    expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles + 5.5, 1);
+    // Assess: 3 miles on south and 3 back, cheaper than on to Dallas and back (11); never a local
+    // road, and the legs show the turn.
+    const turn = 2 * TURNAROUND_MILES_EACH_WAY;
+    expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles - 5.5 + turn, 1);
     expect(route.legs.every((leg) => leg.kind === 'interstate')).toBe(true);
     expect(route.legs.slice(0, 2)).toEqual([
-      expect.objectContaining({ road: 'I-35', from: 'origin', to: 'Dallas, TX', miles: 5.5, startMiles: 0 }),
-      expect.objectContaining({ road: 'I-35', from: 'Dallas, TX', to: 'Wichita, KS', startMiles: 5.5 }),
+      expect.objectContaining({
+        road: 'I-35',
+        from: 'origin',
+        to: TURNAROUND_PLACE,
+        miles: 3,
+        startMiles: 0,
+      }),
+      expect.objectContaining({ road: 'I-35', from: TURNAROUND_PLACE, to: 'Wichita, KS', startMiles: 3 }),
     ]);
-    expect(projectOntoRoute(route, place('dallas-tx')).offRouteMiles).toBeLessThan(0.01);
+    expect(projectOntoRoute(route, place('dallas-tx')).offRouteMiles).toBeGreaterThan(1);
     expectConsistent(route);
   });
+
+  it('I-35 2 miles north of Dallas, southbound to Denver: the junction ahead comes before an exit, so it turns there', () => {
+    // Prepare
+    const truck = truckOnRoute('dallas-tx', 'denver-co', 2);
+
+    // Act
+    const route = computeEmbeddedRoute({
+      origin: truck.position,
+      destination: place('denver-co'),
+      originHeadingDegrees: truck.reverse,
+    });
+
+    // Assess
+    expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles + 2, 1);
+    expect(route.legs.slice(0, 2)).toEqual([
+      expect.objectContaining({ road: 'I-35', from: 'origin', to: 'Dallas, TX', miles: 2, startMiles: 0 }),
+      expect.objectContaining({ road: 'I-35', from: 'Dallas, TX', to: 'Wichita, KS', startMiles: 2 }),
+    ]);
+    expectConsistent(route);
+  });
+
+  it.each([
+    ['Houston', 'houston-tx'],
+    ['Dallas', 'dallas-tx'],
+  ] as const)(
+    'I-35 78 miles north of Dallas, northbound to %s (behind it): turns at the next exit',
+    (_label, destination) => {
+      // Prepare
+      const truck = truckOnRoute('dallas-tx', 'denver-co', 78);
+      const fromDallas = computeEmbeddedRoute({
+        origin: place('dallas-tx'),
+        destination: place(destination),
+      });
+
+      // Act
+      const route = computeEmbeddedRoute({
+        origin: truck.position,
+        destination: place(destination),
+        originHeadingDegrees: truck.heading,
+      });
+      const withoutHeading = computeEmbeddedRoute({
+        origin: truck.position,
+        destination: place(destination),
+      });
+
+      // Assess: 78 back to Dallas plus the 6 of the turn, not on to Oklahoma City and back, nor a
+      // straight local road.
+      expect(route.distanceMiles).toBeCloseTo(
+        78 + 2 * TURNAROUND_MILES_EACH_WAY + fromDallas.distanceMiles,
+        1,
+      );
+      expect(route.distanceMiles).toBeCloseTo(
+        withoutHeading.distanceMiles + 2 * TURNAROUND_MILES_EACH_WAY,
+        1,
+      );
+      expect(route.legs.slice(0, 2)).toEqual([
+        expect.objectContaining({ kind: 'interstate', road: 'I-35', from: 'origin', to: TURNAROUND_PLACE }),
+        expect.objectContaining({ kind: 'interstate', road: 'I-35', from: TURNAROUND_PLACE }),
+      ]);
+      expect(projectOntoRoute(route, place('oklahoma-city-ok')).offRouteMiles).toBeGreaterThan(50);
+      expectConsistent(route);
+    },
+  );
 
   it('I-40 35 miles west of Oklahoma City, westbound to Albuquerque: Oklahoma City stays behind', () => {
     // Prepare
@@ -95,7 +170,7 @@ describe('embedded router: a truck between junctions goes on the way it is headi
     expectConsistent(route);
   });
 
-  it('I-40 at the same point, eastbound to Albuquerque: on to Oklahoma City first, then west', () => {
+  it('I-40 at the same point, eastbound to Albuquerque: turns at the next exit, Oklahoma City stays ahead', () => {
     // Prepare
     const truck = truckOnRoute('oklahoma-city-ok', 'albuquerque-nm', 35);
 
@@ -106,9 +181,12 @@ describe('embedded router: a truck between junctions goes on the way it is headi
       originHeadingDegrees: truck.reverse,
     });
 
-    // Assess
-    expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles + 35, 1);
-    expect(projectOntoRoute(route, place('oklahoma-city-ok')).offRouteMiles).toBeLessThan(0.01);
+    // Assess: 511 + 6, not 35 on to Oklahoma City and 35 back.
+    expect(route.distanceMiles).toBeCloseTo(
+      truck.route.distanceMiles - 35 + 2 * TURNAROUND_MILES_EACH_WAY,
+      1,
+    );
+    expect(projectOntoRoute(route, place('oklahoma-city-ok')).offRouteMiles).toBeGreaterThan(25);
     expectConsistent(route);
   });
 
@@ -132,17 +210,16 @@ describe('embedded router: a truck between junctions goes on the way it is headi
     if (expected === -400) expect(route.distanceMiles).toBeCloseTo(truck.route.distanceMiles - 400, 1);
     if (expected === 400) expect(route.distanceMiles).toBeCloseTo(400, 1);
     if (expected === null) {
-      // Heading away: on to the next junction east, then back past the truck's point and on west.
+      // Heading away: on to the next exit east, then back past the truck's point and on west.
       const west = computeEmbeddedRoute({
         origin: truck.position,
         destination: place(destination),
         originHeadingDegrees: truck.heading,
       });
-      const firstLeg = route.legs[0];
-      if (!firstLeg) throw new Error('no first leg');
-      expect(route.distanceMiles).toBeGreaterThan(west.distanceMiles + 10);
-      const turnedAt = pointAtMiles(route, (route.distanceMiles - west.distanceMiles) / 2);
-      expect(projectOntoRoute(west, turnedAt).offRouteMiles).toBeGreaterThan(5);
+      expect(route.distanceMiles).toBeCloseTo(west.distanceMiles + 2 * TURNAROUND_MILES_EACH_WAY, 1);
+      const turnedAt = pointAtMiles(route, TURNAROUND_MILES_EACH_WAY);
+      expect(projectOntoRoute(west, turnedAt).offRouteMiles).toBeGreaterThan(2);
+      expect(route.legs[1]).toMatchObject({ road: 'I-80', from: TURNAROUND_PLACE });
     }
     expect(route.legs[0]).toMatchObject({ kind: 'interstate', road: 'I-80', from: 'origin' });
     expectConsistent(route);
@@ -150,7 +227,7 @@ describe('embedded router: a truck between junctions goes on the way it is headi
 
   it.each([
     ['westbound to San Antonio', 'forward', 'san-antonio-tx', 197 - 50],
-    ['eastbound to San Antonio', 'reverse', 'san-antonio-tx', 197 + 50],
+    ['eastbound to San Antonio', 'reverse', 'san-antonio-tx', 197 - 50 + 2 * TURNAROUND_MILES_EACH_WAY],
     ['eastbound to Houston', 'reverse', 'houston-tx', 50],
   ] as const)('I-10 50 miles west of Houston, %s', (_label, way, destination, expected) => {
     // Prepare
@@ -243,12 +320,29 @@ describe('embedded router: a truck between junctions goes on the way it is headi
       originHeadingDegrees: start.heading,
     });
 
-    // Assess: 160 miles straight on; the other way round, on to Amarillo and back (60 + 220).
+    // Assess: 160 miles straight on; the other way round, on to the next exit and back (3 + 163),
+    // not on to Amarillo and back (60 + 220).
     expect(ahead.distanceMiles).toBeCloseTo(160, 1);
     expect(ahead.legs).toEqual([
       expect.objectContaining({ road: 'I-40', from: 'origin', to: 'destination' }),
     ]);
-    expect(behind.distanceMiles).toBeCloseTo(280, 1);
+    expect(behind.distanceMiles).toBeCloseTo(160 + 2 * TURNAROUND_MILES_EACH_WAY, 1);
+    expect(behind.legs).toEqual([
+      expect.objectContaining({
+        road: 'I-40',
+        from: 'origin',
+        to: TURNAROUND_PLACE,
+        miles: 3,
+        startMiles: 0,
+      }),
+      expect.objectContaining({
+        road: 'I-40',
+        from: TURNAROUND_PLACE,
+        to: 'destination',
+        miles: 163,
+        startMiles: 3,
+      }),
+    ]);
     expectConsistent(ahead);
     expectConsistent(behind);
   });
