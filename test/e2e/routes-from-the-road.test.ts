@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearingDegrees } from '../../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../../shared/geo/embedded-router.ts';
+import { computeEmbeddedRoute, TURNAROUND_MILES_EACH_WAY } from '../../shared/geo/embedded-router.ts';
 import { decodeRoutePolyline } from '../../shared/geo/polyline.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
@@ -24,6 +24,8 @@ const denver = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
 /** Dallas → Denver as the embedded engine routes it from downtown (894 miles, I-35 north first). */
 const downtown = computeEmbeddedRoute({ origin: dallas, destination: denver });
 const MILES_OUT = 5.5;
+/** A southbound truck there turns at the next exit: 3 miles on and 3 back. */
+const TURN_MILES = 2 * TURNAROUND_MILES_EACH_WAY;
 
 /** Three breadcrumbs a minute apart, the last `MILES_OUT` north of downtown; northbound or southbound. */
 function onI35(direction: 'north' | 'south'): Breadcrumb[] {
@@ -81,7 +83,7 @@ describe.runIf(isLocalTarget())('routes start where the truck is (I-35 north of 
     }
   });
 
-  it('POST /v1/routes for a southbound truck at the same point: on to Dallas, then north', async () => {
+  it('POST /v1/routes for a southbound truck at the same point: turns at the next exit, then north', async () => {
     // Prepare: the provider reports the heading (south) on the last breadcrumb.
     const south = bearingDegrees(pointAtMiles(downtown, MILES_OUT), dallas);
     const truck = await truckOnI35('south', { heading_degrees: south });
@@ -89,9 +91,9 @@ describe.runIf(isLocalTarget())('routes start where the truck is (I-35 north of 
     // Act
     const response = await routeFromVehicle(truck);
 
-    // Assess: the 5.5 miles to downtown and back are driven; no local road cuts across.
+    // Assess: the turn's miles count; no local road cuts across, and no detour to downtown.
     expect(response.status, response.text).toBe(201);
-    expect(response.json.distance_miles).toBeCloseTo(downtown.distanceMiles + MILES_OUT, 0);
+    expect(response.json.distance_miles).toBeCloseTo(downtown.distanceMiles - MILES_OUT + TURN_MILES, 0);
   });
 
   it('guidance counts remaining_miles and every stop’s miles_ahead along the road ahead', async () => {
@@ -110,7 +112,7 @@ describe.runIf(isLocalTarget())('routes start where the truck is (I-35 north of 
     }
   });
 
-  it('guidance for a southbound truck plans on from Dallas: the miles to downtown and back count', async () => {
+  it('guidance for a southbound truck plans from the next exit: the miles of the turn count', async () => {
     // Prepare
     const south = bearingDegrees(pointAtMiles(downtown, MILES_OUT), dallas);
     const truck = await truckOnI35('south', { heading_degrees: south });
@@ -120,7 +122,7 @@ describe.runIf(isLocalTarget())('routes start where the truck is (I-35 north of 
     const planned = await guidance.waitFor(truck.id, 'a plan from I-35', (g) => g.remaining_miles !== null);
 
     // Assess
-    expect(planned.remaining_miles).toBeCloseTo(downtown.distanceMiles + MILES_OUT, 0);
+    expect(planned.remaining_miles).toBeCloseTo(downtown.distanceMiles - MILES_OUT + TURN_MILES, 0);
   });
 
   it('guidance for a truck westbound on I-40 35 miles past Oklahoma City recommends nothing behind it', async () => {
