@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute, LOCAL_CIRCUITY_FACTOR } from '../../../shared/geo/embedded-router.ts';
+import {
+  computeEmbeddedRoute,
+  LOCAL_CIRCUITY_FACTOR,
+  TURNAROUND_PLACE,
+} from '../../../shared/geo/embedded-router.ts';
 import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
 import { decodeRoutePolyline, densify, roundToPolylinePrecision } from '../../../shared/geo/polyline.ts';
 import { roadMilesAlong } from '../../../shared/geo/road-miles.ts';
-import { routeLineFromPoints } from '../../../shared/geo/route-line.ts';
+import { pointAtMiles, routeLineFromPoints } from '../../../shared/geo/route-line.ts';
 
 const at = (latitude: number, longitude: number): GeoPoint => ({ latitude, longitude });
 
@@ -32,6 +36,29 @@ describe('roadMilesAlong: a route’s own polyline reads the route’s road mile
       expect(Math.abs(miles - (route.cumulativeMiles[i] as number))).toBeLessThanOrEqual(0.01);
     });
     expect(Math.abs((line.cumulativeMiles.at(-1) as number) - route.distanceMiles)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('reads a route that turns at the next exit part-way along a drawn stretch, out and back, at its miles', () => {
+    // Prepare: eastbound on I-40 35 miles west of Oklahoma City, bound west: the exit 3 miles on
+    // and the truck's foot lie between the same two drawn points.
+    const okc = at(35.4676, -97.5164);
+    const albuquerque = at(35.0844, -106.6504);
+    const west = computeEmbeddedRoute({ origin: okc, destination: albuquerque });
+    const truck = pointAtMiles(west, 35);
+    const route = computeEmbeddedRoute({
+      origin: truck,
+      destination: albuquerque,
+      originHeadingDegrees: 90,
+    });
+
+    // Act
+    const line = roadMilesAlong(decodeRoutePolyline(route.polyline));
+
+    // Assess
+    expect(route.legs[0]).toMatchObject({ to: TURNAROUND_PLACE, miles: 3 });
+    line.cumulativeMiles.forEach((miles, i) => {
+      expect(Math.abs(miles - (route.cumulativeMiles[i] as number))).toBeLessThanOrEqual(0.01);
+    });
   });
 
   it('reads a route driven the other way the same length', () => {
