@@ -57,7 +57,7 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  * - the same fill from the other source (same vehicle, within 0.5 mile and 60 minutes) is linked
  *   both ways, whichever arrived first; the reported record is the fill the report counts, the
  *   detection confirms its gallons;
- * - a reported fill at a recommendation in the match window (station id or within 0.5 mile; shown
+ * - a reported fill at a recommendation in the match window (the station it names, else within 0.5 mile; shown
  *   at most 30 minutes after the fill, standing at some moment of the 6 hours before it) is
  *   matched, the stop marked followed and `fueling.matched` recorded; a detection arrives matched
  *   by the worker (against the stops it watched) and only marks its stop followed;
