@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import type { RecommendedStop } from '../domain/fuelings/recommendations.ts';
@@ -39,14 +45,21 @@ function fromItem(item: Record<string, unknown>): RecommendedStopRecord {
 }
 
 export interface RecommendedStopStore {
-  /** Keeps a newly recommended stop; a stop already on record keeps its first recommendation. */
+  /**
+   * Keeps a newly recommended stop; a stop already on record keeps its first recommendation, dated
+   * earlier when this one is (a start plan's stop re-dated by the day replayed: stop-dates.ts).
+   */
   recommended(fleetId: string, stop: RecommendedStop): Promise<void>;
   /** The stop left the plan; counted (recommended, followed if so) on that day when due or followed. */
   withdrawn(
     fleetId: string,
     change: { vehicleId: string; stopId: string; withdrawnAtMs: number; due: boolean },
   ): Promise<void>;
-  /** The vehicle's recommendations that may have stood at `atMs` (recommended within the lookback). */
+  /**
+   * The vehicle's recommendations that may have stood at `atMs`: those of sessions started within
+   * the lookback before it, or at any time after it (a session started after a recorded day was
+   * posted dates its stops by that day: stop-dates.ts).
+   */
   around(fleetId: string, vehicleId: string, atMs: number): Promise<RecommendedStopRecord[]>;
   get(fleetId: string, vehicleId: string, stopId: string): Promise<RecommendedStopRecord | null>;
   /** What marks the stop followed by a fueling, for the fill's transaction (see `followWrite`). */
@@ -160,6 +173,24 @@ export function createRecommendedStopStore(
     return Item ? fromItem(Item) : null;
   };
 
+  const redate = async (fleetId: string, stop: RecommendedStop) => {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
+          UpdateExpression: 'SET #stop.#at = :at',
+          ConditionExpression: '#stop.#at > :at',
+          ExpressionAttributeNames: { '#stop': 'stop', '#at': 'recommendedAtMs' },
+          ExpressionAttributeValues: { ':at': stop.recommendedAtMs },
+        }),
+      );
+    } catch (error) {
+      // Dated as early already: nothing to change.
+      if (!isConditionFailure(error)) throw error;
+    }
+  };
+
   return {
     get,
     followWrite: (fleetId, record, fuelingId, externalRef) =>
@@ -182,6 +213,7 @@ export function createRecommendedStopStore(
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        await redate(fleetId, stop);
       }
     },
 
@@ -235,7 +267,6 @@ export function createRecommendedStopStore(
 
     async around(fleetId, vehicleId, atMs) {
       const from = atMs - FUELING_POLICY.matchLookbackDays * 86_400_000;
-      const to = atMs + FUELING_POLICY.matchEarlyMinutes * 60_000;
       const prefix = `RECSTOP#${vehicleId}#gds_`;
       const records: RecommendedStopRecord[] = [];
       let start: Record<string, unknown> | undefined;
@@ -247,7 +278,7 @@ export function createRecommendedStopStore(
             ExpressionAttributeValues: {
               ':pk': `FLEET#${fleetId}`,
               ':from': `${prefix}${ulidTimePrefix(from)}`,
-              ':to': `${prefix}${ulidTimePrefix(to)}~`,
+              ':to': `${prefix}~`,
             },
             ConsistentRead: true,
             ExclusiveStartKey: start,

@@ -57,7 +57,7 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  * - the same fill from the other source (same vehicle, within 0.5 mile and 60 minutes) is linked
  *   both ways, whichever arrived first; the reported record is the fill the report counts, the
  *   detection confirms its gallons;
- * - a reported fill at a recommendation in the match window (station id or within 0.5 mile; shown
+ * - a reported fill at a recommendation in the match window (the station it names, else within 0.5 mile; shown
  *   at most 30 minutes after the fill, standing at some moment of the 6 hours before it) is
  *   matched, the stop marked followed and `fueling.matched` recorded; a detection arrives matched
  *   by the worker (against the stops it watched) and only marks its stop followed;
@@ -187,6 +187,12 @@ function judged(
 
   const recordOf = (stopId: string | null | undefined) =>
     stopId ? (recommendations.find((r) => r.stopId === stopId) ?? null) : null;
+  // A card that names another station than the one its detection matched was not fuelled there.
+  const namesOther =
+    fill.source === 'reported' &&
+    fill.stationId !== null &&
+    Boolean(mergeWith?.stopId) &&
+    mergeWith?.stationId !== fill.stationId;
   let match: RecommendationMatch | null = null;
   if (fill.source === 'detected' && fill.stopId) {
     const stop = recordOf(fill.stopId);
@@ -221,7 +227,7 @@ function judged(
         stationId: fueling.stationId ?? stop.stationId,
         recommendedNetPrice: stop.netPrice,
       };
-    } else if (mergeWith?.source === 'detected' && mergeWith.guidanceId && mergeWith.stopId) {
+    } else if (mergeWith?.source === 'detected' && mergeWith.guidanceId && mergeWith.stopId && !namesOther) {
       fueling = {
         ...fueling,
         guidanceId: mergeWith.guidanceId,
@@ -242,7 +248,8 @@ function judged(
       ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
       : 0;
     // The same fill matched on its other record: it was not unmatched.
-    fueling.unmatchedReason = mergeWith?.stopId ? null : unmatchedReason(place, recommendations);
+    fueling.unmatchedReason =
+      mergeWith?.stopId && !namesOther ? null : unmatchedReason(place, recommendations);
   }
   const stop = match?.stop as RecommendedStopRecord | undefined;
   const followed = stop && !stop.followedFuelingId ? stop : null;

@@ -11,6 +11,7 @@ import { type RecommendationChange, recommendationChanges } from '../domain/fuel
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
+import { stopsDatedByEventTime } from '../domain/guidance/stop-dates.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import { travelHeading } from '../domain/telematics/heading.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
@@ -146,8 +147,10 @@ async function runCycle(
   // order) so gives the events, times and matches the live feed gave.
   const steps: (HistoryPoint | null)[] = fixes.length > 0 ? fixes : [null];
   for (const [index, fix] of steps.entries()) {
-    const session = nextSession?.status === 'active' ? nextSession : null;
     const atMs = eventTimeOf(fix, latest);
+    const current = nextSession?.status === 'active' ? nextSession : null;
+    // A stop shown by a start plan dated at request time is dated by the replayed day's own time.
+    const session = current && stopsDatedByEventTime(current, atMs);
     // The stops shown earlier that a fill would still match are watched too: a driver who saw one
     // may fuel there after the plan moved on, the stop was skipped or the session ended.
     const shown = watchedShownStops(shownStops, session, atMs);
@@ -182,8 +185,9 @@ async function runCycle(
       last || !fix ? stepped.headingDegrees : travelHeading(fix, [...positions.recent, ...fixes]);
     const snapshot = { ...stepped, headingDegrees, leftStationIds, refueled };
     const planned = await replanOrKeep(cycleDeps, fleetId, session, snapshot, atMs);
-    changes.push(...recommendationChanges(session, planned.session, atMs));
-    shownStops = shownStopsAfter(shownStops, session, planned.session, atMs);
+    // Against the session as stored: a re-dated stop's record takes its earlier date.
+    changes.push(...recommendationChanges(current, planned.session, atMs));
+    shownStops = shownStopsAfter(shownStops, current, planned.session, atMs);
     nextSession = planned.session;
     events.push(...planned.events);
     if (nextSession.status !== 'active') endedSession = nextSession;

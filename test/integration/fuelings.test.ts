@@ -326,6 +326,49 @@ describe('matching a reported fill to a recommended stop', () => {
     expect(report.adherence_rate).toBe(1);
   });
 
+  it('a card naming a station matches only a recommendation of that station, not one next door', async () => {
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const { recommendations } = fuelingStores(infra);
+    // Recommended: the station next door to the one on the card (at the same interchange).
+    const nextDoor = recommended(truck.id, NOW - 240 * MIN, { stationId: 'stn_NEXTDOOR000000000000000000' });
+    await recommendations.recommended(fleetId, nextDoor);
+    events.length = 0;
+    const card = (ref: string, stationId: string) => ({
+      vehicle_id: truck.id,
+      fueled_at: at(NOW - 200 * MIN),
+      gallons: 110,
+      price_usd_per_gallon: 3.56,
+      station_id: stationId,
+      latitude: station.latitude,
+      longitude: station.longitude,
+      card_transaction_ref: ref,
+    });
+    const elsewhere = await recordFuelings(deps, fleetId, [card('NEXT-DOOR-1', station.id)]);
+    const id = (elsewhere.results[0] as { id: string }).id;
+    expect(events.map((e) => e.type)).not.toContain('fueling.matched');
+    const { data } = await fuelingStores(infra).fuelings.list(fleetId, {}, 25);
+    expect(data.find((f) => f.id === id)).toMatchObject({
+      stopId: null,
+      stationId: station.id,
+      unmatchedReason: 'not_at_recommended_station',
+    });
+    expect(await recommendations.get(fleetId, truck.id, nextDoor.stopId)).toMatchObject({
+      followedFuelingId: null,
+    });
+
+    // The card naming the recommended station itself matches it.
+    const shown = recommended(truck.id, NOW - 240 * MIN);
+    await recommendations.recommended(fleetId, shown);
+    const there = await recordFuelings(deps, fleetId, [
+      { ...card('NEXT-DOOR-2', station.id), fueled_at: at(NOW - 100 * MIN) },
+    ]);
+    const thereId = (there.results[0] as { id: string }).id;
+    expect(await recommendations.get(fleetId, truck.id, shown.stopId)).toMatchObject({
+      followedFuelingId: thereId,
+    });
+  });
+
   it('a fill elsewhere while the stop stood carries missed savings; the stop is due but not followed', async () => {
     const fleetId = newId('fleet');
     const truck = await newTruck(fleetId);

@@ -107,9 +107,12 @@ interface Crumb {
   mph?: number;
 }
 
-/** One POST /v1/locations batch (every row accepted), without the worker's cycle: a worker running behind. */
-async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
-  clock.set(Math.max(...crumbs.map((c) => c.at)));
+/**
+ * One POST /v1/locations batch (every row accepted), without the worker's cycle: a worker running
+ * behind. Received as the newest breadcrumb is recorded, unless `receivedAt` says later (a replay).
+ */
+async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb[], receivedAt?: number) {
+  clock.set(receivedAt ?? Math.max(...crumbs.map((c) => c.at)));
   const response = await ingestLocations(
     ingestDeps(infra),
     fleetId,
@@ -129,8 +132,8 @@ async function ingest(fleetId: string, vehicleId: string, crumbs: readonly Crumb
  * One POST /v1/locations batch, then the worker's cycle for the vehicle, as the queue would run it
  * (messages of earlier batches the worker was behind on are the same vehicle's: one cycle covers them).
  */
-async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[]) {
-  await ingest(fleetId, vehicleId, crumbs);
+async function report(fleetId: string, vehicleId: string, crumbs: readonly Crumb[], receivedAt?: number) {
+  await ingest(fleetId, vehicleId, crumbs, receivedAt);
   // The message as queued: it names the position item's version the batch wrote.
   const queued = infra.sent.vehicleUpdates.take().findLast((m) => m.vehicleId === vehicleId);
   expect(queued).toMatchObject({ fleetId, vehicleId, positionVersion: expect.any(Number) });
@@ -1015,45 +1018,45 @@ describe('follow-up work survives lost races and crashes (the tracking outbox)',
   });
 });
 
+/**
+ * The drive of a truck that leaves Dallas north on I-35 with 22 % of its 150 gal: 29 minutes in
+ * city traffic (5.5 road miles) with a gauge sloshing ±1 %, then I-35 at 62 mph, one breadcrumb a
+ * minute; it exits to the stop it was shown, fuels to 92 % over ten minutes and rejoins I-35.
+ */
+function drive(exitMiles: number, station: GeoPoint, startMs: number): Crumb[] {
+  const random = seededRandom(26);
+  const gauge = (level: number) => round1(level + random() * 2 - 1);
+  const crumbs: Crumb[] = [];
+  let t = startMs;
+  let fuel = 22;
+  const at = (point: GeoPoint, level: number | null, mph: number) => {
+    crumbs.push({ at: t, point, fuel: level, mph });
+    t += 60_000;
+  };
+  for (let i = 0; i <= 29; i++) at(pointAtMiles(dallasToDenver, (5.5 * i) / 29), gauge(fuel), 12);
+  let miles = 5.5;
+  while (miles + 1.03 < exitMiles) {
+    miles += 1.03;
+    fuel -= (1.03 / MPG / TANK) * 100;
+    at(pointAtMiles(dallasToDenver, miles), gauge(fuel), 62);
+  }
+  // Down the ramp and along the surface road, then ten minutes at the pumps.
+  const exit = pointAtMiles(dallasToDenver, exitMiles);
+  for (const f of [0.35, 0.7]) at(interpolateGreatCircle(exit, station, f), gauge(fuel), 30);
+  const arrival = round1(fuel);
+  const pumped = [1, 2, 3, 4, 5].map((i) => round1(arrival + ((92 - arrival) * i) / 6));
+  for (const level of [arrival, arrival, arrival, ...pumped, 92, 92, 92, 92]) at(station, level, 0);
+  for (const f of [0.6, 0.2]) at(interpolateGreatCircle(exit, station, f), gauge(92), 30);
+  miles = exitMiles;
+  for (let i = 0; i < 12; i++) {
+    miles += 1.03;
+    at(pointAtMiles(dallasToDenver, miles), gauge(92 - ((miles - exitMiles) / MPG / TANK) * 100), 62);
+  }
+  return crumbs;
+}
+
 // Runs last: it reads the events every scenario above recorded (run the whole file, not one test).
 describe('event time: a buffered upload gives the events of the live feed', () => {
-  /**
-   * The drive of a truck that leaves Dallas north on I-35 with 22 % of its 150 gal: 29 minutes in
-   * city traffic (5.5 road miles) with a gauge sloshing ±1 %, then I-35 at 62 mph, one breadcrumb a
-   * minute; it exits to the stop it was shown, fuels to 92 % over ten minutes and rejoins I-35.
-   */
-  function drive(exitMiles: number, station: GeoPoint, startMs: number): Crumb[] {
-    const random = seededRandom(26);
-    const gauge = (level: number) => round1(level + random() * 2 - 1);
-    const crumbs: Crumb[] = [];
-    let t = startMs;
-    let fuel = 22;
-    const at = (point: GeoPoint, level: number | null, mph: number) => {
-      crumbs.push({ at: t, point, fuel: level, mph });
-      t += 60_000;
-    };
-    for (let i = 0; i <= 29; i++) at(pointAtMiles(dallasToDenver, (5.5 * i) / 29), gauge(fuel), 12);
-    let miles = 5.5;
-    while (miles + 1.03 < exitMiles) {
-      miles += 1.03;
-      fuel -= (1.03 / MPG / TANK) * 100;
-      at(pointAtMiles(dallasToDenver, miles), gauge(fuel), 62);
-    }
-    // Down the ramp and along the surface road, then ten minutes at the pumps.
-    const exit = pointAtMiles(dallasToDenver, exitMiles);
-    for (const f of [0.35, 0.7]) at(interpolateGreatCircle(exit, station, f), gauge(fuel), 30);
-    const arrival = round1(fuel);
-    const pumped = [1, 2, 3, 4, 5].map((i) => round1(arrival + ((92 - arrival) * i) / 6));
-    for (const level of [arrival, arrival, arrival, ...pumped, 92, 92, 92, 92]) at(station, level, 0);
-    for (const f of [0.6, 0.2]) at(interpolateGreatCircle(exit, station, f), gauge(92), 30);
-    miles = exitMiles;
-    for (let i = 0; i < 12; i++) {
-      miles += 1.03;
-      at(pointAtMiles(dallasToDenver, miles), gauge(92 - ((miles - exitMiles) / MPG / TANK) * 100), 62);
-    }
-    return crumbs;
-  }
-
   /** Events as a webhook consumer compares them: ids that differ between trucks named by first use. */
   function comparable(events: readonly EventEnvelope[]) {
     const names = new Map<string, string>();
@@ -1134,6 +1137,47 @@ describe('event time: a buffered upload gives the events of the live feed', () =
       const savings = await savingsReport(savingsReportDeps(infra), truck.fleetId, { from: day, to: day });
       expect(savings.totals).toMatchObject({ fuelings: 1, followed_stops: 1 });
     }
+  });
+});
+
+describe('event time: a recorded day replayed', () => {
+  it('matches the fill at the stop shown when guidance started from the stale first breadcrumb', async () => {
+    const dayMs = START_MS + 5 * 86_400_000;
+    // Replayed the next day: every breadcrumb arrives a day after it was recorded.
+    const replayedAt = (crumb: Crumb) => crumb.at + 86_400_000;
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    const [first] = drive(100, DALLAS, dayMs);
+    if (!first) throw new Error('expected a breadcrumb');
+    await report(fleetId, vehicle.id, [first], replayedAt(first));
+    const started = await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, {
+      destination: DENVER,
+      min_arrival_fuel_percent: 15,
+    });
+    const shown = started.stops[0];
+    if (!shown) throw new Error('expected a stop');
+    // Planned now from a position a day old: dated by the request until the replay says otherwise.
+    expect(Date.parse(shown.recommended_at)).toBe(replayedAt(first));
+
+    const station = { latitude: shown.station.latitude, longitude: shown.station.longitude };
+    const exitMiles = projectOntoRoute(dallasToDenver, station).milesAlongRoute;
+    const rest = drive(exitMiles, station, dayMs).slice(1);
+    for (let i = 0; i < rest.length; i += 29) {
+      const batch = rest.slice(i, i + 29);
+      await report(fleetId, vehicle.id, batch, replayedAt(batch.at(-1) as Crumb));
+    }
+
+    // Matched at the stop shown, on the worker's path and in the records.
+    expect(eventsOf('fueling.matched').map((e) => e.data)).toEqual([
+      expect.objectContaining({ guidance_id: started.id, stop_id: shown.id }),
+    ]);
+    const { data } = await fuelingStores(infra).fuelings.list(fleetId, {}, 25);
+    expect(data).toEqual([expect.objectContaining({ stopId: shown.id, unmatchedReason: null })]);
+    const record = await fuelingStores(infra).recommendations.get(fleetId, vehicle.id, shown.id);
+    expect(record).toMatchObject({ recommendedAtMs: first.at, followedFuelingId: data[0]?.id });
+    // The report counts it on the day driven.
+    const day = new Date(dayMs).toISOString().slice(0, 10);
+    const savings = await savingsReport(savingsReportDeps(infra), fleetId, { from: day, to: day });
+    expect(savings.totals).toMatchObject({ fuelings: 1, followed_stops: 1 });
   });
 });
 

@@ -18,7 +18,7 @@ export const recordFuelingsRoute = /* @__PURE__ */ defineRoute({
     'A `card_transaction_ref` already recorded in the fleet is answered `duplicate` with the existing `id`, never recorded twice, concurrent batches included; so is the same fill re-sent without one (same vehicle, `fueled_at`, `gallons` and `station_id`). ' +
     'An item that could not be recorded right now is rejected `storage_unavailable`: resend it with backoff. ' +
     'A reported fill and a detected one (tank-level rise) of the same vehicle within 0.5 mile and 60 minutes are one fill, linked both ways (`linked_fueling_id`). ' +
-    'A fill at a recommended guidance stop or trip fuel stop (its `station_id`, or within 0.5 mile of the station, from 30 minutes before the recommendation to 60 minutes after it was withdrawn) is matched and fires `fueling.matched`.',
+    'A fill at a recommended guidance stop or trip fuel stop (the station its `station_id` names, or, naming none, within 0.5 mile of the station; shown at most 30 minutes after the fill and standing at some moment of the 6 hours before it, withdrawn or not) is matched and fires `fueling.matched`.',
   tags: ['Fuelings'],
   access: 'fleet',
   scope: 'fuelings:write',

@@ -50,24 +50,29 @@ const distanceTo = (stop: RecommendedStop, fill: FillPlace): number | null =>
     ? null
     : haversineMiles(stop, { latitude: fill.latitude, longitude: fill.longitude });
 
-const atStation = (stop: RecommendedStop, fill: FillPlace) => {
+/**
+ * Whether the fill was at the stop's station: the station it names, when it names one (a pump at
+ * the station next door is not the recommended one, however near); else within the match radius
+ * of its position.
+ */
+const atStation = (stop: RecommendedStop, fill: FillPlace): { distanceMiles: number | null } | null => {
   const distanceMiles = distanceTo(stop, fill);
-  const byStation = fill.stationId !== null && fill.stationId === stop.stationId;
-  const near = distanceMiles !== null && distanceMiles <= FUELING_POLICY.matchRadiusMiles;
-  return byStation || near ? { distanceMiles, byStation } : null;
+  if (fill.stationId !== null) return fill.stationId === stop.stationId ? { distanceMiles } : null;
+  return distanceMiles !== null && distanceMiles <= FUELING_POLICY.matchRadiusMiles
+    ? { distanceMiles }
+    : null;
 };
 
 /**
  * The recommended stop a fill was made at: the vehicle's, within the match window of the fill's
- * time, and either the station the fill names or one within the match radius of its position. A
- * named station wins over a nearby one (a cluster of truck stops at one interchange); among
- * several, the nearest, then the latest recommended.
+ * time, at the station the fill names or, for a fill naming none, within the match radius of its
+ * position. Among several, the nearest, then the latest recommended.
  */
 export function matchRecommendation(
   fill: FillPlace,
   stops: readonly RecommendedStop[],
 ): RecommendationMatch | null {
-  const candidates: (RecommendationMatch & { byStation: boolean })[] = [];
+  const candidates: RecommendationMatch[] = [];
   for (const stop of stops) {
     if (stop.vehicleId !== fill.vehicleId || !inMatchWindow(stop, fill.fueledAtMs)) continue;
     const at = atStation(stop, fill);
@@ -75,12 +80,9 @@ export function matchRecommendation(
   }
   candidates.sort(
     (a, b) =>
-      Number(b.byStation) - Number(a.byStation) ||
-      (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) ||
-      b.stop.recommendedAtMs - a.stop.recommendedAtMs,
+      (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || b.stop.recommendedAtMs - a.stop.recommendedAtMs,
   );
-  const best = candidates[0];
-  return best ? { stop: best.stop, distanceMiles: best.distanceMiles } : null;
+  return candidates[0] ?? null;
 }
 
 /** Why `matchRecommendation` found nothing for the fill among these recommendations (UNMATCHED_REASONS). */

@@ -38,7 +38,7 @@ const standingStops = (session: GuidanceSession | null | undefined): readonly Gu
 
 /**
  * The stops a change of the vehicle's session recommended and withdrew (by stop id, which is
- * stable by station within a session). A stop withdrawn while the truck was at most the approach
+ * stable by station within a session), and those it dated earlier (stop-dates.ts). A stop withdrawn while the truck was at most the approach
  * radius from it was due: it passed the stop, stopped there, or the session ended beside it; one
  * replaced while still far ahead was a plan that changed, not advice the driver could follow.
  */
@@ -51,7 +51,7 @@ export function recommendationChanges(
   const now = standingStops(after);
   const changes: RecommendationChange[] = [];
   const nowIds = new Set(now.map((s) => s.id));
-  const wasIds = new Set(was.map((s) => s.id));
+  const wasDates = new Map(was.map((s) => [s.id, s.recommendedAtMs]));
   for (const stop of was) {
     if (nowIds.has(stop.id)) continue;
     changes.push({
@@ -63,7 +63,9 @@ export function recommendationChanges(
     });
   }
   for (const stop of now) {
-    if (wasIds.has(stop.id)) continue;
+    // New, or dated earlier (a start plan's stop re-dated by the day replayed): the record takes it.
+    const wasDate = wasDates.get(stop.id);
+    if (wasDate !== undefined && stop.recommendedAtMs >= wasDate) continue;
     const session = after as GuidanceSession;
     changes.push({ kind: 'recommended', stop: recommendedStopOf(session, stop) });
   }

@@ -137,6 +137,21 @@ describe('matching a fill to a recommended stop', () => {
     expect(matchRecommendation(fill({ stationId: 'stn_B' }), [nearer, named])?.stop.stopId).toBe('gds_B');
     expect(matchRecommendation(fill(), [named, nearer])?.stop.stopId).toBe('gds_A');
   });
+  it('never matches a fill that names another station to a recommended one nearby', () => {
+    // The card names stn_C, which was not recommended; stn_A, 0.3 mi away, was.
+    const nearby = stop({ stationId: 'stn_A', latitude: 35 + 0.3 * MILE_DEG });
+    const atOther = fill({ stationId: 'stn_C' });
+    expect(matchRecommendation(atOther, [nearby])).toBeNull();
+    expect(unmatchedReason(atOther, [nearby])).toBe('not_at_recommended_station');
+    // Nor is a fill there at a recommended station outside the window.
+    expect(unmatchedReason(atOther, [stop({ stationId: 'stn_A', withdrawnAtMs: T0 - 7 * 60 * MIN })])).toBe(
+      'no_guidance',
+    );
+  });
+  it('matches a fill that names no station (a detection) by the radius alone', () => {
+    const nearby = stop({ stationId: 'stn_A', latitude: 35 + 0.3 * MILE_DEG });
+    expect(matchRecommendation(fill({ stationId: null }), [nearby])?.stop.stationId).toBe('stn_A');
+  });
 });
 
 describe('the recommendation a fill elsewhere passed over', () => {

@@ -67,6 +67,15 @@ describe('recommendation changes of a session', () => {
     const after = session([guidanceStop('gds_a', 60, { gallonsToBuy: 95 })]);
     expect(recommendationChanges(before, after, T0)).toEqual([]);
   });
+  it('records a standing stop again when it is dated earlier (a start plan re-dated by the day replayed)', () => {
+    const before = session([guidanceStop('gds_a', 80, { recommendedAtMs: T0 + 86_400_000 })]);
+    const after = session([guidanceStop('gds_a', 79, { recommendedAtMs: T0 })]);
+    expect(recommendationChanges(before, after, T0 + 60_000)).toEqual([
+      { kind: 'recommended', stop: expect.objectContaining({ stopId: 'gds_a', recommendedAtMs: T0 }) },
+    ]);
+    // Never dated later by a change.
+    expect(recommendationChanges(after, before, T0 + 60_000)).toEqual([]);
+  });
   it('a stop withdrawn within 10 road miles was due; one replaced farther ahead was not', () => {
     const before = session([guidanceStop('gds_near', 10), guidanceStop('gds_far', 10.1)]);
     const changes = recommendationChanges(before, session([]), T0 + 5000);
