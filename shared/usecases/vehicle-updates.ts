@@ -7,15 +7,18 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../domain/fleet.ts';
 import { type RecommendationChange, recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
+import { assumptionAfterFill, FUEL_LEVEL_POLICY, givesGallons } from '../domain/telematics/fuel-level.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import { travelHeading } from '../domain/telematics/heading.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import type { TrackerState } from '../domain/telematics/types.ts';
 import { mustCommit } from '../domain/tracking/commit-policy.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import {
@@ -177,7 +180,12 @@ async function runCycle(
     const refueled = advanced.detections.some((d) => d.kind === 'fueling');
     // The stored latest position (and its heading) counts only at the last step: it is the newest
     // breadcrumb; an earlier one's heading is read from the breadcrumbs before it, as ingest would.
-    const stepped = snapshotOf(vehicle, state, last ? latest : null, session);
+    const stepped = snapshotOf(
+      vehicle,
+      state,
+      last ? latest : null,
+      afterFillDeparture(vehicle, session, state, advanced.detections, last ? latest : null),
+    );
     const headingDegrees =
       last || !fix ? stepped.headingDegrees : travelHeading(fix, [...positions.recent, ...fixes]);
     const snapshot = { ...stepped, headingDegrees, leftStationIds, refueled };
@@ -207,6 +215,36 @@ async function runCycle(
     events,
     replayedFixes: fixes.length,
   };
+}
+
+/**
+ * The session with its fuel assumption re-anchored when this step departed a fuel station after a
+ * fill-long dwell and the level is not reported (fuel-level.ts FUEL_LEVEL_POLICY): a truck without
+ * a sensor has no detected fueling, and the fleet's departure level is the best thing known after
+ * a stop at the pumps. A level still reported then needs no assumption: its next reading shows the fill.
+ */
+function afterFillDeparture(
+  vehicle: Vehicle,
+  session: GuidanceSession,
+  state: TrackerState,
+  detections: readonly Detection[],
+  latest: RecentPositions['latest'] | null,
+): GuidanceSession {
+  const departure = detections.find(
+    (d) =>
+      d.kind === 'stop_departed' && d.stop.stationId && d.dwellMinutes >= FUEL_LEVEL_POLICY.fillDwellMinutes,
+  );
+  if (departure?.kind !== 'stop_departed') return session;
+  const level = snapshotOf(vehicle, state, latest, session).fuel;
+  if (level && givesGallons(level)) return session;
+  const fuelAssumption = assumptionAfterFill(
+    {
+      kind: 'departure',
+      assumedPercent: session.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    },
+    { atMs: departure.atMs, odometerMiles: state.odometerMiles ?? 0 },
+  );
+  return { ...session, fuelAssumption };
 }
 
 /**
