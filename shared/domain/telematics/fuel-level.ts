@@ -163,9 +163,13 @@ export function fuelLevelNow(
     return { roadMiles, percent: (roadMiles / mpg / tankGallons) * 100 };
   };
 
-  // A fill the assumption was re-anchored on supersedes the reports before it.
-  if (report !== null && assumption.filledAtMs !== undefined && report.atMs < assumption.filledAtMs) {
-    report = null;
+  // A fill the assumption was re-anchored on supersedes the reports before it, and the readings
+  // before it leave the median of a report after it.
+  const filledAtMs = assumption.filledAtMs;
+  if (report !== null && filledAtMs !== undefined) {
+    const sinceFill = levels.filter((reading) => reading.atMs >= filledAtMs);
+    report =
+      report.atMs < filledAtMs ? null : { ...report, percent: medianLevel(sinceFill) ?? report.percent };
   }
   if (report !== null) {
     if (report.atMs === asOfMs) {
