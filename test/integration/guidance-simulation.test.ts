@@ -666,6 +666,77 @@ describe('the guidance worker on odd deliveries', () => {
     expect(later.stops.every((s) => s.gallons_to_buy === null)).toBe(true);
   });
 
+  it('gives no extra guidance.updated for a sensor that reports the level on every 5th breadcrumb only', async () => {
+    // Two trucks drive the same 40 miles, a breadcrumb a minute: one reports the level on every
+    // breadcrumb, the other on every 5th (the level it reports is the same).
+    const every = await newTruck();
+    const sparse = await newTruck();
+    const gallonsSeen: (number | null)[] = [];
+    for (const [truck, reportEvery] of [
+      [every, 1],
+      [sparse, 5],
+    ] as const) {
+      await guidedFromDallas(truck, START_MS + 60_000, 30);
+      for (let minute = 1; minute <= 40; minute++) {
+        const fuel = round1(30 - (minute / MPG / TANK) * 100);
+        await report(truck.fleetId, truck.vehicle.id, [
+          {
+            at: START_MS + 60_000 * (minute + 1),
+            point: pointAtMiles(dallasToDenver, minute),
+            fuel: minute % reportEvery === 0 ? fuel : null,
+            mph: 60,
+          },
+        ]);
+        if (truck === sparse) {
+          const session = await sessionOf(truck.fleetId, truck.vehicle.id);
+          gallonsSeen.push(session.stops[0]?.gallonsToBuy ?? Number.NaN);
+        }
+      }
+    }
+    // A level reported within the published window still gives gallons, so they never flip to null.
+    expect(gallonsSeen.every((gallons) => typeof gallons === 'number' && gallons > 0)).toBe(true);
+    expect(sparse.eventsOf('guidance.updated')).toHaveLength(every.eventsOf('guidance.updated').length);
+    expect(sparse.eventsOf('guidance.updated').length).toBeLessThanOrEqual(3);
+  });
+
+  it("re-anchors a sensorless truck's assumed level when it leaves a fuel station after a fill-long dwell", async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    let t = START_MS + 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, { destination: DENVER });
+    // 300 miles without a level: the assumed full tank is burned down to about two thirds.
+    let miles = 0;
+    while (miles < 300) {
+      t += 20 * 60_000;
+      miles += 20;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
+    }
+    let session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    const beforeFill = session.fuel?.percent as number;
+    expect(beforeFill).toBeLessThan(70);
+    const stop = session.stops[0] as GuidanceSession['stops'][number];
+    expect(stop).toBeDefined();
+
+    // At the stop's pumps for 15 minutes, then back on the road 5 miles past its exit.
+    for (let i = 0; i < 15; i++) {
+      t += 60_000;
+      await report(fleetId, vehicle.id, [{ at: t, point: stop, mph: 0 }]);
+    }
+    t += 5 * 60_000;
+    const exitMiles = miles + stop.milesAhead;
+    await report(fleetId, vehicle.id, [
+      { at: t, point: pointAtMiles(dallasToDenver, exitMiles + 5), mph: 60 },
+    ]);
+    expect(eventsOf('vehicle.stop_departed')).toHaveLength(1);
+
+    // The fleet's assumed level again, less the few miles since: the plan no longer burns from Dallas.
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    expect(session.fuel?.percent).toBeGreaterThan(97);
+    expect(session.fuelAssumption).toMatchObject({ percent: 100, filledAtMs: expect.any(Number) });
+  });
+
   it('says what is missing: no way to reach anything', async () => {
     // Below the reserve is not "cannot reach": the plan spends the reserve and says so.
     const low = await newTruck();
