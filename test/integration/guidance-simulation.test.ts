@@ -22,6 +22,7 @@ import { guidanceRouteKey } from '../../shared/store/guidance-routes.ts';
 import { positionOnlineKeys } from '../../shared/store/online-index.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { heartbeatKey, trackingKey } from '../../shared/store/vehicle-tracking.ts';
+import { recordFuelings } from '../../shared/usecases/fuelings.ts';
 import {
   acknowledgeGuidanceStop,
   cancelGuidance,
@@ -35,6 +36,7 @@ import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { recordFuelingsDeps } from '../../shared/wiring/fueling-batches.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
@@ -735,6 +737,38 @@ describe('the guidance worker on odd deliveries', () => {
     expect(session.fuel).toMatchObject({ source: 'assumed' });
     expect(session.fuel?.percent).toBeGreaterThan(97);
     expect(session.fuelAssumption).toMatchObject({ percent: 100, filledAtMs: expect.any(Number) });
+  });
+
+  it("re-anchors a sensorless truck's assumed level on a reported fill: the level then plus its gallons", async () => {
+    const { fleetId, vehicle, principal } = await newTruck();
+    let t = START_MS + 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, { destination: DENVER });
+    let miles = 0;
+    while (miles < 300) {
+      t += 20 * 60_000;
+      miles += 20;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
+    }
+    const beforeFill = (await sessionOf(fleetId, vehicle.id)).fuel?.percent as number;
+    expect(beforeFill).toBeLessThan(70);
+
+    // The card fill is posted: 30 gallons (20 points of 150), then the next breadcrumb a mile on.
+    const fueledAt = t + 60_000;
+    const posted = await recordFuelings({ ...recordFuelingsDeps(infra), now: () => fueledAt }, fleetId, [
+      { vehicle_id: vehicle.id, fueled_at: new Date(fueledAt).toISOString(), gallons: 30, total_usd: 108 },
+    ]);
+    expect(posted).toMatchObject({ accepted: 1 });
+    t += 2 * 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles + 1), mph: 60 }]);
+
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    // One mile burned since: 0.1 point.
+    expect(session.fuel?.percent).toBeCloseTo(beforeFill + 20, 0);
+    expect(session.fuelAssumption).toMatchObject({
+      filledAtMs: Date.parse(new Date(fueledAt).toISOString()),
+    });
   });
 
   it('says what is missing: no way to reach anything', async () => {
