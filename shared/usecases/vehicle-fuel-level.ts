@@ -1,4 +1,10 @@
-import { type FuelLevel, fuelLevelNow, type LevelBreadcrumb } from '../domain/telematics/fuel-level.ts';
+import type { GuidanceSession } from '../domain/guidance/session.ts';
+import {
+  type FuelAssumption,
+  type FuelLevel,
+  fuelLevelNow,
+  type LevelBreadcrumb,
+} from '../domain/telematics/fuel-level.ts';
 import type { LatestPosition, RecentPositions } from '../domain/telematics/positions.ts';
 import type { TrackerState } from '../domain/telematics/types.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -29,8 +35,19 @@ export function unconsumedBreadcrumbs(
 }
 
 /**
+ * The assumption of the vehicle's active guidance session once a plan anchored it: the truck has
+ * burned fuel since (or filled, when a fill re-anchored it), so a trip or a route planned now works
+ * from the level guidance shows the driver, not from a fresh assumption where the truck is now.
+ */
+export function sessionAssumption(session: GuidanceSession | null): FuelAssumption | null {
+  const assumption = session?.status === 'active' ? session.fuelAssumption : undefined;
+  return assumption && assumption.odometerMiles !== null ? assumption : null;
+}
+
+/**
  * A vehicle's latest position and its fuel level there, for a trip or a route planned now:
- * reported, projected from the last report, or the fleet's assumed departure level (fuel-level.ts).
+ * reported, projected from the last report, the active guidance session's anchored assumption
+ * burned down by the miles since, or the fleet's assumed departure level (fuel-level.ts).
  * The caller has checked the tank size and mpg, without which the level may be unknown.
  */
 export async function vehicleFuelLevel(
@@ -40,7 +57,7 @@ export async function vehicleFuelLevel(
   assumedDepartureFuelPercent: number,
   nowMs: number,
 ): Promise<{ latest: LatestPosition | null; fuel: FuelLevel }> {
-  const [positions, { tracker }] = await Promise.all([
+  const [positions, { tracker, session }] = await Promise.all([
     deps.positions.recent(fleetId, vehicle.id),
     deps.tracking.get(fleetId, vehicle.id, { consistent: false }),
   ]);
@@ -48,7 +65,7 @@ export async function vehicleFuelLevel(
     tracker,
     unconsumedBreadcrumbs(positions, tracker),
     { tankGallons: vehicle.tankSizeGallons, mpg: vehicle.estimatedMpg },
-    { percent: assumedDepartureFuelPercent, atMs: nowMs, odometerMiles: null },
+    sessionAssumption(session) ?? { percent: assumedDepartureFuelPercent, atMs: nowMs, odometerMiles: null },
   );
   if (fuel === null) throw new Error(`vehicle ${vehicle.id}: no fuel level without tank size and mpg`);
   return { latest: positions?.latest ?? null, fuel };

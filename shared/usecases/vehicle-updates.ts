@@ -7,16 +7,19 @@ import {
   stopDepartedEvent,
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
+import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../domain/fleet.ts';
 import { type RecommendationChange, recommendationChanges } from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
 import { stopsDatedByEventTime } from '../domain/guidance/stop-dates.ts';
+import { assumptionAfterFill, FUEL_LEVEL_POLICY, givesGallons } from '../domain/telematics/fuel-level.ts';
 import { detectedFueling, type Fueling } from '../domain/telematics/fueling-record.ts';
 import { travelHeading } from '../domain/telematics/heading.ts';
 import type { VehicleUpdateMessage } from '../domain/telematics/messages.ts';
 import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
+import type { TrackerState } from '../domain/telematics/types.ts';
 import { mustCommit } from '../domain/tracking/commit-policy.ts';
 import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
 import {
@@ -31,6 +34,8 @@ import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
+import { formatTimestamp } from '../platform/time.ts';
+import type { FuelingStore } from '../store/fuelings.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
@@ -52,6 +57,8 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
    * overage past it; station-budget.ts `chargeReplannedStations`). Never throws, never refuses.
    */
   chargeReplannedStations?: (fleetId: string, count: number, billingAccountId?: string) => Promise<void>;
+  /** The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts). */
+  recordedFills?: Pick<FuelingStore, 'ofVehicleBetween'>;
 }
 
 /** A cycle that lost the version race to another writer starts over from the newer state. */
@@ -145,6 +152,7 @@ async function runCycle(
   // stood at that breadcrumb, and the plan is made again at its recorded_at, exactly as a live feed's
   // one-breadcrumb cycles would. A buffered upload (minutes or hours late, in one burst, out of
   // order) so gives the events, times and matches the live feed gave.
+  const fills = await reportedFillsSince(deps, fleetId, tracking.session, latest);
   const steps: (HistoryPoint | null)[] = fixes.length > 0 ? fixes : [null];
   for (const [index, fix] of steps.entries()) {
     const atMs = eventTimeOf(fix, latest);
@@ -180,7 +188,19 @@ async function runCycle(
     const refueled = advanced.detections.some((d) => d.kind === 'fueling');
     // The stored latest position (and its heading) counts only at the last step: it is the newest
     // breadcrumb; an earlier one's heading is read from the breadcrumbs before it, as ingest would.
-    const stepped = snapshotOf(vehicle, state, last ? latest : null, session);
+    const stepped = snapshotOf(
+      vehicle,
+      state,
+      last ? latest : null,
+      afterReportedFill(
+        vehicle,
+        afterFillDeparture(vehicle, session, state, advanced.detections, last ? latest : null),
+        state,
+        fills,
+        atMs,
+        last ? latest : null,
+      ),
+    );
     const headingDegrees =
       last || !fix ? stepped.headingDegrees : travelHeading(fix, [...positions.recent, ...fixes]);
     const snapshot = { ...stepped, headingDegrees, leftStationIds, refueled };
@@ -211,6 +231,92 @@ async function runCycle(
     events,
     replayedFixes: fixes.length,
   };
+}
+
+/**
+ * The session with its fuel assumption re-anchored when this step departed a fuel station after a
+ * fill-long dwell and the level is not reported (fuel-level.ts FUEL_LEVEL_POLICY): a truck without
+ * a sensor has no detected fueling, and the fleet's departure level is the best thing known after
+ * a stop at the pumps. A level still reported then needs no assumption: its next reading shows the fill.
+ */
+function afterFillDeparture(
+  vehicle: Vehicle,
+  session: GuidanceSession,
+  state: TrackerState,
+  detections: readonly Detection[],
+  latest: RecentPositions['latest'] | null,
+): GuidanceSession {
+  const departure = detections.find(
+    (d) =>
+      d.kind === 'stop_departed' && d.stop.stationId && d.dwellMinutes >= FUEL_LEVEL_POLICY.fillDwellMinutes,
+  );
+  if (departure?.kind !== 'stop_departed') return session;
+  const level = snapshotOf(vehicle, state, latest, session).fuel;
+  if (level && givesGallons(level)) return session;
+  const fuelAssumption = assumptionAfterFill(
+    {
+      kind: 'departure',
+      assumedPercent: session.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    },
+    { atMs: departure.atMs, odometerMiles: state.odometerMiles ?? 0 },
+  );
+  return { ...session, fuelAssumption };
+}
+
+/**
+ * The reported fills (POST /v1/fuelings with gallons) since the session's assumption was last
+ * anchored, for a session whose level is not reported: one read a cycle, only for such trucks.
+ */
+async function reportedFillsSince(
+  deps: VehicleUpdateDeps,
+  fleetId: string,
+  session: GuidanceSession | null,
+  latest: RecentPositions['latest'],
+): Promise<{ fueledAtMs: number; gallons: number }[]> {
+  if (!deps.recordedFills || session?.status !== 'active' || session.fuel?.source === 'reported') return [];
+  const fromMs = session.fuelAssumption?.filledAtMs ?? session.createdAtMs;
+  const toMs = Math.max(latest.recordedAtMs, latest.receivedAtMs);
+  if (toMs < fromMs) return [];
+  const fills = await deps.recordedFills.ofVehicleBetween(
+    fleetId,
+    session.vehicleId,
+    formatTimestamp(fromMs),
+    formatTimestamp(toMs),
+  );
+  return fills.flatMap((fill) =>
+    fill.source === 'reported' && fill.gallons !== null && fill.gallons > 0
+      ? [{ fueledAtMs: Date.parse(fill.fueledAt), gallons: fill.gallons }]
+      : [],
+  );
+}
+
+/**
+ * The session with its fuel assumption re-anchored on the newest reported fill at or before this
+ * step and after the assumption's last anchor, when the level is not reported: the level then plus
+ * the gallons, capped at a full tank. A fill reported hours later adds its gallons to the level
+ * burned down since, so the level errs low, never high.
+ */
+function afterReportedFill(
+  vehicle: Vehicle,
+  session: GuidanceSession,
+  state: TrackerState,
+  fills: readonly { fueledAtMs: number; gallons: number }[],
+  atMs: number,
+  latest: RecentPositions['latest'] | null,
+): GuidanceSession {
+  const anchoredAtMs = session.fuelAssumption?.filledAtMs ?? session.createdAtMs;
+  const fill = fills
+    .filter((f) => f.fueledAtMs > anchoredAtMs && f.fueledAtMs <= atMs)
+    .sort((a, b) => b.fueledAtMs - a.fueledAtMs)[0];
+  const tankGallons = vehicle.tankSizeGallons;
+  if (!fill || tankGallons === null || !(tankGallons > 0)) return session;
+  const level = snapshotOf(vehicle, state, latest, session).fuel;
+  if (level && givesGallons(level)) return session;
+  const fuelAssumption = assumptionAfterFill(
+    { kind: 'gallons', levelBeforePercent: level?.percent ?? 0, gallons: fill.gallons, tankGallons },
+    { atMs: fill.fueledAtMs, odometerMiles: state.odometerMiles ?? 0 },
+  );
+  return { ...session, fuelAssumption };
 }
 
 /**

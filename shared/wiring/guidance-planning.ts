@@ -7,6 +7,7 @@ import type { StartGuidanceDeps } from '../usecases/guidance.ts';
 import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import { chargeReplannedStations, fleetBillingAccount } from '../usecases/station-budget.ts';
 import type { VehicleUpdateDeps } from '../usecases/vehicle-updates.ts';
+import { fuelingStores } from './fuelings.ts';
 import { createGuidanceWriteDeps, type GuidanceParts, guidanceStores } from './guidance.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
 import { stationSources } from './stations.ts';
@@ -42,6 +43,7 @@ export function createGuidancePlanningDeps(
     discounts,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
+    recordedFills: fuelingStores(infra).fuelings,
     chargeReplannedStations: async (fleetId, count, sessionAccountId) => {
       if (count <= 0) return;
       try {

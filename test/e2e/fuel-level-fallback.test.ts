@@ -84,7 +84,8 @@ describe('a truck whose latest breadcrumb has no fuel level, after one that had'
   beforeAll(async () => {
     truck = await guidance.newTruck();
     await guidance.drive(truck, [
-      { ...IN_DALLAS, recorded_at: secondsAgo(900), fuel_level_percent: 50, speed_mph: 0 },
+      // Reported more than 15 minutes before the latest breadcrumb: too old to give gallons.
+      { ...IN_DALLAS, recorded_at: secondsAgo(1800), fuel_level_percent: 50, speed_mph: 0 },
       { ...NORTH_OF_DALLAS, recorded_at: lastAt, speed_mph: 60 },
     ]);
   });
@@ -112,7 +113,7 @@ describe('a truck whose latest breadcrumb has no fuel level, after one that had'
     expect(planned.fuel.start_fuel_percent).toBeLessThan(50);
   });
 
-  it('gets guidance that names its stops, without gallons to buy', async () => {
+  it('gets guidance that names its stops, without gallons to buy from a report 28 minutes back', async () => {
     const started = (await guidance.start(truck.id, { destination: DENVER })).json;
     expect(started).toMatchObject({
       fuel_level_source: 'projected',

@@ -22,6 +22,7 @@ import { guidanceRouteKey } from '../../shared/store/guidance-routes.ts';
 import { positionOnlineKeys } from '../../shared/store/online-index.ts';
 import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
 import { heartbeatKey, trackingKey } from '../../shared/store/vehicle-tracking.ts';
+import { recordFuelings } from '../../shared/usecases/fuelings.ts';
 import {
   acknowledgeGuidanceStop,
   cancelGuidance,
@@ -35,6 +36,7 @@ import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { recordFuelingsDeps } from '../../shared/wiring/fueling-batches.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
@@ -667,6 +669,109 @@ describe('the guidance worker on odd deliveries', () => {
     expect(later.fuel_level_percent).toBeGreaterThan(32);
     expect(later.fuel_level_percent).toBeLessThan(36);
     expect(later.stops.every((s) => s.gallons_to_buy === null)).toBe(true);
+  });
+
+  it('gives no extra guidance.updated for a sensor that reports the level on every 5th breadcrumb only', async () => {
+    // Two trucks drive the same 40 miles, a breadcrumb a minute: one reports the level on every
+    // breadcrumb, the other on every 5th (the level it reports is the same).
+    const every = await newTruck();
+    const sparse = await newTruck();
+    const gallonsSeen: (number | null)[] = [];
+    for (const [truck, reportEvery] of [
+      [every, 1],
+      [sparse, 5],
+    ] as const) {
+      await guidedFromDallas(truck, START_MS + 60_000, 30);
+      for (let minute = 1; minute <= 40; minute++) {
+        const fuel = round1(30 - (minute / MPG / TANK) * 100);
+        await report(truck.fleetId, truck.vehicle.id, [
+          {
+            at: START_MS + 60_000 * (minute + 1),
+            point: pointAtMiles(dallasToDenver, minute),
+            fuel: minute % reportEvery === 0 ? fuel : null,
+            mph: 60,
+          },
+        ]);
+        if (truck === sparse) {
+          const session = await sessionOf(truck.fleetId, truck.vehicle.id);
+          gallonsSeen.push(session.stops[0]?.gallonsToBuy ?? Number.NaN);
+        }
+      }
+    }
+    // A level reported within the published window still gives gallons, so they never flip to null.
+    expect(gallonsSeen.every((gallons) => typeof gallons === 'number' && gallons > 0)).toBe(true);
+    expect(sparse.eventsOf('guidance.updated')).toHaveLength(every.eventsOf('guidance.updated').length);
+    expect(sparse.eventsOf('guidance.updated').length).toBeLessThanOrEqual(3);
+  });
+
+  it("re-anchors a sensorless truck's assumed level when it leaves a fuel station after a fill-long dwell", async () => {
+    const { fleetId, vehicle, principal, eventsOf } = await newTruck();
+    let t = START_MS + 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, { destination: DENVER });
+    // 300 miles without a level: the assumed full tank is burned down to about two thirds.
+    let miles = 0;
+    while (miles < 300) {
+      t += 20 * 60_000;
+      miles += 20;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
+    }
+    let session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    const beforeFill = session.fuel?.percent as number;
+    expect(beforeFill).toBeLessThan(70);
+    const stop = session.stops[0] as GuidanceSession['stops'][number];
+    expect(stop).toBeDefined();
+
+    // At the stop's pumps for 15 minutes, then back on the road 5 miles past its exit.
+    for (let i = 0; i < 15; i++) {
+      t += 60_000;
+      await report(fleetId, vehicle.id, [{ at: t, point: stop, mph: 0 }]);
+    }
+    t += 5 * 60_000;
+    const exitMiles = miles + stop.milesAhead;
+    await report(fleetId, vehicle.id, [
+      { at: t, point: pointAtMiles(dallasToDenver, exitMiles + 5), mph: 60 },
+    ]);
+    expect(eventsOf('vehicle.stop_departed')).toHaveLength(1);
+
+    // The fleet's assumed level again, less the few miles since: the plan no longer burns from Dallas.
+    session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    expect(session.fuel?.percent).toBeGreaterThan(97);
+    expect(session.fuelAssumption).toMatchObject({ percent: 100, filledAtMs: expect.any(Number) });
+  });
+
+  it("re-anchors a sensorless truck's assumed level on a reported fill: the level then plus its gallons", async () => {
+    const { fleetId, vehicle, principal } = await newTruck();
+    let t = START_MS + 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: DALLAS, mph: 0 }]);
+    await startGuidanceAnswer(deps, principal, fleetId, vehicle.id, { destination: DENVER });
+    let miles = 0;
+    while (miles < 300) {
+      t += 20 * 60_000;
+      miles += 20;
+      await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles), mph: 60 }]);
+    }
+    const beforeFill = (await sessionOf(fleetId, vehicle.id)).fuel?.percent as number;
+    expect(beforeFill).toBeLessThan(70);
+
+    // The card fill is posted: 30 gallons (20 points of 150), then the next breadcrumb a mile on.
+    const fueledAt = t + 60_000;
+    const posted = await recordFuelings({ ...recordFuelingsDeps(infra), now: () => fueledAt }, fleetId, [
+      { vehicle_id: vehicle.id, fueled_at: new Date(fueledAt).toISOString(), gallons: 30, total_usd: 108 },
+    ]);
+    expect(posted).toMatchObject({ accepted: 1 });
+    t += 2 * 60_000;
+    await report(fleetId, vehicle.id, [{ at: t, point: pointAtMiles(dallasToDenver, miles + 1), mph: 60 }]);
+
+    const session = await sessionOf(fleetId, vehicle.id);
+    expect(session.fuel).toMatchObject({ source: 'assumed' });
+    // One mile burned since: 0.1 point.
+    expect(session.fuel?.percent).toBeCloseTo(beforeFill + 20, 0);
+    expect(session.fuelAssumption).toMatchObject({
+      filledAtMs: Date.parse(new Date(fueledAt).toISOString()),
+    });
   });
 
   it('says what is missing: no way to reach anything', async () => {

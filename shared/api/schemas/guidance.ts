@@ -57,7 +57,7 @@ const guidanceStopSchema = z
     gallons_to_buy: z.nullable(z.number()).check(
       z.meta({
         description:
-          'Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported): gallons from a projected or assumed level would be a guess',
+          'Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported) or projected from a report at most 15 minutes and 15 road miles back: gallons from an older projection or an assumed level would be a guess',
       }),
     ),
     price_usd_per_gallon: z.number(),

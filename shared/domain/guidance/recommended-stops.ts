@@ -3,6 +3,7 @@ import type { FuelPlan, FuelStop } from '../fuel-plan/types.ts';
 import { roundToTenth } from '../rounding.ts';
 import type { StationOnRoute } from '../stations/fuel-candidates.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../stations/station.ts';
+import { givesGallons } from '../telematics/fuel-level.ts';
 import type { FuelReading, GuidanceSession, GuidanceStop } from './session.ts';
 
 /** A purchase the plan (or the urgent fallback) names, before it becomes a session's stop. */
@@ -37,8 +38,9 @@ export function guidanceStopOf(
     address: station.address,
     milesAhead: roundToTenth(stop.milesAlongRoute),
     detourMiles: roundToTenth(2 * stop.detourMiles),
-    // Gallons from an estimated level would be a guess presented as an instruction.
-    gallonsToBuy: fuel.source === 'reported' ? stop.gallons : null,
+    // Gallons from an estimated level would be a guess presented as an instruction; a report a few
+    // minutes back is not (fuel-level.ts givesGallons).
+    gallonsToBuy: givesGallons(fuel) ? stop.gallons : null,
     price: price.price,
     discount: price.discount,
     netPrice: price.net,

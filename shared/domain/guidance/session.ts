@@ -79,6 +79,8 @@ export interface FuelReading {
   reportedAtMs: number | null;
   /** The moment the level describes (absent in sessions stored before it: their position's time). */
   asOfMs?: number;
+  /** Road miles since the report or the assumption's anchor (absent in sessions stored before it). */
+  milesSince?: number;
 }
 
 /** Where a stored reading's level comes from, whenever the session was stored. */
@@ -113,6 +115,11 @@ export interface GuidanceSession {
    * before it: 100 %, anchored at the next plan.
    */
   fuelAssumption?: FuelAssumption;
+  /**
+   * The fleet's assumed_departure_fuel_percent when the session started: the level a departure
+   * after a fill re-anchors the assumption at. Absent in sessions stored before it: a full tank.
+   */
+  assumedDepartureFuelPercent?: number;
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
   /** Set by a skip: the next cycle replans even while the vehicle dwells at a stop. */
   forceReplan: boolean;
@@ -219,6 +226,7 @@ export function startSession(input: {
       atMs: input.nowMs,
       odometerMiles: null,
     },
+    assumedDepartureFuelPercent: input.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     position: null,
     forceReplan: false,
     revision: 0,

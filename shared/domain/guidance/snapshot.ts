@@ -80,6 +80,7 @@ export function snapshotOf(
             source: level.source,
             reportedAtMs: level.reportedAtMs,
             asOfMs: level.asOfMs,
+            milesSince: level.milesSince,
           }
         : null,
     fuelAssumption: anchored,

@@ -12,6 +12,30 @@ import type { TrackerState } from './types.ts';
 export const FUEL_LEVEL_SOURCES = ['reported', 'projected', 'assumed'] as const;
 export type FuelLevelSource = (typeof FUEL_LEVEL_SOURCES)[number];
 
+/** The bounds of the rule, quoted by docs/api-guide.md ("The fuel level a plan works from"). */
+export const FUEL_LEVEL_POLICY = /* @__PURE__ */ Object.freeze({
+  /**
+   * A projection from a report older than 12 hours of recorded_at or more than 400 road miles back
+   * is no longer trusted: the truck has likely filled since (a haul fills every 600–1,000 miles), so
+   * the level falls back to the assumption.
+   */
+  projectionMaxHours: 12,
+  projectionMaxRoadMiles: 400,
+  /**
+   * A level reported within 15 minutes and 15 road miles still gives gallons to buy (projected
+   * forward): a sensor that reports on every few breadcrumbs would otherwise make gallons appear
+   * and vanish on the driver's screen from one breadcrumb to the next.
+   */
+  gallonsReportMaxMinutes: 15,
+  gallonsReportMaxRoadMiles: 15,
+  /**
+   * A departure from a fuel station after at least 8 minutes there counts as a fill for a truck
+   * whose level is not reported: fuelling a truck takes longer, a restroom break or a red light
+   * at the exit does not.
+   */
+  fillDwellMinutes: 8,
+});
+
 /** The level a truck that never reported one is taken to have, and from where on its drive. */
 export interface FuelAssumption {
   percent: number;
@@ -23,6 +47,50 @@ export interface FuelAssumption {
    * position asked about (a trip or a route planned now), so nothing is burned.
    */
   odometerMiles: number | null;
+  /**
+   * Set when the assumption was re-anchored on a fill ({@link assumptionAfterFill}): a level
+   * reported before this moment is superseded by it, one reported later replaces it.
+   */
+  filledAtMs?: number;
+}
+
+/**
+ * The assumption after a fill known for the vehicle, anchored where the fill happened: a reported
+ * fueling's gallons on top of the level before it (capped at a full tank), or, for a departure
+ * from a fuel station after a fill-long dwell, the fleet's assumed departure level.
+ */
+export function assumptionAfterFill(
+  fill:
+    | { kind: 'gallons'; levelBeforePercent: number; gallons: number; tankGallons: number }
+    | { kind: 'departure'; assumedPercent: number },
+  at: { atMs: number; odometerMiles: number | null },
+): FuelAssumption {
+  const percent =
+    fill.kind === 'departure'
+      ? fill.assumedPercent
+      : Math.min(100, fill.levelBeforePercent + (fill.gallons / fill.tankGallons) * 100);
+  return {
+    percent: roundToTenth(percent),
+    atMs: at.atMs,
+    odometerMiles: at.odometerMiles,
+    filledAtMs: at.atMs,
+  };
+}
+
+/** Whether a level is close enough to a report to give gallons to buy ({@link FUEL_LEVEL_POLICY}). */
+export function givesGallons(level: {
+  source: FuelLevelSource | 'estimated';
+  reportedAtMs: number | null;
+  asOfMs?: number;
+  milesSince?: number;
+}): boolean {
+  if (level.source === 'reported') return true;
+  if (level.source !== 'projected' || level.reportedAtMs === null) return false;
+  if (level.asOfMs === undefined || level.milesSince === undefined) return false;
+  return (
+    level.asOfMs - level.reportedAtMs <= FUEL_LEVEL_POLICY.gallonsReportMaxMinutes * 60_000 &&
+    level.milesSince <= FUEL_LEVEL_POLICY.gallonsReportMaxRoadMiles
+  );
 }
 
 /** A breadcrumb as the level reads it. */
@@ -50,8 +118,9 @@ export interface FuelLevel {
 /**
  * The tank level at the vehicle's latest breadcrumb, the one rule trips, routes and guidance share:
  * the smoothed reported level when that breadcrumb carried one; else the last reported level
- * projected forward by the road miles driven since at the vehicle's mpg; else, when no level was
- * ever reported, the assumption, less the fuel for the miles driven since it was made. Reads the
+ * projected forward by the road miles driven since at the vehicle's mpg, while the report is within
+ * {@link FUEL_LEVEL_POLICY}'s age and miles and not older than a fill the assumption was anchored
+ * on; else the assumption, less the fuel for the miles driven since it was anchored. Reads the
  * detection state (what the worker consumed) and the breadcrumbs it has not consumed yet (any
  * order; those at or before its last fix are ignored). Null when a projection is needed and the
  * tank size or mpg is unknown.
@@ -94,6 +163,14 @@ export function fuelLevelNow(
     return { roadMiles, percent: (roadMiles / mpg / tankGallons) * 100 };
   };
 
+  // A fill the assumption was re-anchored on supersedes the reports before it, and the readings
+  // before it leave the median of a report after it.
+  const filledAtMs = assumption.filledAtMs;
+  if (report !== null && filledAtMs !== undefined) {
+    const sinceFill = levels.filter((reading) => reading.atMs >= filledAtMs);
+    report =
+      report.atMs < filledAtMs ? null : { ...report, percent: medianLevel(sinceFill) ?? report.percent };
+  }
   if (report !== null) {
     if (report.atMs === asOfMs) {
       return {
@@ -107,14 +184,18 @@ export function fuelLevelNow(
     }
     const burn = burned(report.miles);
     if (burn === null) return null;
-    return {
-      percent: roundToTenth(Math.max(0, report.percent - burn.percent)),
-      source: 'projected',
-      asOfMs,
-      reportedAtMs: report.atMs,
-      milesSince: roundToTenth(burn.roadMiles),
-      odometerMiles: odometer,
-    };
+    const stale =
+      asOfMs - report.atMs > FUEL_LEVEL_POLICY.projectionMaxHours * 3_600_000 ||
+      burn.roadMiles > FUEL_LEVEL_POLICY.projectionMaxRoadMiles;
+    if (!stale)
+      return {
+        percent: roundToTenth(Math.max(0, report.percent - burn.percent)),
+        source: 'projected',
+        asOfMs,
+        reportedAtMs: report.atMs,
+        milesSince: roundToTenth(burn.roadMiles),
+        odometerMiles: odometer,
+      };
   }
   const burn = burned(
     assumption.odometerMiles === null ? 0 : Math.max(0, odometer - assumption.odometerMiles),

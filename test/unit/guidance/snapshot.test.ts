@@ -39,6 +39,7 @@ describe('the vehicle snapshot of a truck that never reported a fuel level', () 
       source: 'assumed',
       reportedAtMs: null,
       asOfMs: drive[9]?.recordedAtMs,
+      milesSince: 0,
     });
     expect(snapshot.fuelAssumption).toEqual({
       percent: 60,

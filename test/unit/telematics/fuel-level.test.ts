@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assumptionAfterFill,
+  FUEL_LEVEL_POLICY,
   type FuelAssumption,
   fuelLevelNow,
+  givesGallons,
   type LevelBreadcrumb,
 } from '../../../shared/domain/telematics/fuel-level.ts';
 import {
@@ -283,5 +286,123 @@ describe('fuelLevelNow', () => {
     expect(fuelLevelNow(reading, [], noTank, FULL_NOW)).toMatchObject({ source: 'reported', percent: 50 });
     expect(fuelLevelNow(initialTrackerState(), [], noTank, FULL_NOW)).toMatchObject({ source: 'assumed' });
     expect(levelOf(afterReading)).toMatchObject({ source: 'projected', milesSince: 5.5 });
+  });
+
+  it('falls back to the assumption once the report is more than the published road miles back', () => {
+    // Arrange: 50 % reported, then 360 and 370 great-circle miles (396 and 407 road miles).
+    const route = new Breadcrumbs(ORIGIN)
+      .drive({ minutes: 1, speedMph: 60, level: 50 })
+      .drive({ minutes: 370, speedMph: 60, everyMinutes: 5 });
+    const within = advanceTracker(initialTrackerState(), route.fixes.slice(0, 73), contextWith()).state;
+    const beyond = advanceTracker(initialTrackerState(), route.fixes.slice(0, 75), contextWith()).state;
+    const assumption = { percent: 80, atMs: 0, odometerMiles: null };
+
+    // Act
+    const projected = fuelLevelNow(within, [], truck, assumption);
+    const fallen = fuelLevelNow(beyond, [], truck, assumption);
+
+    // Assess
+    expect(projected).toMatchObject({ source: 'projected' });
+    expect(projected?.milesSince).toBeLessThanOrEqual(FUEL_LEVEL_POLICY.projectionMaxRoadMiles);
+    expect(fallen).toMatchObject({ source: 'assumed', percent: 80, reportedAtMs: null });
+  });
+
+  it('falls back to the assumption once the report is more than the published hours old', () => {
+    // Arrange: 50 % reported, parked 12 hours 10 minutes, then 5 miles without a level.
+    const route = new Breadcrumbs(ORIGIN)
+      .drive({ minutes: 1, speedMph: 60, level: 50 })
+      .park({ minutes: FUEL_LEVEL_POLICY.projectionMaxHours * 60 + 10, everyMinutes: 30 })
+      .drive({ minutes: 5, speedMph: 60 });
+    const { state } = advanceTracker(initialTrackerState(), route.fixes, contextWith());
+    const early = advanceTracker(initialTrackerState(), route.fixes.slice(0, 3), contextWith()).state;
+
+    // Act / Assess
+    expect(fuelLevelNow(early, [], truck, FULL_NOW)).toMatchObject({ source: 'projected', percent: 50 });
+    expect(fuelLevelNow(state, [], truck, FULL_NOW)).toMatchObject({ source: 'assumed', percent: 100 });
+  });
+
+  it('lets an assumption re-anchored on a fill supersede the reports before it, not those after', () => {
+    // Arrange: 20 % reported, 30 miles, a fill re-anchors at 90 %, 30 more miles, then 85 % reported.
+    const route = new Breadcrumbs(ORIGIN)
+      .drive({ minutes: 1, speedMph: 60, level: 20 })
+      .drive({ minutes: 30, speedMph: 60 })
+      .drive({ minutes: 30, speedMph: 60 })
+      .drive({ minutes: 1, speedMph: 60, level: 85 });
+    const atFill = advanceTracker(initialTrackerState(), route.fixes.slice(0, 31), contextWith()).state;
+    const later = advanceTracker(atFill, route.fixes.slice(31, 61), contextWith()).state;
+    const reported = advanceTracker(later, route.fixes.slice(61), contextWith()).state;
+    const filled = assumptionAfterFill(
+      { kind: 'departure', assumedPercent: 90 },
+      { atMs: atFill.processedThroughMs ?? 0, odometerMiles: atFill.odometerMiles ?? 0 },
+    );
+
+    // Act
+    const afterFill = fuelLevelNow(later, [], truck, filled);
+    const afterReport = fuelLevelNow(reported, [], truck, filled);
+
+    // Assess: 30 miles burned from 90 (33 road miles, 5.5 gal, 3.7 points); the new report wins.
+    expect(afterFill).toMatchObject({ source: 'assumed', reportedAtMs: null, milesSince: 33 });
+    expect(afterFill?.percent).toBeCloseTo(90 - (33 / 6 / 150) * 100, 1);
+    expect(afterReport).toMatchObject({ source: 'reported', percent: 85 });
+    // Without the fill the old report would still be projected, far below.
+    expect(fuelLevelNow(later, [], truck, FULL_NOW)).toMatchObject({ source: 'projected' });
+    expect(fuelLevelNow(later, [], truck, FULL_NOW)?.percent).toBeLessThan(20);
+  });
+});
+
+describe('assumptionAfterFill', () => {
+  const at = { atMs: 5_000, odometerMiles: 812.5 };
+
+  it("adds a reported fill's gallons to the level before it, capped at a full tank", () => {
+    // Act / Assess: 108 gal of 150 is 72 points.
+    expect(
+      assumptionAfterFill({ kind: 'gallons', levelBeforePercent: 18, gallons: 108, tankGallons: 150 }, at),
+    ).toEqual({ percent: 90, atMs: 5_000, odometerMiles: 812.5, filledAtMs: 5_000 });
+    expect(
+      assumptionAfterFill({ kind: 'gallons', levelBeforePercent: 60, gallons: 108, tankGallons: 150 }, at)
+        .percent,
+    ).toBe(100);
+  });
+
+  it("anchors a departure after a fill at the fleet's assumed level", () => {
+    // Act / Assess
+    expect(assumptionAfterFill({ kind: 'departure', assumedPercent: 95 }, at)).toEqual({
+      percent: 95,
+      ...at,
+      filledAtMs: 5_000,
+    });
+  });
+});
+
+describe('givesGallons', () => {
+  const minute = 60_000;
+  const window = FUEL_LEVEL_POLICY.gallonsReportMaxMinutes;
+
+  it.each([
+    ['reported', { source: 'reported', reportedAtMs: 0, asOfMs: 0, milesSince: 0 }, true],
+    [
+      'projected within the window',
+      { source: 'projected', reportedAtMs: 0, asOfMs: window * minute, milesSince: 15 },
+      true,
+    ],
+    [
+      'projected past the minutes',
+      { source: 'projected', reportedAtMs: 0, asOfMs: (window + 1) * minute, milesSince: 1 },
+      false,
+    ],
+    [
+      'projected past the miles',
+      { source: 'projected', reportedAtMs: 0, asOfMs: minute, milesSince: 15.1 },
+      false,
+    ],
+    [
+      'projected, stored before miles were kept',
+      { source: 'projected', reportedAtMs: 0, asOfMs: minute },
+      false,
+    ],
+    ['assumed', { source: 'assumed', reportedAtMs: null, asOfMs: 0, milesSince: 0 }, false],
+  ] as const)('%s: %s', (_name, level, expected) => {
+    // Act / Assess
+    expect(givesGallons(level)).toBe(expected);
   });
 });

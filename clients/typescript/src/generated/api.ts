@@ -2459,7 +2459,7 @@ export interface components {
             miles_ahead: number;
             /** @description Extra miles driven to stop: off the route and back */
             detour_miles: number;
-            /** @description Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported): gallons from a projected or assumed level would be a guess */
+            /** @description Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported) or projected from a report at most 15 minutes and 15 road miles back: gallons from an older projection or an assumed level would be a guess */
             gallons_to_buy: number | null;
             price_usd_per_gallon: number;
             discount_usd_per_gallon: number;
