@@ -44,6 +44,10 @@ export interface Sighting {
   postedAtMs: number;
   active: boolean;
   first: SeenStop | null;
+  /** The fuel level the session's plan worked from (percent of the tank); null before any plan. */
+  fuelPercent: number | null;
+  /** Stations the session's skipped stops are at. */
+  skippedStationIds: string[];
   /** The newest breadcrumb the API had for the truck (by recorded_at). */
   latest: DriveCrumb;
 }
@@ -165,14 +169,17 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     }
   }
 
+  /** What GET guidance showed: stops[0] of an active session, and what the plan worked from. */
   async function firstStop(
     fleetId: string,
     vehicleId: string,
-  ): Promise<{ active: boolean; first: SeenStop | null }> {
+  ): Promise<Omit<Sighting, 'postedAtMs' | 'latest'>> {
     const { session } = await deps.tracking.get(fleetId, vehicleId);
     const stop = session?.status === 'active' ? session.stops[0] : undefined;
     return {
       active: session?.status === 'active',
+      fuelPercent: session?.fuel?.percent ?? null,
+      skippedStationIds: session?.skipped.map((s) => s.stationId) ?? [],
       first: stop
         ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
         : null,
