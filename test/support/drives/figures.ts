@@ -46,9 +46,11 @@ function footMile(outcome: DriveOutcome, stop: SeenStop): number {
 
 /**
  * Why a shown stop gave way, in the order it is judged:
- * - `after_fill`: the truck fuelled since the stop was shown (a detected fill that ended after the
- *   newest breadcrumb the stop was shown on, and began by the one it was withdrawn on): the plan
- *   starts afresh from a full tank, and the truck is no longer heading to a stop it does not need;
+ * - `after_fill`: the truck fuelled since the stop was shown: detection recorded a fill after the
+ *   stop was shown (the next stop of the plan made before the fill, shown once the truck left the
+ *   pumps), or a detected fill ended after the newest breadcrumb the stop was shown on and began by
+ *   the one it was withdrawn on. The plan starts afresh from a full tank: the truck is no longer
+ *   heading to a stop it does not need;
  * - `unusable`: the stop was skipped, or is out of reach from the level the plan worked from with
  *   GUIDANCE_POLICY.commitmentReserveShare of the reserve left (the commitment rule lets it go);
  * - `far_better_plan`: the stop was still more than GUIDANCE_POLICY.commitmentFarMiles road miles
@@ -100,6 +102,8 @@ export function shownStopWithdrawals(outcome: DriveOutcome): Withdrawal[] {
   let shown = outcome.shownAtStart;
   // The recorded time of the newest breadcrumb the API had when `shown` became stops[0].
   let shownSinceMs = outcome.startMs;
+  // How many fills detection had recorded when `shown` became stops[0].
+  let fillsWhenShown = 0;
   for (const sighting of outcome.sightings) {
     if (!sighting.active) break;
     const now = sighting.first;
@@ -107,7 +111,9 @@ export function shownStopWithdrawals(outcome: DriveOutcome): Withdrawal[] {
     if (shown && now?.stationId !== shown.stationId) {
       const milesAhead = footMile(outcome, shown) - latest.routeMile;
       if (latest.phase !== 'at_station' && milesAhead > 0) {
-        const fuelled = fills.some((f) => f.endedMs > shownSinceMs && f.startedMs <= latest.recordedAtMs);
+        const fuelled =
+          sighting.fillsDetected > fillsWhenShown ||
+          fills.some((f) => f.endedMs > shownSinceMs && f.startedMs <= latest.recordedAtMs);
         const fuelAtStop =
           sighting.fuelPercent === null
             ? Number.POSITIVE_INFINITY
@@ -129,7 +135,10 @@ export function shownStopWithdrawals(outcome: DriveOutcome): Withdrawal[] {
         });
       }
     }
-    if (now?.stationId !== shown?.stationId) shownSinceMs = latest.recordedAtMs;
+    if (now?.stationId !== shown?.stationId) {
+      shownSinceMs = latest.recordedAtMs;
+      fillsWhenShown = sighting.fillsDetected;
+    }
     shown = now;
   }
   return withdrawals;

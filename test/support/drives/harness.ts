@@ -46,6 +46,8 @@ export interface Sighting {
   first: SeenStop | null;
   /** The fuel level the session's plan worked from (percent of the tank); null before any plan. */
   fuelPercent: number | null;
+  /** How many fills detection had recorded for the truck by then (fueling.recorded). */
+  fillsDetected: number;
   /** Stations the session's skipped stops are at. */
   skippedStationIds: string[];
   /** The newest breadcrumb the API had for the truck (by recorded_at). */
@@ -173,7 +175,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
   async function firstStop(
     fleetId: string,
     vehicleId: string,
-  ): Promise<Omit<Sighting, 'postedAtMs' | 'latest'>> {
+  ): Promise<Omit<Sighting, 'postedAtMs' | 'latest' | 'fillsDetected'>> {
     const { session } = await deps.tracking.get(fleetId, vehicleId);
     const stop = session?.status === 'active' ? session.stops[0] : undefined;
     return {
@@ -260,6 +262,12 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
         outcome.sightings.push({
           postedAtMs,
           ...(await firstStop(fleetId, outcome.vehicleId)),
+          fillsDetected: events.filter(
+            (e) =>
+              e.type === 'fueling.recorded' &&
+              e.fleet_id === fleetId &&
+              e.data.vehicle_id === outcome.vehicleId,
+          ).length,
           latest: latest.get(drive) as DriveCrumb,
         });
       }

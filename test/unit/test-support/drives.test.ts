@@ -262,6 +262,7 @@ describe('the fleet figures', () => {
     active,
     first,
     fuelPercent: 40,
+    fillsDetected: 0,
     skippedStationIds: [],
     latest: crumbAt(mile, 1),
     ...over,
@@ -317,6 +318,17 @@ describe('the fleet figures', () => {
         events: [fill(5, 11)],
       });
       expect(shownStopWithdrawals(shownAfterFill).map((w) => w.cause)).toEqual(['other']);
+      // The same fill, recorded by detection only after the stop was shown (the next stop of the
+      // plan made before it, shown as the truck left the pumps): after_fill.
+      const detectedAfterShown = outcome({
+        shownAtStart: null,
+        sightings: [
+          sighting(a, near - 1, true, { latest: crumbAt(near - 1, 12) }),
+          withdrawnAt(near, 20, { fillsDetected: 1 }),
+        ],
+        events: [fill(5, 11)],
+      });
+      expect(shownStopWithdrawals(detectedAfterShown).map((w) => w.cause)).toEqual(['after_fill']);
     });
 
     it('a stop skipped, or out of reach with the kept share of the reserve: unusable', () => {
