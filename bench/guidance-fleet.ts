@@ -4,13 +4,14 @@
  * and hours late, with gauge noise, GPS jitter and prices moving during the drive. Measures how
  * well the advice holds: shown stops withdrawn while the truck heads to them, fills at the shown
  * stop matched to it, and guidance.updated per truck-hour.
- * Run alone with `npx tsx bench/guidance-fleet.ts`; the suite runner imports `benchGuidanceFleet`.
+ * Run alone with `npx tsx bench/guidance-fleet.ts [drives] [--explain]` (`--explain`: a line per
+ * shown stop withdrawn, with its cause); the suite runner imports `benchGuidanceFleet`.
  */
 import { pathToFileURL } from 'node:url';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { ensureTable } from '../local/table-setup.ts';
 import { fixedClock } from '../shared/platform/time.ts';
-import { type FleetFigures, fleetFigures } from '../test/support/drives/figures.ts';
+import { type FleetFigures, fleetFigures, shownStopWithdrawals } from '../test/support/drives/figures.ts';
 import { generateFleet } from '../test/support/drives/generator.ts';
 import { createDriveSimulation, type DriveOutcome } from '../test/support/drives/harness.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
@@ -26,7 +27,30 @@ const SEED = 26;
 const GROUP_SPACING_MS = 86_400_000;
 const FIRST_START_MS = Date.parse('2026-11-02T06:00:00Z');
 
-export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleetBench> {
+/**
+ * One line per shown stop withdrawn (`--explain`): its cause, how far ahead it still was, the level
+ * the plan worked from, what replaced it, and the drive (behaviour, delivery) to replay it from.
+ */
+function explainWithdrawals(outcomes: readonly DriveOutcome[], deliveries: ReadonlyMap<number, string>) {
+  for (const outcome of outcomes) {
+    for (const w of shownStopWithdrawals(outcome)) {
+      console.log(
+        [
+          w.cause.padEnd(15),
+          `drive ${outcome.spec.index} (${outcome.spec.from.id} → ${outcome.spec.to.id},`,
+          `${outcome.spec.behaviour}, ${deliveries.get(outcome.spec.index)}):`,
+          `${w.stop.stationId} ${w.milesAhead} mi ahead at ${w.fuelPercent ?? '?'} %`,
+          `→ ${w.replacedBy?.stationId ?? 'no stop'}`,
+        ].join(' '),
+      );
+    }
+  }
+}
+
+export async function benchGuidanceFleet(
+  drives = DRIVES,
+  options: { explain?: boolean } = {},
+): Promise<GuidanceFleetBench> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // Thousands of worker cycles: their usage metrics (EMF lines on stdout) would bury the table.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
@@ -44,6 +68,12 @@ export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleet
         ...(await simulation.runGroup(group, FIRST_START_MS + index * GROUP_SPACING_MS, SEED + index)),
       );
     }
+    if (options.explain) {
+      explainWithdrawals(
+        outcomes,
+        new Map(groups.flatMap((g) => g.drives.map((d) => [d.index, g.delivery] as const))),
+      );
+    }
     return {
       ...fleetFigures(outcomes),
       guidance_fleet_seconds: Math.round((performance.now() - started) / 100) / 10,
@@ -54,5 +84,7 @@ export async function benchGuidanceFleet(drives = DRIVES): Promise<GuidanceFleet
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.table(await benchGuidanceFleet(Number(process.argv[2] ?? DRIVES)));
+  const args = process.argv.slice(2);
+  const drives = args.find((arg) => !arg.startsWith('--'));
+  console.table(await benchGuidanceFleet(Number(drives ?? DRIVES), { explain: args.includes('--explain') }));
 }

@@ -8,7 +8,7 @@ import { GUIDANCE_POLICY } from './policy.ts';
  * - Fuel below what the reserve needs is not "cannot reach": the plan is made again without the
  *   reserve (the emergency it is kept for), and says so; only if that fails too is it infeasible.
  * - Commitment: the stop the driver was shown (`shownStationIds[0]`) stays the first stop while it
- *   still works (reachable within half the reserve, room in the tank for the minimum purchase)
+ *   still works (reachable with `commitmentReserveShare` of the reserve left, room in the tank for the minimum purchase)
  *   unless a new plan saves at least the switch margin (`commitmentSwitchMinUsd`, or
  *   `commitmentSwitchMinFraction` of the fuel spend left, whichever is more) and the stop is more
  *   than `commitmentFarMiles` ahead. The later stops shown are kept on the same margin.
@@ -31,9 +31,7 @@ export function choosePlan(input: FuelPlanInput, shownStationIds: readonly strin
   }
   const first = input.stations.find((station) => station.id === shownStationIds[0]);
   if (best.status === 'infeasible' || !first) return best;
-  // Half the reserve is the band a kept stop may eat into: a gauge wobbling by a few gallons must
-  // not add a splash-and-go five miles before the stop the driver is already heading for.
-  const banded = { ...input, reserveGallons: reserveGallons / 2 };
+  const banded = { ...input, reserveGallons: reserveGallons * GUIDANCE_POLICY.commitmentReserveShare };
   const after = input.stations.filter(
     (station) => station.id !== first.id && station.milesAlongRoute >= first.milesAlongRoute,
   );

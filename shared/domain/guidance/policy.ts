@@ -32,6 +32,12 @@ export const GUIDANCE_POLICY = {
    */
   commitmentFarMiles: 30,
   /**
+   * A kept stop may be reached with this share of the fuel reserve left (the rest of the reserve is
+   * the band it may eat into): a gauge wobbling by a few gallons must not add a splash-and-go five
+   * miles before the stop the driver is already heading for. Below it, the stop is out of reach.
+   */
+  commitmentReserveShare: 0.5,
+  /**
    * Hysteresis between phases: a plan with stops becomes "no stop needed" only when no stop is
    * needed even to arrive with this many points of the tank more than min_arrival_fuel_percent:
    * more than the ±3 points a sloshing gauge leaves after smoothing, so the stop is not taken away

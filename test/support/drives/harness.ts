@@ -44,6 +44,12 @@ export interface Sighting {
   postedAtMs: number;
   active: boolean;
   first: SeenStop | null;
+  /** The fuel level the session's plan worked from (percent of the tank); null before any plan. */
+  fuelPercent: number | null;
+  /** How many fills detection had recorded for the truck by then (fueling.recorded). */
+  fillsDetected: number;
+  /** Stations the session's skipped stops are at. */
+  skippedStationIds: string[];
   /** The newest breadcrumb the API had for the truck (by recorded_at). */
   latest: DriveCrumb;
 }
@@ -165,14 +171,17 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     }
   }
 
+  /** What GET guidance showed: stops[0] of an active session, and what the plan worked from. */
   async function firstStop(
     fleetId: string,
     vehicleId: string,
-  ): Promise<{ active: boolean; first: SeenStop | null }> {
+  ): Promise<Omit<Sighting, 'postedAtMs' | 'latest' | 'fillsDetected'>> {
     const { session } = await deps.tracking.get(fleetId, vehicleId);
     const stop = session?.status === 'active' ? session.stops[0] : undefined;
     return {
       active: session?.status === 'active',
+      fuelPercent: session?.fuel?.percent ?? null,
+      skippedStationIds: session?.skipped.map((s) => s.stationId) ?? [],
       first: stop
         ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
         : null,
@@ -253,6 +262,12 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
         outcome.sightings.push({
           postedAtMs,
           ...(await firstStop(fleetId, outcome.vehicleId)),
+          fillsDetected: events.filter(
+            (e) =>
+              e.type === 'fueling.recorded' &&
+              e.fleet_id === fleetId &&
+              e.data.vehicle_id === outcome.vehicleId,
+          ).length,
           latest: latest.get(drive) as DriveCrumb,
         });
       }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RESERVE_FRACTION } from '../../../shared/domain/fuel-plan/policy.ts';
+import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 import { haversineMiles } from '../../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../../shared/geo/route-line.ts';
 import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
@@ -15,7 +17,7 @@ import {
   routeOf,
   scriptDrive,
 } from '../../support/drives/generator.ts';
-import type { DriveOutcome, SeenStop } from '../../support/drives/harness.ts';
+import type { DriveOutcome, SeenStop, Sighting } from '../../support/drives/harness.ts';
 
 /**
  * The drive simulator the guidance property test and the fleet bench stand on: if it drove trucks
@@ -250,11 +252,20 @@ describe('the fleet figures', () => {
     deadLetters: [],
     ...over,
   });
-  const sighting = (first: SeenStop | null, mile: number, active = true) => ({
+  const sighting = (
+    first: SeenStop | null,
+    mile: number,
+    active = true,
+    over: Partial<Sighting> = {},
+  ): Sighting => ({
     postedAtMs: START_MS,
     active,
     first,
+    fuelPercent: 40,
+    fillsDetected: 0,
+    skippedStationIds: [],
     latest: crumbAt(mile, 1),
+    ...over,
   });
   const event = (type: string, data: Record<string, unknown>) =>
     ({ type, data, fleet_id: 'flt_1' }) as unknown as DriveOutcome['events'][number];
@@ -270,6 +281,90 @@ describe('the fleet figures', () => {
     expect(shownStopWithdrawals(passed)).toEqual([]);
     const ended = outcome({ sightings: [sighting(null, spec.startMile + 5, false)] });
     expect(shownStopWithdrawals(ended)).toEqual([]);
+  });
+
+  describe('the cause of a withdrawal', () => {
+    // `a` is 30 road miles past the start; the truck's miles are its true position on the route.
+    const near = spec.startMile + 30 - GUIDANCE_POLICY.commitmentFarMiles + 5;
+    const far = spec.startMile + 30 - GUIDANCE_POLICY.commitmentFarMiles - 1;
+    const fill = (startedMinutes: number, endedMinutes: number) =>
+      event('fueling.recorded', {
+        started_at: new Date(START_MS + startedMinutes * 60_000).toISOString(),
+        fueled_at: new Date(START_MS + endedMinutes * 60_000).toISOString(),
+      });
+    const causes = (over: Partial<DriveOutcome>) => shownStopWithdrawals(outcome(over)).map((w) => w.cause);
+    const withdrawnAt = (mile: number, minutes: number, over: Partial<Sighting> = {}) =>
+      sighting(b, mile, true, { latest: crumbAt(mile, minutes), ...over });
+
+    it('a fill since the stop was shown: after_fill, not while heading to it', () => {
+      const afterFill = outcome({ sightings: [withdrawnAt(near, 20)], events: [fill(10, 18)] });
+      expect(shownStopWithdrawals(afterFill).map((w) => w.cause)).toEqual(['after_fill']);
+      expect(fleetFigures([afterFill])).toMatchObject({
+        guidance_shown_stop_withdrawals_per_100: 0,
+        guidance_shown_stop_withdrawals_after_fill_per_100: 100,
+      });
+      // A fill still under way when the stop was shown counts; one begun after the withdrawal's
+      // newest breadcrumb, or ended before the stop was shown, does not.
+      const shownMidFill = outcome({
+        shownAtStart: null,
+        sightings: [sighting(a, near - 1, true, { latest: crumbAt(near - 1, 12) }), withdrawnAt(near, 20)],
+        events: [fill(10, 18)],
+      });
+      expect(shownStopWithdrawals(shownMidFill).map((w) => w.cause)).toEqual(['after_fill']);
+      expect(causes({ sightings: [withdrawnAt(near, 20)], events: [fill(25, 30)] })).toEqual(['other']);
+      const shownAfterFill = outcome({
+        shownAtStart: null,
+        sightings: [sighting(a, near - 1, true, { latest: crumbAt(near - 1, 12) }), withdrawnAt(near, 20)],
+        events: [fill(5, 11)],
+      });
+      expect(shownStopWithdrawals(shownAfterFill).map((w) => w.cause)).toEqual(['other']);
+      // The same fill, recorded by detection only after the stop was shown (the next stop of the
+      // plan made before it, shown as the truck left the pumps): after_fill.
+      const detectedAfterShown = outcome({
+        shownAtStart: null,
+        sightings: [
+          sighting(a, near - 1, true, { latest: crumbAt(near - 1, 12) }),
+          withdrawnAt(near, 20, { fillsDetected: 1 }),
+        ],
+        events: [fill(5, 11)],
+      });
+      expect(shownStopWithdrawals(detectedAfterShown).map((w) => w.cause)).toEqual(['after_fill']);
+    });
+
+    it('a stop skipped, or out of reach with the kept share of the reserve: unusable', () => {
+      expect(causes({ sightings: [withdrawnAt(near, 20, { skippedStationIds: [a.stationId] })] })).toEqual([
+        'unusable',
+      ]);
+      // The gallons left at the stop's exit and back from its detour, against the reserve's kept share.
+      const kept = DEFAULT_RESERVE_FRACTION * spec.tankGallons * GUIDANCE_POLICY.commitmentReserveShare;
+      const milesToStop = spec.startMile + 30 - near + projectOntoRoute(route, a).offRouteMiles;
+      const percentFor = (gallonsAtStop: number) =>
+        ((gallonsAtStop + milesToStop / spec.mpg) / spec.tankGallons) * 100;
+      expect(causes({ sightings: [withdrawnAt(near, 20, { fuelPercent: percentFor(kept - 0.5) })] })).toEqual(
+        ['unusable'],
+      );
+      expect(causes({ sightings: [withdrawnAt(near, 20, { fuelPercent: percentFor(kept + 0.5) })] })).toEqual(
+        ['other'],
+      );
+    });
+
+    it('a stop more than the commitment distance out: far_better_plan; nearer, other', () => {
+      const farOut = outcome({ sightings: [withdrawnAt(far, 20)] });
+      expect(shownStopWithdrawals(farOut)).toEqual([
+        expect.objectContaining({ cause: 'far_better_plan', stop: a, replacedBy: b, milesAhead: 31 }),
+      ]);
+      const nearer = outcome({ sightings: [withdrawnAt(near, 20)] });
+      expect(shownStopWithdrawals(nearer)).toEqual([
+        expect.objectContaining({ cause: 'other', milesAhead: 25 }),
+      ]);
+      expect(fleetFigures([farOut, nearer])).toMatchObject({
+        guidance_shown_stop_withdrawals_per_100: 100,
+        guidance_shown_stop_withdrawals_far_better_plan_per_100: 50,
+        guidance_shown_stop_withdrawals_other_per_100: 50,
+        guidance_shown_stop_withdrawals_unusable_per_100: 0,
+        guidance_shown_stop_withdrawals_after_fill_per_100: 0,
+      });
+    });
   });
 
   it('counts updates after the session’s announcement per hour of recorded time', () => {
