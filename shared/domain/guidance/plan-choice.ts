@@ -9,7 +9,8 @@ import { GUIDANCE_POLICY } from './policy.ts';
  *   reserve (the emergency it is kept for), and says so; only if that fails too is it infeasible.
  * - Commitment: the stop the driver was shown (`shownStationIds[0]`) stays the first stop while it
  *   still works (reachable with `commitmentReserveShare` of the reserve left, room in the tank for the minimum purchase)
- *   unless a new plan saves at least the switch margin (`commitmentSwitchMinUsd`, or
+ *   (or, for a truck within `gaugeNoisePercent` of falling below the
+ *   reserve, with none of it: the terms it was shown on) unless a new plan saves at least the switch margin (`commitmentSwitchMinUsd`, or
  *   `commitmentSwitchMinFraction` of the fuel spend left, whichever is more) and the stop is more
  *   than `commitmentFarMiles` ahead. The later stops shown are kept on the same margin.
  * - Hysteresis between phases: a plan with stops gives way to "no stop needed" only when no stop is
@@ -31,19 +32,36 @@ export function choosePlan(input: FuelPlanInput, shownStationIds: readonly strin
   }
   const first = input.stations.find((station) => station.id === shownStationIds[0]);
   if (best.status === 'infeasible' || !first) return best;
-  const banded = { ...input, reserveGallons: reserveGallons * GUIDANCE_POLICY.commitmentReserveShare };
   const after = input.stations.filter(
     (station) => station.id !== first.id && station.milesAlongRoute >= first.milesAlongRoute,
   );
   const shownLater = new Set(shownStationIds.slice(1));
-  // What the driver was told: the shown stop, then the stops shown after it…
-  const told = planFirstStoppingAt(
-    banded,
-    first,
-    after.filter((station) => shownLater.has(station.id)),
-  );
-  // …or, when those no longer work or cost the margin more, the shown stop and the cheapest after it.
-  const fromShownStop = planFirstStoppingAt(banded, first, after);
+  const fromShown = (keptReserveGallons: number) => {
+    const banded = { ...input, reserveGallons: keptReserveGallons };
+    return {
+      // What the driver was told: the shown stop, then the stops shown after it…
+      told: planFirstStoppingAt(
+        banded,
+        first,
+        after.filter((station) => shownLater.has(station.id)),
+      ),
+      // …or, when those no longer work or cost the margin more, the shown stop and the cheapest after it.
+      fromShownStop: planFirstStoppingAt(banded, first, after),
+    };
+  };
+  let keptReserveGallons = reserveGallons * GUIDANCE_POLICY.commitmentReserveShare;
+  let { told, fromShownStop } = fromShown(keptReserveGallons);
+  if (
+    told.status === 'infeasible' &&
+    fromShownStop.status === 'infeasible' &&
+    withinGaugeNoiseOfTheReserve(input, reserveGallons)
+  ) {
+    // A truck a gauge wobble away from the reserve was (or may have been) shown its stop from the
+    // plan without the reserve: it keeps that stop on the same terms, so the wobble that brings the
+    // reserve back does not take the stop away.
+    keptReserveGallons = 0;
+    ({ told, fromShownStop } = fromShown(keptReserveGallons));
+  }
   if (told.status === 'infeasible' && fromShownStop.status === 'infeasible') return best;
   const switchToBest =
     first.milesAlongRoute > GUIDANCE_POLICY.commitmentFarMiles &&
@@ -55,7 +73,21 @@ export function choosePlan(input: FuelPlanInput, shownStationIds: readonly strin
     (fromShownStop.status === 'infeasible' || !savesEnough(fromShownStop, told))
       ? told
       : fromShownStop;
-  return { ...kept, reason: reserveGallons === 0 ? best.reason : kept.reason };
+  if (reserveGallons === 0) return { ...kept, reason: best.reason };
+  return keptReserveGallons === 0 ? { ...kept, reason: `Below the fuel reserve: ${kept.reason}` } : kept;
+}
+
+/**
+ * Whether the plan with the full reserve fails when the gauge reads `gaugeNoisePercent` of the tank
+ * lower: the truck is at the edge where noise alone decides whether the reserve can be kept.
+ */
+function withinGaugeNoiseOfTheReserve(input: FuelPlanInput, reserveGallons: number): boolean {
+  if (reserveGallons === 0) return false;
+  const noiseGallons = (GUIDANCE_POLICY.gaugeNoisePercent / 100) * input.tankGallons;
+  return (
+    planFuel({ ...input, currentFuelGallons: Math.max(0, input.currentFuelGallons - noiseGallons) })
+      .status === 'infeasible'
+  );
 }
 
 /** The published switch margin: whether `candidate` costs less than `current` by at least it. */

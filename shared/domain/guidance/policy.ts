@@ -38,6 +38,12 @@ export const GUIDANCE_POLICY = {
    */
   commitmentReserveShare: 0.5,
   /**
+   * What a fuel gauge's noise is taken to be, in points of the tank (slosh on a grade, after
+   * smoothing): a truck whose plan needs the reserve waived once its gauge reads this much lower
+   * keeps its shown stop as a plan without the reserve would, so noise never decides the stop.
+   */
+  gaugeNoisePercent: 2,
+  /**
    * Hysteresis between phases: a plan with stops becomes "no stop needed" only when no stop is
    * needed even to arrive with this many points of the tank more than min_arrival_fuel_percent:
    * more than the ±3 points a sloshing gauge leaves after smoothing, so the stop is not taken away

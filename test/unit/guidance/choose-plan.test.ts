@@ -127,6 +127,29 @@ describe('the plan guidance shows', () => {
     expect(choosePlan(tooFar, ['far']).stops[0]?.stationId).toBe('early');
   });
 
+  it('keeps a stop shown below the reserve when a gauge wobble brings the reserve back', () => {
+    // 19 gal: 'near' (20 mi) is reached with 15.9 gal, so the full 15-gal reserve holds — but only
+    // by 0.9 gal, inside the 2 % (3 gal) a gauge wobbles. 'far' (97 mi) leaves 4.1 gal: below half
+    // the reserve, so without the noise rule the wobble alone would swap the stop the driver saw.
+    expect(GUIDANCE_POLICY.gaugeNoisePercent).toBe(2);
+    const atEdge = trip({
+      currentFuelGallons: 19,
+      stations: [station('near', 20, 3.47), station('far', 97, 3.464)],
+    });
+    expect(planFuel(atEdge).stops[0]?.stationId).toBe('near');
+    const kept = choosePlan(atEdge, ['far']);
+    expect(kept.stops[0]?.stationId).toBe('far');
+    expect(kept.reason).toMatch(/^Below the fuel reserve: /);
+    // With 10 gal more the reserve is not at stake: 'far' (14.1 gal left) stays within half of it…
+    expect(choosePlan(trip({ ...atEdge, currentFuelGallons: 29 }), ['far']).stops[0]?.stationId).toBe('far');
+    // …and a truck clear of the edge whose shown stop eats into the last half of the reserve loses it.
+    const clear = trip({
+      currentFuelGallons: 25,
+      stations: [station('near', 20, 3.47), station('far', 140, 3.464)],
+    });
+    expect(choosePlan(clear, ['far']).stops[0]?.stationId).toBe('near');
+  });
+
   it('spends the reserve before calling a trip unreachable, and says so', () => {
     // 10 gal × 6.5 mpg = 65 mi of range; the only station is 50 mi ahead: feasible only below the reserve.
     const input = trip({ currentFuelGallons: 10, stations: [station('only', 50, 3.4)] });
