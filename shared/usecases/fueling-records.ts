@@ -197,23 +197,6 @@ function judged(
   if (fill.source === 'detected' && fill.stopId) {
     const stop = recordOf(fill.stopId);
     if (stop) match = { stop, distanceMiles: null };
-  } else if (fill.source === 'detected') {
-    // One the worker did not watch (shown longer ago than it keeps stops): matched by the records,
-    // and taken at the stop's net price, as a detection at a watched stop is.
-    match = matchRecommendation(place, recommendations);
-    if (match) {
-      const { stop } = match;
-      fueling = {
-        ...fueling,
-        guidanceId: stop.guidanceId,
-        stopId: stop.stopId,
-        tripId: stop.tripId,
-        tripStopId: stop.tripStopId,
-        stationId: stop.stationId,
-        recommendedNetPrice: stop.netPrice,
-        netPrice: stop.netPrice,
-      };
-    }
   } else {
     match = matchRecommendation(place, recommendations);
     if (match) {
@@ -226,8 +209,17 @@ function judged(
         tripStopId: stop.tripStopId,
         stationId: fueling.stationId ?? stop.stationId,
         recommendedNetPrice: stop.netPrice,
+        // A detection the worker did not watch (shown longer ago than it keeps stops) is taken at
+        // the stop's station and net price, as a detection at a watched stop is.
+        ...(fill.source === 'detected' ? { stationId: stop.stationId, netPrice: stop.netPrice } : {}),
       };
-    } else if (mergeWith?.source === 'detected' && mergeWith.guidanceId && mergeWith.stopId && !namesOther) {
+    } else if (
+      fill.source === 'reported' &&
+      mergeWith?.source === 'detected' &&
+      mergeWith.guidanceId &&
+      mergeWith.stopId &&
+      !namesOther
+    ) {
       fueling = {
         ...fueling,
         guidanceId: mergeWith.guidanceId,
