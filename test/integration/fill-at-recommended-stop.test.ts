@@ -15,8 +15,9 @@ import {
   startSession,
 } from '../../shared/domain/guidance/session.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
-import { detectedFueling } from '../../shared/domain/telematics/fueling-record.ts';
+import { detectedFueling, type Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import type { Detection } from '../../shared/domain/telematics/types.ts';
+import type { OutboxEvent } from '../../shared/domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
@@ -173,17 +174,19 @@ async function carryOutDetection(
     { guidanceId: session.id, tripId: null, stop },
     DETECTED_AT,
   );
+  await carryOutOutbox(fleetId, vehicle.id, fueling, [
+    fuelingRecordedEvent(fueling.id, vehicle.id, detection),
+    fuelingMatchedEvent(detectedMatchedFill(fueling.id, vehicle, session, stop, detection)),
+  ]);
+  return fueling.id;
+}
+
+/** What the worker's outbox carries out for one detected fill: the fill and its events. */
+async function carryOutOutbox(fleetId: string, vehicleId: string, fueling: Fueling, events: OutboxEvent[]) {
   const tracking = {
     fleetId,
-    vehicleId: vehicle.id,
-    outbox: {
-      events: [
-        fuelingRecordedEvent(fueling.id, vehicle.id, detection),
-        fuelingMatchedEvent(detectedMatchedFill(fueling.id, vehicle, session, stop, detection)),
-      ],
-      fuelings: [fueling],
-      archive: [],
-    },
+    vehicleId,
+    outbox: { events, fuelings: [fueling], archive: [] },
   } as unknown as VehicleTracking;
   await carryOut(
     {
@@ -195,7 +198,6 @@ async function carryOutDetection(
     },
     tracking,
   );
-  return fueling.id;
 }
 
 async function postCard(fleetId: string, vehicleId: string) {
@@ -396,31 +398,9 @@ describe('a detection the worker did not match', () => {
   }
   /** The worker's outbox for a fill it did not match: the fill and its fueling.recorded only. */
   async function carryOutUnmatched(fleetId: string, fill: ReturnType<typeof detectionAt>) {
-    const tracking = {
-      fleetId,
-      vehicleId: fill.vehicleId,
-      outbox: {
-        events: [
-          {
-            type: 'fueling.recorded',
-            dedupeKey: `fueling.recorded:${fill.id}`,
-            data: { fueling_id: fill.id },
-          },
-        ],
-        fuelings: [fill],
-        archive: [],
-      },
-    } as unknown as VehicleTracking;
-    await carryOut(
-      {
-        tracking: { clearOutbox: async () => {} },
-        sessionArchive: { put: async () => {} },
-        fuelings: detectedFuelings(infra, deps.events),
-        recommendations: fuelingStores(infra).recommendations,
-        events: deps.events,
-      },
-      tracking,
-    );
+    await carryOutOutbox(fleetId, fill.vehicleId, fill, [
+      { type: 'fueling.recorded', dedupeKey: `fueling.recorded:${fill.id}`, data: { fueling_id: fill.id } },
+    ]);
   }
 
   it('at a stop shown within the window is matched by the records, announced after fueling.recorded', async () => {
