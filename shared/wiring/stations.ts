@@ -4,6 +4,7 @@ import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
 import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
+import { shippedFuelTaxRates } from '../usecases/fuel-tax-rates.ts';
 import { createCatalogProvider } from '../usecases/station-catalog.ts';
 import type { CorridorDeps, StationQueryDeps } from '../usecases/stations.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -26,6 +27,8 @@ export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, confi
       },
       now: clock.now,
     }),
+    // The operators' stored rates replace the shipped table here (one provider per container).
+    fuelTaxes: shippedFuelTaxRates,
     // The embedded engine is the default on every stage; Amazon Location plugs in behind the same port.
     router: createRoutingEngine({ ROUTING_ENGINE: config.routingEngine, AWS_REGION: config.region }),
   };

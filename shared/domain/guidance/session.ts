@@ -1,4 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { freshnessOf } from '../telematics/freshness.ts';
 import type { FuelAssumption, FuelLevelSource } from '../telematics/fuel-level.ts';
 import type { GuidancePhase } from './phases.ts';
@@ -45,6 +46,22 @@ export interface GuidanceStop {
   acknowledgedAtMs: number | null;
   /** The trip fuel stop (`tsp_`) this recommendation carries out, when the session follows a trip. */
   tripStopId?: string | null;
+  // The price basis (fuel-tax/): absent on stops written before it, which read as pump prices.
+  /** Two-letter state of the station. */
+  state?: string;
+  /** The state diesel tax included in its pump price, USD per gallon (null: the table lacks the state). */
+  stateTax?: number | null;
+  /** How the session values a gallon (the vehicle's override, else the fleet's setting). */
+  taxTreatment?: FuelTaxTreatment;
+  /** netPrice − the credited state tax under `ifta`; netPrice under `pump`. */
+  effectivePrice?: number;
+  /**
+   * The counterfactual of this purchase (what the fleet pays without our advice): the mean price of
+   * the stations the truck could have bought at instead, on the same basis as effectivePrice —
+   * `pumpPrice` without the fleet's discounts, `netPrice` with them. Null when no station but the
+   * stop itself was in reach.
+   */
+  counterfactual?: { pumpPrice: number; netPrice: number; stationCount: number } | null;
 }
 
 /** A trip's dispatcher stop as guidance watches it (`tsp_` id). */

@@ -12,6 +12,8 @@
  * states and summarised by the API / FHWA (cents per gallon, excise plus per-gallon fees, late
  * 2025, rounded). Figures are a model, not a feed: `npm run stations:import` loads real prices.
  */
+import { SHIPPED_STATE_DIESEL_TAX } from '../fuel-tax/state-diesel-tax.ts';
+
 export const PRICE_MODEL_VERSION = '2025-q4.1';
 
 /** EIA PADD regions and sub-regions, USD per gallon (retail on-highway diesel, taxes included). */
@@ -81,58 +83,13 @@ export const STATE_PADD: Record<string, Padd> = {
   CA: 'CA',
 };
 
-/** State diesel tax, USD per gallon (excise + per-gallon fees; sales taxes on fuel folded in where per-gallon). */
-export const STATE_DIESEL_TAX_USD: Record<string, number> = {
-  AL: 0.3,
-  AZ: 0.27,
-  AR: 0.285,
-  CA: 0.97,
-  CO: 0.33,
-  CT: 0.49,
-  DE: 0.22,
-  DC: 0.36,
-  FL: 0.37,
-  GA: 0.36,
-  ID: 0.33,
-  IL: 0.74,
-  IN: 0.61,
-  IA: 0.325,
-  KS: 0.26,
-  KY: 0.28,
-  LA: 0.2,
-  ME: 0.312,
-  MD: 0.47,
-  MA: 0.24,
-  MI: 0.5,
-  MN: 0.31,
-  MS: 0.18,
-  MO: 0.295,
-  MT: 0.2975,
-  NE: 0.31,
-  NV: 0.27,
-  NH: 0.222,
-  NJ: 0.52,
-  NM: 0.21,
-  NY: 0.45,
-  NC: 0.405,
-  ND: 0.23,
-  OH: 0.47,
-  OK: 0.2,
-  OR: 0.4,
-  PA: 0.741,
-  RI: 0.38,
-  SC: 0.28,
-  SD: 0.28,
-  TN: 0.27,
-  TX: 0.2,
-  UT: 0.365,
-  VT: 0.32,
-  VA: 0.43,
-  WA: 0.494,
-  WV: 0.357,
-  WI: 0.329,
-  WY: 0.24,
-};
+/**
+ * State diesel tax, USD per gallon: the shipped IFTA table (fuel-tax/state-diesel-tax.ts), the same
+ * rates the tax-credited price subtracts, so a border's price step is the tax step it credits back.
+ */
+export const STATE_DIESEL_TAX_USD: Record<string, number> = Object.fromEntries(
+  SHIPPED_STATE_DIESEL_TAX.map((row) => [row.state, row.usdPerGallon]),
+);
 
 /** Chains and their pricing posture relative to the regional average (USD per gallon). */
 export const CHAIN_OFFSET_USD: Record<string, number> = {
