@@ -9,8 +9,8 @@ import type { WorkerRoleGroup } from './worker-functions.ts';
 /** A route's role group (the route table) or a worker's (lib/worker-functions.ts). */
 export type ExecutionRoleGroup = RoleGroup | WorkerRoleGroup;
 
-/** Partition-key prefixes only operators write (API keys, plans, operator tokens, fuel tax rates). */
-export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*', 'FUELTAX#*'];
+/** Partition-key prefixes only operators write (API keys, plans, operator tokens). */
+export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'];
 /**
  * In the control plane, owner key routes write keys; plans, operator tokens and the fuel tax rates
  * stay the operator API's.
