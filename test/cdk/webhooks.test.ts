@@ -222,7 +222,7 @@ describe('fan-out', () => {
 });
 
 describe('operator-only items', () => {
-  it('denies every function role writes to API keys, plans and operator tokens', () => {
+  it('denies every function role writes to API keys, plans, operator tokens and fuel tax rates', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
     const denies = policies.flatMap((p) =>
       ((p.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).filter(
@@ -240,10 +240,10 @@ describe('operator-only items', () => {
         ]),
       );
       // On the stage table keys too; on the control plane (the same table here) owner key routes
-      // write keys, so only plans and operator tokens are denied there.
+      // write keys, so plans, operator tokens and fuel tax rates are denied there.
       expect([
         ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'],
-        ['PLAN#*', 'OPERATOR#*'],
+        ['PLAN#*', 'OPERATOR#*', 'FUELTAX#*'],
       ]).toContainEqual(
         (deny.Condition as { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': string[] } })[
           'ForAnyValue:StringLike'
