@@ -179,13 +179,11 @@ export const fuelingSchema = z
                 '`followed_recommendation`: the stop it followed; `passed_over_recommendation`: the stop standing while it fuelled elsewhere; `own_price`: no recommendation, its own price (routing saving 0)',
             }),
           ),
-          pump_price_usd_per_gallon: z
-            .number()
-            .check(
-              z.meta({
-                description: 'Mean posted price − credited tax of the stations the truck could have used',
-              }),
-            ),
+          pump_price_usd_per_gallon: z.number().check(
+            z.meta({
+              description: 'Mean posted price − credited tax of the stations the truck could have used',
+            }),
+          ),
           net_price_usd_per_gallon: z
             .number()
             .check(z.meta({ description: 'The same mean with the fleet’s discounts: the card, no advice' })),
@@ -333,13 +331,10 @@ export const savingsReportSchema = z
       }),
     ),
     definitions: z.record(z.string(), z.string()),
-    methodology: z
-      .string()
-      .check(
-        z.meta({
-          description:
-            'Where the savings methodology is published (a section of the API guide, text/markdown)',
-        }),
-      ),
+    methodology: z.string().check(
+      z.meta({
+        description: 'Where the savings methodology is published (a section of the API guide, text/markdown)',
+      }),
+    ),
   })
   .check(z.meta({ id: 'SavingsReport' }));
