@@ -1,3 +1,4 @@
+import { savingsMethodologyMarkdown } from '../domain/fuelings/methodology.ts';
 import { ERROR_REGISTRY, type ErrorCode } from '../platform/errors.ts';
 import { type GuideFacts, type GuideRoute, readGuideFacts, readGuideRoutes } from './guide-routes.ts';
 
@@ -230,5 +231,7 @@ export function renderLlmsGuide(
     ...operationsSection(routes, facts, settings.stage),
     ...notToolsSection(routes, facts),
     ...errorsSection(routes, facts),
+    '',
+    ...savingsMethodologyMarkdown(),
   ].join('\n');
 }
