@@ -1,5 +1,7 @@
+import type { Fleet } from '../domain/fleet.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
 import { stateAt } from '../geo/us-states.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
@@ -10,24 +12,21 @@ export interface FillBasisDeps {
   fleets?: Pick<FleetStore, 'get'> | undefined;
 }
 
-/** The setting a fleet or vehicle record carries, if any (a record written before it carries none). */
-const settingOf = (record: object | null | undefined): FuelTaxTreatment | undefined =>
-  (record as { fuelTaxTreatment?: FuelTaxTreatment | null } | null | undefined)?.fuelTaxTreatment ??
-  undefined;
+type FleetSetting = Pick<Fleet, 'fuelTaxTreatment'>;
+type VehicleSetting = Pick<Vehicle, 'fuelTaxTreatment'>;
 
 /** treatmentFor over the fleet and vehicle records as stored: the vehicle's override, else the fleet's. */
-export const treatmentOfRecords = (fleet: object | null | undefined, vehicle: object | null | undefined) =>
-  treatmentFor({ fuelTaxTreatment: settingOf(fleet) }, { fuelTaxTreatment: settingOf(vehicle) });
+export const treatmentOfRecords = (fleet: FleetSetting | null | undefined, vehicle: VehicleSetting) =>
+  treatmentFor(fleet, vehicle);
 
 /** The treatment a fill of this vehicle is recorded under: its override, else the fleet's setting. */
 export async function fillTreatment(
   deps: Pick<FillBasisDeps, 'fleets'>,
   fleetId: string,
-  vehicle: object,
+  vehicle: VehicleSetting,
 ): Promise<FuelTaxTreatment> {
-  const override = settingOf(vehicle);
-  if (override) return override;
-  return treatmentOfRecords(deps.fleets ? await deps.fleets.get(fleetId) : null, vehicle);
+  if (vehicle.fuelTaxTreatment) return vehicle.fuelTaxTreatment;
+  return treatmentFor(deps.fleets ? await deps.fleets.get(fleetId) : null, vehicle);
 }
 
 /**
