@@ -1,3 +1,4 @@
+import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '../api/schemas/fleets.ts';
 import { fleetResource } from '../api/serializers/fleets.ts';
 import type { PublishedEventData } from '../domain/event-payloads.ts';
@@ -173,11 +174,17 @@ export async function fuelSettingsFor(
   deps: { fleets: Pick<FleetStore, 'get'> },
   fleetId: string,
   requestedMinArrival: number | undefined,
-): Promise<{ minArrivalFuelPercent: number; assumedDepartureFuelPercent: number }> {
+): Promise<{
+  minArrivalFuelPercent: number;
+  assumedDepartureFuelPercent: number;
+  /** The fleet's fuel_tax_treatment (a vehicle's override is applied by the caller). */
+  fleetTaxTreatment: FuelTaxTreatment;
+}> {
   const fleet = await deps.fleets.get(fleetId);
   return {
     minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
+    fleetTaxTreatment: treatmentFor(fleet),
   };
 }
 
