@@ -8,6 +8,7 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -56,6 +57,7 @@ export async function provisionFleet(
     defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent:
       body.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: body.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -105,6 +107,7 @@ export async function updateFleet(
       contactEmail: body.contact_email,
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+      fuelTaxTreatment: body.fuel_tax_treatment,
     },
     formatTimestamp(deps.clock.now()),
   );
@@ -133,6 +136,7 @@ export async function updateActingFleetSettings(
     {
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+      fuelTaxTreatment: body.fuel_tax_treatment,
     },
     formatTimestamp(deps.clock.now()),
   );

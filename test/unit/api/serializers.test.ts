@@ -38,6 +38,7 @@ const FLEET_MEMBERS = [
   'status',
   'default_min_arrival_fuel_percent',
   'assumed_departure_fuel_percent',
+  'fuel_tax_treatment',
   'created_at',
   'updated_at',
 ];
@@ -50,6 +51,7 @@ const VEHICLE_MEMBERS = [
   'tank_size_gallons',
   'estimated_mpg',
   'license_plate',
+  'fuel_tax_treatment',
   'status',
   'created_at',
   'updated_at',
@@ -64,6 +66,7 @@ const fleet: Fleet = {
   status: 'active',
   defaultMinArrivalFuelPercent: 10,
   assumedDepartureFuelPercent: 100,
+  fuelTaxTreatment: 'ifta',
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -79,6 +82,7 @@ const vehicle: Vehicle = {
   tankSizeGallons: 150.5,
   estimatedMpg: 6.25,
   licensePlate: null,
+  fuelTaxTreatment: null,
   status: 'active',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -165,6 +169,41 @@ describe('fleet items written before assumed_departure_fuel_percent', () => {
     expect(
       fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, assumedDepartureFuelPercent: 60 }) })),
     ).toEqual({ ...fleet, assumedDepartureFuelPercent: 60 });
+  });
+});
+
+describe('fleet items written before fuel_tax_treatment', () => {
+  it('read as ifta, the default, and a stored pump survives the round trip', () => {
+    // Prepare
+    const { fuel_tax_treatment: _absent, ...older } = toFleetItem({ ...fleet, fuelTaxTreatment: 'pump' });
+
+    // Act
+    const read = fromFleetItem(throughDynamo(older));
+
+    // Assess
+    expect(read.fuelTaxTreatment).toBe('ifta');
+    expect(fleetResource(read).fuel_tax_treatment).toBe('ifta');
+    expect(fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, fuelTaxTreatment: 'pump' }) }))).toEqual({
+      ...fleet,
+      fuelTaxTreatment: 'pump',
+    });
+  });
+});
+
+describe("a vehicle's fuel_tax_treatment", () => {
+  it('reads as null (the fleet’s) on items written before the override, and keeps a stored one', () => {
+    // Prepare
+    const { fuel_tax_treatment: _absent, ...older } = toVehicleItem({ ...vehicle, fuelTaxTreatment: 'pump' });
+
+    // Act
+    const read = fromVehicleItem(throughDynamo(older));
+    const pump = fromVehicleItem(throughDynamo(toVehicleItem({ ...vehicle, fuelTaxTreatment: 'pump' })));
+
+    // Assess
+    expect(read.fuelTaxTreatment).toBeNull();
+    expect(vehicleResource(read).fuel_tax_treatment).toBeNull();
+    expect(pump.fuelTaxTreatment).toBe('pump');
+    expect(vehicleResource(pump).fuel_tax_treatment).toBe('pump');
   });
 });
 
