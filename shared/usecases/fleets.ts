@@ -1,4 +1,3 @@
-import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '../api/schemas/fleets.ts';
 import { fleetResource } from '../api/serializers/fleets.ts';
 import type { PublishedEventData } from '../domain/event-payloads.ts';
@@ -8,7 +7,11 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
+import {
+  DEFAULT_FUEL_TAX_TREATMENT,
+  type FuelTaxTreatment,
+  treatmentFor,
+} from '../domain/fuel-tax/treatment.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';

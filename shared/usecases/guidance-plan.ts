@@ -1,3 +1,4 @@
+import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { replanBeforeRouting, replanOnRoute } from '../domain/guidance/replan-policy.ts';
@@ -8,7 +9,6 @@ import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
-import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';

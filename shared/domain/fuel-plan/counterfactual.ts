@@ -58,7 +58,11 @@ export function counterfactualOver(
     net += station.effectivePrice;
   }
   const count = Math.max(1, stations.length);
-  return { pumpPrice: roundPrice(pump / count), netPrice: roundPrice(net / count), stationCount: stations.length };
+  return {
+    pumpPrice: roundPrice(pump / count),
+    netPrice: roundPrice(net / count),
+    stationCount: stations.length,
+  };
 }
 /** What a plan is compared with, in a sentence, as routes and trips state it. */
 export const COUNTERFACTUAL_DESCRIPTION =

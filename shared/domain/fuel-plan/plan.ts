@@ -115,7 +115,9 @@ function pumpPriceChoices(
     const station = problem.stations[index];
     if (gallons > 0 && station && !ours.has(index)) theirs.push(station);
   });
-  const pumpIndices = new Set(pump.gallonsByStation.flatMap((gallons, index) => (gallons > 0 ? [index] : [])));
+  const pumpIndices = new Set(
+    pump.gallonsByStation.flatMap((gallons, index) => (gallons > 0 ? [index] : [])),
+  );
   return simulation.stops.map((stop) => {
     const station = problem.stations[stop.stationIndex];
     if (!station || pumpIndices.has(stop.stationIndex)) return null;

@@ -58,7 +58,7 @@ export function explainStop(
     topUp = true;
     why =
       `Top up to reach cheaper diesel at ${nextStation.name} ` +
-      `(mile ${formatMiles(nextStation.milesAlongRoute)}, ${formatUsd(nextStation.effectivePrice)} ${priceWord(problem)})`;
+      `(mile ${formatMiles(nextStation.milesAlongRoute)}, ${formatUsd(nextStation.effectivePrice)} ${priceWord(problem, nextStation)})`;
   } else if (!station.isStale && cheaper.every((other) => other.isStale)) {
     why = `Cheapest confirmed price in the next ${windowMiles} miles`;
   } else if (cheaper.every((other) => other.isStale || costFor(other) >= costFor(station))) {
@@ -86,7 +86,10 @@ export function explainStop(
 }
 
 const creditsTax = (problem: FuelProblem) => problem.taxTreatment === 'ifta';
-const priceWord = (problem: FuelProblem) => (creditsTax(problem) ? 'after tax credit' : 'net');
+const credited = (problem: FuelProblem, station: RouteStation) =>
+  creditsTax(problem) ? (station.stateTax ?? 0) : 0;
+const priceWord = (problem: FuelProblem, station: RouteStation) =>
+  credited(problem, station) > 0 ? 'after tax credit' : 'net';
 const cents = (usd: number) => `${(usd * 100).toFixed(1)}¢`;
 const where = (station: RouteStation) => (station.state ? stateName(station.state) : 'its state');
 
@@ -107,7 +110,7 @@ function taxCreditDecided(station: RouteStation, pumpChoice: RouteStation): stri
 
 function priceBreakdown(problem: FuelProblem, station: RouteStation): string {
   const stale = station.isStale ? ', price not confirmed recently' : '';
-  const credit = creditsTax(problem) ? (station.stateTax ?? 0) : 0;
+  const credit = credited(problem, station);
   if (credit > 0) {
     const discount = station.discountPerGallon === 0 ? '' : ` − ${formatUsd(station.discountPerGallon)}`;
     return (

@@ -20,7 +20,12 @@ export function planCounterfactual(
     pumpCost += cents(stop.gallons * stop.counterfactual.pumpPrice);
     gallons += Math.round(stop.gallons * 10);
   }
-  return { strategy: 'mean_price_in_reach', gallons: gallons / 10, cost: cost / 100, pumpCost: pumpCost / 100 };
+  return {
+    strategy: 'mean_price_in_reach',
+    gallons: gallons / 10,
+    cost: cost / 100,
+    pumpCost: pumpCost / 100,
+  };
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   planFuel,
   planSavings,
 } from '../fuel-plan/index.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../fuel-tax/treatment.ts';
-import { effectivePrice } from '../fuel-tax/effective-price.ts';
 import type { CandidateStation, FuelPlan, FuelPlanInput, FuelStop } from '../fuel-plan/types.ts';
+import { effectivePrice } from '../fuel-tax/effective-price.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../fuel-tax/treatment.ts';
 
 /**
  * The cheapest plan whose first stop is `first` (nothing bought before it), buying afterwards only

@@ -48,7 +48,8 @@ export function guidanceStopOf(
 ): GuidanceStop {
   const price = stationPrice(station, discounts);
   const stateTax = pricing.taxes.rateOf(station.state, nowMs);
-  const counterfactual = stop.counterfactual && stop.counterfactual.stationCount > 1 ? stop.counterfactual : null;
+  const counterfactual =
+    stop.counterfactual && stop.counterfactual.stationCount > 1 ? stop.counterfactual : null;
   const id = stopIdOf(session, stop.stationId);
   const previous = session.stops.find((s) => s.id === id);
   return {
