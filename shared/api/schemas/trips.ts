@@ -229,14 +229,12 @@ const tripStopSchema = z
       .nullable(
         z.object({
           ...plannedPurchaseShape,
-          counterfactual: z
-            .nullable(purchaseCounterfactualSchema)
-            .check(
-              z.meta({
-                description:
-                  'What this purchase costs without our advice; null on stops planned before it was kept',
-              }),
-            ),
+          counterfactual: z.nullable(purchaseCounterfactualSchema).check(
+            z.meta({
+              description:
+                'What this purchase costs without our advice; null on stops planned before it was kept',
+            }),
+          ),
           reason: z.string(),
         }),
       )
