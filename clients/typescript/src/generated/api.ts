@@ -4070,6 +4070,14 @@ export interface components {
                     price_usd_per_gallon?: number;
                     discount_usd_per_gallon?: number;
                     net_price_usd_per_gallon?: number;
+                    state?: string | null;
+                    state_tax_usd_per_gallon?: number | null;
+                    effective_price_usd_per_gallon?: number;
+                    counterfactual?: {
+                        pump_price_usd_per_gallon?: number;
+                        net_price_usd_per_gallon?: number;
+                        station_count?: number;
+                    } | null;
                     reason?: string;
                 } | null;
             })[];
