@@ -63,7 +63,9 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
       );
     }
     if (station.milesAlongRoute < 0 || station.milesAlongRoute > input.routeMiles) continue;
-    const netPrice = station.pricePerGallon - station.discountPerGallon;
+    // To the tenth of a cent prices carry: 3.53 − 0.13 is 3.3999999999999995 in floating point,
+    // and the net and effective costs of one purchase must round alike.
+    const netPrice = Math.round((station.pricePerGallon - station.discountPerGallon) * 1000) / 1000;
     const stateTax = station.stateTax ?? null;
     const effective = effectivePrice(netPrice, stateTax, taxTreatment);
     // Named fields, not a spread: one object shape for every station keeps the hot loops monomorphic.

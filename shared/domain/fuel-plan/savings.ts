@@ -6,23 +6,24 @@ const cents = (usd: number) => Math.round(usd * 100);
 /**
  * The plan's counterfactual: its own gallons, at the same moments, each bought at its purchase's
  * counterfactual price (counterfactual.ts). Same gallons at the same points, so both arrive with
- * the same fuel and the costs compare directly. Each stop's figure is rounded to the cent from the
- * figures the response shows (gallons to 0.1, prices to $0.001) before they are summed.
+ * the same fuel and the costs compare directly. Each stop's figure is rounded to the cent before
+ * they are summed, like the stops' own costs (gallons × price, the gallons exact: a purchase
+ * carries its detour's fuel, shown to 0.1 gal).
  */
 export function planCounterfactual(
-  stops: readonly Pick<FuelStop, 'gallons' | 'counterfactual'>[],
+  purchases: readonly Pick<FuelStop, 'gallons' | 'counterfactual'>[],
 ): PlanCounterfactual {
   let cost = 0;
   let pumpCost = 0;
   let gallons = 0;
-  for (const stop of stops) {
-    cost += cents(stop.gallons * stop.counterfactual.netPrice);
-    pumpCost += cents(stop.gallons * stop.counterfactual.pumpPrice);
-    gallons += Math.round(stop.gallons * 10);
+  for (const purchase of purchases) {
+    cost += cents(purchase.gallons * purchase.counterfactual.netPrice);
+    pumpCost += cents(purchase.gallons * purchase.counterfactual.pumpPrice);
+    gallons += purchase.gallons;
   }
   return {
     strategy: 'mean_price_in_reach',
-    gallons: gallons / 10,
+    gallons: roundGallons(gallons),
     cost: cost / 100,
     pumpCost: pumpCost / 100,
   };
