@@ -11,8 +11,11 @@ export type ExecutionRoleGroup = RoleGroup | WorkerRoleGroup;
 
 /** Partition-key prefixes only operators write (API keys, plans, operator tokens). */
 export const OPERATOR_ONLY_KEY_PREFIXES = ['APIKEY#*', 'PLAN#*', 'OPERATOR#*'];
-/** In the control plane, owner key routes write keys; plans and operator tokens stay the operator API's. */
-export const CONTROL_OPERATOR_ONLY_KEY_PREFIXES = ['PLAN#*', 'OPERATOR#*'];
+/**
+ * In the control plane, owner key routes write keys; plans, operator tokens and the fuel tax rates
+ * stay the operator API's.
+ */
+export const CONTROL_OPERATOR_ONLY_KEY_PREFIXES = ['PLAN#*', 'OPERATOR#*', 'FUELTAX#*'];
 
 export interface ExecutionRolesProps {
   table: ITableV2;
@@ -80,17 +83,18 @@ export class ExecutionRoles extends Construct {
     // granted beside those queues (lib/ingest.ts).
     'guidance-worker': (role) => {
       this.grantTableReadWrite(role);
-      // Plans: station results charged against the key's plan.
+      // Plans (station results charged against the key's plan) and the fuel tax rates it prices with.
       this.grantControlPlane(role, 'read');
       this.grantRouting(role);
     },
     // Reads last-seen times, writes vehicle status and events; never routes. Its fan-out grant is made
     // in lib/jobs.ts.
     'offline-sweep': (role) => this.grantTableReadWrite(role),
-    // Drives the sandbox twins through ingest and guidance (table, routing); its queue grants are made
-    // in lib/sandbox.ts.
+    // Drives the sandbox twins through ingest and guidance (table, routing; the fuel tax rates it
+    // prices with are in the control plane); its queue grants are made in lib/sandbox.ts.
     'sandbox-tick': (role) => {
       this.grantTableReadWrite(role);
+      this.grantControlPlane(role, 'read');
       this.grantRouting(role);
     },
     // Reads the health counters and fleet items, writes snapshots; nothing else.
@@ -138,7 +142,7 @@ export class ExecutionRoles extends Construct {
   }
 
   /**
-   * The control plane: `read` (plans), `readWrite` (owner key routes; no plans or operator tokens),
+   * The control plane: `read` (plans, fuel tax rates), `readWrite` (owner key routes; no plans or operator tokens),
    * `operator` (the operator API: everything).
    */
   private grantControlPlane(role: Role, access: 'read' | 'readWrite' | 'operator'): void {

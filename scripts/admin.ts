@@ -21,6 +21,9 @@
  *   approve --request <par_…> --plan <name>
  *   deny | revoke-access --request <par_…> --reason <why>
  *   audit [--account <ptr_…|cmp_…>]
+ *   fuel-tax-rates                                  the state diesel tax rates in force and upcoming
+ *   set-fuel-tax-rate --state <XX> --usd-per-gallon <n> --effective-from <YYYY-Qn>
+ *                                                   a state's rate from a quarter on
  *   set-discounts --fleet <flt_…> --discounts "Love's=12,Pilot Flying J=15"
  *       (fleet data, not access: written straight to TABLE_NAME; no operator endpoint yet)
  */
@@ -51,6 +54,9 @@ const { values: flags } = parseArgs({
     status: { type: 'string' },
     fleet: { type: 'string' },
     discounts: { type: 'string' },
+    state: { type: 'string' },
+    'usd-per-gallon': { type: 'string' },
+    'effective-from': { type: 'string' },
   },
 });
 
@@ -161,10 +167,23 @@ async function main() {
           flags.account ? { account_id: flags.account } : {},
         ),
       );
+    case 'fuel-tax-rates':
+      return print(await api.call('GET', '/admin/v1/fuel-tax-rates'));
+    case 'set-fuel-tax-rate': {
+      const rate = Number(need('usd-per-gallon'));
+      if (!Number.isFinite(rate)) fail('--usd-per-gallon must be a number, e.g. 0.785');
+      return print(
+        await api.call('PUT', `/admin/v1/fuel-tax-rates/${need('state')}`, {
+          usd_per_gallon: rate,
+          effective_from: need('effective-from'),
+        }),
+      );
+    }
     default:
       fail(
         'Usage: npm run admin -- put-plans|plans|create-partner|create-company|create-key|suspend-key|' +
-          'unsuspend-key|revoke-key|set-account-plan|requests|approve|deny|revoke-access|audit|set-discounts …',
+          'unsuspend-key|revoke-key|set-account-plan|requests|approve|deny|revoke-access|audit|' +
+          'fuel-tax-rates|set-fuel-tax-rate|set-discounts …',
       );
   }
 }

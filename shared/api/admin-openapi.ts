@@ -1,4 +1,5 @@
 import { adminRouteList } from './admin-routes.ts';
+import { adminOperationExamples } from './examples/admin.ts';
 import { buildOpenApiDocument, type DocumentProfile, type OpenApiDocument } from './openapi.ts';
 
 /**
@@ -9,7 +10,7 @@ import { buildOpenApiDocument, type DocumentProfile, type OpenApiDocument } from
 export const ADMIN_DOCUMENT: DocumentProfile = {
   title: 'Fleet Fuel Guidance operator API',
   description: `The operator's side of access: onboarding partners and companies, production-access \
-decisions, keys, plans and the audit trail. Not part of the public API (openapi.json never lists it).
+decisions, keys, plans, the state diesel tax table and the audit trail. Not part of the public API (openapi.json never lists it).
 
 ## Where it runs
 
@@ -36,6 +37,8 @@ cursor pagination (\`{ data, next_cursor }\`). Secrets of new keys are answered 
     'Production access': 'Companies’ requests for live keys, and the operator’s decisions.',
     Keys: 'Any account’s keys: create, suspend, reinstate, revoke.',
     Plans: 'Rate limits, monthly quotas, station budgets and enumeration thresholds.',
+    'Fuel tax':
+      'The state diesel tax rates (IFTA) that prices are made on: shipped, and updated by operators.',
     Audit: 'Who did what to access, when, and why.',
   },
   securityScheme: {
@@ -54,5 +57,5 @@ cursor pagination (\`{ data, next_cursor }\`). Secrets of new keys are answered 
 };
 
 export function buildAdminOpenApiDocument(): OpenApiDocument {
-  return buildOpenApiDocument(adminRouteList, {}, ADMIN_DOCUMENT);
+  return buildOpenApiDocument(adminRouteList, adminOperationExamples, ADMIN_DOCUMENT);
 }

@@ -11,6 +11,9 @@ import {
   createCompanyBody,
   createKeyBody,
   createPartnerBody,
+  fuelTaxRateParams,
+  fuelTaxRateSchema,
+  fuelTaxRatesSchema,
   keyParams,
   onboardedAccountSchema,
   planList,
@@ -20,14 +23,15 @@ import {
   productionAccessParams,
   productionAccessQuery,
   productionAccessRequestSchema,
+  putFuelTaxRateBody,
   putPlanBody,
   reasonBody,
   setAccountPlanBody,
 } from './schemas/admin.ts';
 
 /**
- * The operator API (`/admin/v1/…`): onboarding, production-access decisions, keys, plans and the
- * audit trail. Its own table, apart from `routes`: the public openapi.json never lists it, CDK
+ * The operator API (`/admin/v1/…`): onboarding, production-access decisions, keys, plans, the
+ * state diesel tax table and the audit trail. Its own table, apart from `routes`: the public openapi.json never lists it, CDK
  * deploys it on the production stage only (behind API Gateway's IAM authorizer), and the local
  * stack routes it on the production server only. admin-openapi.json documents it.
  */
@@ -45,6 +49,7 @@ const accounts = tagged('Accounts');
 const productionAccess = tagged('Production access');
 const keys = tagged('Keys');
 const plans = tagged('Plans');
+const fuelTax = tagged('Fuel tax');
 
 export const getAdminOpenApiRoute = /* @__PURE__ */ tagged('Discovery')({
   operationId: 'getAdminOpenApi',
@@ -212,6 +217,31 @@ export const putPlanRoute = /* @__PURE__ */ plans({
   handler: 'functions/admin/put-plan.ts',
 });
 
+export const listFuelTaxRatesRoute = /* @__PURE__ */ fuelTax({
+  operationId: 'listFuelTaxRates',
+  method: 'GET',
+  path: '/admin/v1/fuel-tax-rates',
+  summary:
+    'The state diesel tax rates in force now, each with its source, and the rates scheduled for later quarters',
+  description:
+    'The table every price is made on under `fuel_tax_treatment: ifta`: the shipped rates with the rows operators stored over them. Read from the store, so a rate just stored shows here at once; pricing follows within a minute.',
+  request: {},
+  responses: [{ status: 200, description: 'The rates', schema: fuelTaxRatesSchema }],
+  handler: 'functions/admin/list-fuel-tax-rates.ts',
+});
+
+export const putFuelTaxRateRoute = /* @__PURE__ */ fuelTax({
+  operationId: 'putFuelTaxRate',
+  method: 'PUT',
+  path: '/admin/v1/fuel-tax-rates/{state}',
+  summary: 'Store a state’s diesel tax rate from a quarter on; prices follow within a minute',
+  description:
+    'Replaces the shipped or stored rate of that state and quarter. `effective_from` may be a past quarter (a correction), the current one, or at most 4 quarters ahead; every change is in the audit trail (`fuel_tax_rate.set`).',
+  request: { params: fuelTaxRateParams, body: putFuelTaxRateBody },
+  responses: [{ status: 200, description: 'The rate as stored', schema: fuelTaxRateSchema }],
+  handler: 'functions/admin/put-fuel-tax-rate.ts',
+});
+
 export const listAuditRoute = /* @__PURE__ */ tagged('Audit')({
   operationId: 'listAudit',
   method: 'GET',
@@ -237,6 +267,8 @@ export const adminRoutes = {
   revokeKeyAsOperator: revokeKeyAsOperatorRoute,
   listPlans: listPlansRoute,
   putPlan: putPlanRoute,
+  listFuelTaxRates: listFuelTaxRatesRoute,
+  putFuelTaxRate: putFuelTaxRateRoute,
   listAudit: listAuditRoute,
 } satisfies Record<string, RouteDefinition>;
 

@@ -6,9 +6,11 @@ import {
 import { operatorAuthMode } from '../platform/http/operator.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 import { createFleetStore } from '../store/fleets.ts';
+import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createOperatorTokenStore } from '../store/operator-tokens.ts';
 import { createSimulationStore } from '../store/sandbox-simulations.ts';
 import { createVehicleStore } from '../store/vehicles.ts';
+import type { FuelTaxRateDeps } from '../usecases/fuel-tax-rate-operations.ts';
 import type { OperatorAccountDeps } from '../usecases/operator-accounts.ts';
 import type { PlanDeps } from '../usecases/plans.ts';
 import { provisionSimulatedTrucks } from '../usecases/sandbox-simulation.ts';
@@ -57,6 +59,15 @@ export const operatorAccountDeps = /* @__PURE__ */ perInfrastructure((infra): Op
 
 export const planDeps = /* @__PURE__ */ perInfrastructure(
   (infra): PlanDeps => ({ plans: tableStores(infra).plans, audit: auditStore(infra), now: infra.clock.now }),
+);
+
+/** The state diesel tax rows operators store, in the control table both stages price from. */
+export const fuelTaxRateDeps = /* @__PURE__ */ perInfrastructure(
+  (infra): FuelTaxRateDeps => ({
+    rates: createFuelTaxRateStore(infra.client, infra.config.controlTableName),
+    audit: auditStore(infra),
+    now: infra.clock.now,
+  }),
 );
 
 /**

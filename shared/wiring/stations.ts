@@ -2,9 +2,10 @@ import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
 import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
+import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
-import { shippedFuelTaxRates } from '../usecases/fuel-tax-rates.ts';
+import { createFuelTaxRatesProvider } from '../usecases/fuel-tax-rates.ts';
 import { createCatalogProvider } from '../usecases/station-catalog.ts';
 import type { CorridorDeps, StationQueryDeps } from '../usecases/stations.ts';
 import { perInfrastructure } from './infrastructure.ts';
@@ -27,8 +28,12 @@ export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, confi
       },
       now: clock.now,
     }),
-    // The operators' stored rates replace the shipped table here (one provider per container).
-    fuelTaxes: shippedFuelTaxRates,
+    // The shipped table with the operators' rows over them, from the control table both stages
+    // share; one provider per container, re-read at most once a minute.
+    fuelTaxes: createFuelTaxRatesProvider({
+      store: createFuelTaxRateStore(client, config.controlTableName),
+      now: clock.now,
+    }),
     // The embedded engine is the default on every stage; Amazon Location plugs in behind the same port.
     router: createRoutingEngine({ ROUTING_ENGINE: config.routingEngine, AWS_REGION: config.region }),
   };

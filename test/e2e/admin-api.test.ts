@@ -361,6 +361,83 @@ describe('production access (operator side)', () => {
   });
 });
 
+/** The quarter `ahead` quarters after `quarter` (`YYYY-Qn`). */
+function quarterAfter(quarter: string, ahead: number): string {
+  const [year, n] = quarter.split('-Q').map(Number) as [number, number];
+  const index = year * 4 + n - 1 + ahead;
+  return `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+}
+
+describe('fuel tax rates', () => {
+  // Pennsylvania's shipped rate, stored again for the farthest quarter allowed: the row is the
+  // operator's, and no price the other tests see changes.
+  const PA = { usd_per_gallon: 0.741 };
+
+  it('GET lists the 49 rates in force with their source; PUT schedules one; GET shows it upcoming', async () => {
+    const before = await admin.get('/admin/v1/fuel-tax-rates');
+    expect(before.status, before.text).toBe(200);
+    expect(before.json).toMatchObject({
+      object: 'fuel_tax_rates',
+      quarter: expect.stringMatching(/^\d{4}-Q[1-4]$/),
+    });
+    expect(before.json.in_force).toHaveLength(49);
+    expect(before.json.in_force.find((rate: { state: string }) => rate.state === 'PA')).toMatchObject({
+      object: 'fuel_tax_rate',
+      usd_per_gallon: 0.741,
+    });
+    const later = quarterAfter(before.json.quarter, 4);
+
+    const put = await admin.put('/admin/v1/fuel-tax-rates/pa', { ...PA, effective_from: later });
+    expect(put.status, put.text).toBe(200);
+    expect(put.json).toMatchObject({
+      object: 'fuel_tax_rate',
+      state: 'PA',
+      usd_per_gallon: 0.741,
+      effective_from: later,
+      source: 'operator',
+      updated_by: 'token:Local operator',
+    });
+    const after = await admin.get('/admin/v1/fuel-tax-rates');
+    expect(after.json.upcoming).toContainEqual(put.json);
+    const audit = await admin.get('/admin/v1/audit');
+    expect(audit.json.data).toContainEqual(
+      expect.objectContaining({
+        action: 'fuel_tax_rate.set',
+        target: { type: 'fuel_tax_rate', id: `PA/${later}` },
+      }),
+    );
+  });
+
+  it('422 for a quarter more than 4 ahead, a state outside the table and a rate out of range', async () => {
+    const { quarter } = (await admin.get('/admin/v1/fuel-tax-rates')).json;
+    const tooFar = await admin.put('/admin/v1/fuel-tax-rates/PA', {
+      ...PA,
+      effective_from: quarterAfter(quarter, 5),
+    });
+    expectProblem(tooFar, 422, 'validation_failed');
+    expect(tooFar.json.errors).toEqual([
+      {
+        field: 'effective_from',
+        message: `must be at most 4 quarters after the current one (${quarter}), so ${quarterAfter(quarter, 4)} at the latest`,
+      },
+    ]);
+    const unknown = await admin.put('/admin/v1/fuel-tax-rates/PR', { ...PA, effective_from: quarter });
+    expectProblem(unknown, 422, 'validation_failed');
+    expect(unknown.json.errors).toEqual([
+      {
+        field: 'state',
+        message: 'must be one of the 48 contiguous states or DC, as its two-letter code (e.g. PA)',
+      },
+    ]);
+    const rate = await admin.put('/admin/v1/fuel-tax-rates/PA', {
+      usd_per_gallon: 74.1,
+      effective_from: quarter,
+    });
+    expectProblem(rate, 422, 'validation_failed');
+    expect(rate.json.errors.map((error: { field: string }) => error.field)).toEqual(['usd_per_gallon']);
+  });
+});
+
 describe('npm run admin (a thin client of this API)', () => {
   const admin = (...args: string[]) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
@@ -402,5 +479,33 @@ describe('npm run admin (a thin client of this API)', () => {
         'cli@example.com',
       ),
     ).rejects.toThrow(/422 validation_failed/);
+  });
+
+  it('lists the fuel tax rates and stores one, reporting the API’s problem on bad input', async () => {
+    const listed = JSON.parse((await admin('fuel-tax-rates')).stdout);
+    expect(listed.in_force).toHaveLength(49);
+    const later = quarterAfter(listed.quarter, 4);
+    const stored = JSON.parse(
+      (
+        await admin(
+          'set-fuel-tax-rate',
+          '--state',
+          'OH',
+          '--usd-per-gallon',
+          '0.47',
+          '--effective-from',
+          later,
+        )
+      ).stdout,
+    );
+    expect(stored).toMatchObject({
+      state: 'OH',
+      usd_per_gallon: 0.47,
+      effective_from: later,
+      source: 'operator',
+    });
+    await expect(
+      admin('set-fuel-tax-rate', '--state', 'OH', '--usd-per-gallon', '3', '--effective-from', later),
+    ).rejects.toThrow(/422 validation_failed[\s\S]*usd_per_gallon/);
   });
 });

@@ -177,7 +177,11 @@ describe('a company key: GET and PATCH /v1/fleet', () => {
     const cases = [
       { body: { default_min_arrival_fuel_percent: 75 }, fields: ['default_min_arrival_fuel_percent'] },
       { body: { assumed_departure_fuel_percent: 101 }, fields: ['assumed_departure_fuel_percent'] },
-      { body: {}, fields: ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent'] },
+      { body: { fuel_tax_treatment: 'net' }, fields: ['fuel_tax_treatment'] },
+      {
+        body: {},
+        fields: ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent', 'fuel_tax_treatment'],
+      },
     ];
     for (const { body, fields } of cases) {
       const response = await prod.patch('/v1/fleet', { ...company, body });

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildAdminOpenApiDocument } from '../../shared/api/admin-openapi.ts';
-import { adminRouteList } from '../../shared/api/admin-routes.ts';
+import { adminRouteList, adminRoutes } from '../../shared/api/admin-routes.ts';
+import { adminOperationExamples } from '../../shared/api/examples/admin.ts';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/api/openapi.ts';
 import { routeList } from '../../shared/api/routes.ts';
+import type { RouteDefinition } from '../../shared/platform/http/route-definition.ts';
 
 const ADMIN_OPENAPI_FILE = fileURLToPath(new URL('../../admin-openapi.json', import.meta.url));
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated document by member names.
@@ -42,4 +45,28 @@ describe('admin-openapi.json', () => {
       adminRouteList.every((route) => route.access === 'operator' && route.path.startsWith('/admin/v1/')),
     ).toBe(true);
   });
+
+  it.each(Object.entries(adminOperationExamples))(
+    'publishes %s examples that parse with the route’s own schemas',
+    (operationId, examples) => {
+      const route: RouteDefinition = adminRoutes[operationId as keyof typeof adminRoutes];
+      const parts = [
+        [route.request.params, examples?.request?.params],
+        [route.request.body, examples?.request?.body],
+        ...route.responses.map(
+          (response) => [response.schema, examples?.responses?.[response.status]] as const,
+        ),
+      ] as const;
+      for (const [schema, value] of parts) {
+        if (!schema) continue;
+        expect(value, `${operationId}: an example for every part with a schema`).toBeDefined();
+        expect(z.safeParse(schema as z.core.$ZodType, value).error?.issues ?? []).toEqual([]);
+      }
+      const document = buildAdminOpenApiDocument() as unknown as Json;
+      const operation = document.paths[route.path][route.method.toLowerCase()];
+      expect(operation.responses['200'].content['application/json'].example).toEqual(
+        examples?.responses?.[200],
+      );
+    },
+  );
 });

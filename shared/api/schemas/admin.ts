@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type EndpointFamily, SCOPES } from '../../domain/access.ts';
+import { MAX_USD_PER_GALLON, TAX_JURISDICTIONS } from '../../domain/fuel-tax/rate-table.ts';
 import type { Plan } from '../../domain/plans.ts';
 import type { EnumerationGuardSettings } from '../../domain/stations/enumeration-guard.ts';
 import { ID_PREFIXES, isPublicId, publicIdExample } from '../../platform/ids.ts';
@@ -303,7 +304,10 @@ export const auditEntrySchema = z
     }),
     action: z.string().check(z.meta({ example: 'production_access.approved' })),
     account_id: z.nullable(z.string()),
-    target: z.object({ type: z.enum(['key', 'account', 'production_access', 'plan']), id: z.string() }),
+    target: z.object({
+      type: z.enum(['key', 'account', 'production_access', 'plan', 'fuel_tax_rate']),
+      id: z.string(),
+    }),
     reason: z.nullable(z.string()),
     details: z.record(z.string(), auditDetail).check(
       z.meta({
@@ -315,6 +319,89 @@ export const auditEntrySchema = z
   .check(z.meta({ id: 'AuditEntry' }));
 
 export const auditPage = pageOf(auditEntrySchema, 'AuditEntryPage');
+
+/** A jurisdiction of the tax table as a path segment: two letters, any case (`pa` is PA). */
+const taxJurisdiction = z.string().check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine((value) => TAX_JURISDICTIONS.includes(value), {
+    message: 'must be one of the 48 contiguous states or DC, as its two-letter code (e.g. PA)',
+  }),
+  z.meta({ example: 'PA', description: 'Two-letter code of one of the 48 contiguous states or DC.' }),
+);
+
+const rateMessage = `must be a number from 0 to ${MAX_USD_PER_GALLON} USD per gallon, with at most 4 decimals (e.g. 0.2975)`;
+const hasAtMostFourDecimals = (value: number) => Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6;
+const taxUsdPerGallon = z.number({ error: rateMessage }).check(
+  z.minimum(0, { error: rateMessage }),
+  z.maximum(MAX_USD_PER_GALLON, { error: rateMessage }),
+  z.refine(hasAtMostFourDecimals, { message: rateMessage }),
+  z.meta({
+    example: 0.785,
+    description:
+      'The state diesel tax IFTA credits, USD per gallon (excise plus the per-gallon surcharges IFTA reports); the federal tax is not included',
+  }),
+);
+
+const taxQuarter = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-Q[1-4]$/, { message: 'must be a quarter as YYYY-Qn, e.g. 2026-Q1' }),
+    z.meta({ example: '2027-Q1', description: 'The quarter (UTC) from which the rate applies, `YYYY-Qn`.' }),
+  );
+
+export const fuelTaxRateParams = z.object({ state: taxJurisdiction });
+
+export const putFuelTaxRateBody = z
+  .strictObject({
+    usd_per_gallon: taxUsdPerGallon,
+    effective_from: taxQuarter.check(
+      z.meta({
+        description:
+          'The quarter from which the rate applies, `YYYY-Qn`: the current one, a past one (a correction) or at most 4 quarters ahead',
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'PutFuelTaxRateRequest' }));
+
+export const fuelTaxRateSchema = z
+  .object({
+    object: z.literal('fuel_tax_rate'),
+    state: z.string().check(z.meta({ example: 'PA' })),
+    usd_per_gallon: z.number(),
+    effective_from: z.string().check(z.meta({ example: '2025-Q4' })),
+    source: z.enum(['shipped', 'operator']).check(
+      z.meta({
+        description:
+          '`shipped`: the table the service ships with; `operator`: stored with PUT /admin/v1/fuel-tax-rates/{state}',
+      }),
+    ),
+    updated_at: z
+      .nullable(timestamp)
+      .check(z.meta({ description: 'When an operator stored it; null when shipped' })),
+    updated_by: z
+      .nullable(z.string())
+      .check(z.meta({ description: 'The operator who stored it; null when shipped' })),
+  })
+  .check(z.meta({ id: 'FuelTaxRate' }));
+
+export const fuelTaxRatesSchema = z
+  .object({
+    object: z.literal('fuel_tax_rates'),
+    as_of: timestamp,
+    quarter: z.string().check(z.meta({ example: '2026-Q4', description: 'The current quarter (UTC)' })),
+    in_force: z
+      .array(fuelTaxRateSchema)
+      .check(
+        z.meta({ description: 'Per jurisdiction (48 states and DC, by code), the rate pricing uses now' }),
+      ),
+    upcoming: z.array(fuelTaxRateSchema).check(
+      z.meta({
+        description: 'Rates that take over at the start of a later quarter, by state then quarter',
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'FuelTaxRates' }));
 
 /** The plan a PUT body describes, in the domain's terms (`max_station_results` is the price-query cap). */
 export function planOf(name: string, body: z.output<typeof putPlanBody>): Plan {

@@ -3,12 +3,16 @@ import type { Account } from '../../domain/accounts/account.ts';
 import type { AuditEntry } from '../../domain/accounts/audit.ts';
 import type { ProductionAccessRequest } from '../../domain/accounts/production-access.ts';
 import type { ApiKeyRecord } from '../../domain/api-keys.ts';
+import type { SourcedTaxRate } from '../../domain/fuel-tax/rate-table.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { enumerationGuardOf } from '../../domain/stations/enumeration-guard.ts';
+import type { FuelTaxRatesNow } from '../../usecases/fuel-tax-rate-operations.ts';
 import type {
   accountSchema,
   apiKeySchema,
   auditEntrySchema,
+  fuelTaxRateSchema,
+  fuelTaxRatesSchema,
   planSchema,
   productionAccessRequestSchema,
 } from '../schemas/admin.ts';
@@ -114,5 +118,27 @@ export function auditEntryResource(entry: AuditEntry): z.infer<typeof auditEntry
     target: entry.target,
     reason: entry.reason,
     details: entry.details,
+  };
+}
+
+export function fuelTaxRateResource(rate: SourcedTaxRate): z.infer<typeof fuelTaxRateSchema> {
+  return {
+    object: 'fuel_tax_rate',
+    state: rate.state,
+    usd_per_gallon: rate.usdPerGallon,
+    effective_from: rate.effectiveFrom,
+    source: rate.source,
+    updated_at: rate.updatedAt,
+    updated_by: rate.updatedBy,
+  };
+}
+
+export function fuelTaxRatesResource(rates: FuelTaxRatesNow): z.infer<typeof fuelTaxRatesSchema> {
+  return {
+    object: 'fuel_tax_rates',
+    as_of: rates.asOf,
+    quarter: rates.quarter,
+    in_force: rates.inForce.map(fuelTaxRateResource),
+    upcoming: rates.upcoming.map(fuelTaxRateResource),
   };
 }

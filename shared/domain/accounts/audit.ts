@@ -12,10 +12,10 @@ export interface AuditEntry {
   id: string;
   at: string;
   actor: { type: 'operator' | 'key'; id: string };
-  /** e.g. `key.created`, `key.rotated`, `production_access.approved`, `plan.updated`. */
+  /** e.g. `key.created`, `key.rotated`, `production_access.approved`, `plan.updated`, `fuel_tax_rate.set`. */
   action: string;
   accountId: string | null;
-  target: { type: 'key' | 'account' | 'production_access' | 'plan'; id: string };
+  target: { type: 'key' | 'account' | 'production_access' | 'plan' | 'fuel_tax_rate'; id: string };
   reason: string | null;
   /** Small facts worth keeping (scopes granted, the plan set…); never a secret. */
   details: Record<string, AuditDetail>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyBody, ENDPOINT_FAMILIES, planOf, putPlanBody } from '../../../shared/api/schemas/admin.ts';
+import {
+  createKeyBody,
+  ENDPOINT_FAMILIES,
+  fuelTaxRateParams,
+  planOf,
+  putFuelTaxRateBody,
+  putPlanBody,
+} from '../../../shared/api/schemas/admin.ts';
 
 const plan = {
   rate_limit_per_min: 600,
@@ -63,5 +70,46 @@ describe('POST /admin/v1/keys body', () => {
       partner_id: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W2',
     });
     expect(both.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['partner_id']);
+  });
+});
+
+describe('PUT /admin/v1/fuel-tax-rates/{state}', () => {
+  const RATE_MESSAGE = 'must be a number from 0 to 2 USD per gallon, with at most 4 decimals (e.g. 0.2975)';
+
+  it('takes a state code in any case as the upper-case code', () => {
+    expect(fuelTaxRateParams.parse({ state: 'pa' })).toEqual({ state: 'PA' });
+    expect(fuelTaxRateParams.parse({ state: 'DC' })).toEqual({ state: 'DC' });
+  });
+
+  it.each(['PR', 'AK', 'HI', 'Pennsylvania', ''])('refuses %s, naming what a state must be', (state) => {
+    const result = fuelTaxRateParams.safeParse({ state });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['state', 'must be one of the 48 contiguous states or DC, as its two-letter code (e.g. PA)'],
+    ]);
+  });
+
+  it.each([0, 0.2975, 0.741, 2])('accepts a rate of %s USD per gallon', (rate) => {
+    expect(putFuelTaxRateBody.parse({ usd_per_gallon: rate, effective_from: '2027-Q1' })).toEqual({
+      usd_per_gallon: rate,
+      effective_from: '2027-Q1',
+    });
+  });
+
+  it.each([-0.01, 2.01, 0.12345, '0.74', null])(
+    'refuses a rate of %s with the range and precision',
+    (rate) => {
+      const result = putFuelTaxRateBody.safeParse({ usd_per_gallon: rate, effective_from: '2027-Q1' });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['usd_per_gallon', RATE_MESSAGE],
+      ]);
+    },
+  );
+
+  it.each(['2027-Q5', '2027Q1', '2027-1', 2027])('refuses the quarter %s with its format', (quarter) => {
+    const result = putFuelTaxRateBody.safeParse({ usd_per_gallon: 0.5, effective_from: quarter });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['effective_from']);
+    if (typeof quarter === 'string') {
+      expect(result.error?.issues[0]?.message).toBe('must be a quarter as YYYY-Qn, e.g. 2026-Q1');
+    }
   });
 });

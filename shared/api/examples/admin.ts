@@ -1,0 +1,49 @@
+import type { adminRoutes } from '../admin-routes.ts';
+import { putFuelTaxRateBody } from '../schemas/admin.ts';
+import { type OperationExamples, rejected } from './example.ts';
+import { NOW } from './fixtures.ts';
+
+// The operator API's examples (admin-openapi.json), for the operations that have them.
+
+const OPERATOR = 'arn:aws:sts::123456789012:assumed-role/OperatorRole/alice';
+
+const shipped = (state: string, usdPerGallon: number) => ({
+  object: 'fuel_tax_rate',
+  state,
+  usd_per_gallon: usdPerGallon,
+  effective_from: '2025-Q4',
+  source: 'shipped',
+  updated_at: null,
+  updated_by: null,
+});
+
+/** Pennsylvania's rate for next year, stored ahead of its quarter. */
+const scheduled = {
+  object: 'fuel_tax_rate',
+  state: 'PA',
+  usd_per_gallon: 0.785,
+  effective_from: '2027-Q1',
+  source: 'operator',
+  updated_at: NOW,
+  updated_by: OPERATOR,
+};
+
+export const adminOperationExamples: Partial<Record<keyof typeof adminRoutes, OperationExamples>> = {
+  listFuelTaxRates: {
+    responses: {
+      200: {
+        object: 'fuel_tax_rates',
+        as_of: NOW,
+        quarter: '2026-Q4',
+        // Two of the 49 jurisdictions shown; the answer lists them all, by code.
+        in_force: [shipped('OH', 0.47), shipped('PA', 0.741)],
+        upcoming: [scheduled],
+      },
+    },
+  },
+  putFuelTaxRate: {
+    request: { params: { state: 'PA' }, body: { usd_per_gallon: 0.785, effective_from: '2027-Q1' } },
+    responses: { 200: scheduled },
+    problem: rejected('body', putFuelTaxRateBody, { usd_per_gallon: 78.5, effective_from: '2027-Q1' }),
+  },
+};
