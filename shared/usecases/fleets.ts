@@ -7,7 +7,11 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
+import {
+  DEFAULT_FUEL_TAX_TREATMENT,
+  type FuelTaxTreatment,
+  treatmentFor,
+} from '../domain/fuel-tax/treatment.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -177,11 +181,17 @@ export async function fuelSettingsFor(
   deps: { fleets: Pick<FleetStore, 'get'> },
   fleetId: string,
   requestedMinArrival: number | undefined,
-): Promise<{ minArrivalFuelPercent: number; assumedDepartureFuelPercent: number }> {
+): Promise<{
+  minArrivalFuelPercent: number;
+  assumedDepartureFuelPercent: number;
+  /** The fleet's fuel_tax_treatment (a vehicle's override is applied by the caller). */
+  fleetTaxTreatment: FuelTaxTreatment;
+}> {
   const fleet = await deps.fleets.get(fleetId);
   return {
     minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
+    fleetTaxTreatment: treatmentFor(fleet),
   };
 }
 

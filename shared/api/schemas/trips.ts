@@ -13,7 +13,12 @@ import {
   vehicleRef,
 } from './common.ts';
 import { fuelLevelSource } from './fuel-level.ts';
-import { plannedPurchaseShape, truckRouteSchema } from './routes.ts';
+import {
+  answerFuelTaxTreatment,
+  plannedPurchaseShape,
+  purchaseCounterfactualSchema,
+  truckRouteSchema,
+} from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -153,6 +158,18 @@ const sentBackFuelStop = z.strictObject({
         price_usd_per_gallon: z.optional(z.number()),
         discount_usd_per_gallon: z.optional(z.number()),
         net_price_usd_per_gallon: z.optional(z.number()),
+        state: z.optional(z.nullable(z.string())),
+        state_tax_usd_per_gallon: z.optional(z.nullable(z.number())),
+        effective_price_usd_per_gallon: z.optional(z.number()),
+        counterfactual: z.optional(
+          z.nullable(
+            z.strictObject({
+              pump_price_usd_per_gallon: z.optional(z.number()),
+              net_price_usd_per_gallon: z.optional(z.number()),
+              station_count: z.optional(z.number()),
+            }),
+          ),
+        ),
         reason: z.optional(z.string()),
       }),
     ),
@@ -224,6 +241,12 @@ const tripStopSchema = z
       .nullable(
         z.object({
           ...plannedPurchaseShape,
+          counterfactual: z.nullable(purchaseCounterfactualSchema).check(
+            z.meta({
+              description:
+                'What this purchase costs without our advice; null on stops planned before it was kept',
+            }),
+          ),
           reason: z.string(),
         }),
       )
@@ -273,6 +296,7 @@ export const tripSchema = z
           total_gallons: z.number(),
           total_cost_usd: z.number(),
           projected_arrival_fuel_percent: z.nullable(z.number()),
+          fuel_tax_treatment: answerFuelTaxTreatment,
           baseline: truckRouteSchema.shape.baseline,
           savings: truckRouteSchema.shape.savings,
           optimized_at: timestamp,
@@ -281,7 +305,7 @@ export const tripSchema = z
       .check(
         z.meta({
           description:
-            'The fuel stops’ plan and its comparison with the baseline (as POST /v1/routes words them); null until optimized',
+            'The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized',
         }),
       ),
     guidance_id: z
