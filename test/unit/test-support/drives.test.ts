@@ -245,6 +245,10 @@ describe('the fleet figures', () => {
     vehicleId: 'veh_1',
     guidanceId: 'gdn_1',
     shownAtStart: a,
+    stopsAtStart: [],
+    otherStation: null,
+    fills: [],
+    purchases: [],
     startMs: START_MS,
     crumbs: [crumbAt(spec.startMile + 60, 60)],
     events: [],
@@ -264,6 +268,7 @@ describe('the fleet figures', () => {
     fuelPercent: 40,
     fillsDetected: 0,
     skippedStationIds: [],
+    stops: [],
     latest: crumbAt(mile, 1),
     ...over,
   });
