@@ -104,7 +104,7 @@ describe.runIf(isLocalTarget())('the savings report after a scripted day (local 
     const target = Math.max(3, stopMile - EARLY_MILES);
     const around = await prod.get('/v1/stations', {
       ...company,
-      query: { ...pointAtMiles(line, target), radius_miles: 25, limit: 50 },
+      query: { ...pointAtMiles(line, target), radius_miles: 25, limit: 25 },
     });
     expect(around.status, around.text).toBe(200);
     const corridor = (around.json.data as Json[]).filter((s) => {
