@@ -61,6 +61,7 @@ export async function benchSavingsReport(): Promise<SavingsReportBench> {
       ...createFuelingRecordDeps(infra, { record: async () => ({}) as never }),
       vehicles,
       catalog: stationSources(infra).catalog,
+      fuelTaxes: stationSources(infra).fuelTaxes,
       now: () => nowMs,
     };
     for (const truck of real) {

@@ -1,3 +1,4 @@
+import { savingsMethodologyMarkdown } from '../domain/fuelings/methodology.ts';
 import { ERROR_REGISTRY, type ErrorCode } from '../platform/errors.ts';
 import { type GuideFacts, type GuideRoute, readGuideFacts, readGuideRoutes } from './guide-routes.ts';
 
@@ -229,6 +230,7 @@ export function renderLlmsGuide(
     ...workflowsSection(base, facts),
     ...operationsSection(routes, facts, settings.stage),
     ...notToolsSection(routes, facts),
+    ...savingsMethodologyMarkdown(),
     ...errorsSection(routes, facts),
   ].join('\n');
 }

@@ -63,6 +63,10 @@ export interface FuelingWrite {
   mergeWith: Fueling | null;
   /** The recommended stop the fill follows, marked in the same transaction (followWrite). */
   follow?: FollowWrite | null;
+  /** The stop a fill elsewhere passed over, counted as advice not followed (passOverWrite). */
+  passOver?: FollowWrite | null;
+  /** The unmatched report a matched detection joins, as it becomes: matched, priced again. */
+  handedTo?: Fueling | null;
   /**
    * The `fueling.matched` this fill announces, kept on its record in the same transaction: a
    * retry that finds the fill already recorded announces it again under the same dedupe key, so
@@ -184,7 +188,7 @@ export function createFuelingStore(
   return {
     ...createFuelingLister(client, tableName, cursors),
 
-    async record(fleetId, { fueling, mergeWith, follow, announce, guard }) {
+    async record(fleetId, { fueling, mergeWith, follow, passOver, handedTo, announce, guard }) {
       const items: TransactItem[] = [
         {
           Put: {
@@ -212,9 +216,6 @@ export function createFuelingStore(
         // A detection joining a reported fill confirms its gallons; a report absorbing a detection
         // only links it. Either way both records name each other.
         const confirms = mergeWith.source === 'reported' && fueling.source === 'detected';
-        // A matched detection joining an unmatched report hands it the match: the report is the
-        // fill listed and counted, so it names the stop and missed nothing.
-        const handsMatch = confirms && fueling.stopId !== null && !mergeWith.stopId;
         const sets = ['linked = :id', 'fueling.linkedFuelingId = :id'];
         const values: Record<string, unknown> = { ':id': fueling.id };
         if (confirms) {
@@ -226,15 +227,23 @@ export function createFuelingStore(
           sets.push('fueling.unmatchedReason = :none');
           values[':none'] = null;
         }
-        if (handsMatch) {
+        // A matched detection joining an unmatched report hands it the match (handedTo): the report
+        // is the fill listed and counted, so it names the stop, missed nothing, and is priced
+        // against the stop it followed.
+        if (confirms && handedTo) {
           const match = {
-            guidanceId: fueling.guidanceId,
-            stopId: fueling.stopId,
-            tripId: fueling.tripId ?? null,
-            tripStopId: fueling.tripStopId ?? null,
-            recommendedNetPrice: fueling.recommendedNetPrice ?? null,
-            stationId: mergeWith.stationId ?? fueling.stationId,
+            guidanceId: handedTo.guidanceId,
+            stopId: handedTo.stopId,
+            tripId: handedTo.tripId ?? null,
+            tripStopId: handedTo.tripStopId ?? null,
+            recommendedNetPrice: handedTo.recommendedNetPrice ?? null,
+            stationId: handedTo.stationId,
             missedSavingsUsd: 0,
+            passedOverStopId: null,
+            effectivePrice: handedTo.effectivePrice ?? null,
+            counterfactual: handedTo.counterfactual ?? null,
+            cardSavingsUsd: handedTo.cardSavingsUsd ?? null,
+            routingSavingsUsd: handedTo.routingSavingsUsd ?? null,
           };
           for (const [name, value] of Object.entries(match)) {
             sets.push(`fueling.${name} = :${name}`);
@@ -267,14 +276,19 @@ export function createFuelingStore(
       if (mergeWith?.source === 'detected') {
         count(mergeWith, `${fueling.id}:absorbed`, subtractFigures(NO_FIGURES, fuelingFigures(mergeWith)));
       }
-      if (mergeWith?.source === 'reported' && fueling.stopId !== null && !mergeWith.stopId) {
-        // The report it matches missed nothing after all: its missed savings leave its day.
-        const missed = fuelingFigures(mergeWith).missedCents;
-        count(mergeWith, `${fueling.id}:matched`, { ...NO_FIGURES, missedCents: -missed });
+      if (mergeWith?.source === 'reported' && handedTo) {
+        // The report it matches missed nothing after all, and is priced against the stop it
+        // followed: its day takes the difference.
+        count(
+          mergeWith,
+          `${fueling.id}:matched`,
+          subtractFigures(fuelingFigures(handedTo), fuelingFigures(mergeWith)),
+        );
       }
-      if (follow) {
-        items.push(follow.update);
-        contributions.push(...follow.contributions);
+      for (const stopWrite of [follow, passOver]) {
+        if (!stopWrite) continue;
+        items.push(stopWrite.update);
+        contributions.push(...stopWrite.contributions);
       }
       // One update per day item: the fill, what it absorbs and the stop it follows often share one.
       items.push(...addToSavingsDays(tableName, fleetId, contributions));

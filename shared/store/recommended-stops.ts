@@ -8,6 +8,7 @@ import {
 import { utcDay } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import type { RecommendedStop } from '../domain/fuelings/recommendations.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import { ulidTimePrefix } from '../platform/ids.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { addToSavingsDay, type SavingsContribution, type TransactItem } from './savings-days.ts';
@@ -19,7 +20,7 @@ import { createVehicleRefReader, type VehicleRefReader } from './vehicle-refs.ts
  * Every stop guidance recommended, kept beyond its session (`FLEET#…`/`RECSTOP#veh_…#gds_…`): the
  * stop id is a ULID timed by its session's start, so one key range finds a vehicle's
  * recommendations of a time window. The facts sit under `stop`; what changes is top-level
- * (`withdrawn_at`, `due`, `followed_by`, and `counted_day`: the UTC day the savings report counts
+ * (`withdrawn_at`, `due`, `followed_by`, `passed_over_by`, and `counted_day`: the UTC day the savings report counts
  * the stop in, recommended and followed if it was, so each is counted once).
  */
 export const recommendedStopKey = (fleetId: string, vehicleId: string, stopId: string) => ({
@@ -62,6 +63,16 @@ export interface RecommendedStopStore {
    */
   around(fleetId: string, vehicleId: string, atMs: number): Promise<RecommendedStopRecord[]>;
   get(fleetId: string, vehicleId: string, stopId: string): Promise<RecommendedStopRecord | null>;
+  /**
+   * What counts the stop as advice a fill elsewhere passed over, for the fill's transaction (see
+   * `passOverWrite`).
+   */
+  passOverWrite(
+    fleetId: string,
+    record: RecommendedStopRecord,
+    fueling: Pick<Fueling, 'id' | 'fueledAt'>,
+    externalRef: string | null,
+  ): FollowWrite;
   /** What marks the stop followed by a fueling, for the fill's transaction (see `followWrite`). */
   followWrite(
     fleetId: string,
@@ -154,6 +165,44 @@ export function followWrite(
   };
 }
 
+/**
+ * What counts a stop a fill elsewhere passed over (the stop the driver was heading to): recommended
+ * once, on the fill's day, and not followed. Its record takes that day (`counted_day`), on
+ * condition it was neither counted (withdrawn while due, or passed over by an earlier fill) nor
+ * followed meanwhile, so its withdrawal counts nothing more; a later fill there still counts as
+ * followed on that day (followWrite).
+ */
+export function passOverWrite(
+  tableName: string,
+  fleetId: string,
+  record: RecommendedStopRecord,
+  fueling: Pick<Fueling, 'id' | 'fueledAt'>,
+  externalRef: string | null,
+): FollowWrite {
+  const day = utcDay(Date.parse(fueling.fueledAt));
+  return {
+    update: {
+      Update: {
+        TableName: tableName,
+        Key: recommendedStopKey(fleetId, record.vehicleId, record.stopId),
+        UpdateExpression: 'SET counted_day = :day, passed_over_by = :f',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(counted_day) AND attribute_not_exists(followed_by)',
+        ExpressionAttributeValues: { ':day': day, ':f': fueling.id },
+      },
+    },
+    contributions: [
+      {
+        day,
+        vehicleId: record.vehicleId,
+        cause: `${record.stopId}:passed_over`,
+        delta: { recommendedStops: 1 },
+        externalRef,
+      },
+    ],
+  };
+}
+
 const MAX_ATTEMPTS = 8;
 
 export function createRecommendedStopStore(
@@ -195,6 +244,8 @@ export function createRecommendedStopStore(
     get,
     followWrite: (fleetId, record, fuelingId, externalRef) =>
       followWrite(tableName, fleetId, record, fuelingId, externalRef),
+    passOverWrite: (fleetId, record, fueling, externalRef) =>
+      passOverWrite(tableName, fleetId, record, fueling, externalRef),
     async recommended(fleetId, stop) {
       const { withdrawnAtMs: _w, due: _d, followedFuelingId: _f, ...facts } = stop;
       try {
@@ -223,21 +274,30 @@ export function createRecommendedStopStore(
         // Never recorded (an outbox older than this record), or already withdrawn: nothing to do.
         if (!record || record.withdrawnAtMs !== null) return;
         const followed = record.followedFuelingId !== null;
-        const counted = change.due || followed;
+        // Counted already (a fill elsewhere passed it over): its withdrawal adds nothing more.
+        const countedBefore = record.countedDay;
+        const counted = countedBefore === null && (change.due || followed);
         const day = utcDay(change.withdrawnAtMs);
-        const values: Record<string, unknown> = { ':w': change.withdrawnAtMs, ':due': counted };
+        const values: Record<string, unknown> = {
+          ':w': change.withdrawnAtMs,
+          ':due': change.due || followed,
+        };
         if (counted) values[':day'] = day;
         if (followed) values[':f'] = record.followedFuelingId;
+        if (countedBefore !== null) values[':counted'] = countedBefore;
+        const countedState =
+          countedBefore === null ? 'attribute_not_exists(counted_day)' : 'counted_day = :counted';
         const items: TransactItem[] = [
           {
             Update: {
               TableName: tableName,
               Key: recommendedStopKey(fleetId, change.vehicleId, change.stopId),
               UpdateExpression: `SET withdrawn_at = :w, due = :due${counted ? ', counted_day = :day' : ''}`,
-              // The follow state read is part of the condition: a fill matched meanwhile re-reads.
+              // The follow and count state read is part of the condition: a fill matched or passing
+              // it over meanwhile re-reads.
               ConditionExpression: `attribute_not_exists(withdrawn_at) AND ${
                 followed ? 'followed_by = :f' : 'attribute_not_exists(followed_by)'
-              }`,
+              } AND ${countedState}`,
               ExpressionAttributeValues: values,
             },
           },

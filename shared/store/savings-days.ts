@@ -12,7 +12,7 @@ export type TransactItem = NonNullable<
 /**
  * The savings report's pre-aggregated rows: per fleet, UTC day and shard of vehicles
  * (`FLEET#…`/`SAVDAY#<YYYY-MM-DD>#<00–15>`), a string set `c` of contributions, one element per
- * cause (`<veh_…>|<cause>|<n,g,pg,s,b,m,r,f>|<external_ref>`: a fill, a fill absorbed by a merge, a
+ * cause (`<veh_…>|<cause>|<figures in ORDER>|<external_ref>`: a fill, a fill absorbed by a merge, a
  * stop withdrawn due, a stop followed), each added with `ADD` in the same transaction as the record
  * it comes from. A set makes a repeated element a no-op, and a few large items read far faster than
  * one small item per vehicle and day (30 days × 16 items for a fleet-wide month, whatever the
@@ -40,6 +40,17 @@ const ORDER: (keyof SavingsFigures)[] = [
   'missedCents',
   'recommendedStops',
   'followedStops',
+  // Appended: an element written before them has fewer numbers, which read as 0.
+  'effectiveSpendCents',
+  'counterfactualCents',
+  'cardCents',
+  'routingCents',
+  'iftaFuelings',
+  'pumpFuelings',
+  'noGuidanceFuelings',
+  'outsideWindowFuelings',
+  'noPositionFuelings',
+  'notAtRecommendedStationFuelings',
 ];
 
 export interface SavingsContribution {

@@ -1,14 +1,15 @@
 import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
+import { missedSavingsOf, pricedFill } from '../domain/fuelings/fill-pricing.ts';
 import {
   type FillPlace,
   matchRecommendation,
   passedOverRecommendation,
   type RecommendationMatch,
   sameFillOf,
+  unfollowedRecommendation,
   unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
-import { missedSavings } from '../domain/fuelings/savings.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -21,7 +22,7 @@ export interface FuelingRecordDeps {
     FuelingStore,
     'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
   >;
-  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite'>;
+  recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite' | 'passOverWrite'>;
   events: Pick<EventRecorder, 'record'>;
 }
 
@@ -61,8 +62,11 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  *   at most 30 minutes after the fill, standing at some moment of the 6 hours before it) is
  *   matched, the stop marked followed and `fueling.matched` recorded; a detection arrives matched
  *   by the worker (against the stops it watched) and only marks its stop followed;
- * - a fill made elsewhere while a recommendation stood carries its missed savings, and an
- *   unmatched fill says why (`unmatchedReason`).
+ * - every fill is priced on the fleet's basis against its counterfactual (fill-pricing.ts): the
+ *   recommendation it followed, else the one it passed over, else its own price;
+ * - a fill made elsewhere while a recommendation stood carries its missed savings, the stop the
+ *   driver was heading to is counted as advice not followed (once: marked on its record in the
+ *   same transaction), and an unmatched fill says why (`unmatchedReason`).
  * A card reference or a detection already on record is a duplicate, never a second record.
  */
 export async function recordFill(
@@ -86,7 +90,12 @@ export async function recordFill(
       )?.fueling ?? null;
 
     const recommendations = await deps.recommendations.around(fleetId, fill.vehicleId, place.fueledAtMs);
-    const { fueling, followed, match } = judged(fill, place, mergeWith, recommendations);
+    const { fueling, followed, unfollowed, handedTo, match } = judged(
+      fill,
+      place,
+      mergeWith,
+      recommendations,
+    );
     // One announcement per fill, kept on its record: none when the other record of the same fill
     // was already matched (it announced, or will on its own retry). A report's is recorded here;
     // a detection's by the outbox, in its order after fueling.recorded (tracking-outbox.ts).
@@ -102,6 +111,10 @@ export async function recordFill(
       follow: followed
         ? deps.recommendations.followWrite(fleetId, followed, fueling.id, fueling.externalRef ?? null)
         : null,
+      passOver: unfollowed
+        ? deps.recommendations.passOverWrite(fleetId, unfollowed, fueling, fueling.externalRef ?? null)
+        : null,
+      handedTo,
       announce,
       guard,
     });
@@ -181,7 +194,13 @@ function judged(
   place: FillPlace,
   mergeWith: Fueling | null,
   recommendations: readonly RecommendedStopRecord[],
-): { fueling: Fueling; followed: RecommendedStopRecord | null; match: RecommendationMatch | null } {
+): {
+  fueling: Fueling;
+  followed: RecommendedStopRecord | null;
+  unfollowed: RecommendedStopRecord | null;
+  handedTo: Fueling | null;
+  match: RecommendationMatch | null;
+} {
   let fueling: Fueling = { ...fill, linkedFuelingId: mergeWith?.id ?? null };
   if (mergeWith && fill.source === 'reported') fueling.detectedGallons = mergeWith.gallons;
 
@@ -231,21 +250,47 @@ function judged(
       };
     }
   }
+  const followedRecord = fueling.stopId ? (match?.stop ?? recordOf(fueling.stopId)) : null;
+  let unfollowed: RecommendedStopRecord | null = null;
   if (fueling.stopId) {
+    fueling = pricedFill(fueling, followedRecord ? { stop: followedRecord, followed: true } : null);
     fueling.missedSavingsUsd = 0;
     fueling.unmatchedReason = null;
+    fueling.passedOverStopId = null;
   } else {
-    const passed = passedOverRecommendation(place, recommendations);
-    fueling.missedSavingsUsd = passed
-      ? missedSavings(fueling.netPrice ?? null, passed.netPrice, fueling.gallons)
-      : 0;
-    // The same fill matched on its other record: it was not unmatched.
-    fueling.unmatchedReason =
-      mergeWith?.stopId && !namesOther ? null : unmatchedReason(place, recommendations);
+    const treatment = fueling.taxTreatment ?? 'pump';
+    const passed = passedOverRecommendation(place, recommendations, treatment);
+    fueling = pricedFill(fueling, passed ? { stop: passed, followed: false } : null);
+    fueling.missedSavingsUsd = passed ? missedSavingsOf(fueling, passed) : 0;
+    fueling.passedOverStopId = passed?.stopId ?? null;
+    // The same fill matched on its other record: it was not unmatched, nor made elsewhere.
+    const matchedElsewhere = Boolean(mergeWith?.stopId) && !namesOther;
+    fueling.unmatchedReason = matchedElsewhere ? null : unmatchedReason(place, recommendations);
+    unfollowed = matchedElsewhere ? null : unfollowedRecommendation(place, recommendations);
   }
+  // A matched detection joining an unmatched report hands it the match: the report is the record
+  // counted, so it is priced again against the stop it followed (store: the merge's update).
+  const handedTo =
+    fill.source === 'detected' && fueling.stopId && mergeWith?.source === 'reported' && !mergeWith.stopId
+      ? pricedFill(
+          {
+            ...mergeWith,
+            guidanceId: fueling.guidanceId,
+            stopId: fueling.stopId,
+            tripId: fueling.tripId ?? null,
+            tripStopId: fueling.tripStopId ?? null,
+            recommendedNetPrice: fueling.recommendedNetPrice ?? null,
+            stationId: mergeWith.stationId ?? fueling.stationId,
+            missedSavingsUsd: 0,
+            passedOverStopId: null,
+            unmatchedReason: null,
+          },
+          followedRecord ? { stop: followedRecord, followed: true } : null,
+        )
+      : null;
   const stop = match?.stop as RecommendedStopRecord | undefined;
   const followed = stop && !stop.followedFuelingId ? stop : null;
-  return { fueling, followed, match };
+  return { fueling, followed, unfollowed, handedTo, match };
 }
 
 function matchedFill(fueling: Fueling, match: RecommendationMatch): MatchedFill {

@@ -16,12 +16,12 @@ import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { benchmarkAt } from './fueling-benchmark.ts';
+import { type FillBasisDeps, treatmentOfRecords, withPriceBasis } from './fill-basis.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { findVehicle } from './vehicles.ts';
 
-export interface RecordFuelingsDeps extends FuelingRecordDeps {
+export interface RecordFuelingsDeps extends FuelingRecordDeps, FillBasisDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   catalog: CatalogProvider;
   now: () => number;
@@ -64,6 +64,8 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   }
   const nowMs = deps.now();
   const catalog = await deps.catalog.current();
+  // The fleet's treatment, read once for the batch; a vehicle's override wins.
+  const fleet = deps.fleets ? await deps.fleets.get(fleetId) : null;
   const vehicles = new Map<string, Promise<Vehicle | null>>();
   const lookup = (item: FuelingItem) => {
     const key = item.vehicle_id ? `id:${item.vehicle_id}` : `ref:${item.external_ref}`;
@@ -123,11 +125,11 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
       (item.latitude !== undefined && item.longitude !== undefined
         ? (catalog.nearby(item.latitude, item.longitude, STATION_FROM_POSITION_MILES, 1)[0]?.station ?? null)
         : null);
-    const fill = reportedFueling(item, vehicle, placed, fueledAtMs, nowMs);
-    fill.benchmarkPrice = await benchmarkAt(
+    const fill = await withPriceBasis(
       deps,
-      fill.latitude ?? placed?.latitude ?? null,
-      fill.longitude ?? placed?.longitude ?? null,
+      reportedFueling(item, vehicle, placed, fueledAtMs, nowMs),
+      treatmentOfRecords(fleet, vehicle),
+      placed?.state ?? null,
     );
     const list = fillsByVehicle.get(vehicle.id) ?? [];
     list.push({ index, fill });

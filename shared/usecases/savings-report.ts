@@ -1,3 +1,4 @@
+import { SAVINGS_METHODOLOGY_ANCHOR } from '../domain/fuelings/methodology.ts';
 import { daysOf, type ReportPeriod, reportPeriod } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../domain/fuelings/savings.ts';
 import { ApiError } from '../platform/errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
+import type { SimulationStore } from '../store/sandbox-simulations.ts';
 import type { SavingsDayRow, SavingsDayStore } from '../store/savings-days.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { findVehicle } from './vehicles.ts';
@@ -17,29 +19,47 @@ export interface SavingsReportDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   savingsDays: SavingsDayStore;
   now: () => number;
+  /** On the sandbox stage: a twin's report runs on its simulation's clock (its test clock). */
+  simulations?: Pick<SimulationStore, 'get'> | undefined;
 }
+
+/** Where the methodology is published: a section of the API's guide (llms.txt). */
+export const METHODOLOGY_PATH = `/v1/llms.txt#${SAVINGS_METHODOLOGY_ANCHOR}`;
 
 /** Published with every report, so a reader never has to guess what a figure means. */
 export const SAVINGS_DEFINITIONS = {
   period:
-    'The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today), at most 366.',
+    "The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today, on a sandbox fleet's simulation clock when it runs ahead), at most 366.",
   fuelings:
     'Fills made in the period, each counted once: a detected fill merged into a reported one counts as the reported one.',
   gallons:
     'Gallons bought in those fills (a reported fill’s own figure; a detection’s when nothing was reported).',
+  fuel_tax_treatment:
+    '`ifta`: prices net of the state diesel tax credited on the fleet’s IFTA return (pump − discount − state tax); `pump`: pump − discount; `mixed` when the period’s fills were recorded under both (a vehicle’s override, or the setting changed); null without a priced fill.',
   spend_usd:
-    'What the fills with a known price cost: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s net price, other detections have no price.',
-  benchmark_spend_usd: `What the same gallons would have cost at the benchmark: the average posted (undiscounted) price of the catalog's stations within ${FUELING_POLICY.benchmarkRadiusMiles} miles of the fill, as the catalog stood when the fill was recorded.`,
+    'Cash paid for fills with a known price: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s prices, other detections have no price.',
+  effective_spend_usd:
+    'spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.',
+  counterfactual_spend_usd:
+    'What the same gallons would have cost without our advice and without the fleet’s card: counterfactual pump price × gallons per fill. The counterfactual of a purchase is the mean price (net of credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed for routing).',
+  card_savings_usd:
+    '(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used.',
+  routing_savings_usd:
+    '(counterfactual net price − effective price paid) × gallons: what choosing where to buy saved; 0 for a fill with no recommendation; negative when the fill cost more than the corridor’s average.',
   savings_usd:
-    'benchmark_spend_usd − spend_usd, that is (benchmark − net price paid) × gallons summed over priced fills.',
+    'card_savings_usd + routing_savings_usd = counterfactual_spend_usd − effective_spend_usd. Each fill is rounded to the cent once, so rows and totals add up exactly.',
   savings_usd_per_gallon: 'savings_usd ÷ the gallons of priced fills; null when no fill had a price.',
   missed_savings_usd:
-    'For fills made elsewhere while a recommendation stood: (net price paid − the lowest recommended net price standing) × gallons, never below 0.',
-  recommended_stops: `Recommended stops that were due: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within ${FUELING_POLICY.dueWithinMiles} road miles of them, or followed; counted on the UTC day they were withdrawn.`,
-  followed_stops: `Due stops a fill matched: a fill (reported or detected) that names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, made while the stop stood or at most ${FUELING_POLICY.matchWindowHours} hours after it was withdrawn (judged on the fill's own time), and no more than ${FUELING_POLICY.matchEarlyMinutes} minutes before it was recommended.`,
-  adherence_rate: 'followed_stops ÷ recommended_stops (0–1); null when no stop was due.',
+    'For fills made elsewhere while a recommendation stood (or at most ' +
+    `${FUELING_POLICY.passedOverGraceMinutes} minutes after it was withdrawn): (effective price paid − the recommended stop’s effective price) × gallons, never below 0.`,
+  recommended_stops: `Recommended stops counted once each: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within ${FUELING_POLICY.dueWithinMiles} road miles of them, followed by a fill, or passed over — the stop the driver was heading to while a fill was made elsewhere; counted on the UTC day of the withdrawal or of the fill.`,
+  followed_stops: `Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within ${FUELING_POLICY.matchRadiusMiles} miles of it, made while the stop stood or at most ${FUELING_POLICY.matchWindowHours} hours after it was withdrawn (judged on the fill's own time), and no more than ${FUELING_POLICY.matchEarlyMinutes} minutes before it was recommended.`,
+  adherence_rate:
+    'followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.',
+  fuelings_without_recommendation:
+    'Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).',
   totals:
-    'The sum of the vehicle rows (savings_usd_per_gallon and adherence_rate are recomputed from the sums).',
+    'The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums).',
 } as const;
 
 /** Vehicle reads in flight at once for rows without an external_ref. */
@@ -56,8 +76,10 @@ export async function savingsReport(
   deps: SavingsReportDeps,
   fleetId: string,
   query: { from?: string | undefined; to?: string | undefined; vehicle_id?: string | undefined },
+  /** Where the methodology is published (the stage's base URL + METHODOLOGY_PATH). */
+  methodologyUrl: string = METHODOLOGY_PATH,
 ) {
-  const period = requestedPeriod(query, deps.now());
+  const period = requestedPeriod(query, await reportNow(deps, fleetId));
   let rows: SavingsDayRow[];
   if (query.vehicle_id !== undefined) {
     const vehicle = await findVehicle(deps, fleetId, query.vehicle_id);
@@ -67,7 +89,17 @@ export async function savingsReport(
     rows = await deps.savingsDays.fleetDays(fleetId, daysOf(period));
   }
   const vehicles = await vehicleRows(deps, fleetId, rows);
-  return report(period, vehicles);
+  return report(period, vehicles, methodologyUrl);
+}
+
+/**
+ * "Now" for the report: the wall clock, or a sandbox twin's simulation clock when an advance ran
+ * it ahead, so its default period and the bounds it judges follow the sandbox's own time.
+ */
+export async function reportNow(deps: Pick<SavingsReportDeps, 'now' | 'simulations'>, fleetId: string) {
+  const wallMs = deps.now();
+  const simulation = deps.simulations ? await deps.simulations.get(fleetId) : null;
+  return simulation ? Math.max(wallMs, simulation.simulatedNowMs) : wallMs;
 }
 
 /** The query's period, or the 422 naming the bound to fix (also what the published example shows). */
@@ -123,6 +155,7 @@ async function vehicleRows(deps: SavingsReportDeps, fleetId: string, rows: reado
 export function report(
   period: ReportPeriod,
   vehicles: readonly { vehicleId: string; externalRef: string | null; figures: SavingsFigures }[],
+  methodologyUrl: string = METHODOLOGY_PATH,
 ) {
   const totals = vehicles.reduce((sum, row) => addFigures(sum, row.figures), NO_FIGURES);
   const { adherence_rate, ...totalFigures } = publishFigures(totals);
@@ -138,5 +171,6 @@ export function report(
       }),
     ),
     definitions: SAVINGS_DEFINITIONS,
+    methodology: methodologyUrl,
   };
 }

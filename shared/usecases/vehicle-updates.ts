@@ -35,11 +35,13 @@ import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
+import type { FleetStore } from '../store/fleets.ts';
 import type { FuelingStore } from '../store/fuelings.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { withBenchmark } from './fueling-benchmark.ts';
+import { fillTreatment, withPriceBasis } from './fill-basis.ts';
+import { type FuelTaxRatesProvider, shippedFuelTaxRates } from './fuel-tax-rates.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
@@ -59,6 +61,10 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   chargeReplannedStations?: (fleetId: string, count: number, billingAccountId?: string) => Promise<void>;
   /** The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts). */
   recordedFills?: Pick<FuelingStore, 'ofVehicleBetween'>;
+  /** A detected fill is priced on the fleet's basis: the tax table (default: the shipped one)… */
+  fuelTaxes?: FuelTaxRatesProvider;
+  /** …and the fleet's treatment (without it: the vehicle's override, else the default). */
+  fleets?: Pick<FleetStore, 'get'>;
 }
 
 /** A cycle that lost the version race to another writer starts over from the newer state. */
@@ -176,7 +182,11 @@ async function runCycle(
     for (const detection of advanced.detections) {
       const found = eventsOf(detection, vehicle, session, shown, processedAtMs);
       events.push(...found.events);
-      if (found.fueling) fuelings.push(await withBenchmark(deps, found.fueling));
+      if (found.fueling) {
+        const basis = { fuelTaxes: deps.fuelTaxes ?? shippedFuelTaxRates, fleets: deps.fleets };
+        const treatment = await fillTreatment(basis, fleetId, vehicle);
+        fuelings.push(await withPriceBasis(basis, found.fueling, treatment));
+      }
     }
     // A breadcrumb the session's plan already saw past (a quiet cycle's, replayed after guidance
     // started from a newer position) is detection's alone: the plan never goes back in time.

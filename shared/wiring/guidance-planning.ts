@@ -22,7 +22,7 @@ export function createGuidancePlanningDeps(
   infra: Infrastructure,
   parts?: GuidanceParts,
 ): StartGuidanceDeps & VehicleUpdateDeps & OfflineSweepDeps {
-  const { catalog, discounts, router } = stationSources(infra);
+  const { catalog, discounts, router, fuelTaxes } = stationSources(infra);
   const { fleets, counters, accounts } = tableStores(infra);
   // The account a fleet bills to never changes, so a container looks it up once.
   const billingAccounts = new Map<string, string>();
@@ -44,6 +44,7 @@ export function createGuidancePlanningDeps(
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
     recordedFills: fuelingStores(infra).fuelings,
+    fuelTaxes,
     chargeReplannedStations: async (fleetId, count, sessionAccountId) => {
       if (count <= 0) return;
       try {

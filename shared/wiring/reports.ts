@@ -1,13 +1,19 @@
+import { createSimulationStore } from '../store/sandbox-simulations.ts';
 import { createSavingsDayStore } from '../store/savings-days.ts';
 import type { SavingsReportDeps } from '../usecases/savings-report.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { vehicleReader } from './table-stores.ts';
 
-/** GET /v1/reports/savings: the vehicle-day rows and the vehicles (for ext: and external_ref). */
+/** GET /v1/reports/savings: the vehicle-day rows, the vehicles (for ext: and external_ref), the sandbox clock. */
 export const savingsReportDeps = /* @__PURE__ */ perInfrastructure(
   (infra): SavingsReportDeps => ({
     vehicles: vehicleReader(infra),
     savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
     now: infra.clock.now,
+    // A sandbox twin's report follows its simulation's clock (its test clock runs ahead).
+    simulations:
+      infra.config.stage === 'sandbox'
+        ? createSimulationStore(infra.client, infra.config.tableName)
+        : undefined,
   }),
 );

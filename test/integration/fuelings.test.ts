@@ -51,6 +51,7 @@ beforeAll(async () => {
     ...createFuelingRecordDeps(infra, recorder),
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
+    fuelTaxes: stationSources(infra).fuelTaxes,
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();

@@ -1,3 +1,7 @@
+import { effectivePrice } from '../../domain/fuel-tax/effective-price.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '../../domain/fuel-tax/state-diesel-tax.ts';
+import { pricedFill } from '../../domain/fuelings/fill-pricing.ts';
+import type { RecommendedStop } from '../../domain/fuelings/recommendations.ts';
 import { roundUsd } from '../../domain/fuelings/savings.ts';
 import type { Station } from '../../domain/stations/station.ts';
 import { detectedFueling } from '../../domain/telematics/fueling-record.ts';
@@ -94,31 +98,82 @@ const unregisteredTruckCard = {
 
 const okcDetection = detectedFueling(truck042, OKC_DETECTION, null, Date.parse('2026-11-22T00:57:40Z'));
 
-/** The card record as the batch records it: matched to the guidance stop and linked to the detection. */
-const okcFueling = fuelingResource({
-  ...reportedFueling(
-    okcCard,
-    truck042,
-    catalogStation(STATIONS.taOklahomaCity, oklahomaCity),
-    Date.parse(OKC_FUELED_AT),
-    CARD_BATCH_AT,
-  ),
-  id: exampleId('fueling', OKC_FUELED_AT, 'truck-042-okc-card'),
+/** Oklahoma's diesel tax, credited under the fleet's default `ifta` treatment. */
+const OK_TAX = SHIPPED_FUEL_TAX_TABLE.rateOf('OK', Date.parse(OKC_FUELED_AT));
+
+/**
+ * The guidance stop as its record keeps it: shown on the `ifta` basis, with the counterfactual of
+ * that purchase (the mean price of the 14 stations the truck could have bought at instead).
+ */
+const okcStop: RecommendedStop = {
+  vehicleId: IDS.vehicle,
   guidanceId: IDS.guidance,
+  tripId: null,
   stopId: IDS.guidanceStop,
-  recommendedNetPrice: oklahomaCity.net_price_usd_per_gallon,
-  missedSavingsUsd: 0,
-  linkedFuelingId: okcDetection.id,
-  detectedGallons: OKC_DETECTION.gallons,
-  benchmarkPrice: 3.512,
-});
+  tripStopId: null,
+  stationId: STATIONS.taOklahomaCity.id,
+  stationName: STATIONS.taOklahomaCity.name,
+  latitude: STATIONS.taOklahomaCity.latitude,
+  longitude: STATIONS.taOklahomaCity.longitude,
+  netPrice: oklahomaCity.net_price_usd_per_gallon,
+  gallonsToBuy: 20.4,
+  recommendedAtMs: Date.parse('2026-11-21T21:48:00Z'),
+  sequence: 0,
+  price: oklahomaCity.diesel_price_usd_per_gallon,
+  state: 'OK',
+  stateTax: OK_TAX,
+  taxTreatment: 'ifta',
+  effectivePrice: effectivePrice(oklahomaCity.net_price_usd_per_gallon, OK_TAX, 'ifta'),
+  counterfactual: {
+    pumpPrice: effectivePrice(3.452, OK_TAX, 'ifta'),
+    netPrice: effectivePrice(3.318, OK_TAX, 'ifta'),
+    stationCount: 14,
+  },
+  withdrawnAtMs: null,
+  due: false,
+  followedFuelingId: null,
+};
+
+/** The card record as the batch records it: matched to the guidance stop and linked to the detection. */
+const okcFueling = fuelingResource(
+  pricedFill(
+    {
+      ...reportedFueling(
+        okcCard,
+        truck042,
+        catalogStation(STATIONS.taOklahomaCity, oklahomaCity),
+        Date.parse(OKC_FUELED_AT),
+        CARD_BATCH_AT,
+      ),
+      id: exampleId('fueling', OKC_FUELED_AT, 'truck-042-okc-card'),
+      guidanceId: IDS.guidance,
+      stopId: IDS.guidanceStop,
+      recommendedNetPrice: oklahomaCity.net_price_usd_per_gallon,
+      missedSavingsUsd: 0,
+      linkedFuelingId: okcDetection.id,
+      detectedGallons: OKC_DETECTION.gallons,
+      state: 'OK',
+      stateTax: OK_TAX,
+      taxTreatment: 'ifta',
+    },
+    { stop: okcStop, followed: true },
+  ),
+);
 
 /** The yard fill: no card, no station, before guidance started, so no price and nothing to match. */
-const yardFueling = fuelingResource({
-  ...detectedFueling(truck042, YARD_DETECTION, null, Date.parse('2026-11-21T13:06:41.530Z')),
-  missedSavingsUsd: 0,
-  benchmarkPrice: 3.598,
-});
+const yardFueling = fuelingResource(
+  pricedFill(
+    {
+      ...detectedFueling(truck042, YARD_DETECTION, null, Date.parse('2026-11-21T13:06:41.530Z')),
+      missedSavingsUsd: 0,
+      unmatchedReason: 'no_guidance',
+      state: 'TX',
+      stateTax: SHIPPED_FUEL_TAX_TABLE.rateOf('TX', Date.parse('2026-11-21T13:06:10Z')),
+      taxTreatment: 'ifta',
+    },
+    null,
+  ),
+);
 
 export const fuelingExamples = {
   recordFuelings: {

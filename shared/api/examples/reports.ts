@@ -1,4 +1,4 @@
-import type { SavingsFigures } from '../../domain/fuelings/savings.ts';
+import { NO_FIGURES, type SavingsFigures } from '../../domain/fuelings/savings.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { report, requestedPeriod } from '../../usecases/savings-report.ts';
 import type { reportRoutes } from '../routes/reports.ts';
@@ -12,37 +12,50 @@ const REPORTED_AT = Date.parse('2026-11-22T14:03:27.551Z');
 const QUERY = { from: '2026-11-01', to: '2026-11-22' };
 
 /**
- * Each truck's November, as the day items sum it (gallons in thousandths, dollars in cents).
- * TRUCK-042 followed 5 of its 6 due stops; TRUCK-043 followed 2 of 4, and one of its fills was a
- * detection away from any recommended stop, so it has gallons but no price.
+ * Each truck's November, as the day items sum it (gallons in thousandths, dollars in cents), on
+ * the fleet's default `ifta` basis. TRUCK-042 followed 5 of its 6 recommended stops and passed one
+ * over; TRUCK-043 followed 2 of 4, and one of its fills was a detection with no guidance standing,
+ * so it has gallons but no price.
  */
 const NOVEMBER: { vehicleId: string; externalRef: string; figures: SavingsFigures }[] = [
   {
     vehicleId: IDS.vehicle,
     externalRef: VEHICLE.external_ref,
     figures: {
+      ...NO_FIGURES,
       fuelings: 9,
       milliGallons: 1_412_350,
       pricedMilliGallons: 1_412_350,
       spendCents: 464_804,
-      benchmarkCents: 496_724,
+      effectiveSpendCents: 436_557,
+      counterfactualCents: 466_231,
+      cardCents: 18_362,
+      routingCents: 11_312,
       missedCents: 4_113,
       recommendedStops: 6,
       followedStops: 5,
+      iftaFuelings: 9,
+      noGuidanceFuelings: 2,
     },
   },
   {
     vehicleId: IDS.otherVehicle,
     externalRef: 'TRUCK-043',
     figures: {
+      ...NO_FIGURES,
       fuelings: 7,
       milliGallons: 1_046_800,
       pricedMilliGallons: 934_400,
       spendCents: 312_276,
-      benchmarkCents: 326_012,
+      effectiveSpendCents: 293_588,
+      counterfactualCents: 307_470,
+      cardCents: 12_146,
+      routingCents: 1_736,
       missedCents: 2_874,
       recommendedStops: 4,
       followedStops: 2,
+      iftaFuelings: 6,
+      noGuidanceFuelings: 1,
     },
   },
 ];

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { MATCH_WINDOW_HOURS, UNMATCHED_REASONS } from '../../domain/fuelings/match-window.ts';
+import { FUEL_TAX_TREATMENTS } from '../../domain/fuel-tax/treatment.ts';
+import { COUNTERFACTUAL_SOURCES } from '../../domain/fuelings/fill-pricing.ts';
+import {
+  MATCH_WINDOW_HOURS,
+  UNMATCHED_REASONS,
+  type UnmatchedReason,
+} from '../../domain/fuelings/match-window.ts';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
 import {
   externalRef,
@@ -142,11 +148,57 @@ export const fuelingSchema = z
       .nullable(z.number())
       .check(z.meta({ description: 'price − discount, or total ÷ gallons' })),
     total_usd: z.nullable(z.number()),
-    benchmark_price_usd_per_gallon: z
+    state: z
+      .nullable(z.string())
+      .check(
+        z.meta({ description: 'Two-letter state of the station, else of the position; null when unknown' }),
+      ),
+    state_tax_usd_per_gallon: z
       .nullable(z.number())
       .check(
-        z.meta({ description: 'Average posted price of catalog stations within 25 miles when recorded' }),
+        z.meta({ description: 'The state diesel tax in the pump price at `fueled_at` (the tax table)' }),
       ),
+    fuel_tax_treatment: z.enum(FUEL_TAX_TREATMENTS).check(
+      z.meta({
+        description:
+          'The basis the fill was priced on when recorded: the vehicle’s override, else the fleet’s setting (`pump` for records made before the setting)',
+      }),
+    ),
+    effective_price_usd_per_gallon: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          'net price − the credited state tax under `ifta`; the net price under `pump`; null without a price',
+      }),
+    ),
+    counterfactual: z
+      .nullable(
+        z.object({
+          source: z.enum(COUNTERFACTUAL_SOURCES).check(
+            z.meta({
+              description:
+                '`followed_recommendation`: the stop it followed; `passed_over_recommendation`: the stop standing while it fuelled elsewhere; `own_price`: no recommendation, its own price (routing saving 0)',
+            }),
+          ),
+          pump_price_usd_per_gallon: z.number().check(
+            z.meta({
+              description: 'Mean posted price − credited tax of the stations the truck could have used',
+            }),
+          ),
+          net_price_usd_per_gallon: z
+            .number()
+            .check(z.meta({ description: 'The same mean with the fleet’s discounts: the card, no advice' })),
+          station_count: z.nullable(z.number().check(z.int())),
+        }),
+      )
+      .check(
+        z.meta({ description: 'What the fleet would have paid without our advice; null without a price' }),
+      ),
+    card_savings_usd: z
+      .nullable(z.number())
+      .check(z.meta({ description: '(counterfactual pump − counterfactual net) × gallons' })),
+    routing_savings_usd: z
+      .nullable(z.number())
+      .check(z.meta({ description: '(counterfactual net − effective price) × gallons' })),
     station: z.nullable(
       z.object({
         id: z.string(),
@@ -182,7 +234,12 @@ export const fuelingSchema = z
     detected_gallons: z
       .nullable(z.number())
       .check(z.meta({ description: 'On a reported fueling: what the detection measured' })),
-    missed_savings_usd: z.nullable(z.number()),
+    missed_savings_usd: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          'A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0',
+      }),
+    ),
     unmatched_reason: z.nullable(z.enum(UNMATCHED_REASONS)).check(
       z.meta({
         description: `Why the fill matched no recommended stop; null when \`match\` is set. \`no_guidance\`: no stop recommended to the vehicle stood within ${MATCH_WINDOW_HOURS} hours before the fill; \`outside_window\`: the fill was at a station the vehicle was recommended, but not within that window; \`no_position\`: stops were recommended, but the fill names no catalog station and has no position; \`not_at_recommended_station\`: stops were recommended, and the fill was at none of their stations.`,
@@ -227,13 +284,30 @@ export const savingsReportQuery = z.object({
 const figures = {
   fuelings: z.number().check(z.int()),
   gallons: z.number(),
-  spend_usd: z.number(),
-  benchmark_spend_usd: z.number(),
-  savings_usd: z.number(),
+  spend_usd: z.number().check(z.meta({ description: 'Cash paid' })),
+  effective_spend_usd: z.number().check(z.meta({ description: 'Cash paid − the credited state tax' })),
+  counterfactual_spend_usd: z.number(),
+  card_savings_usd: z.number(),
+  routing_savings_usd: z.number(),
+  savings_usd: z.number().check(z.meta({ description: 'card_savings_usd + routing_savings_usd' })),
   savings_usd_per_gallon: z.nullable(z.number()),
   missed_savings_usd: z.number(),
   recommended_stops: z.number().check(z.int()),
   followed_stops: z.number().check(z.int()),
+  fuelings_without_recommendation: z.object({
+    total: z.number().check(z.int()),
+    by_reason: z.object(
+      Object.fromEntries(UNMATCHED_REASONS.map((reason) => [reason, z.number().check(z.int())])) as Record<
+        UnmatchedReason,
+        z.ZodMiniNumber<number>
+      >,
+    ),
+  }),
+  fuel_tax_treatment: z
+    .nullable(z.enum(['ifta', 'pump', 'mixed']))
+    .check(
+      z.meta({ description: 'The basis of the priced fills; `mixed` when they differ; null without one' }),
+    ),
 };
 
 export const savingsReportSchema = z
@@ -257,5 +331,10 @@ export const savingsReportSchema = z
       }),
     ),
     definitions: z.record(z.string(), z.string()),
+    methodology: z.string().check(
+      z.meta({
+        description: 'Where the savings methodology is published (a section of the API guide, text/markdown)',
+      }),
+    ),
   })
   .check(z.meta({ id: 'SavingsReport' }));

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { basisOfFill, fillEffectivePrice } from '../../domain/fuelings/fill-pricing.ts';
 import { roundCoordinate } from '../../domain/rounding.ts';
 import type { Fueling } from '../../domain/telematics/fueling-record.ts';
 import type { fuelingSchema } from '../schemas/fuelings.ts';
@@ -9,6 +10,7 @@ const coordinate = (value: number | null | undefined) =>
 /** The fueling object; fields a record written before them lacks read as null. */
 export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema> {
   const station = fueling.station ?? null;
+  const counterfactual = fueling.counterfactual ?? null;
   return {
     id: fueling.id,
     vehicle_id: fueling.vehicleId,
@@ -20,7 +22,20 @@ export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema>
     discount_usd_per_gallon: fueling.discount ?? null,
     net_price_usd_per_gallon: fueling.netPrice ?? null,
     total_usd: fueling.totalUsd ?? null,
-    benchmark_price_usd_per_gallon: fueling.benchmarkPrice ?? null,
+    state: fueling.state ?? null,
+    state_tax_usd_per_gallon: fueling.stateTax ?? null,
+    fuel_tax_treatment: basisOfFill(fueling).treatment,
+    effective_price_usd_per_gallon: fueling.effectivePrice ?? fillEffectivePrice(fueling),
+    counterfactual: counterfactual
+      ? {
+          source: counterfactual.source,
+          pump_price_usd_per_gallon: counterfactual.pumpPrice,
+          net_price_usd_per_gallon: counterfactual.netPrice,
+          station_count: counterfactual.stationCount,
+        }
+      : null,
+    card_savings_usd: fueling.cardSavingsUsd ?? null,
+    routing_savings_usd: fueling.routingSavingsUsd ?? null,
     station: station
       ? {
           ...station,

@@ -1,4 +1,6 @@
 import { haversineMiles } from '../../geo/distance.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
+import { recommendedEffectivePrice } from './fill-pricing.ts';
 import type { UnmatchedReason } from './match-window.ts';
 import { FUELING_POLICY } from './policy.ts';
 import type { RecommendedStop } from './recommendations.ts';
@@ -96,19 +98,53 @@ export function unmatchedReason(fill: FillPlace, stops: readonly RecommendedStop
 
 /**
  * The recommendation a fill made elsewhere passed over: of the vehicle's recommendations standing
- * at the fill's time, the one with the lowest net price (what the driver could have paid).
+ * at the fill's time, the one with the lowest effective price on the fill's basis (what the
+ * driver could have paid). A fill whose place is unknown passed over nothing: it may have been
+ * made at the stop.
  */
-export function passedOverRecommendation(
+export function passedOverRecommendation<T extends RecommendedStop>(
   fill: FillPlace,
-  stops: readonly RecommendedStop[],
-): RecommendedStop | null {
-  let best: RecommendedStop | null = null;
+  stops: readonly T[],
+  treatment: FuelTaxTreatment,
+): T | null {
+  if (!hasPlace(fill)) return null;
+  let best: T | null = null;
   for (const stop of stops) {
     if (stop.vehicleId !== fill.vehicleId || !stoodAt(stop, fill.fueledAtMs)) continue;
-    if (!best || stop.netPrice < best.netPrice) best = stop;
+    if (!best || recommendedEffectivePrice(stop, treatment) < recommendedEffectivePrice(best, treatment)) {
+      best = stop;
+    }
   }
   return best;
 }
+
+/**
+ * The advice a fill made elsewhere did not follow: the stop the driver was heading to (first in
+ * the plan when shown), standing at the fill's time, not yet counted in the report (a stop passed
+ * or stopped at within the approach radius was counted when withdrawn) and not followed. Counted
+ * once, as recommended and not followed; a later fill there still counts as followed. A stop
+ * withdrawn before the fill while far ahead was a plan that changed, not advice passed over.
+ */
+export function unfollowedRecommendation<T extends RecommendedStop & { countedDay: string | null }>(
+  fill: FillPlace,
+  stops: readonly T[],
+): T | null {
+  if (!hasPlace(fill)) return null;
+  const candidates = stops.filter(
+    (stop) =>
+      stop.vehicleId === fill.vehicleId &&
+      stop.sequence === 0 &&
+      stop.countedDay === null &&
+      stop.followedFuelingId === null &&
+      stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000 <= fill.fueledAtMs &&
+      (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= fill.fueledAtMs),
+  );
+  candidates.sort((a, b) => b.recommendedAtMs - a.recommendedAtMs);
+  return candidates[0] ?? null;
+}
+
+const hasPlace = (fill: FillPlace) =>
+  fill.stationId !== null || (fill.latitude !== null && fill.longitude !== null);
 
 /**
  * A reported and a detected fueling are the same fill: one vehicle, at most the merge window apart

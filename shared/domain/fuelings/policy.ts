@@ -38,8 +38,4 @@ export const FUELING_POLICY = /* @__PURE__ */ (() =>
     matchLookbackDays: 7,
     /** A recommended stop withdrawn while at most this many road miles ahead was due (the approach radius). */
     dueWithinMiles: GUIDANCE_POLICY.approachRadiusMiles,
-    /** A fueling's benchmark is the average posted price of the catalog's stations within this radius. */
-    benchmarkRadiusMiles: 25,
-    /** Stations averaged at most (nearest first): plenty for an average, bounded work per fueling. */
-    benchmarkMaxStations: 50,
   }) as const)();

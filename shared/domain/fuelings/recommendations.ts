@@ -1,3 +1,4 @@
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import type { GuidanceSession, GuidanceStop } from '../guidance/session.ts';
 import { FUELING_POLICY } from './policy.ts';
 
@@ -21,6 +22,21 @@ export interface RecommendedStop {
   netPrice: number;
   gallonsToBuy: number | null;
   recommendedAtMs: number;
+  /**
+   * Its place in the plan when it was shown: 0 for the stop the driver was heading to. A fill
+   * elsewhere while the first stop stood passed that advice over (adherence counts it).
+   */
+  sequence?: number;
+  // The price basis the stop was shown on (GuidanceStop): absent on records written before it,
+  // which read as pump prices with the stop's own price as their counterfactual.
+  /** The posted (pump) price. */
+  price?: number;
+  state?: string;
+  stateTax?: number | null;
+  taxTreatment?: FuelTaxTreatment;
+  effectivePrice?: number;
+  /** What the fleet would have paid for this purchase without the advice (design in fill-pricing.ts). */
+  counterfactual?: { pumpPrice: number; netPrice: number; stationCount: number } | null;
   /** When the stop left the plan (passed, replaced, skipped, or its session ended); null while it stands. */
   withdrawnAtMs: number | null;
   /** Whether the stop was due when withdrawn: the truck was within the approach radius of it. */
@@ -86,8 +102,26 @@ export function recommendedStopOf(session: GuidanceSession, stop: GuidanceStop):
     netPrice: stop.netPrice,
     gallonsToBuy: stop.gallonsToBuy,
     recommendedAtMs: stop.recommendedAtMs,
+    sequence: Math.max(
+      0,
+      session.stops.findIndex((shown) => shown.id === stop.id),
+    ),
+    price: stop.price,
+    ...basisOf(stop),
     withdrawnAtMs: null,
     due: false,
     followedFuelingId: null,
+  };
+}
+
+/** The stop's price basis, when it was shown with one (every stop since the fuel-tax basis). */
+function basisOf(stop: GuidanceStop): Partial<RecommendedStop> {
+  if (stop.taxTreatment === undefined || stop.effectivePrice === undefined) return {};
+  return {
+    state: stop.state,
+    stateTax: stop.stateTax ?? null,
+    taxTreatment: stop.taxTreatment,
+    effectivePrice: stop.effectivePrice,
+    counterfactual: stop.counterfactual ?? null,
   };
 }

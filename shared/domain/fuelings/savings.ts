@@ -1,5 +1,7 @@
 import { roundToHundredth } from '../rounding.ts';
 import type { Fueling } from '../telematics/fueling-record.ts';
+import { basisOfFill, fillMoney } from './fill-pricing.ts';
+import { UNMATCHED_REASONS, type UnmatchedReason } from './match-window.ts';
 
 /**
  * A vehicle's savings figures, in integer units so rows add up exactly and totals are the sum of
@@ -11,10 +13,24 @@ export interface SavingsFigures {
   /** Gallons of fills whose price paid is known: the denominator of savings per gallon. */
   pricedMilliGallons: number;
   spendCents: number;
+  /** Kept in its place for day elements written before the counterfactual; no longer published. */
   benchmarkCents: number;
   missedCents: number;
   recommendedStops: number;
   followedStops: number;
+  // Appended (day elements written before them read 0).
+  effectiveSpendCents: number;
+  counterfactualCents: number;
+  cardCents: number;
+  routingCents: number;
+  /** Priced fills on each basis: the report says `ifta`, `pump` or `mixed`. */
+  iftaFuelings: number;
+  pumpFuelings: number;
+  /** Fills judged against no recommendation at all, by why (UNMATCHED_REASONS). */
+  noGuidanceFuelings: number;
+  outsideWindowFuelings: number;
+  noPositionFuelings: number;
+  notAtRecommendedStationFuelings: number;
 }
 
 export const NO_FIGURES: SavingsFigures = {
@@ -26,6 +42,16 @@ export const NO_FIGURES: SavingsFigures = {
   missedCents: 0,
   recommendedStops: 0,
   followedStops: 0,
+  effectiveSpendCents: 0,
+  counterfactualCents: 0,
+  cardCents: 0,
+  routingCents: 0,
+  iftaFuelings: 0,
+  pumpFuelings: 0,
+  noGuidanceFuelings: 0,
+  outsideWindowFuelings: 0,
+  noPositionFuelings: 0,
+  notAtRecommendedStationFuelings: 0,
 };
 
 const FIGURE_KEYS = Object.keys(NO_FIGURES) as (keyof SavingsFigures)[];
@@ -48,25 +74,34 @@ const cents = (usd: number) => Math.round(usd * 100);
 export const isMergedDetection = (fueling: Pick<Fueling, 'source' | 'linkedFuelingId'>) =>
   fueling.source === 'detected' && Boolean(fueling.linkedFuelingId);
 
+const REASON_FIGURE: Record<UnmatchedReason, keyof SavingsFigures> = {
+  no_guidance: 'noGuidanceFuelings',
+  outside_window: 'outsideWindowFuelings',
+  no_position: 'noPositionFuelings',
+  not_at_recommended_station: 'notAtRecommendedStationFuelings',
+};
+
 /** What one fueling contributes to its vehicle's report on the day it was made. */
 export function fuelingFigures(fueling: Fueling): SavingsFigures {
   if (isMergedDetection(fueling)) return NO_FIGURES;
   const gallons = fueling.gallons ?? 0;
-  const net = fueling.netPrice ?? null;
-  const spend = fueling.totalUsd ?? (net === null ? null : net * gallons);
-  const priced = spend !== null && gallons > 0;
-  // No catalog station within the radius: nothing to compare with, so the fill saved nothing.
-  const benchmark = fueling.benchmarkPrice ?? null;
-  const spendCents = priced ? cents(spend) : 0;
-  return {
+  const money = fillMoney(fueling);
+  const figures: SavingsFigures = {
     ...NO_FIGURES,
     fuelings: 1,
     milliGallons: Math.round(gallons * 1000),
-    pricedMilliGallons: priced ? Math.round(gallons * 1000) : 0,
-    spendCents,
-    benchmarkCents: priced ? (benchmark === null ? spendCents : cents(benchmark * gallons)) : 0,
+    pricedMilliGallons: money ? Math.round(gallons * 1000) : 0,
+    spendCents: money?.spendCents ?? 0,
+    effectiveSpendCents: money?.effectiveSpendCents ?? 0,
+    counterfactualCents: money?.counterfactualCents ?? 0,
+    cardCents: money?.cardCents ?? 0,
+    routingCents: money?.routingCents ?? 0,
     missedCents: cents(fueling.missedSavingsUsd ?? 0),
   };
+  if (money) figures[basisOfFill(fueling).treatment === 'ifta' ? 'iftaFuelings' : 'pumpFuelings'] = 1;
+  const judged = Boolean(fueling.stopId) || Boolean(fueling.passedOverStopId);
+  if (!judged && fueling.unmatchedReason) figures[REASON_FIGURE[fueling.unmatchedReason]] = 1;
+  return figures;
 }
 
 /** The report's figures of one vehicle or of the fleet, as published. */
@@ -74,12 +109,17 @@ export interface PublishedFigures {
   fuelings: number;
   gallons: number;
   spend_usd: number;
-  benchmark_spend_usd: number;
+  effective_spend_usd: number;
+  counterfactual_spend_usd: number;
+  card_savings_usd: number;
+  routing_savings_usd: number;
   savings_usd: number;
   savings_usd_per_gallon: number | null;
   missed_savings_usd: number;
   recommended_stops: number;
   followed_stops: number;
+  fuelings_without_recommendation: { total: number; by_reason: Record<UnmatchedReason, number> };
+  fuel_tax_treatment: 'ifta' | 'pump' | 'mixed' | null;
   adherence_rate: number | null;
 }
 
@@ -89,13 +129,26 @@ export function adherenceRate(recommended: number, followed: number): number | n
   return Math.round((Math.min(followed, recommended) / recommended) * 10_000) / 10_000;
 }
 
+/** The basis of the period's priced fills: one of them, `mixed`, or null without a priced fill. */
+export function reportTreatment(figures: SavingsFigures): PublishedFigures['fuel_tax_treatment'] {
+  if (figures.iftaFuelings > 0 && figures.pumpFuelings > 0) return 'mixed';
+  if (figures.iftaFuelings > 0) return 'ifta';
+  return figures.pumpFuelings > 0 ? 'pump' : null;
+}
+
 export function publishFigures(figures: SavingsFigures): PublishedFigures {
-  const savingsCents = figures.benchmarkCents - figures.spendCents;
+  const savingsCents = figures.cardCents + figures.routingCents;
+  const byReason = Object.fromEntries(
+    UNMATCHED_REASONS.map((reason) => [reason, figures[REASON_FIGURE[reason]]]),
+  ) as Record<UnmatchedReason, number>;
   return {
     fuelings: figures.fuelings,
     gallons: Math.round(figures.milliGallons / 10) / 100,
     spend_usd: figures.spendCents / 100,
-    benchmark_spend_usd: figures.benchmarkCents / 100,
+    effective_spend_usd: figures.effectiveSpendCents / 100,
+    counterfactual_spend_usd: figures.counterfactualCents / 100,
+    card_savings_usd: figures.cardCents / 100,
+    routing_savings_usd: figures.routingCents / 100,
     savings_usd: savingsCents / 100,
     savings_usd_per_gallon:
       figures.pricedMilliGallons > 0
@@ -104,29 +157,14 @@ export function publishFigures(figures: SavingsFigures): PublishedFigures {
     missed_savings_usd: figures.missedCents / 100,
     recommended_stops: figures.recommendedStops,
     followed_stops: figures.followedStops,
+    fuelings_without_recommendation: {
+      total: Object.values(byReason).reduce((sum, n) => sum + n, 0),
+      by_reason: byReason,
+    },
+    fuel_tax_treatment: reportTreatment(figures),
     adherence_rate: adherenceRate(figures.recommendedStops, figures.followedStops),
   };
 }
 
 /** Money of one fill, to the cent (what a fueling record and an event carry). */
 export const roundUsd = roundToHundredth;
-
-/** The average of posted prices, to a tenth of a cent like a pump sign; null for none. */
-export function averagePrice(prices: readonly number[]): number | null {
-  if (prices.length === 0) return null;
-  return Math.round((prices.reduce((sum, p) => sum + p, 0) / prices.length) * 1000) / 1000;
-}
-
-/**
- * Missed savings of a fill made elsewhere while a recommendation stood: what it paid over the
- * recommended net price, times its gallons; never negative (a cheaper fill elsewhere missed
- * nothing), and zero when the price paid is unknown.
- */
-export function missedSavings(
-  netPaid: number | null,
-  recommendedNet: number,
-  gallons: number | null,
-): number {
-  if (netPaid === null || gallons === null) return 0;
-  return roundUsd(Math.max(0, netPaid - recommendedNet) * gallons);
-}

@@ -1,5 +1,7 @@
 import { stableTimedId } from '../../platform/ids.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
+import type { FillCounterfactual } from '../fuelings/fill-pricing.ts';
 import type { UnmatchedReason } from '../fuelings/match-window.ts';
 import type { GuidanceStop } from '../guidance/session.ts';
 import type { Detection } from './types.ts';
@@ -40,10 +42,25 @@ export interface Fueling {
   linkedFuelingId?: string | null;
   /** On a reported fueling linked to a detection: the gallons the tank-level rise confirms. */
   detectedGallons?: number | null;
-  /** Average posted price of the catalog's stations within the benchmark radius, when recorded. */
-  benchmarkPrice?: number | null;
+  // The price basis (fuelings/fill-pricing.ts); a record written before it reads as pump prices.
+  /** Two-letter state of the station, else of the fill's position; null when unknown. */
+  state?: string | null;
+  /** The state diesel tax in the pump price at `fueledAt` (USD/gal); null when unknown. */
+  stateTax?: number | null;
+  /** The vehicle's treatment (else the fleet's) when the fill was recorded. */
+  taxTreatment?: FuelTaxTreatment;
+  /** Net price − the credited state tax; null when the price is unknown. */
+  effectivePrice?: number | null;
+  /** What the fleet would have paid without our advice; null when the price is unknown. */
+  counterfactual?: FillCounterfactual | null;
+  /** (counterfactual pump − counterfactual net) × gallons: the fleet's card on that corridor. */
+  cardSavingsUsd?: number | null;
+  /** (counterfactual net − effective price) × gallons: where the fill was bought. */
+  routingSavingsUsd?: number | null;
   /** What a fill made elsewhere cost over the recommendation that stood (USD), else 0 or null. */
   missedSavingsUsd?: number | null;
+  /** The recommended stop a fill elsewhere passed over (`gds_`), counted as advice not followed. */
+  passedOverStopId?: string | null;
   /** Why the fill matched no recommendation; null when matched (absent on records written before). */
   unmatchedReason?: UnmatchedReason | null;
 }

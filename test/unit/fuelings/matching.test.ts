@@ -7,6 +7,7 @@ import {
   passedOverRecommendation,
   sameFillOf,
   stoodAt,
+  unfollowedRecommendation,
   unmatchedReason,
 } from '../../../shared/domain/fuelings/matching.ts';
 import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
@@ -159,8 +160,74 @@ describe('the recommendation a fill elsewhere passed over', () => {
     const cheap = stop({ stopId: 'gds_cheap', netPrice: 3.2, latitude: 36 });
     const dear = stop({ stopId: 'gds_dear', netPrice: 3.5, latitude: 36.5 });
     const gone = stop({ stopId: 'gds_gone', netPrice: 3.0, withdrawnAtMs: T0 - 120 * MIN });
-    expect(passedOverRecommendation(fill(), [dear, cheap, gone])?.stopId).toBe('gds_cheap');
-    expect(passedOverRecommendation(fill({ fueledAtMs: T0 - 60 * MIN }), [dear, cheap])).toBeNull();
+    expect(passedOverRecommendation(fill(), [dear, cheap, gone], 'pump')?.stopId).toBe('gds_cheap');
+    expect(passedOverRecommendation(fill({ fueledAtMs: T0 - 60 * MIN }), [dear, cheap], 'pump')).toBeNull();
+  });
+  it('is judged on effective prices: a high-tax stop with the lowest pump price is not the cheapest under ifta', () => {
+    // Pennsylvania $3.30 net − $0.741 tax = $2.559; Ohio $3.35 net − $0.47 = $2.88 under ifta.
+    const pa = stop({
+      stopId: 'gds_pa',
+      netPrice: 3.3,
+      state: 'PA',
+      stateTax: 0.741,
+      taxTreatment: 'ifta',
+      effectivePrice: 2.559,
+    });
+    const oh = stop({
+      stopId: 'gds_oh',
+      netPrice: 3.35,
+      state: 'OH',
+      stateTax: 0.47,
+      taxTreatment: 'ifta',
+      effectivePrice: 2.88,
+    });
+    expect(passedOverRecommendation(fill(), [oh, pa], 'ifta')?.stopId).toBe('gds_pa');
+    // Indiana $3.40 net ($0.61) against Illinois $3.45 net ($0.74): pump picks Indiana, ifta Illinois.
+    const inStop = stop({
+      stopId: 'gds_in',
+      netPrice: 3.4,
+      state: 'IN',
+      stateTax: 0.61,
+      taxTreatment: 'pump',
+      effectivePrice: 3.4,
+    });
+    const il = stop({
+      stopId: 'gds_il',
+      netPrice: 3.45,
+      state: 'IL',
+      stateTax: 0.74,
+      taxTreatment: 'pump',
+      effectivePrice: 3.45,
+    });
+    expect(passedOverRecommendation(fill(), [il, inStop], 'pump')?.stopId).toBe('gds_in');
+    // Shown under pump, judged for an ifta fill: its net less the credited tax (3.45 − 0.74 = 2.71 < 2.79).
+    expect(passedOverRecommendation(fill(), [il, inStop], 'ifta')?.stopId).toBe('gds_il');
+  });
+  it('is none for a fill whose place is unknown: it may have been made at the stop', () => {
+    expect(passedOverRecommendation(fill({ latitude: null, longitude: null }), [stop()], 'pump')).toBeNull();
+  });
+});
+
+describe('the advice a fill elsewhere did not follow', () => {
+  const record = (overrides: Partial<RecommendedStop> & { countedDay?: string | null } = {}) => ({
+    ...stop({ sequence: 0 }),
+    countedDay: null,
+    ...overrides,
+  });
+  it('is the stop the driver was heading to, standing at the fill', () => {
+    const heading = record({ stopId: 'gds_first' });
+    const later = record({ stopId: 'gds_second', sequence: 1 });
+    expect(unfollowedRecommendation(fill(), [later, heading])?.stopId).toBe('gds_first');
+    // Withdrawn after the fill (the plan changed because of it): it still stood then.
+    expect(unfollowedRecommendation(fill(), [record({ withdrawnAtMs: T0 + 90 * MIN })])).not.toBeNull();
+  });
+  it('is none when the stop was counted already, followed, withdrawn before the fill, or shown later', () => {
+    expect(unfollowedRecommendation(fill(), [record({ countedDay: '2026-11-10' })])).toBeNull();
+    expect(unfollowedRecommendation(fill(), [record({ followedFuelingId: 'fuel_x' })])).toBeNull();
+    expect(unfollowedRecommendation(fill(), [record({ withdrawnAtMs: T0 + 30 * MIN })])).toBeNull();
+    expect(unfollowedRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [record()])).toBeNull();
+    expect(unfollowedRecommendation(fill(), [record({ sequence: undefined })])).toBeNull();
+    expect(unfollowedRecommendation(fill({ latitude: null, longitude: null }), [record()])).toBeNull();
   });
 });
 

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { daysOf, reportPeriod } from '../../../shared/domain/fuelings/period.ts';
 import {
   adherenceRate,
-  averagePrice,
   fuelingFigures,
-  missedSavings,
   NO_FIGURES,
   publishFigures,
+  reportTreatment,
 } from '../../../shared/domain/fuelings/savings.ts';
 import type { Fueling } from '../../../shared/domain/telematics/fueling-record.ts';
 import { report } from '../../../shared/usecases/savings-report.ts';
 
+/** A fill on the ifta basis in Texas ($0.20 state tax): $3.60 posted, $0.20 off, $3.40 net, $3.20 effective. */
 function fueling(overrides: Partial<Fueling> = {}): Fueling {
   return {
     id: 'fuel_1',
@@ -26,39 +26,102 @@ function fueling(overrides: Partial<Fueling> = {}): Fueling {
     stopId: null,
     stationId: null,
     createdAt: '2026-11-10T12:05:00.000000Z',
+    price: 3.6,
+    discount: 0.2,
     netPrice: 3.4,
-    benchmarkPrice: 3.55,
+    state: 'TX',
+    stateTax: 0.2,
+    taxTreatment: 'ifta',
+    counterfactual: {
+      source: 'passed_over_recommendation',
+      pumpPrice: 3.45,
+      netPrice: 3.28,
+      stationCount: 9,
+    },
     ...overrides,
   };
 }
 
 describe('what one fill contributes', () => {
-  it('spend = net × gallons, benchmark = benchmark price × gallons (hand-computed)', () => {
-    // 100 gal at $3.40 net = $340.00; benchmark $3.55 × 100 = $355.00; saving $15.00.
+  it('cash, effective spend, counterfactual and the card/routing split (hand-computed)', () => {
+    // 100 gal at $3.40 net = $340.00 cash; − $0.20 × 100 credited = $320.00 effective.
+    // Counterfactual $3.45 × 100 = $345.00; card (3.45 − 3.28) × 100 = $17.00; routing
+    // (3.28 − 3.20) × 100 = $8.00; savings $25.00 = 345 − 320.
     expect(fuelingFigures(fueling())).toEqual({
       ...NO_FIGURES,
       fuelings: 1,
       milliGallons: 100_000,
       pricedMilliGallons: 100_000,
       spendCents: 34_000,
-      benchmarkCents: 35_500,
+      effectiveSpendCents: 32_000,
+      counterfactualCents: 34_500,
+      cardCents: 1_700,
+      routingCents: 800,
+      iftaFuelings: 1,
     });
   });
-  it('a reported total is what was spent', () => {
-    // 80.5 gal, total $277.33, benchmark 3.499 × 80.5 = 281.6695 → $281.67.
-    const figures = fuelingFigures(
-      fueling({ gallons: 80.5, totalUsd: 277.33, netPrice: 3.445, benchmarkPrice: 3.499 }),
+  it('a reported total is what was spent; the credit comes off it', () => {
+    // 80.5 gal, total $277.33; credited 0.20 × 80.5 = $16.10 → effective $261.23.
+    // Counterfactual 3.45 × 80.5 = 277.725 → $277.73; net 3.28 × 80.5 = 264.04 → card $13.69, routing $2.81.
+    const figures = fuelingFigures(fueling({ gallons: 80.5, totalUsd: 277.33, netPrice: 3.445 }));
+    expect(figures).toMatchObject({
+      spendCents: 27_733,
+      effectiveSpendCents: 26_123,
+      counterfactualCents: 27_773,
+      cardCents: 1_369,
+      routingCents: 281,
+    });
+    expect(figures.cardCents + figures.routingCents).toBe(
+      figures.counterfactualCents - figures.effectiveSpendCents,
     );
-    expect(figures.spendCents).toBe(27_733);
-    expect(figures.benchmarkCents).toBe(28_167);
   });
-  it('an unpriced fill counts its gallons but no money', () => {
-    const figures = fuelingFigures(fueling({ source: 'detected', netPrice: null }));
-    expect(figures).toEqual({ ...NO_FIGURES, fuelings: 1, milliGallons: 100_000 });
+  it('under pump nothing is credited', () => {
+    const figures = fuelingFigures(
+      fueling({
+        taxTreatment: 'pump',
+        counterfactual: { source: 'own_price', pumpPrice: 3.6, netPrice: 3.4, stationCount: null },
+      }),
+    );
+    expect(figures).toMatchObject({
+      spendCents: 34_000,
+      effectiveSpendCents: 34_000,
+      pumpFuelings: 1,
+      iftaFuelings: 0,
+    });
+    // Its own price: the card's $0.20 × 100, no routing claimed.
+    expect(figures).toMatchObject({ counterfactualCents: 36_000, cardCents: 2_000, routingCents: 0 });
   });
-  it('without a benchmark the fill saved nothing', () => {
-    const figures = fuelingFigures(fueling({ benchmarkPrice: null }));
-    expect(figures.benchmarkCents).toBe(figures.spendCents);
+  it('a record written before the basis reads as pump prices priced against itself', () => {
+    const { state: _s, stateTax: _t, taxTreatment: _r, counterfactual: _c, ...old } = fueling();
+    expect(fuelingFigures(old as Fueling)).toMatchObject({
+      spendCents: 34_000,
+      effectiveSpendCents: 34_000,
+      cardCents: 2_000,
+      routingCents: 0,
+      pumpFuelings: 1,
+    });
+  });
+  it('an unpriced fill counts its gallons and why it had no recommendation, but no money', () => {
+    const figures = fuelingFigures(
+      fueling({
+        source: 'detected',
+        netPrice: null,
+        price: null,
+        unmatchedReason: 'no_guidance',
+        counterfactual: null,
+      }),
+    );
+    expect(figures).toEqual({ ...NO_FIGURES, fuelings: 1, milliGallons: 100_000, noGuidanceFuelings: 1 });
+  });
+  it('a fill judged against a recommendation passed over is not one without a recommendation', () => {
+    const passed = fuelingFigures(
+      fueling({ unmatchedReason: 'not_at_recommended_station', passedOverStopId: 'gds_1' }),
+    );
+    expect(passed.notAtRecommendedStationFuelings).toBe(0);
+    const alone = fuelingFigures(
+      fueling({ unmatchedReason: 'not_at_recommended_station', passedOverStopId: null }),
+    );
+    expect(alone.notAtRecommendedStationFuelings).toBe(1);
   });
   it('a detection merged into a reported fill counts nothing', () => {
     expect(fuelingFigures(fueling({ source: 'detected', linkedFuelingId: 'fuel_2' }))).toEqual(NO_FIGURES);
@@ -69,22 +132,16 @@ describe('what one fill contributes', () => {
   });
 });
 
-describe('missed savings', () => {
-  it('(net paid − recommended net) × gallons, never negative', () => {
-    expect(missedSavings(3.6, 3.45, 120)).toBe(18);
-    expect(missedSavings(3.4, 3.45, 120)).toBe(0);
-    expect(missedSavings(null, 3.45, 120)).toBe(0);
-  });
-});
-
-describe('the benchmark and the adherence rate', () => {
-  it('averages posted prices to a tenth of a cent', () => {
-    expect(averagePrice([3.459, 3.519, 3.6])).toBe(3.526);
-    expect(averagePrice([])).toBeNull();
-  });
-  it('is followed ÷ due, null with nothing due', () => {
+describe('the adherence rate and the basis', () => {
+  it('is followed ÷ recommended, null with nothing recommended', () => {
     expect(adherenceRate(3, 2)).toBe(0.6667);
     expect(adherenceRate(0, 0)).toBeNull();
+  });
+  it('says ifta, pump, mixed, or null without a priced fill', () => {
+    expect(reportTreatment({ ...NO_FIGURES, iftaFuelings: 2 })).toBe('ifta');
+    expect(reportTreatment({ ...NO_FIGURES, pumpFuelings: 1 })).toBe('pump');
+    expect(reportTreatment({ ...NO_FIGURES, iftaFuelings: 1, pumpFuelings: 1 })).toBe('mixed');
+    expect(reportTreatment(NO_FIGURES)).toBeNull();
   });
 });
 
@@ -95,38 +152,60 @@ describe('the report', () => {
       period: never;
     }
   ).period;
-  it('totals are the sum of the vehicle rows; per-gallon and adherence recomputed from the sums', () => {
+  it('totals are the sum of the vehicle rows; per-gallon, basis and adherence recomputed from the sums', () => {
     const a = { ...fuelingFigures(fueling()), recommendedStops: 2, followedStops: 1 };
-    const b = {
-      ...fuelingFigures(fueling({ gallons: 50, netPrice: 3.6, benchmarkPrice: 3.5, missedSavingsUsd: 5 })),
-    };
+    // B: 50 gal at $3.60 net under pump, priced against itself: card 0, routing 0; missed $5.
+    const b = fuelingFigures(
+      fueling({
+        gallons: 50,
+        price: 3.6,
+        discount: 0,
+        netPrice: 3.6,
+        taxTreatment: 'pump',
+        counterfactual: null,
+        missedSavingsUsd: 5,
+        unmatchedReason: 'no_guidance',
+      }),
+    );
     const published = report(period, [
       { vehicleId: 'veh_a', externalRef: 'A', figures: a },
       { vehicleId: 'veh_b', externalRef: 'B', figures: b },
     ]);
-    // A: spend 340, benchmark 355, saving 15 over 100 gal. B: spend 180, benchmark 175, saving −5 over 50 gal.
     expect(published.vehicles[0]).toMatchObject({
-      savings_usd: 15,
-      savings_usd_per_gallon: 0.15,
+      savings_usd: 25,
+      card_savings_usd: 17,
+      routing_savings_usd: 8,
+      savings_usd_per_gallon: 0.25,
       adherence_rate: 0.5,
+      fuel_tax_treatment: 'ifta',
     });
     expect(published.vehicles[1]).toMatchObject({
-      savings_usd: -5,
+      savings_usd: 0,
       missed_savings_usd: 5,
       adherence_rate: null,
+      fuel_tax_treatment: 'pump',
     });
     expect(published.totals).toEqual({
       fuelings: 2,
       gallons: 150,
       spend_usd: 520,
-      benchmark_spend_usd: 530,
-      savings_usd: 10,
-      savings_usd_per_gallon: 0.067,
+      effective_spend_usd: 500,
+      counterfactual_spend_usd: 525,
+      card_savings_usd: 17,
+      routing_savings_usd: 8,
+      savings_usd: 25,
+      savings_usd_per_gallon: 0.167,
       missed_savings_usd: 5,
       recommended_stops: 2,
       followed_stops: 1,
+      fuelings_without_recommendation: {
+        total: 1,
+        by_reason: { no_guidance: 1, outside_window: 0, no_position: 0, not_at_recommended_station: 0 },
+      },
+      fuel_tax_treatment: 'mixed',
     });
     expect(published.adherence_rate).toBe(0.5);
+    expect(published.methodology).toBe('/v1/llms.txt#savings-methodology');
     expect(published.period).toEqual({
       from: '2026-11-01T00:00:00.000000Z',
       to: '2026-12-01T00:00:00.000000Z',
@@ -134,12 +213,18 @@ describe('the report', () => {
     expect(Object.keys(published.definitions)).toEqual(
       expect.arrayContaining([
         'savings_usd',
-        'benchmark_spend_usd',
+        'counterfactual_spend_usd',
+        'card_savings_usd',
+        'routing_savings_usd',
+        'effective_spend_usd',
+        'fuel_tax_treatment',
+        'fuelings_without_recommendation',
         'recommended_stops',
         'followed_stops',
         'adherence_rate',
       ]),
     );
+    expect(JSON.stringify(published.definitions)).not.toContain('benchmark');
   });
   it('with nothing recommended, adherence is null', () => {
     expect(report(period, []).adherence_rate).toBeNull();

@@ -1,0 +1,54 @@
+import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import { stateAt } from '../geo/us-states.ts';
+import type { FleetStore } from '../store/fleets.ts';
+import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
+
+/** What pricing a fill on the fleet's basis reads: the tax table and, for the treatment, the fleet. */
+export interface FillBasisDeps {
+  fuelTaxes: FuelTaxRatesProvider;
+  fleets?: Pick<FleetStore, 'get'> | undefined;
+}
+
+/** The setting a fleet or vehicle record carries, if any (a record written before it carries none). */
+const settingOf = (record: object | null | undefined): FuelTaxTreatment | undefined =>
+  (record as { fuelTaxTreatment?: FuelTaxTreatment | null } | null | undefined)?.fuelTaxTreatment ??
+  undefined;
+
+/** treatmentFor over the fleet and vehicle records as stored: the vehicle's override, else the fleet's. */
+export const treatmentOfRecords = (fleet: object | null | undefined, vehicle: object | null | undefined) =>
+  treatmentFor({ fuelTaxTreatment: settingOf(fleet) }, { fuelTaxTreatment: settingOf(vehicle) });
+
+/** The treatment a fill of this vehicle is recorded under: its override, else the fleet's setting. */
+export async function fillTreatment(
+  deps: Pick<FillBasisDeps, 'fleets'>,
+  fleetId: string,
+  vehicle: object,
+): Promise<FuelTaxTreatment> {
+  const override = settingOf(vehicle);
+  if (override) return override;
+  return treatmentOfRecords(deps.fleets ? await deps.fleets.get(fleetId) : null, vehicle);
+}
+
+/**
+ * The fill with its price basis: the state it was bought in (the station's, else the one its
+ * position lies in), the state diesel tax of the table at `fueled_at` there, and the treatment.
+ * The effective price, counterfactual and savings follow when it is judged (fill-pricing.ts).
+ */
+export async function withPriceBasis(
+  deps: FillBasisDeps,
+  fueling: Fueling,
+  treatment: FuelTaxTreatment,
+  stationState: string | null = null,
+): Promise<Fueling> {
+  // The station's own position first: a truck at the pumps of a border station may read across the line.
+  const latitude = fueling.station?.latitude ?? fueling.latitude ?? null;
+  const longitude = fueling.station?.longitude ?? fueling.longitude ?? null;
+  const state =
+    stationState ??
+    fueling.state ??
+    (latitude !== null && longitude !== null ? (stateAt(latitude, longitude) ?? null) : null);
+  const table = await deps.fuelTaxes.current();
+  const stateTax = state === null ? null : table.rateOf(state, Date.parse(fueling.fueledAt));
+  return { ...fueling, state, stateTax, taxTreatment: treatment };
+}
