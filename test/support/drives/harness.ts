@@ -23,7 +23,7 @@ import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
 import { createGuidanceWorkerDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../../shared/wiring/locations.ts';
 import { stationSources } from '../../../shared/wiring/stations.ts';
-import { vehicleStore } from '../../../shared/wiring/table-stores.ts';
+import { tableStores, vehicleStore } from '../../../shared/wiring/table-stores.ts';
 import type { TestInfrastructure } from '../infrastructure.ts';
 import { guidancePrincipal } from '../principals.ts';
 import {
@@ -202,6 +202,8 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     ...createFuelingRecordDeps(infra, recorder),
     vehicles,
     catalog: deps.catalog,
+    fuelTaxes: stationSources(infra).fuelTaxes,
+    fleets: tableStores(infra).fleets,
     now: clock.now,
   };
   /** Per vehicle, why its messages went to the dead-letter queue. */
