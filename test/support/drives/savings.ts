@@ -83,12 +83,16 @@ function standings(outcome: DriveOutcome): Standing[] {
 /** The price a stop published on the fill's basis; a stop without the field is on pump prices. */
 const stopEffective = (stop: PricedStop) => stop.effectivePrice ?? stop.netPrice;
 
-/** The stop's counterfactual; none published means no station but the stop was in reach. */
+/**
+ * The stop's counterfactual; none published with a price basis means no station but the stop was
+ * in reach. A stop shown without a price basis has none: the fill falls back to its own price.
+ */
 function counterfactualOf(stop: PricedStop) {
+  if (stop.effectivePrice === null) return null;
   return (
     stop.counterfactual ?? {
-      pumpPrice: round3(stop.price - (stop.effectivePrice === null ? 0 : (stop.stateTax ?? 0))),
-      netPrice: stopEffective(stop),
+      pumpPrice: round3(stop.price - (stop.stateTax ?? 0)),
+      netPrice: stop.effectivePrice,
     }
   );
 }
@@ -123,7 +127,10 @@ export function judgeFill(outcome: DriveOutcome, purchase: CardPurchase): Judged
   const effective = round3(net - tax);
   const g = purchase.gallons;
   const stop = (followed ?? passed)?.stop ?? null;
-  const cf = stop ? counterfactualOf(stop) : { pumpPrice: round3(purchase.price - tax), netPrice: effective };
+  const cf = (stop && counterfactualOf(stop)) ?? {
+    pumpPrice: round3(purchase.price - tax),
+    netPrice: effective,
+  };
   return {
     drive: outcome.spec.index,
     vehicleId: outcome.vehicleId,
@@ -237,7 +244,9 @@ export function checkAttribution(
     // Before the report split its saving, its whole saving stood for the choice of where to buy.
     const routing = row.routing_savings_usd ?? row.savings_usd;
     const reportedPerGallon = routing / fill.purchase.gallons;
-    const followerPerGallon = counterfactualOf(fill.stop).netPrice - stopEffective(fill.stop);
+    const cf = counterfactualOf(fill.stop);
+    if (!cf) continue;
+    const followerPerGallon = cf.netPrice - stopEffective(fill.stop);
     // A cent of rounding over the fill's gallons.
     if (reportedPerGallon > followerPerGallon + 0.01 / fill.purchase.gallons + 1e-9) {
       check.rankingErrors.push({ fleetId, vehicleId, reportedPerGallon, followerPerGallon });

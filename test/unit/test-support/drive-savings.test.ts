@@ -113,6 +113,17 @@ describe('judgeFill', () => {
     // pump 3.50 − tax 0.20 = 3.30; net = its effective 3.15.
     expect(judged.cents).toEqual({ savings: 1500, card: 1500, routing: 0, missed: 0 });
   });
+
+  it('a stop shown without a price basis has no counterfactual: the fill is its own (routing 0)', () => {
+    const old = stop('a', { stateTax: null, effectivePrice: null, counterfactual: null });
+    const judged = judgeFill(
+      outcome({ stopsAtStart: [old], sightings: [] }),
+      purchase('stn_x', 10, { price: 3.8, discount: 0.1 }),
+    );
+    // e = 3.80 − 0.10 − 0.20 = 3.50; passed over at its net price 3.35 (no tax known): missed 0.15 × 100.
+    expect(judged).toMatchObject({ judgement: 'passed_over', stop: old });
+    expect(judged.cents).toEqual({ savings: 1000, card: 1000, routing: 0, missed: 1500 });
+  });
 });
 
 describe('checkAttribution', () => {
