@@ -5,6 +5,7 @@
  * figures are the computation alone, without the DynamoDB reads around it.
  * Run alone with `npx tsx bench/guidance.ts`; the suite runner imports `benchGuidance`.
  */
+
 import { pathToFileURL } from 'node:url';
 import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
@@ -13,6 +14,7 @@ import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../shared/geo/synthetic-catalog.ts';
 import { newId } from '../shared/platform/ids.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-routes.ts';
+import { shippedFuelTaxRates } from '../shared/usecases/fuel-tax-rates.ts';
 import { type GuidancePlanDeps, replan } from '../shared/usecases/guidance-plan.ts';
 import { percentileMs } from './measure.ts';
 import { DALLAS, DISCOUNTS, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
@@ -58,6 +60,9 @@ export async function benchGuidance(): Promise<GuidanceBench> {
     router: createRoutingEngine({}),
     catalog: { current: async () => index },
     discounts: { get: async () => DISCOUNTS },
+    fuelTaxes: shippedFuelTaxRates,
+    // A fleet stored before the setting: the default treatment (ifta).
+    fleets: { get: async () => null },
     routes: memoryRouteStore(),
   };
   const trip = await deps.router.route({ origin: DALLAS, destination: PHILADELPHIA });

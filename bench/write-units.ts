@@ -381,6 +381,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
         vin: null,
         ...TRUCK,
         licensePlate: null,
+        fuelTaxTreatment: null,
         status: 'active',
         createdAt: at,
         updatedAt: at,

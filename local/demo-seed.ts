@@ -14,6 +14,7 @@ import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
 } from '../shared/domain/fleet.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../shared/domain/fuel-tax/treatment.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
@@ -268,6 +269,7 @@ async function seedFleets(
     status: 'active',
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
     partnerId,
     createdAt: at,
     updatedAt: at,

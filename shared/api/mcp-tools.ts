@@ -27,9 +27,14 @@ export const mcpTools = {
   deleteFleet: { tool: 'delete_fleet', description: 'Partner keys: delete a fleet and revoke access to it.' },
   getActingFleet: {
     tool: 'get_fleet_settings',
-    description: 'The acting fleet and its settings (e.g. the arrival fuel default).',
+    description:
+      'The acting fleet and its settings (the arrival fuel default, the assumed departure level, the fuel tax treatment).',
   },
-  updateActingFleet: { tool: 'update_fleet_settings', description: 'Change the acting fleet’s settings.' },
+  updateActingFleet: {
+    tool: 'update_fleet_settings',
+    description:
+      'Change the acting fleet’s settings, e.g. fuel_tax_treatment: ifta (price net of the IFTA-credited state tax) or pump.',
+  },
   createVehicle: {
     tool: 'create_vehicle',
     description: 'Register a vehicle (tank size, mpg, external_ref).',
@@ -39,7 +44,11 @@ export const mcpTools = {
     description: 'List the fleet’s vehicles, optionally by status; paginate with cursor.',
   },
   getVehicle: { tool: 'get_vehicle', description: 'One vehicle, by veh_ id or ext:<external_ref>.' },
-  updateVehicle: { tool: 'update_vehicle', description: 'Edit a vehicle’s name, tank, mpg or external_ref.' },
+  updateVehicle: {
+    tool: 'update_vehicle',
+    description:
+      'Edit a vehicle’s name, tank, mpg, external_ref or fuel_tax_treatment (pump for a truck that is not IFTA-qualified; null: the fleet’s).',
+  },
   deactivateVehicle: {
     tool: 'deactivate_vehicle',
     description: 'Take a vehicle out of service: its guidance ends and it is no longer billed.',

@@ -1,3 +1,5 @@
+import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
+
 export type FleetStatus = 'active' | 'inactive';
 
 /**
@@ -34,6 +36,8 @@ export interface Fleet {
   defaultMinArrivalFuelPercent: number;
   /** The level assumed at departure for a truck that never reported one. */
   assumedDepartureFuelPercent: number;
+  /** How the fleet values a gallon: net of the IFTA-credited state tax (`ifta`) or not (`pump`). */
+  fuelTaxTreatment: FuelTaxTreatment;
   /** The provisioning partner; null for a company's own fleet. */
   partnerId: string | null;
   createdAt: string;
@@ -46,6 +50,7 @@ export interface FleetChanges {
   contactEmail?: string | null;
   defaultMinArrivalFuelPercent?: number;
   assumedDepartureFuelPercent?: number;
+  fuelTaxTreatment?: FuelTaxTreatment;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
+
 export type VehicleStatus = 'active' | 'inactive';
 
 export interface Vehicle {
@@ -11,6 +13,8 @@ export interface Vehicle {
   tankSizeGallons: number | null;
   estimatedMpg: number | null;
   licensePlate: string | null;
+  /** The truck's own fuel tax treatment (one that is not IFTA-qualified); null: the fleet's. */
+  fuelTaxTreatment: FuelTaxTreatment | null;
   status: VehicleStatus;
   createdAt: string;
   updatedAt: string;
@@ -25,12 +29,20 @@ export interface NewVehicle {
   tankSizeGallons?: number | undefined;
   estimatedMpg?: number | undefined;
   licensePlate?: string | undefined;
+  fuelTaxTreatment?: FuelTaxTreatment | undefined;
 }
 
 export type VehicleChanges = Partial<
   Pick<
     Vehicle,
-    'externalRef' | 'name' | 'vin' | 'tankSizeGallons' | 'estimatedMpg' | 'licensePlate' | 'status'
+    | 'externalRef'
+    | 'name'
+    | 'vin'
+    | 'tankSizeGallons'
+    | 'estimatedMpg'
+    | 'licensePlate'
+    | 'fuelTaxTreatment'
+    | 'status'
   >
 >;
 

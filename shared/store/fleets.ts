@@ -11,6 +11,7 @@ import {
   type Fleet,
   type FleetChanges,
 } from '../domain/fleet.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -37,6 +38,8 @@ interface FleetItem {
   default_min_arrival_fuel_percent?: number;
   /** Absent on fleets written before the setting existed: read as the default. */
   assumed_departure_fuel_percent?: number;
+  /** Absent on fleets written before the setting existed: read as the default. */
+  fuel_tax_treatment?: FuelTaxTreatment;
   partner_id: string | null;
   created_at: string;
   updated_at: string;
@@ -53,6 +56,7 @@ export function toFleetItem(fleet: Fleet): FleetItem {
     status: fleet.status,
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
+    fuel_tax_treatment: fleet.fuelTaxTreatment,
     partner_id: fleet.partnerId,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
@@ -70,6 +74,7 @@ export function fromFleetItem(item: Record<string, unknown>): Fleet {
     status: i.status,
     defaultMinArrivalFuelPercent: i.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: i.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: i.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
     partnerId: i.partner_id ?? null,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -166,6 +171,7 @@ export function createFleetStore(
         ['contactEmail', 'contact_email'],
         ['defaultMinArrivalFuelPercent', 'default_min_arrival_fuel_percent'],
         ['assumedDepartureFuelPercent', 'assumed_departure_fuel_percent'],
+        ['fuelTaxTreatment', 'fuel_tax_treatment'],
       ];
       for (const [field, attribute] of fields) {
         if (changes[field] === undefined) continue;

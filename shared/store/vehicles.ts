@@ -51,6 +51,7 @@ export function toVehicleItem(vehicle: Vehicle): Item {
     tank_size_gallons: vehicle.tankSizeGallons,
     estimated_mpg: vehicle.estimatedMpg,
     license_plate: vehicle.licensePlate,
+    fuel_tax_treatment: vehicle.fuelTaxTreatment,
     status: vehicle.status,
     created_at: vehicle.createdAt,
     updated_at: vehicle.updatedAt,
@@ -69,6 +70,8 @@ export function fromVehicleItem(item: Item): Vehicle {
     tankSizeGallons: item.tank_size_gallons ?? null,
     estimatedMpg: item.estimated_mpg ?? null,
     licensePlate: item.license_plate ?? null,
+    // Absent on vehicles written before the override existed: the fleet's treatment.
+    fuelTaxTreatment: item.fuel_tax_treatment ?? null,
     status: item.status,
     createdAt: item.created_at,
     updatedAt: item.updated_at,

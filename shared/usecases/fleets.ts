@@ -7,6 +7,11 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
+import {
+  DEFAULT_FUEL_TAX_TREATMENT,
+  type FuelTaxTreatment,
+  treatmentFor,
+} from '../domain/fuel-tax/treatment.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -55,6 +60,7 @@ export async function provisionFleet(
     defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent:
       body.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: body.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -104,6 +110,7 @@ export async function updateFleet(
       contactEmail: body.contact_email,
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+      fuelTaxTreatment: body.fuel_tax_treatment,
     },
     formatTimestamp(deps.clock.now()),
   );
@@ -132,6 +139,7 @@ export async function updateActingFleetSettings(
     {
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+      fuelTaxTreatment: body.fuel_tax_treatment,
     },
     formatTimestamp(deps.clock.now()),
   );
@@ -173,11 +181,17 @@ export async function fuelSettingsFor(
   deps: { fleets: Pick<FleetStore, 'get'> },
   fleetId: string,
   requestedMinArrival: number | undefined,
-): Promise<{ minArrivalFuelPercent: number; assumedDepartureFuelPercent: number }> {
+): Promise<{
+  minArrivalFuelPercent: number;
+  assumedDepartureFuelPercent: number;
+  /** The fleet's fuel_tax_treatment (a vehicle's override is applied by the caller). */
+  fleetTaxTreatment: FuelTaxTreatment;
+}> {
   const fleet = await deps.fleets.get(fleetId);
   return {
     minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
+    fleetTaxTreatment: treatmentFor(fleet),
   };
 }
 

@@ -1,3 +1,4 @@
+import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { replanBeforeRouting, replanOnRoute } from '../domain/guidance/replan-policy.ts';
@@ -8,14 +9,19 @@ import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
+import type { FleetStore } from '../store/fleets.ts';
 import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
+import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface GuidancePlanDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The state diesel tax rates in force, and the fleet whose fuel_tax_treatment prices the plan. */
+  fuelTaxes: FuelTaxRatesProvider;
+  fleets: Pick<FleetStore, 'get'>;
   routes: GuidanceRouteStore;
 }
 
@@ -50,7 +56,12 @@ export async function replan(
     snapshot.headingDegrees ?? null,
     nowMs,
   );
-  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
+  const [index, discounts, taxes, fleet] = await Promise.all([
+    deps.catalog.current(),
+    deps.discounts.get(fleetId),
+    deps.fuelTaxes.current(),
+    deps.fleets.get(fleetId),
+  ]);
   const corridor = corridorStations(index, line, GUIDANCE_POLICY.corridorWidthMiles);
   // Where the previous cycle's position lies on this route: whether it was before a stop's point.
   const previousProgressMiles = session.position
@@ -67,6 +78,8 @@ export async function replan(
       vehicleOffRouteMiles: offRouteMiles,
       previousProgressMiles,
       discounts,
+      // The vehicle's override (a truck that is not IFTA-qualified) wins over the fleet's setting.
+      pricing: { taxes, treatment: treatmentFor(fleet, snapshot.vehicle) },
     },
     nowMs,
   );

@@ -6,6 +6,7 @@ import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
 } from '../domain/fleet.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import type { Plan } from '../domain/plans.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -113,6 +114,7 @@ export async function createCompany(
     status: 'active',
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
     partnerId: null,
     createdAt: at,
     updatedAt: at,

@@ -6,6 +6,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
+import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
@@ -17,6 +18,7 @@ import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { fuelSettingsFor } from './fleets.ts';
+import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
@@ -26,6 +28,8 @@ export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
   discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The state diesel tax rates in force: the plan prices each station net of its state's tax under `ifta`. */
+  fuelTaxes: FuelTaxRatesProvider;
   vehicles: VehicleReader;
   positions: VehicleFuelLevelDeps['positions'];
   routes: RouteStore;
@@ -45,7 +49,8 @@ type Trip = PlannedTruckRoute['trip'];
 
 /**
  * POST /v1/routes: route the trip, find the stations in its corridor, plan the cheapest feasible
- * purchases and compare them with the fill-at-a-quarter habit. The answer is stored as sent, for
+ * purchases and compare them with the counterfactual (the mean price of the stations in reach for
+ * each purchase), on the fleet's (or the vehicle's) fuel_tax_treatment. The answer is stored as sent, for
  * GET /v1/routes/{id}. An infeasible plan is still a route: the plan says why.
  */
 export async function createRoute(
@@ -56,15 +61,16 @@ export async function createRoute(
 ) {
   const nowMs = deps.now();
   const settings = await fuelSettingsFor(deps, fleetId, body.min_arrival_fuel_percent);
-  const trip = body.vehicle_id
-    ? await vehicleTrip(deps, fleetId, body.vehicle_id, settings.assumedDepartureFuelPercent, nowMs)
-    : manualTrip(body, nowMs);
+  const { trip, taxTreatment } = body.vehicle_id
+    ? await vehicleTrip(deps, fleetId, body.vehicle_id, settings, nowMs)
+    : { trip: manualTrip(body, nowMs), taxTreatment: settings.fleetTaxTreatment };
   const { minArrivalFuelPercent } = settings;
   const resource = await planTruckRoute(deps, fleetId, {
     trip,
     destination: body.destination,
     minArrivalFuelPercent,
     corridorWidthMiles: body.corridor_width_miles,
+    taxTreatment,
   });
   const { id } = resource;
   // Recommended stops are station results (spec section 8), charged before the route is stored: a
@@ -81,15 +87,17 @@ export interface TruckRouteRequest {
   destination: PlannedTruckRoute['destination'];
   minArrivalFuelPercent: number;
   corridorWidthMiles: number;
+  /** How the plan values a gallon: the vehicle's override, else the fleet's setting. */
+  taxTreatment: FuelTaxTreatment;
 }
 
 /**
  * Routes the trip, finds the stations in its corridor and plans the cheapest feasible purchases
- * against the fill-at-a-quarter habit: the route as POST /v1/routes answers it (not stored, not
+ * on the request's price basis, against their counterfactual: the route as POST /v1/routes answers it (not stored, not
  * charged). Trips plan their fuel stops with this too, so both speak of the same plan.
  */
 export async function planTruckRoute(
-  deps: Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'>,
+  deps: Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'fuelTaxes' | 'now'>,
   fleetId: string,
   request: TruckRouteRequest,
 ) {
@@ -99,10 +107,14 @@ export async function planTruckRoute(
     destination,
     originHeadingDegrees: trip.headingDegrees ?? null,
   });
-  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
+  const [index, discounts, taxes] = await Promise.all([
+    deps.catalog.current(),
+    deps.discounts.get(fleetId),
+    deps.fuelTaxes.current(),
+  ]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, request.corridorWidthMiles);
-  const candidates = fuelCandidates(corridor, discounts, nowMs);
+  const candidates = fuelCandidates(corridor, discounts, taxes, nowMs);
   // The fleet-default policy (documented in docs/api-guide.md): reserve 10 % of the tank, buy ≥ 20 gal a stop.
   const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
   const plan = planFuel({
@@ -115,6 +127,7 @@ export async function planTruckRoute(
     mpg: trip.mpg,
     currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
     minArrivalGallons: (minArrivalFuelPercent / 100) * trip.tankGallons,
+    taxTreatment: request.taxTreatment,
   });
   return truckRouteResource({
     id: newId('route', nowMs),
@@ -150,9 +163,9 @@ async function vehicleTrip(
   deps: RouteDeps,
   fleetId: string,
   ref: string,
-  assumedDepartureFuelPercent: number,
+  settings: { assumedDepartureFuelPercent: number; fleetTaxTreatment: FuelTaxTreatment },
   nowMs: number,
-): Promise<Trip> {
+): Promise<{ trip: Trip; taxTreatment: FuelTaxTreatment }> {
   const vehicle: Vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   if (vehicle.tankSizeGallons === null || vehicle.estimatedMpg === null) {
@@ -168,7 +181,7 @@ async function vehicleTrip(
     deps,
     fleetId,
     vehicle,
-    assumedDepartureFuelPercent,
+    settings.assumedDepartureFuelPercent,
     nowMs,
   );
   if (!position) {
@@ -183,7 +196,7 @@ async function vehicleTrip(
       },
     });
   }
-  return {
+  const trip: Trip = {
     vehicleId: vehicle.id,
     origin: { latitude: position.latitude, longitude: position.longitude },
     // The route goes on the way the truck is driving, not back to the junction behind it.
@@ -194,6 +207,8 @@ async function vehicleTrip(
     fuelLevelSource: fuel.source,
     fuelLevelAsOfMs: fuel.asOfMs,
   };
+  // A truck that is not IFTA-qualified overrides the fleet's setting.
+  return { trip, taxTreatment: treatmentFor({ fuelTaxTreatment: settings.fleetTaxTreatment }, vehicle) };
 }
 
 export async function getRoute(

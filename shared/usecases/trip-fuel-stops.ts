@@ -1,3 +1,4 @@
+import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { roundToTenth } from '../domain/rounding.ts';
 import {
@@ -18,7 +19,7 @@ import { planTruckRoute, type RouteDeps } from './routes.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 
 export interface TripPlanningDeps
-  extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'now'>,
+  extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'fuelTaxes' | 'now'>,
     VehicleFuelLevelDeps {
   fleets: Pick<FleetStore, 'get'>;
 }
@@ -41,7 +42,7 @@ export async function routeTrip(
 
 /**
  * The trip's fuel stops, planned by the route planner of POST /v1/routes (same corridor, fuel plan,
- * baseline comparison): a planned trip from its origin with `start_fuel_percent` (else the
+ * price basis, counterfactual comparison): a planned trip from its origin with `start_fuel_percent` (else the
  * vehicle's level now); an active one from the vehicle's latest position and level. The level is
  * reported, projected or assumed by the rule guidance uses (fuel-level.ts). Returns the
  * trip with its fuel stops replaced and its fuel plan, route and stop order brought up to date.
@@ -61,7 +62,7 @@ export async function withFuelStops(
       },
     );
   }
-  const { minArrivalFuelPercent, assumedDepartureFuelPercent } = await fuelSettingsFor(
+  const { minArrivalFuelPercent, assumedDepartureFuelPercent, fleetTaxTreatment } = await fuelSettingsFor(
     deps,
     trip.fleetId,
     trip.minArrivalFuelPercent ?? undefined,
@@ -99,6 +100,7 @@ export async function withFuelStops(
     minArrivalFuelPercent,
     // Guidance's corridor: the trip's fuel stops become its recommended stops once the trip starts.
     corridorWidthMiles: GUIDANCE_POLICY.corridorWidthMiles,
+    taxTreatment: treatmentFor({ fuelTaxTreatment: fleetTaxTreatment }, vehicle),
   });
   const route =
     fromPosition && trip.route
@@ -128,6 +130,14 @@ export async function withFuelStops(
       price: stop.price_usd_per_gallon,
       discount: stop.discount_usd_per_gallon,
       netPrice: stop.net_price_usd_per_gallon,
+      state: stop.state,
+      stateTax: stop.state_tax_usd_per_gallon,
+      effectivePrice: stop.effective_price_usd_per_gallon,
+      counterfactual: stop.counterfactual && {
+        pumpPrice: stop.counterfactual.pump_price_usd_per_gallon,
+        netPrice: stop.counterfactual.net_price_usd_per_gallon,
+        stationCount: stop.counterfactual.station_count,
+      },
       priceIsStale: stop.price_is_stale,
       reason: stop.reason,
     },
@@ -142,6 +152,7 @@ export async function withFuelStops(
     totalGallons: planned.plan.total_gallons,
     totalCostUsd: planned.plan.total_cost_usd,
     projectedArrivalFuelPercent: planned.plan.arrival_fuel_percent,
+    taxTreatment: planned.plan.fuel_tax_treatment,
     // As the route answers them: the trip's comparison is the route's, like for like.
     baseline: planned.baseline,
     savings: planned.savings,

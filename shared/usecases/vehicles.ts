@@ -96,6 +96,7 @@ export async function createVehicle(
     tankSizeGallons: body.tank_size_gallons ?? null,
     estimatedMpg: body.estimated_mpg ?? null,
     licensePlate: body.license_plate ?? null,
+    fuelTaxTreatment: body.fuel_tax_treatment ?? null,
     status: 'active',
     createdAt: at,
     updatedAt: at,
@@ -156,6 +157,7 @@ export async function updateVehicle(
     tankSizeGallons: body.tank_size_gallons,
     estimatedMpg: body.estimated_mpg,
     licensePlate: body.license_plate,
+    fuelTaxTreatment: body.fuel_tax_treatment,
   };
   return changeVehicle(deps, fleetId, ref, changes);
 }

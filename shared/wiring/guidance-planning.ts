@@ -41,6 +41,7 @@ export function createGuidancePlanningDeps(
     router,
     catalog,
     discounts,
+    fuelTaxes,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
     recordedFills: fuelingStores(infra).fuelings,

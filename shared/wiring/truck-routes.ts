@@ -8,7 +8,7 @@ import { tableStores, vehicleReader } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
-  const { catalog, discounts, router } = stationSources(infra);
+  const { catalog, discounts, router, fuelTaxes } = stationSources(infra);
   const { counters, fleets, plans } = tableStores(infra);
   const vehicles = vehicleReader(infra);
   const { client, config } = infra;
@@ -16,6 +16,7 @@ export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDe
     router,
     catalog,
     discounts,
+    fuelTaxes,
     vehicles,
     fleets,
     counters,

@@ -638,6 +638,7 @@ describe('the guidance worker on odd deliveries', () => {
           status: 'active',
           defaultMinArrivalFuelPercent: 15,
           assumedDepartureFuelPercent: 40,
+          fuelTaxTreatment: 'ifta',
           partnerId: null,
           createdAt: '2026-11-01T00:00:00.000000Z',
           updatedAt: '2026-11-01T00:00:00.000000Z',

@@ -13,6 +13,7 @@ const fleet = {
   status: 'active',
   default_min_arrival_fuel_percent: 15,
   assumed_departure_fuel_percent: 100,
+  fuel_tax_treatment: 'ifta',
   created_at: FLEET_CREATED_AT,
   updated_at: FLEET_CREATED_AT,
 };
@@ -62,12 +63,20 @@ export const fleetExamples = {
     problem: new ApiError('fleet_header_required', 'Send the SVC-Fleet header naming the fleet to act on.'),
   },
   updateActingFleet: {
-    request: { body: { default_min_arrival_fuel_percent: 20, assumed_departure_fuel_percent: 90 } },
+    // A regional fleet whose trucks stay in one state files no IFTA return: it prices at the pump.
+    request: {
+      body: {
+        default_min_arrival_fuel_percent: 20,
+        assumed_departure_fuel_percent: 90,
+        fuel_tax_treatment: 'pump',
+      },
+    },
     responses: {
       200: {
         ...fleet,
         default_min_arrival_fuel_percent: 20,
         assumed_departure_fuel_percent: 90,
+        fuel_tax_treatment: 'pump',
         updated_at: NOW,
       },
     },

@@ -12,9 +12,16 @@ import {
   STATIONS,
   VEHICLE,
 } from './fixtures.ts';
+import { routeExamples } from './routes.ts';
 import { oklahomaCity } from './stations.ts';
 
-const { id, name, chain, latitude, longitude, address } = STATIONS.taOklahomaCity;
+const { id, name, chain, latitude, longitude, address, state } = STATIONS.taOklahomaCity;
+/** The route example's stop, priced the same way (Oklahoma's tax credited on the IFTA return). */
+const routeStop = (() => {
+  const [stop] = routeExamples.createRoute.responses[201].plan.stops;
+  if (!stop) throw new Error('The route example plans no stop');
+  return stop;
+})();
 const PLANNED_AT = '2026-11-21T21:48:03.212000Z';
 
 const session = {
@@ -27,15 +34,18 @@ const session = {
   stops: [
     {
       id: IDS.guidanceStop,
-      station: { id, name, chain, latitude, longitude, address },
+      station: { id, name, chain, latitude, longitude, address, state },
       miles_ahead: 154.1,
       detour_miles: 0.8,
       gallons_to_buy: 20,
       price_usd_per_gallon: oklahomaCity.diesel_price_usd_per_gallon,
       discount_usd_per_gallon: oklahomaCity.discount_usd_per_gallon,
       net_price_usd_per_gallon: oklahomaCity.net_price_usd_per_gallon,
+      state_tax_usd_per_gallon: routeStop.state_tax_usd_per_gallon,
+      effective_price_usd_per_gallon: routeStop.effective_price_usd_per_gallon,
+      fuel_tax_treatment: 'ifta',
       price_is_stale: false,
-      reason: `Cheapest net diesel before the I-40 stretch ($${oklahomaCity.net_price_usd_per_gallon}); 20 gal keeps 15% for ${DESTINATION.name}.`,
+      reason: routeStop.reason,
       state: 'recommended',
       recommended_at: PLANNED_AT,
       acknowledged_at: null,

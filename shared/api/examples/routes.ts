@@ -1,10 +1,11 @@
 import polyline from '@mapbox/polyline';
-import { savingsAgainstBaseline } from '../../domain/fuel-plan/savings.ts';
-import type { BaselineOutcome } from '../../domain/fuel-plan/types.ts';
+import { planCounterfactual, planSavings } from '../../domain/fuel-plan/savings.ts';
+import { effectivePrice } from '../../domain/fuel-tax/effective-price.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '../../domain/fuel-tax/state-diesel-tax.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { truckRouteRoutes } from '../routes/routes.ts';
 import { createRouteBody } from '../schemas/routes.ts';
-import { baselineResource, savingsResource } from '../serializers/routes.ts';
+import { baselineResource, purchaseCounterfactualResource, savingsResource } from '../serializers/routes.ts';
 import { type ExamplesFor, rejected } from './example.ts';
 import {
   CATALOG_VERSION,
@@ -29,17 +30,22 @@ export const ROUTE_POLYLINE = polyline.encode([
   [DESTINATION.latitude, DESTINATION.longitude],
 ]);
 
-const { id, name, chain, latitude, longitude, address } = STATIONS.taOklahomaCity;
+const { id, name, chain, latitude, longitude, address, state } = STATIONS.taOklahomaCity;
 
-/** Filling to full below a quarter on the same stations: one full fill, arriving with most of a tank. */
-const BASELINE: BaselineOutcome = {
-  strategy: 'fill_to_full_below_quarter',
-  cost: 619.64,
-  gallons: 182.3,
-  stopCount: 1,
-  arrivalFuelGallons: 213.9,
-  feasible: true,
+/** Oklahoma's diesel tax, credited on the fleet's IFTA return. */
+const STATE_TAX = SHIPPED_FUEL_TAX_TABLE.rateOf(state, Date.parse(NOW)) ?? 0;
+const EFFECTIVE_PRICE = effectivePrice(oklahomaCity.net_price_usd_per_gallon, STATE_TAX, 'ifta');
+
+/**
+ * The one purchase, and what it costs without our advice: the mean price of the 9 stations the
+ * truck's fuel reached from its position (the domain's own sums, so the example's figures are the API's).
+ */
+const STOP = {
+  gallons: 20,
+  effectiveCost: Math.round(20 * EFFECTIVE_PRICE * 100) / 100,
+  counterfactual: { pumpPrice: 3.301, netPrice: 3.196, stationCount: 9 },
 };
+const COUNTERFACTUAL = planCounterfactual([STOP]);
 
 const route = {
   id: IDS.route,
@@ -76,25 +82,28 @@ const route = {
         price_usd_per_gallon: oklahomaCity.diesel_price_usd_per_gallon,
         discount_usd_per_gallon: oklahomaCity.discount_usd_per_gallon,
         net_price_usd_per_gallon: oklahomaCity.net_price_usd_per_gallon,
+        state,
+        state_tax_usd_per_gallon: STATE_TAX,
+        effective_price_usd_per_gallon: EFFECTIVE_PRICE,
+        counterfactual: purchaseCounterfactualResource(STOP.counterfactual),
         price_is_stale: false,
         cost_usd: 65.38,
-        reason: `Cheapest net diesel before the I-40 stretch ($${oklahomaCity.net_price_usd_per_gallon}); 20 gal keeps 15% for ${DESTINATION.name}.`,
+        effective_cost_usd: STOP.effectiveCost,
+        reason:
+          `Cheapest diesel in the next 259 miles: $${EFFECTIVE_PRICE.toFixed(2)} after tax credit ` +
+          `($${oklahomaCity.diesel_price_usd_per_gallon.toFixed(2)} − $${oklahomaCity.discount_usd_per_gallon.toFixed(2)} − $${STATE_TAX.toFixed(2)} Oklahoma tax), ` +
+          `0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach ${DESTINATION.name} with 22% in the tank.`,
       },
     ],
+    fuel_tax_treatment: 'ifta' as const,
     total_cost_usd: 65.38,
     total_gallons: 20,
     arrival_fuel_gallons: 51.6,
     arrival_fuel_percent: 21.5,
   },
-  baseline: baselineResource(BASELINE, VEHICLE.tank_size_gallons),
+  baseline: baselineResource(COUNTERFACTUAL, 'ifta'),
   // The serializer's own comparison, so the example's sum is the API's.
-  savings: savingsResource(
-    savingsAgainstBaseline(
-      { stations: [{ netPrice: oklahomaCity.net_price_usd_per_gallon }] },
-      { cost: 65.38, arrivalFuelGallons: 51.6 },
-      BASELINE,
-    ),
-  ),
+  savings: savingsResource(planSavings([STOP], COUNTERFACTUAL, 'ifta')),
   candidate_station_count: 37,
   catalog_version: CATALOG_VERSION,
   routing_engine: { name: 'embedded', data_version: '2025.1.0' },

@@ -1,6 +1,7 @@
 import polyline from '@mapbox/polyline';
-import { savingsAgainstBaseline } from '../../domain/fuel-plan/savings.ts';
-import type { BaselineOutcome } from '../../domain/fuel-plan/types.ts';
+import { counterfactualOver, planCounterfactual, planSavings } from '../../domain/fuel-plan/index.ts';
+import { effectivePrice } from '../../domain/fuel-tax/effective-price.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '../../domain/fuel-tax/state-diesel-tax.ts';
 import {
   checkDeletable,
   checkOptimizable,
@@ -61,21 +62,33 @@ const routeStop = (() => {
 })();
 const START_FUEL_PERCENT = 27;
 const GALLONS = 40;
-const ARRIVAL_FUEL_GALLONS = 36.1;
 const PLAN_COST = 130.76;
 
-/** Filling to full below a quarter: 55.6 gal left at Gainesville (62.4 mi), so 184.4 gal there. */
-const BASELINE: BaselineOutcome = {
-  strategy: 'fill_to_full_below_quarter',
-  cost: 636.0,
-  gallons: 184.4,
-  stopCount: 1,
-  arrivalFuelGallons: 180.4,
-  feasible: true,
+/**
+ * What the 40 gal cost without our advice: the mean price of the stations the yard's fuel reaches
+ * (Gainesville TX, Ardmore OK, the TA itself), each net of its state's tax credited on the IFTA return.
+ */
+const COUNTERFACTUAL = counterfactualOver(
+  [
+    { station: gainesville, state: STATIONS.lovesGainesville.state },
+    { station: ardmore, state: STATIONS.pilotArdmore.state },
+    { station: oklahomaCity, state: STATIONS.taOklahomaCity.state },
+  ].map(({ station, state }) => {
+    const stateTax = SHIPPED_FUEL_TAX_TABLE.rateOf(state, ms(TRIP_CREATED_AT));
+    return {
+      pricePerGallon: station.diesel_price_usd_per_gallon,
+      stateTax,
+      effectivePrice: effectivePrice(station.net_price_usd_per_gallon, stateTax, 'ifta'),
+    };
+  }),
+  'ifta',
+);
+const PURCHASE = {
+  gallons: GALLONS,
+  effectiveCost: Math.round(GALLONS * routeStop.effective_price_usd_per_gallon * 100) / 100,
+  counterfactual: COUNTERFACTUAL,
 };
-const STATIONS_ON_ROUTE = [gainesville, ardmore, oklahomaCity].map((station) => ({
-  netPrice: station.net_price_usd_per_gallon,
-}));
+const PLAN_COUNTERFACTUAL = planCounterfactual([PURCHASE]);
 
 const pickupStop: TripStop = {
   id: TRIP_IDS.pickupStop,
@@ -106,8 +119,15 @@ const fuelStop: TripStop = {
     price: routeStop.price_usd_per_gallon,
     discount: routeStop.discount_usd_per_gallon,
     netPrice: routeStop.net_price_usd_per_gallon,
+    state: routeStop.state,
+    stateTax: routeStop.state_tax_usd_per_gallon,
+    effectivePrice: routeStop.effective_price_usd_per_gallon,
+    counterfactual: COUNTERFACTUAL,
     priceIsStale: routeStop.price_is_stale,
-    reason: `Cheapest net diesel before the I-40 stretch ($${routeStop.net_price_usd_per_gallon}); ${GALLONS} gal keeps 15% for ${DESTINATION.name}.`,
+    reason:
+      `Cheapest diesel in the next 259 miles: $${routeStop.effective_price_usd_per_gallon.toFixed(2)} after tax credit ` +
+      `($${routeStop.price_usd_per_gallon.toFixed(2)} − $${routeStop.discount_usd_per_gallon.toFixed(2)} − ` +
+      `$${(routeStop.state_tax_usd_per_gallon ?? 0).toFixed(2)} Oklahoma tax). Buy ${GALLONS} gal to reach ${DESTINATION.name} with 15% in the tank.`,
   },
 };
 
@@ -143,15 +163,10 @@ const planned: Trip = {
     totalGallons: GALLONS,
     totalCostUsd: PLAN_COST,
     projectedArrivalFuelPercent: 15,
+    taxTreatment: 'ifta',
     // As the route planner words them (baselineResource, savingsResource), like the trip use case.
-    baseline: baselineResource(BASELINE, VEHICLE.tank_size_gallons),
-    savings: savingsResource(
-      savingsAgainstBaseline(
-        { stations: STATIONS_ON_ROUTE },
-        { cost: PLAN_COST, arrivalFuelGallons: ARRIVAL_FUEL_GALLONS },
-        BASELINE,
-      ),
-    ),
+    baseline: baselineResource(PLAN_COUNTERFACTUAL, 'ifta'),
+    savings: savingsResource(planSavings([PURCHASE], PLAN_COUNTERFACTUAL, 'ifta')),
     optimizedAtMs: ms(TRIP_CREATED_AT),
   },
   guidanceId: null,

@@ -13,6 +13,7 @@ const vehicle = {
   tank_size_gallons: VEHICLE.tank_size_gallons,
   estimated_mpg: VEHICLE.estimated_mpg,
   license_plate: VEHICLE.license_plate,
+  fuel_tax_treatment: null,
   status: 'active',
   created_at: VEHICLE_CREATED_AT,
   updated_at: VEHICLE_CREATED_AT,
@@ -66,8 +67,20 @@ export const vehicleExamples = {
     problem: missing,
   },
   updateVehicle: {
-    request: { params: byId, body: { tank_size_gallons: 300, estimated_mpg: 7.1 } },
-    responses: { 200: { ...vehicle, tank_size_gallons: 300, estimated_mpg: 7.1, updated_at: NOW } },
+    // A truck that never leaves its home state is not IFTA-qualified: it prices at the pump.
+    request: {
+      params: byId,
+      body: { tank_size_gallons: 300, estimated_mpg: 7.1, fuel_tax_treatment: 'pump' },
+    },
+    responses: {
+      200: {
+        ...vehicle,
+        tank_size_gallons: 300,
+        estimated_mpg: 7.1,
+        fuel_tax_treatment: 'pump',
+        updated_at: NOW,
+      },
+    },
     problem: rejected('body', updateVehicleBody, { tank_size_liters: 1135 }),
   },
   deactivateVehicle: {

@@ -69,7 +69,7 @@ export const updateFleetRoute = /* @__PURE__ */ fleetRoute({
   method: 'PATCH',
   path: '/v1/fleets/{id}',
   summary:
-    'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent or assumed_departure_fuel_percent',
+    'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent or fuel_tax_treatment',
   request: { params: fleetIdParams, body: updateFleetBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
   handler: 'functions/http/fleets/update-fleet.ts',
@@ -102,7 +102,7 @@ export const updateActingFleetRoute = /* @__PURE__ */ actingFleetRoute({
   method: 'PATCH',
   path: '/v1/fleet',
   summary:
-    'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent)',
+    'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment)',
   description:
     'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
   request: { body: updateFleetSettingsBody },

@@ -10,6 +10,7 @@ import {
   publicId,
   timestamp,
 } from './common.ts';
+import { fleetFuelTaxTreatment } from './fuel-tax.ts';
 
 export const fleetSchema = z
   .object({
@@ -31,6 +32,7 @@ export const fleetSchema = z
           'The fuel level (percent of the tank) a trip, route or guidance session assumes a truck departs with when it never reported fuel_level_percent; 100 (a full tank) unless the fleet set another',
       }),
     ),
+    fuel_tax_treatment: fleetFuelTaxTreatment,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -65,6 +67,7 @@ export const createFleetBody = z
     timezone: ianaTimezone,
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
+    fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
   })
   .check(z.meta({ id: 'CreateFleetRequest' }));
 
@@ -75,12 +78,17 @@ export const updateFleetBody = z
     contact_email: z.optional(z.nullable(emailAddress)),
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
+    fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
   })
   .check(
     z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
   );
 
-const FLEET_SETTINGS = ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent'] as const;
+const FLEET_SETTINGS = [
+  'default_min_arrival_fuel_percent',
+  'assumed_departure_fuel_percent',
+  'fuel_tax_treatment',
+] as const;
 
 /**
  * PATCH /v1/fleet: the acting fleet's settings (what a company key may change on its own fleet).
@@ -90,6 +98,7 @@ export const updateFleetSettingsBody = z
   .strictObject({
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
+    fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
   })
   .check(
     z.superRefine((body, ctx) => {

@@ -4,7 +4,7 @@ import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';
 import { fuelLevelSource } from './fuel-level.ts';
 import { freshnessGrade } from './locations.ts';
-import { plannedStationSchema } from './routes.ts';
+import { answerFuelTaxTreatment, plannedStationSchema, stopPriceBasisShape } from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -47,7 +47,8 @@ export const guidancePhase = z
 const guidanceStopSchema = z
   .object({
     id: publicId('guidanceStop'),
-    station: plannedStationSchema,
+    // The stop's own `state` says recommended or acknowledged, so the station's state sits on the station.
+    station: z.object({ ...plannedStationSchema.shape, state: stopPriceBasisShape.state }),
     miles_ahead: z
       .number()
       .check(z.meta({ description: 'Road miles from the vehicle to the exit for the station' })),
@@ -65,6 +66,9 @@ const guidanceStopSchema = z
     net_price_usd_per_gallon: z
       .number()
       .check(z.meta({ description: 'price_usd_per_gallon − discount_usd_per_gallon' })),
+    state_tax_usd_per_gallon: stopPriceBasisShape.state_tax_usd_per_gallon,
+    effective_price_usd_per_gallon: stopPriceBasisShape.effective_price_usd_per_gallon,
+    fuel_tax_treatment: answerFuelTaxTreatment,
     price_is_stale: z.boolean(),
     reason: z.string().check(z.meta({ description: 'Driver-ready explanation' })),
     state: z.enum(['recommended', 'acknowledged']),
@@ -88,7 +92,7 @@ export const guidanceSchema = z
     ),
     stops: z.array(guidanceStopSchema).check(
       z.meta({
-        description: `Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop. Within ${GUIDANCE_POLICY.approachRadiusMiles} road miles of stops[0] the phase is approaching_stop.`,
+        description: `Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop on the price basis in force (effective_price_usd_per_gallon). Within ${GUIDANCE_POLICY.approachRadiusMiles} road miles of stops[0] the phase is approaching_stop.`,
       }),
     ),
     skipped_stops: z.array(

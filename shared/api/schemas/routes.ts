@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
 import { fuelLevelSource } from './fuel-level.ts';
+import { fuelTaxTreatment } from './fuel-tax.ts';
 import { physical } from './ranges.ts';
 import { CORRIDOR_LIMITS } from './stations.ts';
 
@@ -31,6 +32,64 @@ export const plannedStationSchema = z.object({
   address: z.string(),
 });
 
+/** The basis an answer priced fuel on (the vehicle's override, else the fleet's setting). */
+export const answerFuelTaxTreatment = fuelTaxTreatment.check(
+  z.meta({
+    description:
+      'The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)',
+  }),
+);
+
+/** A stop's price basis, as route stops, trip fuel stops and guidance stops all show it. */
+export const stopPriceBasisShape = {
+  state: z
+    .nullable(z.string())
+    .check(z.meta({ description: 'Two-letter state of the station; null when unknown' })),
+  state_tax_usd_per_gallon: z.nullable(z.number()).check(
+    z.meta({
+      description:
+        'The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state',
+    }),
+  ),
+  effective_price_usd_per_gallon: z.number().check(
+    z.meta({
+      description:
+        'What a gallon really costs the fleet: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, net_price_usd_per_gallon under `pump`. The price the plan minimizes',
+    }),
+  ),
+};
+
+/** What a purchase would cost without our advice. */
+export const purchaseCounterfactualSchema = z
+  .object({
+    pump_price_usd_per_gallon: z
+      .number()
+      .check(
+        z.meta({
+          description: 'Mean of (posted price − credited tax) over the stations in reach: no card, no advice',
+        }),
+      ),
+    net_price_usd_per_gallon: z.number().check(
+      z.meta({
+        description:
+          'Mean of (posted price − the fleet discount there − credited tax) over the same stations: the card, no advice',
+      }),
+    ),
+    station_count: z
+      .number()
+      .check(
+        z.int(),
+        z.meta({ description: 'Stations in reach for this purchase, the stop itself included' }),
+      ),
+  })
+  .check(
+    z.meta({
+      id: 'PurchaseCounterfactual',
+      description:
+        'The stations the truck could have bought at instead: from the previous purchase (or the start) as far as the fuel on board there reaches keeping the reserve',
+    }),
+  );
+
 /**
  * A purchase the fuel plan makes, as a route's plan and a trip's fuel stop both show it (each adds
  * its own fields after these).
@@ -43,6 +102,7 @@ export const plannedPurchaseShape = {
   price_usd_per_gallon: z.number(),
   discount_usd_per_gallon: z.number(),
   net_price_usd_per_gallon: z.number(),
+  ...stopPriceBasisShape,
 };
 
 /**
@@ -131,71 +191,82 @@ export const truckRouteSchema = z
       stops: z.array(
         z.object({
           ...plannedPurchaseShape,
+          counterfactual: purchaseCounterfactualSchema,
           price_is_stale: z.boolean(),
-          cost_usd: money,
+          cost_usd: money.check(z.meta({ description: 'gallons × net price: what the pump charges' })),
+          effective_cost_usd: money.check(
+            z.meta({ description: 'gallons_to_buy × effective_price_usd_per_gallon, to the cent' }),
+          ),
           reason: z.string(),
         }),
       ),
+      fuel_tax_treatment: answerFuelTaxTreatment,
       total_cost_usd: money,
       total_gallons: z.number(),
       arrival_fuel_gallons: z.nullable(z.number()),
       arrival_fuel_percent: z.nullable(z.number()),
     }),
     baseline: z
-      .object({
-        strategy: z.literal('fill_to_full_below_quarter'),
-        description: z.string().check(z.meta({ description: 'The baseline strategy in a sentence' })),
-        feasible: z
-          .boolean()
-          .check(z.meta({ description: 'False when following the baseline runs the tank dry' })),
-        stop_count: z.number().check(z.int()),
-        gallons: z.number(),
-        cost_usd: money,
-        arrival_fuel_gallons: z.number(),
-        arrival_fuel_percent: z.number(),
-      })
+      .nullable(
+        z.object({
+          strategy: z.literal('mean_price_in_reach'),
+          description: z.string().check(z.meta({ description: 'The counterfactual in a sentence' })),
+          fuel_tax_treatment: answerFuelTaxTreatment,
+          gallons: z.number().check(z.meta({ description: "The plan's gallons (the same purchases)" })),
+          cost_usd: money.check(
+            z.meta({
+              description:
+                "Σ over the stops of gallons_to_buy × counterfactual.net_price_usd_per_gallon, each to the cent: the fleet's card, no advice on where to buy",
+            }),
+          ),
+          pump_cost_usd: money.check(
+            z.meta({
+              description:
+                'Σ over the stops of gallons_to_buy × counterfactual.pump_price_usd_per_gallon, each to the cent: neither card nor advice',
+            }),
+          ),
+        }),
+      )
       .check(
         z.meta({
           id: 'RouteBaseline',
-          description: 'What the plan is compared with: the naive strategy simulated on the same stations',
+          description:
+            "What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. Null when the plan is infeasible",
         }),
       ),
     savings: z
       .nullable(
         z.object({
           usd: money.check(
-            z.meta({ description: 'baseline_cost_usd − plan_cost_usd; negative if the plan costs more' }),
+            z.meta({
+              description:
+                'counterfactual_cost_usd − plan_cost_usd (= routing_savings_usd): what choosing where to buy saved; negative if the plan costs more',
+            }),
           ),
           percent: z
             .number()
-            .check(z.meta({ description: 'usd as a percentage of baseline_cost_usd, to 0.1' })),
-          basis: z.literal('same_arrival_fuel').check(
+            .check(z.meta({ description: 'usd as a percentage of counterfactual_cost_usd, to 0.1' })),
+          basis: z.literal('counterfactual_in_reach').check(
             z.meta({
               description:
-                "Like for like: the baseline's cost is brought to the plan's arrival fuel before the two are compared",
+                'The same gallons at the same points bought at the mean price of the stations in reach: both arrive with the same fuel, so the costs compare directly',
             }),
           ),
-          baseline_cost_usd: money.check(
+          fuel_tax_treatment: answerFuelTaxTreatment,
+          counterfactual_cost_usd: money.check(z.meta({ description: 'baseline.cost_usd' })),
+          plan_cost_usd: money.check(
+            z.meta({ description: "Σ the stops' effective_cost_usd: the plan on the same price basis" }),
+          ),
+          routing_savings_usd: money.check(
+            z.meta({
+              description: 'counterfactual_cost_usd − plan_cost_usd: the part from where the plan buys',
+            }),
+          ),
+          card_savings_usd: money.check(
             z.meta({
               description:
-                "baseline.cost_usd − extra_arrival_fuel_value_usd: the baseline's cost to arrive with the plan's fuel",
+                "baseline.pump_cost_usd − baseline.cost_usd: what the fleet's card is worth on this corridor wherever the truck buys; not counted in usd",
             }),
-          ),
-          plan_cost_usd: money.check(z.meta({ description: 'plan.total_cost_usd' })),
-          extra_arrival_fuel_gallons: z.number().check(
-            z.meta({
-              description:
-                'baseline.arrival_fuel_gallons − plan.arrival_fuel_gallons (negative when the baseline arrives with less)',
-            }),
-          ),
-          fuel_value_usd_per_gallon: money.check(
-            z.meta({
-              description:
-                'The price that difference is valued at: the mean net price of the stations on the route',
-            }),
-          ),
-          extra_arrival_fuel_value_usd: money.check(
-            z.meta({ description: 'extra_arrival_fuel_gallons × fuel_value_usd_per_gallon' }),
           ),
           description: z
             .string()
@@ -205,7 +276,8 @@ export const truckRouteSchema = z
       .check(
         z.meta({
           id: 'RouteSavings',
-          description: 'Null when the plan or the baseline is infeasible: there is nothing fair to compare',
+          description:
+            'Null when the plan is infeasible or buys nothing (no_stop_needed): no purchase, nothing to compare',
         }),
       ),
     candidate_station_count: z.number().check(z.int()),

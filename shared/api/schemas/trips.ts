@@ -13,7 +13,12 @@ import {
   vehicleRef,
 } from './common.ts';
 import { fuelLevelSource } from './fuel-level.ts';
-import { plannedPurchaseShape, truckRouteSchema } from './routes.ts';
+import {
+  answerFuelTaxTreatment,
+  plannedPurchaseShape,
+  purchaseCounterfactualSchema,
+  truckRouteSchema,
+} from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -224,6 +229,14 @@ const tripStopSchema = z
       .nullable(
         z.object({
           ...plannedPurchaseShape,
+          counterfactual: z
+            .nullable(purchaseCounterfactualSchema)
+            .check(
+              z.meta({
+                description:
+                  'What this purchase costs without our advice; null on stops planned before it was kept',
+              }),
+            ),
           reason: z.string(),
         }),
       )
@@ -273,6 +286,7 @@ export const tripSchema = z
           total_gallons: z.number(),
           total_cost_usd: z.number(),
           projected_arrival_fuel_percent: z.nullable(z.number()),
+          fuel_tax_treatment: answerFuelTaxTreatment,
           baseline: truckRouteSchema.shape.baseline,
           savings: truckRouteSchema.shape.savings,
           optimized_at: timestamp,
@@ -281,7 +295,7 @@ export const tripSchema = z
       .check(
         z.meta({
           description:
-            'The fuel stops’ plan and its comparison with the baseline (as POST /v1/routes words them); null until optimized',
+            'The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized',
         }),
       ),
     guidance_id: z

@@ -8,6 +8,7 @@ import {
   timestamp,
   vehicleRef,
 } from './common.ts';
+import { vehicleFuelTaxTreatment } from './fuel-tax.ts';
 import { physical } from './ranges.ts';
 
 /**
@@ -46,6 +47,7 @@ export const vehicleSchema = z
     tank_size_gallons: z.nullable(z.number()),
     estimated_mpg: z.nullable(z.number()),
     license_plate: z.nullable(z.string()),
+    fuel_tax_treatment: vehicleFuelTaxTreatment,
     status: z.enum(['active', 'inactive']),
     created_at: timestamp,
     updated_at: timestamp,
@@ -68,6 +70,7 @@ export const createVehicleBody = z
     tank_size_gallons: z.optional(tankSizeGallons),
     estimated_mpg: z.optional(estimatedMpg),
     license_plate: z.optional(licensePlate),
+    fuel_tax_treatment: z.optional(vehicleFuelTaxTreatment),
   })
   .check(z.meta({ id: 'CreateVehicleRequest' }));
 
@@ -79,6 +82,7 @@ export const updateVehicleBody = z
     tank_size_gallons: z.optional(z.nullable(tankSizeGallons)),
     estimated_mpg: z.optional(z.nullable(estimatedMpg)),
     license_plate: z.optional(z.nullable(licensePlate)),
+    fuel_tax_treatment: z.optional(vehicleFuelTaxTreatment),
   })
   .check(
     z.meta({ id: 'UpdateVehicleRequest', description: 'Fields to change; `null` clears an optional field.' }),

@@ -14,6 +14,7 @@ export function fleetResource(fleet: Fleet) {
     status: fleet.status,
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
+    fuel_tax_treatment: fleet.fuelTaxTreatment,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
   };

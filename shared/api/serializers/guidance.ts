@@ -34,6 +34,7 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
         latitude: roundCoordinate(stop.latitude),
         longitude: roundCoordinate(stop.longitude),
         address: stop.address,
+        state: stop.state ?? null,
       },
       miles_ahead: stop.milesAhead,
       detour_miles: stop.detourMiles,
@@ -41,6 +42,10 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
       price_usd_per_gallon: stop.price,
       discount_usd_per_gallon: stop.discount,
       net_price_usd_per_gallon: stop.netPrice,
+      // Stops recommended before the price basis was kept were priced at the pump.
+      state_tax_usd_per_gallon: stop.stateTax ?? null,
+      effective_price_usd_per_gallon: stop.effectivePrice ?? stop.netPrice,
+      fuel_tax_treatment: stop.taxTreatment ?? 'pump',
       price_is_stale: stop.priceIsStale,
       reason: stop.reason,
       state: stop.acknowledgedAtMs === null ? 'recommended' : 'acknowledged',

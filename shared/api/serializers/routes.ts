@@ -1,5 +1,10 @@
-import { BASELINE_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
-import type { BaselineOutcome, FuelPlan, SavingsVsBaseline } from '../../domain/fuel-plan/types.ts';
+import { COUNTERFACTUAL_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
+import type {
+  FuelPlan,
+  PlanCounterfactual,
+  PlanSavings,
+  PurchaseCounterfactual,
+} from '../../domain/fuel-plan/types.ts';
 import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { FuelLevelSource } from '../../domain/telematics/fuel-level.ts';
@@ -99,11 +104,17 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
           price_usd_per_gallon: priced?.price ?? stop.price,
           discount_usd_per_gallon: priced?.discount ?? stop.discount,
           net_price_usd_per_gallon: priced?.net ?? stop.netPrice,
+          state: stop.state,
+          state_tax_usd_per_gallon: stop.stateTax,
+          effective_price_usd_per_gallon: stop.effectivePrice,
+          counterfactual: purchaseCounterfactualResource(stop.counterfactual),
           price_is_stale: stop.priceIsStale,
           cost_usd: stop.cost,
+          effective_cost_usd: stop.effectiveCost,
           reason: stop.reason,
         };
       }),
+      fuel_tax_treatment: plan.taxTreatment,
       total_cost_usd: roundToHundredth(plan.totalCost),
       total_gallons: roundToTenth(plan.totalGallons),
       arrival_fuel_gallons: plan.arrivalFuelGallons === null ? null : roundToTenth(plan.arrivalFuelGallons),
@@ -112,43 +123,58 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
           ? null
           : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
     },
-    baseline: baselineResource(plan.baseline, trip.tankGallons),
-    savings: savingsResource(plan.savingsVsBaseline),
+    baseline: baselineResource(plan.counterfactual, plan.taxTreatment),
+    savings: savingsResource(plan.savings),
     candidate_station_count: planned.candidateStationCount,
     catalog_version: planned.catalogVersion,
     routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
   };
 }
 
-/** What the plan is compared with: the naive strategy on the same stations, and what it arrives with. */
-export function baselineResource(baseline: BaselineOutcome, tankGallons: number) {
+/** A purchase's counterfactual, at pump-sign precision like every price of the API. */
+export function purchaseCounterfactualResource(counterfactual: PurchaseCounterfactual) {
   return {
-    strategy: baseline.strategy,
-    description: BASELINE_DESCRIPTION,
-    feasible: baseline.feasible,
-    stop_count: baseline.stopCount,
-    gallons: roundToTenth(baseline.gallons),
-    cost_usd: roundToHundredth(baseline.cost),
-    arrival_fuel_gallons: roundToTenth(baseline.arrivalFuelGallons),
-    arrival_fuel_percent: roundToTenth((baseline.arrivalFuelGallons / tankGallons) * 100),
+    pump_price_usd_per_gallon: counterfactual.pumpPrice,
+    net_price_usd_per_gallon: counterfactual.netPrice,
+    station_count: counterfactual.stationCount,
   };
 }
 
 /**
- * The saving, like for like (basis `same_arrival_fuel`), with the figures that make it: the
- * baseline's cost brought to the plan's arrival fuel, the plan's cost, and the difference.
+ * What the plan is compared with: the counterfactual, the plan's own gallons each bought at the
+ * mean price of the stations in reach for that purchase. Null when the plan is infeasible.
  */
-export function savingsResource(savings: SavingsVsBaseline | null) {
+export function baselineResource(
+  counterfactual: PlanCounterfactual | null,
+  treatment: FuelPlan['taxTreatment'],
+) {
+  if (!counterfactual) return null;
+  return {
+    strategy: counterfactual.strategy,
+    description: COUNTERFACTUAL_DESCRIPTION,
+    fuel_tax_treatment: treatment,
+    gallons: roundToTenth(counterfactual.gallons),
+    cost_usd: roundToHundredth(counterfactual.cost),
+    pump_cost_usd: roundToHundredth(counterfactual.pumpCost),
+  };
+}
+
+/**
+ * The saving against the counterfactual (basis `counterfactual_in_reach`), with the figures that
+ * make it: the counterfactual's cost, the plan's effective cost, the routing part (usd) and the
+ * card's part beside it.
+ */
+export function savingsResource(savings: PlanSavings | null) {
   if (!savings) return null;
   return {
     usd: savings.usd,
     percent: savings.percent,
     basis: savings.basis,
-    baseline_cost_usd: savings.baselineCost,
+    fuel_tax_treatment: savings.taxTreatment,
+    counterfactual_cost_usd: savings.counterfactualCost,
     plan_cost_usd: savings.planCost,
-    extra_arrival_fuel_gallons: savings.extraArrivalFuelGallons,
-    fuel_value_usd_per_gallon: savings.fuelValuePerGallon,
-    extra_arrival_fuel_value_usd: savings.extraArrivalFuelValue,
+    routing_savings_usd: savings.routingUsd,
+    card_savings_usd: savings.cardUsd,
     description: savings.description,
   };
 }

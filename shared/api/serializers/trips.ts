@@ -1,6 +1,7 @@
 import { roundCoordinate } from '../../domain/rounding.ts';
 import type { Trip, TripPlace, TripStop } from '../../domain/trips/trip.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import { purchaseCounterfactualResource } from './routes.ts';
 
 const at = (ms: number | null) => (ms === null ? null : formatTimestamp(ms));
 
@@ -41,6 +42,11 @@ export function tripStopResource(stop: TripStop, index: number) {
           price_usd_per_gallon: fuel.price,
           discount_usd_per_gallon: fuel.discount,
           net_price_usd_per_gallon: fuel.netPrice,
+          // Stops planned before the price basis was kept were priced at the pump.
+          state: fuel.state ?? null,
+          state_tax_usd_per_gallon: fuel.stateTax ?? null,
+          effective_price_usd_per_gallon: fuel.effectivePrice ?? fuel.netPrice,
+          counterfactual: fuel.counterfactual ? purchaseCounterfactualResource(fuel.counterfactual) : null,
           reason: fuel.reason,
         }
       : null,
@@ -84,8 +90,8 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
           total_gallons: plan.totalGallons,
           total_cost_usd: plan.totalCostUsd,
           projected_arrival_fuel_percent: plan.projectedArrivalFuelPercent,
-          baseline: plan.baseline,
-          savings: plan.savings,
+          fuel_tax_treatment: plan.taxTreatment ?? 'pump',
+          ...comparisonOf(plan),
           optimized_at: formatTimestamp(plan.optimizedAtMs),
         }
       : null,
@@ -93,4 +99,13 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
     created_at: formatTimestamp(trip.createdAtMs),
     updated_at: formatTimestamp(trip.updatedAtMs),
   };
+}
+
+/**
+ * The plan's comparison as stored from the route planner. A plan made against the retired
+ * fill-at-a-quarter baseline shows none: the next optimization compares it with the counterfactual.
+ */
+function comparisonOf(plan: NonNullable<Trip['fuelPlan']>) {
+  const current = plan.baseline?.strategy === 'mean_price_in_reach';
+  return { baseline: current ? plan.baseline : null, savings: current ? plan.savings : null };
 }

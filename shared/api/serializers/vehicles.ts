@@ -14,6 +14,7 @@ export function vehicleResource(vehicle: Vehicle) {
     tank_size_gallons: vehicle.tankSizeGallons,
     estimated_mpg: vehicle.estimatedMpg,
     license_plate: vehicle.licensePlate,
+    fuel_tax_treatment: vehicle.fuelTaxTreatment,
     status: vehicle.status,
     created_at: vehicle.createdAt,
     updated_at: vehicle.updatedAt,

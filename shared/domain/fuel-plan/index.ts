@@ -3,11 +3,17 @@
  * least cost that keeps the reserve, the tank and the arrival minimum. planFuel is the entry point;
  * the rest is exported for the routes use case, the property tests and the benchmark.
  */
-export { BASELINE_DESCRIPTION, type BaselineRun, runFillAtQuarterBaseline } from './baseline.ts';
+export {
+  COUNTERFACTUAL_DESCRIPTION,
+  counterfactualOver,
+  firstPurchaseCounterfactual,
+  purchaseCounterfactuals,
+} from './counterfactual.ts';
 export { type ExhaustiveSolution, solveFuelPlanExhaustively } from './exhaustive.ts';
 export { type OptimizedPurchases, optimizeFuelPurchases } from './optimizer.ts';
 export { planFuel } from './plan.ts';
 export * from './policy.ts';
 export { prepareFuelProblem } from './problem.ts';
+export { planCounterfactual, planSavings } from './savings.ts';
 export { type FuelSimulation, type SimulatedStop, simulateFuelPurchases } from './simulate.ts';
 export type * from './types.ts';

@@ -1,15 +1,16 @@
-import { runFillAtQuarterBaseline } from './baseline.ts';
+import { purchaseCounterfactuals } from './counterfactual.ts';
 import { formatGallons, formatUsd, roundGallons, roundUsd } from './format.ts';
 import { optimizeFuelPurchases } from './optimizer.ts';
 import { prepareFuelProblem } from './problem.ts';
 import { explainStop } from './reasons.ts';
-import { savingsAgainstBaseline } from './savings.ts';
-import { simulateFuelPurchases } from './simulate.ts';
-import type { BaselineOutcome, FuelPlan, FuelPlanInput, FuelStop } from './types.ts';
+import { planCounterfactual, planSavings } from './savings.ts';
+import { type FuelSimulation, simulateFuelPurchases } from './simulate.ts';
+import type { FuelPlan, FuelPlanInput, FuelProblem, FuelStop, RouteStation } from './types.ts';
 
 /**
- * The fuel plan for a route: where to stop, how much to buy, why, what it costs, and what the naive
- * fill-at-a-quarter strategy would have cost on the same stations. Pure: no I/O, same input, same plan.
+ * The fuel plan for a route: where to stop, how much to buy, why, what it costs, and what the same
+ * purchases would have cost without the advice (the counterfactual: the mean price of the stations
+ * in reach for each purchase). Pure: no I/O, same input, same plan.
  *
  * Computations are exact; rounding (gallons to 0.1, money to the cent) happens only here, in the
  * output. A stop's cost is its exact cost rounded; totalCost is the sum of the stops' rounded costs,
@@ -22,16 +23,7 @@ import type { BaselineOutcome, FuelPlan, FuelPlanInput, FuelStop } from './types
  */
 export function planFuel(input: FuelPlanInput): FuelPlan {
   const problem = prepareFuelProblem(input);
-  const baselineRun = runFillAtQuarterBaseline(problem);
-  const baseline: BaselineOutcome = {
-    strategy: 'fill_to_full_below_quarter',
-    cost: roundUsd(baselineRun.cost),
-    gallons: roundGallons(baselineRun.gallons),
-    stopCount: baselineRun.stopCount,
-    arrivalFuelGallons: roundGallons(baselineRun.arrivalFuelGallons),
-    feasible: baselineRun.feasible,
-  };
-
+  const { taxTreatment } = problem;
   const optimized = optimizeFuelPurchases(problem);
   if (!optimized.feasible) {
     return {
@@ -41,8 +33,9 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
       totalCost: 0,
       totalGallons: 0,
       arrivalFuelGallons: null,
-      baseline,
-      savingsVsBaseline: null,
+      taxTreatment,
+      counterfactual: null,
+      savings: null,
     };
   }
 
@@ -52,24 +45,35 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     // The optimizer and the referee disagree: a bug, never a plan to hand a driver.
     throw new Error(`fuel plan breaks its own rules: ${simulation.violations.join('; ')}`);
   }
+  const counterfactuals = purchaseCounterfactuals(problem, simulation);
+  const pumpChoices = pumpPriceChoices(input, problem, simulation);
   const stops: FuelStop[] = simulation.stops.map((stop, position) => {
     const station = problem.stations[stop.stationIndex];
-    if (!station) throw new Error(`no station at index ${stop.stationIndex}`);
+    const counterfactual = counterfactuals[position];
+    if (!station || !counterfactual) throw new Error(`no station at index ${stop.stationIndex}`);
+    const gallons = roundGallons(stop.gallons);
     return {
       stationId: station.id,
       name: station.name,
       milesAlongRoute: station.milesAlongRoute,
       detourMiles: station.detourMiles,
-      gallons: roundGallons(stop.gallons),
+      gallons,
       netPrice: roundUsd(station.netPrice),
       price: station.pricePerGallon,
       discount: station.discountPerGallon,
       priceIsStale: station.isStale,
       cost: roundUsd(station.netPrice * stop.gallons),
-      reason: explainStop(problem, simulation, position),
+      state: station.state,
+      stateTax: station.stateTax,
+      effectivePrice: station.effectivePrice,
+      // From the shown gallons and price, so gallons × price redoes it to the cent.
+      effectiveCost: roundUsd(gallons * station.effectivePrice),
+      counterfactual,
+      reason: explainStop(problem, simulation, position, pumpChoices[position] ?? null),
     };
   });
   const totalCost = stops.reduce((cents, stop) => cents + Math.round(stop.cost * 100), 0) / 100;
+  const counterfactual = planCounterfactual(stops);
   const arrivalPercent = Math.round((simulation.arrivalFuelGallons / problem.tankGallons) * 100);
 
   return {
@@ -83,11 +87,53 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     totalCost,
     totalGallons: roundGallons(simulation.gallons),
     arrivalFuelGallons: roundGallons(simulation.arrivalFuelGallons),
-    baseline,
-    savingsVsBaseline: savingsAgainstBaseline(
-      problem,
-      { cost: totalCost, arrivalFuelGallons: simulation.arrivalFuelGallons },
-      baseline,
-    ),
+    taxTreatment,
+    counterfactual,
+    savings: planSavings(stops, counterfactual, taxTreatment),
   };
+}
+
+/**
+ * For each stop of a plan on tax-credited prices, the station a plan on pump prices (net of the
+ * discount, no credit) buys at instead, when the credit flipped the choice: this stop is not in the
+ * pump-price plan, and that plan's nearest stop not in this plan is cheaper at the pump but dearer
+ * after its credit. Empty under `pump`, or when no station carries a state tax.
+ */
+function pumpPriceChoices(
+  input: FuelPlanInput,
+  problem: FuelProblem,
+  simulation: FuelSimulation,
+): (RouteStation | null)[] {
+  if (problem.taxTreatment !== 'ifta' || !problem.stations.some((s) => (s.stateTax ?? 0) > 0)) return [];
+  // The same input sorts the same way, so station indices match between the two problems.
+  const pumpProblem = prepareFuelProblem({ ...input, taxTreatment: 'pump' });
+  const pump = optimizeFuelPurchases(pumpProblem);
+  if (!pump.feasible) return [];
+  const ours = new Set(simulation.stops.map((stop) => stop.stationIndex));
+  const theirs: RouteStation[] = [];
+  pump.gallonsByStation.forEach((gallons, index) => {
+    const station = problem.stations[index];
+    if (gallons > 0 && station && !ours.has(index)) theirs.push(station);
+  });
+  const pumpIndices = new Set(
+    pump.gallonsByStation.flatMap((gallons, index) => (gallons > 0 ? [index] : [])),
+  );
+  return simulation.stops.map((stop) => {
+    const station = problem.stations[stop.stationIndex];
+    if (!station || pumpIndices.has(stop.stationIndex)) return null;
+    const nearest = theirs.reduce<RouteStation | null>(
+      (best, other) =>
+        best === null ||
+        Math.abs(other.milesAlongRoute - station.milesAlongRoute) <
+          Math.abs(best.milesAlongRoute - station.milesAlongRoute)
+          ? other
+          : best,
+      null,
+    );
+    const flipped =
+      nearest !== null &&
+      nearest.netPrice < station.netPrice &&
+      nearest.effectivePrice > station.effectivePrice;
+    return flipped ? nearest : null;
+  });
 }

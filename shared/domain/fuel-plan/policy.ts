@@ -31,9 +31,6 @@ export const DEFAULT_RESERVE_FRACTION = 0.1;
  */
 export const DEFAULT_MIN_PURCHASE_GALLONS = 20;
 
-/** The naive baseline's trigger: it takes the next exit with a station once the tank is below this. */
-export const BASELINE_REFILL_FRACTION = 0.25;
-
 /**
  * Slack, in gallons, on every feasibility comparison. Fuel levels are sums of floating-point
  * quotients (miles / mpg); 1e-9 gal absorbs their rounding so a plan that lands exactly on a limit

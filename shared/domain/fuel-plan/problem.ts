@@ -1,3 +1,5 @@
+import { effectivePrice } from '../fuel-tax/effective-price.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../fuel-tax/treatment.ts';
 import { DEFAULT_MIN_PURCHASE_GALLONS, DEFAULT_RESERVE_FRACTION, STALE_PRICE_PENALTY_USD } from './policy.ts';
 import type { CandidateStation, FuelPlanInput, FuelProblem, RouteStation } from './types.ts';
 
@@ -17,11 +19,19 @@ function invalidStationField(station: CandidateStation): keyof CandidateStation 
   if (!isWithin(station.detourMiles, 0)) return 'detourMiles';
   if (!isWithin(station.pricePerGallon, 0)) return 'pricePerGallon';
   if (!isWithin(station.discountPerGallon, 0, station.pricePerGallon)) return 'discountPerGallon';
+  // The tax is part of the net price: a credit above it would make fuel pay the fleet to take it.
+  const { stateTax } = station;
+  if (stateTax != null && !isWithin(stateTax, 0, station.pricePerGallon - station.discountPerGallon)) {
+    return 'stateTax';
+  }
   return null;
 }
 
 /**
  * Checks the input, applies the fleet defaults and puts the stations in route order.
+ *
+ * Each station is priced on the treatment's basis (effectivePrice: the net price less the credited
+ * state tax under `ifta`), and that is what the optimizer minimizes.
  *
  * Stations outside [0, routeMiles] are left out: the truck never passes them. Nonsense inputs
  * (a zero tank, a discount above the price) throw a RangeError, because they are a caller's bug and
@@ -42,17 +52,20 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
   requireWithin('reserveGallons', reserveGallons, 0, tankGallons);
   const minPurchaseGallons = input.minPurchaseGallons ?? DEFAULT_MIN_PURCHASE_GALLONS;
   requireWithin('minPurchaseGallons', minPurchaseGallons, 0);
+  const taxTreatment = input.taxTreatment ?? DEFAULT_FUEL_TAX_TREATMENT;
 
   const stations: RouteStation[] = [];
   for (const station of input.stations) {
     const invalid = invalidStationField(station);
     if (invalid) {
       throw new RangeError(
-        `station ${station.id}: ${invalid} out of range (discount within [0, price], others finite, ≥ 0)`,
+        `station ${station.id}: ${invalid} out of range (discount within [0, price], state tax within [0, net price], others finite, ≥ 0)`,
       );
     }
     if (station.milesAlongRoute < 0 || station.milesAlongRoute > input.routeMiles) continue;
     const netPrice = station.pricePerGallon - station.discountPerGallon;
+    const stateTax = station.stateTax ?? null;
+    const effective = effectivePrice(netPrice, stateTax, taxTreatment);
     // Named fields, not a spread: one object shape for every station keeps the hot loops monomorphic.
     stations.push({
       id: station.id,
@@ -63,8 +76,11 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
       pricePerGallon: station.pricePerGallon,
       discountPerGallon: station.discountPerGallon,
       isStale: station.isStale,
+      state: station.state ?? null,
+      stateTax,
       netPrice,
-      objectivePrice: netPrice + (station.isStale ? STALE_PRICE_PENALTY_USD : 0),
+      effectivePrice: effective,
+      objectivePrice: effective + (station.isStale ? STALE_PRICE_PENALTY_USD : 0),
     });
   }
   // Ties on the route keep the caller's order (Array.prototype.sort is stable), so plans are repeatable.
@@ -81,5 +97,6 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
     reserveGallons,
     arrivalRequiredGallons: Math.max(input.minArrivalGallons, reserveGallons),
     minPurchaseGallons,
+    taxTreatment,
   };
 }

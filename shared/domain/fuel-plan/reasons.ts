@@ -1,3 +1,4 @@
+import { stateName } from '../fuel-tax/state-names.ts';
 import { formatGallons, formatMiles, formatUsd } from './format.ts';
 import { GALLON_UNIT } from './policy.ts';
 import type { FuelSimulation } from './simulate.ts';
@@ -15,13 +16,21 @@ const SAME_PRICE_USD = 0.005;
  * - they cost more once their own detour is bought: "… once detours are counted";
  * - otherwise tank room and the minimum purchase decided, and the reason says so.
  * Then the price breakdown, and why this much: where the fuel takes the truck, with how much left.
+ * Prices are compared on the plan's basis (the effective price: net of the credited state tax under
+ * `ifta`). When a plan on pump prices would have bought at another station instead (`pumpChoice`),
+ * the reason ends by saying the tax credit decided it.
  *
  * @example
  * explainStop(problem, simulation, 0);
  * // "Cheapest diesel in the next 312 miles: $3.46 net ($3.59 − $0.13). Buy 92 gal to reach
  * //  Denver with 20% in the tank."
  */
-export function explainStop(problem: FuelProblem, simulation: FuelSimulation, stopPosition: number): string {
+export function explainStop(
+  problem: FuelProblem,
+  simulation: FuelSimulation,
+  stopPosition: number,
+  pumpChoice: RouteStation | null = null,
+): string {
   const stop = simulation.stops[stopPosition];
   const station = stop && problem.stations[stop.stationIndex];
   if (!stop || !station) throw new RangeError(`no stop at position ${stopPosition}`);
@@ -35,21 +44,21 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
     stop.stationIndex + 1,
     nextStop?.stationIndex ?? problem.stations.length,
   );
-  const cheaper = passed.filter((other) => other.netPrice < station.netPrice - SAME_PRICE_USD);
+  const cheaper = passed.filter((other) => other.effectivePrice < station.effectivePrice - SAME_PRICE_USD);
   // What the same fuel would have cost there, its own detour fuel bought too.
   const gallonsForTheRoute = stop.gallons - (2 * station.detourMiles) / problem.mpg;
   const costFor = (other: RouteStation) =>
-    other.netPrice * (gallonsForTheRoute + (2 * other.detourMiles) / problem.mpg);
+    other.effectivePrice * (gallonsForTheRoute + (2 * other.detourMiles) / problem.mpg);
 
   let why: string;
   let topUp = false;
   if (cheaper.length === 0) {
     why = `Cheapest diesel in the next ${windowMiles} miles`;
-  } else if (nextStation && nextStation.netPrice < station.netPrice - SAME_PRICE_USD) {
+  } else if (nextStation && nextStation.effectivePrice < station.effectivePrice - SAME_PRICE_USD) {
     topUp = true;
     why =
       `Top up to reach cheaper diesel at ${nextStation.name} ` +
-      `(mile ${formatMiles(nextStation.milesAlongRoute)}, ${formatUsd(nextStation.netPrice)} net)`;
+      `(mile ${formatMiles(nextStation.milesAlongRoute)}, ${formatUsd(nextStation.effectivePrice)} ${priceWord(problem, nextStation)})`;
   } else if (!station.isStale && cheaper.every((other) => other.isStale)) {
     why = `Cheapest confirmed price in the next ${windowMiles} miles`;
   } else if (cheaper.every((other) => other.isStale || costFor(other) >= costFor(station))) {
@@ -72,11 +81,43 @@ export function explainStop(problem: FuelProblem, simulation: FuelSimulation, st
   } else if (problem.minPurchaseGallons > 0 && stop.gallons < problem.minPurchaseGallons + GALLON_UNIT / 2) {
     buy = `Buy ${gallons} (the minimum purchase)`;
   }
-  return `${why}: ${priceBreakdown(station)}${detour(station)}. ${buy} to reach ${target} with ${percent}% in the tank.`;
+  const taxNote = pumpChoice ? ` ${taxCreditDecided(station, pumpChoice)}` : '';
+  return `${why}: ${priceBreakdown(problem, station)}${detour(station)}. ${buy} to reach ${target} with ${percent}% in the tank.${taxNote}`;
 }
 
-function priceBreakdown(station: RouteStation): string {
+const creditsTax = (problem: FuelProblem) => problem.taxTreatment === 'ifta';
+const credited = (problem: FuelProblem, station: RouteStation) =>
+  creditsTax(problem) ? (station.stateTax ?? 0) : 0;
+const priceWord = (problem: FuelProblem, station: RouteStation) =>
+  credited(problem, station) > 0 ? 'after tax credit' : 'net';
+const cents = (usd: number) => `${(usd * 100).toFixed(1)}¢`;
+const where = (station: RouteStation) => (station.state ? stateName(station.state) : 'its state');
+
+/**
+ * Why the tax credit chose this stop over the one pump prices would have chosen:
+ * "$3.41 at the pump, $2.67 after Ohio's 47.0¢ IFTA credit — cheaper than Pilot #12's $3.35 in
+ * Indiana once Indiana's 61.0¢ credit is counted ($2.74)".
+ */
+function taxCreditDecided(station: RouteStation, pumpChoice: RouteStation): string {
+  return (
+    `The tax credit decided this stop: ${formatUsd(station.pricePerGallon)} at the pump, ` +
+    `${formatUsd(station.effectivePrice)} after ${where(station)}'s ${cents(station.stateTax ?? 0)} IFTA credit — ` +
+    `cheaper than ${pumpChoice.name}'s ${formatUsd(pumpChoice.pricePerGallon)} in ${where(pumpChoice)} ` +
+    `(the pump-price choice) once ${where(pumpChoice)}'s ${cents(pumpChoice.stateTax ?? 0)} credit is counted ` +
+    `(${formatUsd(pumpChoice.effectivePrice)}).`
+  );
+}
+
+function priceBreakdown(problem: FuelProblem, station: RouteStation): string {
   const stale = station.isStale ? ', price not confirmed recently' : '';
+  const credit = credited(problem, station);
+  if (credit > 0) {
+    const discount = station.discountPerGallon === 0 ? '' : ` − ${formatUsd(station.discountPerGallon)}`;
+    return (
+      `${formatUsd(station.effectivePrice)} after tax credit ` +
+      `(${formatUsd(station.pricePerGallon)}${discount} − ${formatUsd(credit)} ${where(station)} tax${stale})`
+    );
+  }
   if (station.discountPerGallon === 0) {
     return `${formatUsd(station.netPrice)} net (no fleet discount${stale})`;
   }

@@ -1,73 +1,77 @@
-import { formatGallons, formatUsd, roundGallons, roundUsd } from './format.ts';
-import type { BaselineOutcome, FuelProblem, SavingsVsBaseline } from './types.ts';
+import { formatUsd, roundUsd } from './format.ts';
+import type { FuelStop, PlanCounterfactual, PlanSavings } from './types.ts';
+
+const cents = (usd: number) => Math.round(usd * 100);
 
 /**
- * The plan's saving against the baseline, like for like. The two rarely arrive with the same fuel
- * (the baseline fills to full and may arrive with half a tank), and fuel left in the tank is worth
- * what the next tank costs, so the baseline is first brought to the plan's arrival fuel: each
- * gallon it arrives with beyond the plan's is credited (each gallon short is charged) at the mean
- * net price of the stations on the route, the price the fleet would typically pay for it.
- *
- * Every figure is computed from the rounded ones the response shows (gallons to 0.1, money to the
- * cent), so a reader can redo the sum: baseline cost − extra fuel × price = the baseline's cost at
- * the plan's arrival fuel; minus the plan's cost = the saving.
- *
- * @returns null when the baseline runs dry: a strategy that fails saves nothing to compare with.
+ * The plan's counterfactual: its own gallons, at the same moments, each bought at its purchase's
+ * counterfactual price (counterfactual.ts). Same gallons at the same points, so both arrive with
+ * the same fuel and the costs compare directly. Each stop's figure is rounded to the cent from the
+ * figures the response shows (gallons to 0.1, prices to $0.001) before they are summed.
  */
-export function savingsAgainstBaseline(
-  problem: { stations: readonly Pick<FuelProblem['stations'][number], 'netPrice'>[] },
-  plan: { cost: number; arrivalFuelGallons: number },
-  baseline: Pick<BaselineOutcome, 'feasible' | 'cost' | 'arrivalFuelGallons'>,
-): SavingsVsBaseline | null {
-  if (!baseline.feasible) return null;
-  const { stations } = problem;
-  const fuelValuePerGallon = roundUsd(
-    stations.length === 0
-      ? 0
-      : stations.reduce((sum, station) => sum + station.netPrice, 0) / stations.length,
-  );
-  const planCost = roundUsd(plan.cost);
-  const extraArrivalFuelGallons = roundGallons(
-    roundGallons(baseline.arrivalFuelGallons) - roundGallons(plan.arrivalFuelGallons),
-  );
-  const extraArrivalFuelValue = roundUsd(extraArrivalFuelGallons * fuelValuePerGallon);
-  const baselineCost = roundUsd(roundUsd(baseline.cost) - extraArrivalFuelValue);
-  const usd = roundUsd(baselineCost - planCost);
-  const percent = baselineCost > 0 ? Math.round((usd / baselineCost) * 1000) / 10 : 0;
-  const figures = {
-    extraArrivalFuelGallons,
-    fuelValuePerGallon,
-    extraArrivalFuelValue,
-    baselineCost,
-    planCost,
-    usd,
-    percent,
-  };
+export function planCounterfactual(
+  stops: readonly Pick<FuelStop, 'gallons' | 'counterfactual'>[],
+): PlanCounterfactual {
+  let cost = 0;
+  let pumpCost = 0;
+  let gallons = 0;
+  for (const stop of stops) {
+    cost += cents(stop.gallons * stop.counterfactual.netPrice);
+    pumpCost += cents(stop.gallons * stop.counterfactual.pumpPrice);
+    gallons += Math.round(stop.gallons * 10);
+  }
   return {
-    basis: 'same_arrival_fuel',
+    strategy: 'mean_price_in_reach',
+    gallons: gallons / 10,
+    cost: cost / 100,
+    pumpCost: pumpCost / 100,
+  };
+}
+
+/**
+ * The saving of the plan against its counterfactual: what choosing where to buy saved (the routing
+ * part, `usd`), with what the fleet's card is worth on the same corridor beside it (not counted:
+ * the card saves that wherever the truck buys).
+ *
+ * @returns null when the plan buys nothing: no purchase, nothing to compare.
+ */
+export function planSavings(
+  stops: readonly Pick<FuelStop, 'gallons' | 'counterfactual' | 'effectiveCost'>[],
+  counterfactual: PlanCounterfactual,
+  taxTreatment: PlanSavings['taxTreatment'],
+): PlanSavings | null {
+  if (stops.length === 0) return null;
+  const planCost = stops.reduce((sum, stop) => sum + cents(stop.effectiveCost), 0) / 100;
+  const counterfactualCost = counterfactual.cost;
+  const routingUsd = roundUsd(counterfactualCost - planCost);
+  const cardUsd = roundUsd(counterfactual.pumpCost - counterfactualCost);
+  const percent = counterfactualCost > 0 ? Math.round((routingUsd / counterfactualCost) * 1000) / 10 : 0;
+  const figures = { counterfactualCost, planCost, routingUsd, cardUsd, usd: routingUsd, percent };
+  return {
+    basis: 'counterfactual_in_reach',
+    taxTreatment,
     ...figures,
-    description: describeSavings(roundUsd(baseline.cost), figures),
+    description: describeSavings(taxTreatment, figures),
   };
 }
 
 /** The comparison in words, with the figures of the response, so the sum can be checked by eye. */
-function describeSavings(baselinePaid: number, f: Omit<SavingsVsBaseline, 'basis' | 'description'>): string {
-  const price = `${formatUsd(f.fuelValuePerGallon)}/gal (the mean net price on the route)`;
+function describeSavings(
+  treatment: PlanSavings['taxTreatment'],
+  f: Omit<PlanSavings, 'basis' | 'taxTreatment' | 'description'>,
+): string {
+  const basis =
+    treatment === 'ifta'
+      ? 'net of the fleet discount and of the state tax credited on the IFTA return'
+      : 'net of the fleet discount (pump prices, no tax credit)';
   const outcome =
     f.usd >= 0
-      ? `${formatUsd(f.usd)} (${f.percent}%) saved`
+      ? `${formatUsd(f.usd)} (${f.percent}%) saved by where the plan buys`
       : `the plan costs ${formatUsd(-f.usd)} (${-f.percent}%) more`;
-  const against = `against the plan's ${formatUsd(f.planCost)}: ${outcome}.`;
-  if (f.extraArrivalFuelGallons === 0) {
-    return `Both arrive with the same fuel, so the costs compare directly: the baseline's ${formatUsd(baselinePaid)} ${against}`;
-  }
-  const more = f.extraArrivalFuelGallons > 0;
-  const gallons = formatGallons(Math.abs(f.extraArrivalFuelGallons));
-  const value = formatUsd(Math.abs(f.extraArrivalFuelValue));
   return (
-    `The baseline arrives with ${gallons} gal ${more ? 'more' : 'less'} than the plan. ` +
-    `Valued at ${price}, ${more ? 'that fuel is worth' : 'buying it costs'} ${value}, ` +
-    `so to arrive with the plan's fuel the baseline costs ${formatUsd(baselinePaid)} ${more ? '−' : '+'} ${value} = ` +
-    `${formatUsd(f.baselineCost)}, ${against}`
+    `Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, ` +
+    `${basis}, cost ${formatUsd(f.counterfactualCost)}; the plan pays ${formatUsd(f.planCost)} on the same basis: ` +
+    `${outcome}. The fleet's card is worth a further ${formatUsd(f.cardUsd)} on this corridor wherever the truck buys, ` +
+    `not counted here.`
   );
 }

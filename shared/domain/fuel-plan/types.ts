@@ -1,3 +1,5 @@
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
+
 /** A station found along the route, as the corridor query returns it. */
 export interface CandidateStation {
   id: string;
@@ -13,6 +15,13 @@ export interface CandidateStation {
   discountPerGallon: number;
   /** The posted price is older than the catalog's freshness limit. */
   isStale: boolean;
+  /** Two-letter state of the station; null (or absent) when unknown. */
+  state?: string | null | undefined;
+  /**
+   * The state diesel tax included in the posted price, USD per gallon, at the time of pricing;
+   * null (or absent) when the tax table lacks the state: then nothing is credited.
+   */
+  stateTax?: number | null | undefined;
 }
 
 /**
@@ -34,13 +43,19 @@ export interface FuelPlanInput {
   reserveGallons?: number | undefined;
   /** A stop buys at least this much; DEFAULT_MIN_PURCHASE_GALLONS if omitted. */
   minPurchaseGallons?: number | undefined;
+  /** How a gallon is valued (fuel-tax/treatment.ts); DEFAULT_FUEL_TAX_TREATMENT if omitted. */
+  taxTreatment?: FuelTaxTreatment | undefined;
 }
 
 /** A candidate station on the route, with the prices the plan works with. */
 export interface RouteStation extends CandidateStation {
-  /** Posted price − fleet discount: what the fleet pays. */
+  state: string | null;
+  stateTax: number | null;
+  /** Posted price − fleet discount: what the fleet pays at the pump. */
   netPrice: number;
-  /** Net price plus the stale-price penalty: what the optimizer minimizes. */
+  /** Net price − the credited state tax (none under `pump`), to $0.001: what a gallon really costs. */
+  effectivePrice: number;
+  /** Effective price plus the stale-price penalty: what the optimizer minimizes. */
   objectivePrice: number;
 }
 
@@ -57,6 +72,7 @@ export interface FuelProblem {
   /** max(minArrivalGallons, reserveGallons): the reserve holds on the whole route, its end included. */
   arrivalRequiredGallons: number;
   minPurchaseGallons: number;
+  taxTreatment: FuelTaxTreatment;
 }
 
 export type FuelPlanStatus = 'ok' | 'no_stop_needed' | 'infeasible';
@@ -72,45 +88,66 @@ export interface FuelStop {
   price: number;
   discount: number;
   priceIsStale: boolean;
-  /** Net price × gallons, to the cent. */
+  /** Net price × gallons, to the cent: what the pump charges the fleet's card. */
   cost: number;
+  state: string | null;
+  stateTax: number | null;
+  /** Net price − credited tax, to $0.001. */
+  effectivePrice: number;
+  /** gallons × effectivePrice, to the cent: what the purchase really costs the fleet. */
+  effectiveCost: number;
+  /** What the same purchase costs without our advice (counterfactual.ts). */
+  counterfactual: PurchaseCounterfactual;
   /** Why here and why this much, for the driver. */
   reason: string;
 }
 
-export interface BaselineOutcome {
-  strategy: 'fill_to_full_below_quarter';
-  /** USD at net prices, to the cent. */
-  cost: number;
-  gallons: number;
-  stopCount: number;
-  /** Fuel left at the destination (0 when the baseline runs dry). */
-  arrivalFuelGallons: number;
-  /** False when following the baseline runs the tank dry. */
-  feasible: boolean;
+/**
+ * The counterfactual of one purchase: the mean price of the stations the truck could have bought
+ * at instead (those in reach from the previous purchase point, the stop itself included), on the
+ * plan's basis (credited tax off under `ifta`), to $0.001.
+ */
+export interface PurchaseCounterfactual {
+  /** Mean of posted price − credited tax: no fleet card, no advice. */
+  pumpPrice: number;
+  /** Mean of posted price − the fleet's discount there − credited tax: the card, no advice. */
+  netPrice: number;
+  /** How many stations the means are over (at least 1: the stop itself). */
+  stationCount: number;
 }
 
 /**
- * The plan against the baseline, like for like (savings.ts): the baseline brought to the plan's
- * arrival fuel by valuing the difference at one price. Gallons to 0.1, money to the cent, each
- * figure computed from the rounded ones before it so the published sum adds up.
+ * What the plan is compared with: the same gallons at the same moments, each bought at its
+ * purchase's counterfactual price (savings.ts). Money to the cent, each stop's figure rounded
+ * before they are summed so a reader can redo the sum.
  */
-export interface SavingsVsBaseline {
-  /** What is compared: the two strategies' costs for the same fuel on arrival. */
-  basis: 'same_arrival_fuel';
-  /** The baseline's arrival fuel minus the plan's: positive when the baseline arrives with more. */
-  extraArrivalFuelGallons: number;
-  /** USD per gallon at which that difference is valued: the mean net price on the route. */
-  fuelValuePerGallon: number;
-  /** extraArrivalFuelGallons × fuelValuePerGallon (negative when the baseline arrives with less). */
-  extraArrivalFuelValue: number;
-  /** The baseline's cost minus extraArrivalFuelValue: its cost to arrive with the plan's fuel. */
-  baselineCost: number;
-  /** The plan's cost (the sum of its stops). */
+export interface PlanCounterfactual {
+  strategy: 'mean_price_in_reach';
+  gallons: number;
+  /** Σ gallons × counterfactual.netPrice: the fleet's card, but no advice on where to buy. */
+  cost: number;
+  /** Σ gallons × counterfactual.pumpPrice: neither the card nor the advice. */
+  pumpCost: number;
+}
+
+/** The plan against its counterfactual, on the plan's price basis. */
+export interface PlanSavings {
+  basis: 'counterfactual_in_reach';
+  taxTreatment: FuelTaxTreatment;
+  /** PlanCounterfactual.cost. */
+  counterfactualCost: number;
+  /** Σ the stops' effective costs. */
   planCost: number;
-  /** baselineCost − planCost; negative if the plan costs more. */
+  /**
+   * counterfactualCost − planCost: what choosing where to buy saved (the decision the plan
+   * advises); negative if the plan costs more.
+   */
+  routingUsd: number;
+  /** pumpCost − counterfactualCost: what the fleet's card is worth on this corridor, not counted in usd. */
+  cardUsd: number;
+  /** = routingUsd. */
   usd: number;
-  /** usd as a percentage of baselineCost, to 0.1. */
+  /** usd as a percentage of counterfactualCost, to 0.1. */
   percent: number;
   /** The comparison in one paragraph with these figures. */
   description: string;
@@ -125,7 +162,12 @@ export interface FuelPlan {
   totalGallons: number;
   /** Fuel left at the destination; null when no plan exists. */
   arrivalFuelGallons: number | null;
-  baseline: BaselineOutcome;
-  /** Null when the plan or the baseline is infeasible: there is nothing fair to compare. */
-  savingsVsBaseline: SavingsVsBaseline | null;
+  taxTreatment: FuelTaxTreatment;
+  /** Null when the plan is infeasible. */
+  counterfactual: PlanCounterfactual | null;
+  /**
+   * Null when the plan is infeasible or buys nothing (no_stop_needed): no purchase, nothing to
+   * compare.
+   */
+  savings: PlanSavings | null;
 }

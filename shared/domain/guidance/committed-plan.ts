@@ -3,10 +3,15 @@ import {
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
   FUEL_TOLERANCE_GALLONS,
+  firstPurchaseCounterfactual,
   GALLON_UNIT,
+  planCounterfactual,
   planFuel,
+  planSavings,
 } from '../fuel-plan/index.ts';
 import type { CandidateStation, FuelPlan, FuelPlanInput, FuelStop } from '../fuel-plan/types.ts';
+import { effectivePrice } from '../fuel-tax/effective-price.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../fuel-tax/treatment.ts';
 
 /**
  * The cheapest plan whose first stop is `first` (nothing bought before it), buying afterwards only
@@ -15,6 +20,9 @@ import type { CandidateStation, FuelPlan, FuelPlanInput, FuelStop } from '../fue
  * the minimum purchase at `first` and the cheapest plan from there on. Infeasible when the truck
  * cannot reach `first` above the reserve, the tank has no room for the minimum purchase there, or
  * nothing reaches the destination from it.
+ *
+ * The first stop's counterfactual is over every station of the input in reach (those passed
+ * before `first` too): what the driver could have bought at instead of the stop they were given.
  */
 export function planFirstStoppingAt(
   input: FuelPlanInput,
@@ -22,8 +30,25 @@ export function planFirstStoppingAt(
   later: readonly CandidateStation[],
 ): FuelPlan {
   const free = planFuel({ ...input, stations: [first, ...later] });
-  if (free.status === 'infeasible' || free.stops[0]?.stationId === first.id) return free;
-  return withMinimumPurchaseAt(input, first, later, free);
+  if (free.status === 'infeasible') return free;
+  return withFirstCounterfactual(
+    input,
+    free.stops[0]?.stationId === first.id ? free : withMinimumPurchaseAt(input, first, later, free),
+  );
+}
+
+function withFirstCounterfactual(input: FuelPlanInput, plan: FuelPlan): FuelPlan {
+  const [head, ...rest] = plan.stops;
+  const counterfactual = head && firstPurchaseCounterfactual(input, head.stationId);
+  if (!head || !counterfactual) return plan;
+  const stops = [{ ...head, counterfactual }, ...rest];
+  const comparison = planCounterfactual(stops);
+  return {
+    ...plan,
+    stops,
+    counterfactual: comparison,
+    savings: planSavings(stops, comparison, plan.taxTreatment),
+  };
 }
 
 function withMinimumPurchaseAt(
@@ -48,7 +73,8 @@ function withMinimumPurchaseAt(
     totalCost: 0,
     totalGallons: 0,
     arrivalFuelGallons: null,
-    savingsVsBaseline: null,
+    counterfactual: null,
+    savings: null,
   });
   if (atExit - oneWay < reserve - FUEL_TOLERANCE_GALLONS) {
     return infeasible(`${first.name} is no longer reachable above the reserve.`);
@@ -67,19 +93,32 @@ function withMinimumPurchaseAt(
   });
   if (rest.status === 'infeasible') return infeasible(rest.reason);
   const netPrice = first.pricePerGallon - first.discountPerGallon;
+  const treatment = input.taxTreatment ?? DEFAULT_FUEL_TAX_TREATMENT;
+  const effective = effectivePrice(netPrice, first.stateTax ?? null, treatment);
+  const gallons = roundGallons(bought);
   const stop: FuelStop = {
     stationId: first.id,
     name: first.name,
     milesAlongRoute: first.milesAlongRoute,
     detourMiles: first.detourMiles,
-    gallons: roundGallons(bought),
+    gallons,
     netPrice: roundUsd(netPrice),
     price: first.pricePerGallon,
     discount: first.discountPerGallon,
     priceIsStale: first.isStale,
     cost: roundUsd(netPrice * bought),
+    state: first.state ?? null,
+    stateTax: first.stateTax ?? null,
+    effectivePrice: effective,
+    effectiveCost: roundUsd(gallons * effective),
+    // Replaced by the counterfactual over every station in reach (withFirstCounterfactual).
+    counterfactual: {
+      pumpPrice: effectivePrice(first.pricePerGallon, first.stateTax ?? null, treatment),
+      netPrice: effective,
+      stationCount: 1,
+    },
     reason:
-      `The stop you were given: ${formatUsd(netPrice)} net. Buy ${formatGallons(bought)} gal ` +
+      `The stop you were given: ${effective < netPrice ? `${formatUsd(effective)} after tax credit` : `${formatUsd(netPrice)} net`}. Buy ${formatGallons(bought)} gal ` +
       `(the minimum purchase); ${rest.stops.length === 0 ? `that reaches ${input.destinationName}` : 'the plan continues from here'}.`,
   };
   const stops = [
@@ -99,8 +138,9 @@ function withMinimumPurchaseAt(
     totalCost,
     totalGallons,
     arrivalFuelGallons: arrival,
-    // The baseline compares whole-route strategies from the truck's position: the free plan's.
-    baseline: free.baseline,
-    savingsVsBaseline: null,
+    taxTreatment: treatment,
+    // Set with the first stop's counterfactual (withFirstCounterfactual).
+    counterfactual: null,
+    savings: null,
   };
 }

@@ -1,13 +1,28 @@
 import { stableTimedId } from '../../platform/ids.ts';
-import type { FuelPlan, FuelStop } from '../fuel-plan/types.ts';
+import type { FuelPlan, FuelStop, PurchaseCounterfactual } from '../fuel-plan/types.ts';
+import { effectivePrice } from '../fuel-tax/effective-price.ts';
+import type { FuelTaxTable } from '../fuel-tax/state-diesel-tax.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { roundToTenth } from '../rounding.ts';
 import type { StationOnRoute } from '../stations/fuel-candidates.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../stations/station.ts';
 import { givesGallons } from '../telematics/fuel-level.ts';
 import type { FuelReading, GuidanceSession, GuidanceStop } from './session.ts';
 
-/** A purchase the plan (or the urgent fallback) names, before it becomes a session's stop. */
-export type PlannedPurchase = Omit<FuelStop, 'cost'> & { reason: string };
+/**
+ * A purchase the plan (or the urgent fallback) names, before it becomes a session's stop. The
+ * urgent fallback has no counterfactual: it is the only choice, not a recommendation among others.
+ */
+export type PlannedPurchase = Omit<FuelStop, 'cost' | 'effectiveCost' | 'counterfactual'> & {
+  reason: string;
+  counterfactual: PurchaseCounterfactual | null;
+};
+
+/** How the session prices a gallon: the state tax table in force and the vehicle's treatment. */
+export interface StopPricing {
+  taxes: FuelTaxTable;
+  treatment: FuelTaxTreatment;
+}
 
 /**
  * A station's stop id within a session, the same every time the plan names it (and in a cycle
@@ -16,7 +31,12 @@ export type PlannedPurchase = Omit<FuelStop, 'cost'> & { reason: string };
 export const stopIdOf = (session: Pick<GuidanceSession, 'id' | 'createdAtMs'>, stationId: string) =>
   stableTimedId('guidanceStop', session.createdAtMs, `${session.id}:${stationId}`);
 
-/** A planned purchase as the session shows it; a stop named before keeps when it was recommended and acknowledged. */
+/**
+ * A planned purchase as the session shows it; a stop named before keeps when it was recommended and
+ * acknowledged. Its price basis is set on every stop: the station's state, the state tax in its
+ * pump price now, the treatment, the effective price and the purchase's counterfactual (null when
+ * no station but the stop itself was in reach).
+ */
 export function guidanceStopOf(
   session: Pick<GuidanceSession, 'id' | 'createdAtMs' | 'stops'>,
   station: Station,
@@ -24,8 +44,12 @@ export function guidanceStopOf(
   discounts: ChainDiscounts,
   fuel: FuelReading,
   nowMs: number,
+  pricing: StopPricing,
 ): GuidanceStop {
   const price = stationPrice(station, discounts);
+  const stateTax = pricing.taxes.rateOf(station.state, nowMs);
+  const counterfactual =
+    stop.counterfactual && stop.counterfactual.stationCount > 1 ? stop.counterfactual : null;
   const id = stopIdOf(session, stop.stationId);
   const previous = session.stops.find((s) => s.id === id);
   return {
@@ -50,6 +74,11 @@ export function guidanceStopOf(
     acknowledgedAtMs: previous?.acknowledgedAtMs ?? null,
     // A trip's fuel stop stays that trip stop through every replan that keeps the station.
     ...(previous?.tripStopId ? { tripStopId: previous.tripStopId } : {}),
+    state: station.state,
+    stateTax,
+    taxTreatment: pricing.treatment,
+    effectivePrice: effectivePrice(price.net, stateTax, pricing.treatment),
+    counterfactual,
   };
 }
 
@@ -83,6 +112,11 @@ export function nearestReachable(
     netPrice: 0,
     price: 0,
     discount: 0,
+    // Priced from the station when it becomes a stop (guidanceStopOf).
+    state: reachable.station.state,
+    stateTax: null,
+    effectivePrice: 0,
+    counterfactual: null,
     priceIsStale: isPriceStale(reachable.station, nowMs),
     reason:
       `Urgent: the fuel on board does not reach ${destinationName ?? 'the destination'} on any plan (${plan.reason}). ` +

@@ -7,7 +7,12 @@ import type { ChainDiscounts, Station } from '../stations/station.ts';
 import { announce, type GuidanceUpdate } from './announcement.ts';
 import { choosePlan } from './plan-choice.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
-import { guidanceStopOf, nearestReachable, type PlannedPurchase } from './recommended-stops.ts';
+import {
+  guidanceStopOf,
+  nearestReachable,
+  type PlannedPurchase,
+  type StopPricing,
+} from './recommended-stops.ts';
 import { endSession, type FuelReading, type GuidanceSession, phaseForStops } from './session.ts';
 import type { VehicleSnapshot } from './snapshot.ts';
 import { approachTo } from './stop-approach.ts';
@@ -102,6 +107,8 @@ export interface RouteAhead {
   /** How far along this route the vehicle's position at the previous cycle projects; null when unknown. */
   previousProgressMiles?: number | null;
   discounts: ChainDiscounts;
+  /** The state diesel tax table in force and how this vehicle values a gallon. */
+  pricing: StopPricing;
 }
 
 /**
@@ -121,7 +128,7 @@ export function replanOnRoute(
   nowMs: number,
 ): GuidanceUpdate {
   const { base, fuel, tankGallons: tank, mpg } = needed;
-  const { progressMiles, discounts } = route;
+  const { progressMiles, discounts, pricing } = route;
   const remainingMiles = Math.max(0, route.distanceMiles - progressMiles);
   const left = new Set(needed.leftStationIds);
   const held = holdWhileHeadingToStop(fleetId, session, needed, route, left);
@@ -140,7 +147,8 @@ export function replanOnRoute(
       minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
       routeMiles: remainingMiles,
       destinationName: session.destination.name ?? 'the destination',
-      stations: fuelCandidates(ahead, discounts, nowMs),
+      stations: fuelCandidates(ahead, discounts, pricing.taxes, nowMs),
+      taxTreatment: pricing.treatment,
       tankGallons: tank,
       mpg,
       currentFuelGallons: fuelGallons,
@@ -151,7 +159,7 @@ export function replanOnRoute(
     session.forceReplan || left.size > 0 || needed.refueled ? [] : session.stops.map((s) => s.stationId),
   );
   const toStop = (stop: PlannedPurchase) =>
-    guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs);
+    guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs, pricing);
 
   if (plan.status === 'infeasible') {
     const urgent = nearestReachable(

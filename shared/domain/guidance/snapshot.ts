@@ -1,4 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { freshnessOf } from '../telematics/freshness.ts';
 import { type FuelAssumption, fuelLevelNow, type LevelBreadcrumb } from '../telematics/fuel-level.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
@@ -8,7 +9,10 @@ import type { FuelReading, GuidanceSession } from './session.ts';
 
 /** What the plan is computed from: the vehicle as it is now. */
 export interface VehicleSnapshot {
-  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>;
+  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'> & {
+    /** The vehicle's override of the fleet's fuel_tax_treatment, when it has one. */
+    fuelTaxTreatment?: FuelTaxTreatment | null | undefined;
+  };
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
   /** The direction of travel at `position` (telematics/heading.ts); null: standing still or unknown. */
   headingDegrees?: number | null;

@@ -1,4 +1,5 @@
 import type { CandidateStation } from '../fuel-plan/index.ts';
+import type { FuelTaxTable } from '../fuel-tax/state-diesel-tax.ts';
 import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from './station.ts';
 
 /** A station near a route, placed along it (the corridor search's answer). */
@@ -9,10 +10,14 @@ export interface StationOnRoute {
   offRouteMiles: number;
 }
 
-/** Corridor stations as the fuel plan sees them: priced for the fleet, staleness judged now. */
+/**
+ * Corridor stations as the fuel plan sees them: priced for the fleet, with the state tax in their
+ * posted price as the table has it now, staleness judged now.
+ */
 export function fuelCandidates(
   corridor: readonly StationOnRoute[],
   discounts: ChainDiscounts,
+  taxes: FuelTaxTable,
   nowMs: number,
 ): CandidateStation[] {
   return corridor.map(({ station, milesAlongRoute, offRouteMiles }) => {
@@ -26,6 +31,8 @@ export function fuelCandidates(
       pricePerGallon: price.price,
       discountPerGallon: price.discount,
       isStale: isPriceStale(station, nowMs),
+      state: station.state,
+      stateTax: taxes.rateOf(station.state, nowMs),
     };
   });
 }

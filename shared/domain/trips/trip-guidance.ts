@@ -1,9 +1,10 @@
 import type { TripStopRef } from '../event-payloads.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { announce, type GuidanceUpdate } from '../guidance/announcement.ts';
 import { stopIdOf } from '../guidance/recommended-stops.ts';
 import { type GuidanceSession, type GuidanceStop, phaseForStops, startSession } from '../guidance/session.ts';
 import type { WatchedStop } from '../telematics/types.ts';
-import { dispatchStops, fuelStops, type Trip } from './trip.ts';
+import { dispatchStops, fuelStops, type Trip, type TripFuelPurchase } from './trip.ts';
 
 /**
  * The guidance session a started trip opens: toward the trip's destination, its recommended stops
@@ -63,6 +64,7 @@ export function tripGuidanceSession(
         recommendedAtMs: nowMs,
         acknowledgedAtMs: null,
         tripStopId: stop.id,
+        ...tripStopPriceBasis(fuel, trip.fuelPlan?.taxTreatment),
       },
     ];
   });
@@ -103,4 +105,23 @@ export function tripStopOf(
     return { tripId, stopId: watched.stopId };
   const tripStopId = session.stops.find((stop) => stop.id === watched.stopId)?.tripStopId;
   return tripStopId ? { tripId, stopId: tripStopId } : null;
+}
+
+/**
+ * A trip fuel stop's price basis as its guidance stop carries it. A stop planned before the basis
+ * existed was priced at the pump: its effective price is its net price, its state unknown.
+ */
+function tripStopPriceBasis(
+  fuel: TripFuelPurchase,
+  treatment: FuelTaxTreatment | undefined,
+): Pick<GuidanceStop, 'state' | 'stateTax' | 'taxTreatment' | 'effectivePrice' | 'counterfactual'> {
+  const counterfactual = fuel.counterfactual ?? null;
+  return {
+    ...(fuel.state ? { state: fuel.state } : {}),
+    stateTax: fuel.stateTax ?? null,
+    taxTreatment: treatment ?? 'pump',
+    effectivePrice: fuel.effectivePrice ?? fuel.netPrice,
+    // As guidance shows it: null when no station but the stop itself was in reach.
+    counterfactual: counterfactual && counterfactual.stationCount > 1 ? counterfactual : null,
+  };
 }

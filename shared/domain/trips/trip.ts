@@ -4,6 +4,8 @@
  * state machine of spec section 3 is in `lifecycle.ts`, the PATCH rules in `stop-edits.ts`.
  */
 
+import type { PurchaseCounterfactual } from '../fuel-plan/types.ts';
+import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import type { FuelLevelSource } from '../telematics/fuel-level.ts';
 
 export type TripStatus = 'planned' | 'active' | 'completed' | 'cancelled';
@@ -32,6 +34,11 @@ export interface TripFuelPurchase {
   price: number;
   discount: number;
   netPrice: number;
+  // The price basis (absent on stops planned before it: read as pump prices, state unknown).
+  state?: string | null;
+  stateTax?: number | null;
+  effectivePrice?: number;
+  counterfactual?: PurchaseCounterfactual | null;
   priceIsStale: boolean;
   reason: string;
 }
@@ -70,11 +77,13 @@ export interface TripFuelPlan {
   totalGallons: number;
   totalCostUsd: number;
   projectedArrivalFuelPercent: number | null;
+  /** The price basis the plan was made on; absent on plans made before it (read as `pump`). */
+  taxTreatment?: FuelTaxTreatment;
   /**
-   * The comparison with the fill-to-full-below-a-quarter habit, exactly as POST /v1/routes answers
-   * it (`baseline`, `savings`): kept as the route planner words it, so the two never disagree.
+   * The comparison with the counterfactual, exactly as POST /v1/routes answers it (`baseline`,
+   * `savings`): kept as the route planner words it, so the two never disagree.
    */
-  baseline: Record<string, unknown>;
+  baseline: Record<string, unknown> | null;
   savings: Record<string, unknown> | null;
   optimizedAtMs: number;
 }

@@ -267,6 +267,7 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     expect(issuePaths(updateFleetSettingsBody.safeParse({}))).toEqual([
       'default_min_arrival_fuel_percent',
       'assumed_departure_fuel_percent',
+      'fuel_tax_treatment',
     ]);
   });
 
@@ -325,6 +326,48 @@ describe("the fleet's assumed_departure_fuel_percent", () => {
     for (const result of results) {
       expect(issuePaths(result)).toEqual(['assumed_departure_fuel_percent']);
       expect(result.error?.issues[0]?.message).toBe('must be a number from 0 to 100');
+    }
+  });
+});
+
+describe("the fleet's and the vehicle's fuel_tax_treatment", () => {
+  const TREATMENT_MESSAGE =
+    'must be ifta (price a gallon net of the state tax credited on the IFTA return) or pump (the pump price less the fleet’s discount)';
+
+  it.each(['ifta', 'pump'])('accepts %s on the fleet (create, both PATCHes) and the vehicle', (value) => {
+    // Act / Assess
+    const body = { fuel_tax_treatment: value };
+    expect(createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC', ...body }).data).toMatchObject(body);
+    expect(updateFleetBody.safeParse(body).data).toEqual(body);
+    expect(updateFleetSettingsBody.safeParse(body).data).toEqual(body);
+    expect(createVehicleBody.safeParse({ external_ref: 'T1', ...body }).data).toMatchObject(body);
+    expect(updateVehicleBody.safeParse(body).data).toEqual(body);
+  });
+
+  it('a vehicle may clear its override with null (then the fleet’s applies); a fleet may not', () => {
+    // Act / Assess
+    expect(updateVehicleBody.safeParse({ fuel_tax_treatment: null }).data).toEqual({
+      fuel_tax_treatment: null,
+    });
+    expect(issuePaths(updateFleetSettingsBody.safeParse({ fuel_tax_treatment: null }))).toEqual([
+      'fuel_tax_treatment',
+    ]);
+  });
+
+  it.each(['IFTA', 'net', '', 1, true])('refuses %s naming the field and both values', (value) => {
+    // Act
+    const results = [
+      createFleetBody.safeParse({ name: 'Acme', timezone: 'UTC', fuel_tax_treatment: value }),
+      updateFleetBody.safeParse({ fuel_tax_treatment: value }),
+      updateFleetSettingsBody.safeParse({ fuel_tax_treatment: value }),
+      createVehicleBody.safeParse({ external_ref: 'T1', fuel_tax_treatment: value }),
+      updateVehicleBody.safeParse({ fuel_tax_treatment: value }),
+    ];
+
+    // Assess
+    for (const result of results) {
+      expect(issuePaths(result)).toEqual(['fuel_tax_treatment']);
+      expect(result.error?.issues[0]?.message).toBe(TREATMENT_MESSAGE);
     }
   });
 });

@@ -11,7 +11,7 @@ import { meResource } from '../../../shared/api/serializers/me.ts';
 import { baselineResource, savingsResource } from '../../../shared/api/serializers/routes.ts';
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
-import { savingsAgainstBaseline } from '../../../shared/domain/fuel-plan/savings.ts';
+import { planCounterfactual, planSavings } from '../../../shared/domain/fuel-plan/savings.ts';
 import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
@@ -38,6 +38,7 @@ const FLEET_MEMBERS = [
   'status',
   'default_min_arrival_fuel_percent',
   'assumed_departure_fuel_percent',
+  'fuel_tax_treatment',
   'created_at',
   'updated_at',
 ];
@@ -50,6 +51,7 @@ const VEHICLE_MEMBERS = [
   'tank_size_gallons',
   'estimated_mpg',
   'license_plate',
+  'fuel_tax_treatment',
   'status',
   'created_at',
   'updated_at',
@@ -64,6 +66,7 @@ const fleet: Fleet = {
   status: 'active',
   defaultMinArrivalFuelPercent: 10,
   assumedDepartureFuelPercent: 100,
+  fuelTaxTreatment: 'ifta',
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -79,6 +82,7 @@ const vehicle: Vehicle = {
   tankSizeGallons: 150.5,
   estimatedMpg: 6.25,
   licensePlate: null,
+  fuelTaxTreatment: null,
   status: 'active',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -165,6 +169,41 @@ describe('fleet items written before assumed_departure_fuel_percent', () => {
     expect(
       fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, assumedDepartureFuelPercent: 60 }) })),
     ).toEqual({ ...fleet, assumedDepartureFuelPercent: 60 });
+  });
+});
+
+describe('fleet items written before fuel_tax_treatment', () => {
+  it('read as ifta, the default, and a stored pump survives the round trip', () => {
+    // Prepare
+    const { fuel_tax_treatment: _absent, ...older } = toFleetItem({ ...fleet, fuelTaxTreatment: 'pump' });
+
+    // Act
+    const read = fromFleetItem(throughDynamo(older));
+
+    // Assess
+    expect(read.fuelTaxTreatment).toBe('ifta');
+    expect(fleetResource(read).fuel_tax_treatment).toBe('ifta');
+    expect(fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, fuelTaxTreatment: 'pump' }) }))).toEqual({
+      ...fleet,
+      fuelTaxTreatment: 'pump',
+    });
+  });
+});
+
+describe("a vehicle's fuel_tax_treatment", () => {
+  it('reads as null (the fleet’s) on items written before the override, and keeps a stored one', () => {
+    // Prepare
+    const { fuel_tax_treatment: _absent, ...older } = toVehicleItem({ ...vehicle, fuelTaxTreatment: 'pump' });
+
+    // Act
+    const read = fromVehicleItem(throughDynamo(older));
+    const pump = fromVehicleItem(throughDynamo(toVehicleItem({ ...vehicle, fuelTaxTreatment: 'pump' })));
+
+    // Assess
+    expect(read.fuelTaxTreatment).toBeNull();
+    expect(vehicleResource(read).fuel_tax_treatment).toBeNull();
+    expect(pump.fuelTaxTreatment).toBe('pump');
+    expect(vehicleResource(pump).fuel_tax_treatment).toBe('pump');
   });
 });
 
@@ -321,46 +360,56 @@ describe('meResource', () => {
 });
 
 describe('the route comparison: baselineResource and savingsResource', () => {
-  const baseline = {
-    strategy: 'fill_to_full_below_quarter' as const,
-    cost: 603.31,
-    gallons: 151.8,
-    stopCount: 1,
-    arrivalFuelGallons: 52.3,
-    feasible: true,
-  };
-  const savings = savingsAgainstBaseline(
-    { stations: [{ netPrice: 3.45 }, { netPrice: 3.79 }] as never },
-    { cost: 481.02, arrivalFuelGallons: 40.1 },
-    baseline,
-  );
+  // Two purchases: 120 gal against a $3.150 / $3.290 counterfactual, 60 gal against $3.400 / $3.520.
+  const stops = [
+    {
+      gallons: 120,
+      effectiveCost: 366,
+      counterfactual: { pumpPrice: 3.29, netPrice: 3.15, stationCount: 6 },
+    },
+    {
+      gallons: 60,
+      effectiveCost: 198.6,
+      counterfactual: { pumpPrice: 3.52, netPrice: 3.4, stationCount: 3 },
+    },
+  ];
+  const counterfactual = planCounterfactual(stops);
+  const savings = planSavings(stops, counterfactual, 'ifta');
 
-  it('states the baseline strategy and what it arrives with, in the documented members', () => {
-    const resource = baselineResource(baseline, 200);
-    expect(Object.keys(resource)).toEqual(Object.keys(truckRouteSchema.shape.baseline.shape));
+  it('states the counterfactual and its two costs, in the documented members', () => {
+    const resource = baselineResource(counterfactual, 'ifta');
+    expect(Object.keys(resource ?? {})).toEqual(
+      Object.keys(truckRouteSchema.shape.baseline.def.innerType.shape),
+    );
+    // 120 × 3.15 + 60 × 3.40 = 378 + 204; 120 × 3.29 + 60 × 3.52 = 394.80 + 211.20.
     expect(resource).toMatchObject({
-      cost_usd: 603.31,
-      arrival_fuel_gallons: 52.3,
-      arrival_fuel_percent: 26.2,
+      strategy: 'mean_price_in_reach',
+      fuel_tax_treatment: 'ifta',
+      gallons: 180,
+      cost_usd: 582,
+      pump_cost_usd: 606,
     });
-    expect(resource.description).toMatch(/full.*25%/);
+    expect(resource?.description).toMatch(/mean price of the stations/);
+    expect(baselineResource(null, 'ifta')).toBeNull();
   });
 
-  it('publishes the like-for-like figures with the saving, and null when there is nothing to compare', () => {
+  it('publishes the routing saving with the card part beside it, and null when there is nothing to compare', () => {
     const resource = savingsResource(savings);
     expect(Object.keys(resource ?? {})).toEqual(
       Object.keys(truckRouteSchema.shape.savings.def.innerType.shape),
     );
+    // 582 − (366 + 198.60) = 17.40, 3.0 % of 582; the card: 606 − 582 = 24.
     expect(resource).toMatchObject({
-      usd: 78.13,
-      percent: 14,
-      basis: 'same_arrival_fuel',
-      baseline_cost_usd: 559.15,
-      plan_cost_usd: 481.02,
-      extra_arrival_fuel_gallons: 12.2,
-      fuel_value_usd_per_gallon: 3.62,
-      extra_arrival_fuel_value_usd: 44.16,
+      usd: 17.4,
+      percent: 3,
+      basis: 'counterfactual_in_reach',
+      fuel_tax_treatment: 'ifta',
+      counterfactual_cost_usd: 582,
+      plan_cost_usd: 564.6,
+      routing_savings_usd: 17.4,
+      card_savings_usd: 24,
     });
+    expect(resource?.description).toContain('$17.40 (3%) saved');
     expect(savingsResource(null)).toBeNull();
   });
 });

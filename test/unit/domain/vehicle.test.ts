@@ -15,6 +15,7 @@ function truck(overrides: Partial<Vehicle> = {}): Vehicle {
     tankSizeGallons: 150,
     estimatedMpg: 6.5,
     licensePlate: 'TX 123',
+    fuelTaxTreatment: null,
     status: 'active',
     createdAt: CREATED,
     updatedAt: CREATED,

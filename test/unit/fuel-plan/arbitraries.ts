@@ -9,6 +9,20 @@ const staleness = fc.oneof(
   { arbitrary: fc.constant(true), weight: 1 },
 );
 
+/**
+ * States along the Pennsylvania–Ohio–Indiana–Illinois–Texas interstates with their shipped diesel
+ * tax (0.2 to 0.741 $/gal: enough spread to reorder pump prices), and a station whose state the
+ * table lacks.
+ */
+const STATES = [
+  { state: 'PA', stateTax: 0.741 },
+  { state: 'OH', stateTax: 0.47 },
+  { state: 'IN', stateTax: 0.61 },
+  { state: 'IL', stateTax: 0.74 },
+  { state: 'TX', stateTax: 0.2 },
+  { state: null, stateTax: null },
+] as const;
+
 /** A station as shares of the route, priced in cents; scaled by `toInput`. */
 const stationShape = (maxDetourTenths: number) =>
   fc.record({
@@ -17,6 +31,7 @@ const stationShape = (maxDetourTenths: number) =>
     priceCents: fc.integer({ min: 300, max: 420 }),
     discountCents: fc.constantFrom(0, 5, 13),
     isStale: staleness,
+    stateIndex: fc.integer({ min: 0, max: STATES.length - 1 }),
   });
 
 type StationShape = {
@@ -25,7 +40,10 @@ type StationShape = {
   priceCents: number;
   discountCents: number;
   isStale: boolean;
+  stateIndex: number;
 };
+
+const treatment = fc.constantFrom('ifta' as const, 'pump' as const);
 
 function toInput(shape: {
   tankGallons: number;
@@ -37,6 +55,7 @@ function toInput(shape: {
   reservePercent: number;
   minPurchasePercent: number;
   stations: StationShape[];
+  taxTreatment: 'ifta' | 'pump';
 }): FuelPlanInput {
   const { tankGallons, mpg } = shape;
   const routeMiles = tenths(((shape.routePercent / 100) * tankGallons * mpg) | 0);
@@ -48,6 +67,7 @@ function toInput(shape: {
     pricePerGallon: station.priceCents / 100,
     discountPerGallon: station.discountCents / 100,
     isStale: station.isStale,
+    ...(STATES[station.stateIndex] ?? STATES[0]),
   }));
   return {
     routeMiles,
@@ -59,6 +79,7 @@ function toInput(shape: {
     minArrivalGallons: tenths((shape.arrivalPercent / 100) * tankGallons),
     reserveGallons: tenths((shape.reservePercent / 100) * tankGallons),
     minPurchaseGallons: tenths((shape.minPurchasePercent / 100) * tankGallons),
+    taxTreatment: shape.taxTreatment,
   };
 }
 
@@ -77,6 +98,7 @@ export const smallFuelPlanInput: fc.Arbitrary<FuelPlanInput> = fc
     reservePercent: fc.integer({ min: 0, max: 20 }),
     minPurchasePercent: fc.integer({ min: 0, max: 60 }),
     stations: fc.array(stationShape(15), { minLength: 1, maxLength: 6 }),
+    taxTreatment: treatment,
   })
   .map(toInput);
 
@@ -94,5 +116,6 @@ export const mediumFuelPlanInput: fc.Arbitrary<FuelPlanInput> = fc
     reservePercent: fc.integer({ min: 0, max: 20 }),
     minPurchasePercent: fc.integer({ min: 0, max: 30 }),
     stations: fc.array(stationShape(100), { maxLength: 60 }),
+    taxTreatment: treatment,
   })
   .map(toInput);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveFuelPlanExhaustively } from '../../../shared/domain/fuel-plan/exhaustive.ts';
+import { formatUsd } from '../../../shared/domain/fuel-plan/format.ts';
 import { optimizeFuelPurchases } from '../../../shared/domain/fuel-plan/optimizer.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
 import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
@@ -108,12 +109,15 @@ describe('planFuel on random instances', () => {
       fc.property(mediumFuelPlanInput, (input) => {
         // Act
         const plan = planFuel(input);
+        const problem = prepareFuelProblem(input);
 
         // Assess
+        expect(plan.taxTreatment).toBe(input.taxTreatment);
         if (plan.status === 'infeasible') {
           expect(plan.stops).toEqual([]);
           expect(plan.reason).toMatch(/^(No station within reach|Cannot reach Denver|Current fuel)/);
-          expect(plan.savingsVsBaseline).toBeNull();
+          expect(plan.counterfactual).toBeNull();
+          expect(plan.savings).toBeNull();
           return;
         }
         expect(plan.status).toBe(plan.stops.length === 0 ? 'no_stop_needed' : 'ok');
@@ -125,7 +129,35 @@ describe('planFuel on random instances', () => {
           expect(Math.round(stop.gallons * 10)).toBeCloseTo(stop.gallons * 10, 9);
           expect(stop.gallons).toBeGreaterThanOrEqual((input.minPurchaseGallons ?? 0) - 0.05);
           expect(stop.reason).toContain(`${stop.gallons} gal`);
-          expect(stop.reason).toContain(`$${stop.netPrice.toFixed(2)} net`);
+          // The reason quotes the price the plan chose on: after the credit where one was taken.
+          const credited = input.taxTreatment === 'ifta' && (stop.stateTax ?? 0) > 0;
+          expect(stop.reason).toContain(
+            credited
+              ? `${formatUsd(stop.effectivePrice)} after tax credit`
+              : `${formatUsd(stop.netPrice)} net`,
+          );
+          expect(stop.effectivePrice).toBeCloseTo(stop.netPrice - (credited ? (stop.stateTax ?? 0) : 0), 2);
+          expect(stop.effectiveCost).toBe(Math.round(stop.gallons * stop.effectivePrice * 100) / 100);
+          // The counterfactual is a mean over stations in reach, the stop itself among them.
+          const prices = problem.stations.map((s) => s.effectivePrice);
+          expect(stop.counterfactual.stationCount).toBeGreaterThanOrEqual(1);
+          expect(stop.counterfactual.netPrice).toBeGreaterThanOrEqual(Math.min(...prices) - 0.0005);
+          expect(stop.counterfactual.netPrice).toBeLessThanOrEqual(Math.max(...prices) + 0.0005);
+          expect(stop.counterfactual.pumpPrice).toBeGreaterThanOrEqual(stop.counterfactual.netPrice);
+        }
+        // The comparison adds up from the stops' rounded figures.
+        if (plan.stops.length === 0) {
+          expect(plan.savings).toBeNull();
+        } else {
+          const cents = (usd: number) => Math.round(usd * 100);
+          const counterfactualCents = plan.stops.reduce(
+            (sum, stop) => sum + cents(stop.gallons * stop.counterfactual.netPrice),
+            0,
+          );
+          const planCents = plan.stops.reduce((sum, stop) => sum + cents(stop.effectiveCost), 0);
+          expect(cents(plan.savings?.counterfactualCost ?? Number.NaN)).toBe(counterfactualCents);
+          expect(cents(plan.savings?.planCost ?? Number.NaN)).toBe(planCents);
+          expect(cents(plan.savings?.usd ?? Number.NaN)).toBe(counterfactualCents - planCents);
         }
         expect(plan.arrivalFuelGallons).toBeGreaterThanOrEqual(input.minArrivalGallons - 0.05);
       }),

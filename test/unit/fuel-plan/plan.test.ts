@@ -52,6 +52,14 @@ describe('planFuel: where to stop', () => {
         discount: 0.13,
         priceIsStale: false,
         cost: 476,
+        // No state known: nothing credited, the effective price is the net price.
+        state: null,
+        stateTax: null,
+        effectivePrice: 3.4,
+        effectiveCost: 476,
+        // A, B and C are within the 400 miles the 80 gal above the reserve reach: pump prices
+        // ($3.80 + $3.53 + $3.90) / 3 = $3.743, net ($3.80 + $3.40 + $3.90) / 3 = $3.70.
+        counterfactual: { pumpPrice: 3.743, netPrice: 3.7, stationCount: 3 },
         reason:
           'Cheapest diesel in the next 700 miles: $3.40 net ($3.53 − $0.13). Buy 140 gal to reach Denver with 20% in the tank.',
       },
@@ -226,7 +234,8 @@ describe('planFuel: when no plan exists', () => {
       totalCost: 0,
       totalGallons: 0,
       arrivalFuelGallons: null,
-      savingsVsBaseline: null,
+      counterfactual: null,
+      savings: null,
     });
   });
 
@@ -251,62 +260,92 @@ describe('planFuel: when no plan exists', () => {
   });
 });
 
-describe('planFuel: the baseline and the saving', () => {
-  it('compares with fill-at-a-quarter on equal arrival fuel', () => {
-    // Prepare: the top-up trip. The baseline reaches A (mile 100) with 30 gal, under a quarter
-    // (50 gal), fills 170 gal at $4.00 = $680 and arrives with 20 gal, 20 fewer than the plan's 40.
-    // Valued at the mean net price on the route ($4.00 + $3.90 + $3.00) / 3 = $3.63 (to the cent),
-    // the baseline costs $680 + 20 × $3.63 = $752.60 on equal terms; the plan costs $640 (70 × $4 + 120 × $3).
+describe('planFuel: the counterfactual and the saving', () => {
+  it('compares each purchase with the mean price of the stations in reach for it', () => {
+    // Prepare: the top-up trip (200-gal tank, 5 mpg, 20-gal reserve): 70 gal at A ($4.00, mile 100)
+    // to reach B ($3.00, mile 500) at the reserve, 120 gal there. The first purchase's reach: 50 gal
+    // − the 20-gal reserve = 150 miles: only A. The second's: from A with 100 gal, 400 miles, to mile
+    // 500: C (mile 300, 10 miles off: 310) and B itself, mean ($3.90 + $3.00) / 2 = $3.45. A station
+    // 15 miles off at mile 490 (505 with its detour) is out of reach.
     const input = trip({
       routeMiles: 1000,
       currentFuelGallons: 50,
-      stations: [station('A', 100, 4), station('C', 300, 3.9, { detourMiles: 10 }), station('B', 500, 3)],
+      stations: [
+        station('A', 100, 4),
+        station('C', 300, 3.9, { detourMiles: 10 }),
+        station('D', 490, 3.8, { detourMiles: 15 }),
+        station('B', 500, 3),
+      ],
     });
 
     // Act
     const plan = planFuel(input);
 
-    // Assess
-    expect(plan.totalCost).toBe(640);
-    expect(plan.baseline).toEqual({
-      strategy: 'fill_to_full_below_quarter',
-      cost: 680,
-      gallons: 170,
-      stopCount: 1,
-      arrivalFuelGallons: 20,
-      feasible: true,
+    // Assess: 70 × $4.00 + 120 × $3.45 = $694.00 against the plan's $640.00: $54.00, 7.8 %.
+    expect(plan.stops.map((stop) => [stop.stationId, stop.gallons, stop.counterfactual])).toEqual([
+      ['A', 70, { pumpPrice: 4, netPrice: 4, stationCount: 1 }],
+      ['B', 120, { pumpPrice: 3.45, netPrice: 3.45, stationCount: 2 }],
+    ]);
+    expect(plan.counterfactual).toEqual({
+      strategy: 'mean_price_in_reach',
+      gallons: 190,
+      cost: 694,
+      pumpCost: 694,
     });
-    expect(plan.savingsVsBaseline).toEqual({
-      basis: 'same_arrival_fuel',
-      extraArrivalFuelGallons: -20,
-      fuelValuePerGallon: 3.63,
-      extraArrivalFuelValue: -72.6,
-      baselineCost: 752.6,
+    expect(plan.savings).toEqual({
+      basis: 'counterfactual_in_reach',
+      taxTreatment: 'ifta',
+      counterfactualCost: 694,
       planCost: 640,
-      usd: 112.6,
-      percent: 15,
+      routingUsd: 54,
+      cardUsd: 0,
+      usd: 54,
+      percent: 7.8,
       description:
-        'The baseline arrives with 20 gal less than the plan. Valued at $3.63/gal (the mean net price on the route), ' +
-        "buying it costs $72.60, so to arrive with the plan's fuel the baseline costs $680.00 + $72.60 = $752.60, " +
-        "against the plan's $640.00: $112.60 (15%) saved.",
+        "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, " +
+        'net of the fleet discount and of the state tax credited on the IFTA return, cost $694.00; ' +
+        "the plan pays $640.00 on the same basis: $54.00 (7.8%) saved by where the plan buys. The fleet's card " +
+        'is worth a further $0.00 on this corridor wherever the truck buys, not counted here.',
     });
   });
 
-  it('reports no saving when the baseline runs dry', () => {
-    // Prepare: 60 gal (30%) passes A at mile 40 with 52 gal, above a quarter; B at mile 350 is
-    // 310 miles (62 gal) further.
+  it("counts the fleet's card beside the saving, not in it", () => {
+    // Prepare: one purchase of 60 gal (100 gal on board, 600 miles, 40 on arrival) with two stations
+    // in reach: A $3.60 − $0.10 card, B $3.50 without a discount. The plan buys at A ($3.50 net, the
+    // first of two equal prices). Counterfactual: pump mean $3.55, net mean $3.50.
     const input = trip({
-      routeMiles: 500,
-      currentFuelGallons: 60,
-      stations: [station('A', 40, 3), station('B', 350, 3)],
+      routeMiles: 600,
+      stations: [station('A', 100, 3.6, { discountPerGallon: 0.1 }), station('B', 200, 3.5)],
     });
 
     // Act
     const plan = planFuel(input);
 
+    // Assess: 60 × $3.50 = $210.00 against 60 × $3.50: no routing saving; the card 60 × $0.05 = $3.00.
+    expect(plan.stops.map((stop) => [stop.stationId, stop.gallons])).toEqual([['A', 60]]);
+    expect(plan.savings).toMatchObject({ counterfactualCost: 210, planCost: 210, usd: 0, cardUsd: 3 });
+  });
+
+  it('has nothing to compare without a purchase', () => {
+    // Prepare: 150 gal covers 400 miles with 70 gal left; an infeasible one has no station at all.
+    const noStop = trip({ routeMiles: 400, currentFuelGallons: 150, stations: [station('A', 100, 3)] });
+    const infeasible = trip({ routeMiles: 1000, currentFuelGallons: 50, stations: [] });
+
+    // Act
+    const none = planFuel(noStop);
+    const dry = planFuel(infeasible);
+
     // Assess
-    expect(plan.status).toBe('ok');
-    expect(plan.baseline.feasible).toBe(false);
-    expect(plan.savingsVsBaseline).toBeNull();
+    expect(none.status).toBe('no_stop_needed');
+    expect(none.counterfactual).toEqual({
+      strategy: 'mean_price_in_reach',
+      gallons: 0,
+      cost: 0,
+      pumpCost: 0,
+    });
+    expect(none.savings).toBeNull();
+    expect(dry.status).toBe('infeasible');
+    expect(dry.counterfactual).toBeNull();
+    expect(dry.savings).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ const fleetItem = (id: string) =>
     status: 'active',
     defaultMinArrivalFuelPercent: 15,
     assumedDepartureFuelPercent: 100,
+    fuelTaxTreatment: 'ifta',
     partnerId: 'ptn_1',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

@@ -32,6 +32,7 @@ const vehicle: Vehicle = {
   tankSizeGallons: 250,
   estimatedMpg: 6.8,
   licensePlate: 'TX R123-456',
+  fuelTaxTreatment: null,
   status: 'active',
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-20T08:00:00.000000Z',

@@ -28,6 +28,7 @@ const granted: Fleet = {
   status: 'active',
   defaultMinArrivalFuelPercent: 10,
   assumedDepartureFuelPercent: 100,
+  fuelTaxTreatment: 'ifta',
   partnerId: PARTNER_ID,
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-01T08:00:00.000000Z',
@@ -270,6 +271,48 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     expect(readsBefore).toBe(0);
     expect(fromFleet).toBe(25);
     expect(noRecord).toBe(10);
+  });
+});
+
+describe("the fleet's fuel_tax_treatment", () => {
+  const deps = (fleets: ReturnType<typeof fakeFleetStore>) => ({
+    fleets,
+    stage: 'prod' as const,
+    clock: fixedClock(NOW_MS),
+  });
+
+  it('is ifta on a provisioned fleet unless the partner gives pump', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([], []);
+    const body = { name: 'Acme Freight', timezone: 'America/Chicago' };
+
+    // Act
+    const plain = await provisionFleet(deps(fleets), PARTNER_ID, body);
+    const intrastate = await provisionFleet(deps(fleets), PARTNER_ID, {
+      ...body,
+      fuel_tax_treatment: 'pump',
+    });
+
+    // Assess
+    expect(plain.fuelTaxTreatment).toBe('ifta');
+    expect(intrastate.fuelTaxTreatment).toBe('pump');
+    expect(fleetResource(intrastate).fuel_tax_treatment).toBe('pump');
+  });
+
+  it('PATCH /v1/fleets/{id} and PATCH /v1/fleet pass it to the store alone', async () => {
+    // Prepare
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    // Act
+    await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, { fuel_tax_treatment: 'pump' });
+    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { fuel_tax_treatment: 'ifta' });
+
+    // Assess
+    expect(fleets.update.mock.calls.map(([, changes]) => changes.fuelTaxTreatment)).toEqual(['pump', 'ifta']);
+    expect(fleets.update.mock.calls.map(([, changes]) => changes.assumedDepartureFuelPercent)).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 });
 

@@ -27,6 +27,7 @@ function truck(overrides: Partial<Vehicle> = {}): Vehicle {
     tankSizeGallons: 150,
     estimatedMpg: 6.5,
     licensePlate: null,
+    fuelTaxTreatment: null,
     status: 'active',
     createdAt: '2026-11-01T08:00:00.000000Z',
     updatedAt: '2026-11-01T08:00:00.000000Z',
@@ -147,6 +148,7 @@ describe('createVehicle', () => {
       tankSizeGallons: 120,
       estimatedMpg: null,
       licensePlate: null,
+      fuelTaxTreatment: null,
       status: 'active',
       createdAt: NOW,
       updatedAt: NOW,
@@ -262,6 +264,25 @@ describe('updateVehicle and setVehicleStatus', () => {
     // Assess
     expect(after).toMatchObject({ tankSizeGallons: 200, licensePlate: 'TX 999', updatedAt: NOW, version: 3 });
     expect(vehicles.replace).toHaveBeenCalledWith(before, after);
+  });
+
+  it('sets a fuel tax treatment override, clears it with null, and leaves it alone when absent', async () => {
+    // Prepare
+    const vehicles = fakeVehicleStore([truck()]);
+    const deps = { vehicles, clock: fixedClock(NOW_MS) };
+
+    // Act
+    const pump = await updateVehicle(deps, COMPANY_FLEET_ID, VEHICLE_ID, { fuel_tax_treatment: 'pump' });
+    vehicles.get.mockResolvedValueOnce(pump);
+    const renamed = await updateVehicle(deps, COMPANY_FLEET_ID, VEHICLE_ID, { name: 'Yard truck' });
+    vehicles.get.mockResolvedValueOnce(renamed);
+    const cleared = await updateVehicle(deps, COMPANY_FLEET_ID, VEHICLE_ID, { fuel_tax_treatment: null });
+
+    // Assess
+    expect(pump.fuelTaxTreatment).toBe('pump');
+    expect(renamed.fuelTaxTreatment).toBe('pump');
+    expect(cleared.fuelTaxTreatment).toBeNull();
+    expect(vehicles.replace).toHaveBeenCalledTimes(3);
   });
 
   it('answers a change to what is already stored with the vehicle, writing nothing', async () => {

@@ -118,7 +118,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent or assumed_departure_fuel_percent
+         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent or fuel_tax_treatment
          * @description Required scope: `fleets:manage`. Partner keys only; send no `SVC-Fleet` header.
          *
          *     Counts toward the monthly `fleets` quota.
@@ -148,7 +148,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent)
+         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment)
          * @description What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).
          *
          *     Required scope: `vehicles:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
@@ -1754,6 +1754,11 @@ export interface components {
             tank_size_gallons: number | null;
             estimated_mpg: number | null;
             license_plate: string | null;
+            /**
+             * @description The truck’s own fuel tax treatment (`pump` for a truck that is not IFTA-qualified); null: the fleet’s `fuel_tax_treatment`.
+             * @enum {string|null}
+             */
+            fuel_tax_treatment: "ifta" | "pump" | null;
             /** @enum {string} */
             status: "active" | "inactive";
             /**
@@ -1782,6 +1787,11 @@ export interface components {
             default_min_arrival_fuel_percent?: number;
             /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
             assumed_departure_fuel_percent?: number;
+            /**
+             * @description How the fleet values a gallon when choosing where to buy: `ifta` (pump − discount − the state diesel tax credited on the IFTA return) or `pump` (pump − discount, for fleets that are not IFTA-qualified). `ifta` unless the fleet set another.
+             * @enum {string}
+             */
+            fuel_tax_treatment?: "ifta" | "pump";
         };
         CreateFuelingsRequest: {
             /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
@@ -1888,6 +1898,11 @@ export interface components {
             tank_size_gallons?: number;
             estimated_mpg?: number;
             license_plate?: string;
+            /**
+             * @description The truck’s own fuel tax treatment (`pump` for a truck that is not IFTA-qualified); null: the fleet’s `fuel_tax_treatment`.
+             * @enum {string|null}
+             */
+            fuel_tax_treatment?: "ifta" | "pump" | null;
         };
         CreateWebhookRequest: {
             /**
@@ -1953,6 +1968,11 @@ export interface components {
             default_min_arrival_fuel_percent: number;
             /** @description The fuel level (percent of the tank) a trip, route or guidance session assumes a truck departs with when it never reported fuel_level_percent; 100 (a full tank) unless the fleet set another */
             assumed_departure_fuel_percent: number;
+            /**
+             * @description How the fleet values a gallon when choosing where to buy: `ifta` (pump − discount − the state diesel tax credited on the IFTA return) or `pump` (pump − discount, for fleets that are not IFTA-qualified). `ifta` unless the fleet set another.
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -3907,12 +3927,22 @@ export interface components {
             default_min_arrival_fuel_percent?: number;
             /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
             assumed_departure_fuel_percent?: number;
+            /**
+             * @description How the fleet values a gallon when choosing where to buy: `ifta` (pump − discount − the state diesel tax credited on the IFTA return) or `pump` (pump − discount, for fleets that are not IFTA-qualified). `ifta` unless the fleet set another.
+             * @enum {string}
+             */
+            fuel_tax_treatment?: "ifta" | "pump";
         };
         UpdateFleetSettingsRequest: {
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
             default_min_arrival_fuel_percent?: number;
             /** @description Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed */
             assumed_departure_fuel_percent?: number;
+            /**
+             * @description How the fleet values a gallon when choosing where to buy: `ifta` (pump − discount − the state diesel tax credited on the IFTA return) or `pump` (pump − discount, for fleets that are not IFTA-qualified). `ifta` unless the fleet set another.
+             * @enum {string}
+             */
+            fuel_tax_treatment?: "ifta" | "pump";
         };
         UpdateTripRequest: {
             reference?: string | null;
@@ -3994,6 +4024,11 @@ export interface components {
             tank_size_gallons?: number | null;
             estimated_mpg?: number | null;
             license_plate?: string | null;
+            /**
+             * @description The truck’s own fuel tax treatment (`pump` for a truck that is not IFTA-qualified); null: the fleet’s `fuel_tax_treatment`.
+             * @enum {string|null}
+             */
+            fuel_tax_treatment?: "ifta" | "pump" | null;
         };
         UpdateWebhookRequest: {
             /**
@@ -4030,6 +4065,11 @@ export interface components {
             tank_size_gallons: number | null;
             estimated_mpg: number | null;
             license_plate: string | null;
+            /**
+             * @description The truck’s own fuel tax treatment (`pump` for a truck that is not IFTA-qualified); null: the fleet’s `fuel_tax_treatment`.
+             * @enum {string|null}
+             */
+            fuel_tax_treatment: "ifta" | "pump" | null;
             /** @enum {string} */
             status: "active" | "inactive";
             /**
@@ -5054,6 +5094,7 @@ export interface operations {
                      *           "status": "active",
                      *           "default_min_arrival_fuel_percent": 15,
                      *           "assumed_departure_fuel_percent": 100,
+                     *           "fuel_tax_treatment": "ifta",
                      *           "created_at": "2026-01-12T16:20:05.481000Z",
                      *           "updated_at": "2026-01-12T16:20:05.481000Z"
                      *         }
@@ -5150,6 +5191,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
+                     *       "fuel_tax_treatment": "ifta",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5242,6 +5284,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
+                     *       "fuel_tax_treatment": "ifta",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5411,6 +5454,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
+                     *       "fuel_tax_treatment": "ifta",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5498,6 +5542,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
+                     *       "fuel_tax_treatment": "ifta",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5561,7 +5606,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "default_min_arrival_fuel_percent": 20,
-                 *       "assumed_departure_fuel_percent": 90
+                 *       "assumed_departure_fuel_percent": 90,
+                 *       "fuel_tax_treatment": "pump"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetSettingsRequest"];
@@ -5591,6 +5637,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 20,
                      *       "assumed_departure_fuel_percent": 90,
+                     *       "fuel_tax_treatment": "pump",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5697,6 +5744,7 @@ export interface operations {
                      *           "tank_size_gallons": 240,
                      *           "estimated_mpg": 6.8,
                      *           "license_plate": "TX R42-7781",
+                     *           "fuel_tax_treatment": null,
                      *           "status": "active",
                      *           "created_at": "2026-02-03T14:07:31.902000Z",
                      *           "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -5800,6 +5848,7 @@ export interface operations {
                      *       "tank_size_gallons": 240,
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": null,
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z",
@@ -5832,6 +5881,7 @@ export interface operations {
                      *       "tank_size_gallons": 240,
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": null,
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -5936,6 +5986,7 @@ export interface operations {
                      *       "tank_size_gallons": 240,
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": null,
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -6008,7 +6059,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "tank_size_gallons": 300,
-                 *       "estimated_mpg": 7.1
+                 *       "estimated_mpg": 7.1,
+                 *       "fuel_tax_treatment": "pump"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateVehicleRequest"];
@@ -6038,6 +6090,7 @@ export interface operations {
                      *       "tank_size_gallons": 300,
                      *       "estimated_mpg": 7.1,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": "pump",
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -6140,6 +6193,7 @@ export interface operations {
                      *       "tank_size_gallons": 240,
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": null,
                      *       "status": "inactive",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -6236,6 +6290,7 @@ export interface operations {
                      *       "tank_size_gallons": 240,
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
+                     *       "fuel_tax_treatment": null,
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -14194,6 +14249,7 @@ export interface operations {
                  *           "status": "active",
                  *           "default_min_arrival_fuel_percent": 10,
                  *           "assumed_departure_fuel_percent": 100,
+                 *           "fuel_tax_treatment": "ifta",
                  *           "created_at": "2026-11-21T22:26:10.123000Z",
                  *           "updated_at": "2026-11-21T22:26:10.123000Z"
                  *         }

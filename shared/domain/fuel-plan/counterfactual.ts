@@ -1,0 +1,90 @@
+import { creditedTax } from '../fuel-tax/effective-price.ts';
+import { FUEL_TOLERANCE_GALLONS } from './policy.ts';
+import { prepareFuelProblem } from './problem.ts';
+import type { FuelSimulation } from './simulate.ts';
+import type { FuelPlanInput, FuelProblem, PurchaseCounterfactual, RouteStation } from './types.ts';
+
+/** Prices carry a tenth of a cent, like pump signs. */
+const roundPrice = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * What each purchase of a plan would cost without our advice: the mean price of the stations the
+ * truck could have bought at instead. For a purchase, those are the candidate stations after the
+ * previous purchase (from the truck's position for the first) that the fuel on board there reaches
+ * while keeping the reserve, detour included; the stop itself is always among them. Peers publish
+ * savings against the average price along the route; this is that average restricted to the
+ * stations a driver left to choose could really have used for that purchase.
+ *
+ * Both means are on the plan's basis (the credited state tax off under `ifta`): `pumpPrice` without
+ * the fleet's card, `netPrice` with it.
+ */
+export function purchaseCounterfactuals(
+  problem: FuelProblem,
+  simulation: Pick<FuelSimulation, 'stops'>,
+): PurchaseCounterfactual[] {
+  const { stations, mpg, reserveGallons } = problem;
+  let fromIndex = 0;
+  let fromMile = 0;
+  let fuelThere = problem.currentFuelGallons;
+  return simulation.stops.map((stop) => {
+    const chosen = stations[stop.stationIndex];
+    if (!chosen) throw new RangeError(`no station at index ${stop.stationIndex}`);
+    const reachMile = fromMile + (fuelThere - reserveGallons + FUEL_TOLERANCE_GALLONS) * mpg;
+    const inReach: RouteStation[] = [];
+    for (let index = fromIndex; index < stations.length; index++) {
+      const station = stations[index] as RouteStation;
+      if (station.milesAlongRoute > reachMile) break;
+      if (index === stop.stationIndex || station.milesAlongRoute + station.detourMiles <= reachMile) {
+        inReach.push(station);
+      }
+    }
+    if (!inReach.includes(chosen)) inReach.push(chosen);
+    fromIndex = stop.stationIndex + 1;
+    fromMile = chosen.milesAlongRoute;
+    fuelThere = stop.fuelAfterPurchaseGallons - chosen.detourMiles / mpg;
+    return counterfactualOver(inReach, problem.taxTreatment);
+  });
+}
+
+/** The two means over a set of stations, on the treatment's basis. */
+export function counterfactualOver(
+  stations: readonly Pick<RouteStation, 'pricePerGallon' | 'effectivePrice' | 'stateTax'>[],
+  treatment: FuelProblem['taxTreatment'],
+): PurchaseCounterfactual {
+  let pump = 0;
+  let net = 0;
+  for (const station of stations) {
+    pump += station.pricePerGallon - creditedTax(station.stateTax, treatment);
+    net += station.effectivePrice;
+  }
+  const count = Math.max(1, stations.length);
+  return {
+    pumpPrice: roundPrice(pump / count),
+    netPrice: roundPrice(net / count),
+    stationCount: stations.length,
+  };
+}
+/** What a plan is compared with, in a sentence, as routes and trips state it. */
+export const COUNTERFACTUAL_DESCRIPTION =
+  'Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the ' +
+  'stations the truck could have used for it: those on the route from the previous purchase (or the start) ' +
+  'that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the ' +
+  "plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; " +
+  '`cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.';
+
+/**
+ * The counterfactual of a first purchase at `stationId` among the input's stations (the truck's
+ * position is the previous purchase point); null when the station is not on the route.
+ */
+export function firstPurchaseCounterfactual(
+  input: FuelPlanInput,
+  stationId: string,
+): PurchaseCounterfactual | null {
+  const problem = prepareFuelProblem(input);
+  const stationIndex = problem.stations.findIndex((station) => station.id === stationId);
+  if (stationIndex < 0) return null;
+  const [first] = purchaseCounterfactuals(problem, {
+    stops: [{ stationIndex, gallons: 0, fuelOnArrivalGallons: 0, fuelAfterPurchaseGallons: 0 }],
+  });
+  return first ?? null;
+}
