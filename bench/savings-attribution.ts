@@ -16,7 +16,7 @@ import { utcDay } from '../shared/domain/fuelings/period.ts';
 import { fixedClock } from '../shared/platform/time.ts';
 import { savingsReport } from '../shared/usecases/savings-report.ts';
 import { savingsReportDeps } from '../shared/wiring/reports.ts';
-import { generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
+import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
 import {
   type CardPurchaseOptions,
   createDriveSimulation,
@@ -78,10 +78,17 @@ function explain(
     if (o.purchases.length > 0) continue;
     const why = !o.shownAtStart
       ? 'no stop shown'
-      : o.spec.behaviour !== 'fuels_at_shown_stop' && !o.otherStation
-        ? 'no other station on the corridor'
+      : drivesToShownStop(o.spec, o.shownAtStart)
+        ? 'no fill'
         : 'the stop is beyond the drive';
     console.log(`drive ${o.spec.index} ${o.spec.behaviour}: no fill (${why})`);
+  }
+  for (const o of outcomes) {
+    if (o.spec.behaviour !== 'fuels_at_shown_stop' && o.purchases.length > 0 && !o.otherStation) {
+      console.log(
+        `drive ${o.spec.index} ${o.spec.behaviour}: no other station on the corridor, fuelled at the shown stop`,
+      );
+    }
   }
   for (const fill of fills) {
     console.log(
