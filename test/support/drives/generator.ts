@@ -257,21 +257,27 @@ export interface CorridorStation {
 /**
  * The station a driver who does not follow fuels at instead of the shown one: of the stations
  * within {@link CORRIDOR_OFF_ROUTE_MILES} of the route (`stationsNear` lists those around a
- * point), the one whose foot is nearest `otherStationMiles` past (or before) the shown stop's, and
- * strictly past it (or before it, and ahead of the truck). Null for the other behaviours, when no
- * stop was shown within reach, or when the corridor has no such station.
+ * point), none of them a stop guidance showed (`shownStationIds`: following a later stop of the
+ * plan is following), the one whose foot is nearest `otherStationMiles` past (or before) the shown
+ * stop's, and strictly past it (or before it, ahead of the truck and within
+ * {@link MAX_APPROACH_MILES}: an early filler fuels early even when the stop is further out). Null
+ * for the other behaviours, with no stop shown, or when the corridor has no such station.
  */
 export function otherStationFor<S extends CorridorStation>(
   spec: DriveSpec,
   shown: (ShownStop & { stationId: string }) | null,
   stationsNear: (point: GeoPoint, radiusMiles: number) => readonly S[],
+  shownStationIds: ReadonlySet<string> = new Set(),
 ): S | null {
-  if (spec.otherStationMiles === undefined || !drivesToShownStop(spec, shown)) return null;
+  if (spec.otherStationMiles === undefined || shown === null) return null;
+  const past = spec.behaviour === 'fuels_past_shown_stop';
+  if (past && !drivesToShownStop(spec, shown)) return null;
   const route = routeOf(spec);
   const end = route.distanceMiles - 3;
   const foot = Math.max(spec.startMile, projectOntoRoute(route, shown).milesAlongRoute);
-  const past = spec.behaviour === 'fuels_past_shown_stop';
-  const [low, high] = past ? [foot + 5, end] : [spec.startMile + 2, foot - 5];
+  const [low, high] = past
+    ? [foot + 5, end]
+    : [spec.startMile + 2, Math.min(foot - 5, spec.startMile + MAX_APPROACH_MILES)];
   if (high <= low) return null;
   const target = Math.min(
     high,
@@ -279,7 +285,7 @@ export function otherStationFor<S extends CorridorStation>(
   );
   let best: { station: S; miles: number } | null = null;
   for (const station of stationsNear(pointAtMiles(route, target), 25)) {
-    if (station.id === shown.stationId) continue;
+    if (station.id === shown.stationId || shownStationIds.has(station.id)) continue;
     const projected = projectOntoRoute(route, station);
     if (projected.offRouteMiles > CORRIDOR_OFF_ROUTE_MILES) continue;
     if (projected.milesAlongRoute < low || projected.milesAlongRoute > high) continue;
@@ -394,19 +400,22 @@ export function drivesToShownStop(spec: DriveSpec, shown: ShownStop | null): sho
 function legsOf(spec: DriveSpec, shown: ShownStop | null, other: ShownStop | null): Leg[] {
   const route = routeOf(spec);
   const end = route.distanceMiles - 1;
-  if (!drivesToShownStop(spec, shown)) {
+  // An early filler fuels early however far out the stop is: the drive takes it to the other station.
+  const early = spec.behaviour === 'fuels_before_shown_stop' && other !== null;
+  if (!early && !drivesToShownStop(spec, shown)) {
     const cruiseTo = Math.min(
       end,
       spec.startMile + (shown ? MAX_APPROACH_MILES : (spec.cruiseMinutes / 60) * spec.mph),
     );
     return [roadLeg(route, spec.startMile, cruiseTo, spec.mph)];
   }
-  const foot = projectOntoRoute(route, shown).milesAlongRoute;
+  const stop = shown as ShownStop;
+  const foot = projectOntoRoute(route, stop).milesAlongRoute;
   const exitMile = Math.max(spec.startMile, foot);
   const exitPoint = pointAtMiles(route, exitMile);
   const after = (fromMile: number) =>
     roadLeg(route, fromMile, Math.min(end, fromMile + spec.milesAfterStop), spec.mph);
-  const station = { latitude: shown.latitude, longitude: shown.longitude };
+  const station = { latitude: stop.latitude, longitude: stop.longitude };
   /** Exit at `mile`, the surface road to the station, the fill, back onto the road past its foot. */
   const fuelAt = (pumps: GeoPoint, mile: number) => {
     const rejoin = Math.min(end, mile + REJOIN_PAST_FOOT_MILES);

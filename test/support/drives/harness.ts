@@ -351,8 +351,12 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
         : null;
       const index = cards ? await deps.catalog.current() : null;
       const other = index
-        ? otherStationFor(spec, shownAtStart, (point, radiusMiles) =>
-            index.nearby(point.latitude, point.longitude, radiusMiles, 200).map(({ station }) => station),
+        ? otherStationFor(
+            spec,
+            shownAtStart,
+            (point, radiusMiles) =>
+              index.nearby(point.latitude, point.longitude, radiusMiles, 200).map(({ station }) => station),
+            new Set(answer.status === 'active' ? answer.stops.map((s) => s.stationId) : []),
           )
         : null;
       const otherStation = other

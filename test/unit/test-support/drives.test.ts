@@ -227,6 +227,27 @@ describe('drivers who do not follow (the savings fleet)', () => {
     expect(otherStationFor({ ...past, otherStationMiles: 1 }, shown, near)?.id).toBe('at-125');
   });
 
+  it('never picks a station guidance showed (following a later stop of the plan is following)', () => {
+    const past = { ...spec, behaviour: 'fuels_past_shown_stop' as const, otherStationMiles: 30 };
+    expect(otherStationFor(past, shown, near, new Set(['at-125']))?.id).toBe('at-140');
+  });
+
+  it('an early filler fuels early even when the stop is beyond the drive, within the approach limit', () => {
+    const farShown = { ...stationAt('far', MAX_APPROACH_MILES + 60), stationId: 'far' };
+    const early = { ...spec, behaviour: 'fuels_before_shown_stop' as const, otherStationMiles: 70 };
+    // 10 + 210 − 70 = 150 is past the approach limit (10 + 150 = 160): the nearest within it, at 140.
+    expect(otherStationFor(early, farShown, near)?.id).toBe('at-140');
+    const { fills } = scriptDriveWithFills(
+      { ...early, cadenceSeconds: 60 },
+      farShown,
+      START_MS,
+      stationAt('at-140', 140),
+    );
+    expect(fills).toHaveLength(1);
+    // An ignorer does not drive to a stop that far out.
+    expect(otherStationFor({ ...early, behaviour: 'fuels_past_shown_stop' }, farShown, near)).toBeNull();
+  });
+
   it('has no other station for a follower, without a shown stop, or on an empty corridor', () => {
     expect(otherStationFor({ ...spec, behaviour: 'fuels_at_shown_stop' }, shown, near)).toBeNull();
     const early = { ...spec, behaviour: 'fuels_before_shown_stop' as const, otherStationMiles: 45 };
