@@ -60,7 +60,7 @@ const ELSEWHERE = { pastFootMiles: 12, offRoadMiles: 1 } as const;
  * that mile (`otherStationFor`).
  */
 export const OTHER_STATION_MILES = {
-  fuels_past_shown_stop: { min: 15, max: 50 },
+  fuels_past_shown_stop: { min: 15, max: 80 },
   fuels_before_shown_stop: { min: 30, max: 80 },
 } as const;
 /** A station of the corridor: at most this far off the route. */
@@ -147,7 +147,7 @@ const DEFAULT_BEHAVIOURS: Record<DriverBehaviour, number> = {
  * then what stood when the truck fuelled).
  */
 export const SAVINGS_FLEET_MIX = {
-  behaviours: { fuels_at_shown_stop: 3, fuels_past_shown_stop: 1, fuels_before_shown_stop: 1 },
+  behaviours: { fuels_at_shown_stop: 1, fuels_past_shown_stop: 1, fuels_before_shown_stop: 1 },
   deliveries: { live: 1 },
 } as const satisfies Pick<FleetOptions, 'behaviours' | 'deliveries'>;
 const DEFAULT_DELIVERIES: Record<Delivery, number> = { live: 2, buffered: 1.5, hours_late: 0.5 };
