@@ -1,6 +1,7 @@
 /**
- * Fuel plan benchmark (issue 3): the optimizer's latency on a long-haul route and its gap against
- * the exhaustive solver on small random instances. `npx tsx bench/fuel-plan.ts` prints a table;
+ * Fuel plan benchmark: the optimizer's latency on a long-haul route and its gap against the
+ * exhaustive solver on small random instances, both on effective prices (stations spread over five
+ * states with their diesel tax; the small instances under both treatments). `npx tsx bench/fuel-plan.ts` prints a table;
  * `benchFuelPlan()` returns the numbers for `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
@@ -31,6 +32,16 @@ const WARM_UP_RUNS = 50;
 const TIMED_RUNS = 200;
 const SMALL_INSTANCES_WITH_STOPS = 1_000;
 
+/** Border states of the I-80/I-90 corridor with their shipped diesel tax: stations spread over them. */
+const STATES = [
+  { state: 'PA', stateTax: 0.741 },
+  { state: 'OH', stateTax: 0.47 },
+  { state: 'IN', stateTax: 0.61 },
+  { state: 'IL', stateTax: 0.74 },
+  { state: 'IA', stateTax: 0.325 },
+] as const;
+const someState = (random: () => number) => STATES[Math.floor(random() * STATES.length)] ?? STATES[0];
+
 const CHAINS = [
   { chain: 'Pilot Flying J', discount: 0.12 },
   { chain: "Love's", discount: 0.1 },
@@ -40,8 +51,8 @@ const CHAINS = [
 
 /**
  * A long-haul trip: 3,500 miles, 500 truck stops at random points, prices drifting by region around
- * $3.80 with ±25 cents of station spread, a per-chain fleet discount, detours mostly under 2 miles
- * and one stop in ten stale. A 300-gal tank (2 × 150) at 6.5 mpg, half full, 20% on arrival.
+ * $3.80 with ±25 cents of station spread, a per-chain fleet discount, detours mostly under 2 miles,
+ * one stop in ten stale, each in one of five states (its tax credited: `ifta`). A 300-gal tank (2 × 150) at 6.5 mpg, half full, 20% on arrival.
  */
 export function longHaulInput(random: () => number): FuelPlanInput {
   const routeMiles = 3_500;
@@ -58,6 +69,7 @@ export function longHaulInput(random: () => number): FuelPlanInput {
       pricePerGallon: Math.round((regional + (random() - 0.5) * 0.5) * 100) / 100,
       discountPerGallon: discount,
       isStale: random() < 0.1,
+      ...someState(random),
     };
   });
   return {
@@ -68,6 +80,7 @@ export function longHaulInput(random: () => number): FuelPlanInput {
     mpg: 6.5,
     currentFuelGallons: 150,
     minArrivalGallons: 60,
+    taxTreatment: 'ifta',
   };
 }
 
@@ -84,6 +97,7 @@ export function smallInput(random: () => number): FuelPlanInput {
     pricePerGallon: Math.round((3 + random()) * 100) / 100,
     discountPerGallon: random() < 0.5 ? 0 : 0.1,
     isStale: random() < 0.2,
+    ...someState(random),
   }));
   return {
     routeMiles,
@@ -95,6 +109,7 @@ export function smallInput(random: () => number): FuelPlanInput {
     minArrivalGallons: Math.round(random() * tankGallons * 3) / 10,
     reserveGallons: Math.round(random() * tankGallons * 2) / 10,
     minPurchaseGallons: Math.round(random() * tankGallons * 5) / 10,
+    taxTreatment: random() < 0.5 ? 'ifta' : 'pump',
   };
 }
 

@@ -10,6 +10,7 @@ import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
 import { benchGuidanceFleet } from './guidance-fleet.ts';
 import { benchHealthScorecard } from './health-scorecard.ts';
+import { benchIfta } from './ifta.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
@@ -37,6 +38,7 @@ const figures = {
   ...benchRouting(),
   ...benchStations(),
   ...benchSavings(),
+  ...benchIfta(),
   ...(await benchGuidance()),
   ...(await withJava(benchWriteUnits)),
   ...(await withJava(benchIngest)),

@@ -68,7 +68,7 @@ export const mcpTools = {
   createRoute: {
     tool: 'plan_route',
     description:
-      'Plan a one-shot fuel-optimized route with its fuel stops. Pass idempotency_key to make a retry safe.',
+      'Plan a one-shot fuel-optimized route with its fuel stops, priced net of the IFTA-credited state tax under fuel_tax_treatment ifta, and its saving against the mean price of the stations in reach. Pass idempotency_key to make a retry safe.',
   },
   getRoute: { tool: 'get_route', description: 'A planned route, with its fuel stops and polyline.' },
   listEventTypes: { tool: 'list_webhook_event_types', description: 'The webhook event catalog.' },

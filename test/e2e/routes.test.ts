@@ -27,7 +27,7 @@ const manual = {
 const key = () => randomUUID();
 
 describe('POST /v1/routes (manual form)', () => {
-  it('plans stops that cover the trip, cheaper than the fill-at-a-quarter habit, and replays by id', async () => {
+  it('plans stops that cover the trip on tax-credited prices, no dearer than the stations in reach, and replays by id', async () => {
     const created = await prod.post('/v1/routes', { ...company, idempotencyKey: key(), body: manual });
     expect(created.status, created.text).toBe(201);
     const route = created.json;
@@ -41,31 +41,56 @@ describe('POST /v1/routes (manual form)', () => {
     expect(route.plan.arrival_fuel_percent).toBeGreaterThanOrEqual(20 - 0.1);
     // The last stop names where its fuel takes the truck; every stop explains its price.
     expect(route.plan.stops.at(-1).reason).toContain('Denver');
-    for (const stop of route.plan.stops) {
+    // A new fleet prices on the IFTA basis: each stop net of its state's credited diesel tax.
+    const cents = (usd: number) => Math.round(usd * 100);
+    const { baseline, plan, savings } = route;
+    expect(plan.fuel_tax_treatment).toBe('ifta');
+    for (const stop of plan.stops) {
       expect(stop.reason).toMatch(/\$\d+\.\d{2}/);
       expect(stop.net_price_usd_per_gallon).toBeCloseTo(
         stop.price_usd_per_gallon - stop.discount_usd_per_gallon,
         3,
       );
       expect(stop.gallons_to_buy).toBeGreaterThanOrEqual(20);
+      expect(stop.state).toMatch(/^[A-Z]{2}$/);
+      expect(stop.state_tax_usd_per_gallon).toBeGreaterThan(0);
+      expect(stop.effective_price_usd_per_gallon).toBeCloseTo(
+        stop.net_price_usd_per_gallon - stop.state_tax_usd_per_gallon,
+        3,
+      );
+      // Of the exact gallons (the detour's fuel included), shown to 0.1 gal.
+      expect(
+        Math.abs(stop.effective_cost_usd - stop.gallons_to_buy * stop.effective_price_usd_per_gallon),
+      ).toBeLessThanOrEqual(0.05 * stop.effective_price_usd_per_gallon + 0.005);
+      expect(stop.counterfactual.station_count).toBeGreaterThanOrEqual(1);
     }
-    expect(route.baseline.strategy).toBe('fill_to_full_below_quarter');
-    expect(route.baseline.description).toContain('25%');
-    // The saving is like for like and its sum can be redone from the response, to the cent.
-    const { baseline, plan, savings } = route;
-    const cents = (usd: number) => Math.round(usd * 100);
-    expect(savings.basis).toBe('same_arrival_fuel');
-    expect(savings.plan_cost_usd).toBe(plan.total_cost_usd);
-    expect(savings.extra_arrival_fuel_gallons).toBeCloseTo(
-      baseline.arrival_fuel_gallons - plan.arrival_fuel_gallons,
-      5,
+    // The comparison is the plan's own purchases at the counterfactual prices; its sum can be
+    // redone from the response, to the cent.
+    expect(baseline.strategy).toBe('mean_price_in_reach');
+    expect(baseline.gallons).toBeCloseTo(plan.total_gallons, 5);
+    const stopCents = (price: (stop: (typeof plan.stops)[number]) => number) =>
+      plan.stops.reduce(
+        (sum: number, stop: (typeof plan.stops)[number]) => sum + cents(stop.gallons_to_buy * price(stop)),
+        0,
+      );
+    expect(cents(baseline.cost_usd)).toBe(stopCents((stop) => stop.counterfactual.net_price_usd_per_gallon));
+    expect(cents(baseline.pump_cost_usd)).toBe(
+      stopCents((stop) => stop.counterfactual.pump_price_usd_per_gallon),
     );
-    expect(cents(savings.baseline_cost_usd)).toBe(
-      cents(baseline.cost_usd) - cents(savings.extra_arrival_fuel_value_usd),
+    expect(savings.basis).toBe('counterfactual_in_reach');
+    expect(savings.fuel_tax_treatment).toBe('ifta');
+    expect(savings.counterfactual_cost_usd).toBe(baseline.cost_usd);
+    expect(cents(savings.plan_cost_usd)).toBe(
+      plan.stops.reduce(
+        (sum: number, stop: { effective_cost_usd: number }) => sum + cents(stop.effective_cost_usd),
+        0,
+      ),
     );
-    expect(cents(savings.usd)).toBe(cents(savings.baseline_cost_usd) - cents(savings.plan_cost_usd));
+    expect(cents(savings.usd)).toBe(cents(savings.counterfactual_cost_usd) - cents(savings.plan_cost_usd));
+    expect(savings.routing_savings_usd).toBe(savings.usd);
+    expect(cents(savings.card_savings_usd)).toBe(cents(baseline.pump_cost_usd) - cents(baseline.cost_usd));
     expect(savings.usd).toBeGreaterThanOrEqual(0);
-    expect(savings.description).toContain(`$${savings.baseline_cost_usd.toFixed(2)}`);
+    expect(savings.description).toContain(`$${savings.counterfactual_cost_usd.toFixed(2)}`);
 
     const replay = await prod.get(`/v1/routes/${route.id}`, company);
     expect(replay.status).toBe(200);

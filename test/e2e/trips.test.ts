@@ -58,7 +58,7 @@ async function truckAtDallas(fuel = 40) {
 }
 
 describe('trips: create, read, list', () => {
-  it('creates a planned trip with auto_optimize: fuel stops, plan and baseline; GET agrees byte for byte', async () => {
+  it('creates a planned trip with auto_optimize: fuel stops, plan and counterfactual; GET agrees byte for byte', async () => {
     const truck = await truckAtDallas();
     const body = dallasToDenver(truck, {
       auto_optimize: true,
@@ -101,7 +101,8 @@ describe('trips: create, read, list', () => {
       status: 'ok',
       start_fuel_percent: 40,
       min_arrival_fuel_percent: 10,
-      baseline: { strategy: 'fill_to_full_below_quarter' },
+      fuel_tax_treatment: 'ifta',
+      baseline: { strategy: 'mean_price_in_reach' },
     });
     expect(trip.fuel_plan.optimized_at).toMatch(TIMESTAMP);
 

@@ -8,7 +8,9 @@ export const createRouteRoute = /* @__PURE__ */ defineRoute({
   summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
   description:
     'Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). ' +
-    'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used); it is compared with filling to full whenever the tank falls below 25%. ' +
+    'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). ' +
+    'Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. ' +
+    'It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). ' +
     'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
   tags: ['Routes'],
   access: 'fleet',

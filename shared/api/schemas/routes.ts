@@ -62,13 +62,11 @@ export const stopPriceBasisShape = {
 /** What a purchase would cost without our advice. */
 export const purchaseCounterfactualSchema = z
   .object({
-    pump_price_usd_per_gallon: z
-      .number()
-      .check(
-        z.meta({
-          description: 'Mean of (posted price − credited tax) over the stations in reach: no card, no advice',
-        }),
-      ),
+    pump_price_usd_per_gallon: z.number().check(
+      z.meta({
+        description: 'Mean of (posted price − credited tax) over the stations in reach: no card, no advice',
+      }),
+    ),
     net_price_usd_per_gallon: z.number().check(
       z.meta({
         description:

@@ -158,6 +158,18 @@ const sentBackFuelStop = z.strictObject({
         price_usd_per_gallon: z.optional(z.number()),
         discount_usd_per_gallon: z.optional(z.number()),
         net_price_usd_per_gallon: z.optional(z.number()),
+        state: z.optional(z.nullable(z.string())),
+        state_tax_usd_per_gallon: z.optional(z.nullable(z.number())),
+        effective_price_usd_per_gallon: z.optional(z.number()),
+        counterfactual: z.optional(
+          z.nullable(
+            z.strictObject({
+              pump_price_usd_per_gallon: z.optional(z.number()),
+              net_price_usd_per_gallon: z.optional(z.number()),
+              station_count: z.optional(z.number()),
+            }),
+          ),
+        ),
         reason: z.optional(z.string()),
       }),
     ),
@@ -229,14 +241,12 @@ const tripStopSchema = z
       .nullable(
         z.object({
           ...plannedPurchaseShape,
-          counterfactual: z
-            .nullable(purchaseCounterfactualSchema)
-            .check(
-              z.meta({
-                description:
-                  'What this purchase costs without our advice; null on stops planned before it was kept',
-              }),
-            ),
+          counterfactual: z.nullable(purchaseCounterfactualSchema).check(
+            z.meta({
+              description:
+                'What this purchase costs without our advice; null on stops planned before it was kept',
+            }),
+          ),
           reason: z.string(),
         }),
       )

@@ -5,7 +5,14 @@ import { prepareFuelProblem } from './problem.ts';
 import { explainStop } from './reasons.ts';
 import { planCounterfactual, planSavings } from './savings.ts';
 import { type FuelSimulation, simulateFuelPurchases } from './simulate.ts';
-import type { FuelPlan, FuelPlanInput, FuelProblem, FuelStop, RouteStation } from './types.ts';
+import type {
+  FuelPlan,
+  FuelPlanInput,
+  FuelProblem,
+  FuelStop,
+  PurchaseCounterfactual,
+  RouteStation,
+} from './types.ts';
 
 /**
  * The fuel plan for a route: where to stop, how much to buy, why, what it costs, and what the same
@@ -51,13 +58,12 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     const station = problem.stations[stop.stationIndex];
     const counterfactual = counterfactuals[position];
     if (!station || !counterfactual) throw new Error(`no station at index ${stop.stationIndex}`);
-    const gallons = roundGallons(stop.gallons);
     return {
       stationId: station.id,
       name: station.name,
       milesAlongRoute: station.milesAlongRoute,
       detourMiles: station.detourMiles,
-      gallons,
+      gallons: roundGallons(stop.gallons),
       netPrice: roundUsd(station.netPrice),
       price: station.pricePerGallon,
       discount: station.discountPerGallon,
@@ -66,14 +72,19 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
       state: station.state,
       stateTax: station.stateTax,
       effectivePrice: station.effectivePrice,
-      // From the shown gallons and price, so gallons × price redoes it to the cent.
-      effectiveCost: roundUsd(gallons * station.effectivePrice),
+      // Like cost: the exact gallons (detour fuel included), so under `pump` the two are equal.
+      effectiveCost: roundUsd(station.effectivePrice * stop.gallons),
       counterfactual,
       reason: explainStop(problem, simulation, position, pumpChoices[position] ?? null),
     };
   });
   const totalCost = stops.reduce((cents, stop) => cents + Math.round(stop.cost * 100), 0) / 100;
-  const counterfactual = planCounterfactual(stops);
+  const counterfactual = planCounterfactual(
+    simulation.stops.map((stop, position) => ({
+      gallons: stop.gallons,
+      counterfactual: counterfactuals[position] as PurchaseCounterfactual,
+    })),
+  );
   const arrivalPercent = Math.round((simulation.arrivalFuelGallons / problem.tankGallons) * 100);
 
   return {

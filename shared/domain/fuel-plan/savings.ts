@@ -1,4 +1,4 @@
-import { formatUsd, roundUsd } from './format.ts';
+import { formatUsd, roundGallons, roundUsd } from './format.ts';
 import type { FuelStop, PlanCounterfactual, PlanSavings } from './types.ts';
 
 const cents = (usd: number) => Math.round(usd * 100);

@@ -42,6 +42,7 @@ function withFirstCounterfactual(input: FuelPlanInput, plan: FuelPlan): FuelPlan
   const counterfactual = head && firstPurchaseCounterfactual(input, head.stationId);
   if (!head || !counterfactual) return plan;
   const stops = [{ ...head, counterfactual }, ...rest];
+  // Guidance shows no saving; the shown gallons (to 0.1) are close enough for its comparison.
   const comparison = planCounterfactual(stops);
   return {
     ...plan,
@@ -95,13 +96,12 @@ function withMinimumPurchaseAt(
   const netPrice = first.pricePerGallon - first.discountPerGallon;
   const treatment = input.taxTreatment ?? DEFAULT_FUEL_TAX_TREATMENT;
   const effective = effectivePrice(netPrice, first.stateTax ?? null, treatment);
-  const gallons = roundGallons(bought);
   const stop: FuelStop = {
     stationId: first.id,
     name: first.name,
     milesAlongRoute: first.milesAlongRoute,
     detourMiles: first.detourMiles,
-    gallons,
+    gallons: roundGallons(bought),
     netPrice: roundUsd(netPrice),
     price: first.pricePerGallon,
     discount: first.discountPerGallon,
@@ -110,7 +110,7 @@ function withMinimumPurchaseAt(
     state: first.state ?? null,
     stateTax: first.stateTax ?? null,
     effectivePrice: effective,
-    effectiveCost: roundUsd(gallons * effective),
+    effectiveCost: roundUsd(effective * bought),
     // Replaced by the counterfactual over every station in reach (withFirstCounterfactual).
     counterfactual: {
       pumpPrice: effectivePrice(first.pricePerGallon, first.stateTax ?? null, treatment),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
 import { announce, MAX_REMEMBERED_STOPS } from '../../../shared/domain/guidance/announcement.ts';
 import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
 import {
@@ -13,6 +14,8 @@ import { seededRandom } from '../../support/seeded-random.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const FLEET = 'flt_1';
+/** The stations here are in Texas unless a test says otherwise: one tax for all, so the credit changes no choice. */
+const PRICING = { taxes: SHIPPED_FUEL_TAX_TABLE, treatment: 'ifta' as const };
 const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };
 const AMARILLO = { latitude: 35.222, longitude: -101.8313 };
 
@@ -187,7 +190,7 @@ describe('the plan on the remaining route', () => {
       FLEET,
       session,
       step,
-      { corridor, distanceMiles: 600, progressMiles: 100, discounts: {} },
+      { corridor, distanceMiles: 600, progressMiles: 100, discounts: {}, pricing: PRICING },
       NOW,
     );
     expect(update.session.stops.map((s) => [s.stationId, s.milesAhead])).toEqual([['ahead', 60]]);
@@ -200,7 +203,7 @@ describe('commitment to the stop shown', () => {
     { station: station('stn_near', 3.6), milesAlongRoute: 110, offRouteMiles: 0.1 },
     { station: station('stn_ahead', 3.2), milesAlongRoute: 260, offRouteMiles: 0.1 },
   ];
-  const route = { corridor, distanceMiles: 400, progressMiles: 100, discounts: {} };
+  const route = { corridor, distanceMiles: 400, progressMiles: 100, discounts: {}, pricing: PRICING };
   const shown = newSession({ revision: 1, phase: 'approaching_stop', stops: [stop('near')] });
   const replanWith = (refueled: boolean) => {
     const step = replanBeforeRouting(
@@ -243,7 +246,7 @@ describe('the urgent stop when nothing reaches the destination', () => {
       FLEET,
       session,
       step,
-      { corridor, distanceMiles: 2_000, progressMiles: 100, discounts: {} },
+      { corridor, distanceMiles: 2_000, progressMiles: 100, discounts: {}, pricing: PRICING },
       NOW,
     ).session;
   };
@@ -297,6 +300,7 @@ describe('what a sloshing gauge, GPS jitter and moving prices do to the advice (
           distanceMiles: options.distanceMiles,
           progressMiles: options.progress0 + step,
           discounts: {},
+          pricing: PRICING,
         },
         position.recordedAtMs,
       );
@@ -365,5 +369,60 @@ describe('what a recomputed session announces', () => {
     expect(first.session.approachedStopIds.at(-1)).toBe('near');
     expect(first.session.approachedStopIds).not.toContain('gds_0');
     expect(again.events).toEqual([]);
+  });
+});
+
+describe('the price basis of guidance stops', () => {
+  // Near the New Mexico/Colorado line on I-25: NM $3.30 at the pump (21.0¢ tax: $3.09 after the
+  // credit), CO $3.40 (33.0¢: $3.07). 40 % of 150 gal = 60 gal, 45 above the 15-gal reserve: 292
+  // miles at 6.5 mpg, so both are in reach; 600 miles need a stop.
+  const corridor = [
+    { station: { ...station('stn_nm', 3.3), state: 'NM' }, milesAlongRoute: 120, offRouteMiles: 0.1 },
+    { station: { ...station('stn_co', 3.4), state: 'CO' }, milesAlongRoute: 160, offRouteMiles: 0.1 },
+  ];
+  const plan = (treatment: 'ifta' | 'pump') => {
+    const step = replanBeforeRouting(FLEET, newSession(), snapshot(), NOW);
+    if (step.kind !== 'route_needed') throw new Error('expected the route to be needed');
+    return replanOnRoute(
+      FLEET,
+      newSession(),
+      step,
+      { corridor, distanceMiles: 600, progressMiles: 0, discounts: {}, pricing: { ...PRICING, treatment } },
+      NOW,
+    ).session.stops;
+  };
+
+  it('sets state, tax, treatment, effective price and counterfactual on every stop, stops[0] cheapest after the credit', () => {
+    // Act
+    const [first] = plan('ifta');
+
+    // Assess: the mean over both after the credit: ($3.09 + $3.07) / 2 = $3.08; at the pump: the same
+    // (no discount).
+    expect(first).toMatchObject({
+      stationId: 'stn_co',
+      state: 'CO',
+      stateTax: 0.33,
+      taxTreatment: 'ifta',
+      netPrice: 3.4,
+      effectivePrice: 3.07,
+      counterfactual: { pumpPrice: 3.08, netPrice: 3.08, stationCount: 2 },
+    });
+    expect(first?.reason).toContain("after Colorado's 33.0¢ IFTA credit");
+  });
+
+  it('under pump, the cheaper pump price is stops[0] and its effective price is its net price', () => {
+    // Act
+    const [first] = plan('pump');
+
+    // Assess
+    expect(first).toMatchObject({
+      stationId: 'stn_nm',
+      state: 'NM',
+      stateTax: 0.21,
+      taxTreatment: 'pump',
+      effectivePrice: 3.3,
+      counterfactual: { pumpPrice: 3.35, netPrice: 3.35, stationCount: 2 },
+    });
+    expect(first?.reason).not.toContain('credit');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
 import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
 import {
@@ -27,6 +28,8 @@ const onRoute = (miles: number) => destination(ROUTE_START, 0, miles);
 const STATION_MILE = 100;
 const STATION = destination(onRoute(STATION_MILE), 90, 1.4);
 const NOW = T0 + 3_600_000;
+/** Every station here is in Texas: one tax for all, so the credit changes no choice. */
+const PRICING = { taxes: SHIPPED_FUEL_TAX_TABLE, treatment: 'ifta' as const };
 const FLEET = 'flt_1';
 
 const stop = (overrides: Partial<GuidanceStop> = {}): GuidanceStop => ({
@@ -258,6 +261,7 @@ function replanAt(
       vehicleOffRouteMiles: haversineMiles(position, onRoute(progress)),
       previousProgressMiles: session.position ? progressOf(session.position) : null,
       discounts: {},
+      pricing: PRICING,
     },
     NOW,
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateTripBody } from '../../../shared/api/schemas/trips.ts';
 import { tripStopResource } from '../../../shared/api/serializers/trips.ts';
 import { editStops as editStopsShown, type SentStop } from '../../../shared/domain/trips/stop-edits.ts';
 import type { Trip } from '../../../shared/domain/trips/trip.ts';
@@ -70,6 +71,32 @@ describe('PATCH stops (fuel stops are system-managed)', () => {
     // A stop with its id keeps it; a new one gets a new id.
     expect(result.dispatch[1]?.id).toBe(pickup.id);
     expect(result.dispatch[0]?.id).toMatch(/^tsp_NEW/);
+  });
+
+  it('ignores a fuel stop sent back whole, its price basis and counterfactual included; a changed price basis is refused', () => {
+    // Prepare: what GET shows of a stop priced on the IFTA basis, sent back as read.
+    const priced = {
+      ...fuelStop,
+      fuel: fuelStop.fuel && {
+        ...fuelStop.fuel,
+        state: 'TX',
+        stateTax: 0.2,
+        effectivePrice: 3.139,
+        counterfactual: { pumpPrice: 3.31, netPrice: 3.2, stationCount: 6 },
+      },
+    };
+    const { sequence: _, ...members } = tripStopResource(priced, 0);
+    const body = updateTripBody.safeParse({ stops: [members] });
+    const changed = { ...members, fuel: { ...members.fuel, effective_price_usd_per_gallon: 3.01 } };
+
+    // Act
+    const same = editStops({ stops: [priced] }, [{ type: 'fuel', id: priced.id, members }], newId);
+    const edited = editStops({ stops: [priced] }, [{ type: 'fuel', id: priced.id, members: changed }], newId);
+
+    // Assess
+    expect(body.success).toBe(true);
+    expect(same.ok).toBe(true);
+    expect(edited).toMatchObject({ ok: false, code: 'fuel_stop_immutable' });
   });
 
   it('ignores a fuel stop sent back with only some of its members, all as shown', () => {

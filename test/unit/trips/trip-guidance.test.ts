@@ -85,6 +85,60 @@ describe('the guidance session a started trip opens', () => {
     expect(reported.fuelAssumption?.percent).toBe(100);
   });
 
+  it('carries each fuel stop’s price basis onto its guidance stop; a stop planned before it reads as pump prices', () => {
+    // Prepare: the fixture's stop (no basis kept: planned before it), and the same stop as the
+    // planner now keeps it: Oklahoma, 20¢ credited, 6 stations in reach.
+    const priced = {
+      ...fuelStop,
+      fuel: fuelStop.fuel && {
+        ...fuelStop.fuel,
+        state: 'OK',
+        stateTax: 0.2,
+        effectivePrice: 3.139,
+        counterfactual: { pumpPrice: 3.31, netPrice: 3.2, stationCount: 6 },
+      },
+    };
+    const fuelPlan = {
+      status: 'ok' as const,
+      reason: 'One stop.',
+      startFuelPercent: 80,
+      minArrivalFuelPercent: 15,
+      totalGallons: 92.5,
+      totalCostUsd: 300,
+      projectedArrivalFuelPercent: 20,
+      taxTreatment: 'ifta' as const,
+      baseline: null,
+      savings: null,
+      optimizedAtMs: T0,
+    };
+    const input = {
+      guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X3',
+      minArrivalFuelPercent: 15,
+      progressMiles: 0,
+      nowMs: T0,
+    };
+
+    // Act
+    const [now] = tripGuidanceSession(FLEET, { ...trip, fuelPlan, stops: [pickup, priced] }, input).session
+      .stops;
+    const [before] = opened.session.stops;
+
+    // Assess
+    expect(now).toMatchObject({
+      state: 'OK',
+      stateTax: 0.2,
+      taxTreatment: 'ifta',
+      effectivePrice: 3.139,
+      counterfactual: { pumpPrice: 3.31, netPrice: 3.2, stationCount: 6 },
+    });
+    expect(before).toMatchObject({
+      stateTax: null,
+      taxTreatment: 'pump',
+      effectivePrice: 3.339,
+      counterfactual: null,
+    });
+  });
+
   it('announces the stop set as created', () => {
     expect(opened.events.map((e) => [e.type, e.data.change])).toEqual([['guidance.updated', 'created']]);
   });

@@ -5,6 +5,7 @@ import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
 import { StationIndex } from '../../../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts';
+import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import type { TripDeps } from '../../../shared/usecases/trips.ts';
 import { createTrip, optimizeTrip, updateTrip } from '../../../shared/usecases/trips.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
@@ -38,6 +39,7 @@ function fakeDeps(budget: { admitted: boolean; used: number }, saves: ('stored' 
     router,
     catalog: { current: async () => catalog },
     discounts: { get: async () => ({}) },
+    fuelTaxes: shippedFuelTaxRates,
     positions: { latest: async () => null, recent: async () => null },
     tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },
     fleets: { get: async () => null },

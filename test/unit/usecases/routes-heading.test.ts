@@ -6,6 +6,7 @@ import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
 import type { RouteRequest, RoutingEngine } from '../../../shared/geo/routing-engine.ts';
 import { StationIndex } from '../../../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts';
+import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import { createRoute, type RouteDeps } from '../../../shared/usecases/routes.ts';
 import { withFuelStops } from '../../../shared/usecases/trip-fuel-stops.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
@@ -55,6 +56,7 @@ function depsWith(router: RoutingEngine, latest: LatestPosition | null) {
     router,
     catalog: { current: async () => catalog },
     discounts: { get: async () => ({}) },
+    fuelTaxes: shippedFuelTaxRates,
     vehicles: { get: async () => vehicle, idForExternalRef: async () => null },
     positions: {
       latest: async () => latest,

@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a fuel-optimized route: where to buy diesel and how much
-         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used); it is compared with filling to full whenever the tank falls below 25%. An infeasible trip is answered with `plan.status: infeasible` and the reason.
+         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). An infeasible trip is answered with `plan.status: infeasible` and the reason.
          *
          *     Required scope: `guidance:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -2353,7 +2353,7 @@ export interface components {
             };
             /** @description The margin in force: the start request's value, or the fleet's default_min_arrival_fuel_percent when the request omitted it */
             min_arrival_fuel_percent: number;
-            /** @description Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop. Within 10 road miles of stops[0] the phase is approaching_stop. */
+            /** @description Recommended stops in route order; with phase stop_recommended, stops[0] is the cheapest on-route stop on the price basis in force (effective_price_usd_per_gallon). Within 10 road miles of stops[0] the phase is approaching_stop. */
             stops: components["schemas"]["GuidanceStop"][];
             skipped_stops: {
                 /**
@@ -2474,6 +2474,8 @@ export interface components {
                 latitude: number;
                 longitude: number;
                 address: string;
+                /** @description Two-letter state of the station; null when unknown */
+                state: string | null;
             };
             /** @description Road miles from the vehicle to the exit for the station */
             miles_ahead: number;
@@ -2485,6 +2487,15 @@ export interface components {
             discount_usd_per_gallon: number;
             /** @description price_usd_per_gallon − discount_usd_per_gallon */
             net_price_usd_per_gallon: number;
+            /** @description The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state */
+            state_tax_usd_per_gallon: number | null;
+            /** @description What a gallon really costs the fleet: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, net_price_usd_per_gallon under `pump`. The price the plan minimizes */
+            effective_price_usd_per_gallon: number;
+            /**
+             * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
             price_is_stale: boolean;
             /** @description Driver-ready explanation */
             reason: string;
@@ -3077,6 +3088,15 @@ export interface components {
             /** Format: email */
             contact_email: string;
         };
+        /** @description The stations the truck could have bought at instead: from the previous purchase (or the start) as far as the fuel on board there reaches keeping the reserve */
+        PurchaseCounterfactual: {
+            /** @description Mean of (posted price − credited tax) over the stations in reach: no card, no advice */
+            pump_price_usd_per_gallon: number;
+            /** @description Mean of (posted price − the fleet discount there − credited tax) over the same stations: the card, no advice */
+            net_price_usd_per_gallon: number;
+            /** @description Stations in reach for this purchase, the stop itself included */
+            station_count: number;
+        };
         RevokeKeyRequest: {
             /** @description Why; shown in the 401 key_revoked detail of later calls */
             reason?: string;
@@ -3146,11 +3166,25 @@ export interface components {
                     price_usd_per_gallon: number;
                     discount_usd_per_gallon: number;
                     net_price_usd_per_gallon: number;
+                    /** @description Two-letter state of the station; null when unknown */
+                    state: string | null;
+                    /** @description The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state */
+                    state_tax_usd_per_gallon: number | null;
+                    /** @description What a gallon really costs the fleet: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, net_price_usd_per_gallon under `pump`. The price the plan minimizes */
+                    effective_price_usd_per_gallon: number;
+                    counterfactual: components["schemas"]["PurchaseCounterfactual"];
                     price_is_stale: boolean;
-                    /** @description USD */
+                    /** @description gallons × net price: what the pump charges */
                     cost_usd: number;
+                    /** @description gallons_to_buy × effective_price_usd_per_gallon, to the cent */
+                    effective_cost_usd: number;
                     reason: string;
                 }[];
+                /**
+                 * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+                 * @enum {string}
+                 */
+                fuel_tax_treatment: "ifta" | "pump";
                 /** @description USD */
                 total_cost_usd: number;
                 total_gallons: number;
@@ -3166,47 +3200,53 @@ export interface components {
                 data_version: string;
             };
         };
-        /** @description What the plan is compared with: the naive strategy simulated on the same stations */
+        /** @description What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. Null when the plan is infeasible */
         RouteBaseline: {
             /** @enum {string} */
-            strategy: "fill_to_full_below_quarter";
-            /** @description The baseline strategy in a sentence */
+            strategy: "mean_price_in_reach";
+            /** @description The counterfactual in a sentence */
             description: string;
-            /** @description False when following the baseline runs the tank dry */
-            feasible: boolean;
-            stop_count: number;
+            /**
+             * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
+            /** @description The plan's gallons (the same purchases) */
             gallons: number;
-            /** @description USD */
+            /** @description Σ over the stops of gallons_to_buy × counterfactual.net_price_usd_per_gallon, each to the cent: the fleet's card, no advice on where to buy */
             cost_usd: number;
-            arrival_fuel_gallons: number;
-            arrival_fuel_percent: number;
-        };
+            /** @description Σ over the stops of gallons_to_buy × counterfactual.pump_price_usd_per_gallon, each to the cent: neither card nor advice */
+            pump_cost_usd: number;
+        } | null;
         RoutePlace: {
             latitude: number;
             longitude: number;
             name: string | null;
         };
-        /** @description Null when the plan or the baseline is infeasible: there is nothing fair to compare */
+        /** @description Null when the plan is infeasible or buys nothing (no_stop_needed): no purchase, nothing to compare */
         RouteSavings: {
-            /** @description baseline_cost_usd − plan_cost_usd; negative if the plan costs more */
+            /** @description counterfactual_cost_usd − plan_cost_usd (= routing_savings_usd): what choosing where to buy saved; negative if the plan costs more */
             usd: number;
-            /** @description usd as a percentage of baseline_cost_usd, to 0.1 */
+            /** @description usd as a percentage of counterfactual_cost_usd, to 0.1 */
             percent: number;
             /**
-             * @description Like for like: the baseline's cost is brought to the plan's arrival fuel before the two are compared
+             * @description The same gallons at the same points bought at the mean price of the stations in reach: both arrive with the same fuel, so the costs compare directly
              * @enum {string}
              */
-            basis: "same_arrival_fuel";
-            /** @description baseline.cost_usd − extra_arrival_fuel_value_usd: the baseline's cost to arrive with the plan's fuel */
-            baseline_cost_usd: number;
-            /** @description plan.total_cost_usd */
+            basis: "counterfactual_in_reach";
+            /**
+             * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
+            /** @description baseline.cost_usd */
+            counterfactual_cost_usd: number;
+            /** @description Σ the stops' effective_cost_usd: the plan on the same price basis */
             plan_cost_usd: number;
-            /** @description baseline.arrival_fuel_gallons − plan.arrival_fuel_gallons (negative when the baseline arrives with less) */
-            extra_arrival_fuel_gallons: number;
-            /** @description The price that difference is valued at: the mean net price of the stations on the route */
-            fuel_value_usd_per_gallon: number;
-            /** @description extra_arrival_fuel_gallons × fuel_value_usd_per_gallon */
-            extra_arrival_fuel_value_usd: number;
+            /** @description counterfactual_cost_usd − plan_cost_usd: the part from where the plan buys */
+            routing_savings_usd: number;
+            /** @description baseline.pump_cost_usd − baseline.cost_usd: what the fleet's card is worth on this corridor wherever the truck buys; not counted in usd */
+            card_savings_usd: number;
             /** @description The comparison in words, with these figures */
             description: string;
         } | null;
@@ -3632,7 +3672,7 @@ export interface components {
             duration_minutes: number | null;
             /** @description Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline */
             polyline?: string;
-            /** @description The fuel stops’ plan and its comparison with the baseline (as POST /v1/routes words them); null until optimized */
+            /** @description The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized */
             fuel_plan: {
                 /** @enum {string} */
                 status: "ok" | "no_stop_needed" | "infeasible";
@@ -3649,6 +3689,11 @@ export interface components {
                 total_gallons: number;
                 total_cost_usd: number;
                 projected_arrival_fuel_percent: number | null;
+                /**
+                 * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+                 * @enum {string}
+                 */
+                fuel_tax_treatment: "ifta" | "pump";
                 baseline: components["schemas"]["RouteBaseline"];
                 savings: components["schemas"]["RouteSavings"];
                 /**
@@ -3914,6 +3959,21 @@ export interface components {
                 price_usd_per_gallon: number;
                 discount_usd_per_gallon: number;
                 net_price_usd_per_gallon: number;
+                /** @description Two-letter state of the station; null when unknown */
+                state: string | null;
+                /** @description The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state */
+                state_tax_usd_per_gallon: number | null;
+                /** @description What a gallon really costs the fleet: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, net_price_usd_per_gallon under `pump`. The price the plan minimizes */
+                effective_price_usd_per_gallon: number;
+                /** @description What this purchase costs without our advice; null on stops planned before it was kept */
+                counterfactual: {
+                    /** @description Mean of (posted price − credited tax) over the stations in reach: no card, no advice */
+                    pump_price_usd_per_gallon: number;
+                    /** @description Mean of (posted price − the fleet discount there − credited tax) over the same stations: the card, no advice */
+                    net_price_usd_per_gallon: number;
+                    /** @description Stations in reach for this purchase, the stop itself included */
+                    station_count: number;
+                } | null;
                 reason: string;
             } | null;
         };
@@ -4010,6 +4070,14 @@ export interface components {
                     price_usd_per_gallon?: number;
                     discount_usd_per_gallon?: number;
                     net_price_usd_per_gallon?: number;
+                    state?: string | null;
+                    state_tax_usd_per_gallon?: number | null;
+                    effective_price_usd_per_gallon?: number;
+                    counterfactual?: {
+                        pump_price_usd_per_gallon?: number;
+                        net_price_usd_per_gallon?: number;
+                        station_count?: number;
+                    } | null;
                     reason?: string;
                 } | null;
             })[];
@@ -6766,36 +6834,44 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.301,
+                     *               "net_price_usd_per_gallon": 3.196,
+                     *               "station_count": 9
+                     *             },
                      *             "price_is_stale": false,
                      *             "cost_usd": 65.38,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 20 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "effective_cost_usd": 61.38,
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank."
                      *           }
                      *         ],
+                     *         "fuel_tax_treatment": "ifta",
                      *         "total_cost_usd": 65.38,
                      *         "total_gallons": 20,
                      *         "arrival_fuel_gallons": 51.6,
                      *         "arrival_fuel_percent": 21.5
                      *       },
                      *       "baseline": {
-                     *         "strategy": "fill_to_full_below_quarter",
-                     *         "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *         "feasible": true,
-                     *         "stop_count": 1,
-                     *         "gallons": 182.3,
-                     *         "cost_usd": 619.64,
-                     *         "arrival_fuel_gallons": 213.9,
-                     *         "arrival_fuel_percent": 89.1
+                     *         "strategy": "mean_price_in_reach",
+                     *         "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *         "fuel_tax_treatment": "ifta",
+                     *         "gallons": 20,
+                     *         "cost_usd": 63.92,
+                     *         "pump_cost_usd": 66.02
                      *       },
                      *       "savings": {
-                     *         "usd": 23.54,
-                     *         "percent": 26.5,
-                     *         "basis": "same_arrival_fuel",
-                     *         "baseline_cost_usd": 88.92,
-                     *         "plan_cost_usd": 65.38,
-                     *         "extra_arrival_fuel_gallons": 162.3,
-                     *         "fuel_value_usd_per_gallon": 3.27,
-                     *         "extra_arrival_fuel_value_usd": 530.72,
-                     *         "description": "The baseline arrives with 162.3 gal more than the plan. Valued at $3.27/gal (the mean net price on the route), that fuel is worth $530.72, so to arrive with the plan's fuel the baseline costs $619.64 − $530.72 = $88.92, against the plan's $65.38: $23.54 (26.5%) saved."
+                     *         "usd": 2.54,
+                     *         "percent": 4,
+                     *         "basis": "counterfactual_in_reach",
+                     *         "fuel_tax_treatment": "ifta",
+                     *         "counterfactual_cost_usd": 63.92,
+                     *         "plan_cost_usd": 61.38,
+                     *         "routing_savings_usd": 2.54,
+                     *         "card_savings_usd": 2.1,
+                     *         "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $63.92; the plan pays $61.38 on the same basis: $2.54 (4%) saved by where the plan buys. The fleet's card is worth a further $2.10 on this corridor wherever the truck buys, not counted here."
                      *       },
                      *       "candidate_station_count": 37,
                      *       "catalog_version": "catalog-2026-11-21T06",
@@ -6959,36 +7035,44 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.301,
+                     *               "net_price_usd_per_gallon": 3.196,
+                     *               "station_count": 9
+                     *             },
                      *             "price_is_stale": false,
                      *             "cost_usd": 65.38,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 20 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "effective_cost_usd": 61.38,
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank."
                      *           }
                      *         ],
+                     *         "fuel_tax_treatment": "ifta",
                      *         "total_cost_usd": 65.38,
                      *         "total_gallons": 20,
                      *         "arrival_fuel_gallons": 51.6,
                      *         "arrival_fuel_percent": 21.5
                      *       },
                      *       "baseline": {
-                     *         "strategy": "fill_to_full_below_quarter",
-                     *         "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *         "feasible": true,
-                     *         "stop_count": 1,
-                     *         "gallons": 182.3,
-                     *         "cost_usd": 619.64,
-                     *         "arrival_fuel_gallons": 213.9,
-                     *         "arrival_fuel_percent": 89.1
+                     *         "strategy": "mean_price_in_reach",
+                     *         "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *         "fuel_tax_treatment": "ifta",
+                     *         "gallons": 20,
+                     *         "cost_usd": 63.92,
+                     *         "pump_cost_usd": 66.02
                      *       },
                      *       "savings": {
-                     *         "usd": 23.54,
-                     *         "percent": 26.5,
-                     *         "basis": "same_arrival_fuel",
-                     *         "baseline_cost_usd": 88.92,
-                     *         "plan_cost_usd": 65.38,
-                     *         "extra_arrival_fuel_gallons": 162.3,
-                     *         "fuel_value_usd_per_gallon": 3.27,
-                     *         "extra_arrival_fuel_value_usd": 530.72,
-                     *         "description": "The baseline arrives with 162.3 gal more than the plan. Valued at $3.27/gal (the mean net price on the route), that fuel is worth $530.72, so to arrive with the plan's fuel the baseline costs $619.64 − $530.72 = $88.92, against the plan's $65.38: $23.54 (26.5%) saved."
+                     *         "usd": 2.54,
+                     *         "percent": 4,
+                     *         "basis": "counterfactual_in_reach",
+                     *         "fuel_tax_treatment": "ifta",
+                     *         "counterfactual_cost_usd": 63.92,
+                     *         "plan_cost_usd": 61.38,
+                     *         "routing_savings_usd": 2.54,
+                     *         "card_savings_usd": 2.1,
+                     *         "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $63.92; the plan pays $61.38 on the same basis: $2.54 (4%) saved by where the plan buys. The fleet's card is worth a further $2.10 on this corridor wherever the truck buys, not counted here."
                      *       },
                      *       "candidate_station_count": 37,
                      *       "catalog_version": "catalog-2026-11-21T06",
@@ -8221,7 +8305,8 @@ export interface operations {
                      *             "chain": "TA",
                      *             "latitude": 35.46223,
                      *             "longitude": -97.72516,
-                     *             "address": "501 S Morgan Rd, Oklahoma City, OK 73128"
+                     *             "address": "501 S Morgan Rd, Oklahoma City, OK 73128",
+                     *             "state": "OK"
                      *           },
                      *           "miles_ahead": 154.1,
                      *           "detour_miles": 0.8,
@@ -8229,8 +8314,11 @@ export interface operations {
                      *           "price_usd_per_gallon": 3.419,
                      *           "discount_usd_per_gallon": 0.15,
                      *           "net_price_usd_per_gallon": 3.269,
+                     *           "state_tax_usd_per_gallon": 0.2,
+                     *           "effective_price_usd_per_gallon": 3.069,
+                     *           "fuel_tax_treatment": "ifta",
                      *           "price_is_stale": false,
-                     *           "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 20 gal keeps 15% for Amarillo DC (I-40 exit 74).",
+                     *           "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank.",
                      *           "state": "recommended",
                      *           "recommended_at": "2026-11-21T21:48:03.212000Z",
                      *           "acknowledged_at": null
@@ -8381,7 +8469,8 @@ export interface operations {
                      *             "chain": "TA",
                      *             "latitude": 35.46223,
                      *             "longitude": -97.72516,
-                     *             "address": "501 S Morgan Rd, Oklahoma City, OK 73128"
+                     *             "address": "501 S Morgan Rd, Oklahoma City, OK 73128",
+                     *             "state": "OK"
                      *           },
                      *           "miles_ahead": 154.1,
                      *           "detour_miles": 0.8,
@@ -8389,8 +8478,11 @@ export interface operations {
                      *           "price_usd_per_gallon": 3.419,
                      *           "discount_usd_per_gallon": 0.15,
                      *           "net_price_usd_per_gallon": 3.269,
+                     *           "state_tax_usd_per_gallon": 0.2,
+                     *           "effective_price_usd_per_gallon": 3.069,
+                     *           "fuel_tax_treatment": "ifta",
                      *           "price_is_stale": false,
-                     *           "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 20 gal keeps 15% for Amarillo DC (I-40 exit 74).",
+                     *           "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank.",
                      *           "state": "recommended",
                      *           "recommended_at": "2026-11-21T20:02:17.645000Z",
                      *           "acknowledged_at": null
@@ -8943,7 +9035,15 @@ export interface operations {
                      *                 "price_usd_per_gallon": 3.419,
                      *                 "discount_usd_per_gallon": 0.15,
                      *                 "net_price_usd_per_gallon": 3.269,
-                     *                 "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *                 "state": "OK",
+                     *                 "state_tax_usd_per_gallon": 0.2,
+                     *                 "effective_price_usd_per_gallon": 3.069,
+                     *                 "counterfactual": {
+                     *                   "pump_price_usd_per_gallon": 3.302,
+                     *                   "net_price_usd_per_gallon": 3.122,
+                     *                   "station_count": 3
+                     *                 },
+                     *                 "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *               }
                      *             }
                      *           ],
@@ -8959,26 +9059,25 @@ export interface operations {
                      *             "total_gallons": 40,
                      *             "total_cost_usd": 130.76,
                      *             "projected_arrival_fuel_percent": 15,
+                     *             "fuel_tax_treatment": "ifta",
                      *             "baseline": {
-                     *               "strategy": "fill_to_full_below_quarter",
-                     *               "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *               "feasible": true,
-                     *               "stop_count": 1,
-                     *               "gallons": 184.4,
-                     *               "cost_usd": 636,
-                     *               "arrival_fuel_gallons": 180.4,
-                     *               "arrival_fuel_percent": 75.2
+                     *               "strategy": "mean_price_in_reach",
+                     *               "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *               "fuel_tax_treatment": "ifta",
+                     *               "gallons": 40,
+                     *               "cost_usd": 124.88,
+                     *               "pump_cost_usd": 132.08
                      *             },
                      *             "savings": {
-                     *               "usd": 26.16,
-                     *               "percent": 16.7,
-                     *               "basis": "same_arrival_fuel",
-                     *               "baseline_cost_usd": 156.92,
-                     *               "plan_cost_usd": 130.76,
-                     *               "extra_arrival_fuel_gallons": 144.3,
-                     *               "fuel_value_usd_per_gallon": 3.32,
-                     *               "extra_arrival_fuel_value_usd": 479.08,
-                     *               "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *               "usd": 2.12,
+                     *               "percent": 1.7,
+                     *               "basis": "counterfactual_in_reach",
+                     *               "fuel_tax_treatment": "ifta",
+                     *               "counterfactual_cost_usd": 124.88,
+                     *               "plan_cost_usd": 122.76,
+                     *               "routing_savings_usd": 2.12,
+                     *               "card_savings_usd": 7.2,
+                     *               "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *             },
                      *             "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *           },
@@ -9165,7 +9264,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -9182,26 +9289,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -9363,7 +9469,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -9380,26 +9494,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -9645,7 +9758,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -9662,26 +9783,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -9845,7 +9965,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -9862,26 +9990,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -10035,7 +10162,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -10052,26 +10187,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -10234,7 +10368,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -10251,26 +10393,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
                      *       },
@@ -10424,7 +10565,15 @@ export interface operations {
                      *             "price_usd_per_gallon": 3.419,
                      *             "discount_usd_per_gallon": 0.15,
                      *             "net_price_usd_per_gallon": 3.269,
-                     *             "reason": "Cheapest net diesel before the I-40 stretch ($3.269); 40 gal keeps 15% for Amarillo DC (I-40 exit 74)."
+                     *             "state": "OK",
+                     *             "state_tax_usd_per_gallon": 0.2,
+                     *             "effective_price_usd_per_gallon": 3.069,
+                     *             "counterfactual": {
+                     *               "pump_price_usd_per_gallon": 3.302,
+                     *               "net_price_usd_per_gallon": 3.122,
+                     *               "station_count": 3
+                     *             },
+                     *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
                      *       ],
@@ -10441,26 +10590,25 @@ export interface operations {
                      *         "total_gallons": 40,
                      *         "total_cost_usd": 130.76,
                      *         "projected_arrival_fuel_percent": 15,
+                     *         "fuel_tax_treatment": "ifta",
                      *         "baseline": {
-                     *           "strategy": "fill_to_full_below_quarter",
-                     *           "description": "Fill the tank to full at the first station on the route once it is below 25%, paying its net price, on the same stations as the plan.",
-                     *           "feasible": true,
-                     *           "stop_count": 1,
-                     *           "gallons": 184.4,
-                     *           "cost_usd": 636,
-                     *           "arrival_fuel_gallons": 180.4,
-                     *           "arrival_fuel_percent": 75.2
+                     *           "strategy": "mean_price_in_reach",
+                     *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "gallons": 40,
+                     *           "cost_usd": 124.88,
+                     *           "pump_cost_usd": 132.08
                      *         },
                      *         "savings": {
-                     *           "usd": 26.16,
-                     *           "percent": 16.7,
-                     *           "basis": "same_arrival_fuel",
-                     *           "baseline_cost_usd": 156.92,
-                     *           "plan_cost_usd": 130.76,
-                     *           "extra_arrival_fuel_gallons": 144.3,
-                     *           "fuel_value_usd_per_gallon": 3.32,
-                     *           "extra_arrival_fuel_value_usd": 479.08,
-                     *           "description": "The baseline arrives with 144.3 gal more than the plan. Valued at $3.32/gal (the mean net price on the route), that fuel is worth $479.08, so to arrive with the plan's fuel the baseline costs $636.00 − $479.08 = $156.92, against the plan's $130.76: $26.16 (16.7%) saved."
+                     *           "usd": 2.12,
+                     *           "percent": 1.7,
+                     *           "basis": "counterfactual_in_reach",
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "counterfactual_cost_usd": 124.88,
+                     *           "plan_cost_usd": 122.76,
+                     *           "routing_savings_usd": 2.12,
+                     *           "card_savings_usd": 7.2,
+                     *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-21T18:52:07.119000Z"
                      *       },
