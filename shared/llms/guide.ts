@@ -230,7 +230,8 @@ export function renderLlmsGuide(
     ...workflowsSection(base, facts),
     ...operationsSection(routes, facts, settings.stage),
     ...notToolsSection(routes, facts),
-    ...savingsMethodologyMarkdown(),
     ...errorsSection(routes, facts),
+    '',
+    ...savingsMethodologyMarkdown(),
   ].join('\n');
 }

@@ -93,7 +93,20 @@ describe('POST /v1/fuelings', () => {
       discount_usd_per_gallon: 0.15,
       net_price_usd_per_gallon: 3.449,
       total_usd: null,
-      benchmark_price_usd_per_gallon: expect.any(Number),
+      // Dallas, Texas ($0.20 state diesel tax), the fleet's default ifta basis: 3.449 − 0.20.
+      state: 'TX',
+      state_tax_usd_per_gallon: 0.2,
+      fuel_tax_treatment: 'ifta',
+      effective_price_usd_per_gallon: 3.249,
+      // No recommendation stood: its own price is its counterfactual; the card's $0.15 × 100, no routing.
+      counterfactual: {
+        source: 'own_price',
+        pump_price_usd_per_gallon: 3.399,
+        net_price_usd_per_gallon: 3.249,
+        station_count: null,
+      },
+      card_savings_usd: 15,
+      routing_savings_usd: 0,
       station: null,
       latitude: 32.77671,
       longitude: -96.79705,
@@ -281,7 +294,16 @@ describe('GET /v1/reports/savings', () => {
       recommended_stops: 0,
       followed_stops: 0,
     });
-    expect(report.totals.savings_usd).toBeCloseTo(report.totals.benchmark_spend_usd - 524.9, 2);
+    // Neither fill had a recommendation: no routing saving; the first fill's card $15, the
+    // second's total carries no discount.
+    expect(report.totals).toMatchObject({
+      card_savings_usd: 15,
+      routing_savings_usd: 0,
+      savings_usd: 15,
+      fuelings_without_recommendation: { total: 2, by_reason: { no_guidance: 2 } },
+    });
+    expect(report.totals.counterfactual_spend_usd - report.totals.effective_spend_usd).toBeCloseTo(15, 2);
+    expect(report.methodology).toMatch(/\/v1\/llms\.txt#savings-methodology$/);
     expect(report.adherence_rate).toBeNull();
     expect(report.period.to).toMatch(/T00:00:00\.000000Z$/);
     expect(typeof report.definitions.savings_usd).toBe('string');

@@ -149,7 +149,8 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       gallons,
       card_transaction_ref: card.card_transaction_ref,
       net_price_usd_per_gallon: paidNet,
-      benchmark_price_usd_per_gallon: expect.any(Number),
+      fuel_tax_treatment: 'ifta',
+      counterfactual: expect.any(Object),
       linked_fueling_id: detectedId,
       detected_gallons: recorded.data.gallons,
       station: expect.objectContaining({ id: fuelStop.fuel.station.id }),
@@ -195,7 +196,7 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       expect.arrayContaining(['trip.started', 'vehicle.stop_arrived', 'fueling.matched', 'trip.completed']),
     );
 
-    // The report: one fill, the trip's stop due and followed, savings (benchmark − net) × gallons.
+    // The report: one fill, the trip's stop due and followed, savings against the counterfactual.
     // Yesterday through today (UTC): the drive began hours ago and may straddle midnight.
     const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const report = await prod.get('/v1/reports/savings', {
@@ -213,7 +214,8 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
     expect(row).toEqual(report.json.totals);
     expect(report.json.adherence_rate).toBe(1);
     const spend = Math.round(paidNet * gallons * 100) / 100;
-    const benchmark: number = fueling.benchmark_price_usd_per_gallon;
+    const cf = fueling.counterfactual;
+    const effective: number = fueling.effective_price_usd_per_gallon;
     expect(report.json.totals).toMatchObject({
       fuelings: 1,
       gallons,
@@ -221,13 +223,19 @@ describe.runIf(isLocalTarget())('a trip from start to the savings report (local 
       recommended_stops: 1,
       followed_stops: 1,
       missed_savings_usd: 0,
+      card_savings_usd: fueling.card_savings_usd,
+      routing_savings_usd: fueling.routing_savings_usd,
     });
-    expect(report.json.totals.benchmark_spend_usd).toBeCloseTo(benchmark * gallons, 1);
+    // The split, redone by hand from the fill's own published prices (within a cent per figure).
+    expect(fueling.card_savings_usd).toBeCloseTo(
+      (cf.pump_price_usd_per_gallon - cf.net_price_usd_per_gallon) * gallons,
+      1,
+    );
+    expect(fueling.routing_savings_usd).toBeCloseTo((cf.net_price_usd_per_gallon - effective) * gallons, 1);
     expect(report.json.totals.savings_usd).toBeCloseTo(
-      report.json.totals.benchmark_spend_usd - report.json.totals.spend_usd,
+      report.json.totals.counterfactual_spend_usd - report.json.totals.effective_spend_usd,
       2,
     );
-    expect(report.json.totals.savings_usd).toBeCloseTo((benchmark - paidNet) * gallons, 1);
     expect(report.json.totals.savings_usd).not.toBe(0);
     expect(report.json.totals.savings_usd_per_gallon).toBeCloseTo(
       report.json.totals.savings_usd / gallons,

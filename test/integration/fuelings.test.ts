@@ -87,7 +87,6 @@ function detected(vehicleId: string, fueledAtMs: number, overrides: Partial<Fuel
     stationId: null,
     createdAt: formatTimestamp(NOW),
     netPrice: null,
-    benchmarkPrice: 3.6,
     ...overrides,
   };
 }
@@ -457,7 +456,7 @@ describe('the savings report over a seeded month', () => {
         followed_stops: 10,
         adherence_rate: 0.3333,
       });
-      expect(row.savings_usd).toBeCloseTo(row.benchmark_spend_usd - row.spend_usd, 2);
+      expect(row.savings_usd).toBeCloseTo(row.counterfactual_spend_usd - row.effective_spend_usd, 2);
     }
     const sum = (key: 'fuelings' | 'gallons' | 'spend_usd' | 'savings_usd' | 'recommended_stops') =>
       Math.round(report.vehicles.reduce((s, v) => s + v[key], 0) * 100) / 100;

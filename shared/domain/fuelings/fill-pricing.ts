@@ -126,13 +126,18 @@ export function fillCounterfactual(
 /**
  * What a fill made elsewhere while a recommendation stood missed: (its effective price − the
  * recommendation's, on the fill's basis) × gallons, never below 0; 0 when its price is unknown.
+ * Against a recommendation kept before the basis existed: (net paid − its net price) × gallons.
  */
 export function missedSavingsOf(fueling: Fueling, passedOver: RecommendedStop): number {
-  const effective = fillEffectivePrice(fueling);
+  // A recommendation kept before the basis knows no state tax: both are compared on net prices.
+  const basisKnown = passedOver.taxTreatment !== undefined;
+  const paid = basisKnown ? fillEffectivePrice(fueling) : (fueling.netPrice ?? null);
   const gallons = fueling.gallons ?? null;
-  if (effective === null || gallons === null) return 0;
-  const recommended = recommendedEffectivePrice(passedOver, basisOfFill(fueling).treatment);
-  return cents(Math.max(0, effective - recommended) * gallons) / 100;
+  if (paid === null || gallons === null) return 0;
+  const recommended = basisKnown
+    ? recommendedEffectivePrice(passedOver, basisOfFill(fueling).treatment)
+    : passedOver.netPrice;
+  return cents(Math.max(0, paid - recommended) * gallons) / 100;
 }
 
 /** One fill's money, in integer cents, so the report's rows and totals add up exactly. */

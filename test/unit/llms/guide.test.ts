@@ -5,6 +5,8 @@ import { routeList } from '../../../shared/api/routes.ts';
 import { fieldErrorSchema, PAGE_LIMIT } from '../../../shared/api/schemas/common.ts';
 import { KEY_PREFIX, type KeyMode } from '../../../shared/domain/api-keys.ts';
 import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../../../shared/domain/fuel-tax/treatment.ts';
+import { FUELING_POLICY } from '../../../shared/domain/fuelings/policy.ts';
 import { WEBHOOK_SECRET_PREFIX } from '../../../shared/domain/webhooks/signature.ts';
 import { isRetryable, renderLlmsGuide } from '../../../shared/llms/guide.ts';
 import { type GuideRoute, readGuideFacts, readGuideRoutes } from '../../../shared/llms/guide-routes.ts';
@@ -16,6 +18,7 @@ import { ApiError, ERROR_REGISTRY } from '../../../shared/platform/errors.ts';
 import { authenticate } from '../../../shared/platform/http/authenticate.ts';
 import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
 import { ID_PREFIXES } from '../../../shared/platform/ids.ts';
+import { METHODOLOGY_PATH } from '../../../shared/usecases/savings-report.ts';
 import { deliveryHeaders } from '../../../shared/usecases/webhook-delivery.ts';
 
 const guide = renderLlmsGuide({ baseUrl: 'https://api.example.test/', stage: 'prod' });
@@ -204,6 +207,18 @@ describe('the guide’s facts, from their sources', () => {
       }
     },
   );
+
+  it('publishes the savings methodology the report links to, from the report’s own constants', () => {
+    const text = renderLlmsGuide({ baseUrl: 'https://api.example.test', stage: 'prod' });
+    const section = text.slice(text.indexOf('## Savings methodology'));
+    expect(section.startsWith('## Savings methodology')).toBe(true);
+    expect(METHODOLOGY_PATH).toBe('/v1/llms.txt#savings-methodology');
+    expect(section).toContain(`default \`${DEFAULT_FUEL_TAX_TREATMENT}\`)`);
+    expect(section).toContain(`within ${FUELING_POLICY.dueWithinMiles} road miles`);
+    expect(section).toContain(
+      `at most ${FUELING_POLICY.passedOverGraceMinutes} minutes after it was withdrawn`,
+    );
+  });
 
   it('claims no tool for an operation that is not one, and says why for each', () => {
     for (const stage of ['prod', 'sandbox'] as const) {

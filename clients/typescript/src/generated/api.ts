@@ -2057,8 +2057,34 @@ export interface components {
             /** @description price − discount, or total ÷ gallons */
             net_price_usd_per_gallon: number | null;
             total_usd: number | null;
-            /** @description Average posted price of catalog stations within 25 miles when recorded */
-            benchmark_price_usd_per_gallon: number | null;
+            /** @description Two-letter state of the station, else of the position; null when unknown */
+            state: string | null;
+            /** @description The state diesel tax in the pump price at `fueled_at` (the tax table) */
+            state_tax_usd_per_gallon: number | null;
+            /**
+             * @description The basis the fill was priced on when recorded: the vehicle’s override, else the fleet’s setting (`pump` for records made before the setting)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
+            /** @description net price − the credited state tax under `ifta`; the net price under `pump`; null without a price */
+            effective_price_usd_per_gallon: number | null;
+            /** @description What the fleet would have paid without our advice; null without a price */
+            counterfactual: {
+                /**
+                 * @description `followed_recommendation`: the stop it followed; `passed_over_recommendation`: the stop standing while it fuelled elsewhere; `own_price`: no recommendation, its own price (routing saving 0)
+                 * @enum {string}
+                 */
+                source: "followed_recommendation" | "passed_over_recommendation" | "own_price";
+                /** @description Mean posted price − credited tax of the stations the truck could have used */
+                pump_price_usd_per_gallon: number;
+                /** @description The same mean with the fleet’s discounts: the card, no advice */
+                net_price_usd_per_gallon: number;
+                station_count: number | null;
+            } | null;
+            /** @description (counterfactual pump − counterfactual net) × gallons */
+            card_savings_usd: number | null;
+            /** @description (counterfactual net − effective price) × gallons */
+            routing_savings_usd: number | null;
             station: {
                 id: string;
                 name: string;
@@ -2085,6 +2111,7 @@ export interface components {
             linked_fueling_id: string | null;
             /** @description On a reported fueling: what the detection measured */
             detected_gallons: number | null;
+            /** @description A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0 */
             missed_savings_usd: number | null;
             /**
              * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations.
@@ -3564,13 +3591,33 @@ export interface components {
             totals: {
                 fuelings: number;
                 gallons: number;
+                /** @description Cash paid */
                 spend_usd: number;
-                benchmark_spend_usd: number;
+                /** @description Cash paid − the credited state tax */
+                effective_spend_usd: number;
+                counterfactual_spend_usd: number;
+                card_savings_usd: number;
+                routing_savings_usd: number;
+                /** @description card_savings_usd + routing_savings_usd */
                 savings_usd: number;
                 savings_usd_per_gallon: number | null;
                 missed_savings_usd: number;
                 recommended_stops: number;
                 followed_stops: number;
+                fuelings_without_recommendation: {
+                    total: number;
+                    by_reason: {
+                        no_guidance: number;
+                        outside_window: number;
+                        no_position: number;
+                        not_at_recommended_station: number;
+                    };
+                };
+                /**
+                 * @description The basis of the priced fills; `mixed` when they differ; null without one
+                 * @enum {string|null}
+                 */
+                fuel_tax_treatment: "ifta" | "pump" | "mixed" | null;
             };
             /** @description followed ÷ recommended; null when nothing was due */
             adherence_rate: number | null;
@@ -3579,18 +3626,40 @@ export interface components {
                 external_ref: string | null;
                 fuelings: number;
                 gallons: number;
+                /** @description Cash paid */
                 spend_usd: number;
-                benchmark_spend_usd: number;
+                /** @description Cash paid − the credited state tax */
+                effective_spend_usd: number;
+                counterfactual_spend_usd: number;
+                card_savings_usd: number;
+                routing_savings_usd: number;
+                /** @description card_savings_usd + routing_savings_usd */
                 savings_usd: number;
                 savings_usd_per_gallon: number | null;
                 missed_savings_usd: number;
                 recommended_stops: number;
                 followed_stops: number;
+                fuelings_without_recommendation: {
+                    total: number;
+                    by_reason: {
+                        no_guidance: number;
+                        outside_window: number;
+                        no_position: number;
+                        not_at_recommended_station: number;
+                    };
+                };
+                /**
+                 * @description The basis of the priced fills; `mixed` when they differ; null without one
+                 * @enum {string|null}
+                 */
+                fuel_tax_treatment: "ifta" | "pump" | "mixed" | null;
                 adherence_rate: number | null;
             }[];
             definitions: {
                 [key: string]: string;
             };
+            /** @description Where the savings methodology is published (a section of the API guide, text/markdown) */
+            methodology: string;
         };
         SkipStopRequest: {
             /** @description Why the driver skipped it (kept on the session’s skipped_stops) */
@@ -10903,7 +10972,18 @@ export interface operations {
                      *           "discount_usd_per_gallon": 0.15,
                      *           "net_price_usd_per_gallon": 3.269,
                      *           "total_usd": 66.72,
-                     *           "benchmark_price_usd_per_gallon": 3.512,
+                     *           "state": "OK",
+                     *           "state_tax_usd_per_gallon": 0.2,
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "effective_price_usd_per_gallon": 3.069,
+                     *           "counterfactual": {
+                     *             "source": "followed_recommendation",
+                     *             "pump_price_usd_per_gallon": 3.252,
+                     *             "net_price_usd_per_gallon": 3.118,
+                     *             "station_count": 14
+                     *           },
+                     *           "card_savings_usd": 2.73,
+                     *           "routing_savings_usd": 1,
                      *           "station": {
                      *             "id": "stn_CW62DPG9DS2CETNNV0Z3K9MS3Z",
                      *             "name": "TA Oklahoma City West (I-40 exit 140)",
@@ -10942,7 +11022,13 @@ export interface operations {
                      *           "discount_usd_per_gallon": null,
                      *           "net_price_usd_per_gallon": null,
                      *           "total_usd": null,
-                     *           "benchmark_price_usd_per_gallon": 3.598,
+                     *           "state": "TX",
+                     *           "state_tax_usd_per_gallon": 0.2,
+                     *           "fuel_tax_treatment": "ifta",
+                     *           "effective_price_usd_per_gallon": null,
+                     *           "counterfactual": null,
+                     *           "card_savings_usd": null,
+                     *           "routing_savings_usd": null,
                      *           "station": null,
                      *           "latitude": 32.81483,
                      *           "longitude": -96.87512,
@@ -10955,7 +11041,7 @@ export interface operations {
                      *           "linked_fueling_id": null,
                      *           "detected_gallons": null,
                      *           "missed_savings_usd": 0,
-                     *           "unmatched_reason": null,
+                     *           "unmatched_reason": "no_guidance",
                      *           "created_at": "2026-11-21T13:06:41.530000Z"
                      *         }
                      *       ],
@@ -11199,12 +11285,25 @@ export interface operations {
                      *         "fuelings": 16,
                      *         "gallons": 2459.15,
                      *         "spend_usd": 7770.8,
-                     *         "benchmark_spend_usd": 8227.36,
-                     *         "savings_usd": 456.56,
-                     *         "savings_usd_per_gallon": 0.195,
+                     *         "effective_spend_usd": 7301.45,
+                     *         "counterfactual_spend_usd": 7737.01,
+                     *         "card_savings_usd": 305.08,
+                     *         "routing_savings_usd": 130.48,
+                     *         "savings_usd": 435.56,
+                     *         "savings_usd_per_gallon": 0.186,
                      *         "missed_savings_usd": 69.87,
                      *         "recommended_stops": 10,
-                     *         "followed_stops": 7
+                     *         "followed_stops": 7,
+                     *         "fuelings_without_recommendation": {
+                     *           "total": 3,
+                     *           "by_reason": {
+                     *             "no_guidance": 3,
+                     *             "outside_window": 0,
+                     *             "no_position": 0,
+                     *             "not_at_recommended_station": 0
+                     *           }
+                     *         },
+                     *         "fuel_tax_treatment": "ifta"
                      *       },
                      *       "adherence_rate": 0.7,
                      *       "vehicles": [
@@ -11214,12 +11313,25 @@ export interface operations {
                      *           "fuelings": 9,
                      *           "gallons": 1412.35,
                      *           "spend_usd": 4648.04,
-                     *           "benchmark_spend_usd": 4967.24,
-                     *           "savings_usd": 319.2,
-                     *           "savings_usd_per_gallon": 0.226,
+                     *           "effective_spend_usd": 4365.57,
+                     *           "counterfactual_spend_usd": 4662.31,
+                     *           "card_savings_usd": 183.62,
+                     *           "routing_savings_usd": 113.12,
+                     *           "savings_usd": 296.74,
+                     *           "savings_usd_per_gallon": 0.21,
                      *           "missed_savings_usd": 41.13,
                      *           "recommended_stops": 6,
                      *           "followed_stops": 5,
+                     *           "fuelings_without_recommendation": {
+                     *             "total": 2,
+                     *             "by_reason": {
+                     *               "no_guidance": 2,
+                     *               "outside_window": 0,
+                     *               "no_position": 0,
+                     *               "not_at_recommended_station": 0
+                     *             }
+                     *           },
+                     *           "fuel_tax_treatment": "ifta",
                      *           "adherence_rate": 0.8333
                      *         },
                      *         {
@@ -11228,29 +11340,48 @@ export interface operations {
                      *           "fuelings": 7,
                      *           "gallons": 1046.8,
                      *           "spend_usd": 3122.76,
-                     *           "benchmark_spend_usd": 3260.12,
-                     *           "savings_usd": 137.36,
-                     *           "savings_usd_per_gallon": 0.147,
+                     *           "effective_spend_usd": 2935.88,
+                     *           "counterfactual_spend_usd": 3074.7,
+                     *           "card_savings_usd": 121.46,
+                     *           "routing_savings_usd": 17.36,
+                     *           "savings_usd": 138.82,
+                     *           "savings_usd_per_gallon": 0.149,
                      *           "missed_savings_usd": 28.74,
                      *           "recommended_stops": 4,
                      *           "followed_stops": 2,
+                     *           "fuelings_without_recommendation": {
+                     *             "total": 1,
+                     *             "by_reason": {
+                     *               "no_guidance": 1,
+                     *               "outside_window": 0,
+                     *               "no_position": 0,
+                     *               "not_at_recommended_station": 0
+                     *             }
+                     *           },
+                     *           "fuel_tax_treatment": "ifta",
                      *           "adherence_rate": 0.5
                      *         }
                      *       ],
                      *       "definitions": {
-                     *         "period": "The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today), at most 366.",
+                     *         "period": "The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today, on a sandbox fleet's simulation clock when it runs ahead), at most 366.",
                      *         "fuelings": "Fills made in the period, each counted once: a detected fill merged into a reported one counts as the reported one.",
                      *         "gallons": "Gallons bought in those fills (a reported fill’s own figure; a detection’s when nothing was reported).",
-                     *         "spend_usd": "What the fills with a known price cost: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s net price, other detections have no price.",
-                     *         "benchmark_spend_usd": "What the same gallons would have cost at the benchmark: the average posted (undiscounted) price of the catalog's stations within 25 miles of the fill, as the catalog stood when the fill was recorded.",
-                     *         "savings_usd": "benchmark_spend_usd − spend_usd, that is (benchmark − net price paid) × gallons summed over priced fills.",
+                     *         "fuel_tax_treatment": "`ifta`: prices net of the state diesel tax credited on the fleet’s IFTA return (pump − discount − state tax); `pump`: pump − discount; `mixed` when the period’s fills were recorded under both (a vehicle’s override, or the setting changed); null without a priced fill.",
+                     *         "spend_usd": "Cash paid for fills with a known price: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s prices, other detections have no price.",
+                     *         "effective_spend_usd": "spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.",
+                     *         "counterfactual_spend_usd": "What the same gallons would have cost without our advice and without the fleet’s card: counterfactual pump price × gallons per fill. The counterfactual of a purchase is the mean price (net of credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed for routing).",
+                     *         "card_savings_usd": "(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used.",
+                     *         "routing_savings_usd": "(counterfactual net price − effective price paid) × gallons: what choosing where to buy saved; 0 for a fill with no recommendation; negative when the fill cost more than the corridor’s average.",
+                     *         "savings_usd": "card_savings_usd + routing_savings_usd = counterfactual_spend_usd − effective_spend_usd. Each fill is rounded to the cent once, so rows and totals add up exactly.",
                      *         "savings_usd_per_gallon": "savings_usd ÷ the gallons of priced fills; null when no fill had a price.",
-                     *         "missed_savings_usd": "For fills made elsewhere while a recommendation stood: (net price paid − the lowest recommended net price standing) × gallons, never below 0.",
-                     *         "recommended_stops": "Recommended stops that were due: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, or followed; counted on the UTC day they were withdrawn.",
-                     *         "followed_stops": "Due stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
-                     *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1); null when no stop was due.",
-                     *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon and adherence_rate are recomputed from the sums)."
-                     *       }
+                     *         "missed_savings_usd": "For fills made elsewhere while a recommendation stood (or at most 60 minutes after it was withdrawn): (effective price paid − the recommended stop’s effective price) × gallons, never below 0.",
+                     *         "recommended_stops": "Recommended stops counted once each: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, followed by a fill, or passed over — the stop the driver was heading to while a fill was made elsewhere; counted on the UTC day of the withdrawal or of the fill.",
+                     *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
+                     *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.",
+                     *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).",
+                     *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
+                     *       },
+                     *       "methodology": "/v1/llms.txt#savings-methodology"
                      *     }
                      */
                     "application/json": components["schemas"]["SavingsReport"];
