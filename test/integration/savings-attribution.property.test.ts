@@ -24,7 +24,8 @@ import { DRIVE_GROUP_TIMEOUT_MS, SAVINGS_DRIVE_RUNS } from '../support/property-
  * driver who passed a stop over shows more routing saving per gallon than a follower of it.
  */
 const client = testDocumentClient();
-const clock = fixedClock(Date.parse('2026-11-16T06:00:00Z'));
+const FIRST_START_MS = Date.parse('2026-11-16T06:00:00Z');
+const clock = fixedClock(FIRST_START_MS);
 const GROUP_SPACING_MS = 86_400_000;
 const CARDS: CardPurchaseOptions = {
   discounts: { 'Pilot Flying J': 18, "Love's": 15, TA: 12, Petro: 12 },
@@ -34,7 +35,6 @@ const CARDS: CardPurchaseOptions = {
 let table: string;
 let infra: TestInfrastructure;
 let simulation: ReturnType<typeof createDriveSimulation>;
-let groupsRun = 0;
 
 beforeAll(async () => {
   table = await createTestTable(client, 'savings-attribution');
@@ -59,7 +59,7 @@ describe('the savings report over followers, ignorers and early fillers', () => 
     it(`equals the saving computed from the drives: ${describeGroup(group)}`, {
       timeout: DRIVE_GROUP_TIMEOUT_MS,
     }, async () => {
-      const startMs = clock.now() + GROUP_SPACING_MS * ++groupsRun;
+      const startMs = FIRST_START_MS + GROUP_SPACING_MS * (index + 1);
       const outcomes = await simulation.runGroup(group, startMs, 300 + index, CARDS);
       for (const outcome of outcomes) expect(outcome.deadLetters).toEqual([]);
       const fills = judgeFills(outcomes);
