@@ -47,7 +47,10 @@ async function plannedTowardDenver(truck: Truck): Promise<Guidance> {
   return guidance.waitFor(truck.id, 'a plan from the Dallas breadcrumb', (g) => g.stops.length > 0);
 }
 
-/** A recommended stop as the Guidance schema describes it, its net price the difference to the cent. */
+/**
+ * A recommended stop as the Guidance schema describes it, its net price the difference to the cent,
+ * priced on the IFTA basis (a new fleet's default): the station's state tax credited.
+ */
 function expectWellFormedStop(stop: GuidanceStop): void {
   expect(stop.id).toMatch(STOP_ID);
   expect(stop.station).toEqual({
@@ -57,6 +60,7 @@ function expectWellFormedStop(stop: GuidanceStop): void {
     latitude: expect.any(Number),
     longitude: expect.any(Number),
     address: expect.any(String),
+    state: expect.stringMatching(/^[A-Z]{2}$/),
   });
   expect(stop.miles_ahead).toBeGreaterThanOrEqual(0);
   expect(stop.detour_miles).toBeGreaterThanOrEqual(0);
@@ -65,6 +69,12 @@ function expectWellFormedStop(stop: GuidanceStop): void {
   expect(stop.net_price_usd_per_gallon).toBeCloseTo(
     stop.price_usd_per_gallon - stop.discount_usd_per_gallon,
     2,
+  );
+  expect(stop.fuel_tax_treatment).toBe('ifta');
+  expect(stop.state_tax_usd_per_gallon).toBeGreaterThan(0);
+  expect(stop.effective_price_usd_per_gallon).toBeCloseTo(
+    stop.net_price_usd_per_gallon - (stop.state_tax_usd_per_gallon ?? 0),
+    3,
   );
   expect(stop.price_is_stale).toBeTypeOf('boolean');
   expect(stop.reason.length).toBeGreaterThan(10);

@@ -30,13 +30,24 @@ export interface Truck {
 /** The guidance object as the tests read it (fields of openapi.json `Guidance`). */
 export interface GuidanceStop {
   id: string;
-  station: { id: string; name: string; chain: string; latitude: number; longitude: number; address: string };
+  station: {
+    id: string;
+    name: string;
+    chain: string;
+    latitude: number;
+    longitude: number;
+    address: string;
+    state: string | null;
+  };
   miles_ahead: number;
   detour_miles: number;
   gallons_to_buy: number | null;
   price_usd_per_gallon: number;
   discount_usd_per_gallon: number;
   net_price_usd_per_gallon: number;
+  state_tax_usd_per_gallon: number | null;
+  effective_price_usd_per_gallon: number;
+  fuel_tax_treatment: 'ifta' | 'pump';
   price_is_stale: boolean;
   reason: string;
   state: 'recommended' | 'acknowledged';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/index.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/index.ts';
+import { planFirstStoppingAt } from '../../../shared/domain/guidance/committed-plan.ts';
 import { choosePlan } from '../../../shared/domain/guidance/plan-choice.ts';
 import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 
@@ -162,5 +163,25 @@ describe('the plan guidance shows', () => {
     expect(choosePlan(trip({ currentFuelGallons: 5, stations: [station('only', 50, 3.4)] }), []).status).toBe(
       'infeasible',
     );
+  });
+});
+
+describe('the counterfactual of a stop the driver was given', () => {
+  it('is over every station in reach from the truck, those before the stop included', () => {
+    // Prepare: 50 gal, 15-gal reserve: 35 gal reach 227.5 miles at 6.5 mpg, so near (mile 30,
+    // $3.60), dear (150, $3.50) and cheap (200, $3.20) are all in reach. The driver was given dear.
+    const input = trip();
+    const [near, dear, cheap] = input.stations;
+    if (!near || !dear || !cheap) throw new Error('the trip has three stations');
+
+    // Act: dear first (the minimum purchase there), then the cheapest plan from it.
+    const plan = planFirstStoppingAt(input, dear, [cheap]);
+
+    // Assess: ($3.60 + $3.50 + $3.20) / 3 = $3.433, not dear's own price.
+    expect(plan.stops[0]).toMatchObject({
+      stationId: 'dear',
+      counterfactual: { pumpPrice: 3.433, netPrice: 3.433, stationCount: 3 },
+    });
+    expect(plan.savings?.counterfactualCost).toBe(plan.counterfactual?.cost);
   });
 });

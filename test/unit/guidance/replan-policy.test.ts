@@ -261,6 +261,18 @@ describe('the urgent stop when nothing reaches the destination', () => {
     expect(kept).toMatchObject({ phase: 'cannot_reach', stops: [{ stationId: 'stn_far' }] });
     expect(kept.stops[0]?.reason).toMatch(/the stop you were given, still in range: fill up there\.$/);
   });
+
+  it('is priced like any stop (Texas, 20.0¢ credited) and has no counterfactual: it is the only choice', () => {
+    const [urgent] = urgentFor(newSession()).stops;
+    expect(urgent).toMatchObject({
+      state: 'TX',
+      stateTax: 0.2,
+      taxTreatment: 'ifta',
+      netPrice: 3.6,
+      effectivePrice: 3.4,
+      counterfactual: null,
+    });
+  });
 });
 
 describe('what a sloshing gauge, GPS jitter and moving prices do to the advice (seeded)', () => {
