@@ -14,6 +14,7 @@ import { benchIfta } from './ifta.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
 import { benchSavings } from './savings.ts';
+import { benchSavingsAttribution } from './savings-attribution.ts';
 import { benchSavingsReport } from './savings-report.ts';
 import { benchStations } from './stations.ts';
 import { benchTripCreate } from './trip-create.ts';
@@ -45,6 +46,7 @@ const figures = {
   ...(await withJava(benchSavingsReport)),
   ...(await withJava(benchHealthScorecard)),
   ...(await withJava(benchGuidanceFleet)),
+  ...(await withJava(benchSavingsAttribution)),
   ...(await benchColdStart()),
 };
 // Composed from the write-unit figures above and the local stack's counted operations (bench/cost.ts).

@@ -62,9 +62,9 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   /** The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts). */
   recordedFills?: Pick<FuelingStore, 'ofVehicleBetween'>;
   /** A detected fill is priced on the fleet's basis: the tax table (default: the shipped one)… */
-  fuelTaxes?: FuelTaxRatesProvider;
+  fuelTaxes: FuelTaxRatesProvider;
   /** …and the fleet's treatment (without it: the vehicle's override, else the default). */
-  fleets?: Pick<FleetStore, 'get'>;
+  fleets: Pick<FleetStore, 'get'>;
 }
 
 /** A cycle that lost the version race to another writer starts over from the newer state. */

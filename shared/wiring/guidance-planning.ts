@@ -45,7 +45,6 @@ export function createGuidancePlanningDeps(
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
     recordedFills: fuelingStores(infra).fuelings,
-    fuelTaxes,
     chargeReplannedStations: async (fleetId, count, sessionAccountId) => {
       if (count <= 0) return;
       try {

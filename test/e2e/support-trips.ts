@@ -122,12 +122,33 @@ export async function driveTripToFuelStop(
   const session = await guidance.current(truck.id);
 
   // The trip's route as a line of road miles, and where on it the station lies.
-  const raw = routeLineFromPoints(decodeRoutePolyline(trip.polyline));
-  const scale = trip.distance_miles / (raw.cumulativeMiles.at(-1) as number);
-  const line: RouteLine = { points: raw.points, cumulativeMiles: raw.cumulativeMiles.map((m) => m * scale) };
+  const line = routeLineOf(trip);
   const station: GeoPoint = { latitude: fuelStop.latitude, longitude: fuelStop.longitude };
-  const S = projectOntoRoute(line, station).milesAlongRoute;
+  const driven = await driveToPumps(guidance, truck, line, station, options);
+  return { truck, trip, fuelStop, session, ...driven };
+}
 
+/** A route's encoded polyline as a line of road miles (scaled to the route's own distance). */
+export function routeLineOf(route: { polyline: string; distance_miles: number }): RouteLine {
+  const raw = routeLineFromPoints(decodeRoutePolyline(route.polyline));
+  const scale = route.distance_miles / (raw.cumulativeMiles.at(-1) as number);
+  return { points: raw.points, cumulativeMiles: raw.cumulativeMiles.map((m) => m * scale) };
+}
+
+/**
+ * The scripted drive of {@link driveTripToFuelStop} for a truck that left `line`'s origin at 40 %:
+ * from 4 road miles before `station`'s foot to its pumps, the dwell (and the fill, with
+ * `fillToPercent`), back to the route and 3 miles on. Each breadcrumb waits for the guidance worker;
+ * the drive ends a minute ago.
+ */
+export async function driveToPumps(
+  guidance: ReturnType<typeof guidanceClient>,
+  truck: Truck,
+  line: RouteLine,
+  station: GeoPoint,
+  options: { fillToPercent?: number } = {},
+): Promise<Pick<TripDrive, 'crumbs' | 'arrivedAtMs' | 'departedAtMs'>> {
+  const S = projectOntoRoute(line, station).milesAlongRoute;
   const script: { at: number; point: GeoPoint; fuel: number; mph: number }[] = [];
   let t = 0;
   let here = pointAtMiles(line, Math.max(0, S - 4));
@@ -183,5 +204,5 @@ export async function driveTripToFuelStop(
     );
     crumbs.push(crumb);
   }
-  return { truck, trip, fuelStop, session, crumbs, arrivedAtMs: arrivedAt, departedAtMs: departedAt };
+  return { crumbs, arrivedAtMs: arrivedAt, departedAtMs: departedAt };
 }

@@ -19,3 +19,10 @@ export const GUIDANCE_DRIVE_RUNS = { fuelsAtShownStop: 20, negative: 9 } as cons
  * an idle 2-core machine beside DynamoDB Local's JVM, so 2–3× that when loaded.
  */
 export const DRIVE_GROUP_TIMEOUT_MS = 120_000;
+
+/**
+ * The savings property (test/integration/savings-attribution.property.test.ts): simulated drives of
+ * followers, drivers who ignore the shown stop and early fillers, each fill reported by card, whose
+ * report must equal the saving computed from the drives. A fixed count, never a time limit.
+ */
+export const SAVINGS_DRIVE_RUNS = 12;

@@ -6,8 +6,10 @@
  * between the graph's nodes, with a gauge that sloshes, GPS jitter and a reporting cadence of its
  * own. Its driver does one thing with the stop guidance showed when it started: fuels there (exit,
  * surface road, dwell, fill, back onto the interstate), passes the exit, exits and turns back, or
- * passes it and fuels somewhere else. Its breadcrumbs reach the API live, as a buffered upload
- * (29 minutes posted within one minute, several trucks a batch), or hours late, in order or not.
+ * passes it and fuels somewhere else; or, as the savings report is judged on, fuels at another
+ * station of the corridor past the stop, or at one before it. Its breadcrumbs reach the API live,
+ * as a buffered upload (29 minutes posted within one minute, several trucks a batch), or hours
+ * late, in order or not.
  */
 import { type GeoPoint, milesRulerAt, toLonLat } from '../../../shared/geo/distance.ts';
 import { computeEmbeddedRoute } from '../../../shared/geo/embedded-router.ts';
@@ -22,6 +24,10 @@ export const DRIVER_BEHAVIOURS = [
   'passes_the_exit',
   'exits_and_turns_back',
   'fuels_elsewhere',
+  /** Ignores the shown stop: passes it and fuels at another station of the corridor further on. */
+  'fuels_past_shown_stop',
+  /** Fills early: fuels at a station of the corridor some 30–80 road miles before the shown stop. */
+  'fuels_before_shown_stop',
 ] as const;
 export type DriverBehaviour = (typeof DRIVER_BEHAVIOURS)[number];
 
@@ -48,6 +54,17 @@ const RAMP_MPH = 25;
 const REJOIN_PAST_FOOT_MILES = 0.3;
 /** A truck that fuels elsewhere passes the shown stop's exit and fills this far on, off the road. */
 const ELSEWHERE = { pastFootMiles: 12, offRoadMiles: 1 } as const;
+/**
+ * Where the driver who does not follow fuels instead, in road miles from the shown stop's foot:
+ * past it (ignores the stop) or before it (fills early). The station is the corridor's nearest to
+ * that mile (`otherStationFor`).
+ */
+export const OTHER_STATION_MILES = {
+  fuels_past_shown_stop: { min: 15, max: 80 },
+  fuels_before_shown_stop: { min: 30, max: 80 },
+} as const;
+/** A station of the corridor: at most this far off the route. */
+const CORRIDOR_OFF_ROUTE_MILES = 1.5;
 /** A truck that exits and turns back drives this share of the way to the station first. */
 const TURN_BACK_SHARE = 0.4;
 /**
@@ -86,6 +103,11 @@ export interface DriveSpec {
   cruiseMinutes: number;
   /** The seed of the drive's noise (gauge, GPS, speed). */
   noiseSeed: number;
+  /**
+   * fuels_past_shown_stop / fuels_before_shown_stop: how many road miles past (or before) the
+   * shown stop's foot the driver looks for another station (OTHER_STATION_MILES).
+   */
+  otherStationMiles?: number;
 }
 
 /** Trucks of one fleet that report through the same provider: one delivery, shared batches. */
@@ -114,7 +136,20 @@ const DEFAULT_BEHAVIOURS: Record<DriverBehaviour, number> = {
   passes_the_exit: 1,
   exits_and_turns_back: 1,
   fuels_elsewhere: 1,
+  // The savings fleet's drivers (SAVINGS_FLEET_MIX): none in the guidance fleet.
+  fuels_past_shown_stop: 0,
+  fuels_before_shown_stop: 0,
 };
+
+/**
+ * The fleet the savings report is judged on: followers, drivers who ignore the shown stop and fuel
+ * further on, and early fillers, every breadcrumb live (what GET guidance showed at each moment is
+ * then what stood when the truck fuelled).
+ */
+export const SAVINGS_FLEET_MIX = {
+  behaviours: { fuels_at_shown_stop: 1, fuels_past_shown_stop: 1, fuels_before_shown_stop: 1 },
+  deliveries: { live: 1 },
+} as const satisfies Pick<FleetOptions, 'behaviours' | 'deliveries'>;
 const DEFAULT_DELIVERIES: Record<Delivery, number> = { live: 2, buffered: 1.5, hours_late: 0.5 };
 
 function weighted<K extends string>(random: () => number, weights: Partial<Record<K, number>>): K {
@@ -184,7 +219,7 @@ function generateDrive(
 ): DriveSpec {
   const [from, to] = CITY_PAIRS[Math.floor(random() * CITY_PAIRS.length)] as readonly [string, string];
   const reversed = random() < 0.5;
-  return {
+  const spec: DriveSpec = {
     index,
     from: city(reversed ? to : from),
     to: city(reversed ? from : to),
@@ -204,6 +239,60 @@ function generateDrive(
     cruiseMinutes: Math.round(between(random, 45, 90)),
     noiseSeed: Math.floor(random() * 2 ** 31),
   };
+  // Drawn last, and only for these behaviours: the fleets without them draw exactly as before.
+  if (spec.behaviour === 'fuels_past_shown_stop' || spec.behaviour === 'fuels_before_shown_stop') {
+    const range = OTHER_STATION_MILES[spec.behaviour];
+    spec.otherStationMiles = Math.round(between(random, range.min, range.max));
+  }
+  return spec;
+}
+
+/** A station as the generator needs it: where it is. */
+export interface CorridorStation {
+  id: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The station a driver who does not follow fuels at instead of the shown one: of the stations
+ * within {@link CORRIDOR_OFF_ROUTE_MILES} of the route (`stationsNear` lists those around a
+ * point), none of them a stop guidance showed (`shownStationIds`: following a later stop of the
+ * plan is following), the one whose foot is nearest `otherStationMiles` past (or before) the shown
+ * stop's, and strictly past it (or before it, ahead of the truck and within
+ * {@link MAX_APPROACH_MILES}: an early filler fuels early even when the stop is further out). Null
+ * for the other behaviours, with no stop shown, or when the corridor has no such station.
+ */
+export function otherStationFor<S extends CorridorStation>(
+  spec: DriveSpec,
+  shown: (ShownStop & { stationId: string }) | null,
+  stationsNear: (point: GeoPoint, radiusMiles: number) => readonly S[],
+  shownStationIds: ReadonlySet<string> = new Set(),
+): S | null {
+  if (spec.otherStationMiles === undefined || shown === null) return null;
+  const past = spec.behaviour === 'fuels_past_shown_stop';
+  if (past && !drivesToShownStop(spec, shown)) return null;
+  const route = routeOf(spec);
+  const end = route.distanceMiles - 3;
+  const foot = Math.max(spec.startMile, projectOntoRoute(route, shown).milesAlongRoute);
+  const [low, high] = past
+    ? [foot + 5, end]
+    : [spec.startMile + 2, Math.min(foot - 5, spec.startMile + MAX_APPROACH_MILES)];
+  if (high <= low) return null;
+  const target = Math.min(
+    high,
+    Math.max(low, past ? foot + spec.otherStationMiles : foot - spec.otherStationMiles),
+  );
+  let best: { station: S; miles: number } | null = null;
+  for (const station of stationsNear(pointAtMiles(route, target), 25)) {
+    if (station.id === shown.stationId || shownStationIds.has(station.id)) continue;
+    const projected = projectOntoRoute(route, station);
+    if (projected.offRouteMiles > CORRIDOR_OFF_ROUTE_MILES) continue;
+    if (projected.milesAlongRoute < low || projected.milesAlongRoute > high) continue;
+    const miles = Math.abs(projected.milesAlongRoute - target);
+    if (!best || miles < best.miles) best = { station, miles };
+  }
+  return best?.station ?? null;
 }
 
 /** Where the truck is on the way: on the interstate, on the surface road either way, at the pumps. */
@@ -304,33 +393,49 @@ export function drivesToShownStop(spec: DriveSpec, shown: ShownStop | null): sho
   );
 }
 
-/** The drive's legs, given the stop shown when guidance started (null: none was shown). */
-function legsOf(spec: DriveSpec, shown: ShownStop | null): Leg[] {
+/**
+ * The drive's legs, given the stop shown when guidance started (null: none was shown) and, for a
+ * driver who fuels at another station of the corridor, that station (`otherStationFor`).
+ */
+function legsOf(spec: DriveSpec, shown: ShownStop | null, other: ShownStop | null): Leg[] {
   const route = routeOf(spec);
   const end = route.distanceMiles - 1;
-  if (!drivesToShownStop(spec, shown)) {
+  // An early filler fuels early however far out the stop is: the drive takes it to the other station.
+  const early = spec.behaviour === 'fuels_before_shown_stop' && other !== null;
+  if (!early && !drivesToShownStop(spec, shown)) {
     const cruiseTo = Math.min(
       end,
       spec.startMile + (shown ? MAX_APPROACH_MILES : (spec.cruiseMinutes / 60) * spec.mph),
     );
     return [roadLeg(route, spec.startMile, cruiseTo, spec.mph)];
   }
-  const foot = projectOntoRoute(route, shown).milesAlongRoute;
+  const stop = shown as ShownStop;
+  const foot = projectOntoRoute(route, stop).milesAlongRoute;
   const exitMile = Math.max(spec.startMile, foot);
   const exitPoint = pointAtMiles(route, exitMile);
   const after = (fromMile: number) =>
     roadLeg(route, fromMile, Math.min(end, fromMile + spec.milesAfterStop), spec.mph);
-  const station = { latitude: shown.latitude, longitude: shown.longitude };
+  const station = { latitude: stop.latitude, longitude: stop.longitude };
+  /** Exit at `mile`, the surface road to the station, the fill, back onto the road past its foot. */
+  const fuelAt = (pumps: GeoPoint, mile: number) => {
+    const rejoin = Math.min(end, mile + REJOIN_PAST_FOOT_MILES);
+    return [
+      roadLeg(route, spec.startMile, mile, spec.mph),
+      straightLeg(pointAtMiles(route, mile), pumps, 'to_station', mile),
+      dwellLeg(pumps, spec.dwellMinutes, spec.fillToPercent, mile),
+      straightLeg(pumps, pointAtMiles(route, rejoin), 'to_road', mile),
+      after(rejoin),
+    ];
+  };
   switch (spec.behaviour) {
-    case 'fuels_at_shown_stop': {
-      const rejoin = Math.min(end, exitMile + REJOIN_PAST_FOOT_MILES);
-      return [
-        roadLeg(route, spec.startMile, exitMile, spec.mph),
-        straightLeg(exitPoint, station, 'to_station', exitMile),
-        dwellLeg(station, spec.dwellMinutes, spec.fillToPercent, exitMile),
-        straightLeg(station, pointAtMiles(route, rejoin), 'to_road', exitMile),
-        after(rejoin),
-      ];
+    case 'fuels_at_shown_stop':
+      return fuelAt(station, exitMile);
+    case 'fuels_past_shown_stop':
+    case 'fuels_before_shown_stop': {
+      // No other station on the corridor: the driver fuels where shown after all.
+      if (!other) return fuelAt(station, exitMile);
+      const pumps = { latitude: other.latitude, longitude: other.longitude };
+      return fuelAt(pumps, Math.max(spec.startMile, projectOntoRoute(route, pumps).milesAlongRoute));
     }
     case 'passes_the_exit':
       return [roadLeg(route, spec.startMile, exitMile, spec.mph), after(exitMile)];
@@ -374,11 +479,37 @@ function legsOf(spec: DriveSpec, shown: ShownStop | null): Leg[] {
  * `cadenceSeconds` of recorded time, given the stop shown then. The truth moves continuously (a
  * fill lasts most of the dwell); the device samples it at its cadence and adds its noise.
  */
-export function scriptDrive(spec: DriveSpec, shown: ShownStop | null, startMs: number): DriveCrumb[] {
-  const legs = legsOf(spec, shown);
+export function scriptDrive(
+  spec: DriveSpec,
+  shown: ShownStop | null,
+  startMs: number,
+  other: ShownStop | null = null,
+): DriveCrumb[] {
+  return scriptDriveWithFills(spec, shown, startMs, other).crumbs;
+}
+
+/** A fill the drive truly made: where (the pumps), when the pump ran, and how much it took. */
+export interface DriveFill extends GeoPoint {
+  /** When the truck reached and left the pumps (the card is paid on leaving). */
+  arrivedAtMs: number;
+  leftAtMs: number;
+  gallons: number;
+  /** Road miles along the city-pair route of the station's foot. */
+  routeMile: number;
+}
+
+/** {@link scriptDrive}, with the fills the truck truly made (what its fuel card records). */
+export function scriptDriveWithFills(
+  spec: DriveSpec,
+  shown: ShownStop | null,
+  startMs: number,
+  other: ShownStop | null = null,
+): { crumbs: DriveCrumb[]; fills: DriveFill[] } {
+  const legs = legsOf(spec, shown, other);
   const noise = seededRandom(spec.noiseSeed);
   const percentPerMile = 100 / (spec.mpg * spec.tankGallons);
   const crumbs: DriveCrumb[] = [];
+  const fills: DriveFill[] = [];
   let legStartMs = startMs;
   let fuel = spec.startFuelPercent;
   let tick = startMs + spec.cadenceSeconds * 1000;
@@ -393,10 +524,19 @@ export function scriptDrive(spec: DriveSpec, shown: ShownStop | null, startMs: n
       if (leg.fillTo !== undefined) level = fillLevel(fuelAtStart, leg.fillTo, tick - legStartMs, durationMs);
       crumbs.push(device(spec, noise, { tick, point, routeMile, level, moving: leg.mph > 0, leg }));
     }
+    if (leg.fillTo !== undefined) {
+      fills.push({
+        ...leg.at(1).point,
+        arrivedAtMs: legStartMs,
+        leftAtMs: legEndMs,
+        gallons: Math.round(((leg.fillTo - fuelAtStart) / 100) * spec.tankGallons * 10) / 10,
+        routeMile: leg.at(1).routeMile,
+      });
+    }
     fuel = leg.fillTo ?? fuelAtStart - leg.miles * percentPerMile;
     legStartMs = legEndMs;
   }
-  return crumbs;
+  return { crumbs, fills };
 }
 
 /** The pump runs from two minutes after arriving until two minutes before leaving. */

@@ -6,29 +6,36 @@
  * move a few cents an hour of that clock. Collects per truck what a fleet would see: the stop shown
  * when guidance started, every event, and what GET guidance showed after each delivery.
  */
-import type { Station } from '../../../shared/domain/stations/station.ts';
+
+import type { GuidanceStop } from '../../../shared/domain/guidance/session.ts';
+import { type ChainDiscounts, type Station, stationPrice } from '../../../shared/domain/stations/station.ts';
 import type { VehicleUpdateMessage } from '../../../shared/domain/telematics/messages.ts';
 import { StationIndex } from '../../../shared/geo/station-index.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../../../shared/geo/synthetic-catalog.ts';
 import { newId } from '../../../shared/platform/ids.ts';
 import { createEventRecorder, type EventEnvelope } from '../../../shared/store/events.ts';
+import { recordFuelings } from '../../../shared/usecases/fuelings.ts';
 import { startGuidance } from '../../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../../shared/usecases/vehicles.ts';
+import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
 import { createGuidanceWorkerDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../../shared/wiring/locations.ts';
-import { vehicleStore } from '../../../shared/wiring/table-stores.ts';
+import { stationSources } from '../../../shared/wiring/stations.ts';
+import { tableStores, vehicleStore } from '../../../shared/wiring/table-stores.ts';
 import type { TestInfrastructure } from '../infrastructure.ts';
 import { guidancePrincipal } from '../principals.ts';
 import {
   type DeliveryPost,
   type DriveCrumb,
+  type DriveFill,
   type DriveGroup,
   type DriveSpec,
   deliveryPosts,
+  otherStationFor,
   parkedCrumb,
-  scriptDrive,
+  scriptDriveWithFills,
 } from './generator.ts';
 
 /** A stop as GET guidance showed it. */
@@ -37,6 +44,33 @@ export interface SeenStop {
   stationId: string;
   latitude: number;
   longitude: number;
+}
+
+/**
+ * A stop with the prices guidance published for it: what a fill that followed it, or passed it
+ * over, is judged against (docs/fuel-economics.md). Absent price-basis fields read as pump prices.
+ */
+export interface PricedStop extends SeenStop {
+  price: number;
+  discount: number;
+  netPrice: number;
+  stateTax: number | null;
+  effectivePrice: number | null;
+  counterfactual: { pumpPrice: number; netPrice: number; stationCount: number } | null;
+}
+
+/** A card purchase as the fleet's card feed reports it (POST /v1/fuelings), with its truth. */
+export interface CardPurchase {
+  fuelingId: string | null;
+  stationId: string;
+  state: string;
+  chain: string;
+  fueledAtMs: number;
+  gallons: number;
+  price: number;
+  discount: number;
+  /** When the card feed posted it. */
+  postedAtMs: number;
 }
 
 /** What GET guidance showed after a delivery, and where the truck truly was by then. */
@@ -50,6 +84,8 @@ export interface Sighting {
   fillsDetected: number;
   /** Stations the session's skipped stops are at. */
   skippedStationIds: string[];
+  /** Every stop of the active session (stops[0] first), with the prices published for it. */
+  stops: PricedStop[];
   /** The newest breadcrumb the API had for the truck (by recorded_at). */
   latest: DriveCrumb;
 }
@@ -61,6 +97,13 @@ export interface DriveOutcome {
   guidanceId: string;
   /** stops[0] of POST guidance's answer: the stop the driver was shown, and drives to. */
   shownAtStart: SeenStop | null;
+  /** Every stop of POST guidance's answer, with the prices published for it. */
+  stopsAtStart: PricedStop[];
+  /** The other station of the corridor a driver who does not follow fuels at (null: none). */
+  otherStation: SeenStop | null;
+  /** The fills the truck truly made, and the card purchases posted for them (when asked for). */
+  fills: DriveFill[];
+  purchases: CardPurchase[];
   startMs: number;
   crumbs: DriveCrumb[];
   /** This truck's events, in the order they were recorded. */
@@ -117,18 +160,52 @@ function drift(stationId: string, hour: number): number {
   return (((hash >>> 0) / 4294967295) * 2 - 1) * PRICE_DRIFT_USD;
 }
 
+/** The stop with the prices guidance published for it. */
+export const pricedStop = (stop: GuidanceStop): PricedStop => ({
+  id: stop.id,
+  stationId: stop.stationId,
+  latitude: stop.latitude,
+  longitude: stop.longitude,
+  price: stop.price,
+  discount: stop.discount,
+  netPrice: stop.netPrice,
+  stateTax: stop.stateTax ?? null,
+  effectivePrice: stop.effectivePrice ?? null,
+  counterfactual: stop.counterfactual ?? null,
+});
+
+/** Card purchases: the fleet's discounts by chain, and how long after leaving the pumps the feed posts. */
+export interface CardPurchaseOptions {
+  discounts: ChainDiscounts;
+  /** Minutes from leaving the pumps to the card feed's POST /v1/fuelings. */
+  feedLagMinutes: number;
+}
+
 export function createDriveSimulation(infra: TestInfrastructure, clock: MutableClock) {
   const events: EventEnvelope[] = [];
+  const recorder = createEventRecorder(
+    infra.client,
+    infra.config.tableName,
+    'prod',
+    clock.now,
+    async (event) => {
+      events.push(event);
+    },
+  );
   const deps = {
-    ...createGuidanceWorkerDeps(infra, {
-      events: createEventRecorder(infra.client, infra.config.tableName, 'prod', clock.now, async (event) => {
-        events.push(event);
-      }),
-    }),
+    ...createGuidanceWorkerDeps(infra, { events: recorder }),
     catalog: driftingCatalog(clock.now),
   };
   const ingest = ingestDeps(infra);
   const vehicles = vehicleStore(infra);
+  const fuelingDeps = {
+    ...createFuelingRecordDeps(infra, recorder),
+    vehicles,
+    catalog: deps.catalog,
+    fuelTaxes: stationSources(infra).fuelTaxes,
+    fleets: tableStores(infra).fleets,
+    now: clock.now,
+  };
   /** Per vehicle, why its messages went to the dead-letter queue. */
   const deadLetters = new Map<string, string[]>();
 
@@ -182,6 +259,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
       active: session?.status === 'active',
       fuelPercent: session?.fuel?.percent ?? null,
       skippedStationIds: session?.skipped.map((s) => s.stationId) ?? [],
+      stops: session?.status === 'active' ? session.stops.map(pricedStop) : [],
       first: stop
         ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
         : null,
@@ -189,11 +267,59 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
   }
 
   /**
+   * The card purchase of a fill, as the feed posts it `feedLagMinutes` after the truck left the
+   * pumps: the station the catalog has at the pumps, its posted price then, the fleet's discount
+   * at its chain, the gallons the truck took.
+   */
+  async function purchaseOf(fill: DriveFill, cards: CardPurchaseOptions): Promise<CardPurchase | null> {
+    const index = await deps.catalog.current();
+    const station = index.nearby(fill.latitude, fill.longitude, 0.05, 1)[0]?.station;
+    if (!station) return null;
+    const { price, discount } = stationPrice(station, cards.discounts);
+    return {
+      fuelingId: null,
+      stationId: station.id,
+      state: station.state,
+      chain: station.chain,
+      fueledAtMs: fill.leftAtMs,
+      gallons: fill.gallons,
+      price,
+      discount,
+      postedAtMs: fill.leftAtMs + cards.feedLagMinutes * 60_000,
+    };
+  }
+
+  /** POST /v1/fuelings through its use case: every purchase must be accepted. */
+  async function postPurchase(fleetId: string, vehicleId: string, purchase: CardPurchase) {
+    const answer = await recordFuelings(fuelingDeps, fleetId, [
+      {
+        vehicle_id: vehicleId,
+        station_id: purchase.stationId,
+        fueled_at: new Date(purchase.fueledAtMs).toISOString(),
+        gallons: purchase.gallons,
+        price_usd_per_gallon: purchase.price,
+        discount_usd_per_gallon: purchase.discount,
+      },
+    ]);
+    const [result] = answer.results;
+    if (result?.status !== 'accepted') throw new Error(`card purchase refused: ${JSON.stringify(answer)}`);
+    purchase.fuelingId = result.id;
+  }
+
+  /**
    * Drives one group (one fleet, one provider) from `startMs`: each truck reports once, parked,
    * guidance starts for each, then the drives' breadcrumbs arrive as the group's delivery sends them.
+   * With `cards`, the fleet has those discounts, drivers who do not follow fuel at another station
+   * of the corridor, and each fill's card purchase is posted when the card feed sends it.
    */
-  async function runGroup(group: DriveGroup, startMs: number, seed: number): Promise<DriveOutcome[]> {
+  async function runGroup(
+    group: DriveGroup,
+    startMs: number,
+    seed: number,
+    cards: CardPurchaseOptions | null = null,
+  ): Promise<DriveOutcome[]> {
     const fleetId = newId('fleet');
+    if (cards) await stationSources(infra).discounts.put(fleetId, cards.discounts);
     const trucks = [];
     for (const spec of group.drives) {
       clock.set(startMs - 5 * 60_000);
@@ -223,14 +349,32 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
       const shownAtStart = stop
         ? { id: stop.id, stationId: stop.stationId, latitude: stop.latitude, longitude: stop.longitude }
         : null;
+      const index = cards ? await deps.catalog.current() : null;
+      const other = index
+        ? otherStationFor(
+            spec,
+            shownAtStart,
+            (point, radiusMiles) =>
+              index.nearby(point.latitude, point.longitude, radiusMiles, 200).map(({ station }) => station),
+            new Set(answer.status === 'active' ? answer.stops.map((s) => s.stationId) : []),
+          )
+        : null;
+      const otherStation = other
+        ? { id: other.id, stationId: other.id, latitude: other.latitude, longitude: other.longitude }
+        : null;
+      const scripted = scriptDriveWithFills(spec, shownAtStart, startMs, otherStation);
       outcomes.push({
         spec,
         fleetId,
         vehicleId,
         guidanceId: answer.id,
         shownAtStart,
+        stopsAtStart: answer.status === 'active' ? answer.stops.map(pricedStop) : [],
+        otherStation,
+        fills: scripted.fills,
+        purchases: [],
         startMs,
-        crumbs: scriptDrive(spec, shownAtStart, startMs),
+        crumbs: scripted.crumbs,
         events: [],
         sightings: [],
         deadLetters: [],
@@ -245,7 +389,26 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
       seed,
     );
     const latest = new Map(outcomes.map((o) => [o.spec.index, parked.get(o.vehicleId) as DriveCrumb]));
+    // The card feed's posts, each placed among the breadcrumb posts by when it is sent.
+    const pending: { outcome: DriveOutcome; fill: DriveFill }[] = cards
+      ? outcomes
+          .flatMap((outcome) => outcome.fills.map((fill) => ({ outcome, fill })))
+          .sort((a, b) => a.fill.leftAtMs - b.fill.leftAtMs)
+      : [];
+    const postPurchasesDueBy = async (atMs: number) => {
+      while (cards && pending.length > 0) {
+        const next = pending[0] as (typeof pending)[number];
+        if (next.fill.leftAtMs + cards.feedLagMinutes * 60_000 > atMs) return;
+        pending.shift();
+        clock.set(next.fill.leftAtMs + cards.feedLagMinutes * 60_000);
+        const purchase = await purchaseOf(next.fill, cards);
+        if (!purchase) continue;
+        await postPurchase(fleetId, next.outcome.vehicleId, purchase);
+        next.outcome.purchases.push(purchase);
+      }
+    };
     for (const { postedAtMs, items } of posts) {
+      await postPurchasesDueBy(postedAtMs);
       clock.set(postedAtMs);
       await post(
         fleetId,
@@ -272,6 +435,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
         });
       }
     }
+    await postPurchasesDueBy(Number.POSITIVE_INFINITY);
     for (const outcome of outcomes) {
       outcome.events = events.filter(
         (e) => e.fleet_id === fleetId && e.data.vehicle_id === outcome.vehicleId,

@@ -14,8 +14,12 @@ import {
   drivesToShownStop,
   generateFleet,
   MAX_APPROACH_MILES,
+  OTHER_STATION_MILES,
+  otherStationFor,
   routeOf,
+  SAVINGS_FLEET_MIX,
   scriptDrive,
+  scriptDriveWithFills,
 } from '../../support/drives/generator.ts';
 import type { DriveOutcome, SeenStop, Sighting } from '../../support/drives/harness.ts';
 
@@ -158,6 +162,133 @@ describe('scriptDrive', () => {
   });
 });
 
+describe('drivers who do not follow (the savings fleet)', () => {
+  const savings = generateFleet({ seed: 7, drives: 60, ...SAVINGS_FLEET_MIX });
+  const savingsDrives = savings.flatMap((g) => g.drives);
+  const spec = { ...(drives[0] as DriveSpec), startMile: 10 };
+  const route = routeOf(spec);
+  /** A station `offMiles` off the road square to it, its foot at `mile`. */
+  const stationAt = (id: string, mile: number, offMiles = 0.5) => {
+    const foot = pointAtMiles(route, mile);
+    const ahead = pointAtMiles(route, mile + 1);
+    const dLat = ahead.latitude - foot.latitude;
+    const dLon = ahead.longitude - foot.longitude;
+    const norm = Math.hypot(dLat, dLon);
+    return {
+      id,
+      latitude: foot.latitude + (-dLon / norm) * (offMiles / 69),
+      longitude:
+        foot.longitude + (dLat / norm) * (offMiles / (69 * Math.cos((foot.latitude * Math.PI) / 180))),
+    };
+  };
+  const shown = { ...stationAt('shown', 100), stationId: 'shown' };
+  const corridor = [
+    stationAt('at-30', 30),
+    stationAt('at-52', 52),
+    stationAt('at-56-far-off', 56, 4),
+    stationAt('at-97', 97),
+    stationAt('at-125', 125),
+    stationAt('at-140', 140),
+  ];
+  const near = () => corridor;
+
+  it('draws followers, ignorers and early fillers, all live; the guidance fleet draws none of the new', () => {
+    expect(new Set(savingsDrives.map((d) => d.behaviour))).toEqual(
+      new Set(['fuels_at_shown_stop', 'fuels_past_shown_stop', 'fuels_before_shown_stop']),
+    );
+    expect(new Set(savings.map((g) => g.delivery))).toEqual(new Set(['live']));
+    for (const drive of savingsDrives) {
+      if (drive.behaviour === 'fuels_at_shown_stop') {
+        expect(drive.otherStationMiles).toBeUndefined();
+        continue;
+      }
+      const range = OTHER_STATION_MILES[drive.behaviour as keyof typeof OTHER_STATION_MILES];
+      expect(drive.otherStationMiles).toBeGreaterThanOrEqual(range.min);
+      expect(drive.otherStationMiles).toBeLessThanOrEqual(range.max);
+    }
+    expect(drives.some((d) => d.otherStationMiles !== undefined)).toBe(false);
+  });
+
+  it('an early filler fuels at the corridor station nearest its miles before the stop, never one off the corridor', () => {
+    const early = { ...spec, behaviour: 'fuels_before_shown_stop' as const, otherStationMiles: 45 };
+    // 100 − 45 = 55: the station at 52 (the one at 56 is 4 miles off the road).
+    expect(otherStationFor(early, shown, near)?.id).toBe('at-52');
+    // 100 − 80 = 20, before the nearest: the first corridor station past the truck.
+    expect(otherStationFor({ ...early, otherStationMiles: 80 }, shown, near)?.id).toBe('at-30');
+    // Within 5 miles of the stop is not filling early.
+    expect(otherStationFor({ ...early, otherStationMiles: 3 }, shown, near)?.id).toBe('at-52');
+  });
+
+  it('an ignorer passes the stop and fuels at the corridor station nearest its miles past it', () => {
+    const past = { ...spec, behaviour: 'fuels_past_shown_stop' as const, otherStationMiles: 30 };
+    expect(otherStationFor(past, shown, near)?.id).toBe('at-125');
+    expect(otherStationFor({ ...past, otherStationMiles: 45 }, shown, near)?.id).toBe('at-140');
+    // The station just before the stop is never the ignorer's.
+    expect(otherStationFor({ ...past, otherStationMiles: 1 }, shown, near)?.id).toBe('at-125');
+  });
+
+  it('never picks a station guidance showed (following a later stop of the plan is following)', () => {
+    const past = { ...spec, behaviour: 'fuels_past_shown_stop' as const, otherStationMiles: 30 };
+    expect(otherStationFor(past, shown, near, new Set(['at-125']))?.id).toBe('at-140');
+  });
+
+  it('an early filler fuels early even when the stop is beyond the drive, within the approach limit', () => {
+    const farShown = { ...stationAt('far', MAX_APPROACH_MILES + 60), stationId: 'far' };
+    const early = { ...spec, behaviour: 'fuels_before_shown_stop' as const, otherStationMiles: 70 };
+    // 10 + 210 − 70 = 150 is past the approach limit (10 + 150 = 160): the nearest within it, at 140.
+    expect(otherStationFor(early, farShown, near)?.id).toBe('at-140');
+    const { fills } = scriptDriveWithFills(
+      { ...early, cadenceSeconds: 60 },
+      farShown,
+      START_MS,
+      stationAt('at-140', 140),
+    );
+    expect(fills).toHaveLength(1);
+    // An ignorer does not drive to a stop that far out.
+    expect(otherStationFor({ ...early, behaviour: 'fuels_past_shown_stop' }, farShown, near)).toBeNull();
+  });
+
+  it('has no other station for a follower, without a shown stop, or on an empty corridor', () => {
+    expect(otherStationFor({ ...spec, behaviour: 'fuels_at_shown_stop' }, shown, near)).toBeNull();
+    const early = { ...spec, behaviour: 'fuels_before_shown_stop' as const, otherStationMiles: 45 };
+    expect(otherStationFor(early, null, near)).toBeNull();
+    expect(otherStationFor(early, shown, () => [])).toBeNull();
+  });
+
+  it('fills at the other station (not the shown one) and reports the gallons it took', () => {
+    const early = {
+      ...spec,
+      behaviour: 'fuels_before_shown_stop' as const,
+      otherStationMiles: 45,
+      cadenceSeconds: 60,
+    };
+    const other = stationAt('at-52', 52);
+    const { crumbs, fills } = scriptDriveWithFills(early, shown, START_MS, other);
+    expect(fills).toHaveLength(1);
+    const [fill] = fills;
+    expect(haversineMiles(fill as DriveFillPoint, other)).toBeLessThan(0.01);
+    const atPumps = crumbs.filter((c) => c.phase === 'at_station');
+    for (const crumb of atPumps) expect(haversineMiles(crumb, other)).toBeLessThan(0.05);
+    expect(Math.min(...crumbs.map((c) => haversineMiles(c, shown)))).toBeGreaterThan(20);
+    // 42 road miles then half a mile each way to the pumps, from the start level to the fill target.
+    const percentPerMile = 100 / (early.mpg * early.tankGallons);
+    const levelAtPumps = early.startFuelPercent - (52 - 10 + 0.5) * percentPerMile;
+    const gallons = ((early.fillToPercent - levelAtPumps) / 100) * early.tankGallons;
+    expect(Math.abs((fill?.gallons as number) - gallons)).toBeLessThan(0.2);
+    expect(fill?.leftAtMs).toBe((fill?.arrivedAtMs as number) + early.dwellMinutes * 60_000);
+    expect(fill?.leftAtMs).toBeGreaterThan((atPumps.at(-1)?.recordedAtMs as number) - 1);
+  });
+
+  it('with no other station on the corridor, fuels at the shown stop after all', () => {
+    const past = { ...spec, behaviour: 'fuels_past_shown_stop' as const, otherStationMiles: 30 };
+    const { fills } = scriptDriveWithFills(past, shown, START_MS, null);
+    expect(fills).toHaveLength(1);
+    expect(haversineMiles(fills[0] as DriveFillPoint, shown)).toBeLessThan(0.01);
+  });
+});
+
+type DriveFillPoint = { latitude: number; longitude: number };
+
 describe('deliveryPosts', () => {
   const group = (delivery: DriveGroup['delivery'], outOfOrder = false): DriveGroup => ({
     delivery,
@@ -245,6 +376,10 @@ describe('the fleet figures', () => {
     vehicleId: 'veh_1',
     guidanceId: 'gdn_1',
     shownAtStart: a,
+    stopsAtStart: [],
+    otherStation: null,
+    fills: [],
+    purchases: [],
     startMs: START_MS,
     crumbs: [crumbAt(spec.startMile + 60, 60)],
     events: [],
@@ -264,6 +399,7 @@ describe('the fleet figures', () => {
     fuelPercent: 40,
     fillsDetected: 0,
     skippedStationIds: [],
+    stops: [],
     latest: crumbAt(mile, 1),
     ...over,
   });

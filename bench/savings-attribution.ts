@@ -1,0 +1,198 @@
+/**
+ * `savings_report_attribution_errors` (goal 0): a seeded fleet of followers, drivers who ignore the
+ * shown stop and fuel further on, and early fillers (test/support/drives/, SAVINGS_FLEET_MIX),
+ * driven through ingest and the guidance worker's cycle on DynamoDB Local, every fill also posted
+ * as a card purchase (POST /v1/fuelings' use case, the fleet's discounts applied). Then each
+ * fleet's GET /v1/reports/savings is set against the saving of every fill computed from the drives
+ * alone (test/support/drives/savings.ts): vehicle rows and totals whose savings, card, routing or
+ * missed saving differ by more than a cent a fill, and drivers who passed a stop over showing more
+ * routing saving per gallon than a follower of it.
+ * Run alone with `npx tsx bench/savings-attribution.ts [drives] [--explain]`.
+ */
+import { pathToFileURL } from 'node:url';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { ensureTable } from '../local/table-setup.ts';
+import { utcDay } from '../shared/domain/fuelings/period.ts';
+import { fixedClock } from '../shared/platform/time.ts';
+import { savingsReport } from '../shared/usecases/savings-report.ts';
+import { savingsReportDeps } from '../shared/wiring/reports.ts';
+import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
+import {
+  type CardPurchaseOptions,
+  createDriveSimulation,
+  type DriveOutcome,
+} from '../test/support/drives/harness.ts';
+import {
+  type AttributionCheck,
+  checkAttribution,
+  type JudgedFill,
+  judgeFills,
+  type ReportedSavings,
+} from '../test/support/drives/savings.ts';
+import { testInfrastructure } from '../test/support/infrastructure.ts';
+
+export interface SavingsAttributionBench {
+  savings_report_attribution_errors: number;
+  /** Of those: vehicle rows and fleet totals off by more than a cent a fill. */
+  savings_report_split_errors: number;
+  /** Of those: drivers who passed a stop over showing more routing saving than its followers. */
+  savings_report_ranking_errors: number;
+  savings_fleet_drives: number;
+  /** Card purchases: followed a shown stop / made elsewhere while one stood / with none standing. */
+  savings_fleet_fills_followed: number;
+  savings_fleet_fills_passed_over: number;
+  savings_fleet_fills_no_recommendation: number;
+  /** Fills elsewhere that paid less than the stop they passed over (not errors: the advice was beaten). */
+  savings_fleet_fills_cheaper_elsewhere: number;
+  /** The reports' fleet totals, summed over the fleets. */
+  savings_fleet_savings_usd: number;
+  savings_fleet_card_savings_usd: number | null;
+  savings_fleet_routing_savings_usd: number | null;
+  savings_fleet_missed_savings_usd: number;
+  /** The same, computed from the drives. */
+  savings_fleet_expected_savings_usd: number;
+  savings_fleet_expected_routing_savings_usd: number;
+  savings_fleet_expected_missed_savings_usd: number;
+  savings_attribution_seconds: number;
+}
+
+const TABLE = 'bench-savings-attribution';
+const DRIVES = 60;
+const SEED = 27;
+const GROUP_SPACING_MS = 86_400_000;
+const FIRST_START_MS = Date.parse('2026-11-02T06:00:00Z');
+/** A fleet card's discounts, cents per gallon by chain (the two large chains the most). */
+const CARDS: CardPurchaseOptions = {
+  discounts: { 'Pilot Flying J': 18, "Love's": 15, TA: 12, Petro: 12, 'Sapp Bros': 8, Kwik: 5 },
+  feedLagMinutes: 20,
+};
+
+const usd = (cents: number) => Math.round(cents) / 100;
+
+function explain(
+  outcomes: readonly DriveOutcome[],
+  fills: readonly JudgedFill[],
+  checks: readonly AttributionCheck[],
+) {
+  for (const o of outcomes) {
+    if (o.purchases.length > 0) continue;
+    const why = !o.shownAtStart
+      ? 'no stop shown'
+      : drivesToShownStop(o.spec, o.shownAtStart)
+        ? 'no fill'
+        : 'the stop is beyond the drive';
+    console.log(`drive ${o.spec.index} ${o.spec.behaviour}: no fill (${why})`);
+  }
+  for (const o of outcomes) {
+    if (o.spec.behaviour !== 'fuels_at_shown_stop' && o.purchases.length > 0 && !o.otherStation) {
+      console.log(
+        `drive ${o.spec.index} ${o.spec.behaviour}: no other station on the corridor, fuelled at the shown stop`,
+      );
+    }
+  }
+  for (const fill of fills) {
+    console.log(
+      `drive ${fill.drive} ${fill.judgement.padEnd(17)} ${fill.purchase.stationId} ${fill.purchase.gallons} gal at ${fill.effectivePrice}` +
+        ` vs ${fill.stop?.stationId ?? '-'}: savings ${usd(fill.cents.savings)} card ${usd(fill.cents.card)}` +
+        ` routing ${usd(fill.cents.routing)} missed ${usd(fill.cents.missed)}`,
+    );
+  }
+  for (const check of checks) {
+    for (const e of check.splitErrors) {
+      console.log(
+        `split   ${e.fleetId} ${e.vehicleId ?? 'totals'} ${e.field}: reported ${e.reported === null ? 'nothing' : usd(e.reported)}, expected ${usd(e.expected)}`,
+      );
+    }
+    for (const e of check.rankingErrors) {
+      console.log(
+        `ranking ${e.fleetId} ${e.vehicleId}: ${e.reportedPerGallon.toFixed(3)}/gal routing, a follower ${e.followerPerGallon.toFixed(3)}/gal`,
+      );
+    }
+  }
+}
+
+export async function benchSavingsAttribution(
+  drives = DRIVES,
+  options: { explain?: boolean } = {},
+): Promise<SavingsAttributionBench> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  const started = performance.now();
+  const db = await startDynamoDbLocal();
+  const clock = fixedClock(FIRST_START_MS);
+  const infra = testInfrastructure({ tableName: TABLE, clock, endpoint: db.endpoint });
+  try {
+    await ensureTable(infra.client, TABLE);
+    const simulation = createDriveSimulation(infra, clock);
+    const reportDeps = savingsReportDeps(infra);
+    const groups = generateFleet({ seed: SEED, drives, ...SAVINGS_FLEET_MIX });
+    const outcomes: DriveOutcome[] = [];
+    const fills: JudgedFill[] = [];
+    const checks: AttributionCheck[] = [];
+    const reported = { savings: 0, card: 0 as number | null, routing: 0 as number | null, missed: 0 };
+    for (const [index, group] of groups.entries()) {
+      const startMs = FIRST_START_MS + index * GROUP_SPACING_MS;
+      const run = await simulation.runGroup(group, startMs, SEED + index, CARDS);
+      outcomes.push(...run);
+      const judged = judgeFills(run);
+      fills.push(...judged);
+      const fleetId = (run[0] as DriveOutcome).fleetId;
+      const report = await savingsReport(reportDeps, fleetId, {
+        from: utcDay(startMs),
+        to: utcDay(startMs + GROUP_SPACING_MS),
+      });
+      const totals = report.totals as unknown as ReportedSavings;
+      checks.push(
+        checkAttribution(fleetId, judged, {
+          totals,
+          vehicles: report.vehicles as unknown as (ReportedSavings & { vehicle_id: string })[],
+        }),
+      );
+      reported.savings += Math.round(totals.savings_usd * 100);
+      reported.missed += Math.round(totals.missed_savings_usd * 100);
+      reported.card =
+        reported.card === null || totals.card_savings_usd === undefined
+          ? null
+          : reported.card + Math.round(totals.card_savings_usd * 100);
+      reported.routing =
+        reported.routing === null || totals.routing_savings_usd === undefined
+          ? null
+          : reported.routing + Math.round(totals.routing_savings_usd * 100);
+    }
+    if (options.explain) explain(outcomes, fills, checks);
+    const split = checks.reduce((sum, c) => sum + c.splitErrors.length, 0);
+    const ranking = checks.reduce((sum, c) => sum + c.rankingErrors.length, 0);
+    const expected = (field: keyof JudgedFill['cents']) =>
+      usd(fills.reduce((sum, f) => sum + f.cents[field], 0));
+    const judged = (judgement: JudgedFill['judgement']) =>
+      fills.filter((f) => f.judgement === judgement).length;
+    return {
+      savings_report_attribution_errors: split + ranking,
+      savings_report_split_errors: split,
+      savings_report_ranking_errors: ranking,
+      savings_fleet_drives: outcomes.length,
+      savings_fleet_fills_followed: judged('followed'),
+      savings_fleet_fills_passed_over: judged('passed_over'),
+      savings_fleet_fills_no_recommendation: judged('no_recommendation'),
+      savings_fleet_fills_cheaper_elsewhere: checks.reduce((sum, c) => sum + c.cheaperElsewhere, 0),
+      savings_fleet_savings_usd: usd(reported.savings),
+      savings_fleet_card_savings_usd: reported.card === null ? null : usd(reported.card),
+      savings_fleet_routing_savings_usd: reported.routing === null ? null : usd(reported.routing),
+      savings_fleet_missed_savings_usd: usd(reported.missed),
+      savings_fleet_expected_savings_usd: expected('savings'),
+      savings_fleet_expected_routing_savings_usd: expected('routing'),
+      savings_fleet_expected_missed_savings_usd: expected('missed'),
+      savings_attribution_seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    await db.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const drives = args.find((arg) => !arg.startsWith('--'));
+  console.table(
+    await benchSavingsAttribution(Number(drives ?? DRIVES), { explain: args.includes('--explain') }),
+  );
+}
