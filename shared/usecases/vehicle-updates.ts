@@ -41,7 +41,7 @@ import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { fillTreatment, withPriceBasis } from './fill-basis.ts';
-import { type FuelTaxRatesProvider, shippedFuelTaxRates } from './fuel-tax-rates.ts';
+import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
@@ -61,9 +61,9 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
   chargeReplannedStations?: (fleetId: string, count: number, billingAccountId?: string) => Promise<void>;
   /** The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts). */
   recordedFills?: Pick<FuelingStore, 'ofVehicleBetween'>;
-  /** A detected fill is priced on the fleet's basis: the tax table (default: the shipped one)… */
+  /** A detected fill is priced on the fleet's basis: the tax table… */
   fuelTaxes: FuelTaxRatesProvider;
-  /** …and the fleet's treatment (without it: the vehicle's override, else the default). */
+  /** …and the fleet's treatment (the vehicle's override wins). */
   fleets: Pick<FleetStore, 'get'>;
 }
 
@@ -183,7 +183,7 @@ async function runCycle(
       const found = eventsOf(detection, vehicle, session, shown, processedAtMs);
       events.push(...found.events);
       if (found.fueling) {
-        const basis = { fuelTaxes: deps.fuelTaxes ?? shippedFuelTaxRates, fleets: deps.fleets };
+        const basis = { fuelTaxes: deps.fuelTaxes, fleets: deps.fleets };
         const treatment = await fillTreatment(basis, fleetId, vehicle);
         fuelings.push(await withPriceBasis(basis, found.fueling, treatment));
       }
