@@ -4,9 +4,6 @@ import { prepareFuelProblem } from './problem.ts';
 import type { FuelSimulation } from './simulate.ts';
 import type { FuelPlanInput, FuelProblem, PurchaseCounterfactual, RouteStation } from './types.ts';
 
-/** Prices carry a tenth of a cent, like pump signs. */
-const roundPrice = (value: number) => Math.round(value * 1000) / 1000;
-
 /**
  * What each purchase of a plan would cost without our advice: the mean price of the stations the
  * truck could have bought at instead. For a purchase, those are the candidate stations after the
@@ -51,16 +48,18 @@ export function counterfactualOver(
   stations: readonly Pick<RouteStation, 'pricePerGallon' | 'effectivePrice' | 'stateTax'>[],
   treatment: FuelProblem['taxTreatment'],
 ): PurchaseCounterfactual {
+  // Summed in tenths of a cent, each station's prices rounded as shown: float drift would otherwise
+  // put a mean without any discount a tenth of a cent under the same mean with it.
   let pump = 0;
   let net = 0;
   for (const station of stations) {
-    pump += station.pricePerGallon - creditedTax(station.stateTax, treatment);
-    net += station.effectivePrice;
+    pump += Math.round((station.pricePerGallon - creditedTax(station.stateTax, treatment)) * 1000);
+    net += Math.round(station.effectivePrice * 1000);
   }
   const count = Math.max(1, stations.length);
   return {
-    pumpPrice: roundPrice(pump / count),
-    netPrice: roundPrice(net / count),
+    pumpPrice: Math.round(pump / count) / 1000,
+    netPrice: Math.round(net / count) / 1000,
     stationCount: stations.length,
   };
 }

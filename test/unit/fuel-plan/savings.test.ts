@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { counterfactualOver } from '../../../shared/domain/fuel-plan/counterfactual.ts';
 import { planCounterfactual, planSavings } from '../../../shared/domain/fuel-plan/savings.ts';
 
 /** A purchase as the comparison reads it: gallons, its effective cost and its counterfactual. */
@@ -64,5 +65,36 @@ describe('planSavings: the routing saving, the card beside it', () => {
 
   it('is null without a purchase', () => {
     expect(planSavings([], planCounterfactual([]), 'ifta')).toBeNull();
+  });
+});
+
+describe('counterfactualOver: the means of the stations in reach', () => {
+  it('gives equal pump and net means when no station has a discount, whatever the float sums do', () => {
+    // PA 3.59 − 0.741 = 2.849 and IN 3.56 − 0.61 = 2.950: the mean is 2.8995, which float sums put
+    // on either side of the half; both means must land on the same tenth of a cent.
+    const stations = [
+      { pricePerGallon: 3.59, effectivePrice: 2.849, stateTax: 0.741 },
+      { pricePerGallon: 3.56, effectivePrice: 2.95, stateTax: 0.61 },
+    ];
+
+    const counterfactual = counterfactualOver(stations, 'ifta');
+
+    expect(counterfactual).toEqual({ pumpPrice: 2.9, netPrice: 2.9, stationCount: 2 });
+  });
+
+  it('keeps the card part: the pump mean is above the net mean by the mean discount', () => {
+    const stations = [
+      { pricePerGallon: 3.5, effectivePrice: 3.4, stateTax: 0.2 },
+      { pricePerGallon: 3.7, effectivePrice: 3.6, stateTax: 0.3 },
+    ];
+
+    expect(counterfactualOver(stations, 'pump')).toEqual({ pumpPrice: 3.6, netPrice: 3.5, stationCount: 2 });
+    expect(
+      counterfactualOver([{ ...stations[0], effectivePrice: 3.2 } as (typeof stations)[0]], 'ifta'),
+    ).toEqual({
+      pumpPrice: 3.3,
+      netPrice: 3.2,
+      stationCount: 1,
+    });
   });
 });
