@@ -46,6 +46,8 @@ const STOP = {
   counterfactual: { pumpPrice: 3.301, netPrice: 3.196, stationCount: 9 },
 };
 const COUNTERFACTUAL = planCounterfactual([STOP]);
+/** The mean effective price of the 37 stations on the corridor, after their IFTA credits. */
+const MEAN_STATION_PRICE = 3.21;
 
 const route = {
   id: IDS.route,
@@ -101,9 +103,12 @@ const route = {
     arrival_fuel_gallons: 51.6,
     arrival_fuel_percent: 21.5,
   },
-  baseline: baselineResource(COUNTERFACTUAL, 'ifta'),
   // The serializer's own comparison, so the example's sum is the API's.
-  savings: savingsResource(planSavings([STOP], COUNTERFACTUAL, 'ifta')),
+  baseline: baselineResource(
+    { counterfactual: COUNTERFACTUAL, taxTreatment: 'ifta', stops: [STOP], arrivalFuelGallons: 51.6 },
+    VEHICLE.tank_size_gallons,
+  ),
+  savings: savingsResource(planSavings([STOP], COUNTERFACTUAL, 'ifta'), MEAN_STATION_PRICE),
   candidate_station_count: 37,
   catalog_version: CATALOG_VERSION,
   routing_engine: { name: 'embedded', data_version: '2025.1.0' },

@@ -165,8 +165,20 @@ const planned: Trip = {
     projectedArrivalFuelPercent: 15,
     taxTreatment: 'ifta',
     // As the route planner words them (baselineResource, savingsResource), like the trip use case.
-    baseline: baselineResource(PLAN_COUNTERFACTUAL, 'ifta'),
-    savings: savingsResource(planSavings([PURCHASE], PLAN_COUNTERFACTUAL, 'ifta')),
+    baseline: baselineResource(
+      {
+        counterfactual: PLAN_COUNTERFACTUAL,
+        taxTreatment: 'ifta',
+        stops: [PURCHASE],
+        arrivalFuelGallons: 0.15 * VEHICLE.tank_size_gallons,
+      },
+      VEHICLE.tank_size_gallons,
+    ),
+    // Arrival fuel is valued at the route's mean effective price (the route example's corridor).
+    savings: savingsResource(
+      planSavings([PURCHASE], PLAN_COUNTERFACTUAL, 'ifta'),
+      routeExamples.createRoute.responses[201].savings?.fuel_value_usd_per_gallon ?? 0,
+    ),
     optimizedAtMs: ms(TRIP_CREATED_AT),
   },
   guidanceId: null,

@@ -32,6 +32,13 @@ export const plannedStationSchema = z.object({
   address: z.string(),
 });
 
+/**
+ * A published member kept for v1 clients: marked deprecated in the OpenAPI document, with what it
+ * holds now and the member to read instead.
+ */
+const deprecated = (holds: string, readInstead: string) =>
+  z.meta({ deprecated: true, description: `Deprecated: read \`${readInstead}\` instead. ${holds}` });
+
 /** The basis an answer priced fuel on (the vehicle's override, else the fleet's setting). */
 export const answerFuelTaxTreatment = fuelTaxTreatment.check(
   z.meta({
@@ -205,31 +212,64 @@ export const truckRouteSchema = z
       arrival_fuel_percent: z.nullable(z.number()),
     }),
     baseline: z
-      .nullable(
-        z.object({
-          strategy: z.literal('mean_price_in_reach'),
-          description: z.string().check(z.meta({ description: 'The counterfactual in a sentence' })),
-          fuel_tax_treatment: answerFuelTaxTreatment,
-          gallons: z.number().check(z.meta({ description: "The plan's gallons (the same purchases)" })),
-          cost_usd: money.check(
-            z.meta({
-              description:
-                "Σ over the stops of gallons_to_buy × counterfactual.net_price_usd_per_gallon, each to the cent: the fleet's card, no advice on where to buy",
-            }),
+      .object({
+        strategy: z.enum(['mean_price_in_reach', 'fill_to_full_below_quarter']).check(
+          z.meta({
+            description:
+              '`mean_price_in_reach`: the counterfactual, what every plan is compared with. `fill_to_full_below_quarter` (fill to full whenever the tank falls below a quarter) appears only on a route or trip plan stored before the counterfactual replaced it, replayed as it was',
+          }),
+        ),
+        description: z.string().check(z.meta({ description: 'The counterfactual in a sentence' })),
+        fuel_tax_treatment: answerFuelTaxTreatment,
+        feasible: z
+          .boolean()
+          .check(
+            deprecated(
+              'False when the plan is infeasible (then every figure is 0). The counterfactual buys where the plan buys, so it is feasible exactly when the plan is',
+              'plan.status',
+            ),
           ),
-          pump_cost_usd: money.check(
-            z.meta({
-              description:
-                'Σ over the stops of gallons_to_buy × counterfactual.pump_price_usd_per_gallon, each to the cent: neither card nor advice',
-            }),
+        stop_count: z
+          .number()
+          .check(
+            z.int(),
+            deprecated("The plan's stop count: the counterfactual buys at the plan's stops", 'plan.stops'),
           ),
-        }),
-      )
+        gallons: z.number().check(z.meta({ description: "The plan's gallons (the same purchases)" })),
+        cost_usd: money.check(
+          z.meta({
+            description:
+              "Σ over the stops of gallons_to_buy × counterfactual.net_price_usd_per_gallon, each to the cent: the fleet's card, no advice on where to buy",
+          }),
+        ),
+        pump_cost_usd: money.check(
+          z.meta({
+            description:
+              'Σ over the stops of gallons_to_buy × counterfactual.pump_price_usd_per_gallon, each to the cent: neither card nor advice',
+          }),
+        ),
+        arrival_fuel_gallons: z
+          .number()
+          .check(
+            deprecated(
+              "The plan's arrival fuel: the counterfactual buys the same gallons, so it arrives with the same",
+              'plan.arrival_fuel_gallons',
+            ),
+          ),
+        arrival_fuel_percent: z
+          .number()
+          .check(
+            deprecated(
+              "The plan's arrival fuel as a percentage of the tank, to 0.1",
+              'plan.arrival_fuel_percent',
+            ),
+          ),
+      })
       .check(
         z.meta({
           id: 'RouteBaseline',
           description:
-            "What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. Null when the plan is infeasible",
+            "What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. On an infeasible plan: `feasible` false and every figure 0",
         }),
       ),
     savings: z
@@ -244,10 +284,10 @@ export const truckRouteSchema = z
           percent: z
             .number()
             .check(z.meta({ description: 'usd as a percentage of counterfactual_cost_usd, to 0.1' })),
-          basis: z.literal('counterfactual_in_reach').check(
+          basis: z.literal('same_arrival_fuel').check(
             z.meta({
               description:
-                'The same gallons at the same points bought at the mean price of the stations in reach: both arrive with the same fuel, so the costs compare directly',
+                'Like for like: the counterfactual buys the same gallons at the same points (at the mean price of the stations in reach), so both arrive with the same fuel and the costs compare directly',
             }),
           ),
           fuel_tax_treatment: answerFuelTaxTreatment,
@@ -265,6 +305,26 @@ export const truckRouteSchema = z
               description:
                 "baseline.pump_cost_usd − baseline.cost_usd: what the fleet's card is worth on this corridor wherever the truck buys; not counted in usd",
             }),
+          ),
+          baseline_cost_usd: money.check(
+            deprecated('The counterfactual cost (both arrive with the same fuel)', 'counterfactual_cost_usd'),
+          ),
+          extra_arrival_fuel_gallons: z
+            .number()
+            .check(
+              deprecated(
+                'Always 0: the counterfactual arrives with the plan’s fuel',
+                'baseline.arrival_fuel_gallons',
+              ),
+            ),
+          fuel_value_usd_per_gallon: money.check(
+            deprecated(
+              "The price a gallon in the tank is valued at: the mean effective price of the route's stations (on fuel_tax_treatment's basis)",
+              'counterfactual_cost_usd',
+            ),
+          ),
+          extra_arrival_fuel_value_usd: money.check(
+            deprecated('Always 0: there is no arrival fuel to value', 'counterfactual_cost_usd'),
           ),
           description: z
             .string()

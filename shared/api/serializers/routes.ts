@@ -1,10 +1,5 @@
 import { COUNTERFACTUAL_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
-import type {
-  FuelPlan,
-  PlanCounterfactual,
-  PlanSavings,
-  PurchaseCounterfactual,
-} from '../../domain/fuel-plan/types.ts';
+import type { FuelPlan, PlanSavings, PurchaseCounterfactual } from '../../domain/fuel-plan/types.ts';
 import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { FuelLevelSource } from '../../domain/telematics/fuel-level.ts';
@@ -123,8 +118,8 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
           ? null
           : roundToTenth((plan.arrivalFuelGallons / trip.tankGallons) * 100),
     },
-    baseline: baselineResource(plan.counterfactual, plan.taxTreatment),
-    savings: savingsResource(plan.savings),
+    baseline: baselineResource(plan, trip.tankGallons),
+    savings: savingsResource(plan.savings, plan.meanStationPrice),
     candidate_station_count: planned.candidateStationCount,
     catalog_version: planned.catalogVersion,
     routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
@@ -142,39 +137,54 @@ export function purchaseCounterfactualResource(counterfactual: PurchaseCounterfa
 
 /**
  * What the plan is compared with: the counterfactual, the plan's own gallons each bought at the
- * mean price of the stations in reach for that purchase. Null when the plan is infeasible.
+ * mean price of the stations in reach for that purchase. An object on every plan: an infeasible
+ * plan's is `feasible: false` with zero figures. The counterfactual buys the plan's gallons at the
+ * plan's stops, so the members kept from the retired fill-to-full baseline are the plan's own
+ * (stop count, arrival fuel, feasibility).
  */
 export function baselineResource(
-  counterfactual: PlanCounterfactual | null,
-  treatment: FuelPlan['taxTreatment'],
+  plan: Pick<FuelPlan, 'counterfactual' | 'taxTreatment' | 'arrivalFuelGallons'> & {
+    stops: readonly unknown[];
+  },
+  tankGallons: number,
 ) {
-  if (!counterfactual) return null;
+  const { counterfactual } = plan;
+  const arrival = counterfactual ? (plan.arrivalFuelGallons ?? 0) : 0;
   return {
-    strategy: counterfactual.strategy,
+    strategy: 'mean_price_in_reach' as const,
     description: COUNTERFACTUAL_DESCRIPTION,
-    fuel_tax_treatment: treatment,
-    gallons: roundToTenth(counterfactual.gallons),
-    cost_usd: roundToHundredth(counterfactual.cost),
-    pump_cost_usd: roundToHundredth(counterfactual.pumpCost),
+    fuel_tax_treatment: plan.taxTreatment,
+    feasible: counterfactual !== null,
+    stop_count: counterfactual ? plan.stops.length : 0,
+    gallons: roundToTenth(counterfactual?.gallons ?? 0),
+    cost_usd: roundToHundredth(counterfactual?.cost ?? 0),
+    pump_cost_usd: roundToHundredth(counterfactual?.pumpCost ?? 0),
+    arrival_fuel_gallons: roundToTenth(arrival),
+    arrival_fuel_percent: roundToTenth((arrival / tankGallons) * 100),
   };
 }
 
 /**
- * The saving against the counterfactual (basis `counterfactual_in_reach`), with the figures that
- * make it: the counterfactual's cost, the plan's effective cost, the routing part (usd) and the
- * card's part beside it.
+ * The saving against the counterfactual, with the figures that make it: the counterfactual's cost,
+ * the plan's effective cost, the routing part (usd) and the card's part beside it. Both arrive with
+ * the same fuel by construction, so the members kept from the retired like-for-like comparison say
+ * so: basis `same_arrival_fuel`, no extra arrival fuel, the counterfactual cost as the baseline's.
  */
-export function savingsResource(savings: PlanSavings | null) {
+export function savingsResource(savings: PlanSavings | null, meanStationPrice: number) {
   if (!savings) return null;
   return {
     usd: savings.usd,
     percent: savings.percent,
-    basis: savings.basis,
+    basis: 'same_arrival_fuel' as const,
     fuel_tax_treatment: savings.taxTreatment,
     counterfactual_cost_usd: savings.counterfactualCost,
     plan_cost_usd: savings.planCost,
     routing_savings_usd: savings.routingUsd,
     card_savings_usd: savings.cardUsd,
+    baseline_cost_usd: savings.counterfactualCost,
+    extra_arrival_fuel_gallons: 0,
+    fuel_value_usd_per_gallon: meanStationPrice,
+    extra_arrival_fuel_value_usd: 0,
     description: savings.description,
   };
 }

@@ -1,7 +1,7 @@
 import { roundCoordinate } from '../../domain/rounding.ts';
 import type { Trip, TripPlace, TripStop } from '../../domain/trips/trip.ts';
 import { formatTimestamp } from '../../platform/time.ts';
-import { purchaseCounterfactualResource } from './routes.ts';
+import { baselineResource, purchaseCounterfactualResource } from './routes.ts';
 
 const at = (ms: number | null) => (ms === null ? null : formatTimestamp(ms));
 
@@ -102,10 +102,21 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
 }
 
 /**
- * The plan's comparison as stored from the route planner. A plan made against the retired
- * fill-at-a-quarter baseline shows none: the next optimization compares it with the counterfactual.
+ * The plan's comparison as stored from the route planner, replayed as it was: a plan optimized
+ * against the retired fill-to-full baseline keeps showing that baseline and its like-for-like
+ * saving (both published with every v1 member). `baseline` is an object on every plan; one stored
+ * without it (an infeasible plan) shows the infeasible counterfactual.
  */
 function comparisonOf(plan: NonNullable<Trip['fuelPlan']>) {
-  const current = plan.baseline?.strategy === 'mean_price_in_reach';
-  return { baseline: current ? plan.baseline : null, savings: current ? plan.savings : null };
+  const infeasible = () =>
+    baselineResource(
+      {
+        counterfactual: null,
+        taxTreatment: plan.taxTreatment ?? 'pump',
+        stops: [],
+        arrivalFuelGallons: null,
+      },
+      1,
+    );
+  return { baseline: plan.baseline ?? infeasible(), savings: plan.savings };
 }

@@ -14,6 +14,6 @@ export { type OptimizedPurchases, optimizeFuelPurchases } from './optimizer.ts';
 export { planFuel } from './plan.ts';
 export * from './policy.ts';
 export { prepareFuelProblem } from './problem.ts';
-export { planCounterfactual, planSavings } from './savings.ts';
+export { meanStationPrice, planCounterfactual, planSavings } from './savings.ts';
 export { type FuelSimulation, type SimulatedStop, simulateFuelPurchases } from './simulate.ts';
 export type * from './types.ts';

@@ -3,7 +3,7 @@ import { formatGallons, formatUsd, roundGallons, roundUsd } from './format.ts';
 import { optimizeFuelPurchases } from './optimizer.ts';
 import { prepareFuelProblem } from './problem.ts';
 import { explainStop } from './reasons.ts';
-import { planCounterfactual, planSavings } from './savings.ts';
+import { meanStationPrice, planCounterfactual, planSavings } from './savings.ts';
 import { type FuelSimulation, simulateFuelPurchases } from './simulate.ts';
 import type {
   FuelPlan,
@@ -41,6 +41,7 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
       totalGallons: 0,
       arrivalFuelGallons: null,
       taxTreatment,
+      meanStationPrice: meanStationPrice(problem.stations),
       counterfactual: null,
       savings: null,
     };
@@ -99,6 +100,7 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     totalGallons: roundGallons(simulation.gallons),
     arrivalFuelGallons: roundGallons(simulation.arrivalFuelGallons),
     taxTreatment,
+    meanStationPrice: meanStationPrice(problem.stations),
     counterfactual,
     savings: planSavings(stops, counterfactual, taxTreatment),
   };

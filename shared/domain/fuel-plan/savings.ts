@@ -30,6 +30,15 @@ export function planCounterfactual(
 }
 
 /**
+ * The mean effective price of the stations, to the cent (0 with none): the plan's price basis, so
+ * under `pump` the mean net price.
+ */
+export function meanStationPrice(stations: readonly { effectivePrice: number }[]): number {
+  if (stations.length === 0) return 0;
+  return roundUsd(stations.reduce((sum, station) => sum + station.effectivePrice, 0) / stations.length);
+}
+
+/**
  * The saving of the plan against its counterfactual: what choosing where to buy saved (the routing
  * part, `usd`), with what the fleet's card is worth on the same corridor beside it (not counted:
  * the card saves that wherever the truck buys).

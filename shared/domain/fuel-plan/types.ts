@@ -163,6 +163,11 @@ export interface FuelPlan {
   /** Fuel left at the destination; null when no plan exists. */
   arrivalFuelGallons: number | null;
   taxTreatment: FuelTaxTreatment;
+  /**
+   * The mean effective price of the route's stations, to the cent (0 with none): what a gallon in
+   * the tank is worth on this route, published as the deprecated `savings.fuel_value_usd_per_gallon`.
+   */
+  meanStationPrice: number;
   /** Null when the plan is infeasible. */
   counterfactual: PlanCounterfactual | null;
   /**

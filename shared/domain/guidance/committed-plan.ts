@@ -139,6 +139,7 @@ function withMinimumPurchaseAt(
     totalGallons,
     arrivalFuelGallons: arrival,
     taxTreatment: treatment,
+    meanStationPrice: free.meanStationPrice,
     // Set with the first stop's counterfactual (withFirstCounterfactual).
     counterfactual: null,
     savings: null,

@@ -377,10 +377,10 @@ describe('the route comparison: baselineResource and savingsResource', () => {
   const savings = planSavings(stops, counterfactual, 'ifta');
 
   it('states the counterfactual and its two costs, in the documented members', () => {
-    const resource = baselineResource(counterfactual, 'ifta');
-    expect(Object.keys(resource ?? {})).toEqual(
-      Object.keys(truckRouteSchema.shape.baseline.def.innerType.shape),
-    );
+    // 2 stops arriving with 36 gal of a 240 gal tank.
+    const plan = { counterfactual, taxTreatment: 'ifta' as const, stops, arrivalFuelGallons: 36 };
+    const resource = baselineResource(plan, 240);
+    expect(Object.keys(resource)).toEqual(Object.keys(truckRouteSchema.shape.baseline.shape));
     // 120 × 3.15 + 60 × 3.40 = 378 + 204; 120 × 3.29 + 60 × 3.52 = 394.80 + 211.20.
     expect(resource).toMatchObject({
       strategy: 'mean_price_in_reach',
@@ -389,12 +389,43 @@ describe('the route comparison: baselineResource and savingsResource', () => {
       cost_usd: 582,
       pump_cost_usd: 606,
     });
-    expect(resource?.description).toMatch(/mean price of the stations/);
-    expect(baselineResource(null, 'ifta')).toBeNull();
+    expect(resource.description).toMatch(/mean price of the stations/);
+  });
+
+  it("keeps v1's baseline members, true of the counterfactual: the plan's stops and arrival fuel", () => {
+    const plan = { counterfactual, taxTreatment: 'ifta' as const, stops, arrivalFuelGallons: 36 };
+    // The counterfactual buys the plan's gallons at the plan's stops: 2 stops, 36 / 240 = 15 %.
+    expect(baselineResource(plan, 240)).toMatchObject({
+      feasible: true,
+      stop_count: 2,
+      arrival_fuel_gallons: 36,
+      arrival_fuel_percent: 15,
+    });
+  });
+
+  it('is an object on an infeasible plan too: not feasible, every figure 0', () => {
+    const infeasible = {
+      counterfactual: null,
+      taxTreatment: 'pump' as const,
+      stops: [],
+      arrivalFuelGallons: null,
+    };
+    expect(baselineResource(infeasible, 240)).toEqual({
+      strategy: 'mean_price_in_reach',
+      description: expect.stringMatching(/mean price of the stations/),
+      fuel_tax_treatment: 'pump',
+      feasible: false,
+      stop_count: 0,
+      gallons: 0,
+      cost_usd: 0,
+      pump_cost_usd: 0,
+      arrival_fuel_gallons: 0,
+      arrival_fuel_percent: 0,
+    });
   });
 
   it('publishes the routing saving with the card part beside it, and null when there is nothing to compare', () => {
-    const resource = savingsResource(savings);
+    const resource = savingsResource(savings, 3.21);
     expect(Object.keys(resource ?? {})).toEqual(
       Object.keys(truckRouteSchema.shape.savings.def.innerType.shape),
     );
@@ -402,7 +433,7 @@ describe('the route comparison: baselineResource and savingsResource', () => {
     expect(resource).toMatchObject({
       usd: 17.4,
       percent: 3,
-      basis: 'counterfactual_in_reach',
+      basis: 'same_arrival_fuel',
       fuel_tax_treatment: 'ifta',
       counterfactual_cost_usd: 582,
       plan_cost_usd: 564.6,
@@ -410,6 +441,16 @@ describe('the route comparison: baselineResource and savingsResource', () => {
       card_savings_usd: 24,
     });
     expect(resource?.description).toContain('$17.40 (3%) saved');
-    expect(savingsResource(null)).toBeNull();
+    expect(savingsResource(null, 3.21)).toBeNull();
+  });
+
+  it("keeps v1's like-for-like members: the counterfactual's cost, no extra arrival fuel, the route's mean price", () => {
+    expect(savingsResource(savings, 3.21)).toMatchObject({
+      basis: 'same_arrival_fuel',
+      baseline_cost_usd: 582,
+      extra_arrival_fuel_gallons: 0,
+      fuel_value_usd_per_gallon: 3.21,
+      extra_arrival_fuel_value_usd: 0,
+    });
   });
 });

@@ -3227,10 +3227,13 @@ export interface components {
                 data_version: string;
             };
         };
-        /** @description What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. Null when the plan is infeasible */
+        /** @description What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. On an infeasible plan: `feasible` false and every figure 0 */
         RouteBaseline: {
-            /** @enum {string} */
-            strategy: "mean_price_in_reach";
+            /**
+             * @description `mean_price_in_reach`: the counterfactual, what every plan is compared with. `fill_to_full_below_quarter` (fill to full whenever the tank falls below a quarter) appears only on a route or trip plan stored before the counterfactual replaced it, replayed as it was
+             * @enum {string}
+             */
+            strategy: "mean_price_in_reach" | "fill_to_full_below_quarter";
             /** @description The counterfactual in a sentence */
             description: string;
             /**
@@ -3238,13 +3241,33 @@ export interface components {
              * @enum {string}
              */
             fuel_tax_treatment: "ifta" | "pump";
+            /**
+             * @deprecated
+             * @description Deprecated: read `plan.status` instead. False when the plan is infeasible (then every figure is 0). The counterfactual buys where the plan buys, so it is feasible exactly when the plan is
+             */
+            feasible: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated: read `plan.stops` instead. The plan's stop count: the counterfactual buys at the plan's stops
+             */
+            stop_count: number;
             /** @description The plan's gallons (the same purchases) */
             gallons: number;
             /** @description Σ over the stops of gallons_to_buy × counterfactual.net_price_usd_per_gallon, each to the cent: the fleet's card, no advice on where to buy */
             cost_usd: number;
             /** @description Σ over the stops of gallons_to_buy × counterfactual.pump_price_usd_per_gallon, each to the cent: neither card nor advice */
             pump_cost_usd: number;
-        } | null;
+            /**
+             * @deprecated
+             * @description Deprecated: read `plan.arrival_fuel_gallons` instead. The plan's arrival fuel: the counterfactual buys the same gallons, so it arrives with the same
+             */
+            arrival_fuel_gallons: number;
+            /**
+             * @deprecated
+             * @description Deprecated: read `plan.arrival_fuel_percent` instead. The plan's arrival fuel as a percentage of the tank, to 0.1
+             */
+            arrival_fuel_percent: number;
+        };
         RoutePlace: {
             latitude: number;
             longitude: number;
@@ -3257,10 +3280,10 @@ export interface components {
             /** @description usd as a percentage of counterfactual_cost_usd, to 0.1 */
             percent: number;
             /**
-             * @description The same gallons at the same points bought at the mean price of the stations in reach: both arrive with the same fuel, so the costs compare directly
+             * @description Like for like: the counterfactual buys the same gallons at the same points (at the mean price of the stations in reach), so both arrive with the same fuel and the costs compare directly
              * @enum {string}
              */
-            basis: "counterfactual_in_reach";
+            basis: "same_arrival_fuel";
             /**
              * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
              * @enum {string}
@@ -3274,6 +3297,26 @@ export interface components {
             routing_savings_usd: number;
             /** @description baseline.pump_cost_usd − baseline.cost_usd: what the fleet's card is worth on this corridor wherever the truck buys; not counted in usd */
             card_savings_usd: number;
+            /**
+             * @deprecated
+             * @description Deprecated: read `counterfactual_cost_usd` instead. The counterfactual cost (both arrive with the same fuel)
+             */
+            baseline_cost_usd: number;
+            /**
+             * @deprecated
+             * @description Deprecated: read `baseline.arrival_fuel_gallons` instead. Always 0: the counterfactual arrives with the plan’s fuel
+             */
+            extra_arrival_fuel_gallons: number;
+            /**
+             * @deprecated
+             * @description Deprecated: read `counterfactual_cost_usd` instead. The price a gallon in the tank is valued at: the mean effective price of the route's stations (on fuel_tax_treatment's basis)
+             */
+            fuel_value_usd_per_gallon: number;
+            /**
+             * @deprecated
+             * @description Deprecated: read `counterfactual_cost_usd` instead. Always 0: there is no arrival fuel to value
+             */
+            extra_arrival_fuel_value_usd: number;
             /** @description The comparison in words, with these figures */
             description: string;
         } | null;
@@ -6927,19 +6970,27 @@ export interface operations {
                      *         "strategy": "mean_price_in_reach",
                      *         "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *         "fuel_tax_treatment": "ifta",
+                     *         "feasible": true,
+                     *         "stop_count": 1,
                      *         "gallons": 20,
                      *         "cost_usd": 63.92,
-                     *         "pump_cost_usd": 66.02
+                     *         "pump_cost_usd": 66.02,
+                     *         "arrival_fuel_gallons": 51.6,
+                     *         "arrival_fuel_percent": 21.5
                      *       },
                      *       "savings": {
                      *         "usd": 2.54,
                      *         "percent": 4,
-                     *         "basis": "counterfactual_in_reach",
+                     *         "basis": "same_arrival_fuel",
                      *         "fuel_tax_treatment": "ifta",
                      *         "counterfactual_cost_usd": 63.92,
                      *         "plan_cost_usd": 61.38,
                      *         "routing_savings_usd": 2.54,
                      *         "card_savings_usd": 2.1,
+                     *         "baseline_cost_usd": 63.92,
+                     *         "extra_arrival_fuel_gallons": 0,
+                     *         "fuel_value_usd_per_gallon": 3.21,
+                     *         "extra_arrival_fuel_value_usd": 0,
                      *         "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $63.92; the plan pays $61.38 on the same basis: $2.54 (4%) saved by where the plan buys. The fleet's card is worth a further $2.10 on this corridor wherever the truck buys, not counted here."
                      *       },
                      *       "candidate_station_count": 37,
@@ -7128,19 +7179,27 @@ export interface operations {
                      *         "strategy": "mean_price_in_reach",
                      *         "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *         "fuel_tax_treatment": "ifta",
+                     *         "feasible": true,
+                     *         "stop_count": 1,
                      *         "gallons": 20,
                      *         "cost_usd": 63.92,
-                     *         "pump_cost_usd": 66.02
+                     *         "pump_cost_usd": 66.02,
+                     *         "arrival_fuel_gallons": 51.6,
+                     *         "arrival_fuel_percent": 21.5
                      *       },
                      *       "savings": {
                      *         "usd": 2.54,
                      *         "percent": 4,
-                     *         "basis": "counterfactual_in_reach",
+                     *         "basis": "same_arrival_fuel",
                      *         "fuel_tax_treatment": "ifta",
                      *         "counterfactual_cost_usd": 63.92,
                      *         "plan_cost_usd": 61.38,
                      *         "routing_savings_usd": 2.54,
                      *         "card_savings_usd": 2.1,
+                     *         "baseline_cost_usd": 63.92,
+                     *         "extra_arrival_fuel_gallons": 0,
+                     *         "fuel_value_usd_per_gallon": 3.21,
+                     *         "extra_arrival_fuel_value_usd": 0,
                      *         "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $63.92; the plan pays $61.38 on the same basis: $2.54 (4%) saved by where the plan buys. The fleet's card is worth a further $2.10 on this corridor wherever the truck buys, not counted here."
                      *       },
                      *       "candidate_station_count": 37,
@@ -9133,19 +9192,27 @@ export interface operations {
                      *               "strategy": "mean_price_in_reach",
                      *               "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *               "fuel_tax_treatment": "ifta",
+                     *               "feasible": true,
+                     *               "stop_count": 1,
                      *               "gallons": 40,
                      *               "cost_usd": 124.88,
-                     *               "pump_cost_usd": 132.08
+                     *               "pump_cost_usd": 132.08,
+                     *               "arrival_fuel_gallons": 36,
+                     *               "arrival_fuel_percent": 15
                      *             },
                      *             "savings": {
                      *               "usd": 2.12,
                      *               "percent": 1.7,
-                     *               "basis": "counterfactual_in_reach",
+                     *               "basis": "same_arrival_fuel",
                      *               "fuel_tax_treatment": "ifta",
                      *               "counterfactual_cost_usd": 124.88,
                      *               "plan_cost_usd": 122.76,
                      *               "routing_savings_usd": 2.12,
                      *               "card_savings_usd": 7.2,
+                     *               "baseline_cost_usd": 124.88,
+                     *               "extra_arrival_fuel_gallons": 0,
+                     *               "fuel_value_usd_per_gallon": 3.21,
+                     *               "extra_arrival_fuel_value_usd": 0,
                      *               "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *             },
                      *             "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -9363,19 +9430,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -9568,19 +9643,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -9857,19 +9940,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -10064,19 +10155,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -10261,19 +10360,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -10467,19 +10574,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-20T16:05:12.408000Z"
@@ -10664,19 +10779,27 @@ export interface operations {
                      *           "strategy": "mean_price_in_reach",
                      *           "description": "Each purchase of the plan, same gallons at the same point, bought instead at the mean price of the stations the truck could have used for it: those on the route from the previous purchase (or the start) that the fuel on board there reaches while keeping the reserve, the stop itself included. Prices on the plan's basis: net of the state tax credited on the IFTA return under `ifta`, pump prices under `pump`; `cost_usd` with the fleet discount at each station, `pump_cost_usd` without it.",
                      *           "fuel_tax_treatment": "ifta",
+                     *           "feasible": true,
+                     *           "stop_count": 1,
                      *           "gallons": 40,
                      *           "cost_usd": 124.88,
-                     *           "pump_cost_usd": 132.08
+                     *           "pump_cost_usd": 132.08,
+                     *           "arrival_fuel_gallons": 36,
+                     *           "arrival_fuel_percent": 15
                      *         },
                      *         "savings": {
                      *           "usd": 2.12,
                      *           "percent": 1.7,
-                     *           "basis": "counterfactual_in_reach",
+                     *           "basis": "same_arrival_fuel",
                      *           "fuel_tax_treatment": "ifta",
                      *           "counterfactual_cost_usd": 124.88,
                      *           "plan_cost_usd": 122.76,
                      *           "routing_savings_usd": 2.12,
                      *           "card_savings_usd": 7.2,
+                     *           "baseline_cost_usd": 124.88,
+                     *           "extra_arrival_fuel_gallons": 0,
+                     *           "fuel_value_usd_per_gallon": 3.21,
+                     *           "extra_arrival_fuel_value_usd": 0,
                      *           "description": "Each stop's gallons bought instead at the mean price of the stations in reach for that purchase, net of the fleet discount and of the state tax credited on the IFTA return, cost $124.88; the plan pays $122.76 on the same basis: $2.12 (1.7%) saved by where the plan buys. The fleet's card is worth a further $7.20 on this corridor wherever the truck buys, not counted here."
                      *         },
                      *         "optimized_at": "2026-11-21T18:52:07.119000Z"
