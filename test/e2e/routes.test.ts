@@ -76,7 +76,7 @@ describe('POST /v1/routes (manual form)', () => {
     const pumpAt = atShownGallons((stop) => stop.counterfactual.pump_price_usd_per_gallon);
     expect(Math.abs(baseline.cost_usd - counterfactualAt)).toBeLessThanOrEqual(slack);
     expect(Math.abs(baseline.pump_cost_usd - pumpAt)).toBeLessThanOrEqual(slack);
-    expect(savings.basis).toBe('counterfactual_in_reach');
+    expect(savings.basis).toBe('same_arrival_fuel');
     expect(savings.fuel_tax_treatment).toBe('ifta');
     expect(savings.counterfactual_cost_usd).toBe(baseline.cost_usd);
     expect(cents(savings.plan_cost_usd)).toBe(
@@ -90,6 +90,22 @@ describe('POST /v1/routes (manual form)', () => {
     expect(cents(savings.card_savings_usd)).toBe(cents(baseline.pump_cost_usd) - cents(baseline.cost_usd));
     expect(savings.usd).toBeGreaterThanOrEqual(0);
     expect(savings.description).toContain(`$${savings.counterfactual_cost_usd.toFixed(2)}`);
+    // v1's members, kept: the counterfactual buys the plan's gallons at the plan's stops, so it
+    // arrives with the plan's fuel and nothing is left over to value.
+    expect(baseline).toMatchObject({
+      feasible: true,
+      stop_count: plan.stops.length,
+      arrival_fuel_gallons: plan.arrival_fuel_gallons,
+      arrival_fuel_percent: plan.arrival_fuel_percent,
+    });
+    expect(savings).toMatchObject({
+      baseline_cost_usd: savings.counterfactual_cost_usd,
+      extra_arrival_fuel_gallons: 0,
+      extra_arrival_fuel_value_usd: 0,
+    });
+    // The mean effective price of the corridor's stations: a diesel price.
+    expect(savings.fuel_value_usd_per_gallon).toBeGreaterThan(2);
+    expect(savings.fuel_value_usd_per_gallon).toBeLessThan(7);
 
     const replay = await prod.get(`/v1/routes/${route.id}`, company);
     expect(replay.status).toBe(200);
@@ -134,6 +150,16 @@ describe('POST /v1/routes (manual form)', () => {
     expect(response.json.plan.status).toBe('infeasible');
     expect(response.json.plan.reason.length).toBeGreaterThan(10);
     expect(response.json.plan.stops).toEqual([]);
+    // Nothing to compare, but v1's baseline is an object on every plan: not feasible, every figure 0.
+    expect(response.json.baseline).toMatchObject({
+      feasible: false,
+      stop_count: 0,
+      gallons: 0,
+      cost_usd: 0,
+      arrival_fuel_gallons: 0,
+      arrival_fuel_percent: 0,
+    });
+    expect(response.json.savings).toBeNull();
   });
 
   it('422 naming each missing or conflicting field of the two forms', async () => {

@@ -102,8 +102,10 @@ describe('trips: create, read, list', () => {
       start_fuel_percent: 40,
       min_arrival_fuel_percent: 10,
       fuel_tax_treatment: 'ifta',
-      baseline: { strategy: 'mean_price_in_reach' },
+      baseline: { strategy: 'mean_price_in_reach', feasible: true, stop_count: fuel.length },
+      savings: { basis: 'same_arrival_fuel', extra_arrival_fuel_gallons: 0 },
     });
+    expect(trip.fuel_plan.savings.baseline_cost_usd).toBe(trip.fuel_plan.baseline.cost_usd);
     expect(trip.fuel_plan.optimized_at).toMatch(TIMESTAMP);
 
     const read = await trips.read(trip.id);

@@ -326,6 +326,25 @@ describe('planFuel: the counterfactual and the saving', () => {
     expect(plan.savings).toMatchObject({ counterfactualCost: 210, planCost: 210, usd: 0, cardUsd: 3 });
   });
 
+  it("values a gallon in the tank at the mean effective price of the route's stations, on the plan's basis", () => {
+    // Prepare: pump PA $3.759, OH $3.55, OH $3.70; after the IFTA credit $3.018, $3.08, $3.23.
+    const stations = [
+      station('PA', 100, 3.759, { state: 'PA', stateTax: 0.741 }),
+      station('OH-1', 150, 3.55, { state: 'OH', stateTax: 0.47 }),
+      station('OH-2', 250, 3.7, { state: 'OH', stateTax: 0.47 }),
+    ];
+
+    // Act
+    const ifta = planFuel(trip({ routeMiles: 600, stations, taxTreatment: 'ifta' }));
+    const pump = planFuel(trip({ routeMiles: 600, stations, taxTreatment: 'pump' }));
+    const dry = planFuel(trip({ routeMiles: 1000, currentFuelGallons: 50, stations: [] }));
+
+    // Assess: ($3.018 + $3.08 + $3.23) / 3 = $3.109; ($3.759 + $3.55 + $3.70) / 3 = $3.670; no station: 0.
+    expect(ifta.meanStationPrice).toBe(3.11);
+    expect(pump.meanStationPrice).toBe(3.67);
+    expect(dry.meanStationPrice).toBe(0);
+  });
+
   it('has nothing to compare without a purchase', () => {
     // Prepare: 150 gal covers 400 miles with 70 gal left; an infeasible one has no station at all.
     const noStop = trip({ routeMiles: 400, currentFuelGallons: 150, stations: [station('A', 100, 3)] });
