@@ -81,7 +81,8 @@ export interface TripFuelPlan {
   taxTreatment?: FuelTaxTreatment;
   /**
    * The comparison with the counterfactual, exactly as POST /v1/routes answers it (`baseline`,
-   * `savings`): kept as the route planner words it, so the two never disagree.
+   * `savings`): kept as the route planner words it, so the two never disagree. A plan stored
+   * before the counterfactual keeps its fill-to-full comparison, replayed as it was.
    */
   baseline: Record<string, unknown> | null;
   savings: Record<string, unknown> | null;
