@@ -23,8 +23,11 @@ export interface SavingsReportDeps {
   simulations?: Pick<SimulationStore, 'get'> | undefined;
 }
 
-/** Where the methodology is published: a section of the API's guide (llms.txt). */
-export const METHODOLOGY_PATH = `/v1/llms.txt#${SAVINGS_METHODOLOGY_ANCHOR}`;
+/**
+ * Where the methodology is published: the guide's section answered alone (public, Markdown, the
+ * guide's own function and route — no route of its own on a stack near its resource limit).
+ */
+export const METHODOLOGY_PATH = `/v1/llms.txt?section=${SAVINGS_METHODOLOGY_ANCHOR}`;
 
 /** Published with every report, so a reader never has to guess what a figure means. */
 export const SAVINGS_DEFINITIONS = {
