@@ -47,7 +47,8 @@ export const SAVINGS_DEFINITIONS = {
     'What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.',
   savings_usd:
     'The saving of the decision — where to buy: counterfactual_spend_usd − effective_spend_usd, i.e. (counterfactual net price − effective price paid) × gallons per fill; 0 for a fill with no recommendation; negative when a fill cost more than the corridor’s mean. The same measure as a route’s or trip’s `savings.usd`. The fleet’s card is not in it (card_savings_usd). Each fill is rounded to the cent once, so rows and totals add up exactly.',
-  routing_savings_usd: 'Equal to savings_usd: the part of the saving from where the fleet bought, named as on routes and trips.',
+  routing_savings_usd:
+    'Equal to savings_usd: the part of the saving from where the fleet bought, named as on routes and trips.',
   card_savings_usd:
     '(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used. Shown beside savings_usd, never in it: the card saves that wherever the truck buys. 0 for fills recorded before counterfactuals were kept.',
   savings_usd_per_gallon:

@@ -296,7 +296,9 @@ const figures = {
     .number()
     .check(z.meta({ description: 'Counterfactual net price × gallons: the card, without our advice' })),
   card_savings_usd: z.number().check(
-    z.meta({ description: 'What the fleet’s card is worth on the corridor: beside savings_usd, not in it' }),
+    z.meta({
+      description: 'What the fleet’s card is worth on the corridor: beside savings_usd, not in it',
+    }),
   ),
   routing_savings_usd: z.number().check(z.meta({ description: 'Equal to savings_usd' })),
   savings_usd: z.number().check(
@@ -305,9 +307,9 @@ const figures = {
         'counterfactual_spend_usd − effective_spend_usd: the saving of where the fleet bought, as a route’s savings.usd',
     }),
   ),
-  savings_usd_per_gallon: z.nullable(z.number()).check(
-    z.meta({ description: 'savings_usd ÷ the gallons of fills priced against a counterfactual' }),
-  ),
+  savings_usd_per_gallon: z
+    .nullable(z.number())
+    .check(z.meta({ description: 'savings_usd ÷ the gallons of fills priced against a counterfactual' })),
   missed_savings_usd: z.number(),
   recommended_stops: z.number().check(z.int()),
   followed_stops: z.number().check(z.int()),
@@ -350,7 +352,8 @@ export const savingsReportSchema = z
     definitions: z.record(z.string(), z.string()),
     methodology: z.string().check(
       z.meta({
-        description: 'Where the savings methodology is published (a section of the API guide, text/markdown)',
+        description:
+          'The savings methodology, public text/markdown: the API guide’s `savings-methodology` section answered alone (`/v1/llms.txt?section=savings-methodology`)',
       }),
     ),
   })

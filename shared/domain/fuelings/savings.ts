@@ -169,8 +169,7 @@ export function publishFigures(figures: SavingsFigures): PublishedFigures {
     savings_usd: figures.routingCents / 100,
     savings_usd_per_gallon:
       figures.counterfactualMilliGallons > 0
-        ? Math.round((figures.routingCents / 100 / (figures.counterfactualMilliGallons / 1000)) * 1000) /
-          1000
+        ? Math.round((figures.routingCents / 100 / (figures.counterfactualMilliGallons / 1000)) * 1000) / 1000
         : null,
     missed_savings_usd: figures.missedCents / 100,
     recommended_stops: figures.recommendedStops,

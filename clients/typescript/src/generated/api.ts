@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * Fuel savings and adherence, fleet totals and per vehicle
-         * @description `from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. Every figure is defined in `definitions`.
+         * @description `from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. `savings_usd` is the saving of where the fleet bought against the counterfactual with its card (the same measure as a route’s `savings.usd`); `card_savings_usd`, what the card is worth on those corridors, is shown beside it, not in it. Every figure is defined in `definitions`; `methodology` links the published methodology.
          *
          *     Required scope: `usage:read`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -3666,7 +3666,7 @@ export interface components {
             definitions: {
                 [key: string]: string;
             };
-            /** @description Where the savings methodology is published (a section of the API guide, text/markdown) */
+            /** @description The savings methodology, public text/markdown: the API guide’s `savings-methodology` section answered alone (`/v1/llms.txt?section=savings-methodology`) */
             methodology: string;
         };
         SkipStopRequest: {
