@@ -4,9 +4,10 @@
  * driven through ingest and the guidance worker's cycle on DynamoDB Local, every fill also posted
  * as a card purchase (POST /v1/fuelings' use case, the fleet's discounts applied). Then each
  * fleet's GET /v1/reports/savings is set against the saving of every fill computed from the drives
- * alone (test/support/drives/savings.ts): vehicle rows and totals whose savings, card, routing or
- * missed saving differ by more than a cent a fill, and drivers who passed a stop over showing more
- * routing saving per gallon than a follower of it.
+ * alone (test/support/drives/savings.ts): vehicle rows and totals whose saving (where the fleet
+ * bought: routing), card or missed saving differ by more than a cent a fill, and drivers who passed
+ * a stop over showing more saving per gallon than a follower of it. The saving is printed as the
+ * decision's; what the fleet's card is worth on the same corridors is printed beside it.
  * Run alone with `npx tsx bench/savings-attribution.ts [drives] [--explain]`.
  */
 import { pathToFileURL } from 'node:url';
@@ -35,7 +36,7 @@ export interface SavingsAttributionBench {
   savings_report_attribution_errors: number;
   /** Of those: vehicle rows and fleet totals off by more than a cent a fill. */
   savings_report_split_errors: number;
-  /** Of those: drivers who passed a stop over showing more routing saving than its followers. */
+  /** Of those: drivers who passed a stop over showing more saving than its followers. */
   savings_report_ranking_errors: number;
   savings_fleet_drives: number;
   /** Card purchases: followed a shown stop / made elsewhere while one stood / with none standing. */
@@ -44,15 +45,17 @@ export interface SavingsAttributionBench {
   savings_fleet_fills_no_recommendation: number;
   /** Fills elsewhere that paid less than the stop they passed over (not errors: the advice was beaten). */
   savings_fleet_fills_cheaper_elsewhere: number;
-  /** The reports' fleet totals, summed over the fleets. */
+  /**
+   * The reports' fleet totals, summed over the fleets: the saving of where the fleet bought
+   * (`savings_usd` = `routing_savings_usd`), the missed saving, and the card's worth beside them.
+   */
   savings_fleet_savings_usd: number;
-  savings_fleet_card_savings_usd: number | null;
-  savings_fleet_routing_savings_usd: number | null;
   savings_fleet_missed_savings_usd: number;
+  savings_fleet_card_savings_usd: number;
   /** The same, computed from the drives. */
   savings_fleet_expected_savings_usd: number;
-  savings_fleet_expected_routing_savings_usd: number;
   savings_fleet_expected_missed_savings_usd: number;
+  savings_fleet_expected_card_savings_usd: number;
   savings_attribution_seconds: number;
 }
 
@@ -93,8 +96,8 @@ function explain(
   for (const fill of fills) {
     console.log(
       `drive ${fill.drive} ${fill.judgement.padEnd(17)} ${fill.purchase.stationId} ${fill.purchase.gallons} gal at ${fill.effectivePrice}` +
-        ` vs ${fill.stop?.stationId ?? '-'}: savings ${usd(fill.cents.savings)} card ${usd(fill.cents.card)}` +
-        ` routing ${usd(fill.cents.routing)} missed ${usd(fill.cents.missed)}`,
+        ` vs ${fill.stop?.stationId ?? '-'}: savings ${usd(fill.cents.savings)} missed ${usd(fill.cents.missed)}` +
+        ` (card ${usd(fill.cents.card)} beside)`,
     );
   }
   for (const check of checks) {
@@ -105,7 +108,7 @@ function explain(
     }
     for (const e of check.rankingErrors) {
       console.log(
-        `ranking ${e.fleetId} ${e.vehicleId}: ${e.reportedPerGallon.toFixed(3)}/gal routing, a follower ${e.followerPerGallon.toFixed(3)}/gal`,
+        `ranking ${e.fleetId} ${e.vehicleId}: ${e.reportedPerGallon.toFixed(3)}/gal saved, a follower ${e.followerPerGallon.toFixed(3)}/gal`,
       );
     }
   }
@@ -129,7 +132,7 @@ export async function benchSavingsAttribution(
     const outcomes: DriveOutcome[] = [];
     const fills: JudgedFill[] = [];
     const checks: AttributionCheck[] = [];
-    const reported = { savings: 0, card: 0 as number | null, routing: 0 as number | null, missed: 0 };
+    const reported = { savings: 0, card: 0, missed: 0 };
     for (const [index, group] of groups.entries()) {
       const startMs = FIRST_START_MS + index * GROUP_SPACING_MS;
       const run = await simulation.runGroup(group, startMs, SEED + index, CARDS);
@@ -150,14 +153,7 @@ export async function benchSavingsAttribution(
       );
       reported.savings += Math.round(totals.savings_usd * 100);
       reported.missed += Math.round(totals.missed_savings_usd * 100);
-      reported.card =
-        reported.card === null || totals.card_savings_usd === undefined
-          ? null
-          : reported.card + Math.round(totals.card_savings_usd * 100);
-      reported.routing =
-        reported.routing === null || totals.routing_savings_usd === undefined
-          ? null
-          : reported.routing + Math.round(totals.routing_savings_usd * 100);
+      reported.card += Math.round((totals.card_savings_usd ?? 0) * 100);
     }
     if (options.explain) explain(outcomes, fills, checks);
     const split = checks.reduce((sum, c) => sum + c.splitErrors.length, 0);
@@ -176,12 +172,11 @@ export async function benchSavingsAttribution(
       savings_fleet_fills_no_recommendation: judged('no_recommendation'),
       savings_fleet_fills_cheaper_elsewhere: checks.reduce((sum, c) => sum + c.cheaperElsewhere, 0),
       savings_fleet_savings_usd: usd(reported.savings),
-      savings_fleet_card_savings_usd: reported.card === null ? null : usd(reported.card),
-      savings_fleet_routing_savings_usd: reported.routing === null ? null : usd(reported.routing),
       savings_fleet_missed_savings_usd: usd(reported.missed),
+      savings_fleet_card_savings_usd: usd(reported.card),
       savings_fleet_expected_savings_usd: expected('savings'),
-      savings_fleet_expected_routing_savings_usd: expected('routing'),
       savings_fleet_expected_missed_savings_usd: expected('missed'),
+      savings_fleet_expected_card_savings_usd: expected('card'),
       savings_attribution_seconds: Math.round((performance.now() - started) / 100) / 10,
     };
   } finally {

@@ -235,3 +235,18 @@ export function renderLlmsGuide(
     ...savingsMethodologyMarkdown(),
   ].join('\n');
 }
+
+/**
+ * The savings methodology alone (`?section=savings-methodology`): what the savings report's
+ * `methodology` link opens, so a fleet reads it first rather than at the end of the whole guide.
+ */
+export function renderMethodology(settings: GuideSettings): string {
+  const base = settings.baseUrl.replace(/\/$/, '');
+  return [
+    '# Fleet Fuel Guidance API: savings methodology',
+    '',
+    `> The rules behind \`GET ${base}/v1/reports/savings\`, route and trip savings. The whole guide: \`GET ${base}/v1/llms.txt\`.`,
+    '',
+    ...savingsMethodologyMarkdown(),
+  ].join('\n');
+}

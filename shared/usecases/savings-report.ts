@@ -23,8 +23,11 @@ export interface SavingsReportDeps {
   simulations?: Pick<SimulationStore, 'get'> | undefined;
 }
 
-/** Where the methodology is published: a section of the API's guide (llms.txt). */
-export const METHODOLOGY_PATH = `/v1/llms.txt#${SAVINGS_METHODOLOGY_ANCHOR}`;
+/**
+ * Where the methodology is published: the guide's section answered alone (public, Markdown, the
+ * guide's own function and route — no route of its own on a stack near its resource limit).
+ */
+export const METHODOLOGY_PATH = `/v1/llms.txt?section=${SAVINGS_METHODOLOGY_ANCHOR}`;
 
 /** Published with every report, so a reader never has to guess what a figure means. */
 export const SAVINGS_DEFINITIONS = {
@@ -41,14 +44,15 @@ export const SAVINGS_DEFINITIONS = {
   effective_spend_usd:
     'spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.',
   counterfactual_spend_usd:
-    'What the same gallons would have cost without our advice and without the fleet’s card: counterfactual pump price × gallons per fill. The counterfactual of a purchase is the mean price (net of credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed for routing).',
-  card_savings_usd:
-    '(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used.',
-  routing_savings_usd:
-    '(counterfactual net price − effective price paid) × gallons: what choosing where to buy saved; 0 for a fill with no recommendation; negative when the fill cost more than the corridor’s average.',
+    'What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.',
   savings_usd:
-    'card_savings_usd + routing_savings_usd = counterfactual_spend_usd − effective_spend_usd. Each fill is rounded to the cent once, so rows and totals add up exactly.',
-  savings_usd_per_gallon: 'savings_usd ÷ the gallons of priced fills; null when no fill had a price.',
+    'The saving of the decision — where to buy: counterfactual_spend_usd − effective_spend_usd, i.e. (counterfactual net price − effective price paid) × gallons per fill; 0 for a fill with no recommendation; negative when a fill cost more than the corridor’s mean. The same measure as a route’s or trip’s `savings.usd`. The fleet’s card is not in it (card_savings_usd). Each fill is rounded to the cent once, so rows and totals add up exactly.',
+  routing_savings_usd:
+    'Equal to savings_usd: the part of the saving from where the fleet bought, named as on routes and trips.',
+  card_savings_usd:
+    '(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used. Shown beside savings_usd, never in it: the card saves that wherever the truck buys. 0 for fills recorded before counterfactuals were kept.',
+  savings_usd_per_gallon:
+    'savings_usd ÷ the gallons of fills priced against a counterfactual (fills recorded before counterfactuals were kept are not in it); null when there are none.',
   missed_savings_usd:
     'For fills made elsewhere while a recommendation stood (or at most ' +
     `${FUELING_POLICY.passedOverGraceMinutes} minutes after it was withdrawn): (effective price paid − the recommended stop’s effective price) × gallons, never below 0.`,

@@ -299,11 +299,17 @@ describe('GET /v1/reports/savings', () => {
     expect(report.totals).toMatchObject({
       card_savings_usd: 15,
       routing_savings_usd: 0,
-      savings_usd: 15,
+      savings_usd: 0,
       fuelings_without_recommendation: { total: 2, by_reason: { no_guidance: 2 } },
     });
-    expect(report.totals.counterfactual_spend_usd - report.totals.effective_spend_usd).toBeCloseTo(15, 2);
-    expect(report.methodology).toMatch(/\/v1\/llms\.txt#savings-methodology$/);
+    // Each fill is its own counterfactual: the counterfactual spend is what was spent, net of the credit.
+    expect(report.totals.counterfactual_spend_usd).toBe(report.totals.effective_spend_usd);
+    expect(report.methodology).toMatch(/\/v1\/llms\.txt\?section=savings-methodology$/);
+    // The link opens the methodology itself, anonymously, as Markdown.
+    const methodology = await fetch(report.methodology);
+    expect(methodology.status).toBe(200);
+    expect(methodology.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await methodology.text()).toMatch(/^# Fleet Fuel Guidance API: savings methodology\n/);
     expect(report.adherence_rate).toBeNull();
     expect(report.period.to).toMatch(/T00:00:00\.000000Z$/);
     expect(typeof report.definitions.savings_usd).toBe('string');

@@ -229,7 +229,7 @@ describe('a recommended stop is counted once, whichever path counts it', () => {
 });
 
 describe('day elements written before the counterfactual', () => {
-  it('still read: their figures stand, the new ones read 0', async () => {
+  it('a period straddling them: the old fill costs what it cost, claims no saving and is not in the per-gallon', async () => {
     const fleetId = newId('fleet');
     const truck = await newTruck(fleetId);
     // The old element: n, g, pg, s, b, m, r, f (1 fill, 100 gal, $340 spent, $355 benchmark, 1 stop due and followed).
@@ -242,19 +242,42 @@ describe('day elements written before the counterfactual', () => {
         ExpressionAttributeValues: { ':c': new Set([element]) },
       }),
     );
-    const report = await savingsReport(reportDeps(), fleetId, { from: '2026-11-20', to: '2026-11-20' });
-    expect(report.totals).toMatchObject({
+    const old = await savingsReport(reportDeps(), fleetId, { from: '2026-11-20', to: '2026-11-20' });
+    expect(old.totals).toMatchObject({
       fuelings: 1,
       gallons: 100,
       spend_usd: 340,
-      effective_spend_usd: 0,
-      counterfactual_spend_usd: 0,
+      // Priced at the pump then: nothing credited, valued at its own price, no saving claimed.
+      effective_spend_usd: 340,
+      counterfactual_spend_usd: 340,
+      card_savings_usd: 0,
       savings_usd: 0,
+      savings_usd_per_gallon: null,
       recommended_stops: 1,
       followed_stops: 1,
       fuel_tax_treatment: null,
     });
-    expect(report.vehicles[0]?.external_ref).toBe(truck.externalRef);
+    expect(old.vehicles[0]?.external_ref).toBe(truck.externalRef);
+
+    // The next day, a fill at a stop shown with its counterfactual: $330 cash, $20 credited,
+    // $310 effective; counterfactual net 3.25 × 100 = $325: saving $15; card (3.40 − 3.25) × 100 = $15.
+    const { recommendations } = fuelingStores(infra);
+    await recommendations.recommended(fleetId, shownStop(truck.id, NOW - 300 * MIN));
+    await recordFuelings(deps, fleetId, [atStop(truck.id, NOW - 240 * MIN)]);
+    const both = await savingsReport(reportDeps(), fleetId, { from: '2026-11-20', to: '2026-11-21' });
+    expect(both.totals).toMatchObject({
+      fuelings: 2,
+      gallons: 200,
+      spend_usd: 670,
+      effective_spend_usd: 650,
+      counterfactual_spend_usd: 665,
+      card_savings_usd: 15,
+      routing_savings_usd: 15,
+      savings_usd: 15,
+      // Over the 100 gallons priced against a counterfactual, not the 200 bought.
+      savings_usd_per_gallon: 0.15,
+      fuel_tax_treatment: 'ifta',
+    });
   });
 });
 

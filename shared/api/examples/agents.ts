@@ -1,5 +1,5 @@
 import type { agentRoutes } from '../routes/agents.ts';
-import { jsonRpcMessage } from '../routes/agents.ts';
+import { guideQuery, jsonRpcMessage } from '../routes/agents.ts';
 import { type ExamplesFor, rejected } from './example.ts';
 import { IDS } from './fixtures.ts';
 
@@ -30,11 +30,13 @@ export const agentExamples = {
     problem: rejected('body', jsonRpcMessage, { jsonrpc: '1.0', method: 'tools/list' }),
   },
   getLlmsTxt: {
+    request: { query: {} },
     responses: { 200: GUIDE_EXCERPT },
-    problem: rejected('query', undefined, { format: 'html' }),
+    problem: rejected('query', guideQuery, { section: 'pricing' }),
   },
   getRootLlmsTxt: {
+    request: { query: {} },
     responses: { 200: GUIDE_EXCERPT },
-    problem: rejected('query', undefined, { format: 'html' }),
+    problem: rejected('query', guideQuery, { format: 'html' }),
   },
 } satisfies ExamplesFor<typeof agentRoutes>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SAVINGS_METHODOLOGY_ANCHOR } from '../../domain/fuelings/methodology.ts';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
 import { routeGroup } from './route-group.ts';
 
@@ -50,11 +51,21 @@ const guideRoute = routeGroup({
   idempotent: false,
 });
 
+/** One section of the guide on its own: what the savings report's `methodology` link opens. */
+export const guideQuery = z.object({
+  section: z.optional(z.enum([SAVINGS_METHODOLOGY_ANCHOR])).check(
+    z.meta({
+      description:
+        '`savings-methodology`: only the savings methodology (what the savings report’s `methodology` link opens), for a fleet to read and check by hand',
+    }),
+  ),
+});
+
 const guide = {
   summary: 'A concise markdown guide to this API for language models (llms.txt)',
   description:
-    'Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.',
-  request: {},
+    'Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow. `?section=savings-methodology` answers the savings methodology alone.',
+  request: { query: guideQuery },
   responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
   handler: 'functions/http/discovery/get-llms-txt.ts',
 } as const;

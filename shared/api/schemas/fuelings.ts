@@ -193,12 +193,18 @@ export const fuelingSchema = z
       .check(
         z.meta({ description: 'What the fleet would have paid without our advice; null without a price' }),
       ),
-    card_savings_usd: z
-      .nullable(z.number())
-      .check(z.meta({ description: '(counterfactual pump − counterfactual net) × gallons' })),
-    routing_savings_usd: z
-      .nullable(z.number())
-      .check(z.meta({ description: '(counterfactual net − effective price) × gallons' })),
+    card_savings_usd: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          '(counterfactual pump − counterfactual net) × gallons: what the card is worth on the corridor, not counted as a saving',
+      }),
+    ),
+    routing_savings_usd: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          '(counterfactual net − effective price) × gallons: the fill’s saving, what the report sums as savings_usd',
+      }),
+    ),
     station: z.nullable(
       z.object({
         id: z.string(),
@@ -286,11 +292,24 @@ const figures = {
   gallons: z.number(),
   spend_usd: z.number().check(z.meta({ description: 'Cash paid' })),
   effective_spend_usd: z.number().check(z.meta({ description: 'Cash paid − the credited state tax' })),
-  counterfactual_spend_usd: z.number(),
-  card_savings_usd: z.number(),
-  routing_savings_usd: z.number(),
-  savings_usd: z.number().check(z.meta({ description: 'card_savings_usd + routing_savings_usd' })),
-  savings_usd_per_gallon: z.nullable(z.number()),
+  counterfactual_spend_usd: z
+    .number()
+    .check(z.meta({ description: 'Counterfactual net price × gallons: the card, without our advice' })),
+  card_savings_usd: z.number().check(
+    z.meta({
+      description: 'What the fleet’s card is worth on the corridor: beside savings_usd, not in it',
+    }),
+  ),
+  routing_savings_usd: z.number().check(z.meta({ description: 'Equal to savings_usd' })),
+  savings_usd: z.number().check(
+    z.meta({
+      description:
+        'counterfactual_spend_usd − effective_spend_usd: the saving of where the fleet bought, as a route’s savings.usd',
+    }),
+  ),
+  savings_usd_per_gallon: z
+    .nullable(z.number())
+    .check(z.meta({ description: 'savings_usd ÷ the gallons of fills priced against a counterfactual' })),
   missed_savings_usd: z.number(),
   recommended_stops: z.number().check(z.int()),
   followed_stops: z.number().check(z.int()),
@@ -333,7 +352,8 @@ export const savingsReportSchema = z
     definitions: z.record(z.string(), z.string()),
     methodology: z.string().check(
       z.meta({
-        description: 'Where the savings methodology is published (a section of the API guide, text/markdown)',
+        description:
+          'The savings methodology, public text/markdown: the API guide’s `savings-methodology` section answered alone (`/v1/llms.txt?section=savings-methodology`)',
       }),
     ),
   })

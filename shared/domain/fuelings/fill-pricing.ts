@@ -13,8 +13,10 @@ import type { RecommendedStop } from './recommendations.ts';
  * the counterfactual of the recommendation it followed, else of the one it passed over (a fill
  * elsewhere while a stop stood), else its own price (no corridor known: routing saving 0).
  *
- * Per fill, in integer cents: `counterfactual` = cf.pumpPrice × g; `card` = (cf.pumpPrice −
- * cf.netPrice) × g; `routing` = (cf.netPrice − effective price paid) × g; savings = card + routing.
+ * Per fill, in integer cents: `counterfactual` = cf.netPrice × g (the card, no advice); the saving
+ * = `routing` = counterfactual − effective spend, what choosing where to buy saved; `card` =
+ * (cf.pumpPrice − cf.netPrice) × g, what the card is worth on that corridor, shown beside it and
+ * never counted in the saving.
  */
 
 /** Where a fill's counterfactual comes from (the fueling's `counterfactual.source`). */
@@ -146,15 +148,19 @@ export interface FillMoney {
   spendCents: number;
   /** Cash paid − the credited state tax × gallons. */
   effectiveSpendCents: number;
+  /** The counterfactual net price × gallons: what the same gallons would have cost with the card, without our advice. */
   counterfactualCents: number;
+  /** (cf pump − cf net) × gallons: the card on that corridor, beside the saving. */
   cardCents: number;
+  /** counterfactual − effective spend: the saving of the decision. */
   routingCents: number;
 }
 
 /**
  * The money of a priced fill (null when its price or gallons are unknown). Each figure is rounded
- * once per fill and the split is taken by difference, so card + routing = counterfactual −
- * effective spend exactly, and a fill priced against itself shows a routing saving of exactly 0.
+ * once per fill and the saving is taken by difference, so routing = counterfactual − effective
+ * spend exactly, and a fill priced against itself shows a routing saving of exactly 0. A record
+ * without a counterfactual is priced against its own price.
  */
 export function fillMoney(fueling: Fueling): FillMoney | null {
   const gallons = fueling.gallons ?? 0;
@@ -166,16 +172,16 @@ export function fillMoney(fueling: Fueling): FillMoney | null {
   const effectiveSpendCents = spendCents - cents(creditedTax(stateTax, treatment) * gallons);
   const counterfactual = fueling.counterfactual ?? null;
   const own = counterfactual === null || counterfactual.source === 'own_price';
-  const counterfactualNetCents = own ? effectiveSpendCents : cents(counterfactual.netPrice * gallons);
-  const counterfactualCents = own
+  const counterfactualCents = own ? effectiveSpendCents : cents(counterfactual.netPrice * gallons);
+  const counterfactualPumpCents = own
     ? effectiveSpendCents + cents((fueling.discount ?? 0) * gallons)
     : cents(counterfactual.pumpPrice * gallons);
   return {
     spendCents,
     effectiveSpendCents,
     counterfactualCents,
-    cardCents: counterfactualCents - counterfactualNetCents,
-    routingCents: counterfactualNetCents - effectiveSpendCents,
+    cardCents: counterfactualPumpCents - counterfactualCents,
+    routingCents: counterfactualCents - effectiveSpendCents,
   };
 }
 

@@ -6,11 +6,17 @@ import { UNMATCHED_REASONS, type UnmatchedReason } from './match-window.ts';
 /**
  * A vehicle's savings figures, in integer units so rows add up exactly and totals are the sum of
  * the vehicle rows to the cent: gallons in thousandths, dollars in cents.
+ *
+ * Stored per contribution in day elements (shared/store/savings-days.ts), whose missing numbers
+ * read 0: every figure is one whose 0 is right for a fill recorded before the counterfactual — the
+ * tax credited rather than the effective spend (such a fill was priced at the pump: its effective
+ * spend is its spend), the saving rather than the counterfactual spend (none claimed), and the
+ * gallons that have a counterfactual as the saving's denominator (such a fill is not in it).
  */
 export interface SavingsFigures {
   fuelings: number;
   milliGallons: number;
-  /** Gallons of fills whose price paid is known: the denominator of savings per gallon. */
+  /** Gallons of fills whose price paid is known. */
   pricedMilliGallons: number;
   spendCents: number;
   /** Kept in its place for day elements written before the counterfactual; no longer published. */
@@ -18,11 +24,14 @@ export interface SavingsFigures {
   missedCents: number;
   recommendedStops: number;
   followedStops: number;
-  // Appended (day elements written before them read 0).
-  effectiveSpendCents: number;
-  counterfactualCents: number;
+  /** State tax credited back on the IFTA return: spend − effective spend. */
+  creditedTaxCents: number;
+  /** What the fleet's card is worth on the corridor: beside the saving, never in it. */
   cardCents: number;
+  /** The saving of the decision: counterfactual (net) spend − effective spend. */
   routingCents: number;
+  /** Gallons of fills priced against a counterfactual: the denominator of savings per gallon. */
+  counterfactualMilliGallons: number;
   /** Priced fills on each basis: the report says `ifta`, `pump` or `mixed`. */
   iftaFuelings: number;
   pumpFuelings: number;
@@ -42,10 +51,10 @@ export const NO_FIGURES: SavingsFigures = {
   missedCents: 0,
   recommendedStops: 0,
   followedStops: 0,
-  effectiveSpendCents: 0,
-  counterfactualCents: 0,
+  creditedTaxCents: 0,
   cardCents: 0,
   routingCents: 0,
+  counterfactualMilliGallons: 0,
   iftaFuelings: 0,
   pumpFuelings: 0,
   noGuidanceFuelings: 0,
@@ -81,23 +90,31 @@ const REASON_FIGURE: Record<UnmatchedReason, keyof SavingsFigures> = {
   not_at_recommended_station: 'notAtRecommendedStationFuelings',
 };
 
-/** What one fueling contributes to its vehicle's report on the day it was made. */
+/**
+ * What one fueling contributes to its vehicle's report on the day it was made. A record written
+ * before the counterfactual (none on the record) contributes what its day element holds:
+ * its spend and gallons, no credited tax, card, saving or counterfactual gallons — so taking it
+ * back out (a merge) leaves its day as if it had never been counted.
+ */
 export function fuelingFigures(fueling: Fueling): SavingsFigures {
   if (isMergedDetection(fueling)) return NO_FIGURES;
   const gallons = fueling.gallons ?? 0;
   const money = fillMoney(fueling);
+  const judgedByCounterfactual = money !== null && fueling.counterfactual != null;
   const figures: SavingsFigures = {
     ...NO_FIGURES,
     fuelings: 1,
     milliGallons: Math.round(gallons * 1000),
     pricedMilliGallons: money ? Math.round(gallons * 1000) : 0,
     spendCents: money?.spendCents ?? 0,
-    effectiveSpendCents: money?.effectiveSpendCents ?? 0,
-    counterfactualCents: money?.counterfactualCents ?? 0,
-    cardCents: money?.cardCents ?? 0,
-    routingCents: money?.routingCents ?? 0,
     missedCents: cents(fueling.missedSavingsUsd ?? 0),
   };
+  if (money && judgedByCounterfactual) {
+    figures.creditedTaxCents = money.spendCents - money.effectiveSpendCents;
+    figures.cardCents = money.cardCents;
+    figures.routingCents = money.routingCents;
+    figures.counterfactualMilliGallons = Math.round(gallons * 1000);
+  }
   if (money) figures[basisOfFill(fueling).treatment === 'ifta' ? 'iftaFuelings' : 'pumpFuelings'] = 1;
   const judged = Boolean(fueling.stopId) || Boolean(fueling.passedOverStopId);
   if (!judged && fueling.unmatchedReason) figures[REASON_FIGURE[fueling.unmatchedReason]] = 1;
@@ -137,7 +154,7 @@ export function reportTreatment(figures: SavingsFigures): PublishedFigures['fuel
 }
 
 export function publishFigures(figures: SavingsFigures): PublishedFigures {
-  const savingsCents = figures.cardCents + figures.routingCents;
+  const effectiveSpendCents = figures.spendCents - figures.creditedTaxCents;
   const byReason = Object.fromEntries(
     UNMATCHED_REASONS.map((reason) => [reason, figures[REASON_FIGURE[reason]]]),
   ) as Record<UnmatchedReason, number>;
@@ -145,14 +162,14 @@ export function publishFigures(figures: SavingsFigures): PublishedFigures {
     fuelings: figures.fuelings,
     gallons: Math.round(figures.milliGallons / 10) / 100,
     spend_usd: figures.spendCents / 100,
-    effective_spend_usd: figures.effectiveSpendCents / 100,
-    counterfactual_spend_usd: figures.counterfactualCents / 100,
+    effective_spend_usd: effectiveSpendCents / 100,
+    counterfactual_spend_usd: (effectiveSpendCents + figures.routingCents) / 100,
     card_savings_usd: figures.cardCents / 100,
     routing_savings_usd: figures.routingCents / 100,
-    savings_usd: savingsCents / 100,
+    savings_usd: figures.routingCents / 100,
     savings_usd_per_gallon:
-      figures.pricedMilliGallons > 0
-        ? Math.round((savingsCents / 100 / (figures.pricedMilliGallons / 1000)) * 1000) / 1000
+      figures.counterfactualMilliGallons > 0
+        ? Math.round((figures.routingCents / 100 / (figures.counterfactualMilliGallons / 1000)) * 1000) / 1000
         : null,
     missed_savings_usd: figures.missedCents / 100,
     recommended_stops: figures.recommendedStops,

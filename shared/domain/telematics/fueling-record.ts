@@ -53,9 +53,9 @@ export interface Fueling {
   effectivePrice?: number | null;
   /** What the fleet would have paid without our advice; null when the price is unknown. */
   counterfactual?: FillCounterfactual | null;
-  /** (counterfactual pump − counterfactual net) × gallons: the fleet's card on that corridor. */
+  /** (counterfactual pump − counterfactual net) × gallons: the fleet's card on that corridor, not a saving. */
   cardSavingsUsd?: number | null;
-  /** (counterfactual net − effective price) × gallons: where the fill was bought. */
+  /** (counterfactual net − effective price) × gallons: the fill's saving, of where it was bought. */
   routingSavingsUsd?: number | null;
   /** What a fill made elsewhere cost over the recommendation that stood (USD), else 0 or null. */
   missedSavingsUsd?: number | null;

@@ -103,7 +103,8 @@ function counterfactualOf(stop: PricedStop) {
  *   before the fill (shown at most the early minutes after it): its counterfactual, no missed saving;
  * - passed over: else, of the stops standing at the fill (or withdrawn at most the grace before),
  *   the cheapest on the fill's basis: its counterfactual, and what buying there would have saved;
- * - no recommendation: the station is its own counterfactual (routing 0, card = discount × gallons).
+ * - no recommendation: the station is its own counterfactual (saving 0, card = discount × gallons).
+ * The saving is the routing part: (counterfactual net − effective) × gallons; the card's worth beside it.
  */
 export function judgeFill(outcome: DriveOutcome, purchase: CardPurchase): JudgedFill {
   const atMs = purchase.fueledAtMs;
@@ -139,7 +140,8 @@ export function judgeFill(outcome: DriveOutcome, purchase: CardPurchase): Judged
     stop,
     effectivePrice: effective,
     cents: {
-      savings: cents((cf.pumpPrice - effective) * g),
+      // The saving is the decision's (where to buy); the card's worth is beside it, not in it.
+      savings: cents((cf.netPrice - effective) * g),
       card: cents((cf.pumpPrice - cf.netPrice) * g),
       routing: cents((cf.netPrice - effective) * g),
       missed: passed ? cents(Math.max(0, effective - stopEffective(passed.stop)) * g) : 0,
@@ -167,7 +169,7 @@ export interface AttributionCheck {
   }[];
   /**
    * Fills made elsewhere while a stop stood, at a price no lower than the stop's, whose reported
-   * routing saving per gallon exceeds what a follower of that stop shows (the stop's
+   * saving per gallon exceeds what a follower of that stop shows (the stop's
    * counterfactual less its published price).
    */
   rankingErrors: {
@@ -241,9 +243,7 @@ export function checkAttribution(
       check.cheaperElsewhere++;
       continue;
     }
-    // Before the report split its saving, its whole saving stood for the choice of where to buy.
-    const routing = row.routing_savings_usd ?? row.savings_usd;
-    const reportedPerGallon = routing / fill.purchase.gallons;
+    const reportedPerGallon = row.savings_usd / fill.purchase.gallons;
     const cf = counterfactualOf(fill.stop);
     if (!cf) continue;
     const followerPerGallon = cf.netPrice - stopEffective(fill.stop);

@@ -159,17 +159,18 @@ describe('the five-truck story', () => {
       }),
     }));
     const published = report(period.period, rows);
-    // Followers 4 × ($16 + $12); early filler $16 + $7.20: $135.20 over 500 gallons.
+    // Followers 4 × $12, the early filler $7.20: $55.20 saved over 500 gallons; the card's
+    // 5 × $16 beside it, not in it.
     expect(published.totals).toMatchObject({
       fuelings: 5,
       gallons: 500,
       spend_usd: 4 * 327 + 331.8,
       effective_spend_usd: 4 * 307 + 311.8,
-      counterfactual_spend_usd: 5 * 335,
+      counterfactual_spend_usd: 5 * 319,
       card_savings_usd: 80,
       routing_savings_usd: 55.2,
-      savings_usd: 135.2,
-      savings_usd_per_gallon: 0.27,
+      savings_usd: 55.2,
+      savings_usd_per_gallon: 0.11,
       missed_savings_usd: 4.8,
       recommended_stops: 5,
       followed_stops: 4,
@@ -185,7 +186,7 @@ describe('the five-truck story', () => {
 
   it('is the worked example the methodology publishes, with the same figures', () => {
     const text = savingsMethodologyMarkdown().join('\n');
-    expect(text).toContain('card $16.00, routing $12.00, savings $28.00');
-    expect(text).toContain('card $16.00, routing $7.20, missed $4.80');
+    expect(text).toContain('follows it: savings $12.00 ($3.190 − $3.070 a gallon), card $16.00 beside it');
+    expect(text).toContain('savings $7.20, missed $4.80, card $16.00 beside it');
   });
 });

@@ -8,7 +8,7 @@ import {
   reportTreatment,
 } from '../../../shared/domain/fuelings/savings.ts';
 import type { Fueling } from '../../../shared/domain/telematics/fueling-record.ts';
-import { report } from '../../../shared/usecases/savings-report.ts';
+import { METHODOLOGY_PATH, report } from '../../../shared/usecases/savings-report.ts';
 
 /** A fill on the ifta basis in Texas ($0.20 state tax): $3.60 posted, $0.20 off, $3.40 net, $3.20 effective. */
 function fueling(overrides: Partial<Fueling> = {}): Fueling {
@@ -43,37 +43,41 @@ function fueling(overrides: Partial<Fueling> = {}): Fueling {
 }
 
 describe('what one fill contributes', () => {
-  it('cash, effective spend, counterfactual and the card/routing split (hand-computed)', () => {
-    // 100 gal at $3.40 net = $340.00 cash; − $0.20 × 100 credited = $320.00 effective.
-    // Counterfactual $3.45 × 100 = $345.00; card (3.45 − 3.28) × 100 = $17.00; routing
-    // (3.28 − 3.20) × 100 = $8.00; savings $25.00 = 345 − 320.
+  it('cash, the credited tax, the saving and the card beside it (hand-computed)', () => {
+    // 100 gal at $3.40 net = $340.00 cash; $0.20 × 100 = $20.00 credited → $320.00 effective.
+    // Saving (routing) (3.28 − 3.20) × 100 = $8.00; card (3.45 − 3.28) × 100 = $17.00, not in it.
     expect(fuelingFigures(fueling())).toEqual({
       ...NO_FIGURES,
       fuelings: 1,
       milliGallons: 100_000,
       pricedMilliGallons: 100_000,
       spendCents: 34_000,
-      effectiveSpendCents: 32_000,
-      counterfactualCents: 34_500,
+      creditedTaxCents: 2_000,
       cardCents: 1_700,
       routingCents: 800,
+      counterfactualMilliGallons: 100_000,
       iftaFuelings: 1,
     });
   });
   it('a reported total is what was spent; the credit comes off it', () => {
-    // 80.5 gal, total $277.33; credited 0.20 × 80.5 = $16.10 → effective $261.23.
-    // Counterfactual 3.45 × 80.5 = 277.725 → $277.73; net 3.28 × 80.5 = 264.04 → card $13.69, routing $2.81.
+    // 80.5 gal, total $277.33; credited 0.20 × 80.5 = $16.10 → effective $261.23. Counterfactual
+    // net 3.28 × 80.5 = $264.04 → saving $2.81; pump 3.45 × 80.5 = 277.725 → $277.73 → card $13.69.
     const figures = fuelingFigures(fueling({ gallons: 80.5, totalUsd: 277.33, netPrice: 3.445 }));
     expect(figures).toMatchObject({
       spendCents: 27_733,
-      effectiveSpendCents: 26_123,
-      counterfactualCents: 27_773,
+      creditedTaxCents: 1_610,
       cardCents: 1_369,
       routingCents: 281,
+      counterfactualMilliGallons: 80_500,
     });
-    expect(figures.cardCents + figures.routingCents).toBe(
-      figures.counterfactualCents - figures.effectiveSpendCents,
-    );
+    expect(publishFigures(figures)).toMatchObject({
+      effective_spend_usd: 261.23,
+      counterfactual_spend_usd: 264.04,
+      savings_usd: 2.81,
+      routing_savings_usd: 2.81,
+      card_savings_usd: 13.69,
+      savings_usd_per_gallon: 0.035,
+    });
   });
   it('under pump nothing is credited', () => {
     const figures = fuelingFigures(
@@ -84,20 +88,21 @@ describe('what one fill contributes', () => {
     );
     expect(figures).toMatchObject({
       spendCents: 34_000,
-      effectiveSpendCents: 34_000,
+      creditedTaxCents: 0,
       pumpFuelings: 1,
       iftaFuelings: 0,
     });
-    // Its own price: the card's $0.20 × 100, no routing claimed.
-    expect(figures).toMatchObject({ counterfactualCents: 36_000, cardCents: 2_000, routingCents: 0 });
+    // Its own price: the card's $0.20 × 100 beside a saving of 0, its gallons in the per-gallon.
+    expect(figures).toMatchObject({ cardCents: 2_000, routingCents: 0, counterfactualMilliGallons: 100_000 });
   });
-  it('a record written before the basis reads as pump prices priced against itself', () => {
+  it('a record written before the counterfactual counts what its day element held: its spend, nothing claimed', () => {
     const { state: _s, stateTax: _t, taxTreatment: _r, counterfactual: _c, ...old } = fueling();
-    expect(fuelingFigures(old as Fueling)).toMatchObject({
+    expect(fuelingFigures(old as Fueling)).toEqual({
+      ...NO_FIGURES,
+      fuelings: 1,
+      milliGallons: 100_000,
+      pricedMilliGallons: 100_000,
       spendCents: 34_000,
-      effectiveSpendCents: 34_000,
-      cardCents: 2_000,
-      routingCents: 0,
       pumpFuelings: 1,
     });
   });
@@ -162,7 +167,7 @@ describe('the report', () => {
         discount: 0,
         netPrice: 3.6,
         taxTreatment: 'pump',
-        counterfactual: null,
+        counterfactual: { source: 'own_price', pumpPrice: 3.6, netPrice: 3.6, stationCount: null },
         missedSavingsUsd: 5,
         unmatchedReason: 'no_guidance',
       }),
@@ -172,10 +177,10 @@ describe('the report', () => {
       { vehicleId: 'veh_b', externalRef: 'B', figures: b },
     ]);
     expect(published.vehicles[0]).toMatchObject({
-      savings_usd: 25,
+      savings_usd: 8,
       card_savings_usd: 17,
       routing_savings_usd: 8,
-      savings_usd_per_gallon: 0.25,
+      savings_usd_per_gallon: 0.08,
       adherence_rate: 0.5,
       fuel_tax_treatment: 'ifta',
     });
@@ -190,11 +195,13 @@ describe('the report', () => {
       gallons: 150,
       spend_usd: 520,
       effective_spend_usd: 500,
-      counterfactual_spend_usd: 525,
+      // A's $328 (3.28 × 100) + B's own $180: savings_usd = 508 − 500, the card's $17 beside it.
+      counterfactual_spend_usd: 508,
       card_savings_usd: 17,
       routing_savings_usd: 8,
-      savings_usd: 25,
-      savings_usd_per_gallon: 0.167,
+      savings_usd: 8,
+      // $8 over the 150 gallons priced against a counterfactual.
+      savings_usd_per_gallon: 0.053,
       missed_savings_usd: 5,
       recommended_stops: 2,
       followed_stops: 1,
@@ -205,7 +212,7 @@ describe('the report', () => {
       fuel_tax_treatment: 'mixed',
     });
     expect(published.adherence_rate).toBe(0.5);
-    expect(published.methodology).toBe('/v1/llms.txt#savings-methodology');
+    expect(published.methodology).toBe(METHODOLOGY_PATH);
     expect(published.period).toEqual({
       from: '2026-11-01T00:00:00.000000Z',
       to: '2026-12-01T00:00:00.000000Z',

@@ -8,7 +8,7 @@ import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../../../shared/domain/fuel-tax/treatment.ts';
 import { FUELING_POLICY } from '../../../shared/domain/fuelings/policy.ts';
 import { WEBHOOK_SECRET_PREFIX } from '../../../shared/domain/webhooks/signature.ts';
-import { isRetryable, renderLlmsGuide } from '../../../shared/llms/guide.ts';
+import { isRetryable, renderLlmsGuide, renderMethodology } from '../../../shared/llms/guide.ts';
 import { type GuideRoute, readGuideFacts, readGuideRoutes } from '../../../shared/llms/guide-routes.ts';
 import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
 import { handleMcpRequest } from '../../../shared/mcp/server.ts';
@@ -212,12 +212,23 @@ describe('the guide’s facts, from their sources', () => {
     const text = renderLlmsGuide({ baseUrl: 'https://api.example.test', stage: 'prod' });
     const section = text.slice(text.indexOf('## Savings methodology'));
     expect(section.startsWith('## Savings methodology')).toBe(true);
-    expect(METHODOLOGY_PATH).toBe('/v1/llms.txt#savings-methodology');
+    expect(METHODOLOGY_PATH).toBe('/v1/llms.txt?section=savings-methodology');
     expect(section).toContain(`default \`${DEFAULT_FUEL_TAX_TREATMENT}\`)`);
     expect(section).toContain(`within ${FUELING_POLICY.dueWithinMiles} road miles`);
     expect(section).toContain(
       `at most ${FUELING_POLICY.passedOverGraceMinutes} minutes after it was withdrawn`,
     );
+  });
+
+  it('answers the methodology alone for the report’s link: it comes first, the guide is named', () => {
+    const settings = { baseUrl: 'https://api.example.test/', stage: 'prod' } as const;
+    const alone = renderMethodology(settings);
+    const guide = renderLlmsGuide(settings);
+    expect(alone.startsWith('# Fleet Fuel Guidance API: savings methodology\n')).toBe(true);
+    expect(alone).toContain('`GET https://api.example.test/v1/llms.txt`');
+    const section = guide.slice(guide.indexOf('## Savings methodology'));
+    expect(alone.endsWith(section)).toBe(true);
+    expect(alone).not.toContain('## Operations');
   });
 
   it('claims no tool for an operation that is not one, and says why for each', () => {

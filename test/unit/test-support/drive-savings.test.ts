@@ -63,25 +63,25 @@ const purchase = (stationId: string, minutes: number, over: Partial<CardPurchase
 });
 
 describe('judgeFill', () => {
-  it('a follower: the stop’s counterfactual, card and routing split, nothing missed', () => {
+  it('a follower: the stop’s counterfactual, the saving (routing) with the card beside it, nothing missed', () => {
     const judged = judgeFill(outcome(), purchase('stn_a', 80));
     expect(judged).toMatchObject({ judgement: 'followed', stop: A, effectivePrice: 3.15 });
     // card (3.40 − 3.28) × 100, routing (3.28 − 3.15) × 100.
-    expect(judged.cents).toEqual({ savings: 2500, card: 1200, routing: 1300, missed: 0 });
+    expect(judged.cents).toEqual({ savings: 1300, card: 1200, routing: 1300, missed: 0 });
   });
 
   it('an early filler: the passed-over stop’s counterfactual, a negative routing saving, the missed saving', () => {
     const judged = judgeFill(outcome(), purchase('stn_x', 30, { price: 3.6, discount: 0.1 }));
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: A, effectivePrice: 3.3 });
     // e = 3.60 − 0.10 − 0.20; routing (3.28 − 3.30) × 100; missed (3.30 − 3.15) × 100.
-    expect(judged.cents).toEqual({ savings: 1000, card: 1200, routing: -200, missed: 1500 });
+    expect(judged.cents).toEqual({ savings: -200, card: 1200, routing: -200, missed: 1500 });
   });
 
   it('passed over: the cheapest standing stop, and one withdrawn within the grace still stands', () => {
     // At +120 min A was withdrawn 30 min before (within the 60-minute grace), B stands and is cheaper.
     const judged = judgeFill(outcome(), purchase('stn_x', 120, { price: 3.6, discount: 0.1 }));
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: B });
-    expect(judged.cents).toEqual({ savings: 1500, card: 1500, routing: 0, missed: 2000 });
+    expect(judged.cents).toEqual({ savings: 0, card: 1500, routing: 0, missed: 2000 });
   });
 
   it('a follower of a stop withdrawn hours before still follows it (the match window), at its first prices', () => {
@@ -104,14 +104,14 @@ describe('judgeFill', () => {
       purchase('stn_x', 30, { price: 3.6, discount: 0.1 }),
     );
     expect(judged).toMatchObject({ judgement: 'no_recommendation', stop: null });
-    expect(judged.cents).toEqual({ savings: 1000, card: 1000, routing: 0, missed: 0 });
+    expect(judged.cents).toEqual({ savings: 0, card: 1000, routing: 0, missed: 0 });
   });
 
   it('a stop with no counterfactual published had only itself in reach', () => {
     const alone = stop('a', { counterfactual: null });
     const judged = judgeFill(outcome({ stopsAtStart: [alone], sightings: [] }), purchase('stn_a', 10));
     // pump 3.50 − tax 0.20 = 3.30; net = its effective 3.15.
-    expect(judged.cents).toEqual({ savings: 1500, card: 1500, routing: 0, missed: 0 });
+    expect(judged.cents).toEqual({ savings: 0, card: 1500, routing: 0, missed: 0 });
   });
 
   it('a stop shown without a price basis has no counterfactual: the fill is its own (routing 0)', () => {
@@ -122,7 +122,7 @@ describe('judgeFill', () => {
     );
     // e = 3.80 − 0.10 − 0.20 = 3.50; passed over at its net price 3.35 (no tax known): missed 0.15 × 100.
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: old });
-    expect(judged.cents).toEqual({ savings: 1000, card: 1000, routing: 0, missed: 1500 });
+    expect(judged.cents).toEqual({ savings: 0, card: 1000, routing: 0, missed: 1500 });
   });
 });
 
@@ -143,7 +143,7 @@ describe('checkAttribution', () => {
   });
   const totals = {
     gallons: 200,
-    savings_usd: 35,
+    savings_usd: 11,
     card_savings_usd: 24,
     routing_savings_usd: 11,
     missed_savings_usd: 15,
@@ -178,8 +178,8 @@ describe('checkAttribution', () => {
   it('counts an early filler credited with more routing saving per gallon than the stop’s follower', () => {
     // The old benchmark report: 20 cents a gallon "saved" by the driver who ignored the stop; a follower of A shows 13.
     const check = checkAttribution('flt_1', [early], {
-      totals: { ...totals, routing_savings_usd: 20 },
-      vehicles: [row(early, { routing_savings_usd: 20 })],
+      totals: { ...totals, savings_usd: 20, routing_savings_usd: 20 },
+      vehicles: [row(early, { savings_usd: 20, routing_savings_usd: 20 })],
     });
     expect(check.rankingErrors).toEqual([
       {

@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * Fuel savings and adherence, fleet totals and per vehicle
-         * @description `from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. Every figure is defined in `definitions`.
+         * @description `from`/`to` take a date or a date-time and cover whole UTC days (default: the 30 days ending today; at most 366; `to` before `from` is 422). Totals are the sum of the vehicle rows; `adherence_rate` is null when no recommended stop was due. `savings_usd` is the saving of where the fleet bought against the counterfactual with its card (the same measure as a route’s `savings.usd`); `card_savings_usd`, what the card is worth on those corridors, is shown beside it, not in it. Every figure is defined in `definitions`; `methodology` links the published methodology.
          *
          *     Required scope: `usage:read`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -1267,7 +1267,7 @@ export interface paths {
         };
         /**
          * A concise markdown guide to this API for language models (llms.txt)
-         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.
+         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow. `?section=savings-methodology` answers the savings methodology alone.
          *
          *     No API key needed.
          */
@@ -1289,7 +1289,7 @@ export interface paths {
         };
         /**
          * The same guide at the conventional root path
-         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow.
+         * @description Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow. `?section=savings-methodology` answers the savings methodology alone.
          *
          *     No API key needed.
          */
@@ -2081,9 +2081,9 @@ export interface components {
                 net_price_usd_per_gallon: number;
                 station_count: number | null;
             } | null;
-            /** @description (counterfactual pump − counterfactual net) × gallons */
+            /** @description (counterfactual pump − counterfactual net) × gallons: what the card is worth on the corridor, not counted as a saving */
             card_savings_usd: number | null;
-            /** @description (counterfactual net − effective price) × gallons */
+            /** @description (counterfactual net − effective price) × gallons: the fill’s saving, what the report sums as savings_usd */
             routing_savings_usd: number | null;
             station: {
                 id: string;
@@ -3638,11 +3638,15 @@ export interface components {
                 spend_usd: number;
                 /** @description Cash paid − the credited state tax */
                 effective_spend_usd: number;
+                /** @description Counterfactual net price × gallons: the card, without our advice */
                 counterfactual_spend_usd: number;
+                /** @description What the fleet’s card is worth on the corridor: beside savings_usd, not in it */
                 card_savings_usd: number;
+                /** @description Equal to savings_usd */
                 routing_savings_usd: number;
-                /** @description card_savings_usd + routing_savings_usd */
+                /** @description counterfactual_spend_usd − effective_spend_usd: the saving of where the fleet bought, as a route’s savings.usd */
                 savings_usd: number;
+                /** @description savings_usd ÷ the gallons of fills priced against a counterfactual */
                 savings_usd_per_gallon: number | null;
                 missed_savings_usd: number;
                 recommended_stops: number;
@@ -3673,11 +3677,15 @@ export interface components {
                 spend_usd: number;
                 /** @description Cash paid − the credited state tax */
                 effective_spend_usd: number;
+                /** @description Counterfactual net price × gallons: the card, without our advice */
                 counterfactual_spend_usd: number;
+                /** @description What the fleet’s card is worth on the corridor: beside savings_usd, not in it */
                 card_savings_usd: number;
+                /** @description Equal to savings_usd */
                 routing_savings_usd: number;
-                /** @description card_savings_usd + routing_savings_usd */
+                /** @description counterfactual_spend_usd − effective_spend_usd: the saving of where the fleet bought, as a route’s savings.usd */
                 savings_usd: number;
+                /** @description savings_usd ÷ the gallons of fills priced against a counterfactual */
                 savings_usd_per_gallon: number | null;
                 missed_savings_usd: number;
                 recommended_stops: number;
@@ -3701,7 +3709,7 @@ export interface components {
             definitions: {
                 [key: string]: string;
             };
-            /** @description Where the savings methodology is published (a section of the API guide, text/markdown) */
+            /** @description The savings methodology, public text/markdown: the API guide’s `savings-methodology` section answered alone (`/v1/llms.txt?section=savings-methodology`) */
             methodology: string;
         };
         SkipStopRequest: {
@@ -11409,11 +11417,11 @@ export interface operations {
                      *         "gallons": 2459.15,
                      *         "spend_usd": 7770.8,
                      *         "effective_spend_usd": 7301.45,
-                     *         "counterfactual_spend_usd": 7737.01,
+                     *         "counterfactual_spend_usd": 7431.93,
                      *         "card_savings_usd": 305.08,
                      *         "routing_savings_usd": 130.48,
-                     *         "savings_usd": 435.56,
-                     *         "savings_usd_per_gallon": 0.186,
+                     *         "savings_usd": 130.48,
+                     *         "savings_usd_per_gallon": 0.056,
                      *         "missed_savings_usd": 69.87,
                      *         "recommended_stops": 10,
                      *         "followed_stops": 7,
@@ -11437,11 +11445,11 @@ export interface operations {
                      *           "gallons": 1412.35,
                      *           "spend_usd": 4648.04,
                      *           "effective_spend_usd": 4365.57,
-                     *           "counterfactual_spend_usd": 4662.31,
+                     *           "counterfactual_spend_usd": 4478.69,
                      *           "card_savings_usd": 183.62,
                      *           "routing_savings_usd": 113.12,
-                     *           "savings_usd": 296.74,
-                     *           "savings_usd_per_gallon": 0.21,
+                     *           "savings_usd": 113.12,
+                     *           "savings_usd_per_gallon": 0.08,
                      *           "missed_savings_usd": 41.13,
                      *           "recommended_stops": 6,
                      *           "followed_stops": 5,
@@ -11464,11 +11472,11 @@ export interface operations {
                      *           "gallons": 1046.8,
                      *           "spend_usd": 3122.76,
                      *           "effective_spend_usd": 2935.88,
-                     *           "counterfactual_spend_usd": 3074.7,
+                     *           "counterfactual_spend_usd": 2953.24,
                      *           "card_savings_usd": 121.46,
                      *           "routing_savings_usd": 17.36,
-                     *           "savings_usd": 138.82,
-                     *           "savings_usd_per_gallon": 0.149,
+                     *           "savings_usd": 17.36,
+                     *           "savings_usd_per_gallon": 0.019,
                      *           "missed_savings_usd": 28.74,
                      *           "recommended_stops": 4,
                      *           "followed_stops": 2,
@@ -11492,11 +11500,11 @@ export interface operations {
                      *         "fuel_tax_treatment": "`ifta`: prices net of the state diesel tax credited on the fleet’s IFTA return (pump − discount − state tax); `pump`: pump − discount; `mixed` when the period’s fills were recorded under both (a vehicle’s override, or the setting changed); null without a priced fill.",
                      *         "spend_usd": "Cash paid for fills with a known price: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s prices, other detections have no price.",
                      *         "effective_spend_usd": "spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.",
-                     *         "counterfactual_spend_usd": "What the same gallons would have cost without our advice and without the fleet’s card: counterfactual pump price × gallons per fill. The counterfactual of a purchase is the mean price (net of credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed for routing).",
-                     *         "card_savings_usd": "(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used.",
-                     *         "routing_savings_usd": "(counterfactual net price − effective price paid) × gallons: what choosing where to buy saved; 0 for a fill with no recommendation; negative when the fill cost more than the corridor’s average.",
-                     *         "savings_usd": "card_savings_usd + routing_savings_usd = counterfactual_spend_usd − effective_spend_usd. Each fill is rounded to the cent once, so rows and totals add up exactly.",
-                     *         "savings_usd_per_gallon": "savings_usd ÷ the gallons of priced fills; null when no fill had a price.",
+                     *         "counterfactual_spend_usd": "What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.",
+                     *         "savings_usd": "The saving of the decision — where to buy: counterfactual_spend_usd − effective_spend_usd, i.e. (counterfactual net price − effective price paid) × gallons per fill; 0 for a fill with no recommendation; negative when a fill cost more than the corridor’s mean. The same measure as a route’s or trip’s `savings.usd`. The fleet’s card is not in it (card_savings_usd). Each fill is rounded to the cent once, so rows and totals add up exactly.",
+                     *         "routing_savings_usd": "Equal to savings_usd: the part of the saving from where the fleet bought, named as on routes and trips.",
+                     *         "card_savings_usd": "(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used. Shown beside savings_usd, never in it: the card saves that wherever the truck buys. 0 for fills recorded before counterfactuals were kept.",
+                     *         "savings_usd_per_gallon": "savings_usd ÷ the gallons of fills priced against a counterfactual (fills recorded before counterfactuals were kept are not in it); null when there are none.",
                      *         "missed_savings_usd": "For fills made elsewhere while a recommendation stood (or at most 60 minutes after it was withdrawn): (effective price paid − the recommended stop’s effective price) × gallons, never below 0.",
                      *         "recommended_stops": "Recommended stops counted once each: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, followed by a fill, or passed over — the stop the driver was heading to while a fill was made elsewhere; counted on the UTC day of the withdrawal or of the fill.",
                      *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
@@ -11504,7 +11512,7 @@ export interface operations {
                      *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
                      *       },
-                     *       "methodology": "/v1/llms.txt#savings-methodology"
+                     *       "methodology": "/v1/llms.txt?section=savings-methodology"
                      *     }
                      */
                     "application/json": components["schemas"]["SavingsReport"];
@@ -13778,7 +13786,10 @@ export interface operations {
     };
     getLlmsTxt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `savings-methodology`: only the savings methodology (what the savings report’s `methodology` link opens), for a fleet to read and check by hand */
+                section?: "savings-methodology";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13817,13 +13828,13 @@ export interface operations {
                      *       "title": "Request failed validation",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "The query parameters failed validation: format is not a recognized field.",
+                     *       "detail": "The query parameters failed validation: section must be \"savings-methodology\".",
                      *       "hint": "fix the fields in `errors`",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
                      *       "errors": [
                      *         {
-                     *           "field": "format",
-                     *           "message": "is not a recognized field"
+                     *           "field": "section",
+                     *           "message": "must be \"savings-methodology\""
                      *         }
                      *       ]
                      *     }
@@ -13837,7 +13848,10 @@ export interface operations {
     };
     getRootLlmsTxt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `savings-methodology`: only the savings methodology (what the savings report’s `methodology` link opens), for a fleet to read and check by hand */
+                section?: "savings-methodology";
+            };
             header?: never;
             path?: never;
             cookie?: never;
