@@ -5561,7 +5561,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "contact_email": "fuel-desk@redriverfreight.example"
+                 *       "contact_email": "fuel-desk@redriverfreight.example",
+                 *       "fuel_tax_treatment": "pump"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetRequest"];
@@ -5591,7 +5592,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
-                     *       "fuel_tax_treatment": "ifta",
+                     *       "fuel_tax_treatment": "pump",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5606,7 +5607,11 @@ export interface operations {
             /** @description `key_suspended`: API key suspended. `sandbox_key_on_production`: Sandbox key used against production. `insufficient_scope`: Key lacks required scope. */
             403: components["responses"]["Forbidden"];
             /** @description `resource_not_found`: Resource not found. */
-            404: {
+            404: components["responses"]["NotFound"];
+            /** @description `unsupported_media_type`: Request body must be JSON. */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: Request failed validation. */
+            422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5620,22 +5625,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#resource_not_found",
-                     *       "title": "Resource not found",
-                     *       "status": 404,
-                     *       "code": "resource_not_found",
-                     *       "detail": "Fleet flt_01KESG3T79P50794EPH01Q9FNV was not found.",
-                     *       "hint": "id missing or not in the authenticated fleet; also unknown routes",
-                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
+                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#validation_failed",
+                     *       "title": "Request failed validation",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The request body failed validation: fuel_tax_treatment must be ifta (price a gallon net of the state tax credited on the IFTA return) or pump (the pump price less the fleet’s discount).",
+                     *       "hint": "fix the fields in `errors`",
+                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
+                     *       "errors": [
+                     *         {
+                     *           "field": "fuel_tax_treatment",
+                     *           "message": "must be ifta (price a gallon net of the state tax credited on the IFTA return) or pump (the pump price less the fleet’s discount)"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: Request body must be JSON. */
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description `validation_failed`: Request failed validation. */
-            422: components["responses"]["UnprocessableContent"];
             /** @description `rate_limited`: Rate limit exceeded. `quota_exceeded`: Monthly quota exceeded. */
             429: components["responses"]["TooManyRequests"];
             /** @description `internal_error`: Internal error. */
