@@ -54,7 +54,8 @@ export function counterfactualOver(
   let pump = 0;
   let net = 0;
   for (const station of stations) {
-    pump += station.pricePerGallon - creditedTax(station.stateTax, treatment);
+    // Each station to $0.001 as its effective price is, so without a card the two means are equal.
+    pump += roundPrice(station.pricePerGallon - creditedTax(station.stateTax, treatment));
     net += station.effectivePrice;
   }
   const count = Math.max(1, stations.length);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { counterfactualOver } from '../../../shared/domain/fuel-plan/counterfactual.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
 import type { FuelPlan, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
 import { station, trip } from './fixtures.ts';
@@ -151,5 +152,22 @@ describe('planFuel at the Indiana/Illinois line', () => {
     expect(bought(ifta)).toEqual([['IN-Gary', 60]]);
     expect(bought(pump)).toEqual([['IN-Gary', 60]]);
     expect(ifta.stops[0]?.reason).not.toContain('tax credit decided');
+  });
+});
+
+describe('counterfactualOver across a state line', () => {
+  it('has equal means with and without the card when no station discounts (a half tenth of a cent rounds alike)', () => {
+    // Prepare: Pennsylvania $3.49 − 74.1¢ = $2.749, Illinois $3.05 − 74.0¢ = $2.31; mean $2.5295.
+    const stations = [
+      { pricePerGallon: 3.49, stateTax: 0.741, effectivePrice: 2.749 },
+      { pricePerGallon: 3.05, stateTax: 0.74, effectivePrice: 2.31 },
+    ];
+
+    // Act
+    const counterfactual = counterfactualOver(stations, 'ifta');
+
+    // Assess: the card is worth nothing here, not −$0.001 a gallon.
+    expect(counterfactual.pumpPrice).toBe(counterfactual.netPrice);
+    expect(counterfactual.netPrice).toBeCloseTo(2.5295, 3);
   });
 });
