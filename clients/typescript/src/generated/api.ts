@@ -2214,6 +2214,8 @@ export interface components {
                  */
                 id: string;
                 name: string;
+                /** @description Two-letter state of the station; null when unknown */
+                state: string | null;
             };
             /** @description Gallons bought, when known. */
             gallons: number | null;
@@ -2224,6 +2226,17 @@ export interface components {
             /** @description What the fill cost a gallon after discounts, when known. */
             net_price_usd_per_gallon: number | null;
             recommended_net_price_usd_per_gallon: number;
+            /** @description The state diesel tax in the station’s pump price (the IFTA rate in force); null when the tax table lacks the state. */
+            state_tax_usd_per_gallon: number | null;
+            /**
+             * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
+            /** @description What the fill cost a gallon on that basis: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, the net price under `pump`; null when the net price is unknown. */
+            effective_price_usd_per_gallon: number | null;
+            /** @description The recommended stop’s effective price on the same basis. */
+            recommended_effective_price_usd_per_gallon: number;
         };
         /** @description `fueling.matched`: A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop. */
         FuelingMatchedEvent: {
@@ -14298,13 +14311,18 @@ export interface operations {
                  *         "station_id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
                  *         "station": {
                  *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
-                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)"
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "state": "TX"
                  *         },
                  *         "gallons": 113.4,
                  *         "recommended_gallons": 112.5,
                  *         "distance_miles": 0.01,
                  *         "net_price_usd_per_gallon": 3.279,
-                 *         "recommended_net_price_usd_per_gallon": 3.279
+                 *         "recommended_net_price_usd_per_gallon": 3.279,
+                 *         "state_tax_usd_per_gallon": 0.2,
+                 *         "fuel_tax_treatment": "ifta",
+                 *         "effective_price_usd_per_gallon": 3.079,
+                 *         "recommended_effective_price_usd_per_gallon": 3.079
                  *       }
                  *     }
                  */
