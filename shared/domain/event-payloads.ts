@@ -3,6 +3,7 @@ import type { EventDataSchemas } from '../api/schemas/event-data.ts';
 import { haversineMiles } from '../geo/distance.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { EventType } from './events.ts';
+import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
 import { roundCoordinate } from './rounding.ts';
@@ -204,13 +205,19 @@ export interface MatchedFill {
   /** The guidance stop (`gds_`) and, when the session follows a trip, the trip's fuel stop (`tsp_`). */
   stopId: string;
   tripStopId: string | null;
-  station: { id: string; name: string };
+  station: { id: string; name: string; state: string | null };
   gallons: number | null;
   recommendedGallons: number | null;
   /** From the fill's position (a reported fill that sent none is placed at the station it names). */
   distanceMiles: number | null;
   netPrice: number | null;
   recommendedNetPrice: number;
+  /** The price basis both effective prices are on. */
+  stateTax: number | null;
+  taxTreatment: FuelTaxTreatment;
+  /** The fill's net price − the credited state tax; null when its net price is unknown. */
+  effectivePrice: number | null;
+  recommendedEffectivePrice: number;
 }
 
 /** Keyed by the fueling's id: a fill is announced matched once. `stop_id` is the trip's stop when there is one. */
@@ -232,6 +239,10 @@ export function fuelingMatchedEvent(fill: MatchedFill): CatalogEvent<'fueling.ma
       distance_miles: fill.distanceMiles === null ? null : Math.round(fill.distanceMiles * 100) / 100,
       net_price_usd_per_gallon: fill.netPrice,
       recommended_net_price_usd_per_gallon: fill.recommendedNetPrice,
+      state_tax_usd_per_gallon: fill.stateTax,
+      fuel_tax_treatment: fill.taxTreatment,
+      effective_price_usd_per_gallon: fill.effectivePrice,
+      recommended_effective_price_usd_per_gallon: fill.recommendedEffectivePrice,
     },
   };
 }
@@ -243,12 +254,24 @@ export function detectedMatchedFill(
   session: Pick<GuidanceSession, 'id' | 'tripId'>,
   stop: Pick<
     GuidanceStop,
-    'id' | 'stationId' | 'name' | 'gallonsToBuy' | 'netPrice' | 'latitude' | 'longitude'
+    | 'id'
+    | 'stationId'
+    | 'name'
+    | 'gallonsToBuy'
+    | 'netPrice'
+    | 'latitude'
+    | 'longitude'
+    | 'state'
+    | 'stateTax'
+    | 'taxTreatment'
+    | 'effectivePrice'
   > & {
     tripStopId?: string | null | undefined;
   },
   detection: DetectionOf<'fueling'>,
 ): MatchedFill {
+  // A stop shown before stops carried a price basis reads as pump prices, untaxed.
+  const effective = stop.effectivePrice ?? stop.netPrice;
   return {
     fuelingId,
     vehicleId: vehicle.id,
@@ -257,13 +280,17 @@ export function detectedMatchedFill(
     tripId: session.tripId ?? null,
     stopId: stop.id,
     tripStopId: stop.tripStopId ?? null,
-    station: { id: stop.stationId, name: stop.name },
+    station: { id: stop.stationId, name: stop.name, state: stop.state ?? null },
     gallons: detection.gallons,
     recommendedGallons: stop.gallonsToBuy,
     distanceMiles: haversineMiles(stop, detection),
-    // A detection knows no receipt: the fill is taken at the recommended station's net price.
+    // A detection knows no receipt: the fill is taken at the recommended station's prices.
     netPrice: stop.netPrice,
     recommendedNetPrice: stop.netPrice,
+    stateTax: stop.stateTax ?? null,
+    taxTreatment: stop.taxTreatment ?? 'pump',
+    effectivePrice: effective,
+    recommendedEffectivePrice: effective,
   };
 }
 

@@ -1,5 +1,11 @@
 import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
-import { missedSavingsOf, pricedFill } from '../domain/fuelings/fill-pricing.ts';
+import {
+  basisOfFill,
+  fillEffectivePrice,
+  missedSavingsOf,
+  pricedFill,
+  recommendedEffectivePrice,
+} from '../domain/fuelings/fill-pricing.ts';
 import {
   type FillPlace,
   matchRecommendation,
@@ -295,6 +301,7 @@ function judged(
 
 function matchedFill(fueling: Fueling, match: RecommendationMatch): MatchedFill {
   const { stop } = match;
+  const { stateTax, treatment } = basisOfFill(fueling);
   return {
     fuelingId: fueling.id,
     vehicleId: fueling.vehicleId,
@@ -303,12 +310,17 @@ function matchedFill(fueling: Fueling, match: RecommendationMatch): MatchedFill 
     tripId: stop.tripId,
     stopId: stop.stopId,
     tripStopId: stop.tripStopId,
-    station: { id: stop.stationId, name: stop.stationName },
+    station: { id: stop.stationId, name: stop.stationName, state: stop.state ?? fueling.state ?? null },
     gallons: fueling.gallons,
     recommendedGallons: stop.gallonsToBuy,
     distanceMiles: match.distanceMiles,
     netPrice: fueling.netPrice ?? null,
     recommendedNetPrice: stop.netPrice,
+    // On the fill's basis, as its record prices it (the recommendation's price restated on it).
+    stateTax,
+    taxTreatment: treatment,
+    effectivePrice: fillEffectivePrice(fueling),
+    recommendedEffectivePrice: recommendedEffectivePrice(stop, treatment),
   };
 }
 

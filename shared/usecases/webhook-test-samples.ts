@@ -107,12 +107,17 @@ export function testEventSamples(
       trip_id: sample.tripId,
       stop_id: sample.tripStopId,
       station_id: sample.station.id,
-      station: { id: sample.station.id, name: sample.station.name },
+      station: { id: sample.station.id, name: sample.station.name, state: 'TX' },
       gallons: 113.4,
       recommended_gallons: 112.5,
       distance_miles: 0.01,
       net_price_usd_per_gallon: 3.279,
       recommended_net_price_usd_per_gallon: 3.279,
+      // Texas credits 20.0¢ a gallon on the IFTA return.
+      state_tax_usd_per_gallon: 0.2,
+      fuel_tax_treatment: 'ifta',
+      effective_price_usd_per_gallon: 3.079,
+      recommended_effective_price_usd_per_gallon: 3.079,
     },
     'vehicle.fuel_low': {
       ...vehicle,

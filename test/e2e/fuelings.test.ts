@@ -380,14 +380,24 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
       trip_id: null,
       stop_id: stop.id,
       station_id: stop.station.id,
-      station: { id: stop.station.id, name: stop.station.name },
+      station: { id: stop.station.id, name: stop.station.name, state: stop.station.state },
       gallons: 88.5,
       recommended_gallons: stop.gallons_to_buy,
       // No position sent: the fill is placed at the station it names.
       distance_miles: 0,
       net_price_usd_per_gallon: stop.net_price_usd_per_gallon,
       recommended_net_price_usd_per_gallon: stop.net_price_usd_per_gallon,
+      // Paid what the stop showed: on the stop's basis, the same effective price.
+      state_tax_usd_per_gallon: stop.state_tax_usd_per_gallon,
+      fuel_tax_treatment: stop.fuel_tax_treatment,
+      effective_price_usd_per_gallon: stop.effective_price_usd_per_gallon,
+      recommended_effective_price_usd_per_gallon: stop.effective_price_usd_per_gallon,
     });
+    expect(matched.data.fuel_tax_treatment).toBe('ifta');
+    expect(matched.data.effective_price_usd_per_gallon).toBeCloseTo(
+      stop.net_price_usd_per_gallon - (stop.state_tax_usd_per_gallon ?? 0),
+      3,
+    );
     const listed = await prod.get('/v1/fuelings', { ...company, query: { vehicle_id: truck.id } });
     expect(listed.json.data[0].match).toEqual({
       guidance_id: session.id,

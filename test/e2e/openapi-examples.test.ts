@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { OperationExamples } from '../../shared/api/examples/example.ts';
+import { type OperationExamples, problemExample } from '../../shared/api/examples/example.ts';
 import { operationExamples } from '../../shared/api/examples.ts';
+import { OPENAPI_SERVER_PLACEHOLDER } from '../../shared/api/openapi.ts';
 import type { routes } from '../../shared/api/routes.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
@@ -319,6 +320,20 @@ describe('the published examples, sent to the API', () => {
     });
     expect(updated.status, updated.text).toBe(200);
     expectSameMembers(updated.json, update.responses[200]);
+    expect(updated.json.fuel_tax_treatment).toBe('pump');
+
+    // The published 422 is what the API answers for a treatment it does not know.
+    const rejected = await prod.patch(`/v1/fleets/${fleet.json.id}`, {
+      ...partner,
+      body: { fuel_tax_treatment: 'interstate' },
+    });
+    const published = problemExample(update.problem, OPENAPI_SERVER_PLACEHOLDER);
+    expect(rejected.status, rejected.text).toBe(published.status);
+    expect(rejected.json).toMatchObject({
+      code: published.code,
+      detail: published.detail,
+      errors: published.errors,
+    });
   });
 
   it('along-route stations, from the origin-and-destination example', async () => {

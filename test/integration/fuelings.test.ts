@@ -326,6 +326,49 @@ describe('matching a reported fill to a recommended stop', () => {
     expect(report.adherence_rate).toBe(1);
   });
 
+  it('states fueling.matched on the fill’s price basis: its effective price and the stop’s', async () => {
+    // Prepare: the stop was shown under ifta at $3.41 net, $3.21 after the station's 20.0¢ credit;
+    // the card paid $3.60 − $0.15 = $3.45 net, so $3.25 after the same credit.
+    const fleetId = newId('fleet');
+    const truck = await newTruck(fleetId);
+    const stop = recommended(truck.id, NOW - 240 * MIN, {
+      state: station.state,
+      stateTax: 0.2,
+      taxTreatment: 'ifta',
+      effectivePrice: 3.21,
+    });
+    await fuelingStores(infra).recommendations.recommended(fleetId, stop);
+    events.length = 0;
+
+    // Act
+    await recordFuelings(deps, fleetId, [
+      {
+        vehicle_id: truck.id,
+        fueled_at: at(NOW - 200 * MIN),
+        gallons: 110,
+        price_usd_per_gallon: 3.6,
+        discount_usd_per_gallon: 0.15,
+        latitude: station.latitude + 0.002,
+        longitude: station.longitude,
+        card_transaction_ref: 'MATCH-BASIS',
+      },
+    ]);
+
+    // Assess
+    expect(station.state).toBe('OK');
+    expect(events.map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        station: { id: station.id, name: station.name, state: 'OK' },
+        net_price_usd_per_gallon: 3.45,
+        recommended_net_price_usd_per_gallon: 3.41,
+        state_tax_usd_per_gallon: 0.2,
+        fuel_tax_treatment: 'ifta',
+        effective_price_usd_per_gallon: 3.25,
+        recommended_effective_price_usd_per_gallon: 3.21,
+      }),
+    ]);
+  });
+
   it('a card naming a station matches only a recommendation of that station, not one next door', async () => {
     const fleetId = newId('fleet');
     const truck = await newTruck(fleetId);

@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '../../platform/errors.ts';
 import type { fleetRoutes } from '../routes/fleets.ts';
-import { createFleetBody, updateFleetSettingsBody } from '../schemas/fleets.ts';
+import { createFleetBody, updateFleetBody, updateFleetSettingsBody } from '../schemas/fleets.ts';
 import { type ExamplesFor, rejected } from './example.ts';
 import { FLEET_CREATED_AT, IDS, NOW } from './fixtures.ts';
 
@@ -18,7 +18,12 @@ const fleet = {
   updated_at: FLEET_CREATED_AT,
 };
 
-const updatedFleet = { ...fleet, contact_email: 'fuel-desk@redriverfreight.example', updated_at: NOW };
+const updatedFleet = {
+  ...fleet,
+  contact_email: 'fuel-desk@redriverfreight.example',
+  fuel_tax_treatment: 'pump',
+  updated_at: NOW,
+};
 const byId = { id: IDS.fleet };
 const missing = notFound(`Fleet ${IDS.fleet}`);
 
@@ -50,9 +55,14 @@ export const fleetExamples = {
     problem: missing,
   },
   updateFleet: {
-    request: { params: byId, body: { contact_email: 'fuel-desk@redriverfreight.example' } },
+    // The partner moves a fleet whose trucks stay in one state (no IFTA return) to pump prices.
+    request: {
+      params: byId,
+      body: { contact_email: 'fuel-desk@redriverfreight.example', fuel_tax_treatment: 'pump' },
+    },
     responses: { 200: updatedFleet },
-    problem: missing,
+    // Getting and deleting show the 404; the body's checks are what a partner's PATCH meets.
+    problem: rejected('body', updateFleetBody, { fuel_tax_treatment: 'interstate' }),
   },
   deleteFleet: {
     request: { params: byId },

@@ -4,6 +4,7 @@ import { SESSION_END_REASONS, SESSION_STATUSES } from '../../domain/guidance/ses
 import { publicId, timestamp } from './common.ts';
 import { fleetSchema } from './fleets.ts';
 import { guidancePhase } from './guidance.ts';
+import { answerFuelTaxTreatment, stopPriceBasisShape } from './routes.ts';
 
 /**
  * The `data` of each event type, member by member: the contract the builders in
@@ -159,7 +160,7 @@ export const eventDataSchemas = {
       }),
     ),
     station_id: described(publicId('station'), 'The recommended station (`stn_`).'),
-    station: z.object({ id: publicId('station'), name: z.string() }),
+    station: z.object({ id: publicId('station'), name: z.string(), state: stopPriceBasisShape.state }),
     gallons: z.nullable(z.number()).check(z.meta({ description: 'Gallons bought, when known.' })),
     recommended_gallons: z
       .nullable(z.number())
@@ -173,6 +174,23 @@ export const eventDataSchemas = {
       .nullable(z.number())
       .check(z.meta({ description: 'What the fill cost a gallon after discounts, when known.' })),
     recommended_net_price_usd_per_gallon: z.number(),
+    // The price basis, as the fueling record and the guidance stop show it.
+    state_tax_usd_per_gallon: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          'The state diesel tax in the station’s pump price (the IFTA rate in force); null when the tax table lacks the state.',
+      }),
+    ),
+    fuel_tax_treatment: answerFuelTaxTreatment,
+    effective_price_usd_per_gallon: z.nullable(z.number()).check(
+      z.meta({
+        description:
+          'What the fill cost a gallon on that basis: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, the net price under `pump`; null when the net price is unknown.',
+      }),
+    ),
+    recommended_effective_price_usd_per_gallon: z
+      .number()
+      .check(z.meta({ description: 'The recommended stop’s effective price on the same basis.' })),
   }),
   'vehicle.fuel_low': eventData('vehicle.fuel_low', {
     vehicle_id: vehicleId,

@@ -1,5 +1,5 @@
 import { stateName } from '../fuel-tax/state-names.ts';
-import { formatGallons, formatMiles, formatUsd } from './format.ts';
+import { formatGallons, formatMiles, formatPrice, formatUsd } from './format.ts';
 import { GALLON_UNIT } from './policy.ts';
 import type { FuelSimulation } from './simulate.ts';
 import type { FuelProblem, RouteStation } from './types.ts';
@@ -90,22 +90,29 @@ const credited = (problem: FuelProblem, station: RouteStation) =>
   creditsTax(problem) ? (station.stateTax ?? 0) : 0;
 const priceWord = (problem: FuelProblem, station: RouteStation) =>
   credited(problem, station) > 0 ? 'after tax credit' : 'net';
-const cents = (usd: number) => `${(usd * 100).toFixed(1)}¢`;
 const where = (station: RouteStation) => (station.state ? stateName(station.state) : 'its state');
 
 /**
- * Why the tax credit chose this stop over the one pump prices would have chosen:
- * "$3.41 at the pump, $2.67 after Ohio's 47.0¢ IFTA credit — cheaper than Pilot #12's $3.35 in
- * Indiana once Indiana's 61.0¢ credit is counted ($2.74)".
+ * Why the tax credit chose this stop over the one a plan without the credit would have chosen,
+ * as sums a driver can redo from the pump sign, both stations alike (prices at their own
+ * precision, a tenth of a cent like the sign; the card and the credit only where there is one):
+ * "The tax credit decided this stop: $3.859 − $0.10 card − $0.741 Pennsylvania credit = $3.018
+ * here, against $3.70 − $0.15 card − $0.47 Ohio credit = $3.08 at Pilot #12, the pick without
+ * the credit."
  */
 function taxCreditDecided(station: RouteStation, pumpChoice: RouteStation): string {
   return (
-    `The tax credit decided this stop: ${formatUsd(station.pricePerGallon)} at the pump, ` +
-    `${formatUsd(station.effectivePrice)} after ${where(station)}'s ${cents(station.stateTax ?? 0)} IFTA credit — ` +
-    `cheaper than ${pumpChoice.name}'s ${formatUsd(pumpChoice.pricePerGallon)} in ${where(pumpChoice)} ` +
-    `(the pump-price choice) once ${where(pumpChoice)}'s ${cents(pumpChoice.stateTax ?? 0)} credit is counted ` +
-    `(${formatUsd(pumpChoice.effectivePrice)}).`
+    `The tax credit decided this stop: ${priceSum(station)} here, ` +
+    `against ${priceSum(pumpChoice)} at ${pumpChoice.name}, the pick without the credit.`
   );
+}
+
+/** "$3.859 − $0.10 card − $0.741 Pennsylvania credit = $3.018": pump, card, credit, effective. */
+function priceSum(station: RouteStation): string {
+  const card = station.discountPerGallon > 0 ? ` − ${formatPrice(station.discountPerGallon)} card` : '';
+  const tax = station.stateTax ?? 0;
+  const credit = tax > 0 ? ` − ${formatPrice(tax)} ${where(station)} credit` : '';
+  return `${formatPrice(station.pricePerGallon)}${card}${credit} = ${formatPrice(station.effectivePrice)}`;
 }
 
 function priceBreakdown(problem: FuelProblem, station: RouteStation): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { counterfactualOver } from '../../../shared/domain/fuel-plan/counterfactual.ts';
 import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
 import type { FuelPlan, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
 import { station, trip } from './fixtures.ts';
@@ -46,8 +47,8 @@ describe('planFuel at the Pennsylvania/Ohio line', () => {
     expect(stop?.reason).toBe(
       'Cheapest diesel in the next 500 miles: $3.02 after tax credit ($3.76 − $0.74 Pennsylvania tax). ' +
         'Buy 60 gal to reach Denver with 20% in the tank. ' +
-        "The tax credit decided this stop: $3.76 at the pump, $3.02 after Pennsylvania's 74.1¢ IFTA credit — " +
-        "cheaper than Station OH-Youngstown's $3.55 in Ohio (the pump-price choice) once Ohio's 47.0¢ credit is counted ($3.08).",
+        'The tax credit decided this stop: $3.759 − $0.741 Pennsylvania credit = $3.018 here, ' +
+        'against $3.55 − $0.47 Ohio credit = $3.08 at Station OH-Youngstown, the pick without the credit.',
     );
   });
 
@@ -68,6 +69,30 @@ describe('planFuel at the Pennsylvania/Ohio line', () => {
     expect(plan.savings).toMatchObject({ counterfactualCost: 220.2, planCost: 213, usd: 7.2, percent: 3.3 });
     expect(stop?.reason).toBe(
       'Cheapest diesel in the next 450 miles: $3.55 net (no fleet discount). Buy 60 gal to reach Denver with 20% in the tank.',
+    );
+  });
+
+  it('quotes sums a driver can redo when there is a card on each side: pump − card − credit', () => {
+    // Prepare: Pennsylvania $3.859 with a 10¢ card: $3.759 net, $3.018 after its 74.1¢ credit; Ohio
+    // $3.70 with a 15¢ card: $3.55 net, $3.08 after its 47.0¢; Akron $3.85 − 15¢ = $3.70, $3.23.
+    const carded = [
+      station('PA-Breezewood', 100, 3.859, { state: 'PA', stateTax: 0.741, discountPerGallon: 0.1 }),
+      station('OH-Youngstown', 150, 3.7, { state: 'OH', stateTax: 0.47, discountPerGallon: 0.15 }),
+      station('OH-Akron', 250, 3.85, { state: 'OH', stateTax: 0.47, discountPerGallon: 0.15 }),
+    ];
+
+    // Act
+    const ifta = planFuel(borderTrip(carded, 'ifta'));
+    const pump = planFuel(borderTrip(carded, 'pump'));
+
+    // Assess: without the credit Ohio's $3.55 net beats Pennsylvania's $3.759; with it $3.018 beats $3.08.
+    expect(bought(pump)).toEqual([['OH-Youngstown', 60]]);
+    expect(bought(ifta)).toEqual([['PA-Breezewood', 60]]);
+    expect(ifta.stops[0]?.reason).toBe(
+      'Cheapest diesel in the next 500 miles: $3.02 after tax credit ($3.86 − $0.10 − $0.74 Pennsylvania tax). ' +
+        'Buy 60 gal to reach Denver with 20% in the tank. ' +
+        'The tax credit decided this stop: $3.859 − $0.10 card − $0.741 Pennsylvania credit = $3.018 here, ' +
+        'against $3.70 − $0.15 card − $0.47 Ohio credit = $3.08 at Station OH-Youngstown, the pick without the credit.',
     );
   });
 
@@ -102,7 +127,7 @@ describe('planFuel at the Indiana/Illinois line', () => {
     expect(bought(plan)).toEqual([['IL-Chicago', 60]]);
     expect(plan.stops[0]?.effectivePrice).toBe(2.95);
     expect(plan.stops[0]?.reason).toContain(
-      "cheaper than Station IN-Gary's $3.62 in Indiana (the pump-price choice)",
+      'against $3.62 − $0.61 Indiana credit = $3.01 at Station IN-Gary, the pick without the credit.',
     );
   });
 
@@ -127,5 +152,22 @@ describe('planFuel at the Indiana/Illinois line', () => {
     expect(bought(ifta)).toEqual([['IN-Gary', 60]]);
     expect(bought(pump)).toEqual([['IN-Gary', 60]]);
     expect(ifta.stops[0]?.reason).not.toContain('tax credit decided');
+  });
+});
+
+describe('counterfactualOver across a state line', () => {
+  it('has equal means with and without the card when no station discounts (a half tenth of a cent rounds alike)', () => {
+    // Prepare: Pennsylvania $3.49 − 74.1¢ = $2.749, Illinois $3.05 − 74.0¢ = $2.31; mean $2.5295.
+    const stations = [
+      { pricePerGallon: 3.49, stateTax: 0.741, effectivePrice: 2.749 },
+      { pricePerGallon: 3.05, stateTax: 0.74, effectivePrice: 2.31 },
+    ];
+
+    // Act
+    const counterfactual = counterfactualOver(stations, 'ifta');
+
+    // Assess: the card is worth nothing here, not −$0.001 a gallon.
+    expect(counterfactual.pumpPrice).toBe(counterfactual.netPrice);
+    expect(counterfactual.netPrice).toBeCloseTo(2.5295, 3);
   });
 });

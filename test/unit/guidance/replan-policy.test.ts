@@ -419,7 +419,10 @@ describe('the price basis of guidance stops', () => {
       effectivePrice: 3.07,
       counterfactual: { pumpPrice: 3.08, netPrice: 3.08, stationCount: 2 },
     });
-    expect(first?.reason).toContain("after Colorado's 33.0¢ IFTA credit");
+    expect(first?.reason).toContain(
+      'The tax credit decided this stop: $3.40 − $0.33 Colorado credit = $3.07 here, ' +
+        'against $3.30 − $0.21 New Mexico credit = $3.09 at stn_nm, the pick without the credit.',
+    );
   });
 
   it('under pump, the cheaper pump price is stops[0] and its effective price is its net price', () => {

@@ -2214,6 +2214,8 @@ export interface components {
                  */
                 id: string;
                 name: string;
+                /** @description Two-letter state of the station; null when unknown */
+                state: string | null;
             };
             /** @description Gallons bought, when known. */
             gallons: number | null;
@@ -2224,6 +2226,17 @@ export interface components {
             /** @description What the fill cost a gallon after discounts, when known. */
             net_price_usd_per_gallon: number | null;
             recommended_net_price_usd_per_gallon: number;
+            /** @description The state diesel tax in the station’s pump price (the IFTA rate in force); null when the tax table lacks the state. */
+            state_tax_usd_per_gallon: number | null;
+            /**
+             * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
+             * @enum {string}
+             */
+            fuel_tax_treatment: "ifta" | "pump";
+            /** @description What the fill cost a gallon on that basis: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, the net price under `pump`; null when the net price is unknown. */
+            effective_price_usd_per_gallon: number | null;
+            /** @description The recommended stop’s effective price on the same basis. */
+            recommended_effective_price_usd_per_gallon: number;
         };
         /** @description `fueling.matched`: A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop. */
         FuelingMatchedEvent: {
@@ -5612,7 +5625,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "contact_email": "fuel-desk@redriverfreight.example"
+                 *       "contact_email": "fuel-desk@redriverfreight.example",
+                 *       "fuel_tax_treatment": "pump"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetRequest"];
@@ -5642,7 +5656,7 @@ export interface operations {
                      *       "status": "active",
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
-                     *       "fuel_tax_treatment": "ifta",
+                     *       "fuel_tax_treatment": "pump",
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5657,7 +5671,11 @@ export interface operations {
             /** @description `key_suspended`: API key suspended. `sandbox_key_on_production`: Sandbox key used against production. `insufficient_scope`: Key lacks required scope. */
             403: components["responses"]["Forbidden"];
             /** @description `resource_not_found`: Resource not found. */
-            404: {
+            404: components["responses"]["NotFound"];
+            /** @description `unsupported_media_type`: Request body must be JSON. */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_failed`: Request failed validation. */
+            422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5671,22 +5689,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#resource_not_found",
-                     *       "title": "Resource not found",
-                     *       "status": 404,
-                     *       "code": "resource_not_found",
-                     *       "detail": "Fleet flt_01KESG3T79P50794EPH01Q9FNV was not found.",
-                     *       "hint": "id missing or not in the authenticated fleet; also unknown routes",
-                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7"
+                     *       "type": "https://api.fleet-fuel.invalid/v1/errors#validation_failed",
+                     *       "title": "Request failed validation",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The request body failed validation: fuel_tax_treatment must be ifta (price a gallon net of the state tax credited on the IFTA return) or pump (the pump price less the fleet’s discount).",
+                     *       "hint": "fix the fields in `errors`",
+                     *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
+                     *       "errors": [
+                     *         {
+                     *           "field": "fuel_tax_treatment",
+                     *           "message": "must be ifta (price a gallon net of the state tax credited on the IFTA return) or pump (the pump price less the fleet’s discount)"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unsupported_media_type`: Request body must be JSON. */
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description `validation_failed`: Request failed validation. */
-            422: components["responses"]["UnprocessableContent"];
             /** @description `rate_limited`: Rate limit exceeded. `quota_exceeded`: Monthly quota exceeded. */
             429: components["responses"]["TooManyRequests"];
             /** @description `internal_error`: Internal error. */
@@ -14428,13 +14448,18 @@ export interface operations {
                  *         "station_id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
                  *         "station": {
                  *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
-                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)"
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "state": "TX"
                  *         },
                  *         "gallons": 113.4,
                  *         "recommended_gallons": 112.5,
                  *         "distance_miles": 0.01,
                  *         "net_price_usd_per_gallon": 3.279,
-                 *         "recommended_net_price_usd_per_gallon": 3.279
+                 *         "recommended_net_price_usd_per_gallon": 3.279,
+                 *         "state_tax_usd_per_gallon": 0.2,
+                 *         "fuel_tax_treatment": "ifta",
+                 *         "effective_price_usd_per_gallon": 3.079,
+                 *         "recommended_effective_price_usd_per_gallon": 3.079
                  *       }
                  *     }
                  */
