@@ -51,6 +51,7 @@ const ORDER: (keyof SavingsFigures)[] = [
   'outsideWindowFuelings',
   'noPositionFuelings',
   'notAtRecommendedStationFuelings',
+  'noStopDueFuelings',
 ];
 
 export interface SavingsContribution {

@@ -362,9 +362,20 @@ function netChanges(changes: readonly RecommendationChange[]): RecommendationCha
     lastIndex.set(idOf(change), i);
     if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
   });
-  return changes.filter((change, i) => {
+  // The stop the truck was heading to keeps when it first became so within the cycle.
+  const firstHeading = new Map<string, number>();
+  for (const change of changes) {
+    const since = change.kind === 'recommended' ? change.stop.headingSinceMs : undefined;
+    if (since === undefined) continue;
     const id = idOf(change);
-    return change.kind === 'recommended' ? lastRecommended.get(id) === i : lastIndex.get(id) === i;
+    firstHeading.set(id, Math.min(since, firstHeading.get(id) ?? Infinity));
+  }
+  return changes.flatMap((change, i): RecommendationChange[] => {
+    const id = idOf(change);
+    if (change.kind !== 'recommended') return lastIndex.get(id) === i ? [change] : [];
+    if (lastRecommended.get(id) !== i) return [];
+    const headingSinceMs = firstHeading.get(id);
+    return [headingSinceMs === undefined ? change : { ...change, stop: { ...change.stop, headingSinceMs } }];
   });
 }
 
