@@ -249,7 +249,8 @@ export function createRecommendedStopStore(
           TableName: tableName,
           Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
           UpdateExpression: 'SET #stop.#since = :since',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#stop.#since) OR #stop.#since > :since)',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#stop.#since) OR #stop.#since > :since)',
           ExpressionAttributeNames: { '#stop': 'stop', '#since': 'headingSinceMs' },
           ExpressionAttributeValues: { ':since': sinceMs },
         }),

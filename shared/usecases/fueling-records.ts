@@ -1,10 +1,10 @@
 import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
 import { missedSavingsOf, pricedFill } from '../domain/fuelings/fill-pricing.ts';
 import {
-  type FillPlace,
-  matchRecommendation,
   countsUnfollowed,
+  type FillPlace,
   headingRecommendation,
+  matchRecommendation,
   type RecommendationMatch,
   sameFillOf,
   unmatchedReason,

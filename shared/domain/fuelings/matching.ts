@@ -84,11 +84,12 @@ export function unmatchedReason(fill: FillPlace, stops: readonly RecommendedStop
 /**
  * When the stop became the one the truck was heading to (the first standing stop of its session);
  * null when it never was. A record written before this was kept reads as heading from when it was
- * shown if it was first in the plan then.
+ * shown if it was first in the plan then (or its place in the plan is unknown).
  */
 export function headingSince(stop: RecommendedStop): number | null {
   if (stop.headingSinceMs !== undefined) return stop.headingSinceMs;
-  return stop.sequence === 0 ? stop.recommendedAtMs : null;
+  // Written before the place in the plan was kept too: it may have been the first, judged as such.
+  return stop.sequence === 0 || stop.sequence === undefined ? stop.recommendedAtMs : null;
 }
 
 /**

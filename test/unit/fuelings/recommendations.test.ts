@@ -92,4 +92,38 @@ describe('recommendation changes of a session', () => {
     ]);
     expect(recommendationChanges(before, null, T0 + 1)).toHaveLength(1);
   });
+  it('the first stop is the one the truck is heading to, since shown; the second is not yet', () => {
+    const after = session([
+      guidanceStop('gds_a', 80),
+      guidanceStop('gds_b', 300, { recommendedAtMs: T0 + 10 }),
+    ]);
+    const changes = recommendationChanges(session([]), after, T0 + 1000);
+    expect(changes).toEqual([
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({ stopId: 'gds_a', sequence: 0, headingSinceMs: T0 }),
+      },
+      { kind: 'recommended', stop: expect.objectContaining({ stopId: 'gds_b', sequence: 1 }) },
+    ]);
+    const second = changes[1];
+    expect(second?.kind === 'recommended' && 'headingSinceMs' in second.stop).toBe(false);
+  });
+  it('a stop shown second becomes the one heading to when the first leaves the plan, at that moment', () => {
+    const before = session([guidanceStop('gds_a', 5), guidanceStop('gds_b', 300)]);
+    const after = session([guidanceStop('gds_b', 295)]);
+    expect(recommendationChanges(before, after, T0 + 7_200_000)).toEqual([
+      { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_a', withdrawnAtMs: T0 + 7_200_000, due: true },
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({
+          stopId: 'gds_b',
+          recommendedAtMs: T0,
+          sequence: 0,
+          headingSinceMs: T0 + 7_200_000,
+        }),
+      },
+    ]);
+    // Still first on the next change: nothing new.
+    expect(recommendationChanges(after, session([guidanceStop('gds_b', 290)]), T0 + 7_300_000)).toEqual([]);
+  });
 });
