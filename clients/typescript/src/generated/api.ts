@@ -2114,10 +2114,10 @@ export interface components {
             /** @description A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0 */
             missed_savings_usd: number | null;
             /**
-             * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations.
+             * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations; `no_stop_due`: the fill was made elsewhere while only stops further on stood, none yet the stop the truck was heading to (no advice passed over).
              * @enum {string|null}
              */
-            unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | null;
+            unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | "no_stop_due" | null;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -3611,6 +3611,7 @@ export interface components {
                         outside_window: number;
                         no_position: number;
                         not_at_recommended_station: number;
+                        no_stop_due: number;
                     };
                 };
                 /**
@@ -3646,6 +3647,7 @@ export interface components {
                         outside_window: number;
                         no_position: number;
                         not_at_recommended_station: number;
+                        no_stop_due: number;
                     };
                 };
                 /**
@@ -11300,7 +11302,8 @@ export interface operations {
                      *             "no_guidance": 3,
                      *             "outside_window": 0,
                      *             "no_position": 0,
-                     *             "not_at_recommended_station": 0
+                     *             "not_at_recommended_station": 0,
+                     *             "no_stop_due": 0
                      *           }
                      *         },
                      *         "fuel_tax_treatment": "ifta"
@@ -11328,7 +11331,8 @@ export interface operations {
                      *               "no_guidance": 2,
                      *               "outside_window": 0,
                      *               "no_position": 0,
-                     *               "not_at_recommended_station": 0
+                     *               "not_at_recommended_station": 0,
+                     *               "no_stop_due": 0
                      *             }
                      *           },
                      *           "fuel_tax_treatment": "ifta",
@@ -11355,7 +11359,8 @@ export interface operations {
                      *               "no_guidance": 1,
                      *               "outside_window": 0,
                      *               "no_position": 0,
-                     *               "not_at_recommended_station": 0
+                     *               "not_at_recommended_station": 0,
+                     *               "no_stop_due": 0
                      *             }
                      *           },
                      *           "fuel_tax_treatment": "ifta",
@@ -11378,7 +11383,7 @@ export interface operations {
                      *         "recommended_stops": "Recommended stops counted once each: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, followed by a fill, or passed over — the stop the driver was heading to while a fill was made elsewhere; counted on the UTC day of the withdrawal or of the fill.",
                      *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
                      *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.",
-                     *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).",
+                     *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
                      *       },
                      *       "methodology": "/v1/llms.txt#savings-methodology"
