@@ -101,6 +101,37 @@ export function recommendationChanges(
 }
 
 /**
+ * The recommendation changes of a cycle's steps as the record must end up: the outbox records
+ * every recommendation before any withdrawal, so a stop withdrawn and recommended again within the
+ * cycle keeps only its last recommendation, and one recommended and withdrawn keeps both.
+ */
+export function netRecommendationChanges(changes: readonly RecommendationChange[]): RecommendationChange[] {
+  const idOf = (change: RecommendationChange) =>
+    change.kind === 'recommended' ? change.stop.stopId : change.stopId;
+  const lastIndex = new Map<string, number>();
+  const lastRecommended = new Map<string, number>();
+  changes.forEach((change, i) => {
+    lastIndex.set(idOf(change), i);
+    if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
+  });
+  // The stop the truck was heading to keeps when it first became so within the cycle.
+  const firstHeading = new Map<string, number>();
+  for (const change of changes) {
+    const since = change.kind === 'recommended' ? change.stop.headingSinceMs : undefined;
+    if (since === undefined) continue;
+    const id = idOf(change);
+    firstHeading.set(id, Math.min(since, firstHeading.get(id) ?? Infinity));
+  }
+  return changes.flatMap((change, i): RecommendationChange[] => {
+    const id = idOf(change);
+    if (change.kind !== 'recommended') return lastIndex.get(id) === i ? [change] : [];
+    if (lastRecommended.get(id) !== i) return [];
+    const headingSinceMs = firstHeading.get(id);
+    return [headingSinceMs === undefined ? change : { ...change, stop: { ...change.stop, headingSinceMs } }];
+  });
+}
+
+/**
  * The record of a stop of the session; the first stop is the one the truck is heading to, since
  * `headingSinceMs` when it became first after being shown, else since it was shown.
  */

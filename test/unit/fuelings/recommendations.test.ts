@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recommendationChanges } from '../../../shared/domain/fuelings/recommendations.ts';
+import {
+  netRecommendationChanges,
+  recommendationChanges,
+} from '../../../shared/domain/fuelings/recommendations.ts';
 import {
   endSession,
   type GuidanceSession,
@@ -125,5 +128,24 @@ describe('recommendation changes of a session', () => {
     ]);
     // Still first on the next change: nothing new.
     expect(recommendationChanges(after, session([guidanceStop('gds_b', 290)]), T0 + 7_300_000)).toEqual([]);
+  });
+  it('a cycle’s changes keep the earliest time a stop became the one heading to', () => {
+    // B first at +1 h, a stop put before it at +2 h, first again at +3 h (the record keeps +1 h).
+    const a = guidanceStop('gds_a', 5);
+    const b = guidanceStop('gds_b', 300);
+    const c = guidanceStop('gds_c', 100, { recommendedAtMs: T0 + 7_200_000 });
+    const steps = [session([a, b]), session([b]), session([c, b]), session([b])];
+    const changes = steps
+      .slice(1)
+      .flatMap((after, i) => recommendationChanges(steps[i], after, T0 + (i + 1) * 3_600_000));
+    const net = netRecommendationChanges(changes).filter(
+      (change) => change.kind === 'recommended' && change.stop.stopId === 'gds_b',
+    );
+    expect(net).toEqual([
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({ stopId: 'gds_b', headingSinceMs: T0 + 3_600_000 }),
+      },
+    ]);
   });
 });
