@@ -381,7 +381,8 @@ describe('two stops: a fill elsewhere is judged against the one the truck was he
       withdrawnAtMs: shownAt + 10 * MIN,
       due: false,
     });
-    const fill = await post(fleetId, card(truck.id, shownAt + 60 * MIN, 'elsewhere', 3.6, 0.15));
+    // More than the 60-minute grace after A left the plan.
+    const fill = await post(fleetId, card(truck.id, shownAt + 80 * MIN, 'elsewhere', 3.6, 0.15));
     expect(fill).toMatchObject({
       passedOverStopId: null,
       counterfactual: { source: 'own_price' },

@@ -95,13 +95,12 @@ export function headingSince(stop: RecommendedStop): number | null {
 /**
  * Whether a fill elsewhere at `atMs` can be judged against the stop: shown by then (a little after,
  * for clock skew), and still standing, or passed at most the grace before (a card's `fueled_at` is
- * the payment, which can come after the truck moved on). A stop withdrawn while far ahead was a
- * plan that changed, not advice passed over: no grace.
+ * the payment, which can come after the truck moved on, and the fill itself can change the plan).
  */
 export function standingFor(stop: RecommendedStop, atMs: number): boolean {
   if (atMs < stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000) return false;
   if (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= atMs) return true;
-  return stop.due && stop.withdrawnAtMs + FUELING_POLICY.passedOverGraceMinutes * 60_000 >= atMs;
+  return stop.withdrawnAtMs + FUELING_POLICY.passedOverGraceMinutes * 60_000 >= atMs;
 }
 
 /**

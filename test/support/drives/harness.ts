@@ -51,8 +51,6 @@ export interface SeenStop {
  * over, is judged against (docs/fuel-economics.md). Absent price-basis fields read as pump prices.
  */
 export interface PricedStop extends SeenStop {
-  /** Road miles ahead of the truck when shown (a stop last shown within the approach radius was passed). */
-  milesAhead: number;
   price: number;
   discount: number;
   netPrice: number;
@@ -168,7 +166,6 @@ export const pricedStop = (stop: GuidanceStop): PricedStop => ({
   stationId: stop.stationId,
   latitude: stop.latitude,
   longitude: stop.longitude,
-  milesAhead: stop.milesAhead,
   price: stop.price,
   discount: stop.discount,
   netPrice: stop.netPrice,

@@ -40,15 +40,13 @@ const cents = (usd: number) => Math.round(usd * 100);
 const MINUTE_MS = 60_000;
 
 /**
- * When each stop stood: from the view that first showed it until the first view without it, and
- * whether the truck had passed it then (last shown within the approach radius). Views are dated by
- * event time: the newest breadcrumb the plan shown had seen.
+ * When each stop stood: from the view that first showed it until the first view without it. Views
+ * are dated by event time: the newest breadcrumb the plan shown had seen.
  */
 interface Standing {
   stop: PricedStop;
   fromMs: number;
   untilMs: number;
-  passed: boolean;
 }
 
 /** The views of the drive: POST guidance's answer, then what GET guidance showed after each delivery. */
@@ -66,30 +64,22 @@ const viewsOf = (outcome: DriveOutcome) => [
  */
 function standings(outcome: DriveOutcome): Standing[] {
   const firstShown = new Map<string, PricedStop>();
-  const lastShown = new Map<string, PricedStop>();
   const open = new Map<string, Standing>();
   const closed: Standing[] = [];
   for (const view of viewsOf(outcome)) {
     const ids = new Set(view.stops.map((stop) => stop.id));
     for (const [id, standing] of open) {
       if (ids.has(id)) continue;
-      const last = lastShown.get(id) as PricedStop;
-      closed.push({
-        ...standing,
-        untilMs: view.atMs,
-        passed: last.milesAhead <= FUELING_POLICY.dueWithinMiles,
-      });
+      closed.push({ ...standing, untilMs: view.atMs });
       open.delete(id);
     }
     for (const stop of view.stops) {
       if (!firstShown.has(stop.id)) firstShown.set(stop.id, stop);
-      lastShown.set(stop.id, stop);
       if (!open.has(stop.id)) {
         open.set(stop.id, {
           stop: firstShown.get(stop.id) as PricedStop,
           fromMs: view.atMs,
           untilMs: Infinity,
-          passed: false,
         });
       }
     }
@@ -129,7 +119,7 @@ function counterfactualOf(stop: PricedStop) {
  * - followed: a stop at the purchase's station that stood at some moment of the match window
  *   before the fill (shown at most the early minutes after it): its counterfactual, no missed saving;
  * - passed over: else, the stop the truck was heading to at the fill: of the stops standing then
- *   (or passed at most the grace before), the one that was last to become the first of the plan by
+ *   (or withdrawn at most the grace before), the one that was last to become the first of the plan by
  *   the fill's time (else one that became first within the early minutes after it): its
  *   counterfactual, and what buying there would have saved. None when only stops further on stood;
  * - no recommendation: the station is its own counterfactual (routing 0, card = discount × gallons).
@@ -179,9 +169,7 @@ function headingAt(outcome: DriveOutcome, all: readonly Standing[], atMs: number
   const standing = all.flatMap((s) => {
     const from = since.get(s.stop.id);
     const stands =
-      s.fromMs <= atMs + earlyMs &&
-      (s.untilMs >= atMs ||
-        (s.passed && s.untilMs + FUELING_POLICY.passedOverGraceMinutes * MINUTE_MS >= atMs));
+      s.fromMs <= atMs + earlyMs && s.untilMs + FUELING_POLICY.passedOverGraceMinutes * MINUTE_MS >= atMs;
     return from !== undefined && stands && from <= atMs + earlyMs ? [{ s, from }] : [];
   });
   const before = standing.filter((c) => c.from <= atMs).sort((a, b) => b.from - a.from)[0];

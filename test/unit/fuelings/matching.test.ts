@@ -93,13 +93,10 @@ describe('a recommendation stands for a fill elsewhere', () => {
     expect(standingFor(stop(), T0 - 31 * MIN)).toBe(false);
     expect(standingFor(stop(), T0 + 6 * 24 * 60 * MIN)).toBe(true);
   });
-  it('until 60 minutes after it was passed (withdrawn due); a plan that changed far ahead, until then', () => {
+  it('until 60 minutes after it was withdrawn (a card is paid after the truck moved on)', () => {
     const passed = stop({ withdrawnAtMs: T0 + 120 * MIN, due: true });
     expect(standingFor(passed, T0 + 180 * MIN)).toBe(true);
     expect(standingFor(passed, T0 + 181 * MIN)).toBe(false);
-    const replaced = stop({ withdrawnAtMs: T0 + 120 * MIN, due: false });
-    expect(standingFor(replaced, T0 + 120 * MIN)).toBe(true);
-    expect(standingFor(replaced, T0 + 121 * MIN)).toBe(false);
   });
 });
 
@@ -141,9 +138,13 @@ describe('the stop a fill elsewhere is judged against: the one the truck was hea
     expect(headingSince(b)).toBeNull();
     expect(headingRecommendation(fill({ latitude: 38 }), [b])).toBeNull();
     expect(unmatchedReason(fill({ latitude: 38 }), [b])).toBe('no_stop_due');
-    // A first stop withdrawn far ahead before the fill (the plan changed): no grace, no stop due.
+    // A first stop withdrawn more than the grace before the fill, a second never first: no stop due.
     const replaced = first({ withdrawnAtMs: T0 + 30 * MIN, due: false });
-    expect(headingRecommendation(fill({ latitude: 38 }), [replaced, b])).toBeNull();
+    const later = fill({ latitude: 38, fueledAtMs: T0 + 91 * MIN });
+    expect(headingRecommendation(later, [replaced, b])).toBeNull();
+    expect(headingRecommendation({ ...later, fueledAtMs: T0 + 90 * MIN }, [replaced, b])?.stopId).toBe(
+      'gds_A',
+    );
   });
 
   it('reads a record written before headingSinceMs as heading when it was first shown (sequence 0, or unknown)', () => {

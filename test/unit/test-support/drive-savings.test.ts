@@ -20,7 +20,6 @@ const stop = (id: string, over: Partial<PricedStop> = {}): PricedStop => ({
   stationId: `stn_${id}`,
   latitude: 33,
   longitude: -97,
-  milesAhead: 80,
   price: 3.5,
   discount: 0.15,
   netPrice: 3.35,
@@ -51,7 +50,7 @@ const outcome = (over: Partial<DriveOutcome> = {}): DriveOutcome =>
     vehicleId: 'veh_1',
     startMs: START_MS,
     stopsAtStart: [A],
-    sightings: [sighting(60, [{ ...A, milesAhead: 4 }]), sighting(90, [B])],
+    sightings: [sighting(60, [A]), sighting(90, [B])],
     purchases: [],
     ...over,
   }) as DriveOutcome;
@@ -86,7 +85,7 @@ describe('judgeFill', () => {
 
   it('passed over: the stop the truck was heading to, even when a later one shown is cheaper', () => {
     // A first, B second and cheaper, both standing at +30 min: judged against A.
-    const both = outcome({ stopsAtStart: [A, B], sightings: [sighting(60, [{ ...A, milesAhead: 4 }, B])] });
+    const both = outcome({ stopsAtStart: [A, B], sightings: [sighting(60, [A, B])] });
     const judged = judgeFill(both, purchase('stn_x', 30, { price: 3.6, discount: 0.1 }));
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: A });
     expect(judged.cents).toEqual({ savings: 1000, card: 1200, routing: -200, missed: 1500 });
@@ -99,12 +98,12 @@ describe('judgeFill', () => {
     expect(judged.cents).toEqual({ savings: 1500, card: 1500, routing: 0, missed: 2000 });
   });
 
-  it('a stop just passed stands for the grace when none became first since; one dropped far ahead does not', () => {
-    const passedOnly = outcome({ sightings: [sighting(60, [{ ...A, milesAhead: 4 }]), sighting(90, [])] });
-    expect(judgeFill(passedOnly, purchase('stn_x', 150, { price: 3.6 })).stop).toEqual(A);
-    expect(judgeFill(passedOnly, purchase('stn_x', 151, { price: 3.6 })).judgement).toBe('no_recommendation');
-    const dropped = outcome({ sightings: [sighting(60, [A]), sighting(90, [])] });
-    expect(judgeFill(dropped, purchase('stn_x', 100, { price: 3.6 })).judgement).toBe('no_recommendation');
+  it('a stop withdrawn stands for the grace when none became first since', () => {
+    const withdrawnOnly = outcome({ sightings: [sighting(60, [A]), sighting(90, [])] });
+    expect(judgeFill(withdrawnOnly, purchase('stn_x', 150, { price: 3.6 })).stop).toEqual(A);
+    expect(judgeFill(withdrawnOnly, purchase('stn_x', 151, { price: 3.6 })).judgement).toBe(
+      'no_recommendation',
+    );
   });
 
   it('a follower of a stop withdrawn hours before still follows it (the match window), at its first prices', () => {
