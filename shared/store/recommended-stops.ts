@@ -48,7 +48,8 @@ function fromItem(item: Record<string, unknown>): RecommendedStopRecord {
 export interface RecommendedStopStore {
   /**
    * Keeps a newly recommended stop; a stop already on record keeps its first recommendation, dated
-   * earlier when this one is (a start plan's stop re-dated by the day replayed: stop-dates.ts).
+   * earlier when this one is (a start plan's stop re-dated by the day replayed: stop-dates.ts), and
+   * the earliest time it became the stop the truck was heading to (`headingSinceMs`).
    */
   recommended(fleetId: string, stop: RecommendedStop): Promise<void>;
   /** The stop left the plan; counted (recommended, followed if so) on that day when due or followed. */
@@ -240,6 +241,26 @@ export function createRecommendedStopStore(
     }
   };
 
+  /** The stop became the one the truck was heading to: the record keeps the earliest time it did. */
+  const headingFrom = async (fleetId: string, stop: RecommendedStop, sinceMs: number) => {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
+          UpdateExpression: 'SET #stop.#since = :since',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#stop.#since) OR #stop.#since > :since)',
+          ExpressionAttributeNames: { '#stop': 'stop', '#since': 'headingSinceMs' },
+          ExpressionAttributeValues: { ':since': sinceMs },
+        }),
+      );
+    } catch (error) {
+      // Heading as early already: nothing to change.
+      if (!isConditionFailure(error)) throw error;
+    }
+  };
+
   return {
     get,
     followWrite: (fleetId, record, fuelingId, externalRef) =>
@@ -265,6 +286,7 @@ export function createRecommendedStopStore(
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         await redate(fleetId, stop);
+        if (stop.headingSinceMs !== undefined) await headingFrom(fleetId, stop, stop.headingSinceMs);
       }
     },
 

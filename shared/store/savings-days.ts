@@ -53,6 +53,7 @@ const ORDER: (keyof SavingsFigures)[] = [
   'outsideWindowFuelings',
   'noPositionFuelings',
   'notAtRecommendedStationFuelings',
+  'noStopDueFuelings',
 ];
 
 export interface SavingsContribution {

@@ -7,12 +7,12 @@ import {
   recommendedEffectivePrice,
 } from '../domain/fuelings/fill-pricing.ts';
 import {
+  countsUnfollowed,
   type FillPlace,
+  headingRecommendation,
   matchRecommendation,
-  passedOverRecommendation,
   type RecommendationMatch,
   sameFillOf,
-  unfollowedRecommendation,
   unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
@@ -70,9 +70,10 @@ export const placeOf = (fueling: Fueling): FillPlace => ({
  *   by the worker (against the stops it watched) and only marks its stop followed;
  * - every fill is priced on the fleet's basis against its counterfactual (fill-pricing.ts): the
  *   recommendation it followed, else the one it passed over, else its own price;
- * - a fill made elsewhere while a recommendation stood carries its missed savings, the stop the
- *   driver was heading to is counted as advice not followed (once: marked on its record in the
- *   same transaction), and an unmatched fill says why (`unmatchedReason`).
+ * - a fill made elsewhere is judged against the stop the truck was heading to then
+ *   (`headingRecommendation`): it carries that stop's counterfactual and its missed savings, and
+ *   the stop is counted as advice not followed (once: marked on its record in the same
+ *   transaction); an unmatched fill says why (`unmatchedReason`).
  * A card reference or a detection already on record is a duplicate, never a second record.
  */
 export async function recordFill(
@@ -264,15 +265,15 @@ function judged(
     fueling.unmatchedReason = null;
     fueling.passedOverStopId = null;
   } else {
-    const treatment = fueling.taxTreatment ?? 'pump';
-    const passed = passedOverRecommendation(place, recommendations, treatment);
+    // One stop for the money and the count: the one the truck was heading to at the fill.
+    const passed = headingRecommendation(place, recommendations);
     fueling = pricedFill(fueling, passed ? { stop: passed, followed: false } : null);
     fueling.missedSavingsUsd = passed ? missedSavingsOf(fueling, passed) : 0;
     fueling.passedOverStopId = passed?.stopId ?? null;
     // The same fill matched on its other record: it was not unmatched, nor made elsewhere.
     const matchedElsewhere = Boolean(mergeWith?.stopId) && !namesOther;
     fueling.unmatchedReason = matchedElsewhere ? null : unmatchedReason(place, recommendations);
-    unfollowed = matchedElsewhere ? null : unfollowedRecommendation(place, recommendations);
+    unfollowed = !matchedElsewhere && passed && countsUnfollowed(passed) ? passed : null;
   }
   // A matched detection joining an unmatched report hands it the match: the report is the record
   // counted, so it is priced again against the stop it followed (store: the merge's update).

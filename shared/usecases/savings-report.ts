@@ -44,7 +44,7 @@ export const SAVINGS_DEFINITIONS = {
   effective_spend_usd:
     'spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.',
   counterfactual_spend_usd:
-    'What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.',
+    'What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over (the stop the truck was heading to at the fill), else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.',
   savings_usd:
     'The saving of the decision — where to buy: counterfactual_spend_usd − effective_spend_usd, i.e. (counterfactual net price − effective price paid) × gallons per fill; 0 for a fill with no recommendation; negative when a fill cost more than the corridor’s mean. The same measure as a route’s or trip’s `savings.usd`. The fleet’s card is not in it (card_savings_usd). Each fill is rounded to the cent once, so rows and totals add up exactly.',
   routing_savings_usd:
@@ -61,7 +61,7 @@ export const SAVINGS_DEFINITIONS = {
   adherence_rate:
     'followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.',
   fuelings_without_recommendation:
-    'Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).',
+    'Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).',
   totals:
     'The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums).',
 } as const;

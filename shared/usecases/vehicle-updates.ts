@@ -8,7 +8,11 @@ import {
   vehicleOnlineEvent,
 } from '../domain/event-payloads.ts';
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../domain/fleet.ts';
-import { type RecommendationChange, recommendationChanges } from '../domain/fuelings/recommendations.ts';
+import {
+  netRecommendationChanges,
+  type RecommendationChange,
+  recommendationChanges,
+} from '../domain/fuelings/recommendations.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
@@ -236,7 +240,12 @@ async function runCycle(
       ),
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
-      outbox: outboxOf(events, fuelings, endedSession ? [endedSession] : [], netChanges(changes)),
+      outbox: outboxOf(
+        events,
+        fuelings,
+        endedSession ? [endedSession] : [],
+        netRecommendationChanges(changes),
+      ),
     },
     events,
     replayedFixes: fixes.length,
@@ -346,26 +355,6 @@ function discountsReadOnce(discounts: VehicleUpdateDeps['discounts']): VehicleUp
       return cached;
     },
   };
-}
-
-/**
- * The recommendation changes of a cycle's steps as the record must end up: the outbox records
- * every recommendation before any withdrawal, so a stop withdrawn and recommended again within the
- * cycle keeps only its last recommendation, and one recommended and withdrawn keeps both.
- */
-function netChanges(changes: readonly RecommendationChange[]): RecommendationChange[] {
-  const idOf = (change: RecommendationChange) =>
-    change.kind === 'recommended' ? change.stop.stopId : change.stopId;
-  const lastIndex = new Map<string, number>();
-  const lastRecommended = new Map<string, number>();
-  changes.forEach((change, i) => {
-    lastIndex.set(idOf(change), i);
-    if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
-  });
-  return changes.filter((change, i) => {
-    const id = idOf(change);
-    return change.kind === 'recommended' ? lastRecommended.get(id) === i : lastIndex.get(id) === i;
-  });
 }
 
 /**

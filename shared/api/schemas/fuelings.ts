@@ -248,7 +248,7 @@ export const fuelingSchema = z
     ),
     unmatched_reason: z.nullable(z.enum(UNMATCHED_REASONS)).check(
       z.meta({
-        description: `Why the fill matched no recommended stop; null when \`match\` is set. \`no_guidance\`: no stop recommended to the vehicle stood within ${MATCH_WINDOW_HOURS} hours before the fill; \`outside_window\`: the fill was at a station the vehicle was recommended, but not within that window; \`no_position\`: stops were recommended, but the fill names no catalog station and has no position; \`not_at_recommended_station\`: stops were recommended, and the fill was at none of their stations.`,
+        description: `Why the fill matched no recommended stop; null when \`match\` is set. \`no_guidance\`: no stop recommended to the vehicle stood within ${MATCH_WINDOW_HOURS} hours before the fill; \`outside_window\`: the fill was at a station the vehicle was recommended, but not within that window; \`no_position\`: stops were recommended, but the fill names no catalog station and has no position; \`not_at_recommended_station\`: stops were recommended, and the fill was at none of their stations; \`no_stop_due\`: the fill was made elsewhere while only stops further on stood, none yet the stop the truck was heading to (no advice passed over).`,
       }),
     ),
     created_at: timestamp,

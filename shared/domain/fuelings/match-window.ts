@@ -16,12 +16,15 @@ export const MATCH_WINDOW_HOURS = 6;
  *   window (shown only later, or withdrawn more than the window before the fill);
  * - `no_position`: recommendations stood, but the fill names no catalog station and carries no
  *   position, so where it was cannot be compared;
- * - `not_at_recommended_station`: recommendations stood, and the fill was at none of their stations.
+ * - `not_at_recommended_station`: recommendations stood, and the fill was at none of their stations;
+ * - `no_stop_due`: the fill was elsewhere while only stops further on stood: none was yet the stop
+ *   the truck was heading to, so no advice was passed over.
  */
 export const UNMATCHED_REASONS = [
   'no_guidance',
   'outside_window',
   'no_position',
   'not_at_recommended_station',
+  'no_stop_due',
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];

@@ -1,6 +1,4 @@
 import { haversineMiles } from '../../geo/distance.ts';
-import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
-import { recommendedEffectivePrice } from './fill-pricing.ts';
 import type { UnmatchedReason } from './match-window.ts';
 import { FUELING_POLICY } from './policy.ts';
 import type { RecommendedStop } from './recommendations.ts';
@@ -32,19 +30,6 @@ export function inMatchWindow(
   const shownBy = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
   const standingSince = atMs - FUELING_POLICY.matchWindowHours * 3_600_000;
   return atMs >= shownBy && (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= standingSince);
-}
-
-/**
- * Whether the recommendation stood at that moment: from a little before it was made until a
- * little after it was withdrawn (or for as long as it still stands). What a fill elsewhere passed over.
- */
-export function stoodAt(stop: RecommendedStop, atMs: number): boolean {
-  const from = stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000;
-  const until =
-    stop.withdrawnAtMs === null
-      ? Infinity
-      : stop.withdrawnAtMs + FUELING_POLICY.passedOverGraceMinutes * 60_000;
-  return atMs >= from && atMs <= until;
 }
 
 const distanceTo = (stop: RecommendedStop, fill: FillPlace): number | null =>
@@ -93,54 +78,78 @@ export function unmatchedReason(fill: FillPlace, stops: readonly RecommendedStop
   if (own.some((stop) => atStation(stop, fill) !== null)) return 'outside_window';
   if (!own.some((stop) => inMatchWindow(stop, fill.fueledAtMs))) return 'no_guidance';
   if (fill.stationId === null && (fill.latitude === null || fill.longitude === null)) return 'no_position';
-  return 'not_at_recommended_station';
+  return onlyFurtherStopsStood(fill, stops) ? 'no_stop_due' : 'not_at_recommended_station';
 }
 
 /**
- * The recommendation a fill made elsewhere passed over: of the vehicle's recommendations standing
- * at the fill's time, the one with the lowest effective price on the fill's basis (what the
- * driver could have paid). A fill whose place is unknown passed over nothing: it may have been
- * made at the stop.
+ * When the stop became the one the truck was heading to (the first standing stop of its session);
+ * null when it never was. A record written before this was kept reads as heading from when it was
+ * shown if it was first in the plan then (or its place in the plan is unknown).
  */
-export function passedOverRecommendation<T extends RecommendedStop>(
+export function headingSince(stop: RecommendedStop): number | null {
+  if (stop.headingSinceMs !== undefined) return stop.headingSinceMs;
+  // Written before the place in the plan was kept too: it may have been the first, judged as such.
+  return stop.sequence === 0 || stop.sequence === undefined ? stop.recommendedAtMs : null;
+}
+
+/**
+ * Whether a fill elsewhere at `atMs` can be judged against the stop: shown by then (a little after,
+ * for clock skew), and still standing, or passed at most the grace before (a card's `fueled_at` is
+ * the payment, which can come after the truck moved on, and the fill itself can change the plan).
+ */
+export function standingFor(stop: RecommendedStop, atMs: number): boolean {
+  if (atMs < stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000) return false;
+  if (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= atMs) return true;
+  return stop.withdrawnAtMs + FUELING_POLICY.passedOverGraceMinutes * 60_000 >= atMs;
+}
+
+/**
+ * The stop a fill made elsewhere is judged against, for its money (counterfactual, missed saving)
+ * and for adherence alike: the stop the truck was heading to at the fill. Of the vehicle's stops
+ * standing then (standingFor), the one that most recently became the first of the plan by the
+ * fill's time; a stop that became first only just after it (within the clock-skew minutes) when
+ * none had before. None when only stops further on stood (no stop was due yet), or when the fill's
+ * place is unknown (it may have been made at the stop).
+ */
+export function headingRecommendation<T extends RecommendedStop>(
   fill: FillPlace,
   stops: readonly T[],
-  treatment: FuelTaxTreatment,
 ): T | null {
   if (!hasPlace(fill)) return null;
-  let best: T | null = null;
+  const skewMs = FUELING_POLICY.matchEarlyMinutes * 60_000;
+  let best: { stop: T; since: number } | null = null;
+  let soonAfter: { stop: T; since: number } | null = null;
   for (const stop of stops) {
-    if (stop.vehicleId !== fill.vehicleId || !stoodAt(stop, fill.fueledAtMs)) continue;
-    if (!best || recommendedEffectivePrice(stop, treatment) < recommendedEffectivePrice(best, treatment)) {
-      best = stop;
+    const since = headingSince(stop);
+    if (stop.vehicleId !== fill.vehicleId || since === null || !standingFor(stop, fill.fueledAtMs)) continue;
+    if (since <= fill.fueledAtMs) {
+      if (!best || since > best.since) best = { stop, since };
+    } else if (since - skewMs <= fill.fueledAtMs && (!soonAfter || since < soonAfter.since)) {
+      soonAfter = { stop, since };
     }
   }
-  return best;
+  return (best ?? soonAfter)?.stop ?? null;
 }
 
 /**
- * The advice a fill made elsewhere did not follow: the stop the driver was heading to (first in
- * the plan when shown), standing at the fill's time, not yet counted in the report (a stop passed
- * or stopped at within the approach radius was counted when withdrawn) and not followed. Counted
- * once, as recommended and not followed; a later fill there still counts as followed. A stop
- * withdrawn before the fill while far ahead was a plan that changed, not advice passed over.
+ * Whether a fill elsewhere judged against `stop` counts it as advice not followed: not yet counted
+ * in the report (a stop passed or stopped at within the approach radius was counted when
+ * withdrawn, a stop passed over by an earlier fill then) and not followed. Counted once, as
+ * recommended and not followed; a later fill there still counts as followed.
  */
-export function unfollowedRecommendation<T extends RecommendedStop & { countedDay: string | null }>(
-  fill: FillPlace,
-  stops: readonly T[],
-): T | null {
-  if (!hasPlace(fill)) return null;
-  const candidates = stops.filter(
-    (stop) =>
-      stop.vehicleId === fill.vehicleId &&
-      stop.sequence === 0 &&
-      stop.countedDay === null &&
-      stop.followedFuelingId === null &&
-      stop.recommendedAtMs - FUELING_POLICY.matchEarlyMinutes * 60_000 <= fill.fueledAtMs &&
-      (stop.withdrawnAtMs === null || stop.withdrawnAtMs >= fill.fueledAtMs),
+export const countsUnfollowed = (stop: { countedDay: string | null; followedFuelingId: string | null }) =>
+  stop.countedDay === null && stop.followedFuelingId === null;
+
+/**
+ * Why a fill elsewhere is judged against no stop while some of the vehicle's stood at its time:
+ * only stops further on stood, none the truck was heading to yet.
+ */
+export function onlyFurtherStopsStood(fill: FillPlace, stops: readonly RecommendedStop[]): boolean {
+  return (
+    hasPlace(fill) &&
+    headingRecommendation(fill, stops) === null &&
+    stops.some((stop) => stop.vehicleId === fill.vehicleId && standingFor(stop, fill.fueledAtMs))
   );
-  candidates.sort((a, b) => b.recommendedAtMs - a.recommendedAtMs);
-  return candidates[0] ?? null;
 }
 
 const hasPlace = (fill: FillPlace) =>

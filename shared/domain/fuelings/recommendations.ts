@@ -27,6 +27,12 @@ export interface RecommendedStop {
    * elsewhere while the first stop stood passed that advice over (adherence counts it).
    */
   sequence?: number;
+  /**
+   * When it became the stop the truck was heading to (the first standing stop of its session), on
+   * event time: when shown first, or when the stops before it left the plan; the earliest is kept.
+   * Absent while it never was (and on records written before it: `sequence` 0 reads as heading).
+   */
+  headingSinceMs?: number;
   // The price basis the stop was shown on (GuidanceStop): absent on records written before it,
   // which read as pump prices with the stop's own price as their counterfactual.
   /** The posted (pump) price. */
@@ -68,6 +74,7 @@ export function recommendationChanges(
   const changes: RecommendationChange[] = [];
   const nowIds = new Set(now.map((s) => s.id));
   const wasDates = new Map(was.map((s) => [s.id, s.recommendedAtMs]));
+  const wasHeading = was[0]?.id;
   for (const stop of was) {
     if (nowIds.has(stop.id)) continue;
     changes.push({
@@ -78,17 +85,65 @@ export function recommendationChanges(
       due: stop.milesAhead <= FUELING_POLICY.dueWithinMiles,
     });
   }
-  for (const stop of now) {
+  for (const [index, stop] of now.entries()) {
     // New, or dated earlier (a start plan's stop re-dated by the day replayed): the record takes it.
+    // A stop shown before that is now first became the stop the truck is heading to: so does its record.
     const wasDate = wasDates.get(stop.id);
-    if (wasDate !== undefined && stop.recommendedAtMs >= wasDate) continue;
+    const becameHeading = wasDate !== undefined && index === 0 && wasHeading !== stop.id;
+    if (wasDate !== undefined && stop.recommendedAtMs >= wasDate && !becameHeading) continue;
     const session = after as GuidanceSession;
-    changes.push({ kind: 'recommended', stop: recommendedStopOf(session, stop) });
+    changes.push({
+      kind: 'recommended',
+      stop: recommendedStopOf(session, stop, becameHeading ? nowMs : undefined),
+    });
   }
   return changes;
 }
 
-export function recommendedStopOf(session: GuidanceSession, stop: GuidanceStop): RecommendedStop {
+/**
+ * The recommendation changes of a cycle's steps as the record must end up: the outbox records
+ * every recommendation before any withdrawal, so a stop withdrawn and recommended again within the
+ * cycle keeps only its last recommendation, and one recommended and withdrawn keeps both.
+ */
+export function netRecommendationChanges(changes: readonly RecommendationChange[]): RecommendationChange[] {
+  const idOf = (change: RecommendationChange) =>
+    change.kind === 'recommended' ? change.stop.stopId : change.stopId;
+  const lastIndex = new Map<string, number>();
+  const lastRecommended = new Map<string, number>();
+  changes.forEach((change, i) => {
+    lastIndex.set(idOf(change), i);
+    if (change.kind === 'recommended') lastRecommended.set(idOf(change), i);
+  });
+  // The stop the truck was heading to keeps when it first became so within the cycle.
+  const firstHeading = new Map<string, number>();
+  for (const change of changes) {
+    const since = change.kind === 'recommended' ? change.stop.headingSinceMs : undefined;
+    if (since === undefined) continue;
+    const id = idOf(change);
+    firstHeading.set(id, Math.min(since, firstHeading.get(id) ?? Infinity));
+  }
+  return changes.flatMap((change, i): RecommendationChange[] => {
+    const id = idOf(change);
+    if (change.kind !== 'recommended') return lastIndex.get(id) === i ? [change] : [];
+    if (lastRecommended.get(id) !== i) return [];
+    const headingSinceMs = firstHeading.get(id);
+    return [headingSinceMs === undefined ? change : { ...change, stop: { ...change.stop, headingSinceMs } }];
+  });
+}
+
+/**
+ * The record of a stop of the session; the first stop is the one the truck is heading to, since
+ * `headingSinceMs` when it became first after being shown, else since it was shown.
+ */
+export function recommendedStopOf(
+  session: GuidanceSession,
+  stop: GuidanceStop,
+  headingSinceMs?: number,
+): RecommendedStop {
+  const sequence = Math.max(
+    0,
+    session.stops.findIndex((shown) => shown.id === stop.id),
+  );
   return {
     vehicleId: session.vehicleId,
     guidanceId: session.id,
@@ -102,10 +157,8 @@ export function recommendedStopOf(session: GuidanceSession, stop: GuidanceStop):
     netPrice: stop.netPrice,
     gallonsToBuy: stop.gallonsToBuy,
     recommendedAtMs: stop.recommendedAtMs,
-    sequence: Math.max(
-      0,
-      session.stops.findIndex((shown) => shown.id === stop.id),
-    ),
+    sequence,
+    ...(sequence === 0 ? { headingSinceMs: headingSinceMs ?? stop.recommendedAtMs } : {}),
     price: stop.price,
     ...basisOf(stop),
     withdrawnAtMs: null,

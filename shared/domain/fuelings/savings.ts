@@ -40,6 +40,7 @@ export interface SavingsFigures {
   outsideWindowFuelings: number;
   noPositionFuelings: number;
   notAtRecommendedStationFuelings: number;
+  noStopDueFuelings: number;
 }
 
 export const NO_FIGURES: SavingsFigures = {
@@ -61,6 +62,7 @@ export const NO_FIGURES: SavingsFigures = {
   outsideWindowFuelings: 0,
   noPositionFuelings: 0,
   notAtRecommendedStationFuelings: 0,
+  noStopDueFuelings: 0,
 };
 
 const FIGURE_KEYS = Object.keys(NO_FIGURES) as (keyof SavingsFigures)[];
@@ -88,6 +90,7 @@ const REASON_FIGURE: Record<UnmatchedReason, keyof SavingsFigures> = {
   outside_window: 'outsideWindowFuelings',
   no_position: 'noPositionFuelings',
   not_at_recommended_station: 'notAtRecommendedStationFuelings',
+  no_stop_due: 'noStopDueFuelings',
 };
 
 /**

@@ -39,27 +39,34 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const cents = (usd: number) => Math.round(usd * 100);
 const MINUTE_MS = 60_000;
 
-/** When each stop stood: from the view that first showed it until the first view without it. */
+/**
+ * When each stop stood: from the view that first showed it until the first view without it. Views
+ * are dated by event time: the newest breadcrumb the plan shown had seen.
+ */
 interface Standing {
   stop: PricedStop;
   fromMs: number;
   untilMs: number;
 }
 
+/** The views of the drive: POST guidance's answer, then what GET guidance showed after each delivery. */
+const viewsOf = (outcome: DriveOutcome) => [
+  { atMs: outcome.startMs, stops: outcome.stopsAtStart },
+  ...outcome.sightings.map((s) => ({
+    atMs: Math.max(outcome.startMs, s.latest.recordedAtMs),
+    stops: s.active ? s.stops : [],
+  })),
+];
+
 /**
- * The stops the truck was shown and when each stood, from POST guidance's answer and what GET
- * guidance showed after each delivery. A stop keeps the prices of its first showing (the report
- * keeps the recommendation's counterfactual from then).
+ * The stops the truck was shown and when each stood. A stop keeps the prices of its first showing
+ * (the report keeps the recommendation's counterfactual from then).
  */
 function standings(outcome: DriveOutcome): Standing[] {
-  const views = [
-    { atMs: outcome.startMs, stops: outcome.stopsAtStart },
-    ...outcome.sightings.map((s) => ({ atMs: s.postedAtMs, stops: s.active ? s.stops : [] })),
-  ];
   const firstShown = new Map<string, PricedStop>();
   const open = new Map<string, Standing>();
   const closed: Standing[] = [];
-  for (const view of views) {
+  for (const view of viewsOf(outcome)) {
     const ids = new Set(view.stops.map((stop) => stop.id));
     for (const [id, standing] of open) {
       if (ids.has(id)) continue;
@@ -78,6 +85,16 @@ function standings(outcome: DriveOutcome): Standing[] {
     }
   }
   return [...closed, ...open.values()];
+}
+
+/** When each stop first was the one the truck was heading to: the first stop of a view. */
+function headingTimes(outcome: DriveOutcome): Map<string, number> {
+  const since = new Map<string, number>();
+  for (const view of viewsOf(outcome)) {
+    const [first] = view.stops;
+    if (first && !since.has(first.id)) since.set(first.id, view.atMs);
+  }
+  return since;
 }
 
 /** The price a stop published on the fill's basis; a stop without the field is on pump prices. */
@@ -101,8 +118,10 @@ function counterfactualOf(stop: PricedStop) {
  * Judges one card purchase, by the methodology:
  * - followed: a stop at the purchase's station that stood at some moment of the match window
  *   before the fill (shown at most the early minutes after it): its counterfactual, no missed saving;
- * - passed over: else, of the stops standing at the fill (or withdrawn at most the grace before),
- *   the cheapest on the fill's basis: its counterfactual, and what buying there would have saved;
+ * - passed over: else, the stop the truck was heading to at the fill: of the stops standing then
+ *   (or withdrawn at most the grace before), the one that was last to become the first of the plan by
+ *   the fill's time (else one that became first within the early minutes after it): its
+ *   counterfactual, and what buying there would have saved. None when only stops further on stood;
  * - no recommendation: the station is its own counterfactual (saving 0, card = discount × gallons).
  * The saving is the routing part: (counterfactual net − effective) × gallons; the card's worth beside it.
  */
@@ -118,11 +137,7 @@ export function judgeFill(outcome: DriveOutcome, purchase: CardPurchase): Judged
         s.untilMs >= atMs - FUELING_POLICY.matchWindowHours * 60 * MINUTE_MS,
     )
     .sort((a, b) => b.fromMs - a.fromMs)[0];
-  const passed = followed
-    ? undefined
-    : all
-        .filter((s) => shownBy(s) && s.untilMs >= atMs - FUELING_POLICY.passedOverGraceMinutes * MINUTE_MS)
-        .sort((a, b) => stopEffective(a.stop) - stopEffective(b.stop))[0];
+  const passed = followed ? undefined : headingAt(outcome, all, atMs);
   const tax = SHIPPED_FUEL_TAX_TABLE.rateOf(purchase.state, atMs) ?? 0;
   const net = round3(purchase.price - purchase.discount);
   const effective = round3(net - tax);
@@ -147,6 +162,21 @@ export function judgeFill(outcome: DriveOutcome, purchase: CardPurchase): Judged
       missed: passed ? cents(Math.max(0, effective - stopEffective(passed.stop)) * g) : 0,
     },
   };
+}
+
+/** The stop the truck was heading to at `atMs`, as the views showed it (judgeFill). */
+function headingAt(outcome: DriveOutcome, all: readonly Standing[], atMs: number): Standing | undefined {
+  const since = headingTimes(outcome);
+  const earlyMs = FUELING_POLICY.matchEarlyMinutes * MINUTE_MS;
+  const standing = all.flatMap((s) => {
+    const from = since.get(s.stop.id);
+    const stands =
+      s.fromMs <= atMs + earlyMs && s.untilMs + FUELING_POLICY.passedOverGraceMinutes * MINUTE_MS >= atMs;
+    return from !== undefined && stands && from <= atMs + earlyMs ? [{ s, from }] : [];
+  });
+  const before = standing.filter((c) => c.from <= atMs).sort((a, b) => b.from - a.from)[0];
+  const soonAfter = standing.filter((c) => c.from > atMs).sort((a, b) => a.from - b.from)[0];
+  return (before ?? soonAfter)?.s;
 }
 
 /** The report's money fields of a vehicle row or of the totals (absent before the split existed). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { missedSavingsOf, pricedFill } from '../../../shared/domain/fuelings/fill-pricing.ts';
 import {
+  countsUnfollowed,
   type FillPlace,
+  headingRecommendation,
   matchRecommendation,
-  passedOverRecommendation,
-  unfollowedRecommendation,
 } from '../../../shared/domain/fuelings/matching.ts';
 import { savingsMethodologyMarkdown } from '../../../shared/domain/fuelings/methodology.ts';
 import { reportPeriod } from '../../../shared/domain/fuelings/period.ts';
@@ -90,9 +90,9 @@ function judge(fill: Fueling, stop: ReturnType<typeof stopOf>) {
     // Followed: withdrawn as the truck leaves it, counted recommended and followed.
     return { fueling: { ...priced, missedSavingsUsd: 0 }, recommended: 1, followed: 1 };
   }
-  const passed = passedOverRecommendation(placeOf(fill), [stop], 'ifta');
+  const passed = headingRecommendation(placeOf(fill), [stop]);
   const priced = pricedFill(fill, passed ? { stop: passed, followed: false } : null);
-  const unfollowed = unfollowedRecommendation(placeOf(fill), [stop]);
+  const unfollowed = passed && countsUnfollowed(passed);
   return {
     fueling: {
       ...priced,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countsUnfollowed,
   type FillPlace,
+  headingRecommendation,
+  headingSince,
   inMatchWindow,
   isSameFill,
   matchRecommendation,
-  passedOverRecommendation,
   sameFillOf,
-  stoodAt,
-  unfollowedRecommendation,
+  standingFor,
   unmatchedReason,
 } from '../../../shared/domain/fuelings/matching.ts';
 import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
@@ -86,148 +87,83 @@ describe('why a fill matched nothing', () => {
   });
 });
 
-describe('a recommendation stands (what a fill elsewhere passed over)', () => {
-  it('from 30 minutes before it was made', () => {
-    expect(stoodAt(stop(), T0 - 30 * MIN)).toBe(true);
-    expect(stoodAt(stop(), T0 - 31 * MIN)).toBe(false);
+describe('a recommendation stands for a fill elsewhere', () => {
+  it('from 30 minutes before it was made, for as long as it stands', () => {
+    expect(standingFor(stop(), T0 - 30 * MIN)).toBe(true);
+    expect(standingFor(stop(), T0 - 31 * MIN)).toBe(false);
+    expect(standingFor(stop(), T0 + 6 * 24 * 60 * MIN)).toBe(true);
   });
-  it('until 60 minutes after it was withdrawn, and for as long as it stands', () => {
-    const withdrawn = stop({ withdrawnAtMs: T0 + 120 * MIN });
-    expect(stoodAt(withdrawn, T0 + 180 * MIN)).toBe(true);
-    expect(stoodAt(withdrawn, T0 + 181 * MIN)).toBe(false);
-    expect(stoodAt(stop(), T0 + 6 * 24 * 60 * MIN)).toBe(true);
-  });
-});
-
-describe('matching a fill to a recommended stop', () => {
-  it('matches within 0.5 mile of the station while it stood', () => {
-    const match = matchRecommendation(fill({ latitude: 35 + 0.4 * MILE_DEG }), [stop()]);
-    expect(match?.stop.stopId).toBe(stop().stopId);
-    expect(match?.distanceMiles).toBeCloseTo(0.4, 2);
-  });
-  it('does not match 0.6 mile away', () => {
-    expect(matchRecommendation(fill({ latitude: 35 + 0.6 * MILE_DEG }), [stop()])).toBeNull();
-  });
-  it('matches by the station id, even without a position', () => {
-    const match = matchRecommendation(
-      fill({ stationId: stop().stationId, latitude: null, longitude: null }),
-      [stop()],
-    );
-    expect(match).toEqual({ stop: stop(), distanceMiles: null });
-  });
-  it('does not match a recommendation shown more than 30 minutes after the fill', () => {
-    expect(matchRecommendation(fill({ fueledAtMs: T0 - 30 * MIN }), [stop()])).not.toBeNull();
-    expect(matchRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [stop()])).toBeNull();
-  });
-  it("matches a withdrawn recommendation until 6 hours after it was withdrawn, judged on the fill's time", () => {
-    const withdrawn = stop({ withdrawnAtMs: T0 + 5 * MIN });
-    expect(matchRecommendation(fill({ fueledAtMs: T0 + 6 * 60 * MIN + 5 * MIN }), [withdrawn])?.stop).toEqual(
-      withdrawn,
-    );
-    expect(matchRecommendation(fill({ fueledAtMs: T0 + 6 * 60 * MIN + 6 * MIN }), [withdrawn])).toBeNull();
-  });
-  it('matches a recommendation still standing however long ago it was shown', () => {
-    expect(matchRecommendation(fill({ fueledAtMs: T0 + 3 * 24 * 60 * MIN }), [stop()])).not.toBeNull();
-  });
-  it("never matches another vehicle's recommendation", () => {
-    expect(matchRecommendation(fill({ vehicleId: 'veh_01JD7ZK3M4N5P6Q7R8S9T0V1ZZ' }), [stop()])).toBeNull();
-  });
-  it('prefers the named station over a nearer neighbour at the same interchange', () => {
-    const named = stop({ stopId: 'gds_B', stationId: 'stn_B', latitude: 35 + 0.3 * MILE_DEG });
-    const nearer = stop({ stopId: 'gds_A', stationId: 'stn_A' });
-    expect(matchRecommendation(fill({ stationId: 'stn_B' }), [nearer, named])?.stop.stopId).toBe('gds_B');
-    expect(matchRecommendation(fill(), [named, nearer])?.stop.stopId).toBe('gds_A');
-  });
-  it('never matches a fill that names another station to a recommended one nearby', () => {
-    // The card names stn_C, which was not recommended; stn_A, 0.3 mi away, was.
-    const nearby = stop({ stationId: 'stn_A', latitude: 35 + 0.3 * MILE_DEG });
-    const atOther = fill({ stationId: 'stn_C' });
-    expect(matchRecommendation(atOther, [nearby])).toBeNull();
-    expect(unmatchedReason(atOther, [nearby])).toBe('not_at_recommended_station');
-    // Nor is a fill there at a recommended station outside the window.
-    expect(unmatchedReason(atOther, [stop({ stationId: 'stn_A', withdrawnAtMs: T0 - 7 * 60 * MIN })])).toBe(
-      'no_guidance',
-    );
-  });
-  it('matches a fill that names no station (a detection) by the radius alone', () => {
-    const nearby = stop({ stationId: 'stn_A', latitude: 35 + 0.3 * MILE_DEG });
-    expect(matchRecommendation(fill({ stationId: null }), [nearby])?.stop.stationId).toBe('stn_A');
+  it('until 60 minutes after it was withdrawn (a card is paid after the truck moved on)', () => {
+    const passed = stop({ withdrawnAtMs: T0 + 120 * MIN, due: true });
+    expect(standingFor(passed, T0 + 180 * MIN)).toBe(true);
+    expect(standingFor(passed, T0 + 181 * MIN)).toBe(false);
   });
 });
 
-describe('the recommendation a fill elsewhere passed over', () => {
-  it('is the cheapest one standing at the time', () => {
-    const cheap = stop({ stopId: 'gds_cheap', netPrice: 3.2, latitude: 36 });
-    const dear = stop({ stopId: 'gds_dear', netPrice: 3.5, latitude: 36.5 });
-    const gone = stop({ stopId: 'gds_gone', netPrice: 3.0, withdrawnAtMs: T0 - 120 * MIN });
-    expect(passedOverRecommendation(fill(), [dear, cheap, gone], 'pump')?.stopId).toBe('gds_cheap');
-    expect(passedOverRecommendation(fill({ fueledAtMs: T0 - 60 * MIN }), [dear, cheap], 'pump')).toBeNull();
-  });
-  it('is judged on effective prices: a high-tax stop with the lowest pump price is not the cheapest under ifta', () => {
-    // Pennsylvania $3.30 net − $0.741 tax = $2.559; Ohio $3.35 net − $0.47 = $2.88 under ifta.
-    const pa = stop({
-      stopId: 'gds_pa',
-      netPrice: 3.3,
-      state: 'PA',
-      stateTax: 0.741,
-      taxTreatment: 'ifta',
-      effectivePrice: 2.559,
-    });
-    const oh = stop({
-      stopId: 'gds_oh',
-      netPrice: 3.35,
-      state: 'OH',
-      stateTax: 0.47,
-      taxTreatment: 'ifta',
-      effectivePrice: 2.88,
-    });
-    expect(passedOverRecommendation(fill(), [oh, pa], 'ifta')?.stopId).toBe('gds_pa');
-    // Indiana $3.40 net ($0.61) against Illinois $3.45 net ($0.74): pump picks Indiana, ifta Illinois.
-    const inStop = stop({
-      stopId: 'gds_in',
-      netPrice: 3.4,
-      state: 'IN',
-      stateTax: 0.61,
-      taxTreatment: 'pump',
-      effectivePrice: 3.4,
-    });
-    const il = stop({
-      stopId: 'gds_il',
-      netPrice: 3.45,
-      state: 'IL',
-      stateTax: 0.74,
-      taxTreatment: 'pump',
-      effectivePrice: 3.45,
-    });
-    expect(passedOverRecommendation(fill(), [il, inStop], 'pump')?.stopId).toBe('gds_in');
-    // Shown under pump, judged for an ifta fill: its net less the credited tax (3.45 − 0.74 = 2.71 < 2.79).
-    expect(passedOverRecommendation(fill(), [il, inStop], 'ifta')?.stopId).toBe('gds_il');
-  });
-  it('is none for a fill whose place is unknown: it may have been made at the stop', () => {
-    expect(passedOverRecommendation(fill({ latitude: null, longitude: null }), [stop()], 'pump')).toBeNull();
-  });
-});
+describe('the stop a fill elsewhere is judged against: the one the truck was heading to', () => {
+  const first = (overrides: Partial<RecommendedStop> = {}) =>
+    stop({ stopId: 'gds_A', sequence: 0, headingSinceMs: T0, latitude: 36, ...overrides });
+  const second = (overrides: Partial<RecommendedStop> = {}) =>
+    stop({ stopId: 'gds_B', sequence: 1, latitude: 37, ...overrides });
 
-describe('the advice a fill elsewhere did not follow', () => {
-  const record = (overrides: Partial<RecommendedStop> & { countedDay?: string | null } = {}) => ({
-    ...stop({ sequence: 0 }),
-    countedDay: null,
-    ...overrides,
+  it('is the first stop while both stand, even when a later one is cheaper', () => {
+    // A $3.20 effective, B $3.00: the fill is judged against A, where the truck was heading.
+    const a = first({ effectivePrice: 3.2, taxTreatment: 'pump' });
+    const b = second({ effectivePrice: 3.0, taxTreatment: 'pump' });
+    expect(headingRecommendation(fill(), [b, a])?.stopId).toBe('gds_A');
   });
-  it('is the stop the driver was heading to, standing at the fill', () => {
-    const heading = record({ stopId: 'gds_first' });
-    const later = record({ stopId: 'gds_second', sequence: 1 });
-    expect(unfollowedRecommendation(fill(), [later, heading])?.stopId).toBe('gds_first');
-    // Withdrawn after the fill (the plan changed because of it): it still stood then.
-    expect(unfollowedRecommendation(fill(), [record({ withdrawnAtMs: T0 + 90 * MIN })])).not.toBeNull();
+
+  it('is the second stop from when it became first (the first followed and left the plan)', () => {
+    const a = first({ withdrawnAtMs: T0 + 60 * MIN, due: true, followedFuelingId: 'fuel_a' });
+    const b = second({ headingSinceMs: T0 + 60 * MIN });
+    expect(headingRecommendation(fill({ fueledAtMs: T0 + 90 * MIN }), [a, b])?.stopId).toBe('gds_B');
+    // Before it became first, the first one (still standing then) is.
+    expect(headingRecommendation(fill({ fueledAtMs: T0 + 50 * MIN }), [a, b])?.stopId).toBe('gds_A');
   });
-  it('is none when the stop was counted already, followed, withdrawn before the fill, or shown later', () => {
-    expect(unfollowedRecommendation(fill(), [record({ countedDay: '2026-11-10' })])).toBeNull();
-    expect(unfollowedRecommendation(fill(), [record({ followedFuelingId: 'fuel_x' })])).toBeNull();
-    expect(unfollowedRecommendation(fill(), [record({ withdrawnAtMs: T0 + 30 * MIN })])).toBeNull();
-    expect(unfollowedRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [record()])).toBeNull();
-    expect(unfollowedRecommendation(fill(), [record({ sequence: undefined })])).toBeNull();
-    expect(unfollowedRecommendation(fill({ latitude: null, longitude: null }), [record()])).toBeNull();
+
+  it('is a stop just passed, for 60 minutes, when no other became first since', () => {
+    const a = first({ withdrawnAtMs: T0 + 60 * MIN, due: true });
+    expect(headingRecommendation(fill({ fueledAtMs: T0 + 120 * MIN }), [a])?.stopId).toBe('gds_A');
+    expect(headingRecommendation(fill({ fueledAtMs: T0 + 121 * MIN }), [a])).toBeNull();
+  });
+
+  it('is one that became first within the clock-skew minutes after the fill when none had before', () => {
+    const b = second({ headingSinceMs: T0 + 20 * MIN });
+    expect(headingRecommendation(fill({ fueledAtMs: T0 }), [b])?.stopId).toBe('gds_B');
+    expect(headingRecommendation(fill({ fueledAtMs: T0 - 11 * MIN }), [b])).toBeNull();
+  });
+
+  it('is none while only stops further on stood: no_stop_due', () => {
+    const b = second();
+    expect(headingSince(b)).toBeNull();
+    expect(headingRecommendation(fill({ latitude: 38 }), [b])).toBeNull();
+    expect(unmatchedReason(fill({ latitude: 38 }), [b])).toBe('no_stop_due');
+    // A first stop withdrawn more than the grace before the fill, a second never first: no stop due.
+    const replaced = first({ withdrawnAtMs: T0 + 30 * MIN, due: false });
+    const later = fill({ latitude: 38, fueledAtMs: T0 + 91 * MIN });
+    expect(headingRecommendation(later, [replaced, b])).toBeNull();
+    expect(headingRecommendation({ ...later, fueledAtMs: T0 + 90 * MIN }, [replaced, b])?.stopId).toBe(
+      'gds_A',
+    );
+  });
+
+  it('reads a record written before headingSinceMs as heading when it was first shown (sequence 0, or unknown)', () => {
+    expect(headingSince(stop({ sequence: 0 }))).toBe(T0);
+    expect(headingSince(stop({ sequence: undefined }))).toBe(T0);
+    expect(headingSince(stop({ sequence: 2 }))).toBeNull();
+    expect(headingSince(stop({ sequence: 2, headingSinceMs: T0 + 5 * MIN }))).toBe(T0 + 5 * MIN);
+  });
+
+  it('is none for another vehicle’s stop, one shown later, or a fill whose place is unknown', () => {
+    expect(headingRecommendation(fill(), [first({ vehicleId: 'veh_other' })])).toBeNull();
+    expect(headingRecommendation(fill({ fueledAtMs: T0 - 31 * MIN }), [first()])).toBeNull();
+    expect(headingRecommendation(fill({ latitude: null, longitude: null }), [first()])).toBeNull();
+  });
+
+  it('counts the stop unfollowed only when neither counted nor followed yet', () => {
+    expect(countsUnfollowed({ countedDay: null, followedFuelingId: null })).toBe(true);
+    expect(countsUnfollowed({ countedDay: '2026-11-10', followedFuelingId: null })).toBe(false);
+    expect(countsUnfollowed({ countedDay: null, followedFuelingId: 'fuel_x' })).toBe(false);
   });
 });
 

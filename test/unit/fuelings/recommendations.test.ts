@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recommendationChanges } from '../../../shared/domain/fuelings/recommendations.ts';
+import {
+  netRecommendationChanges,
+  recommendationChanges,
+} from '../../../shared/domain/fuelings/recommendations.ts';
 import {
   endSession,
   type GuidanceSession,
@@ -91,5 +94,58 @@ describe('recommendation changes of a session', () => {
       { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_a', withdrawnAtMs: T0 + 1, due: true },
     ]);
     expect(recommendationChanges(before, null, T0 + 1)).toHaveLength(1);
+  });
+  it('the first stop is the one the truck is heading to, since shown; the second is not yet', () => {
+    const after = session([
+      guidanceStop('gds_a', 80),
+      guidanceStop('gds_b', 300, { recommendedAtMs: T0 + 10 }),
+    ]);
+    const changes = recommendationChanges(session([]), after, T0 + 1000);
+    expect(changes).toEqual([
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({ stopId: 'gds_a', sequence: 0, headingSinceMs: T0 }),
+      },
+      { kind: 'recommended', stop: expect.objectContaining({ stopId: 'gds_b', sequence: 1 }) },
+    ]);
+    const second = changes[1];
+    expect(second?.kind === 'recommended' && 'headingSinceMs' in second.stop).toBe(false);
+  });
+  it('a stop shown second becomes the one heading to when the first leaves the plan, at that moment', () => {
+    const before = session([guidanceStop('gds_a', 5), guidanceStop('gds_b', 300)]);
+    const after = session([guidanceStop('gds_b', 295)]);
+    expect(recommendationChanges(before, after, T0 + 7_200_000)).toEqual([
+      { kind: 'withdrawn', vehicleId: 'veh_1', stopId: 'gds_a', withdrawnAtMs: T0 + 7_200_000, due: true },
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({
+          stopId: 'gds_b',
+          recommendedAtMs: T0,
+          sequence: 0,
+          headingSinceMs: T0 + 7_200_000,
+        }),
+      },
+    ]);
+    // Still first on the next change: nothing new.
+    expect(recommendationChanges(after, session([guidanceStop('gds_b', 290)]), T0 + 7_300_000)).toEqual([]);
+  });
+  it('a cycle’s changes keep the earliest time a stop became the one heading to', () => {
+    // B first at +1 h, a stop put before it at +2 h, first again at +3 h (the record keeps +1 h).
+    const a = guidanceStop('gds_a', 5);
+    const b = guidanceStop('gds_b', 300);
+    const c = guidanceStop('gds_c', 100, { recommendedAtMs: T0 + 7_200_000 });
+    const steps = [session([a, b]), session([b]), session([c, b]), session([b])];
+    const changes = steps
+      .slice(1)
+      .flatMap((after, i) => recommendationChanges(steps[i], after, T0 + (i + 1) * 3_600_000));
+    const net = netRecommendationChanges(changes).filter(
+      (change) => change.kind === 'recommended' && change.stop.stopId === 'gds_b',
+    );
+    expect(net).toEqual([
+      {
+        kind: 'recommended',
+        stop: expect.objectContaining({ stopId: 'gds_b', headingSinceMs: T0 + 3_600_000 }),
+      },
+    ]);
   });
 });

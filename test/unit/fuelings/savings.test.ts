@@ -127,6 +127,8 @@ describe('what one fill contributes', () => {
       fueling({ unmatchedReason: 'not_at_recommended_station', passedOverStopId: null }),
     );
     expect(alone.notAtRecommendedStationFuelings).toBe(1);
+    const noneDue = fuelingFigures(fueling({ unmatchedReason: 'no_stop_due', passedOverStopId: null }));
+    expect(noneDue).toMatchObject({ noStopDueFuelings: 1, notAtRecommendedStationFuelings: 0 });
   });
   it('a detection merged into a reported fill counts nothing', () => {
     expect(fuelingFigures(fueling({ source: 'detected', linkedFuelingId: 'fuel_2' }))).toEqual(NO_FIGURES);
@@ -207,7 +209,13 @@ describe('the report', () => {
       followed_stops: 1,
       fuelings_without_recommendation: {
         total: 1,
-        by_reason: { no_guidance: 1, outside_window: 0, no_position: 0, not_at_recommended_station: 0 },
+        by_reason: {
+          no_guidance: 1,
+          outside_window: 0,
+          no_position: 0,
+          not_at_recommended_station: 0,
+          no_stop_due: 0,
+        },
       },
       fuel_tax_treatment: 'mixed',
     });

@@ -34,10 +34,16 @@ const B = stop('b', {
   counterfactual: { pumpPrice: 3.45, netPrice: 3.3, stationCount: 7 },
 });
 
+/** A view: the plan as of a breadcrumb recorded at +`minutes`, read 5 minutes later. */
 const sighting = (minutes: number, stops: PricedStop[]): Sighting =>
-  ({ postedAtMs: START_MS + minutes * MINUTE, active: true, stops }) as unknown as Sighting;
+  ({
+    postedAtMs: START_MS + (minutes + 5) * MINUTE,
+    active: true,
+    stops,
+    latest: { recordedAtMs: START_MS + minutes * MINUTE },
+  }) as unknown as Sighting;
 
-/** Shown A at the start; A still at +60 min; at +90 min A gone (passed), B shown. */
+/** Shown A at the start; A still at +60 min, 4 miles ahead; at +90 min A gone (passed), B first. */
 const outcome = (over: Partial<DriveOutcome> = {}): DriveOutcome =>
   ({
     spec: { index: 3 } as DriveSpec,
@@ -77,11 +83,27 @@ describe('judgeFill', () => {
     expect(judged.cents).toEqual({ savings: -200, card: 1200, routing: -200, missed: 1500 });
   });
 
-  it('passed over: the cheapest standing stop, and one withdrawn within the grace still stands', () => {
-    // At +120 min A was withdrawn 30 min before (within the 60-minute grace), B stands and is cheaper.
+  it('passed over: the stop the truck was heading to, even when a later one shown is cheaper', () => {
+    // A first, B second and cheaper, both standing at +30 min: judged against A.
+    const both = outcome({ stopsAtStart: [A, B], sightings: [sighting(60, [A, B])] });
+    const judged = judgeFill(both, purchase('stn_x', 30, { price: 3.6, discount: 0.1 }));
+    expect(judged).toMatchObject({ judgement: 'passed_over', stop: A });
+    expect(judged.cents).toEqual({ savings: 1000, card: 1200, routing: -200, missed: 1500 });
+  });
+
+  it('passed over: a stop that became first since (A passed at +90, B first) wins over A in its grace', () => {
+    // At +120 min A was passed 30 min before (within the 60-minute grace), but B is heading since +90.
     const judged = judgeFill(outcome(), purchase('stn_x', 120, { price: 3.6, discount: 0.1 }));
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: B });
     expect(judged.cents).toEqual({ savings: 0, card: 1500, routing: 0, missed: 2000 });
+  });
+
+  it('a stop withdrawn stands for the grace when none became first since', () => {
+    const withdrawnOnly = outcome({ sightings: [sighting(60, [A]), sighting(90, [])] });
+    expect(judgeFill(withdrawnOnly, purchase('stn_x', 150, { price: 3.6 })).stop).toEqual(A);
+    expect(judgeFill(withdrawnOnly, purchase('stn_x', 151, { price: 3.6 })).judgement).toBe(
+      'no_recommendation',
+    );
   });
 
   it('a follower of a stop withdrawn hours before still follows it (the match window), at its first prices', () => {

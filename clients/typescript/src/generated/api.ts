@@ -2114,10 +2114,10 @@ export interface components {
             /** @description A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0 */
             missed_savings_usd: number | null;
             /**
-             * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations.
+             * @description Why the fill matched no recommended stop; null when `match` is set. `no_guidance`: no stop recommended to the vehicle stood within 6 hours before the fill; `outside_window`: the fill was at a station the vehicle was recommended, but not within that window; `no_position`: stops were recommended, but the fill names no catalog station and has no position; `not_at_recommended_station`: stops were recommended, and the fill was at none of their stations; `no_stop_due`: the fill was made elsewhere while only stops further on stood, none yet the stop the truck was heading to (no advice passed over).
              * @enum {string|null}
              */
-            unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | null;
+            unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | "no_stop_due" | null;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -3671,6 +3671,7 @@ export interface components {
                         outside_window: number;
                         no_position: number;
                         not_at_recommended_station: number;
+                        no_stop_due: number;
                     };
                 };
                 /**
@@ -3710,6 +3711,7 @@ export interface components {
                         outside_window: number;
                         no_position: number;
                         not_at_recommended_station: number;
+                        no_stop_due: number;
                     };
                 };
                 /**
@@ -11451,7 +11453,8 @@ export interface operations {
                      *             "no_guidance": 3,
                      *             "outside_window": 0,
                      *             "no_position": 0,
-                     *             "not_at_recommended_station": 0
+                     *             "not_at_recommended_station": 0,
+                     *             "no_stop_due": 0
                      *           }
                      *         },
                      *         "fuel_tax_treatment": "ifta"
@@ -11479,7 +11482,8 @@ export interface operations {
                      *               "no_guidance": 2,
                      *               "outside_window": 0,
                      *               "no_position": 0,
-                     *               "not_at_recommended_station": 0
+                     *               "not_at_recommended_station": 0,
+                     *               "no_stop_due": 0
                      *             }
                      *           },
                      *           "fuel_tax_treatment": "ifta",
@@ -11506,7 +11510,8 @@ export interface operations {
                      *               "no_guidance": 1,
                      *               "outside_window": 0,
                      *               "no_position": 0,
-                     *               "not_at_recommended_station": 0
+                     *               "not_at_recommended_station": 0,
+                     *               "no_stop_due": 0
                      *             }
                      *           },
                      *           "fuel_tax_treatment": "ifta",
@@ -11520,7 +11525,7 @@ export interface operations {
                      *         "fuel_tax_treatment": "`ifta`: prices net of the state diesel tax credited on the fleet’s IFTA return (pump − discount − state tax); `pump`: pump − discount; `mixed` when the period’s fills were recorded under both (a vehicle’s override, or the setting changed); null without a priced fill.",
                      *         "spend_usd": "Cash paid for fills with a known price: total_usd when reported, else net price × gallons; a detected fill at a recommended stop is priced at that stop’s prices, other detections have no price.",
                      *         "effective_spend_usd": "spend_usd − the state tax credited back (state tax × gallons under `ifta`, nothing under `pump`): what the fuel really cost.",
-                     *         "counterfactual_spend_usd": "What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over, else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.",
+                     *         "counterfactual_spend_usd": "What the same gallons would have cost without our advice, with the fleet’s card: counterfactual net price × gallons per fill. The counterfactual of a purchase is the mean price (net of the fleet’s discount and of the credited tax) of the stations the truck could have bought at instead — from its previous purchase point to where its fuel ran out — kept with the recommendation when it was shown. A fill takes the counterfactual of the recommendation it followed, else of the one it passed over (the stop the truck was heading to at the fill), else its own price (no saving claimed). A fill recorded before counterfactuals were kept counts at its own effective spend.",
                      *         "savings_usd": "The saving of the decision — where to buy: counterfactual_spend_usd − effective_spend_usd, i.e. (counterfactual net price − effective price paid) × gallons per fill; 0 for a fill with no recommendation; negative when a fill cost more than the corridor’s mean. The same measure as a route’s or trip’s `savings.usd`. The fleet’s card is not in it (card_savings_usd). Each fill is rounded to the cent once, so rows and totals add up exactly.",
                      *         "routing_savings_usd": "Equal to savings_usd: the part of the saving from where the fleet bought, named as on routes and trips.",
                      *         "card_savings_usd": "(counterfactual pump price − counterfactual net price) × gallons: what the fleet’s card discount is worth on the stations the truck could have used. Shown beside savings_usd, never in it: the card saves that wherever the truck buys. 0 for fills recorded before counterfactuals were kept.",
@@ -11529,7 +11534,7 @@ export interface operations {
                      *         "recommended_stops": "Recommended stops counted once each: withdrawn from the plan (passed, stopped at, or the session ended) while the truck was within 10 road miles of them, followed by a fill, or passed over — the stop the driver was heading to while a fill was made elsewhere; counted on the UTC day of the withdrawal or of the fill.",
                      *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
                      *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.",
-                     *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing).",
+                     *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
                      *       },
                      *       "methodology": "/v1/llms.txt?section=savings-methodology"
