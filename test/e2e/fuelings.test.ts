@@ -105,6 +105,8 @@ describe('POST /v1/fuelings', () => {
         net_price_usd_per_gallon: 3.249,
         station_count: null,
       },
+      // v1's benchmark, kept for its clients: the price the saving is measured against.
+      benchmark_price_usd_per_gallon: 3.249,
       card_savings_usd: 15,
       routing_savings_usd: 0,
       station: null,
@@ -304,6 +306,7 @@ describe('GET /v1/reports/savings', () => {
     });
     // Each fill is its own counterfactual: the counterfactual spend is what was spent, net of the credit.
     expect(report.totals.counterfactual_spend_usd).toBe(report.totals.effective_spend_usd);
+    expect(report.totals.benchmark_spend_usd).toBe(report.totals.counterfactual_spend_usd);
     expect(report.methodology).toMatch(/\/v1\/llms\.txt\?section=savings-methodology$/);
     // The link opens the methodology itself, anonymously, as Markdown.
     const methodology = await fetch(report.methodology);

@@ -16,6 +16,7 @@ import {
   timestamp,
   vehicleRef,
 } from './common.ts';
+import { deprecated } from './deprecated.ts';
 import { LOCATION_BATCH_LIMITS } from './locations.ts';
 
 /** Same bounds as the location batch (spec section 8): 500 items and 1 MB; over either, 413. */
@@ -193,6 +194,14 @@ export const fuelingSchema = z
       .check(
         z.meta({ description: 'What the fleet would have paid without our advice; null without a price' }),
       ),
+    benchmark_price_usd_per_gallon: z
+      .nullable(z.number())
+      .check(
+        deprecated(
+          'The price the fill’s saving is measured against: its counterfactual net price; null without one',
+          'counterfactual.net_price_usd_per_gallon',
+        ),
+      ),
     card_savings_usd: z.nullable(z.number()).check(
       z.meta({
         description:
@@ -295,6 +304,14 @@ const figures = {
   counterfactual_spend_usd: z
     .number()
     .check(z.meta({ description: 'Counterfactual net price × gallons: the card, without our advice' })),
+  benchmark_spend_usd: z
+    .number()
+    .check(
+      deprecated(
+        'The same figure as counterfactual_spend_usd (savings_usd = it − effective_spend_usd)',
+        'counterfactual_spend_usd',
+      ),
+    ),
   card_savings_usd: z.number().check(
     z.meta({
       description: 'What the fleet’s card is worth on the corridor: beside savings_usd, not in it',

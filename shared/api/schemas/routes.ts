@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from './common.ts';
+import { deprecated } from './deprecated.ts';
 import { fuelLevelSource } from './fuel-level.ts';
 import { fuelTaxTreatment } from './fuel-tax.ts';
 import { physical } from './ranges.ts';
@@ -31,13 +32,6 @@ export const plannedStationSchema = z.object({
   longitude: z.number(),
   address: z.string(),
 });
-
-/**
- * A published member kept for v1 clients: marked deprecated in the OpenAPI document, with what it
- * holds now and the member to read instead.
- */
-const deprecated = (holds: string, readInstead: string) =>
-  z.meta({ deprecated: true, description: `Deprecated: read \`${readInstead}\` instead. ${holds}` });
 
 /** The basis an answer priced fuel on (the vehicle's override, else the fleet's setting). */
 export const answerFuelTaxTreatment = fuelTaxTreatment.check(

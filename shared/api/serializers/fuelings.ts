@@ -34,6 +34,7 @@ export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema>
           station_count: counterfactual.stationCount,
         }
       : null,
+    benchmark_price_usd_per_gallon: counterfactual?.netPrice ?? null,
     card_savings_usd: fueling.cardSavingsUsd ?? null,
     routing_savings_usd: fueling.routingSavingsUsd ?? null,
     station: station

@@ -131,6 +131,8 @@ export interface PublishedFigures {
   spend_usd: number;
   effective_spend_usd: number;
   counterfactual_spend_usd: number;
+  /** v1's name of counterfactual_spend_usd, kept for its clients. */
+  benchmark_spend_usd: number;
   card_savings_usd: number;
   routing_savings_usd: number;
   savings_usd: number;
@@ -161,12 +163,14 @@ export function publishFigures(figures: SavingsFigures): PublishedFigures {
   const byReason = Object.fromEntries(
     UNMATCHED_REASONS.map((reason) => [reason, figures[REASON_FIGURE[reason]]]),
   ) as Record<UnmatchedReason, number>;
+  const counterfactualSpendUsd = (effectiveSpendCents + figures.routingCents) / 100;
   return {
     fuelings: figures.fuelings,
     gallons: Math.round(figures.milliGallons / 10) / 100,
     spend_usd: figures.spendCents / 100,
     effective_spend_usd: effectiveSpendCents / 100,
-    counterfactual_spend_usd: (effectiveSpendCents + figures.routingCents) / 100,
+    counterfactual_spend_usd: counterfactualSpendUsd,
+    benchmark_spend_usd: counterfactualSpendUsd,
     card_savings_usd: figures.cardCents / 100,
     routing_savings_usd: figures.routingCents / 100,
     savings_usd: figures.routingCents / 100,

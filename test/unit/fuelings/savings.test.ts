@@ -199,6 +199,8 @@ describe('the report', () => {
       effective_spend_usd: 500,
       // A's $328 (3.28 × 100) + B's own $180: savings_usd = 508 − 500, the card's $17 beside it.
       counterfactual_spend_usd: 508,
+      // v1's name of the same figure, kept for its clients.
+      benchmark_spend_usd: 508,
       card_savings_usd: 17,
       routing_savings_usd: 8,
       savings_usd: 8,

@@ -2081,6 +2081,11 @@ export interface components {
                 net_price_usd_per_gallon: number;
                 station_count: number | null;
             } | null;
+            /**
+             * @deprecated
+             * @description Deprecated: read `counterfactual.net_price_usd_per_gallon` instead. The price the fill’s saving is measured against: its counterfactual net price; null without one
+             */
+            benchmark_price_usd_per_gallon: number | null;
             /** @description (counterfactual pump − counterfactual net) × gallons: what the card is worth on the corridor, not counted as a saving */
             card_savings_usd: number | null;
             /** @description (counterfactual net − effective price) × gallons: the fill’s saving, what the report sums as savings_usd */
@@ -3653,6 +3658,11 @@ export interface components {
                 effective_spend_usd: number;
                 /** @description Counterfactual net price × gallons: the card, without our advice */
                 counterfactual_spend_usd: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated: read `counterfactual_spend_usd` instead. The same figure as counterfactual_spend_usd (savings_usd = it − effective_spend_usd)
+                 */
+                benchmark_spend_usd: number;
                 /** @description What the fleet’s card is worth on the corridor: beside savings_usd, not in it */
                 card_savings_usd: number;
                 /** @description Equal to savings_usd */
@@ -3693,6 +3703,11 @@ export interface components {
                 effective_spend_usd: number;
                 /** @description Counterfactual net price × gallons: the card, without our advice */
                 counterfactual_spend_usd: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated: read `counterfactual_spend_usd` instead. The same figure as counterfactual_spend_usd (savings_usd = it − effective_spend_usd)
+                 */
+                benchmark_spend_usd: number;
                 /** @description What the fleet’s card is worth on the corridor: beside savings_usd, not in it */
                 card_savings_usd: number;
                 /** @description Equal to savings_usd */
@@ -11135,6 +11150,7 @@ export interface operations {
                      *             "net_price_usd_per_gallon": 3.118,
                      *             "station_count": 14
                      *           },
+                     *           "benchmark_price_usd_per_gallon": 3.118,
                      *           "card_savings_usd": 2.73,
                      *           "routing_savings_usd": 1,
                      *           "station": {
@@ -11180,6 +11196,7 @@ export interface operations {
                      *           "fuel_tax_treatment": "ifta",
                      *           "effective_price_usd_per_gallon": null,
                      *           "counterfactual": null,
+                     *           "benchmark_price_usd_per_gallon": null,
                      *           "card_savings_usd": null,
                      *           "routing_savings_usd": null,
                      *           "station": null,
@@ -11440,6 +11457,7 @@ export interface operations {
                      *         "spend_usd": 7770.8,
                      *         "effective_spend_usd": 7301.45,
                      *         "counterfactual_spend_usd": 7431.93,
+                     *         "benchmark_spend_usd": 7431.93,
                      *         "card_savings_usd": 305.08,
                      *         "routing_savings_usd": 130.48,
                      *         "savings_usd": 130.48,
@@ -11469,6 +11487,7 @@ export interface operations {
                      *           "spend_usd": 4648.04,
                      *           "effective_spend_usd": 4365.57,
                      *           "counterfactual_spend_usd": 4478.69,
+                     *           "benchmark_spend_usd": 4478.69,
                      *           "card_savings_usd": 183.62,
                      *           "routing_savings_usd": 113.12,
                      *           "savings_usd": 113.12,
@@ -11497,6 +11516,7 @@ export interface operations {
                      *           "spend_usd": 3122.76,
                      *           "effective_spend_usd": 2935.88,
                      *           "counterfactual_spend_usd": 2953.24,
+                     *           "benchmark_spend_usd": 2953.24,
                      *           "card_savings_usd": 121.46,
                      *           "routing_savings_usd": 17.36,
                      *           "savings_usd": 17.36,
