@@ -228,7 +228,8 @@ describe('the five-truck story, through recordFill', () => {
       fuelings: 5,
       card_savings_usd: 75,
       routing_savings_usd: 65,
-      savings_usd: 140,
+      // The saving is where the fleet bought (routing); the card's $75 is beside it, not in it.
+      savings_usd: 65,
       missed_savings_usd: 10,
       recommended_stops: 5,
       followed_stops: 4,

@@ -88,7 +88,7 @@ describe('judgeFill', () => {
     const both = outcome({ stopsAtStart: [A, B], sightings: [sighting(60, [A, B])] });
     const judged = judgeFill(both, purchase('stn_x', 30, { price: 3.6, discount: 0.1 }));
     expect(judged).toMatchObject({ judgement: 'passed_over', stop: A });
-    expect(judged.cents).toEqual({ savings: 1000, card: 1200, routing: -200, missed: 1500 });
+    expect(judged.cents).toEqual({ savings: -200, card: 1200, routing: -200, missed: 1500 });
   });
 
   it('passed over: a stop that became first since (A passed at +90, B first) wins over A in its grace', () => {
