@@ -122,8 +122,14 @@ const confirm = (code: VerificationReasonCode, detail: string): Finding => ({
   kind: 'confirm',
   reason: { code, detail },
 });
-const flag = (code: VerificationReasonCode, detail: string): Finding => ({ kind: 'flag', reason: { code, detail } });
-const skip = (code: VerificationReasonCode, detail: string): Finding => ({ kind: 'skip', reason: { code, detail } });
+const flag = (code: VerificationReasonCode, detail: string): Finding => ({
+  kind: 'flag',
+  reason: { code, detail },
+});
+const skip = (code: VerificationReasonCode, detail: string): Finding => ({
+  kind: 'skip',
+  reason: { code, detail },
+});
 
 /** "12 min before the purchase", "3 min after the purchase", "at the time of the purchase". */
 function relativeTime(atMs: number, fueledAtMs: number): string {
@@ -201,10 +207,16 @@ function checkTank(input: VerificationInput): Finding | null {
   const { gallons, fueledAtMs } = input.purchase;
   const tank = input.tankSizeGallons;
   if (tank === null || tank <= 0) {
-    return skip('tank_not_checked', 'The vehicle has no tank size, so whether the tank could take it is unknown.');
+    return skip(
+      'tank_not_checked',
+      'The vehicle has no tank size, so whether the tank could take it is unknown.',
+    );
   }
   if (gallons > tank) {
-    return flag('exceeds_tank_size', `${roundToTenth(gallons)} gal is more than the vehicle's ${roundToTenth(tank)} gal tank.`);
+    return flag(
+      'exceeds_tank_size',
+      `${roundToTenth(gallons)} gal is more than the vehicle's ${roundToTenth(tank)} gal tank.`,
+    );
   }
   const level = levelAtPurchase(input);
   if (level === null || level.fuelLevelPercent === null) {
@@ -239,11 +251,17 @@ function checkLevelRise(input: VerificationInput): Finding {
     .sort((a, b) => Math.abs(a.fueledAtMs - fueledAtMs) - Math.abs(b.fueledAtMs - fueledAtMs))[0];
   if (detected !== undefined) {
     const amount = detected.gallons === null ? '' : ` of ${roundToTenth(detected.gallons)} gal`;
-    return confirm('level_rose', `A fill${amount} was detected ${relativeTime(detected.fueledAtMs, fueledAtMs)}.`);
+    return confirm(
+      'level_rose',
+      `A fill${amount} was detected ${relativeTime(detected.fueledAtMs, fueledAtMs)}.`,
+    );
   }
   const readings = input.breadcrumbs
-    .filter((crumb) => crumb.fuelLevelPercent !== null && within(crumb.recordedAtMs, fueledAtMs, levelWindowMinutes))
-    .map((crumb) => ({ atMs: crumb.recordedAtMs, percent: crumb.fuelLevelPercent as number }))
+    .flatMap((crumb) =>
+      crumb.fuelLevelPercent !== null && within(crumb.recordedAtMs, fueledAtMs, levelWindowMinutes)
+        ? [{ atMs: crumb.recordedAtMs, percent: crumb.fuelLevelPercent }]
+        : [],
+    )
     .sort((a, b) => a.atMs - b.atMs);
   let rise = Number.NEGATIVE_INFINITY;
   let from = readings[0];
@@ -276,7 +294,10 @@ function checkLevelRise(input: VerificationInput): Finding {
   const seen = `${readings.length} readings within ${levelWindowMinutes} min of the purchase rose at most ${roundToTenth(Math.max(0, rise))} points`;
   const tank = input.tankSizeGallons;
   if (tank === null || tank <= 0) {
-    return skip('rise_not_measurable', `${seen}; the tank's size is unknown, so the rise the purchase should show is too.`);
+    return skip(
+      'rise_not_measurable',
+      `${seen}; the tank's size is unknown, so the rise the purchase should show is too.`,
+    );
   }
   const expected = (gallons / tank) * 100;
   if (expected < noRiseFlagMinExpectedPercent) {

@@ -15,7 +15,11 @@ const MILE_DEG = 1 / 69.09;
 const STATION = { latitude: 35, longitude: -97 };
 
 /** A breadcrumb `miles` north of the station, `minutes` from the purchase, with a fuel level or none. */
-function crumb(minutes: number, miles: number, fuelLevelPercent: number | null = null): VerificationBreadcrumb {
+function crumb(
+  minutes: number,
+  miles: number,
+  fuelLevelPercent: number | null = null,
+): VerificationBreadcrumb {
   return {
     recordedAtMs: T0 + minutes * MIN,
     latitude: STATION.latitude + miles * MILE_DEG,
@@ -59,7 +63,9 @@ describe('verifyPurchase', () => {
     const result = verifyPurchase(input({ breadcrumbs: [crumb(-10, 600), crumb(10, 601)] }));
     expect(result.status).toBe('flagged');
     expect(codes(result)).toEqual(['away_from_station']);
-    expect(result.reasons[0]?.detail).toMatch(/^The truck was 600 mi from the station, 10 min before the purchase/);
+    expect(result.reasons[0]?.detail).toMatch(
+      /^The truck was 600 mi from the station, 10 min before the purchase/,
+    );
   });
 
   it("uses the purchase's own coordinates when it names no station", () => {
@@ -103,12 +109,16 @@ describe('verifyPurchase', () => {
     });
 
     it('flags 38 gallons (just past room plus tolerance, 37.5)', () => {
-      expect(codes(verifyPurchase(input({ gallons: 38, breadcrumbs: drive })))).toContain('exceeds_room_in_tank');
+      expect(codes(verifyPurchase(input({ gallons: 38, breadcrumbs: drive })))).toContain(
+        'exceeds_room_in_tank',
+      );
     });
 
     it('takes the level before the pump, not a reading already filled before the payment', () => {
       // Pumped from 20 % between 25 and 3 minutes before paying: the room was 120 gal, not 22.5.
-      const result = verifyPurchase(input({ gallons: 100, breadcrumbs: [crumb(-25, 0, 20), crumb(-3, 0, 85)] }));
+      const result = verifyPurchase(
+        input({ gallons: 100, breadcrumbs: [crumb(-25, 0, 20), crumb(-3, 0, 85)] }),
+      );
       expect(result.status).toBe('verified');
       expect(codes(result)).toEqual(['at_station', 'level_rose']);
     });
