@@ -122,6 +122,7 @@ describe('verifyPurchase', () => {
       expect(result.status).toBe('verified');
       expect(codes(result)).toEqual(['at_station', 'level_rose']);
     });
+
     it('never reads the room from a level reported after the purchase (the tank already filled)', () => {
       // 90 gal from 20 % reads 80 % after: judged from that, the room would be 30 gal and a flag.
       const result = verifyPurchase(input({ gallons: 90, breadcrumbs: [crumb(0, 0), crumb(10, 0.1, 80)] }));
