@@ -2,7 +2,7 @@ import { type GeoPoint, haversineMiles } from '../../geo/distance.ts';
 import { roundToTenth } from '../rounding.ts';
 
 /*
- * A card purchase checked against the truck's own data (issue 28, part 2): where the truck was, whether
+ * A card purchase checked against the truck's own data: where the truck was, whether
  * its tank could take the gallons, and whether its level rose. Pure: the caller loads the vehicle's
  * breadcrumbs and detected fills around the purchase; nothing here reads a store or a clock.
  */
