@@ -1,4 +1,3 @@
-import type { Fleet } from '../domain/fleet.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -12,12 +11,7 @@ export interface FillBasisDeps {
   fleets?: Pick<FleetStore, 'get'> | undefined;
 }
 
-type FleetSetting = Pick<Fleet, 'fuelTaxTreatment'>;
 type VehicleSetting = Pick<Vehicle, 'fuelTaxTreatment'>;
-
-/** treatmentFor over the fleet and vehicle records as stored: the vehicle's override, else the fleet's. */
-export const treatmentOfRecords = (fleet: FleetSetting | null | undefined, vehicle: VehicleSetting) =>
-  treatmentFor(fleet, vehicle);
 
 /** The treatment a fill of this vehicle is recorded under: its override, else the fleet's setting. */
 export async function fillTreatment(

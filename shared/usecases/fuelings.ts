@@ -5,6 +5,7 @@ import {
   MAX_FUELING_AGE_DAYS,
   MAX_FUELING_CLOCK_SKEW_MS,
 } from '../api/schemas/fuelings.ts';
+import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { roundCoordinate } from '../domain/rounding.ts';
 import type { Station } from '../domain/stations/station.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
@@ -16,7 +17,7 @@ import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
-import { type FillBasisDeps, treatmentOfRecords, withPriceBasis } from './fill-basis.ts';
+import { type FillBasisDeps, withPriceBasis } from './fill-basis.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { findVehicle } from './vehicles.ts';
@@ -128,7 +129,7 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
     const fill = await withPriceBasis(
       deps,
       reportedFueling(item, vehicle, placed, fueledAtMs, nowMs),
-      treatmentOfRecords(fleet, vehicle),
+      treatmentFor(fleet, vehicle),
       placed?.state ?? null,
     );
     const list = fillsByVehicle.get(vehicle.id) ?? [];
