@@ -8,13 +8,10 @@
  * shown stop withdrawn, with its cause); the suite runner imports `benchGuidanceFleet`.
  */
 import { pathToFileURL } from 'node:url';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { fixedClock } from '../shared/platform/time.ts';
 import { type FleetFigures, fleetFigures, shownStopWithdrawals } from '../test/support/drives/figures.ts';
 import { generateFleet } from '../test/support/drives/generator.ts';
-import { createDriveSimulation, type DriveOutcome } from '../test/support/drives/harness.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
+import type { DriveOutcome } from '../test/support/drives/harness.ts';
+import { withDriveSimulation } from './drive-simulation.ts';
 
 export interface GuidanceFleetBench extends FleetFigures {
   guidance_fleet_seconds: number;
@@ -51,16 +48,8 @@ export async function benchGuidanceFleet(
   drives = DRIVES,
   options: { explain?: boolean } = {},
 ): Promise<GuidanceFleetBench> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  // Thousands of worker cycles: their usage metrics (EMF lines on stdout) would bury the table.
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   const started = performance.now();
-  const db = await startDynamoDbLocal();
-  const clock = fixedClock(FIRST_START_MS);
-  const infra = testInfrastructure({ tableName: TABLE, clock, endpoint: db.endpoint });
-  try {
-    await ensureTable(infra.client, TABLE);
-    const simulation = createDriveSimulation(infra, clock);
+  return withDriveSimulation(TABLE, FIRST_START_MS, async ({ simulation }) => {
     const outcomes: DriveOutcome[] = [];
     const groups = generateFleet({ seed: SEED, drives });
     for (const [index, group] of groups.entries()) {
@@ -78,9 +67,7 @@ export async function benchGuidanceFleet(
       ...fleetFigures(outcomes),
       guidance_fleet_seconds: Math.round((performance.now() - started) / 100) / 10,
     };
-  } finally {
-    await db.stop();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

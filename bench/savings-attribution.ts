@@ -11,18 +11,11 @@
  * Run alone with `npx tsx bench/savings-attribution.ts [drives] [--explain]`.
  */
 import { pathToFileURL } from 'node:url';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
 import { utcDay } from '../shared/domain/fuelings/period.ts';
-import { fixedClock } from '../shared/platform/time.ts';
 import { savingsReport } from '../shared/usecases/savings-report.ts';
 import { savingsReportDeps } from '../shared/wiring/reports.ts';
 import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
-import {
-  type CardPurchaseOptions,
-  createDriveSimulation,
-  type DriveOutcome,
-} from '../test/support/drives/harness.ts';
+import type { CardPurchaseOptions, DriveOutcome } from '../test/support/drives/harness.ts';
 import {
   type AttributionCheck,
   checkAttribution,
@@ -30,7 +23,7 @@ import {
   judgeFills,
   type ReportedSavings,
 } from '../test/support/drives/savings.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
+import { withDriveSimulation } from './drive-simulation.ts';
 
 export interface SavingsAttributionBench {
   savings_report_attribution_errors: number;
@@ -118,15 +111,8 @@ export async function benchSavingsAttribution(
   drives = DRIVES,
   options: { explain?: boolean } = {},
 ): Promise<SavingsAttributionBench> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   const started = performance.now();
-  const db = await startDynamoDbLocal();
-  const clock = fixedClock(FIRST_START_MS);
-  const infra = testInfrastructure({ tableName: TABLE, clock, endpoint: db.endpoint });
-  try {
-    await ensureTable(infra.client, TABLE);
-    const simulation = createDriveSimulation(infra, clock);
+  return withDriveSimulation(TABLE, FIRST_START_MS, async ({ infra, simulation }) => {
     const reportDeps = savingsReportDeps(infra);
     const groups = generateFleet({ seed: SEED, drives, ...SAVINGS_FLEET_MIX });
     const outcomes: DriveOutcome[] = [];
@@ -179,9 +165,7 @@ export async function benchSavingsAttribution(
       savings_fleet_expected_card_savings_usd: expected('card'),
       savings_attribution_seconds: Math.round((performance.now() - started) / 100) / 10,
     };
-  } finally {
-    await db.stop();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
