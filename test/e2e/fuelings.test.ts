@@ -339,7 +339,8 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
 
   const envelopes = () => receiver.received.map((r: ReceivedDelivery) => JSON.parse(r.body));
 
-  it('is matched, fires fueling.matched, and counts as followed in the report', async () => {
+  /** A truck in Dallas at 30 %, guided to Denver, its first stop shown and on record. */
+  const plannedTruck = async () => {
     const truck = await guidance.newTruck();
     const session = (
       await guidance.start(truck.id, {
@@ -357,7 +358,11 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
           e.type === 'guidance.updated' && e.data.guidance_id === session.id && e.data.stop_ids.length > 0,
       ),
     );
-    const stop = planned.stops[0] as Guidance['stops'][number];
+    return { truck, session, stop: planned.stops[0] as Guidance['stops'][number] };
+  };
+
+  it('is matched, fires fueling.matched, and counts as followed in the report', async () => {
+    const { truck, session, stop } = await plannedTruck();
     const response = await post({
       fuelings: [
         {
@@ -423,23 +428,7 @@ describe.runIf(isLocalTarget())('a reported fill at a recommended guidance stop 
   });
 
   it('a card at the stop of a session cancelled before the fill is accepted and matched to it', async () => {
-    const truck = await guidance.newTruck();
-    const session = (
-      await guidance.start(truck.id, {
-        destination: { latitude: 39.7392, longitude: -104.9903, name: 'Denver' },
-      })
-    ).json;
-    await guidance.drive(truck, [
-      { latitude: 32.7767, longitude: -96.797, recorded_at: secondsAgo(5), fuel_level_percent: 30 },
-    ]);
-    const planned: Guidance = await guidance.waitFor(truck.id, 'a plan', (g) => g.stops.length > 0);
-    await eventually('guidance.updated with stops', () =>
-      envelopes().find(
-        (e) =>
-          e.type === 'guidance.updated' && e.data.guidance_id === session.id && e.data.stop_ids.length > 0,
-      ),
-    );
-    const stop = planned.stops[0] as Guidance['stops'][number];
+    const { truck, session, stop } = await plannedTruck();
     expect((await prod.delete(guidance.path(truck.id), company)).status).toBe(204);
 
     const response = await post({
