@@ -1,3 +1,4 @@
+import { type ChainDiscounts, discountCentsAt } from '../fuel-program/program.ts';
 /** A priced truck stop, as the catalog holds it. */
 export interface Station {
   id: string;
@@ -26,8 +27,8 @@ export function isPriceStale(station: Pick<Station, 'priceUpdatedAtMs'>, nowMs: 
   return nowMs - station.priceUpdatedAtMs > STALE_PRICE_AGE_HOURS * 3_600_000;
 }
 
-/** A fleet's fuel-card discounts: cents per gallon by chain. */
-export type ChainDiscounts = Readonly<Record<string, number>>;
+/** A fleet's fuel-card discounts: the fleet's fuel program holds them. */
+export type { ChainDiscounts };
 
 export interface StationPrice {
   price: number;
@@ -40,7 +41,7 @@ export function stationPrice(
   station: Pick<Station, 'chain' | 'dieselPriceUsdPerGallon'>,
   discounts: ChainDiscounts,
 ): StationPrice {
-  const discount = Math.min(station.dieselPriceUsdPerGallon, (discounts[station.chain] ?? 0) / 100);
+  const discount = Math.min(station.dieselPriceUsdPerGallon, discountCentsAt(discounts, station.chain) / 100);
   return {
     price: station.dieselPriceUsdPerGallon,
     discount: roundMoney(discount),
