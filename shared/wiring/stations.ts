@@ -1,3 +1,4 @@
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
@@ -5,6 +6,7 @@ import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
 import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
+import type { FuelProgramSource } from '../usecases/fuel-programs.ts';
 import { createFuelTaxRatesProvider } from '../usecases/fuel-tax-rates.ts';
 import { createCatalogProvider } from '../usecases/station-catalog.ts';
 import type { CorridorDeps, StationQueryDeps } from '../usecases/stations.ts';
@@ -16,9 +18,19 @@ import { tableStores } from './table-stores.ts';
  * functions that price stations or plan routes bundle the highway graph and the synthetic catalog.
  */
 export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, config, clock }) => {
+  const discounts = createFuelDiscountStore(client, config.tableName);
   let synthetic: { version: string; stations: ReturnType<typeof buildSyntheticCatalog> } | undefined;
   return {
-    discounts: createFuelDiscountStore(client, config.tableName),
+    discounts,
+    fuelPrograms: {
+      async get(fleetId) {
+        const chains = Object.entries(await discounts.get(fleetId)).map(([chain, discountCents]) => ({
+          chain,
+          discountCents,
+        }));
+        return { ...NO_FUEL_PROGRAM, chains };
+      },
+    } satisfies FuelProgramSource,
     catalog: createCatalogProvider({
       store: createStationCatalogStore(client, config.tableName),
       // Built on first use (~30 ms), and only when no imported catalog is current.

@@ -3,6 +3,7 @@ import { formatTimestamp } from '../../platform/time.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import type { FillCounterfactual } from '../fuelings/fill-pricing.ts';
 import type { UnmatchedReason } from '../fuelings/match-window.ts';
+import type { Verification } from '../fuelings/verification.ts';
 import type { GuidanceStop } from '../guidance/session.ts';
 import type { Detection } from './types.ts';
 
@@ -63,6 +64,18 @@ export interface Fueling {
   passedOverStopId?: string | null;
   /** Why the fill matched no recommendation; null when matched (absent on records written before). */
   unmatchedReason?: UnmatchedReason | null;
+  /** A reported purchase checked against the truck's own data; null on detected fills (absent on records written before). */
+  verification?: StoredVerification | null;
+  /** Whether the fleet's card program accepts the station's chain, as the program stood when recorded; null without a rule or a station. */
+  inFuelProgram?: boolean | null;
+}
+
+/** A purchase's verdict as the record keeps it (fuelings/verification.ts decides it). */
+export interface StoredVerification extends Verification {
+  /** When the verdict was reached. */
+  checkedAt: string;
+  /** Whether late breadcrumbs re-checked it already: an `unverified` verdict is re-checked once. */
+  rechecked: boolean;
 }
 
 /** The catalog station a fueling was made at, as the record keeps it. */
