@@ -17,7 +17,7 @@ import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-r
 import { shippedFuelTaxRates } from '../shared/usecases/fuel-tax-rates.ts';
 import { type GuidancePlanDeps, replan } from '../shared/usecases/guidance-plan.ts';
 import { percentileMs } from './measure.ts';
-import { DALLAS, DISCOUNTS, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
+import { DALLAS, FUEL_PROGRAM, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
 
 export interface GuidanceBench {
   /** One recompute with the cached route: the per-breadcrumb case. */
@@ -59,7 +59,7 @@ export async function benchGuidance(): Promise<GuidanceBench> {
     // `{}`: the embedded engine whatever ROUTING_ENGINE the shell holds.
     router: createRoutingEngine({}),
     catalog: { current: async () => index },
-    discounts: { get: async () => DISCOUNTS },
+    fuelPrograms: { get: async () => FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     // A fleet stored before the setting: the default treatment (ifta).
     fleets: { get: async () => null },

@@ -4,6 +4,7 @@
  * for a typical class-8 truck (200-gallon tanks, 6.5 mpg, starting at a random 25–90%, arriving with
  * 20%), on the default basis (`ifta`).
  */
+
 import { pathToFileURL } from 'node:url';
 import { type FuelPlanInput, planFuel } from '../shared/domain/fuel-plan/index.ts';
 import { SHIPPED_FUEL_TAX_TABLE } from '../shared/domain/fuel-tax/state-diesel-tax.ts';
@@ -14,14 +15,13 @@ import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
+import { FUEL_PROGRAM } from './trip.ts';
 
 export interface SavingsBench {
   savings_vs_counterfactual_percent: number;
   savings_trips: number;
   savings_trips_compared: number;
 }
-
-const DISCOUNTS = { "Love's": 12, 'Pilot Flying J': 15 };
 
 /** A long-haul trip as the fuel plan takes it (treatment left to the caller), and the states its stations lie in. */
 export interface LongHaulTrip {
@@ -48,7 +48,7 @@ export function* longHaulTrips(seed: number, nowMs: number): Generator<LongHaulT
       input: {
         routeMiles: route.distanceMiles,
         destinationName: b.name,
-        stations: fuelCandidates(corridor, DISCOUNTS, SHIPPED_FUEL_TAX_TABLE, nowMs),
+        stations: fuelCandidates(corridor, FUEL_PROGRAM, SHIPPED_FUEL_TAX_TABLE, nowMs),
         tankGallons: 200,
         mpg: 6.5,
         currentFuelGallons: 200 * (0.25 + random() * 0.65),

@@ -3,6 +3,7 @@
  * 6.5 mpg), the places they drive between, and a position a given number of road miles along a
  * route, so simulated breadcrumbs stay on the route guidance follows.
  */
+import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
 import type { GeoPoint } from '../shared/geo/distance.ts';
 import { pointAtMiles } from '../shared/geo/route-line.ts';
 import type { RouteLine } from '../shared/geo/routing-engine.ts';
@@ -17,6 +18,14 @@ export const PHILADELPHIA = { latitude: 39.9526, longitude: -75.1652, name: 'Phi
 
 /** Fleet fuel-card discounts, cents per gallon (the demo seed's). */
 export const DISCOUNTS = { "Love's": 12, 'Pilot Flying J': 15 };
+
+/** The fleet's fuel card program: those discounts, no rule (every station a candidate). */
+export const FUEL_PROGRAM: FuelProgram = {
+  rule: 'none',
+  chains: Object.entries(DISCOUNTS).map(([chain, discountCents]) => ({ chain, discountCents })),
+  offProgramPenaltyCents: 0,
+  updatedAt: null,
+};
 
 /** Percent of the tank one road mile burns at the truck's mileage. */
 export const PERCENT_PER_MILE = 100 / (TRUCK.estimatedMpg * TRUCK.tankSizeGallons);

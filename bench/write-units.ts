@@ -25,7 +25,7 @@ import { dynamoItemBytes } from '../shared/store/item-size.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
-import { createGuidanceWorkerDeps } from '../shared/wiring/guidance-planning.ts';
+import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
 import { vehicleStore } from '../shared/wiring/table-stores.ts';
@@ -362,7 +362,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
     // The composition root's guidance wiring. No webhook endpoints, so the fan-out would write
     // nothing (it would only read the endpoint list): it is left out.
     // The worker's own wiring (it remembers discounts), which plans with the start's too.
-    const deps = createGuidanceWorkerDeps(infra, {
+    const deps = createGuidancePlanningDeps(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
     });
     const { catalog, discounts } = stationSources(infra);

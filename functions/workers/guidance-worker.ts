@@ -6,7 +6,7 @@ import {
 } from '../../shared/domain/telematics/messages.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
-import { guidanceWorkerDeps } from '../../shared/wiring/guidance-planning.ts';
+import { guidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 
 /** One guidance cycle for one vehicle; what it reports is only logged. */
 export type GuidanceCycle = (
@@ -67,4 +67,4 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
 const withoutSnapshots = ({ positions: _positions, vehicle: _vehicle, ...rest }: VehicleUpdateMessage) =>
   rest;
 
-export const handler = createGuidanceWorker((message) => processVehicleUpdate(guidanceWorkerDeps(), message));
+export const handler = createGuidanceWorker((message) => processVehicleUpdate(guidancePlanningDeps(), message));

@@ -10,15 +10,16 @@ import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface GuidancePlanDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The fleet's fuel card program: its discounts, and the stations a plan may recommend. */
+  fuelPrograms: FuelProgramSource;
   /** The state diesel tax rates in force, and the fleet whose fuel_tax_treatment prices the plan. */
   fuelTaxes: FuelTaxRatesProvider;
   fleets: Pick<FleetStore, 'get'>;
@@ -56,9 +57,9 @@ export async function replan(
     snapshot.headingDegrees ?? null,
     nowMs,
   );
-  const [index, discounts, taxes, fleet] = await Promise.all([
+  const [index, program, taxes, fleet] = await Promise.all([
     deps.catalog.current(),
-    deps.discounts.get(fleetId),
+    deps.fuelPrograms.get(fleetId),
     deps.fuelTaxes.current(),
     deps.fleets.get(fleetId),
   ]);
@@ -77,7 +78,7 @@ export async function replan(
       progressMiles,
       vehicleOffRouteMiles: offRouteMiles,
       previousProgressMiles,
-      discounts,
+      program,
       // The vehicle's override (a truck that is not IFTA-qualified) wins over the fleet's setting.
       pricing: { taxes, treatment: treatmentFor(fleet, snapshot.vehicle) },
     },

@@ -2,9 +2,10 @@ import type { CreateRouteBody } from '../api/schemas/routes.ts';
 import { type PlannedTruckRoute, truckRouteResource } from '../api/serializers/routes.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
+  acceptedStations,
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
-  planFuel,
+  planWithinProgram,
 } from '../domain/fuel-plan/index.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
@@ -14,10 +15,10 @@ import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { fuelSettingsFor } from './fleets.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -27,7 +28,8 @@ import { assertActive, findVehicle } from './vehicles.ts';
 export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The fleet's fuel card program: its discounts, and the stations a plan may recommend. */
+  fuelPrograms: FuelProgramSource;
   /** The state diesel tax rates in force: the plan prices each station net of its state's tax under `ifta`. */
   fuelTaxes: FuelTaxRatesProvider;
   vehicles: VehicleReader;
@@ -97,7 +99,7 @@ export interface TruckRouteRequest {
  * charged). Trips plan their fuel stops with this too, so both speak of the same plan.
  */
 export async function planTruckRoute(
-  deps: Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'fuelTaxes' | 'now'>,
+  deps: Pick<RouteDeps, 'router' | 'catalog' | 'fuelPrograms' | 'fuelTaxes' | 'now'>,
   fleetId: string,
   request: TruckRouteRequest,
 ) {
@@ -107,28 +109,31 @@ export async function planTruckRoute(
     destination,
     originHeadingDegrees: trip.headingDegrees ?? null,
   });
-  const [index, discounts, taxes] = await Promise.all([
+  const [index, program, taxes] = await Promise.all([
     deps.catalog.current(),
-    deps.discounts.get(fleetId),
+    deps.fuelPrograms.get(fleetId),
     deps.fuelTaxes.current(),
   ]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, request.corridorWidthMiles);
-  const candidates = fuelCandidates(corridor, discounts, taxes, nowMs);
+  const candidates = fuelCandidates(corridor, program, taxes, nowMs);
   // The fleet-default policy (documented in docs/api-guide.md): reserve 10 % of the tank, buy ≥ 20 gal a stop.
   const reserveGallons = DEFAULT_RESERVE_FRACTION * trip.tankGallons;
-  const plan = planFuel({
-    reserveGallons,
-    minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
-    routeMiles: route.distanceMiles,
-    destinationName: destination.name ?? 'the destination',
-    stations: candidates,
-    tankGallons: trip.tankGallons,
-    mpg: trip.mpg,
-    currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
-    minArrivalGallons: (minArrivalFuelPercent / 100) * trip.tankGallons,
-    taxTreatment: request.taxTreatment,
-  });
+  const plan = planWithinProgram(
+    {
+      reserveGallons,
+      minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
+      routeMiles: route.distanceMiles,
+      destinationName: destination.name ?? 'the destination',
+      stations: candidates,
+      tankGallons: trip.tankGallons,
+      mpg: trip.mpg,
+      currentFuelGallons: (trip.fuelPercent / 100) * trip.tankGallons,
+      minArrivalGallons: (minArrivalFuelPercent / 100) * trip.tankGallons,
+      taxTreatment: request.taxTreatment,
+    },
+    program.rule,
+  );
   return truckRouteResource({
     id: newId('route', nowMs),
     createdAtMs: nowMs,
@@ -139,8 +144,10 @@ export async function planTruckRoute(
     reserveGallons,
     plan,
     corridorStations: corridor.map(({ station }) => station),
-    discounts,
-    candidateStationCount: candidates.length,
+    program,
+    // A `required` program's refused stations are never candidates.
+    candidateStationCount:
+      program.rule === 'required' ? acceptedStations({ stations: candidates }).length : candidates.length,
     catalogVersion: index.version,
   });
 }

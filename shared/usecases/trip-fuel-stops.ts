@@ -19,7 +19,7 @@ import { planTruckRoute, type RouteDeps } from './routes.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 
 export interface TripPlanningDeps
-  extends Pick<RouteDeps, 'router' | 'catalog' | 'discounts' | 'fuelTaxes' | 'now'>,
+  extends Pick<RouteDeps, 'router' | 'catalog' | 'fuelPrograms' | 'fuelTaxes' | 'now'>,
     VehicleFuelLevelDeps {
   fleets: Pick<FleetStore, 'get'>;
 }
@@ -139,12 +139,14 @@ export async function withFuelStops(
         stationCount: stop.counterfactual.station_count,
       },
       priceIsStale: stop.price_is_stale,
+      inFuelProgram: stop.in_fuel_program,
       reason: stop.reason,
     },
   }));
   const fuelPlan: TripFuelPlan = {
     status: planned.plan.status,
     reason: planned.plan.reason,
+    fuelProgramShortfall: planned.plan.fuel_program_shortfall,
     startFuelPercent: fuelPercent,
     fuelLevelSource: level.source,
     fuelLevelAsOfMs: level.asOfMs,

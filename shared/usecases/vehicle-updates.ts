@@ -151,7 +151,7 @@ async function runCycle(
   if (tracking.offline && heardNewer) {
     events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
-  const cycleDeps = { ...deps, discounts: discountsReadOnce(deps.discounts) };
+  const cycleDeps = { ...deps, fuelPrograms: programReadOnce(deps.fuelPrograms) };
   const fuelings: Fueling[] = [];
   const changes: RecommendationChange[] = [];
   let state = tracking.tracker;
@@ -345,12 +345,15 @@ function afterReportedFill(
 const eventTimeOf = (fix: HistoryPoint | null, latest: RecentPositions['latest']) =>
   fix?.recordedAtMs ?? latest.recordedAtMs;
 
-/** The fleet's discounts read once per cycle, however many breadcrumbs it replans at. */
-function discountsReadOnce(discounts: VehicleUpdateDeps['discounts']): VehicleUpdateDeps['discounts'] {
-  const read = new Map<string, ReturnType<VehicleUpdateDeps['discounts']['get']>>();
+/**
+ * The fleet's fuel program read once per cycle, however many breadcrumbs it replans at; every
+ * cycle reads it afresh, so a program changed while a session runs is honoured by the next plan.
+ */
+function programReadOnce(programs: VehicleUpdateDeps['fuelPrograms']): VehicleUpdateDeps['fuelPrograms'] {
+  const read = new Map<string, ReturnType<VehicleUpdateDeps['fuelPrograms']['get']>>();
   return {
     get(fleetId) {
-      const cached = read.get(fleetId) ?? discounts.get(fleetId);
+      const cached = read.get(fleetId) ?? programs.get(fleetId);
       read.set(fleetId, cached);
       return cached;
     },

@@ -1,6 +1,4 @@
-import type { ChainDiscounts } from '../domain/stations/station.ts';
 import { logger } from '../platform/observability.ts';
-import { ttlMemo } from '../platform/ttl-memo.ts';
 import { createGuidanceRouteStore } from '../store/guidance-routes.ts';
 import { createTripStore } from '../store/trips.ts';
 import type { StartGuidanceDeps } from '../usecases/guidance.ts';
@@ -15,14 +13,14 @@ import { tableStores } from './table-stores.ts';
 
 /**
  * Guidance that plans: starting a session, skipping a stop (the plan is remade at once) and the
- * guidance worker's cycle. Routing, the catalog, the discounts and the route cache on top of what
+ * guidance worker's cycle. Routing, the catalog, the fuel programs and the route cache on top of what
  * the write side needs.
  */
 export function createGuidancePlanningDeps(
   infra: Infrastructure,
   parts?: GuidanceParts,
 ): StartGuidanceDeps & VehicleUpdateDeps & OfflineSweepDeps {
-  const { catalog, discounts, router, fuelTaxes } = stationSources(infra);
+  const { catalog, fuelPrograms, router, fuelTaxes } = stationSources(infra);
   const { fleets, counters, accounts } = tableStores(infra);
   // The account a fleet bills to never changes, so a container looks it up once.
   const billingAccounts = new Map<string, string>();
@@ -40,7 +38,7 @@ export function createGuidancePlanningDeps(
     fleets: tableStores(infra).fleets,
     router,
     catalog,
-    discounts,
+    fuelPrograms,
     fuelTaxes,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),
@@ -58,28 +56,10 @@ export function createGuidancePlanningDeps(
   };
 }
 
-/** POST guidance and skip: they plan with the fleet's discounts as stored right now. */
+/**
+ * POST guidance, skip and the guidance worker: they plan with the fleet's fuel program as stored
+ * right now (the worker reads it once per cycle: vehicle-updates.ts).
+ */
 export const guidancePlanningDeps = /* @__PURE__ */ perInfrastructure((infra) =>
   createGuidancePlanningDeps(infra),
-);
-
-/**
- * How long the guidance worker plans with a fleet's discounts once read. A container runs cycles
- * for many trucks of a fleet, each reading them once a minute; a fleet that changes its fuel-card
- * discounts sees the worker's plans use them within this long (POST guidance and routes at once).
- */
-export const WORKER_DISCOUNTS_TTL_MS = 60_000;
-
-/** The guidance worker's: the planning wiring with the fleet's discounts remembered for a minute. */
-export function createGuidanceWorkerDeps(infra: Infrastructure, parts?: GuidanceParts) {
-  const deps = createGuidancePlanningDeps(infra, parts);
-  const remember = ttlMemo<ChainDiscounts>(WORKER_DISCOUNTS_TTL_MS, infra.clock.now);
-  return {
-    ...deps,
-    discounts: { get: (fleetId: string) => remember(fleetId, () => deps.discounts.get(fleetId)) },
-  };
-}
-
-export const guidanceWorkerDeps = /* @__PURE__ */ perInfrastructure((infra) =>
-  createGuidanceWorkerDeps(infra),
 );

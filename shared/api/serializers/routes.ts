@@ -1,7 +1,13 @@
 import { COUNTERFACTUAL_DESCRIPTION, DEFAULT_MIN_PURCHASE_GALLONS } from '../../domain/fuel-plan/index.ts';
-import type { FuelPlan, PlanSavings, PurchaseCounterfactual } from '../../domain/fuel-plan/types.ts';
+import type {
+  FuelPlan,
+  FuelProgramShortfall,
+  PlanSavings,
+  PurchaseCounterfactual,
+} from '../../domain/fuel-plan/types.ts';
+import { type FuelProgram, programDiscounts } from '../../domain/fuel-program/program.ts';
 import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
-import { type ChainDiscounts, type Station, stationPrice } from '../../domain/stations/station.ts';
+import { type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { FuelLevelSource } from '../../domain/telematics/fuel-level.ts';
 import type { RouteResult } from '../../geo/routing-engine.ts';
 import { formatTimestamp } from '../../platform/time.ts';
@@ -35,14 +41,16 @@ export interface PlannedTruckRoute {
   plan: FuelPlan;
   /** The stations the plan chose from, to describe and price its stops. */
   corridorStations: readonly Station[];
-  discounts: ChainDiscounts;
+  /** The fleet's fuel card program the plan was made under. */
+  program: FuelProgram;
   candidateStationCount: number;
   catalogVersion: string;
 }
 
 /** POST /v1/routes (and GET /v1/routes/{id}, which replays what was stored). */
 export function truckRouteResource(planned: PlannedTruckRoute) {
-  const { trip, destination, route, reserveGallons, plan, discounts } = planned;
+  const { trip, destination, route, reserveGallons, plan } = planned;
+  const discounts = programDiscounts(planned.program);
   const stationsById = new Map(planned.corridorStations.map((station) => [station.id, station]));
   return {
     id: planned.id,
@@ -106,9 +114,13 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
           price_is_stale: stop.priceIsStale,
           cost_usd: stop.cost,
           effective_cost_usd: stop.effectiveCost,
+          in_fuel_program: stop.inFuelProgram,
           reason: stop.reason,
         };
       }),
+      fuel_program_shortfall: fuelProgramShortfallResource(plan.fuelProgramShortfall, (id) =>
+        stationsById.get(id),
+      ),
       fuel_tax_treatment: plan.taxTreatment,
       total_cost_usd: roundToHundredth(plan.totalCost),
       total_gallons: roundToTenth(plan.totalGallons),
@@ -123,6 +135,34 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     candidate_station_count: planned.candidateStationCount,
     catalog_version: planned.catalogVersion,
     routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
+  };
+}
+
+/**
+ * Why a `required` fuel program leaves no plan (null otherwise): the nearest accepted stop beyond
+ * the range above the reserve, placed from the catalog's station, and how far short the tank falls.
+ */
+export function fuelProgramShortfallResource(
+  shortfall: FuelProgramShortfall | null,
+  stationOf: (stationId: string) => Pick<Station, 'latitude' | 'longitude'> | undefined,
+) {
+  if (!shortfall) return null;
+  const stop = shortfall.nearestAcceptedStop;
+  const station = stop ? stationOf(stop.stationId) : undefined;
+  return {
+    code: shortfall.code,
+    nearest_accepted_stop: stop && {
+      station_id: stop.stationId,
+      name: stop.name,
+      chain: stop.chain,
+      state: stop.state,
+      latitude: station ? roundCoordinate(station.latitude) : null,
+      longitude: station ? roundCoordinate(station.longitude) : null,
+      miles_along_route: roundToTenth(stop.milesAlongRoute),
+      detour_miles: roundToTenth(2 * stop.detourMiles),
+    },
+    shortfall_miles: shortfall.shortfallMiles,
+    shortfall_gallons: shortfall.shortfallGallons,
   };
 }
 

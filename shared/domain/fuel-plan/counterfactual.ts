@@ -19,6 +19,20 @@ export function purchaseCounterfactuals(
   problem: FuelProblem,
   simulation: Pick<FuelSimulation, 'stops'>,
 ): PurchaseCounterfactual[] {
+  return stationsInReach(problem, simulation).map((inReach) =>
+    counterfactualOver(inReach, problem.taxTreatment),
+  );
+}
+
+/**
+ * For each purchase of a plan, the stations the truck could have bought at instead: the candidate
+ * stations after the previous purchase (from the truck's position for the first) that the fuel on
+ * board there reaches while keeping the reserve, detour included; the stop itself always among them.
+ */
+export function stationsInReach(
+  problem: FuelProblem,
+  simulation: Pick<FuelSimulation, 'stops'>,
+): RouteStation[][] {
   const { stations, mpg, reserveGallons } = problem;
   let fromIndex = 0;
   let fromMile = 0;
@@ -39,7 +53,7 @@ export function purchaseCounterfactuals(
     fromIndex = stop.stationIndex + 1;
     fromMile = chosen.milesAlongRoute;
     fuelThere = stop.fuelAfterPurchaseGallons - chosen.detourMiles / mpg;
-    return counterfactualOver(inReach, problem.taxTreatment);
+    return inReach;
   });
 }
 

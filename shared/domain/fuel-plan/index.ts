@@ -8,8 +8,15 @@ export {
   counterfactualOver,
   firstPurchaseCounterfactual,
   purchaseCounterfactuals,
+  stationsInReach,
 } from './counterfactual.ts';
 export { type ExhaustiveSolution, solveFuelPlanExhaustively } from './exhaustive.ts';
+export {
+  acceptedStations,
+  describeShortfall,
+  fuelProgramShortfall,
+  planWithinProgram,
+} from './fuel-program.ts';
 export { type OptimizedPurchases, optimizeFuelPurchases } from './optimizer.ts';
 export { planFuel } from './plan.ts';
 export * from './policy.ts';

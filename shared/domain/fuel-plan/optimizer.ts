@@ -1,7 +1,7 @@
 import { DenseStage } from './dense-stage.ts';
 import type { DpStage } from './dp-stage.ts';
 import { formatGallons } from './format.ts';
-import { describeUncoveredStretch } from './infeasibility.ts';
+import { describeUncoveredStretch, type UncoveredStretch } from './infeasibility.ts';
 import { fuelLattice } from './lattice.ts';
 import { FUEL_TOLERANCE_GALLONS, GALLON_UNIT } from './policy.ts';
 import { RunsStage } from './runs-stage.ts';
@@ -15,7 +15,12 @@ export type OptimizedPurchases =
       /** The minimum of Σ objective price × gallons (stale penalty included). */
       objective: number;
     }
-  | { feasible: false; reason: string };
+  | {
+      feasible: false;
+      reason: string;
+      /** Where no plan covers the route; null when the truck starts below the reserve. */
+      stretch: UncoveredStretch | null;
+    };
 
 export interface OptimizerOptions {
   /**
@@ -54,6 +59,7 @@ export function optimizeFuelPurchases(
       reason:
         `Current fuel (${formatGallons(problem.currentFuelGallons)} gal) is below the en-route reserve ` +
         `(${formatGallons(reserveGallons)} gal).`,
+      stretch: null,
     };
   }
   const lattice = fuelLattice(problem);
@@ -70,15 +76,15 @@ export function optimizeFuelPurchases(
   let lastStopIndex: number | null = null;
   let unusableSinceLastStop = 0;
   let maxFuelAfterLastStop = problem.currentFuelGallons;
-  const uncovered = (checkpoint: number | 'destination'): OptimizedPurchases => ({
-    feasible: false,
-    reason: describeUncoveredStretch(problem, {
+  const uncovered = (checkpoint: number | 'destination'): OptimizedPurchases => {
+    const stretch: UncoveredStretch = {
       checkpoint,
       lastStopIndex,
       maxFuelGallons: maxFuelAfterLastStop,
       unusableStationsBetween: unusableSinceLastStop,
-    }),
-  });
+    };
+    return { feasible: false, reason: describeUncoveredStretch(problem, stretch), stretch };
+  };
 
   for (let i = 0; i < stations.length; i++) {
     const station = stations[i];

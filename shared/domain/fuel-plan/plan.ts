@@ -1,4 +1,4 @@
-import { purchaseCounterfactuals } from './counterfactual.ts';
+import { counterfactualOver, stationsInReach } from './counterfactual.ts';
 import { formatGallons, formatUsd, roundGallons, roundUsd } from './format.ts';
 import { optimizeFuelPurchases } from './optimizer.ts';
 import { prepareFuelProblem } from './problem.ts';
@@ -44,6 +44,7 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
       meanStationPrice: meanStationPrice(problem.stations),
       counterfactual: null,
       savings: null,
+      fuelProgramShortfall: null,
     };
   }
 
@@ -53,7 +54,8 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     // The optimizer and the referee disagree: a bug, never a plan to hand a driver.
     throw new Error(`fuel plan breaks its own rules: ${simulation.violations.join('; ')}`);
   }
-  const counterfactuals = purchaseCounterfactuals(problem, simulation);
+  const inReach = stationsInReach(problem, simulation);
+  const counterfactuals = inReach.map((stations) => counterfactualOver(stations, taxTreatment));
   const pumpChoices = pumpPriceChoices(input, problem, simulation);
   const stops: FuelStop[] = simulation.stops.map((stop, position) => {
     const station = problem.stations[stop.stationIndex];
@@ -76,7 +78,9 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
       // Like cost: the exact gallons (detour fuel included), so under `pump` the two are equal.
       effectiveCost: roundUsd(station.effectivePrice * stop.gallons),
       counterfactual,
-      reason: explainStop(problem, simulation, position, pumpChoices[position] ?? null),
+      inFuelProgram: station.inFuelProgram,
+      offProgramPenalty: station.offProgramPenalty,
+      reason: explainStop(problem, simulation, position, pumpChoices[position] ?? null, inReach[position]),
     };
   });
   const totalCost = stops.reduce((cents, stop) => cents + Math.round(stop.cost * 100), 0) / 100;
@@ -103,6 +107,7 @@ export function planFuel(input: FuelPlanInput): FuelPlan {
     meanStationPrice: meanStationPrice(problem.stations),
     counterfactual,
     savings: planSavings(stops, counterfactual, taxTreatment),
+    fuelProgramShortfall: null,
   };
 }
 

@@ -24,6 +24,7 @@ function invalidStationField(station: CandidateStation): keyof CandidateStation 
   if (stateTax != null && !isWithin(stateTax, 0, station.pricePerGallon - station.discountPerGallon)) {
     return 'stateTax';
   }
+  if (!isWithin(station.offProgramPenalty ?? 0, 0)) return 'offProgramPenalty';
   return null;
 }
 
@@ -31,7 +32,8 @@ function invalidStationField(station: CandidateStation): keyof CandidateStation 
  * Checks the input, applies the fleet defaults and puts the stations in route order.
  *
  * Each station is priced on the treatment's basis (effectivePrice: the net price less the credited
- * state tax under `ifta`), and that is what the optimizer minimizes.
+ * state tax under `ifta`); the optimizer minimizes that plus the stale-price penalty and the fuel
+ * program's off-program penalty (objectivePrice), which the shown prices never include.
  *
  * Stations outside [0, routeMiles] are left out: the truck never passes them. Nonsense inputs
  * (a zero tank, a discount above the price) throw a RangeError, because they are a caller's bug and
@@ -68,6 +70,7 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
     const netPrice = Math.round((station.pricePerGallon - station.discountPerGallon) * 1000) / 1000;
     const stateTax = station.stateTax ?? null;
     const effective = effectivePrice(netPrice, stateTax, taxTreatment);
+    const offProgramPenalty = station.offProgramPenalty ?? 0;
     // Named fields, not a spread: one object shape for every station keeps the hot loops monomorphic.
     stations.push({
       id: station.id,
@@ -82,7 +85,9 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
       stateTax,
       netPrice,
       effectivePrice: effective,
-      objectivePrice: effective + (station.isStale ? STALE_PRICE_PENALTY_USD : 0),
+      inFuelProgram: station.inFuelProgram ?? null,
+      offProgramPenalty,
+      objectivePrice: effective + (station.isStale ? STALE_PRICE_PENALTY_USD : 0) + offProgramPenalty,
     });
   }
   // Ties on the route keep the caller's order (Array.prototype.sort is stable), so plans are repeatable.

@@ -18,7 +18,9 @@ const SAME_PRICE_USD = 0.005;
  * Then the price breakdown, and why this much: where the fuel takes the truck, with how much left.
  * Prices are compared on the plan's basis (the effective price: net of the credited state tax under
  * `ifta`). When a plan on pump prices would have bought at another station instead (`pumpChoice`),
- * the reason ends by saying the tax credit decided it.
+ * the reason ends by saying the tax credit decided it. A stop off a `preferred` fuel program ends
+ * by saying so, with the penalty and what it saves over the best accepted stop in reach (`inReach`:
+ * the stations the truck could have bought at for this purchase, counterfactual.ts).
  *
  * @example
  * explainStop(problem, simulation, 0);
@@ -30,6 +32,7 @@ export function explainStop(
   simulation: FuelSimulation,
   stopPosition: number,
   pumpChoice: RouteStation | null = null,
+  inReach: readonly RouteStation[] = [],
 ): string {
   const stop = simulation.stops[stopPosition];
   const station = stop && problem.stations[stop.stationIndex];
@@ -82,7 +85,32 @@ export function explainStop(
     buy = `Buy ${gallons} (the minimum purchase)`;
   }
   const taxNote = pumpChoice ? ` ${taxCreditDecided(station, pumpChoice)}` : '';
-  return `${why}: ${priceBreakdown(problem, station)}${detour(station)}. ${buy} to reach ${target} with ${percent}% in the tank.${taxNote}`;
+  const programNote = station.inFuelProgram === false ? ` ${offProgramNote(station, inReach)}` : '';
+  return `${why}: ${priceBreakdown(problem, station)}${detour(station)}. ${buy} to reach ${target} with ${percent}% in the tank.${taxNote}${programNote}`;
+}
+
+/**
+ * Why a stop off the fleet's fuel card program (a `preferred` one: a `required` one never plans
+ * it), against the best accepted stop the truck could have used for the same purchase. Prices on
+ * the plan's basis, the penalty not in them:
+ * "Off your fuel card program (penalty $0.10/gal): chosen because it is $0.18/gal cheaper than
+ * Love's Ardmore, the best accepted stop in reach."
+ */
+export function offProgramNote(station: RouteStation, inReach: readonly RouteStation[]): string {
+  const head = `Off your fuel card program (penalty ${formatPrice(station.offProgramPenalty)}/gal)`;
+  const best = inReach.reduce<RouteStation | null>(
+    (cheapest, other) =>
+      other.inFuelProgram === true && (cheapest === null || other.effectivePrice < cheapest.effectivePrice)
+        ? other
+        : cheapest,
+    null,
+  );
+  if (!best) return `${head}: no accepted stop is in reach for this purchase.`;
+  const saves = best.effectivePrice - station.effectivePrice;
+  if (saves >= SAME_PRICE_USD) {
+    return `${head}: chosen because it is ${formatUsd(saves)}/gal cheaper than ${best.name}, the best accepted stop in reach.`;
+  }
+  return `${head}: chosen over ${best.name}, the best accepted stop in reach, for tank room, detours and the minimum purchase.`;
 }
 
 const creditsTax = (problem: FuelProblem) => problem.taxTreatment === 'ifta';

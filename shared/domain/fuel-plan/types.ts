@@ -22,6 +22,16 @@ export interface CandidateStation {
    * null (or absent) when the tax table lacks the state: then nothing is credited.
    */
   stateTax?: number | null | undefined;
+  /**
+   * Whether the fleet's fuel card is accepted at this station; null (or absent) when the fleet's
+   * program has no rule. Plans under a `required` program keep only the stations where it is true.
+   */
+  inFuelProgram?: boolean | null | undefined;
+  /**
+   * What a purchase here costs the plan on top of its price, USD per gallon: a `preferred`
+   * program's penalty off the program, else 0 (or absent). Never part of the shown prices.
+   */
+  offProgramPenalty?: number | undefined;
 }
 
 /**
@@ -55,7 +65,12 @@ export interface RouteStation extends CandidateStation {
   netPrice: number;
   /** Net price − the credited state tax (none under `pump`), to $0.001: what a gallon really costs. */
   effectivePrice: number;
-  /** Effective price plus the stale-price penalty: what the optimizer minimizes. */
+  inFuelProgram: boolean | null;
+  offProgramPenalty: number;
+  /**
+   * Effective price plus the stale-price penalty and the off-program penalty: what the optimizer
+   * (and the exhaustive reference solver) minimizes.
+   */
   objectivePrice: number;
 }
 
@@ -75,7 +90,11 @@ export interface FuelProblem {
   taxTreatment: FuelTaxTreatment;
 }
 
-export type FuelPlanStatus = 'ok' | 'no_stop_needed' | 'infeasible';
+/**
+ * `no_accepted_station_in_range`: under a `required` fuel program, no plan over the accepted
+ * stations reaches the destination while one over every station would (fuel-program.ts).
+ */
+export type FuelPlanStatus = 'ok' | 'no_stop_needed' | 'infeasible' | 'no_accepted_station_in_range';
 
 export interface FuelStop {
   stationId: string;
@@ -98,6 +117,10 @@ export interface FuelStop {
   effectiveCost: number;
   /** What the same purchase costs without our advice (counterfactual.ts). */
   counterfactual: PurchaseCounterfactual;
+  /** Whether the fleet's card is accepted here; null when its program has no rule. */
+  inFuelProgram: boolean | null;
+  /** The plan's off-program penalty here, USD per gallon (0 on the program or without a `preferred` one). */
+  offProgramPenalty: number;
   /** Why here and why this much, for the driver. */
   reason: string;
 }
@@ -175,4 +198,31 @@ export interface FuelPlan {
    * compare.
    */
   savings: PlanSavings | null;
+  /** Set when status is `no_accepted_station_in_range`: the nearest accepted stop and how far short the tank falls. */
+  fuelProgramShortfall: FuelProgramShortfall | null;
+}
+
+/** The station on the fleet's fuel program a plan would have needed, as the shortfall names it. */
+export interface AcceptedStopOutOfReach {
+  stationId: string;
+  name: string;
+  chain: string | null;
+  state: string | null;
+  milesAlongRoute: number;
+  /** One way off the route, like CandidateStation.detourMiles. */
+  detourMiles: number;
+}
+
+/**
+ * Why a `required` program leaves no plan: the first accepted station the fuel on board cannot
+ * reach above the reserve from the last point where the plan could fill up, and by how much.
+ * All null but the code when no accepted station lies beyond that point.
+ */
+export interface FuelProgramShortfall {
+  code: 'no_accepted_station_in_range';
+  nearestAcceptedStop: AcceptedStopOutOfReach | null;
+  /** Miles beyond the range above the reserve, detour to the station included, to 0.1. */
+  shortfallMiles: number | null;
+  /** shortfallMiles ÷ mpg, to 0.1 gal: the fuel missing to reach it above the reserve. */
+  shortfallGallons: number | null;
 }

@@ -106,6 +106,8 @@ function withMinimumPurchaseAt(
     price: first.pricePerGallon,
     discount: first.discountPerGallon,
     priceIsStale: first.isStale,
+    inFuelProgram: first.inFuelProgram ?? null,
+    offProgramPenalty: first.offProgramPenalty ?? 0,
     cost: roundUsd(netPrice * bought),
     state: first.state ?? null,
     stateTax: first.stateTax ?? null,
@@ -143,5 +145,6 @@ function withMinimumPurchaseAt(
     // Set with the first stop's counterfactual (withFirstCounterfactual).
     counterfactual: null,
     savings: null,
+    fuelProgramShortfall: null,
   };
 }

@@ -90,14 +90,24 @@ function withinGaugeNoiseOfTheReserve(input: FuelPlanInput, reserveGallons: numb
   );
 }
 
-/** The published switch margin: whether `candidate` costs less than `current` by at least it. */
-export function savesEnough(candidate: Pick<FuelPlan, 'totalCost'>, current: Pick<FuelPlan, 'totalCost'>) {
+type Costed = Pick<FuelPlan, 'totalCost'> & {
+  stops: readonly Pick<FuelPlan['stops'][number], 'gallons' | 'offProgramPenalty'>[];
+};
+
+/**
+ * The published switch margin: whether `candidate` costs less than `current` by at least it. A
+ * `preferred` fuel program's penalty counts in both costs, as it does in the plans themselves.
+ */
+export function savesEnough(candidate: Costed, current: Costed) {
   const margin = Math.max(
     GUIDANCE_POLICY.commitmentSwitchMinUsd,
     GUIDANCE_POLICY.commitmentSwitchMinFraction * current.totalCost,
   );
-  return current.totalCost - candidate.totalCost >= margin - 1e-9;
+  return withPenalty(current) - withPenalty(candidate) >= margin - 1e-9;
 }
+
+const withPenalty = (plan: Costed) =>
+  plan.stops.reduce((sum, stop) => sum + stop.gallons * (stop.offProgramPenalty ?? 0), plan.totalCost);
 
 /** No stop is needed even to arrive with `noStopBandPercent` points of the tank more than asked. */
 function clearlyNoStop(input: FuelPlanInput): boolean {

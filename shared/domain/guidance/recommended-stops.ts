@@ -1,11 +1,12 @@
 import { stableTimedId } from '../../platform/ids.ts';
 import type { FuelPlan, FuelStop, PurchaseCounterfactual } from '../fuel-plan/types.ts';
+import { type FuelProgram, inFuelProgram, programDiscounts } from '../fuel-program/program.ts';
 import { effectivePrice } from '../fuel-tax/effective-price.ts';
 import type { FuelTaxTable } from '../fuel-tax/state-diesel-tax.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { roundToTenth } from '../rounding.ts';
 import type { StationOnRoute } from '../stations/fuel-candidates.ts';
-import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from '../stations/station.ts';
+import { isPriceStale, type Station, stationPrice } from '../stations/station.ts';
 import { givesGallons } from '../telematics/fuel-level.ts';
 import type { FuelReading, GuidanceSession, GuidanceStop } from './session.ts';
 
@@ -41,12 +42,12 @@ export function guidanceStopOf(
   session: Pick<GuidanceSession, 'id' | 'createdAtMs' | 'stops'>,
   station: Station,
   stop: PlannedPurchase,
-  discounts: ChainDiscounts,
+  program: FuelProgram,
   fuel: FuelReading,
   nowMs: number,
   pricing: StopPricing,
 ): GuidanceStop {
-  const price = stationPrice(station, discounts);
+  const price = stationPrice(station, programDiscounts(program));
   const stateTax = pricing.taxes.rateOf(station.state, nowMs);
   const counterfactual =
     stop.counterfactual && stop.counterfactual.stationCount > 1 ? stop.counterfactual : null;
@@ -79,6 +80,7 @@ export function guidanceStopOf(
     taxTreatment: pricing.treatment,
     effectivePrice: effectivePrice(price.net, stateTax, pricing.treatment),
     counterfactual,
+    inFuelProgram: inFuelProgram(program, station.chain),
   };
 }
 
@@ -117,6 +119,9 @@ export function nearestReachable(
     stateTax: null,
     effectivePrice: 0,
     counterfactual: null,
+    // Set from the station when it becomes a stop (guidanceStopOf).
+    inFuelProgram: null,
+    offProgramPenalty: 0,
     priceIsStale: isPriceStale(reachable.station, nowMs),
     reason:
       `Urgent: the fuel on board does not reach ${destinationName ?? 'the destination'} on any plan (${plan.reason}). ` +

@@ -1,9 +1,14 @@
 import { haversineMiles } from '../../geo/distance.ts';
 import { guidanceUpdatedEvent } from '../event-payloads.ts';
-import { DEFAULT_MIN_PURCHASE_GALLONS, DEFAULT_RESERVE_FRACTION } from '../fuel-plan/index.ts';
+import {
+  DEFAULT_MIN_PURCHASE_GALLONS,
+  DEFAULT_RESERVE_FRACTION,
+  planWithinProgram,
+} from '../fuel-plan/index.ts';
+import { type FuelProgram, mayRecommend } from '../fuel-program/program.ts';
 import { roundToTenth } from '../rounding.ts';
 import { fuelCandidates, type StationOnRoute } from '../stations/fuel-candidates.ts';
-import type { ChainDiscounts, Station } from '../stations/station.ts';
+import type { Station } from '../stations/station.ts';
 import { announce, type GuidanceUpdate } from './announcement.ts';
 import { choosePlan } from './plan-choice.ts';
 import { GUIDANCE_POLICY } from './policy.ts';
@@ -56,7 +61,13 @@ export function replanBeforeRouting(
 
   if (!position) {
     return decided(
-      announce(fleetId, session, { ...base, phase: 'awaiting_position', stops: [], planReason: null }),
+      announce(fleetId, session, {
+        ...base,
+        phase: 'awaiting_position',
+        stops: [],
+        planReason: null,
+        ...noPlan,
+      }),
     );
   }
   if (haversineMiles(position, session.destination) <= GUIDANCE_POLICY.destinationRadiusMiles) {
@@ -75,6 +86,7 @@ export function replanBeforeRouting(
         ...base,
         phase: 'awaiting_fuel_level',
         stops: [],
+        ...noPlan,
         planReason: `vehicle ${vehicle.id} has no tank_size_gallons or estimated_mpg; set them with PATCH /v1/vehicles/${vehicle.id}`,
       }),
     );
@@ -95,6 +107,9 @@ export function replanBeforeRouting(
   };
 }
 
+/** A session waiting for what a plan needs has no plan status. */
+const noPlan = { planStatus: null, fuelProgramShortfall: null } as const;
+
 /** The remaining route as the plan sees it, with the fleet's prices. */
 export interface RouteAhead {
   /** Stations within the corridor of the whole route, miles counted from the route's start. */
@@ -106,7 +121,8 @@ export interface RouteAhead {
   vehicleOffRouteMiles?: number;
   /** How far along this route the vehicle's position at the previous cycle projects; null when unknown. */
   previousProgressMiles?: number | null;
-  discounts: ChainDiscounts;
+  /** The fleet's fuel card program as read for this cycle: its discounts, and where plans may stop. */
+  program: FuelProgram;
   /** The state diesel tax table in force and how this vehicle values a gallon. */
   pricing: StopPricing;
 }
@@ -114,7 +130,10 @@ export interface RouteAhead {
 /**
  * The cheapest purchases on the remaining route (with the fuel plan of POST /v1/routes, kept
  * stable by {@link choosePlan}), skipped stations left out; when no plan reaches the destination,
- * the nearest station in range as an urgent stop. While the vehicle heads to its first stop
+ * the nearest station in range as an urgent stop. The fleet's fuel program is honoured
+ * (planWithinProgram): under `required` a refused station is never a stop, not even the urgent one,
+ * and when only the program stands in the way the session says so (`no_accepted_station_in_range`,
+ * phase `cannot_reach`, no stops). While the vehicle heads to its first stop
  * ({@link approachTo}: off the route towards the station, or at it) the plan is held, so a station
  * whose point on the route the vehicle now projects past is not dropped as "behind". A station the
  * vehicle has just departed from is neither kept nor planned again: the plan starts afresh from
@@ -128,10 +147,10 @@ export function replanOnRoute(
   nowMs: number,
 ): GuidanceUpdate {
   const { base, fuel, tankGallons: tank, mpg } = needed;
-  const { progressMiles, discounts, pricing } = route;
+  const { progressMiles, program, pricing } = route;
   const remainingMiles = Math.max(0, route.distanceMiles - progressMiles);
   const left = new Set(needed.leftStationIds);
-  const held = holdWhileHeadingToStop(fleetId, session, needed, route, left);
+  const held = holdWhileHeadingToStop(fleetId, session, needed, route, left, program);
   if (held) return held;
   const skipped = new Set(session.skipped.map((s) => s.stationId));
   const ahead = route.corridor
@@ -141,30 +160,50 @@ export function replanOnRoute(
     .map((c) => ({ ...c, milesAlongRoute: c.milesAlongRoute - progressMiles }));
   const stations = new Map(ahead.map((c) => [c.station.id, c.station]));
   const fuelGallons = (fuel.percent / 100) * tank;
-  const plan = choosePlan(
+  // After a skip, a departure or a fill (the old stops were planned for the old level), nothing
+  // is kept: the plan starts afresh.
+  const shown =
+    session.forceReplan || left.size > 0 || needed.refueled ? [] : session.stops.map((s) => s.stationId);
+  const plan = planWithinProgram(
     {
       reserveGallons: DEFAULT_RESERVE_FRACTION * tank,
       minPurchaseGallons: DEFAULT_MIN_PURCHASE_GALLONS,
       routeMiles: remainingMiles,
       destinationName: session.destination.name ?? 'the destination',
-      stations: fuelCandidates(ahead, discounts, pricing.taxes, nowMs),
+      stations: fuelCandidates(ahead, program, pricing.taxes, nowMs),
       taxTreatment: pricing.treatment,
       tankGallons: tank,
       mpg,
       currentFuelGallons: fuelGallons,
       minArrivalGallons: (session.minArrivalFuelPercent / 100) * tank,
     },
-    // After a skip, a departure or a fill (the old stops were planned for the old level), nothing
-    // is kept: the plan starts afresh.
-    session.forceReplan || left.size > 0 || needed.refueled ? [] : session.stops.map((s) => s.stationId),
+    program.rule,
+    (input) => choosePlan(input, shown),
   );
   const toStop = (stop: PlannedPurchase) =>
-    guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, discounts, fuel, nowMs, pricing);
+    guidanceStopOf(session, stations.get(stop.stationId) as Station, stop, program, fuel, nowMs, pricing);
+  const planned = {
+    remainingMiles: roundToTenth(remainingMiles),
+    forceReplan: false,
+    planUpdatedAtMs: nowMs,
+    planStatus: plan.status,
+    fuelProgramShortfall: plan.fuelProgramShortfall,
+  };
 
+  if (plan.status === 'no_accepted_station_in_range') {
+    return announce(fleetId, session, {
+      ...base,
+      ...planned,
+      phase: 'cannot_reach',
+      stops: [],
+      planReason: plan.reason,
+      projectedArrivalFuelPercent: null,
+    });
+  }
   if (plan.status === 'infeasible') {
     const urgent = nearestReachable(
       plan,
-      ahead,
+      ahead.filter((c) => mayRecommend(program, c.station.chain)),
       fuelGallons,
       tank,
       mpg,
@@ -174,26 +213,22 @@ export function replanOnRoute(
     );
     return announce(fleetId, session, {
       ...base,
+      ...planned,
       phase: 'cannot_reach',
       stops: urgent ? [toStop(urgent)] : [],
       planReason: urgent ? plan.reason : `${plan.reason} No station is within reach on the route.`,
-      remainingMiles: roundToTenth(remainingMiles),
       projectedArrivalFuelPercent: null,
-      forceReplan: false,
-      planUpdatedAtMs: nowMs,
     });
   }
   const stops = plan.stops.map(toStop);
   return announce(fleetId, session, {
     ...base,
+    ...planned,
     phase: phaseForStops(stops),
     stops,
     planReason: plan.reason,
-    remainingMiles: roundToTenth(remainingMiles),
     projectedArrivalFuelPercent:
       plan.arrivalFuelGallons === null ? null : roundToTenth((plan.arrivalFuelGallons / tank) * 100),
-    forceReplan: false,
-    planUpdatedAtMs: nowMs,
   });
 }
 
@@ -201,7 +236,8 @@ export function replanOnRoute(
  * The plan as it was, while the vehicle heads to its first stop (or is at it, not yet settled as
  * an arrival): the stop stays the target and stays watched, so the arrival, the fill and the
  * departure are judged against it. Miles ahead are brought up to date (0 once its point on the
- * route is passed). A skip (forceReplan) always replans.
+ * route is passed). A skip (forceReplan) always replans, and so does a stop the fleet's program
+ * now refuses (a program made `required` while the truck heads there).
  */
 function holdWhileHeadingToStop(
   fleetId: string,
@@ -209,9 +245,11 @@ function holdWhileHeadingToStop(
   needed: RouteNeeded,
   route: RouteAhead,
   left: ReadonlySet<string>,
+  program: FuelProgram,
 ): GuidanceUpdate | null {
   const target = session.stops[0];
   if (!target || session.forceReplan || left.has(target.stationId)) return null;
+  if (!mayRecommend(program, target.chain)) return null;
   const pointOf = (stationId: string) =>
     route.corridor.find((c) => c.station.id === stationId)?.milesAlongRoute ?? null;
   const targetOnRoute = route.corridor.find((c) => c.station.id === target.stationId);

@@ -1,4 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT } from '../fleet.ts';
+import type { FuelPlanStatus, FuelProgramShortfall } from '../fuel-plan/types.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { freshnessOf } from '../telematics/freshness.ts';
 import type { FuelAssumption, FuelLevelSource } from '../telematics/fuel-level.ts';
@@ -62,6 +63,11 @@ export interface GuidanceStop {
    * stop itself was in reach.
    */
   counterfactual?: { pumpPrice: number; netPrice: number; stationCount: number } | null;
+  /**
+   * Whether the fleet's fuel card is accepted at the station; null when its program has no rule.
+   * Absent on stops stored before programs: read as null.
+   */
+  inFuelProgram?: boolean | null;
 }
 
 /** A trip's dispatcher stop as guidance watches it (`tsp_` id). */
@@ -122,6 +128,13 @@ export interface GuidanceSession {
   /** Stops guidance.stop_approaching already fired for. */
   approachedStopIds: string[];
   planReason: string | null;
+  /**
+   * The status of the last plan on the route (null before the first, or while waiting for a
+   * position or a fuel level); absent in sessions stored before it: read from the phase.
+   */
+  planStatus?: FuelPlanStatus | null;
+  /** Set when planStatus is `no_accepted_station_in_range` (fuel-plan/fuel-program.ts). */
+  fuelProgramShortfall?: FuelProgramShortfall | null;
   remainingMiles: number | null;
   projectedArrivalFuelPercent: number | null;
   fuel: FuelReading | null;

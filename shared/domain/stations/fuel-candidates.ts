@@ -1,6 +1,12 @@
 import type { CandidateStation } from '../fuel-plan/index.ts';
+import {
+  type FuelProgram,
+  inFuelProgram,
+  offProgramPenalty,
+  programDiscounts,
+} from '../fuel-program/program.ts';
 import type { FuelTaxTable } from '../fuel-tax/state-diesel-tax.ts';
-import { type ChainDiscounts, isPriceStale, type Station, stationPrice } from './station.ts';
+import { isPriceStale, type Station, stationPrice } from './station.ts';
 
 /** A station near a route, placed along it (the corridor search's answer). */
 export interface StationOnRoute {
@@ -11,15 +17,19 @@ export interface StationOnRoute {
 }
 
 /**
- * Corridor stations as the fuel plan sees them: priced for the fleet, with the state tax in their
- * posted price as the table has it now, staleness judged now.
+ * Corridor stations as the fuel plan sees them: priced with the fleet's card, with the state tax in
+ * their posted price as the table has it now, staleness judged now, and where the fleet's fuel
+ * program stands at each (accepted or not, the penalty a `preferred` program puts off it). A
+ * `required` program's refused stations stay in: planWithinProgram leaves them out, and needs them
+ * to tell "no accepted station in range" from "no station in range".
  */
 export function fuelCandidates(
   corridor: readonly StationOnRoute[],
-  discounts: ChainDiscounts,
+  program: FuelProgram,
   taxes: FuelTaxTable,
   nowMs: number,
 ): CandidateStation[] {
+  const discounts = programDiscounts(program);
   return corridor.map(({ station, milesAlongRoute, offRouteMiles }) => {
     const price = stationPrice(station, discounts);
     return {
@@ -33,6 +43,8 @@ export function fuelCandidates(
       isStale: isPriceStale(station, nowMs),
       state: station.state,
       stateTax: taxes.rateOf(station.state, nowMs),
+      inFuelProgram: inFuelProgram(program, station.chain),
+      offProgramPenalty: offProgramPenalty(program, station.chain),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { FuelPlanStatus } from '../fuel-plan/types.ts';
 /**
  * A dispatch trip: a vehicle's planned run from an origin to a destination, with the dispatcher's
  * stops (pickup, delivery, rest, other) and the system's fuel stops. Pure types and rules; the
@@ -40,6 +41,8 @@ export interface TripFuelPurchase {
   effectivePrice?: number;
   counterfactual?: PurchaseCounterfactual | null;
   priceIsStale: boolean;
+  /** Whether the fleet's card is accepted there (null: no program rule; absent on stops planned before programs). */
+  inFuelProgram?: boolean | null;
   reason: string;
 }
 
@@ -63,8 +66,13 @@ export interface TripRoute {
 }
 
 export interface TripFuelPlan {
-  status: 'ok' | 'no_stop_needed' | 'infeasible';
+  status: FuelPlanStatus;
   reason: string;
+  /**
+   * Set when status is `no_accepted_station_in_range`, exactly as POST /v1/routes answers it
+   * (`plan.fuel_program_shortfall`); absent on plans stored before fuel programs: read as null.
+   */
+  fuelProgramShortfall?: Record<string, unknown> | null;
   startFuelPercent: number;
   /**
    * Where startFuelPercent comes from (fuel-level.ts; `reported` too for the request's

@@ -20,7 +20,7 @@ import { ingestLocations } from '../../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../../shared/usecases/vehicles.ts';
 import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
-import { createGuidanceWorkerDeps } from '../../../shared/wiring/guidance-planning.ts';
+import { createGuidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../../shared/wiring/locations.ts';
 import { stationSources } from '../../../shared/wiring/stations.ts';
 import { tableStores, vehicleStore } from '../../../shared/wiring/table-stores.ts';
@@ -193,7 +193,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     },
   );
   const deps = {
-    ...createGuidanceWorkerDeps(infra, { events: recorder }),
+    ...createGuidancePlanningDeps(infra, { events: recorder }),
     catalog: driftingCatalog(clock.now),
   };
   const ingest = ingestDeps(infra);

@@ -60,6 +60,9 @@ describe('planFuel: where to stop', () => {
         // A, B and C are within the 400 miles the 80 gal above the reserve reach: pump prices
         // ($3.80 + $3.53 + $3.90) / 3 = $3.743, net ($3.80 + $3.40 + $3.90) / 3 = $3.70.
         counterfactual: { pumpPrice: 3.743, netPrice: 3.7, stationCount: 3 },
+        // No fuel program rule: acceptance is not a question, nothing is added to the objective.
+        inFuelProgram: null,
+        offProgramPenalty: 0,
         reason:
           'Cheapest diesel in the next 700 miles: $3.40 net ($3.53 − $0.13). Buy 140 gal to reach Denver with 20% in the tank.',
       },

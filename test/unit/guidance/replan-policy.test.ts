@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { seededRandom } from '../../support/seeded-random.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -190,7 +191,7 @@ describe('the plan on the remaining route', () => {
       FLEET,
       session,
       step,
-      { corridor, distanceMiles: 600, progressMiles: 100, discounts: {}, pricing: PRICING },
+      { corridor, distanceMiles: 600, progressMiles: 100, program: NO_FUEL_PROGRAM, pricing: PRICING },
       NOW,
     );
     expect(update.session.stops.map((s) => [s.stationId, s.milesAhead])).toEqual([['ahead', 60]]);
@@ -203,7 +204,13 @@ describe('commitment to the stop shown', () => {
     { station: station('stn_near', 3.6), milesAlongRoute: 110, offRouteMiles: 0.1 },
     { station: station('stn_ahead', 3.2), milesAlongRoute: 260, offRouteMiles: 0.1 },
   ];
-  const route = { corridor, distanceMiles: 400, progressMiles: 100, discounts: {}, pricing: PRICING };
+  const route = {
+    corridor,
+    distanceMiles: 400,
+    progressMiles: 100,
+    program: NO_FUEL_PROGRAM,
+    pricing: PRICING,
+  };
   const shown = newSession({ revision: 1, phase: 'approaching_stop', stops: [stop('near')] });
   const replanWith = (refueled: boolean) => {
     const step = replanBeforeRouting(
@@ -246,7 +253,7 @@ describe('the urgent stop when nothing reaches the destination', () => {
       FLEET,
       session,
       step,
-      { corridor, distanceMiles: 2_000, progressMiles: 100, discounts: {}, pricing: PRICING },
+      { corridor, distanceMiles: 2_000, progressMiles: 100, program: NO_FUEL_PROGRAM, pricing: PRICING },
       NOW,
     ).session;
   };
@@ -311,7 +318,7 @@ describe('what a sloshing gauge, GPS jitter and moving prices do to the advice (
           corridor,
           distanceMiles: options.distanceMiles,
           progressMiles: options.progress0 + step,
-          discounts: {},
+          program: NO_FUEL_PROGRAM,
           pricing: PRICING,
         },
         position.recordedAtMs,
@@ -399,7 +406,13 @@ describe('the price basis of guidance stops', () => {
       FLEET,
       newSession(),
       step,
-      { corridor, distanceMiles: 600, progressMiles: 0, discounts: {}, pricing: { ...PRICING, treatment } },
+      {
+        corridor,
+        distanceMiles: 600,
+        progressMiles: 0,
+        program: NO_FUEL_PROGRAM,
+        pricing: { ...PRICING, treatment },
+      },
       NOW,
     ).session.stops;
   };

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/domain/telematics/tracker.ts';
 import { matchShownStop, watchedShownStops } from '../../../shared/domain/tracking/shown-stops.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../telematics/breadcrumbs.ts';
 
 /**
@@ -260,7 +261,7 @@ function replanAt(
       progressMiles: progress,
       vehicleOffRouteMiles: haversineMiles(position, onRoute(progress)),
       previousProgressMiles: session.position ? progressOf(session.position) : null,
-      discounts: {},
+      program: NO_FUEL_PROGRAM,
       pricing: PRICING,
     },
     NOW,

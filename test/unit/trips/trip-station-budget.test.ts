@@ -8,6 +8,7 @@ import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts'
 import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import type { TripDeps } from '../../../shared/usecases/trips.ts';
 import { createTrip, optimizeTrip, updateTrip } from '../../../shared/usecases/trips.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
 import { aTrip, pickup, T0 } from './fixtures.ts';
 
@@ -38,7 +39,7 @@ function fakeDeps(budget: { admitted: boolean; used: number }, saves: ('stored' 
     plan: async () => ({ stationQueryBudget: 10 }),
     router,
     catalog: { current: async () => catalog },
-    discounts: { get: async () => ({}) },
+    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     positions: { latest: async () => null, recent: async () => null },
     tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },

@@ -9,6 +9,7 @@ import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts'
 import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import { createRoute, type RouteDeps } from '../../../shared/usecases/routes.ts';
 import { withFuelStops } from '../../../shared/usecases/trip-fuel-stops.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
 import { aTrip, T0 } from '../trips/fixtures.ts';
 
@@ -55,7 +56,7 @@ function depsWith(router: RoutingEngine, latest: LatestPosition | null) {
   return {
     router,
     catalog: { current: async () => catalog },
-    discounts: { get: async () => ({}) },
+    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     vehicles: { get: async () => vehicle, idForExternalRef: async () => null },
     positions: {
