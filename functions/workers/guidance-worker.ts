@@ -67,4 +67,6 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
 const withoutSnapshots = ({ positions: _positions, vehicle: _vehicle, ...rest }: VehicleUpdateMessage) =>
   rest;
 
-export const handler = createGuidanceWorker((message) => processVehicleUpdate(guidancePlanningDeps(), message));
+export const handler = createGuidanceWorker((message) =>
+  processVehicleUpdate(guidancePlanningDeps(), message),
+);

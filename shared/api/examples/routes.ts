@@ -91,12 +91,15 @@ const route = {
         price_is_stale: false,
         cost_usd: 65.38,
         effective_cost_usd: STOP.effectiveCost,
+        // TA is on the fleet's fuel card program.
+        in_fuel_program: true,
         reason:
           `Cheapest diesel in the next 259 miles: $${EFFECTIVE_PRICE.toFixed(2)} after tax credit ` +
           `($${oklahomaCity.diesel_price_usd_per_gallon.toFixed(2)} − $${oklahomaCity.discount_usd_per_gallon.toFixed(2)} − $${STATE_TAX.toFixed(2)} Oklahoma tax), ` +
           `0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach ${DESTINATION.name} with 22% in the tank.`,
       },
     ],
+    fuel_program_shortfall: null,
     fuel_tax_treatment: 'ifta' as const,
     total_cost_usd: 65.38,
     total_gallons: 20,

@@ -124,6 +124,7 @@ const fuelStop: TripStop = {
     effectivePrice: routeStop.effective_price_usd_per_gallon,
     counterfactual: COUNTERFACTUAL,
     priceIsStale: routeStop.price_is_stale,
+    inFuelProgram: routeStop.in_fuel_program,
     reason:
       `Cheapest diesel in the next 259 miles: $${routeStop.effective_price_usd_per_gallon.toFixed(2)} after tax credit ` +
       `($${routeStop.price_usd_per_gallon.toFixed(2)} − $${routeStop.discount_usd_per_gallon.toFixed(2)} − ` +
@@ -155,6 +156,7 @@ const planned: Trip = {
   route: { distanceMiles: 467.5, durationMinutes: 456, polyline: TRIP_POLYLINE },
   fuelPlan: {
     status: 'ok',
+    fuelProgramShortfall: null,
     reason: `One stop: ${GALLONS} gal at ${routeStop.station.name} reaches ${DESTINATION.name} with 15% of the tank.`,
     startFuelPercent: START_FUEL_PERCENT,
     fuelLevelSource: 'reported',

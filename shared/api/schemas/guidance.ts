@@ -4,7 +4,14 @@ import { GUIDANCE_POLICY } from '../../domain/guidance/policy.ts';
 import { minArrivalFuelPercentRequest, optionalReason, publicId, timestamp, vehicleRef } from './common.ts';
 import { fuelLevelSource } from './fuel-level.ts';
 import { freshnessGrade } from './locations.ts';
-import { answerFuelTaxTreatment, plannedStationSchema, stopPriceBasisShape } from './routes.ts';
+import {
+  answerFuelTaxTreatment,
+  fuelPlanStatus,
+  fuelProgramShortfallSchema,
+  inFuelProgramMember,
+  plannedStationSchema,
+  stopPriceBasisShape,
+} from './routes.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -70,6 +77,7 @@ const guidanceStopSchema = z
     effective_price_usd_per_gallon: stopPriceBasisShape.effective_price_usd_per_gallon,
     fuel_tax_treatment: answerFuelTaxTreatment,
     price_is_stale: z.boolean(),
+    in_fuel_program: inFuelProgramMember,
     reason: z.string().check(z.meta({ description: 'Driver-ready explanation' })),
     state: z.enum(['recommended', 'acknowledged']),
     recommended_at: timestamp,
@@ -107,6 +115,13 @@ export const guidanceSchema = z
     plan_reason: z
       .nullable(z.string())
       .check(z.meta({ description: 'The plan’s one-line summary, or why there is none' })),
+    plan_status: z.nullable(fuelPlanStatus).check(
+      z.meta({
+        description:
+          'The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the phase is cannot_reach and there are no stops',
+      }),
+    ),
+    fuel_program_shortfall: fuelProgramShortfallSchema,
     remaining_miles: z.nullable(z.number()),
     projected_arrival_fuel_percent: z.nullable(z.number()).check(
       z.meta({

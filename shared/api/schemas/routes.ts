@@ -60,6 +60,74 @@ export const stopPriceBasisShape = {
   ),
 };
 
+/** Whether the fleet's card is accepted at a planned stop (route, trip and guidance stops). */
+export const inFuelProgramMember = z.nullable(z.boolean()).check(
+  z.meta({
+    description:
+      "Whether the fleet's fuel card program accepts the station's chain; null when the program's rule is `none` (acceptance is not a question plans ask). A stop under a `preferred` program may be false: its reason then gives the penalty and what it saves over the best accepted stop in reach",
+  }),
+);
+
+/** A fuel plan's status, as route, trip and guidance plans show it. */
+export const fuelPlanStatus = z
+  .enum(['ok', 'no_stop_needed', 'infeasible', 'no_accepted_station_in_range'])
+  .check(
+    z.meta({
+      description:
+        '`ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls',
+    }),
+  );
+
+/** Why a `required` fuel card program leaves no plan (routes, trips and guidance). */
+export const fuelProgramShortfallSchema = z
+  .nullable(
+    z
+      .object({
+        code: z.enum(['no_accepted_station_in_range']),
+        nearest_accepted_stop: z
+          .nullable(
+            z.object({
+              station_id: z.string(),
+              name: z.string(),
+              chain: z.nullable(z.string()),
+              state: z.nullable(z.string()),
+              latitude: z.nullable(z.number()),
+              longitude: z.nullable(z.number()),
+              miles_along_route: z.number().check(
+                z.meta({
+                  description: "Road miles from the plan's start (the truck) to the exit for the station",
+                }),
+              ),
+              detour_miles: z.number().check(z.meta({ description: 'Off the route and back' })),
+            }),
+          )
+          .check(
+            z.meta({
+              description:
+                'The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all',
+            }),
+          ),
+        shortfall_miles: z.nullable(z.number()).check(
+          z.meta({
+            description:
+              'How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile',
+          }),
+        ),
+        shortfall_gallons: z.nullable(z.number()).check(
+          z.meta({
+            description:
+              'shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve',
+          }),
+        ),
+      })
+      .check(z.meta({ id: 'FuelProgramShortfall' })),
+  )
+  .check(
+    z.meta({
+      description: 'Null unless the plan status is `no_accepted_station_in_range`',
+    }),
+  );
+
 /** What a purchase would cost without our advice. */
 export const purchaseCounterfactualSchema = z
   .object({
@@ -185,7 +253,7 @@ export const truckRouteSchema = z
       min_purchase_gallons: z.number(),
     }),
     plan: z.object({
-      status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
+      status: fuelPlanStatus,
       reason: z.string(),
       stops: z.array(
         z.object({
@@ -196,9 +264,11 @@ export const truckRouteSchema = z
           effective_cost_usd: money.check(
             z.meta({ description: 'gallons_to_buy × effective_price_usd_per_gallon, to the cent' }),
           ),
+          in_fuel_program: inFuelProgramMember,
           reason: z.string(),
         }),
       ),
+      fuel_program_shortfall: fuelProgramShortfallSchema,
       fuel_tax_treatment: answerFuelTaxTreatment,
       total_cost_usd: money,
       total_gallons: z.number(),

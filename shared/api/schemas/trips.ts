@@ -15,6 +15,9 @@ import {
 import { fuelLevelSource } from './fuel-level.ts';
 import {
   answerFuelTaxTreatment,
+  fuelPlanStatus,
+  fuelProgramShortfallSchema,
+  inFuelProgramMember,
   plannedPurchaseShape,
   purchaseCounterfactualSchema,
   truckRouteSchema,
@@ -170,6 +173,7 @@ const sentBackFuelStop = z.strictObject({
             }),
           ),
         ),
+        in_fuel_program: z.optional(z.nullable(z.boolean())),
         reason: z.optional(z.string()),
       }),
     ),
@@ -247,6 +251,7 @@ const tripStopSchema = z
                 'What this purchase costs without our advice; null on stops planned before it was kept',
             }),
           ),
+          in_fuel_program: inFuelProgramMember,
           reason: z.string(),
         }),
       )
@@ -282,8 +287,9 @@ export const tripSchema = z
     fuel_plan: z
       .nullable(
         z.object({
-          status: z.enum(['ok', 'no_stop_needed', 'infeasible']),
+          status: fuelPlanStatus,
           reason: z.string(),
+          fuel_program_shortfall: fuelProgramShortfallSchema,
           start_fuel_percent: z.number(),
           fuel_level_source: fuelLevelSource,
           fuel_level_as_of: timestamp.check(

@@ -7,6 +7,7 @@ import {
 import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import { fuelProgramShortfallResource } from './routes.ts';
 
 /**
  * A guidance session as the API shows it. Freshness and the data_stale phase are judged at `nowMs`
@@ -47,6 +48,7 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
       effective_price_usd_per_gallon: stop.effectivePrice ?? stop.netPrice,
       fuel_tax_treatment: stop.taxTreatment ?? 'pump',
       price_is_stale: stop.priceIsStale,
+      in_fuel_program: stop.inFuelProgram ?? null,
       reason: stop.reason,
       state: stop.acknowledgedAtMs === null ? 'recommended' : 'acknowledged',
       recommended_at: formatTimestamp(stop.recommendedAtMs),
@@ -60,6 +62,8 @@ export function guidanceResource(session: GuidanceSession, nowMs: number) {
       skipped_at: formatTimestamp(skip.skippedAtMs),
     })),
     plan_reason: session.planReason,
+    plan_status: planStatusOf(session),
+    fuel_program_shortfall: fuelProgramShortfallResource(session.fuelProgramShortfall ?? null),
     remaining_miles: session.remainingMiles,
     projected_arrival_fuel_percent: session.projectedArrivalFuelPercent,
     position: session.position && {
@@ -93,3 +97,11 @@ function sensorReading(fuel: FuelReading | null, nowMs: number) {
 /** The moment the level describes; sessions stored before it was kept: their position's time. */
 const fuelLevelAsOf = (fuel: FuelReading, position: GuidanceSession['position']): number =>
   fuel.asOfMs ?? position?.recordedAtMs ?? fuel.reportedAtMs ?? 0;
+
+/** The last plan's status; a session stored before it kept one reads it from its phase. */
+function planStatusOf(session: GuidanceSession) {
+  if (session.planStatus !== undefined) return session.planStatus;
+  if (session.planUpdatedAtMs === null) return null;
+  if (session.phase === 'cannot_reach') return 'infeasible';
+  return session.stops.length === 0 ? 'no_stop_needed' : 'ok';
+}

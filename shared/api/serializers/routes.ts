@@ -144,11 +144,16 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
  */
 export function fuelProgramShortfallResource(
   shortfall: FuelProgramShortfall | null,
-  stationOf: (stationId: string) => Pick<Station, 'latitude' | 'longitude'> | undefined,
+  stationOf: (stationId: string) => Pick<Station, 'latitude' | 'longitude'> | undefined = () => undefined,
 ) {
   if (!shortfall) return null;
   const stop = shortfall.nearestAcceptedStop;
-  const station = stop ? stationOf(stop.stationId) : undefined;
+  const station =
+    stop?.latitude !== undefined && stop.longitude !== undefined
+      ? { latitude: stop.latitude, longitude: stop.longitude }
+      : stop
+        ? stationOf(stop.stationId)
+        : undefined;
   return {
     code: shortfall.code,
     nearest_accepted_stop: stop && {

@@ -47,6 +47,7 @@ export function tripStopResource(stop: TripStop, index: number) {
           state_tax_usd_per_gallon: fuel.stateTax ?? null,
           effective_price_usd_per_gallon: fuel.effectivePrice ?? fuel.netPrice,
           counterfactual: fuel.counterfactual ? purchaseCounterfactualResource(fuel.counterfactual) : null,
+          in_fuel_program: fuel.inFuelProgram ?? null,
           reason: fuel.reason,
         }
       : null,
@@ -82,6 +83,7 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
       ? {
           status: plan.status,
           reason: plan.reason,
+          fuel_program_shortfall: plan.fuelProgramShortfall ?? null,
           start_fuel_percent: plan.startFuelPercent,
           // Plans stored before the origin was kept were made from a reported level only.
           fuel_level_source: plan.fuelLevelSource ?? 'reported',

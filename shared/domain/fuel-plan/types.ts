@@ -211,6 +211,9 @@ export interface AcceptedStopOutOfReach {
   milesAlongRoute: number;
   /** One way off the route, like CandidateStation.detourMiles. */
   detourMiles: number;
+  /** Where the station is, set by a caller that knows (the plan's stations carry no coordinates). */
+  latitude?: number;
+  longitude?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planWithinProgram,
 } from '../fuel-plan/index.ts';
+import type { FuelProgramShortfall } from '../fuel-plan/types.ts';
 import { type FuelProgram, mayRecommend } from '../fuel-program/program.ts';
 import { roundToTenth } from '../rounding.ts';
 import { fuelCandidates, type StationOnRoute } from '../stations/fuel-candidates.ts';
@@ -107,6 +108,20 @@ export function replanBeforeRouting(
   };
 }
 
+/** The shortfall with its station's coordinates, for the session to show without the catalog. */
+function placed(
+  shortfall: FuelProgramShortfall | null,
+  stations: ReadonlyMap<string, Station>,
+): FuelProgramShortfall | null {
+  const stop = shortfall?.nearestAcceptedStop;
+  const station = stop && stations.get(stop.stationId);
+  if (!shortfall || !stop || !station) return shortfall;
+  return {
+    ...shortfall,
+    nearestAcceptedStop: { ...stop, latitude: station.latitude, longitude: station.longitude },
+  };
+}
+
 /** A session waiting for what a plan needs has no plan status. */
 const noPlan = { planStatus: null, fuelProgramShortfall: null } as const;
 
@@ -187,7 +202,7 @@ export function replanOnRoute(
     forceReplan: false,
     planUpdatedAtMs: nowMs,
     planStatus: plan.status,
-    fuelProgramShortfall: plan.fuelProgramShortfall,
+    fuelProgramShortfall: placed(plan.fuelProgramShortfall, stations),
   };
 
   if (plan.status === 'no_accepted_station_in_range') {

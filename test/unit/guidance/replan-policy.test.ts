@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
 import { announce, MAX_REMEMBERED_STOPS } from '../../../shared/domain/guidance/announcement.ts';
 import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
@@ -10,7 +11,6 @@ import {
 } from '../../../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { seededRandom } from '../../support/seeded-random.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
 import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
 import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
@@ -17,7 +18,6 @@ import {
 } from '../../../shared/domain/telematics/tracker.ts';
 import { matchShownStop, watchedShownStops } from '../../../shared/domain/tracking/shown-stops.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../telematics/breadcrumbs.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
 import type { Trip } from '../../../shared/domain/trips/trip.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
@@ -8,7 +9,6 @@ import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts'
 import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import type { TripDeps } from '../../../shared/usecases/trips.ts';
 import { createTrip, optimizeTrip, updateTrip } from '../../../shared/usecases/trips.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
 import { aTrip, pickup, T0 } from './fixtures.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import type { FuelTaxTreatment } from '../../../shared/domain/fuel-tax/treatment.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
@@ -9,7 +10,6 @@ import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts'
 import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
 import { createRoute, type RouteDeps } from '../../../shared/usecases/routes.ts';
 import { withFuelStops } from '../../../shared/usecases/trip-fuel-stops.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { dispatcherPrincipal } from '../../support/principals.ts';
 import { aTrip, T0 } from '../trips/fixtures.ts';
 

@@ -2418,6 +2418,33 @@ export interface components {
             }[];
             /** @description The plan’s one-line summary, or why there is none */
             plan_reason: string | null;
+            /**
+             * @description The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the phase is cannot_reach and there are no stops
+             * @enum {string|null}
+             */
+            plan_status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range" | null;
+            /** @description Null unless the plan status is `no_accepted_station_in_range` */
+            fuel_program_shortfall: {
+                /** @enum {string} */
+                code: "no_accepted_station_in_range";
+                /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                nearest_accepted_stop: {
+                    station_id: string;
+                    name: string;
+                    chain: string | null;
+                    state: string | null;
+                    latitude: number | null;
+                    longitude: number | null;
+                    /** @description Road miles from the plan's start (the truck) to the exit for the station */
+                    miles_along_route: number;
+                    /** @description Off the route and back */
+                    detour_miles: number;
+                } | null;
+                /** @description How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile */
+                shortfall_miles: number | null;
+                /** @description shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve */
+                shortfall_gallons: number | null;
+            } | null;
             remaining_miles: number | null;
             /** @description Fuel at the destination if the stops are followed; null without a feasible plan */
             projected_arrival_fuel_percent: number | null;
@@ -2542,6 +2569,8 @@ export interface components {
              */
             fuel_tax_treatment: "ifta" | "pump";
             price_is_stale: boolean;
+            /** @description Whether the fleet's fuel card program accepts the station's chain; null when the program's rule is `none` (acceptance is not a question plans ask). A stop under a `preferred` program may be false: its reason then gives the penalty and what it saves over the best accepted stop in reach */
+            in_fuel_program: boolean | null;
             /** @description Driver-ready explanation */
             reason: string;
             /** @enum {string} */
@@ -3193,8 +3222,11 @@ export interface components {
                 min_purchase_gallons: number;
             };
             plan: {
-                /** @enum {string} */
-                status: "ok" | "no_stop_needed" | "infeasible";
+                /**
+                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls
+                 * @enum {string}
+                 */
+                status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range";
                 reason: string;
                 stops: {
                     station: {
@@ -3223,8 +3255,32 @@ export interface components {
                     cost_usd: number;
                     /** @description gallons_to_buy × effective_price_usd_per_gallon, to the cent */
                     effective_cost_usd: number;
+                    /** @description Whether the fleet's fuel card program accepts the station's chain; null when the program's rule is `none` (acceptance is not a question plans ask). A stop under a `preferred` program may be false: its reason then gives the penalty and what it saves over the best accepted stop in reach */
+                    in_fuel_program: boolean | null;
                     reason: string;
                 }[];
+                /** @description Null unless the plan status is `no_accepted_station_in_range` */
+                fuel_program_shortfall: {
+                    /** @enum {string} */
+                    code: "no_accepted_station_in_range";
+                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                    nearest_accepted_stop: {
+                        station_id: string;
+                        name: string;
+                        chain: string | null;
+                        state: string | null;
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description Road miles from the plan's start (the truck) to the exit for the station */
+                        miles_along_route: number;
+                        /** @description Off the route and back */
+                        detour_miles: number;
+                    } | null;
+                    /** @description How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile */
+                    shortfall_miles: number | null;
+                    /** @description shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve */
+                    shortfall_gallons: number | null;
+                } | null;
                 /**
                  * @description The price basis used: `ifta` (effective price = pump − discount − the state tax credited on the IFTA return) or `pump` (pump − discount)
                  * @enum {string}
@@ -3824,9 +3880,34 @@ export interface components {
             polyline?: string;
             /** @description The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized */
             fuel_plan: {
-                /** @enum {string} */
-                status: "ok" | "no_stop_needed" | "infeasible";
+                /**
+                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls
+                 * @enum {string}
+                 */
+                status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range";
                 reason: string;
+                /** @description Null unless the plan status is `no_accepted_station_in_range` */
+                fuel_program_shortfall: {
+                    /** @enum {string} */
+                    code: "no_accepted_station_in_range";
+                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                    nearest_accepted_stop: {
+                        station_id: string;
+                        name: string;
+                        chain: string | null;
+                        state: string | null;
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description Road miles from the plan's start (the truck) to the exit for the station */
+                        miles_along_route: number;
+                        /** @description Off the route and back */
+                        detour_miles: number;
+                    } | null;
+                    /** @description How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile */
+                    shortfall_miles: number | null;
+                    /** @description shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve */
+                    shortfall_gallons: number | null;
+                } | null;
                 start_fuel_percent: number;
                 fuel_level_source: components["schemas"]["FuelLevelSource"];
                 /**
@@ -4124,6 +4205,8 @@ export interface components {
                     /** @description Stations in reach for this purchase, the stop itself included */
                     station_count: number;
                 } | null;
+                /** @description Whether the fleet's fuel card program accepts the station's chain; null when the program's rule is `none` (acceptance is not a question plans ask). A stop under a `preferred` program may be false: its reason then gives the penalty and what it saves over the best accepted stop in reach */
+                in_fuel_program: boolean | null;
                 reason: string;
             } | null;
         };
@@ -4228,6 +4311,7 @@ export interface components {
                         net_price_usd_per_gallon?: number;
                         station_count?: number;
                     } | null;
+                    in_fuel_program?: boolean | null;
                     reason?: string;
                 } | null;
             })[];
@@ -7002,9 +7086,11 @@ export interface operations {
                      *             "price_is_stale": false,
                      *             "cost_usd": 65.38,
                      *             "effective_cost_usd": 61.38,
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank."
                      *           }
                      *         ],
+                     *         "fuel_program_shortfall": null,
                      *         "fuel_tax_treatment": "ifta",
                      *         "total_cost_usd": 65.38,
                      *         "total_gallons": 20,
@@ -7211,9 +7297,11 @@ export interface operations {
                      *             "price_is_stale": false,
                      *             "cost_usd": 65.38,
                      *             "effective_cost_usd": 61.38,
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank."
                      *           }
                      *         ],
+                     *         "fuel_program_shortfall": null,
                      *         "fuel_tax_treatment": "ifta",
                      *         "total_cost_usd": 65.38,
                      *         "total_gallons": 20,
@@ -8491,6 +8579,7 @@ export interface operations {
                      *           "effective_price_usd_per_gallon": 3.069,
                      *           "fuel_tax_treatment": "ifta",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank.",
                      *           "state": "recommended",
                      *           "recommended_at": "2026-11-21T21:48:03.212000Z",
@@ -8507,6 +8596,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "plan_reason": "One stop: 20 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 21.5% of the tank.",
+                     *       "plan_status": "ok",
+                     *       "fuel_program_shortfall": null,
                      *       "remaining_miles": 413.5,
                      *       "projected_arrival_fuel_percent": 21.5,
                      *       "position": {
@@ -8655,6 +8746,7 @@ export interface operations {
                      *           "effective_price_usd_per_gallon": 3.069,
                      *           "fuel_tax_treatment": "ifta",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax), 0.4 miles off the route. Buy 20 gal (the minimum purchase) to reach Amarillo DC (I-40 exit 74) with 22% in the tank.",
                      *           "state": "recommended",
                      *           "recommended_at": "2026-11-21T20:02:17.645000Z",
@@ -8663,6 +8755,8 @@ export interface operations {
                      *       ],
                      *       "skipped_stops": [],
                      *       "plan_reason": "One stop: 20 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 21.5% of the tank.",
+                     *       "plan_status": "ok",
+                     *       "fuel_program_shortfall": null,
                      *       "remaining_miles": 413.5,
                      *       "projected_arrival_fuel_percent": 21.5,
                      *       "position": {
@@ -9216,6 +9310,7 @@ export interface operations {
                      *                   "net_price_usd_per_gallon": 3.122,
                      *                   "station_count": 3
                      *                 },
+                     *                 "in_fuel_program": true,
                      *                 "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *               }
                      *             }
@@ -9225,6 +9320,7 @@ export interface operations {
                      *           "fuel_plan": {
                      *             "status": "ok",
                      *             "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *             "fuel_program_shortfall": null,
                      *             "start_fuel_percent": 27,
                      *             "fuel_level_source": "reported",
                      *             "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -9453,6 +9549,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -9463,6 +9560,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -9666,6 +9764,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -9676,6 +9775,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -9963,6 +10063,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -9973,6 +10074,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -10178,6 +10280,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -10188,6 +10291,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -10383,6 +10487,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -10393,6 +10498,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -10597,6 +10703,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -10607,6 +10714,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-20T16:05:12.408000Z",
@@ -10802,6 +10910,7 @@ export interface operations {
                      *               "net_price_usd_per_gallon": 3.122,
                      *               "station_count": 3
                      *             },
+                     *             "in_fuel_program": true,
                      *             "reason": "Cheapest diesel in the next 259 miles: $3.07 after tax credit ($3.42 − $0.15 − $0.20 Oklahoma tax). Buy 40 gal to reach Amarillo DC (I-40 exit 74) with 15% in the tank."
                      *           }
                      *         }
@@ -10812,6 +10921,7 @@ export interface operations {
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
+                     *         "fuel_program_shortfall": null,
                      *         "start_fuel_percent": 27,
                      *         "fuel_level_source": "reported",
                      *         "fuel_level_as_of": "2026-11-21T18:52:07.119000Z",
