@@ -119,3 +119,24 @@ export const mediumFuelPlanInput: fc.Arbitrary<FuelPlanInput> = fc
     taxTreatment: treatment,
   })
   .map(toInput);
+
+/**
+ * A fuel card program over an instance: each station accepted or not, and a penalty of 0 to 40
+ * cents a gallon on those off it (a `preferred` program: fuelCandidates sets the penalty so). The
+ * penalty reaches past the price spread, so it flips choices as often as it leaves them.
+ */
+export function withFuelProgram(inputs: fc.Arbitrary<FuelPlanInput>): fc.Arbitrary<FuelPlanInput> {
+  return fc
+    .record({
+      input: inputs,
+      accepted: fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }),
+      penaltyCents: fc.integer({ min: 0, max: 40 }),
+    })
+    .map(({ input, accepted, penaltyCents }) => ({
+      ...input,
+      stations: input.stations.map((station, index) => {
+        const inFuelProgram = accepted[index] ?? true;
+        return { ...station, inFuelProgram, offProgramPenalty: inFuelProgram ? 0 : penaltyCents / 100 };
+      }),
+    }));
+}

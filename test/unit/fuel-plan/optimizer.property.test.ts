@@ -7,7 +7,7 @@ import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
 import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
 import { simulateFuelPurchases } from '../../../shared/domain/fuel-plan/simulate.ts';
 import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
-import { mediumFuelPlanInput, smallFuelPlanInput } from './arbitraries.ts';
+import { mediumFuelPlanInput, smallFuelPlanInput, withFuelProgram } from './arbitraries.ts';
 import { denseLeastObjective } from './dense-reference.ts';
 
 /** Two sums of the same purchases in another order differ by float rounding only. */
@@ -15,15 +15,23 @@ const COST_EPSILON = 1e-9;
 
 describe('optimizeFuelPurchases against the exhaustive solver', () => {
   it.each([
-    ['as runs, as in production', {}, 6000],
-    ['dense from the start', { denseAfterRuns: 0 }, 2000],
-    ['handing over to dense mid-route', { denseAfterRuns: 2 }, 2000],
+    ['as runs, as in production', {}, 6000, smallFuelPlanInput],
+    ['dense from the start', { denseAfterRuns: 0 }, 2000, smallFuelPlanInput],
+    ['handing over to dense mid-route', { denseAfterRuns: 2 }, 2000, smallFuelPlanInput],
+    // The penalty is in the objective both minimize, so the optimizer stays exact with it.
+    ['under a preferred fuel program, as runs', {}, 3000, withFuelProgram(smallFuelPlanInput)],
+    [
+      'under a preferred fuel program, dense',
+      { denseAfterRuns: 0 },
+      1000,
+      withFuelProgram(smallFuelPlanInput),
+    ],
   ] as const)(
     'finds a plan exactly when one exists, and none cheaper exists (%s)',
     { timeout: PROPERTY_TIMEOUT_MS },
-    (_how, options, numRuns) => {
+    (_how, options, numRuns, inputs) => {
       fc.assert(
-        fc.property(smallFuelPlanInput, (input) => {
+        fc.property(inputs, (input) => {
           // Prepare
           const problem = prepareFuelProblem(input);
 
