@@ -63,16 +63,14 @@ export const fuelProgramSchema = z
   );
 
 const programChainRequest = z.strictObject({
-  chain: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(FUEL_PROGRAM_LIMITS.chainNameMaxLength),
-      z.meta({
-        description: "The chain as stations name it, e.g. `Love's`; case and apostrophe style do not matter",
-      }),
-    ),
+  chain: z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(FUEL_PROGRAM_LIMITS.chainNameMaxLength),
+    z.meta({
+      description: "The chain as stations name it, e.g. `Love's`; case and apostrophe style do not matter",
+    }),
+  ),
   discount_usd_per_gallon: z
     ._default(usdPerGallonUpTo(FUEL_PROGRAM_LIMITS.maxDiscountCents), 0)
     .check(z.meta({ description: 'The card’s discount at this chain, 0–2.00 in steps of 0.001; default 0' })),
