@@ -28,7 +28,8 @@ import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
 import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
-import { vehicleStore } from '../shared/wiring/table-stores.ts';
+import { tableStores, vehicleStore } from '../shared/wiring/table-stores.ts';
+import { companyFleet, discountsOnlyProgram } from '../test/support/fleets.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { DALLAS, DENVER, DISCOUNTS, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
@@ -361,14 +362,16 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
     await ensureTable(client, TABLE);
     // The composition root's guidance wiring. No webhook endpoints, so the fan-out would write
     // nothing (it would only read the endpoint list): it is left out.
-    // The worker's own wiring (it remembers discounts), which plans with the start's too.
+    // The worker's own wiring, which plans with the start's too (the program read once per cycle).
     const deps = createGuidancePlanningDeps(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
     });
-    const { catalog, discounts } = stationSources(infra);
+    const { catalog } = stationSources(infra);
     // The synthetic catalog, priced as of minute 0.
     await catalog.current();
-    await discounts.put(fleetId, DISCOUNTS);
+    await tableStores(infra).fleets.putCompanyFleet(
+      companyFleet(fleetId, { fuelProgram: discountsOnlyProgram(DISCOUNTS) }),
+    );
     const at = formatTimestamp(startMs);
     const vehicles: Vehicle[] = [];
     for (let index = 0; index < VEHICLES; index++) {
