@@ -11,6 +11,7 @@ export const createRouteRoute = /* @__PURE__ */ defineRoute({
     'The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). ' +
     'Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. ' +
     'It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). ' +
+    'The fleet’s fuel card program is honoured: under `required` no stop is planned where the card is refused, and when only the program stands in the way the plan says so (`plan.status: no_accepted_station_in_range`, no stops, `plan.fuel_program_shortfall`: the nearest accepted stop and how far short the tank falls); under `preferred` an off-program stop costs the plan the fleet’s penalty per gallon, shown in its reason, never in its prices. Each stop has `in_fuel_program`. ' +
     'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
   tags: ['Routes'],
   access: 'fleet',

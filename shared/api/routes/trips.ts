@@ -28,7 +28,7 @@ export const createTripRoute = /* @__PURE__ */ tripRoute({
   path: '/v1/trips',
   summary: 'Plan a dispatch trip; with auto_optimize its fuel stops are generated',
   description:
-    'The vehicle is `vehicle_id` or `external_ref`. The trip is routed origin → destination; with `auto_optimize` the fuel stops are planned as POST /v1/routes plans them, from `start_fuel_percent` (omitted: the vehicle’s latest reported level) and `min_arrival_fuel_percent` (omitted: the fleet’s default). At most 25 dispatcher stops.',
+    'The vehicle is `vehicle_id` or `external_ref`. The trip is routed origin → destination; with `auto_optimize` the fuel stops are planned as POST /v1/routes plans them, from `start_fuel_percent` (omitted: the vehicle’s latest reported level) and `min_arrival_fuel_percent` (omitted: the fleet’s default), under the fleet’s fuel card program (`fuel_plan.status: no_accepted_station_in_range` with `fuel_plan.fuel_program_shortfall` when a `required` one leaves no plan). At most 25 dispatcher stops.',
   idempotent: true,
   request: { body: createTripBody },
   responses: [{ status: 201, description: 'The planned trip', schema: tripSchema }],

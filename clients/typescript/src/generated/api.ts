@@ -319,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a fuel-optimized route: where to buy diesel and how much
-         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). An infeasible trip is answered with `plan.status: infeasible` and the reason.
+         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). The fleet’s fuel card program is honoured: under `required` no stop is planned where the card is refused, and when only the program stands in the way the plan says so (`plan.status: no_accepted_station_in_range`, no stops, `plan.fuel_program_shortfall`: the nearest accepted stop and how far short the tank falls); under `preferred` an off-program stop costs the plan the fleet’s penalty per gallon, shown in its reason, never in its prices. Each stop has `in_fuel_program`. An infeasible trip is answered with `plan.status: infeasible` and the reason.
          *
          *     Required scope: `guidance:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -573,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Start continuous fuel-stop guidance toward a destination
-         * @description A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.
+         * @description A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). Plans keep to the fleet’s fuel card program as POST /v1/routes does: `plan_status: no_accepted_station_in_range` (phase cannot_reach, no stops, `fuel_program_shortfall`) when only a `required` program stands in the way; each plan reads the program as it is then. Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.
          *
          *     Required scope: `guidance:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -683,7 +683,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a dispatch trip; with auto_optimize its fuel stops are generated
-         * @description The vehicle is `vehicle_id` or `external_ref`. The trip is routed origin → destination; with `auto_optimize` the fuel stops are planned as POST /v1/routes plans them, from `start_fuel_percent` (omitted: the vehicle’s latest reported level) and `min_arrival_fuel_percent` (omitted: the fleet’s default). At most 25 dispatcher stops.
+         * @description The vehicle is `vehicle_id` or `external_ref`. The trip is routed origin → destination; with `auto_optimize` the fuel stops are planned as POST /v1/routes plans them, from `start_fuel_percent` (omitted: the vehicle’s latest reported level) and `min_arrival_fuel_percent` (omitted: the fleet’s default), under the fleet’s fuel card program (`fuel_plan.status: no_accepted_station_in_range` with `fuel_plan.fuel_program_shortfall` when a `required` one leaves no plan). At most 25 dispatcher stops.
          *
          *     Required scope: `trips:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -2546,7 +2546,7 @@ export interface components {
          *     - `stop_recommended`: stops[0] is more than the approach radius ahead: the first stop of the least-cost plan on the remaining route, or the stop already shown, which is kept while it still works unless a new plan saves at least $20 (or 5 % of the fuel spend left) and the stop is more than 30 miles ahead.
          *     - `approaching_stop`: stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.
          *     - `at_stop`: The vehicle dwells at stops[0] (vehicle.stop_arrived fired); the plan is held until it departs.
-         *     - `cannot_reach`: Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there).
+         *     - `cannot_reach`: Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there), never one a `required` fuel card program refuses. With plan_status no_accepted_station_in_range only the program stands in the way: no stops, and fuel_program_shortfall says how far short the tank falls.
          *     - `data_stale`: The latest breadcrumb is older than the stale threshold; the last plan is shown but may no longer hold.
          *     - `arrived`: The vehicle reached the destination; the session ended (status completed).
          *
