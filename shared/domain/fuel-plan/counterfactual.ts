@@ -93,11 +93,25 @@ export function firstPurchaseCounterfactual(
   input: FuelPlanInput,
   stationId: string,
 ): PurchaseCounterfactual | null {
+  const first = firstPurchaseInReach(input, stationId);
+  return first && counterfactualOver(first.inReach, first.taxTreatment);
+}
+
+/**
+ * A first purchase at `stationId` among the input's stations, priced as the plan prices it, and
+ * the stations in reach for it (the truck's position the previous purchase point); null when the
+ * station is not on the route.
+ */
+export function firstPurchaseInReach(
+  input: FuelPlanInput,
+  stationId: string,
+): { station: RouteStation; inReach: RouteStation[]; taxTreatment: FuelProblem['taxTreatment'] } | null {
   const problem = prepareFuelProblem(input);
   const stationIndex = problem.stations.findIndex((station) => station.id === stationId);
-  if (stationIndex < 0) return null;
-  const [first] = purchaseCounterfactuals(problem, {
+  const station = problem.stations[stationIndex];
+  if (!station) return null;
+  const [inReach] = stationsInReach(problem, {
     stops: [{ stationIndex, gallons: 0, fuelOnArrivalGallons: 0, fuelAfterPurchaseGallons: 0 }],
   });
-  return first ?? null;
+  return { station, inReach: inReach ?? [station], taxTreatment: problem.taxTreatment };
 }

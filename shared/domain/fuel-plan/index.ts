@@ -7,6 +7,7 @@ export {
   COUNTERFACTUAL_DESCRIPTION,
   counterfactualOver,
   firstPurchaseCounterfactual,
+  firstPurchaseInReach,
   purchaseCounterfactuals,
   stationsInReach,
 } from './counterfactual.ts';
@@ -21,6 +22,7 @@ export { type OptimizedPurchases, optimizeFuelPurchases } from './optimizer.ts';
 export { planFuel } from './plan.ts';
 export * from './policy.ts';
 export { prepareFuelProblem } from './problem.ts';
+export { offProgramNote } from './reasons.ts';
 export { meanStationPrice, planCounterfactual, planSavings } from './savings.ts';
 export { type FuelSimulation, type SimulatedStop, simulateFuelPurchases } from './simulate.ts';
 export type * from './types.ts';

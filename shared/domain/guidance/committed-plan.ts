@@ -4,7 +4,9 @@ import {
   DEFAULT_RESERVE_FRACTION,
   FUEL_TOLERANCE_GALLONS,
   firstPurchaseCounterfactual,
+  firstPurchaseInReach,
   GALLON_UNIT,
+  offProgramNote,
   planCounterfactual,
   planFuel,
   planSavings,
@@ -96,6 +98,9 @@ function withMinimumPurchaseAt(
   const netPrice = first.pricePerGallon - first.discountPerGallon;
   const treatment = input.taxTreatment ?? DEFAULT_FUEL_TAX_TREATMENT;
   const effective = effectivePrice(netPrice, first.stateTax ?? null, treatment);
+  // An off-program stop says so, against the best accepted stop in reach from the truck.
+  const priced = first.inFuelProgram === false ? firstPurchaseInReach(input, first.id) : null;
+  const programNote = priced ? ` ${offProgramNote(priced.station, priced.inReach)}` : '';
   const stop: FuelStop = {
     stationId: first.id,
     name: first.name,
@@ -121,7 +126,7 @@ function withMinimumPurchaseAt(
     },
     reason:
       `The stop you were given: ${effective < netPrice ? `${formatUsd(effective)} after tax credit` : `${formatUsd(netPrice)} net`}. Buy ${formatGallons(bought)} gal ` +
-      `(the minimum purchase); ${rest.stops.length === 0 ? `that reaches ${input.destinationName}` : 'the plan continues from here'}.`,
+      `(the minimum purchase); ${rest.stops.length === 0 ? `that reaches ${input.destinationName}` : 'the plan continues from here'}.${programNote}`,
   };
   const stops = [
     stop,

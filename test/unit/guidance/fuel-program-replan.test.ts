@@ -210,3 +210,54 @@ describe('guidance under a preferred fuel program', () => {
     expect(next.planStatus).toBe('ok');
   });
 });
+
+describe('a stop kept by commitment under a preferred fuel program', () => {
+  it('keeps the off-program stop shown 10 miles out, its reason saying so', () => {
+    // Prepare: 70 % reaches Denver without a stop, but a stop shown 10 miles out is kept with the
+    // minimum purchase (commitment). The Pilot is off the program; the Love's 160 miles on is on it.
+    const corridor = [
+      { station: station('stn_near', 'Pilot', 3.6), milesAlongRoute: 110, offRouteMiles: 0.1 },
+      { station: station('stn_ahead', "Love's", 3.2), milesAlongRoute: 260, offRouteMiles: 0.1 },
+    ];
+    const shown = newSession({
+      revision: 1,
+      phase: 'approaching_stop',
+      stops: [
+        {
+          id: 'gds_near',
+          stationId: 'stn_near',
+          name: 'Pilot stn_near',
+          chain: 'Pilot',
+          latitude: 36.1,
+          longitude: -102.2,
+          address: '',
+          milesAhead: 10,
+          detourMiles: 0.2,
+          gallonsToBuy: 20,
+          price: 3.6,
+          discount: 0,
+          netPrice: 3.6,
+          priceIsStale: false,
+          reason: 'cheapest',
+          recommendedAtMs: NOW - 60_000,
+          acknowledgedAtMs: null,
+        },
+      ],
+    });
+
+    // Act
+    const kept = replan(shown, program('preferred', 1), corridor, {
+      percent: 70,
+      distanceMiles: 400,
+      progressMiles: 100,
+    });
+
+    // Assess
+    expect(kept.stops.map((s) => [s.stationId, s.gallonsToBuy, s.inFuelProgram])).toEqual([
+      ['stn_near', 20, false],
+    ]);
+    expect(kept.stops[0]?.reason).toMatch(
+      /^The stop you were given: .* Off your fuel card program \(penalty \$0\.01\/gal\): chosen over Love's stn_ahead, the best accepted stop in reach, for tank room, detours and the minimum purchase\.$/,
+    );
+  });
+});
