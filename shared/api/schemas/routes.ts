@@ -402,7 +402,13 @@ export const truckRouteSchema = z
             'Null when the plan is infeasible or buys nothing (no_stop_needed): no purchase, nothing to compare',
         }),
       ),
-    candidate_station_count: z.number().check(z.int()),
+    candidate_station_count: z.number().check(
+      z.int(),
+      z.meta({
+        description:
+          'The corridor stations the plan chose from: under a `required` fuel card program, the accepted ones only',
+      }),
+    ),
     catalog_version: z.string(),
     routing_engine: z.object({ name: z.string(), data_version: z.string() }),
   })

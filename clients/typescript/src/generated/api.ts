@@ -3329,6 +3329,7 @@ export interface components {
             };
             baseline: components["schemas"]["RouteBaseline"];
             savings: components["schemas"]["RouteSavings"];
+            /** @description The corridor stations the plan chose from: under a `required` fuel card program, the accepted ones only */
             candidate_station_count: number;
             catalog_version: string;
             routing_engine: {
