@@ -64,6 +64,7 @@ export function tripGuidanceSession(
         recommendedAtMs: nowMs,
         acknowledgedAtMs: null,
         tripStopId: stop.id,
+        inFuelProgram: fuel.inFuelProgram ?? null,
         ...tripStopPriceBasis(fuel, trip.fuelPlan?.taxTreatment),
       },
     ];
@@ -74,6 +75,7 @@ export function tripGuidanceSession(
     phase: phaseForStops(stops),
     stops,
     planReason: trip.fuelPlan?.reason ?? null,
+    planStatus: trip.fuelPlan?.status ?? null,
     remainingMiles: trip.route
       ? Math.max(0, Math.round((trip.route.distanceMiles - input.progressMiles) * 10) / 10)
       : null,

@@ -41,9 +41,42 @@ describe('the guidance session a started trip opens', () => {
       milesAhead: 350.2,
     });
     expect(session.remainingMiles).toBe(790);
+    // A stop planned before fuel programs says nothing about the card; a trip without a plan, no status.
+    expect(session.stops[0]?.inFuelProgram).toBeNull();
+    expect(session.planStatus).toBeNull();
     expect(session.tripStops).toEqual([
       { stopId: pickup.id, name: pickup.name, latitude: pickup.latitude, longitude: pickup.longitude },
     ]);
+  });
+
+  it('carries whether the card is accepted at each fuel stop, and the plan status, from the trip', () => {
+    const fuel = fuelStop.fuel as NonNullable<typeof fuelStop.fuel>;
+    const onProgram = {
+      ...trip,
+      stops: trip.stops.map((stop) =>
+        stop.id === fuelStop.id ? { ...stop, fuel: { ...fuel, inFuelProgram: true } } : stop,
+      ),
+      fuelPlan: {
+        status: 'ok' as const,
+        reason: 'One stop.',
+        startFuelPercent: 40,
+        minArrivalFuelPercent: 15,
+        totalGallons: 92.5,
+        totalCostUsd: 300,
+        projectedArrivalFuelPercent: 20,
+        baseline: {},
+        savings: null,
+        optimizedAtMs: T0,
+      },
+    };
+    const { session } = tripGuidanceSession(FLEET, onProgram, {
+      guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X3',
+      minArrivalFuelPercent: 15,
+      progressMiles: 10,
+      nowMs: T0,
+    });
+    expect(session.stops.map((stop) => stop.inFuelProgram)).toEqual([true]);
+    expect(session.planStatus).toBe('ok');
   });
 
   it('gives no gallons from a plan made without a reported level, and keeps assuming its level', () => {
