@@ -5,11 +5,13 @@ import {
   NO_FIGURES,
   type SavingsFigures,
   subtractFigures,
+  verdictChangeFigures,
 } from '../domain/fuelings/savings.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { flaggedIndexKeys } from './flagged-purchases.ts';
 import type { FollowWrite } from './recommended-stops.ts';
 import { addToSavingsDays, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
@@ -45,6 +47,7 @@ export function toFuelingItem(fleetId: string, fueling: Fueling) {
     ...fuelingKey(fleetId, fueling),
     gsi1pk: vehicleIndexKey(fleetId, fueling.vehicleId),
     gsi1sk: `FUELING#${fueling.fueledAt}#${fueling.id}`,
+    ...flaggedIndexKeys(fleetId, fueling),
     source: fueling.source,
     ...(fueling.linkedFuelingId ? { linked: fueling.linkedFuelingId } : {}),
     fueling,
@@ -178,6 +181,54 @@ export function createFuelingLister(
       return { data, next_cursor: start ? cursors.encode(scope, start) : null };
     },
   };
+}
+
+/**
+ * A purchase's new verdict (late breadcrumbs re-checked it) as transaction items: the record's
+ * verdict, conditional on the one it was judged from; its entry in the flagged index when it is
+ * now flagged; and the change to its day's counts in the savings report, once (named by the
+ * re-check).
+ */
+export function verdictChangeItems(
+  tableName: string,
+  fleetId: string,
+  before: Fueling,
+  verification: StoredVerification,
+): TransactItem[] {
+  const after: Fueling = { ...before, verification };
+  const index = flaggedIndexKeys(fleetId, after);
+  const sets = ['fueling.verification = :after', ...Object.keys(index).map((name) => `${name} = :${name}`)];
+  const values: Record<string, unknown> = {
+    ':after': verification,
+    ...Object.fromEntries(Object.entries(index).map(([name, value]) => [`:${name}`, value])),
+  };
+  let condition = 'attribute_exists(pk)';
+  if (before.verification) {
+    condition += ' AND fueling.verification.checkedAt = :checkedAt';
+    values[':checkedAt'] = before.verification.checkedAt;
+  } else {
+    condition += ' AND attribute_not_exists(fueling.verification)';
+  }
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: fuelingKey(fleetId, before),
+        UpdateExpression: `SET ${sets.join(', ')}${'gsi2pk' in index ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      },
+    },
+    ...addToSavingsDays(tableName, fleetId, [
+      {
+        day: utcDay(Date.parse(before.fueledAt)),
+        vehicleId: before.vehicleId,
+        cause: `${before.id}:verdict:${verification.checkedAt}`,
+        delta: verdictChangeFigures(before, after),
+        externalRef: before.externalRef ?? null,
+      },
+    ]),
+  ];
 }
 
 export function createFuelingStore(

@@ -4,6 +4,7 @@ import {
   fuelingMatchedEvent,
   fuelingRecordedEvent,
 } from '../../shared/domain/event-payloads.ts';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import { recommendationChanges } from '../../shared/domain/fuelings/recommendations.ts';
 import {
   acknowledgeStop,
@@ -21,6 +22,7 @@ import type { OutboxEvent } from '../../shared/domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
@@ -276,6 +278,8 @@ describe('a fill at a recommended stop, by recommendation state × source × ord
         {
           vehicles: vehicleStore(infra),
           savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+          flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+          fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
           now: clock.now,
         },
         fleetId,

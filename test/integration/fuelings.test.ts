@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import type { RecommendedStop } from '../../shared/domain/fuelings/recommendations.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { recordFill } from '../../shared/usecases/fueling-records.ts';
 import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
@@ -259,6 +261,8 @@ function savingsDeps() {
   return {
     vehicles: vehicleStore(infra),
     savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+    flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     now: clock.now,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import { recommendationChanges } from '../../shared/domain/fuelings/recommendations.ts';
 import {
   type GuidanceSession,
@@ -9,6 +10,7 @@ import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
@@ -168,6 +170,8 @@ const report = (fleetId: string) =>
     {
       vehicles: vehicleStore(infra),
       savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+      flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+      fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
       now: clock.now,
     },
     fleetId,

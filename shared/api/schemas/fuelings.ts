@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FUEL_PROGRAM_RULES } from '../../domain/fuel-program/program.ts';
 import { FUEL_TAX_TREATMENTS } from '../../domain/fuel-tax/treatment.ts';
 import { COUNTERFACTUAL_SOURCES } from '../../domain/fuelings/fill-pricing.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type UnmatchedReason,
 } from '../../domain/fuelings/match-window.ts';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
+import { VERIFICATION_REASON_CODES } from '../../domain/fuelings/verification.ts';
 import {
   externalRef,
   pageOf,
@@ -346,6 +348,59 @@ const figures = {
     ),
 };
 
+const programSpend = z.object({
+  fills: z.number().check(z.int()),
+  gallons: z.number(),
+  spend_usd: z.number().check(z.meta({ description: 'Cash paid (pump spend), as the totals’ spend_usd' })),
+});
+
+const reportFuelProgram = z.object({
+  rule: z
+    .enum(FUEL_PROGRAM_RULES)
+    .check(z.meta({ description: 'The fleet’s fuel card program rule in force now' })),
+  in_program: programSpend.check(
+    z.meta({ description: 'Fills at a chain the program accepted when they were recorded' }),
+  ),
+  off_program: programSpend.check(
+    z.meta({ description: 'Fills at a chain the program did not accept when they were recorded' }),
+  ),
+  unknown: programSpend.check(
+    z.meta({ description: 'Fills with no station named, or recorded while the program had no rule' }),
+  ),
+});
+
+const reportVerification = z.object({
+  verified: z.number().check(z.int()),
+  unverified: z
+    .number()
+    .check(z.int(), z.meta({ description: 'Reported purchases the vehicle’s data could not check' })),
+  flagged: z.number().check(z.int()),
+  not_checked: z
+    .number()
+    .check(z.int(), z.meta({ description: 'Reported purchases recorded before purchases were checked' })),
+  exceptions: z
+    .array(
+      z.object({
+        fueling_id: z.string(),
+        vehicle_id: z.string(),
+        fueled_at: timestamp,
+        gallons: z.nullable(z.number()),
+        station_id: z.nullable(z.string()),
+        status: z.literal('flagged'),
+        reasons: z.array(
+          z.object({
+            code: z.enum(VERIFICATION_REASON_CODES),
+            detail: z.string().check(z.meta({ description: 'A sentence with the figures to check' })),
+          }),
+        ),
+      }),
+    )
+    .check(z.meta({ description: 'The flagged purchases of the period, newest first, at most 50' })),
+  exceptions_truncated: z
+    .boolean()
+    .check(z.meta({ description: 'More purchases were flagged than `exceptions` lists' })),
+});
+
 export const savingsReportSchema = z
   .object({
     period: z.object({
@@ -365,6 +420,12 @@ export const savingsReportSchema = z
         ...figures,
         adherence_rate: z.nullable(z.number()),
       }),
+    ),
+    fuel_program: reportFuelProgram.check(
+      z.meta({ description: 'The period’s fills in and off the fleet’s fuel card program' }),
+    ),
+    verification: reportVerification.check(
+      z.meta({ description: 'The period’s reported purchases checked against their trucks’ own data' }),
     ),
     definitions: z.record(z.string(), z.string()),
     methodology: z.string().check(

@@ -3736,6 +3736,67 @@ export interface components {
                 fuel_tax_treatment: "ifta" | "pump" | "mixed" | null;
                 adherence_rate: number | null;
             }[];
+            /** @description The period’s fills in and off the fleet’s fuel card program */
+            fuel_program: {
+                /**
+                 * @description The fleet’s fuel card program rule in force now
+                 * @enum {string}
+                 */
+                rule: "none" | "preferred" | "required";
+                /** @description Fills at a chain the program accepted when they were recorded */
+                in_program: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+                /** @description Fills at a chain the program did not accept when they were recorded */
+                off_program: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+                /** @description Fills with no station named, or recorded while the program had no rule */
+                unknown: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+            };
+            /** @description The period’s reported purchases checked against their trucks’ own data */
+            verification: {
+                verified: number;
+                /** @description Reported purchases the vehicle’s data could not check */
+                unverified: number;
+                flagged: number;
+                /** @description Reported purchases recorded before purchases were checked */
+                not_checked: number;
+                /** @description The flagged purchases of the period, newest first, at most 50 */
+                exceptions: {
+                    fueling_id: string;
+                    vehicle_id: string;
+                    /**
+                     * Format: date-time
+                     * @description UTC, six fractional digits
+                     * @example 2026-11-21T22:26:10.123000Z
+                     */
+                    fueled_at: string;
+                    gallons: number | null;
+                    station_id: string | null;
+                    /** @enum {string} */
+                    status: "flagged";
+                    reasons: {
+                        /** @enum {string} */
+                        code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                        /** @description A sentence with the figures to check */
+                        detail: string;
+                    }[];
+                }[];
+                /** @description More purchases were flagged than `exceptions` lists */
+                exceptions_truncated: boolean;
+            };
             definitions: {
                 [key: string]: string;
             };
@@ -11538,6 +11599,47 @@ export interface operations {
                      *           "adherence_rate": 0.5
                      *         }
                      *       ],
+                     *       "fuel_program": {
+                     *         "rule": "preferred",
+                     *         "in_program": {
+                     *           "fills": 10,
+                     *           "gallons": 1561.4,
+                     *           "spend_usd": 5153.8
+                     *         },
+                     *         "off_program": {
+                     *           "fills": 4,
+                     *           "gallons": 653.35,
+                     *           "spend_usd": 2192.16
+                     *         },
+                     *         "unknown": {
+                     *           "fills": 2,
+                     *           "gallons": 244.4,
+                     *           "spend_usd": 424.84
+                     *         }
+                     *       },
+                     *       "verification": {
+                     *         "verified": 8,
+                     *         "unverified": 3,
+                     *         "flagged": 1,
+                     *         "not_checked": 1,
+                     *         "exceptions": [
+                     *           {
+                     *             "fueling_id": "fuel_01M7Q0G2SR06V2HS7R955TN73E",
+                     *             "vehicle_id": "veh_01KGHXBN53SN2G1VDEMH4QB4CA",
+                     *             "fueled_at": "2026-11-18T09:41:07.000000Z",
+                     *             "gallons": 118,
+                     *             "station_id": "stn_H8S0W6YWVJ7RHWVZDT369ZKR5P",
+                     *             "status": "flagged",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "away_from_station",
+                     *                 "detail": "The truck was 564.9 mi from the station, 20 min before the purchase: farther than it could have driven at 80 mph, with 3 breadcrumb(s) within 30 min, none within 0.5 mi."
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "exceptions_truncated": false
+                     *       },
                      *       "definitions": {
                      *         "period": "The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today, on a sandbox fleet's simulation clock when it runs ahead), at most 366.",
                      *         "fuelings": "Fills made in the period, each counted once: a detected fill merged into a reported one counts as the reported one.",
@@ -11555,6 +11657,8 @@ export interface operations {
                      *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
                      *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.",
                      *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).",
+                     *         "fuel_program": "Fills split by the fleet’s fuel card program as it stood when each was recorded: `in_program` at a chain the program accepted, `off_program` at one it did not, `unknown` with no station named or while the program had no rule (`none`). spend_usd as above (pump spend: cash paid). `rule` is the program in force now.",
+                     *         "verification": "Reported purchases (POST /v1/fuelings) of the period by their check against the truck’s own data: `verified`, `unverified` (nothing to check against), `flagged` (the truck’s data disagrees), `not_checked` (recorded before purchases were checked). `exceptions` lists the flagged ones, newest first, at most 50; `exceptions_truncated` says more were flagged than listed.",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
                      *       },
                      *       "methodology": "/v1/llms.txt?section=savings-methodology"
