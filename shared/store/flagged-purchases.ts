@@ -59,22 +59,23 @@ export function createFlaggedPurchaseReader(
             TableName: tableName,
             IndexName: GSI2,
             KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-            // A vehicle's: its id is in the index's sort key (keys are all a keys-only index has).
-            ...(vehicleId
-              ? { FilterExpression: 'contains(gsi2sk, :vehicle)' }
-              : { Limit: limit - keys.length }),
+            // A vehicle's are picked from the fleet's by the id in the sort key (a key cannot be
+            // filtered on by DynamoDB): keys-only pages hold thousands.
+            ...(vehicleId ? {} : { Limit: limit - keys.length }),
             ExpressionAttributeValues: {
               ':pk': flaggedPartition(fleetId),
               ':from': `FUELING#${fromDay}`,
               // Past every time of the last day: '~' sorts after the timestamp's digits.
               ':to': `FUELING#${toDay}T~`,
-              ...(vehicleId ? { ':vehicle': `#${vehicleId}#` } : {}),
             },
             ScanIndexForward: false,
             ExclusiveStartKey: start,
           }),
         );
-        for (const item of page.Items ?? []) keys.push({ pk: item.pk, sk: item.sk });
+        for (const item of page.Items ?? []) {
+          if (vehicleId && !String(item.gsi2sk).includes(`#${vehicleId}#`)) continue;
+          keys.push({ pk: item.pk, sk: item.sk });
+        }
         start = page.LastEvaluatedKey;
         if (!start) break;
       }

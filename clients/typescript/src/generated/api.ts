@@ -2723,7 +2723,7 @@ export interface components {
                      * @description A check id (docs/integration-health.md)
                      * @enum {string}
                      */
-                    check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                    check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                     /** @enum {string} */
                     severity: "high" | "medium";
                     /** @enum {string} */
@@ -2807,7 +2807,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 title: string;
                 /** @enum {string} */
                 status: "pass" | "warn" | "fail";
@@ -2822,6 +2822,21 @@ export interface components {
                 vehicles_missing_tank_or_mpg: number;
                 breadcrumbs_24h: number;
                 rejected_items_24h: number;
+                /** @description Card purchases reported (POST /v1/fuelings) in the last 7 UTC days */
+                fuelings_reported_7d: number;
+                /** @description Of those, the ones verified against the truck’s own data */
+                fuelings_verified_7d: number;
+            };
+            /** @description The card purchases reported in the last 7 UTC days, by their check against the truck’s own data (the purchases_verifiable check) */
+            purchase_verification: {
+                reported: number;
+                verified: number;
+                /** @description The truck’s data had nothing to check them against */
+                unverified: number;
+                /** @description The truck’s data disagrees: listed in the savings report */
+                flagged: number;
+                /** @description verified ÷ reported (0–1); null when nothing was reported */
+                verified_share: number | null;
             };
             webhooks: {
                 active_endpoints: number;
@@ -2849,7 +2864,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 action: string;
             }[];
         };
@@ -2874,7 +2889,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 action: string;
             }[];
         };
@@ -13086,6 +13101,14 @@ export interface operations {
                      *           "detail": "61 fuelings recorded (reported or detected) in the last 7 days."
                      *         },
                      *         {
+                     *           "id": "purchases_verifiable",
+                     *           "title": "Card purchases verified against the truck",
+                     *           "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *           "status": "pass",
+                     *           "observed": "81.3% verified",
+                     *           "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *         },
+                     *         {
                      *           "id": "key_age",
                      *           "title": "API key age",
                      *           "target": "the calling key was created at most 90 days ago",
@@ -13100,7 +13123,16 @@ export interface operations {
                      *         "vehicles_with_fuel_level": 35,
                      *         "vehicles_missing_tank_or_mpg": 2,
                      *         "breadcrumbs_24h": 18472,
-                     *         "rejected_items_24h": 41
+                     *         "rejected_items_24h": 41,
+                     *         "fuelings_reported_7d": 48,
+                     *         "fuelings_verified_7d": 39
+                     *       },
+                     *       "purchase_verification": {
+                     *         "reported": 48,
+                     *         "verified": 39,
+                     *         "unverified": 8,
+                     *         "flagged": 1,
+                     *         "verified_share": 0.813
                      *       },
                      *       "webhooks": {
                      *         "active_endpoints": 1,
@@ -13235,6 +13267,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13255,6 +13288,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13275,6 +13309,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13295,6 +13330,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13463,6 +13499,14 @@ export interface operations {
                      *             "detail": "61 fuelings recorded (reported or detected) in the last 7 days."
                      *           },
                      *           {
+                     *             "id": "purchases_verifiable",
+                     *             "title": "Card purchases verified against the truck",
+                     *             "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *             "status": "pass",
+                     *             "observed": "81.3% verified",
+                     *             "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *           },
+                     *           {
                      *             "id": "key_age",
                      *             "title": "API key age",
                      *             "target": "the calling key was created at most 90 days ago",
@@ -13477,7 +13521,16 @@ export interface operations {
                      *           "vehicles_with_fuel_level": 35,
                      *           "vehicles_missing_tank_or_mpg": 2,
                      *           "breadcrumbs_24h": 18472,
-                     *           "rejected_items_24h": 41
+                     *           "rejected_items_24h": 41,
+                     *           "fuelings_reported_7d": 48,
+                     *           "fuelings_verified_7d": 39
+                     *         },
+                     *         "purchase_verification": {
+                     *           "reported": 48,
+                     *           "verified": 39,
+                     *           "unverified": 8,
+                     *           "flagged": 1,
+                     *           "verified_share": 0.813
                      *         },
                      *         "webhooks": {
                      *           "active_endpoints": 1,
