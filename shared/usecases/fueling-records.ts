@@ -1,4 +1,5 @@
 import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
+import { inFuelProgram } from '../domain/fuel-program/program.ts';
 import {
   basisOfFill,
   fillEffectivePrice,
@@ -22,6 +23,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { EventRecorder } from '../store/events.ts';
 import type { FuelingRef, FuelingStore, VehicleFillGuard } from '../store/fuelings.ts';
 import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 
 export interface FuelingRecordDeps {
   fuelings: Pick<
@@ -30,6 +32,8 @@ export interface FuelingRecordDeps {
   >;
   recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite' | 'passOverWrite'>;
   events: Pick<EventRecorder, 'record'>;
+  /** The fleet's card program, for a fill at a named station that does not say which side of it it is on. */
+  fuelPrograms?: FuelProgramSource | undefined;
 }
 
 export type FillOutcome =
@@ -83,6 +87,7 @@ export async function recordFill(
   /** A detection's `fueling.matched`, built by the worker against the stops it watched. */
   detectedMatch: OutboxEvent | null = null,
 ): Promise<FillOutcome> {
+  fill = await withProgramSide(deps, fleetId, fill);
   for (let attempt = 1; ; attempt++) {
     const place = placeOf(fill);
     const guard = await deps.fuelings.vehicleGuard(fleetId, fill.vehicleId);
@@ -142,6 +147,19 @@ export async function recordFill(
     // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
+}
+
+/**
+ * Whether the fleet's card program accepts the fill's station, as the program stands when it is
+ * recorded (the report's in/off program split keeps that, whatever the program becomes): a fill
+ * that already says (a reported one judged with its purchase) keeps its side; one at no named
+ * station, or under rule `none`, is on neither (null).
+ */
+async function withProgramSide(deps: FuelingRecordDeps, fleetId: string, fill: Fueling): Promise<Fueling> {
+  if (fill.inFuelProgram !== undefined || !deps.fuelPrograms) return fill;
+  const chain = fill.station?.chain;
+  const side = chain ? inFuelProgram(await deps.fuelPrograms.get(fleetId), chain) : null;
+  return { ...fill, inFuelProgram: side };
 }
 
 /**

@@ -1,13 +1,15 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FuelProgram } from '../../shared/domain/fuel-program/program.ts';
 import type { Fueling, StoredVerification } from '../../shared/domain/telematics/fueling-record.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { verdictChangeItems } from '../../shared/store/fuelings.ts';
+import { recordFill } from '../../shared/usecases/fueling-records.ts';
 import { fleetScorecard } from '../../shared/usecases/integration-health.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
-import { fuelingStores } from '../../shared/wiring/fuelings.ts';
+import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { integrationHealthDeps } from '../../shared/wiring/integration-health.ts';
 import { savingsReportDeps } from '../../shared/wiring/reports.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -185,6 +187,55 @@ describe('the report over stored fuelings', () => {
     ).rejects.toThrow();
     report = await savingsReport(savingsReportDeps(infra), fleetId, day);
     expect(report.verification).toMatchObject({ unverified: 0, flagged: 1 });
+  });
+});
+
+describe('a detected fill’s side of the fuel program', () => {
+  it('is its station’s chain against the program as it stands when the fill is recorded; no station, no side', async () => {
+    const fleetId = newId('fleet');
+    const vehicleId = await truck(fleetId);
+    let program: FuelProgram = {
+      rule: 'required',
+      chains: [{ chain: "Love's", discountCents: 12 }],
+      offProgramPenaltyCents: 0,
+      updatedAt: '2026-11-01T00:00:00.000000Z',
+    };
+    const deps = { ...createFuelingRecordDeps(infra), fuelPrograms: { get: async () => program } };
+    const detected = (hour: number, chain: string | null): Fueling => {
+      const fueledAt = `2026-11-22T${String(hour).padStart(2, '0')}:00:00.000000Z`;
+      return fill(vehicleId, fueledAt, {
+        id: newId('fueling'),
+        source: 'detected',
+        station: chain
+          ? { id: `stn_${hour}`, name: `${chain} ${hour}`, chain, latitude: 35, longitude: -101, address: '' }
+          : null,
+        stationId: chain ? `stn_${hour}` : null,
+      });
+    };
+    const atLoves = detected(6, 'LOVE’S');
+    const atPilot = detected(10, 'Pilot');
+    const nowhere = detected(14, null);
+    for (const fueling of [atLoves, atPilot, nowhere]) {
+      expect(await recordFill(deps, fleetId, fueling)).toMatchObject({ status: 'recorded' });
+    }
+    // The program changes afterwards: what was recorded keeps its side.
+    program = { ...program, chains: [{ chain: 'Pilot', discountCents: 9 }] };
+    const stored = await Promise.all(
+      [atLoves, atPilot, nowhere].map((f) => fuelingStores(infra).fuelings.get(fleetId, f)),
+    );
+    expect(stored.map((f) => f?.inFuelProgram)).toEqual([true, false, null]);
+
+    const report = await savingsReport(savingsReportDeps(infra), fleetId, {
+      from: '2026-11-22',
+      to: '2026-11-22',
+    });
+    expect(report.fuel_program).toMatchObject({
+      in_program: { fills: 1, gallons: 100, spend_usd: 350 },
+      off_program: { fills: 1, gallons: 100, spend_usd: 350 },
+      unknown: { fills: 1, gallons: 100, spend_usd: 350 },
+    });
+    // Detections are the truck's own data: no purchase to verify.
+    expect(report.verification).toMatchObject({ verified: 0, unverified: 0, flagged: 0, not_checked: 0 });
   });
 });
 
