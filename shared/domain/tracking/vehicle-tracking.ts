@@ -1,3 +1,4 @@
+import type { PendingVerification } from '../fuelings/verification-recheck.ts';
 import type { GuidanceSession } from '../guidance/session.ts';
 import { initialTrackerState, type TrackerState } from '../telematics/tracker.ts';
 import type { Outbox } from './outbox.ts';
@@ -18,6 +19,11 @@ export interface VehicleTracking {
   /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
   lastSeenMs: number | null;
   offline: boolean;
+  /**
+   * Reported purchases whose verdict was `unverified`, waiting for late breadcrumbs to re-check them
+   * once (fuelings/verification-recheck.ts); written by POST /v1/fuelings, absent on items written before.
+   */
+  pendingVerifications?: PendingVerification[];
   /** Left by the last committed change when its follow-up work did not finish. */
   outbox: Outbox | null;
   /** Optimistic lock: every write expects the version it read. */
