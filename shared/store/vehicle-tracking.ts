@@ -351,7 +351,11 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
                   Key: key,
                   UpdateExpression: 'SET pending_verifications = :pending, version = :next',
                   ConditionExpression: 'version = :version',
-                  ExpressionAttributeValues: { ':pending': pending, ':next': version + 1, ':version': version },
+                  ExpressionAttributeValues: {
+                    ':pending': pending,
+                    ':next': version + 1,
+                    ':version': version,
+                  },
                 }),
               )
             : client.send(

@@ -43,13 +43,16 @@ export function recheckWindow(pending: Pick<PendingVerification, 'fueledAt'>): {
   return { fromMs: atMs - span, toMs: atMs + span };
 }
 
-/** The pending list with one more purchase (once by id), the newest {@link RECHECK_POLICY.maxPending} by `fueled_at`. */
+/**
+ * The pending list with one more purchase, the newest {@link RECHECK_POLICY.maxPending} by
+ * `fueled_at`; one already there stays as it is (a re-sent purchase keeps what it heard).
+ */
 export function withPending(
   pending: readonly PendingVerification[],
   added: Pick<PendingVerification, 'fuelingId' | 'fueledAt'>,
 ): PendingVerification[] {
-  const others = pending.filter((entry) => entry.fuelingId !== added.fuelingId);
-  return [...others, { ...added, heard: false }]
+  const known = pending.some((entry) => entry.fuelingId === added.fuelingId);
+  return [...pending, ...(known ? [] : [{ ...added, heard: false }])]
     .sort((a, b) => (a.fueledAt < b.fueledAt ? 1 : a.fueledAt > b.fueledAt ? -1 : 0))
     .slice(0, RECHECK_POLICY.maxPending);
 }
