@@ -1,11 +1,14 @@
+import { fuelingFlaggedEvent } from '../domain/event-payloads.ts';
 import {
   type VerificationBreadcrumb,
   type VerificationInput,
   verifyPurchase,
 } from '../domain/fuelings/verification.ts';
-import { recheckWindow } from '../domain/fuelings/verification-recheck.ts';
+import { type PendingVerification, recheckWindow } from '../domain/fuelings/verification-recheck.ts';
 import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { RecentPositions } from '../domain/telematics/positions.ts';
+import type { OutboxEvent, RecheckedPurchase } from '../domain/tracking/outbox.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingStore } from '../store/fuelings.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
@@ -92,4 +95,48 @@ export function purchaseVerdict(
     detectedFills: data.detectedFills,
   };
   return { ...verifyPurchase(input), checkedAt: formatTimestamp(checkedAtMs), rechecked };
+}
+
+export interface PurchaseRecheckDeps {
+  positions: Pick<VehiclePositionStore, 'historySince'>;
+  fuelings: Pick<FuelingStore, 'get' | 'ofVehicleBetween'>;
+}
+
+/**
+ * The pending purchases a worker cycle found due (verification-recheck.ts), re-checked once on the
+ * vehicle's data now in: each still `unverified` and not re-checked gets its new verdict (marked
+ * re-checked whatever it is), and a `flagged` one its `fueling.flagged`. The cycle's own detections
+ * count as detected fills (they are recorded after its commit). Nothing is written here: the cycle
+ * commits the verdicts and events in its outbox.
+ */
+export async function recheckPurchases(
+  deps: PurchaseRecheckDeps,
+  fleetId: string,
+  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons'>,
+  due: readonly PendingVerification[],
+  cycleDetections: readonly Fueling[],
+  positions: RecentPositions,
+  checkedAtMs: number,
+): Promise<{ verifications: RecheckedPurchase[]; events: OutboxEvent[] }> {
+  const verifications: RecheckedPurchase[] = [];
+  const events: OutboxEvent[] = [];
+  for (const entry of due) {
+    const fueling = await deps.fuelings.get(fleetId, { id: entry.fuelingId, fueledAt: entry.fueledAt });
+    const before = fueling?.verification;
+    if (fueling?.source !== 'reported' || before?.status !== 'unverified' || before.rechecked) {
+      continue;
+    }
+    const { fromMs, toMs } = verificationSpan(fueling);
+    const data = await vehicleDataBetween(deps, fleetId, vehicle.id, fromMs, toMs, positions);
+    for (const detection of cycleDetections) {
+      const atMs = Date.parse(detection.fueledAt);
+      if (atMs < fromMs || atMs > toMs || data.detectedFills.some((fill) => fill.id === detection.id))
+        continue;
+      data.detectedFills.push({ id: detection.id, fueledAtMs: atMs, gallons: detection.gallons });
+    }
+    const verification = purchaseVerdict(fueling, vehicle.tankSizeGallons, data, checkedAtMs, true);
+    verifications.push({ fueling: { id: fueling.id, fueledAt: fueling.fueledAt }, verification });
+    if (verification.status === 'flagged') events.push(fuelingFlaggedEvent(fueling, verification));
+  }
+  return { verifications, events };
 }

@@ -43,3 +43,10 @@ export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracki
     version: 0,
   };
 }
+
+/**
+ * Whether no worker cycle has committed the item yet: absent (version 0), or created by POST
+ * /v1/fuelings to keep a purchase pending before the vehicle's first breadcrumb was processed.
+ */
+export const isFirstCycle = (tracking: Pick<VehicleTracking, 'version' | 'lastSeenMs'>): boolean =>
+  tracking.version === 0 || tracking.lastSeenMs === null;
