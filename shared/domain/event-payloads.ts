@@ -255,7 +255,7 @@ export function fuelingMatchedEvent(fill: MatchedFill): CatalogEvent<'fueling.ma
 export function fuelingFlaggedEvent(
   fueling: Pick<
     Fueling,
-    'id' | 'vehicleId' | 'externalRef' | 'fueledAt' | 'gallons' | 'stationId' | 'cardTransactionRef'
+    'id' | 'vehicleId' | 'externalRef' | 'fueledAt' | 'gallons' | 'station' | 'cardTransactionRef'
   >,
   verification: StoredVerification,
 ): CatalogEvent<'fueling.flagged'> {
@@ -268,7 +268,9 @@ export function fuelingFlaggedEvent(
       external_ref: fueling.externalRef ?? null,
       fueled_at: fueling.fueledAt,
       gallons: fueling.gallons ?? 0,
-      station_id: fueling.stationId,
+      station: fueling.station
+        ? { id: fueling.station.id, name: fueling.station.name, chain: fueling.station.chain }
+        : null,
       card_transaction_ref: fueling.cardTransactionRef ?? null,
       verification: {
         status: verification.status,

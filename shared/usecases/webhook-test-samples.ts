@@ -128,7 +128,7 @@ export function testEventSamples(
       ...vehicle,
       fueled_at: at(12),
       gallons: 180,
-      station_id: sample.station.id,
+      station: { id: sample.station.id, name: sample.station.name, chain: "Love's" },
       card_transaction_ref: 'EFS-7741-0091-2231',
       verification: {
         ...verifyPurchase({

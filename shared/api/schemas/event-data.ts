@@ -199,10 +199,21 @@ export const eventDataSchemas = {
     external_ref: externalRef,
     fueled_at: at('The purchase’s time, as reported.'),
     gallons: z.number().check(z.meta({ description: 'Gallons on the card record.' })),
-    station_id: z
-      .nullable(publicId('station'))
+    // A station, not a `station_id`: that member is required and never null in the types before,
+    // and a purchase may name no station.
+    station: z
+      .nullable(
+        z.object({
+          id: described(publicId('station'), 'The catalog station (`stn_`).'),
+          name: z.string(),
+          chain: z.string(),
+        }),
+      )
       .check(
-        z.meta({ description: 'The catalog station (`stn_`) it names or was placed at; null without one.' }),
+        z.meta({
+          description:
+            'The catalog station the purchase names or was placed at (within 0.25 mi of its coordinates); null without one.',
+        }),
       ),
     card_transaction_ref: z
       .nullable(z.string())

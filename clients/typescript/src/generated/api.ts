@@ -2211,11 +2211,16 @@ export interface components {
             fueled_at: string;
             /** @description Gallons on the card record. */
             gallons: number;
-            /**
-             * @description The catalog station (`stn_`) it names or was placed at; null without one.
-             * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
-             */
-            station_id: string | null;
+            /** @description The catalog station the purchase names or was placed at (within 0.25 mi of its coordinates); null without one. */
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                chain: string;
+            } | null;
             /** @description The card network’s reference, when the purchase carried one. */
             card_transaction_ref: string | null;
             verification: components["schemas"]["PurchaseVerification"];
@@ -11308,7 +11313,20 @@ export interface operations {
                      *           "detected_gallons": 20.2,
                      *           "missed_savings_usd": 0,
                      *           "unmatched_reason": null,
-                     *           "verification": null,
+                     *           "verification": {
+                     *             "status": "verified",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "at_station",
+                     *                 "detail": "A breadcrumb puts the truck 0 mi from the station, 3 min before the purchase (within 0.5 mi)."
+                     *               },
+                     *               {
+                     *                 "code": "level_rose",
+                     *                 "detail": "A fill of 20.2 gal was detected 2 min before the purchase."
+                     *               }
+                     *             ],
+                     *             "checked_at": "2026-11-22T01:14:52.208000Z"
+                     *           },
                      *           "created_at": "2026-11-22T01:14:52.208000Z"
                      *         },
                      *         {
@@ -14673,7 +14691,11 @@ export interface operations {
                  *         "external_ref": "TRUCK-1042",
                  *         "fueled_at": "2026-11-21T22:14:10.123000Z",
                  *         "gallons": 180,
-                 *         "station_id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "chain": "Love's"
+                 *         },
                  *         "card_transaction_ref": "EFS-7741-0091-2231",
                  *         "verification": {
                  *           "status": "flagged",
