@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VERIFICATION_POLICY } from '../../../shared/domain/fuelings/verification.ts';
 import {
   type PendingVerification,
   RECHECK_POLICY,
@@ -6,7 +7,6 @@ import {
   recheckWindow,
   withPending,
 } from '../../../shared/domain/fuelings/verification-recheck.ts';
-import { VERIFICATION_POLICY } from '../../../shared/domain/fuelings/verification.ts';
 
 const MIN = 60_000;
 /** The purchase: 12:00 UTC; its window 11:00–13:00. */
