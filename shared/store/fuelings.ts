@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import {
   fuelingFigures,
@@ -15,7 +15,7 @@ import { flaggedIndexKeys } from './flagged-purchases.ts';
 import type { FollowWrite } from './recommended-stops.ts';
 import { addToSavingsDays, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
-import { failedConditionIndexes, isTransactionConflict } from './transactions.ts';
+import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
 
 /**
  * A fueling (`FLEET#…`/`FUELING#<fueled_at>#fuel_…`): the fleet's fuelings by time in one key
@@ -112,6 +112,11 @@ export interface FuelingStore {
   get(fleetId: string, fueling: FuelingRef): Promise<Fueling | null>;
   /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
   announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
+  /**
+   * Writes a reported purchase's verdict after late breadcrumbs re-checked it; nothing when the
+   * fueling is not on record (a sandbox reset removed it).
+   */
+  setVerification(fleetId: string, fueling: FuelingRef, verification: StoredVerification): Promise<void>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
   ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]>;
   /** Newest first; detections merged into a reported fueling only when `source=detected` is asked. */
@@ -408,6 +413,22 @@ export function createFuelingStore(
         }),
       );
       return (Item?.matched_event as OutboxEvent | undefined) ?? null;
+    },
+
+    async setVerification(fleetId, fueling, verification) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: fuelingKey(fleetId, fueling),
+            UpdateExpression: 'SET fueling.verification = :verification',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':verification': verification },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
 
     async ofVehicleBetween(fleetId, vehicleId, from, to) {

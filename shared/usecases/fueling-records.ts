@@ -17,7 +17,7 @@ import {
   unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { EventRecorder } from '../store/events.ts';
@@ -28,7 +28,13 @@ import type { FuelProgramSource } from './fuel-programs.ts';
 export interface FuelingRecordDeps {
   fuelings: Pick<
     FuelingStore,
-    'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
+    | 'record'
+    | 'ofVehicleBetween'
+    | 'recordedForCardRef'
+    | 'announcementOf'
+    | 'vehicleGuard'
+    | 'get'
+    | 'setVerification'
   >;
   recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite' | 'passOverWrite'>;
   events: Pick<EventRecorder, 'record'>;
@@ -351,5 +357,8 @@ export function detectedFuelingRecorder(deps: FuelingRecordDeps) {
     },
     /** The fueling.matched the detection's record holds: none when it joined a matched report. */
     announcementOf: (fleetId: string, fueling: FuelingRef) => deps.fuelings.announcementOf(fleetId, fueling),
+    /** A reported purchase's verdict after late breadcrumbs re-checked it. */
+    recordVerification: (fleetId: string, fueling: FuelingRef, verification: StoredVerification) =>
+      deps.fuelings.setVerification(fleetId, fueling, verification),
   };
 }

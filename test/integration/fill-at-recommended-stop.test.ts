@@ -28,6 +28,7 @@ import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/f
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -71,6 +72,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();

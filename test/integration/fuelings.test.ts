@@ -13,6 +13,7 @@ import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../sha
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle, setVehicleStatus } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -54,6 +55,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();

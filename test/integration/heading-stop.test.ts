@@ -15,6 +15,7 @@ import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();

@@ -1484,6 +1484,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "fueling.flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reported card purchase does not agree with the vehicle's own data
+         * @description Delivered to every active endpoint subscribed to `fueling.flagged` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onFuelingFlagged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "vehicle.fuel_low": {
         parameters: {
             query?: never;
@@ -1929,7 +1949,7 @@ export interface components {
             }[];
         };
         /** @description An event as delivered: `type` says which envelope it is, and so what `data` holds. */
-        EventEnvelope: components["schemas"]["GuidanceUpdatedEvent"] | components["schemas"]["GuidanceStopApproachingEvent"] | components["schemas"]["VehicleStopArrivedEvent"] | components["schemas"]["VehicleStopDepartedEvent"] | components["schemas"]["TripStartedEvent"] | components["schemas"]["TripCompletedEvent"] | components["schemas"]["TripCancelledEvent"] | components["schemas"]["FuelingRecordedEvent"] | components["schemas"]["FuelingMatchedEvent"] | components["schemas"]["VehicleFuelLowEvent"] | components["schemas"]["VehicleOfflineEvent"] | components["schemas"]["VehicleOnlineEvent"] | components["schemas"]["FleetProvisionedEvent"];
+        EventEnvelope: components["schemas"]["GuidanceUpdatedEvent"] | components["schemas"]["GuidanceStopApproachingEvent"] | components["schemas"]["VehicleStopArrivedEvent"] | components["schemas"]["VehicleStopDepartedEvent"] | components["schemas"]["TripStartedEvent"] | components["schemas"]["TripCompletedEvent"] | components["schemas"]["TripCancelledEvent"] | components["schemas"]["FuelingRecordedEvent"] | components["schemas"]["FuelingMatchedEvent"] | components["schemas"]["FuelingFlaggedEvent"] | components["schemas"]["VehicleFuelLowEvent"] | components["schemas"]["VehicleOfflineEvent"] | components["schemas"]["VehicleOnlineEvent"] | components["schemas"]["FleetProvisionedEvent"];
         EventPage: {
             data: components["schemas"]["EventEnvelope"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
@@ -2123,6 +2143,27 @@ export interface components {
              * @enum {string|null}
              */
             unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | "no_stop_due" | null;
+            /** @description A reported purchase checked against the vehicle’s breadcrumbs, tank and fuel levels; null on a detected fill (the vehicle’s own data) and on purchases recorded before verification */
+            verification: {
+                /**
+                 * @description `verified`: the vehicle’s data confirms the purchase and nothing contradicts it; `flagged`: its data contradicts the purchase (fires `fueling.flagged`); `unverified`: it reported nothing to check against, never a guess
+                 * @enum {string}
+                 */
+                status: "verified" | "unverified" | "flagged";
+                /** @description Why: a flagged purchase's flags first, then what was confirmed; a verified one's confirmations; an unverified one's checks that could not be made. `at_station`: a breadcrumb within 0.5 mi of the station within 30 min; `away_from_station`: breadcrumbs in that window, all too far to have driven there; `exceeds_tank_size` / `exceeds_room_in_tank`: more gallons than the tank, or the room in it then; `level_rose` / `no_level_rise`: the fuel level within 60 min of the purchase; `no_breadcrumbs_near_time`, `no_breadcrumb_at_station`, `no_place`, `tank_not_checked`, `no_fuel_levels`, `rise_not_measurable`: a check that could not be made */
+                reasons: {
+                    /** @enum {string} */
+                    code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                    /** @description A sentence with the figures a fuel manager can check */
+                    detail: string;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description When the verdict was reached: on receipt, or when late breadcrumbs re-checked an `unverified` one (once)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                checked_at: string;
+            } | null;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -2148,6 +2189,80 @@ export interface components {
                     message: string;
                 }[];
             }[];
+        };
+        FuelingFlaggedData: {
+            /**
+             * @description The reported fueling (`fuel_`).
+             * @example fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fueling_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * Format: date-time
+             * @description The purchase’s time, as reported.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            fueled_at: string;
+            /** @description Gallons on the card record. */
+            gallons: number;
+            /** @description The catalog station the purchase names or was placed at (within 0.25 mi of its coordinates); null without one. */
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                chain: string;
+            } | null;
+            /** @description The card network’s reference, when the purchase carried one. */
+            card_transaction_ref: string | null;
+            verification: components["schemas"]["PurchaseVerification"];
+        };
+        /** @description `fueling.flagged`: A reported card purchase does not agree with the vehicle's own data. */
+        FuelingFlaggedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fueling.flagged";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["FuelingFlaggedData"];
         };
         /** @description One fuel purchase. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; send `latitude` and `longitude` together; `discount_usd_per_gallon` needs `price_usd_per_gallon` and must not exceed it. */
         FuelingItem: {
@@ -3157,6 +3272,26 @@ export interface components {
             /** @description Stations in reach for this purchase, the stop itself included */
             station_count: number;
         };
+        PurchaseVerification: {
+            /**
+             * @description `verified`: the vehicle’s data confirms the purchase and nothing contradicts it; `flagged`: its data contradicts the purchase (fires `fueling.flagged`); `unverified`: it reported nothing to check against, never a guess
+             * @enum {string}
+             */
+            status: "verified" | "unverified" | "flagged";
+            /** @description Why: a flagged purchase's flags first, then what was confirmed; a verified one's confirmations; an unverified one's checks that could not be made. `at_station`: a breadcrumb within 0.5 mi of the station within 30 min; `away_from_station`: breadcrumbs in that window, all too far to have driven there; `exceeds_tank_size` / `exceeds_room_in_tank`: more gallons than the tank, or the room in it then; `level_rose` / `no_level_rise`: the fuel level within 60 min of the purchase; `no_breadcrumbs_near_time`, `no_breadcrumb_at_station`, `no_place`, `tank_not_checked`, `no_fuel_levels`, `rise_not_measurable`: a check that could not be made */
+            reasons: {
+                /** @enum {string} */
+                code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                /** @description A sentence with the figures a fuel manager can check */
+                detail: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the verdict was reached: on receipt, or when late breadcrumbs re-checked an `unverified` one (once)
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            checked_at: string;
+        };
         RevokeKeyRequest: {
             /** @description Why; shown in the 401 key_revoked detail of later calls */
             reason?: string;
@@ -3834,7 +3969,7 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {string} */
-            event_type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
+            event_type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "fueling.flagged" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
         };
         Trip: {
             /**
@@ -11254,6 +11389,20 @@ export interface operations {
                      *           "detected_gallons": 20.2,
                      *           "missed_savings_usd": 0,
                      *           "unmatched_reason": null,
+                     *           "verification": {
+                     *             "status": "verified",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "at_station",
+                     *                 "detail": "A breadcrumb puts the truck 0 mi from the station, 3 min before the purchase (within 0.5 mi)."
+                     *               },
+                     *               {
+                     *                 "code": "level_rose",
+                     *                 "detail": "A fill of 20.2 gal was detected 2 min before the purchase."
+                     *               }
+                     *             ],
+                     *             "checked_at": "2026-11-22T01:14:52.208000Z"
+                     *           },
                      *           "created_at": "2026-11-22T01:14:52.208000Z"
                      *         },
                      *         {
@@ -11288,6 +11437,7 @@ export interface operations {
                      *           "detected_gallons": null,
                      *           "missed_savings_usd": 0,
                      *           "unmatched_reason": "no_guidance",
+                     *           "verification": null,
                      *           "created_at": "2026-11-21T13:06:41.530000Z"
                      *         }
                      *       ],
@@ -13652,7 +13802,7 @@ export interface operations {
                  */
                 after_sequence?: number;
                 /** @description Only events of this type. */
-                type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
+                type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "fueling.flagged" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
                 /** @description Opaque cursor from `next_cursor`. */
                 cursor?: string;
                 /**
@@ -13756,13 +13906,13 @@ export interface operations {
                      *       "title": "Request failed validation",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "The query parameters failed validation: type must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned.",
+                     *       "detail": "The query parameters failed validation: type must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, fueling.flagged, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned.",
                      *       "hint": "fix the fields in `errors`",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
                      *       "errors": [
                      *         {
                      *           "field": "type",
-                     *           "message": "must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned"
+                     *           "message": "must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, fueling.flagged, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned"
                      *         }
                      *       ]
                      *     }
@@ -14665,6 +14815,82 @@ export interface operations {
             };
         };
     };
+    onFuelingFlagged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "fueling.flagged";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BP9VJ2KNB5WFBFVB7",
+                 *       "type": "fueling.flagged",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 30,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "fueling_id": "fuel_DBH2CT40PAHP92RWWPS0NBC9YR",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "fueled_at": "2026-11-21T22:14:10.123000Z",
+                 *         "gallons": 180,
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "chain": "Love's"
+                 *         },
+                 *         "card_transaction_ref": "EFS-7741-0091-2231",
+                 *         "verification": {
+                 *           "status": "flagged",
+                 *           "reasons": [
+                 *             {
+                 *               "code": "exceeds_tank_size",
+                 *               "detail": "180 gal is more than the vehicle's 150 gal tank."
+                 *             },
+                 *             {
+                 *               "code": "at_station",
+                 *               "detail": "A breadcrumb puts the truck 0 mi from the station, 6 min before the purchase (within 0.5 mi)."
+                 *             }
+                 *           ],
+                 *           "checked_at": "2026-11-21T22:15:10.123000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FuelingFlaggedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onVehicleFuelLow: {
         parameters: {
             query?: never;
@@ -14689,7 +14915,7 @@ export interface operations {
                  *       "type": "vehicle.fuel_low",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 30,
+                 *       "sequence": 31,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14747,7 +14973,7 @@ export interface operations {
                  *       "type": "vehicle.offline",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 31,
+                 *       "sequence": 32,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14802,7 +15028,7 @@ export interface operations {
                  *       "type": "vehicle.online",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 32,
+                 *       "sequence": 33,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14859,7 +15085,7 @@ export interface operations {
                  *       "type": "fleet.provisioned",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 33,
+                 *       "sequence": 34,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
