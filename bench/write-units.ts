@@ -28,7 +28,8 @@ import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
 import { createGuidanceWorkerDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
-import { vehicleStore } from '../shared/wiring/table-stores.ts';
+import { tableStores, vehicleStore } from '../shared/wiring/table-stores.ts';
+import { companyFleet, discountsOnlyProgram } from '../test/support/fleets.ts';
 import { testInfrastructure } from '../test/support/infrastructure.ts';
 import { DALLAS, DENVER, DISCOUNTS, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
@@ -365,10 +366,12 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
     const deps = createGuidanceWorkerDeps(infra, {
       events: createEventRecorder(client, TABLE, 'prod', now),
     });
-    const { catalog, discounts } = stationSources(infra);
+    const { catalog } = stationSources(infra);
     // The synthetic catalog, priced as of minute 0.
     await catalog.current();
-    await discounts.put(fleetId, DISCOUNTS);
+    await tableStores(infra).fleets.putCompanyFleet(
+      companyFleet(fleetId, { fuelProgram: discountsOnlyProgram(DISCOUNTS) }),
+    );
     const at = formatTimestamp(startMs);
     const vehicles: Vehicle[] = [];
     for (let index = 0; index < VEHICLES; index++) {

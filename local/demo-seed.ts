@@ -14,6 +14,7 @@ import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
 } from '../shared/domain/fleet.ts';
+import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../shared/domain/fuel-tax/treatment.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
 import type { Stage } from '../shared/platform/config.ts';
@@ -24,7 +25,6 @@ import { accountKeyKey, apiKeyKey, createApiKeyStore, keyIdKey } from '../shared
 import { createCursorCodec } from '../shared/store/cursor.ts';
 import type { DocumentClient } from '../shared/store/dynamo-client.ts';
 import { createFleetStore } from '../shared/store/fleets.ts';
-import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
 import { operatorTokenKey } from '../shared/store/operator-tokens.ts';
 import { createPlanStore } from '../shared/store/plans.ts';
 import { createSimulationStore } from '../shared/store/sandbox-simulations.ts';
@@ -260,7 +260,27 @@ async function seedFleets(
   // The codec is unused by writes; any key will do here.
   const prodFleets = createFleetStore(client, tables.prodTable, createCursorCodec('seed'));
   const sandboxFleets = createFleetStore(client, tables.sandboxTable, createCursorCodec('seed'));
-  const fleet = (id: string, name: string, partnerId: string | null, stage: Stage): Fleet => ({
+  // Fuel card programs, typical of a mid-size fleet's negotiated rates (discounts in cents per gallon).
+  // The company's live fleet lists its chains without keeping plans to them (rule none): suites
+  // guide its trucks to whatever station is cheapest, other chains included. Its sandbox twin
+  // keeps plans to the card (required); the partner's fleet prefers its chains at an 8 ¢ penalty.
+  const companyChains = [
+    { chain: "Love's", discountCents: 12 },
+    { chain: 'Pilot Flying J', discountCents: 15 },
+  ];
+  const program = (rule: FuelProgram['rule'], chains: FuelProgram['chains'], penalty = 0): FuelProgram => ({
+    rule,
+    chains,
+    offProgramPenaltyCents: penalty,
+    updatedAt: at,
+  });
+  const fleet = (
+    id: string,
+    name: string,
+    partnerId: string | null,
+    stage: Stage,
+    fuelProgram: FuelProgram,
+  ): Fleet => ({
     id,
     name,
     externalRef: stage === 'sandbox' ? 'demo-company-sandbox' : null,
@@ -270,22 +290,33 @@ async function seedFleets(
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram,
     partnerId,
     createdAt: at,
     updatedAt: at,
   });
-  const partnerFleet = fleet(ids.partnerFleetId, 'Partner Demo Fleet', ids.partnerId, 'prod');
-  await prodFleets.provision(partnerFleet, ids.partnerId, fleetProvisionedEvent('prod', partnerFleet, nowMs));
-  await prodFleets.putCompanyFleet(fleet(ids.companyFleetId, 'Demo Company Freight', null, 'prod'));
-  await sandboxFleets.putCompanyFleet(
-    fleet(ids.sandboxFleetId, 'Demo Company Freight (sandbox)', null, 'sandbox'),
+  const partnerProgram = program(
+    'preferred',
+    [
+      { chain: 'TA', discountCents: 10 },
+      { chain: 'Petro', discountCents: 10 },
+    ],
+    8,
   );
-
-  // Fuel-card discounts (cents per gallon), typical of a mid-size fleet's negotiated rates.
-  const companyDiscounts = { "Love's": 12, 'Pilot Flying J': 15 };
-  await createFuelDiscountStore(client, tables.prodTable).put(ids.companyFleetId, companyDiscounts);
-  await createFuelDiscountStore(client, tables.sandboxTable).put(ids.sandboxFleetId, companyDiscounts);
-  await createFuelDiscountStore(client, tables.prodTable).put(ids.partnerFleetId, { TA: 10, Petro: 10 });
+  const partnerFleet = fleet(ids.partnerFleetId, 'Partner Demo Fleet', ids.partnerId, 'prod', partnerProgram);
+  await prodFleets.provision(partnerFleet, ids.partnerId, fleetProvisionedEvent('prod', partnerFleet, nowMs));
+  await prodFleets.putCompanyFleet(
+    fleet(ids.companyFleetId, 'Demo Company Freight', null, 'prod', program('none', companyChains)),
+  );
+  await sandboxFleets.putCompanyFleet(
+    fleet(
+      ids.sandboxFleetId,
+      'Demo Company Freight (sandbox)',
+      null,
+      'sandbox',
+      program('required', companyChains),
+    ),
+  );
 }
 
 /**

@@ -24,14 +24,24 @@
  *   fuel-tax-rates                                  the state diesel tax rates in force and upcoming
  *   set-fuel-tax-rate --state <XX> --usd-per-gallon <n> --effective-from <YYYY-Qn>
  *                                                   a state's rate from a quarter on
+ *   set-fuel-program --fleet <flt_…> --rule required|preferred|none
+ *                    --chains "Love's=12,Pilot Flying J=15,TA=0" [--penalty <cents>]
+ *                                                   the fleet's whole fuel card program (cents per gallon)
  *   set-discounts --fleet <flt_…> --discounts "Love's=12,Pilot Flying J=15"
- *       (fleet data, not access: written straight to TABLE_NAME; no operator endpoint yet)
+ *                                                   the program's chains and discounts; rule and penalty kept
+ *       (both are fleet data, not access: written straight to the fleet's item in TABLE_NAME; no
+ *       operator endpoint. A company's owner key sets the same with PATCH /v1/fleet.)
  */
 import { parseArgs } from 'node:util';
+import { fuelProgramResource } from '../shared/api/serializers/fleets.ts';
 import { COMPANY_SCOPES, SCOPES } from '../shared/domain/access.ts';
+import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
+import { formatTimestamp } from '../shared/platform/time.ts';
+import { createCursorCodec } from '../shared/store/cursor.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { createFuelDiscountStore } from '../shared/store/fuel-discounts.ts';
+import { createFleetStore } from '../shared/store/fleets.ts';
+import { fuelProgramFromFlags } from './fuel-program-flags.ts';
 import { operatorClient } from './operator-client.ts';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -54,6 +64,9 @@ const { values: flags } = parseArgs({
     status: { type: 'string' },
     fleet: { type: 'string' },
     discounts: { type: 'string' },
+    rule: { type: 'string' },
+    chains: { type: 'string' },
+    penalty: { type: 'string' },
     state: { type: 'string' },
     'usd-per-gallon': { type: 'string' },
     'effective-from': { type: 'string' },
@@ -74,6 +87,7 @@ function need(name: keyof typeof flags): string {
 const print = (answer: unknown) => console.log(JSON.stringify(answer, null, 2));
 
 async function main() {
+  if (command === 'set-fuel-program') return setFuelProgram();
   if (command === 'set-discounts') return setDiscounts();
   const api = operatorClient();
   switch (command) {
@@ -183,7 +197,7 @@ async function main() {
       fail(
         'Usage: npm run admin -- put-plans|plans|create-partner|create-company|create-key|suspend-key|' +
           'unsuspend-key|revoke-key|set-account-plan|requests|approve|deny|revoke-access|audit|' +
-          'fuel-tax-rates|set-fuel-tax-rate|set-discounts …',
+          'fuel-tax-rates|set-fuel-tax-rate|set-fuel-program|set-discounts …',
       );
   }
 }
@@ -201,24 +215,53 @@ function guardBody(guard: NonNullable<(typeof PLAN_CATALOG)[number]['enumeration
   return Object.fromEntries(Object.entries(guard).map(([name, value]) => [names[name] ?? name, value]));
 }
 
-async function setDiscounts() {
+/** The stage table's fleets, written straight (the program is fleet data, not access). */
+function fleetTable() {
   const tableName =
     process.env.TABLE_NAME ?? fail('Set TABLE_NAME to the stage table (see the stack outputs).');
   const client = createDocumentClient({
     region: process.env.AWS_REGION ?? 'us-east-1',
     endpoint: process.env.DYNAMODB_ENDPOINT,
   });
-  const discounts: Record<string, number> = {};
-  for (const pair of need('discounts').split(',')) {
-    const [chain, cents] = pair.split('=').map((part) => part.trim());
-    const value = Number(cents);
-    if (!chain || !Number.isFinite(value) || value < 0 || value > 200) {
-      fail(`Bad discount "${pair}": use Chain=cents, 0–200 cents per gallon`);
-    }
-    discounts[chain] = value;
-  }
-  await createFuelDiscountStore(client, tableName).put(need('fleet'), discounts);
-  console.log(`Discounts for ${need('fleet')}: ${JSON.stringify(discounts)}`);
+  // The codec only pages fleet lists, which these commands never do.
+  return createFleetStore(client, tableName, createCursorCodec('admin'));
+}
+
+async function writeProgram(
+  fleets: ReturnType<typeof fleetTable>,
+  fleetId: string,
+  read: ReturnType<typeof fuelProgramFromFlags>,
+) {
+  if ('problems' in read) fail(read.problems.join('\n'));
+  const updated = await fleets.update(fleetId, { fuelProgram: read.program }, formatTimestamp(Date.now()));
+  if (!updated) fail(`Fleet ${fleetId} is not an active fleet of TABLE_NAME`);
+  print(fuelProgramResource(updated.fuelProgram));
+}
+
+async function setFuelProgram() {
+  const fleetId = need('fleet');
+  const read = fuelProgramFromFlags(
+    { rule: need('rule'), chains: flags.chains ?? '', penalty: flags.penalty },
+    formatTimestamp(Date.now()),
+  );
+  await writeProgram(fleetTable(), fleetId, read);
+}
+
+/** New chains and discounts under the rule and penalty the fleet has (a fleet without a program: none). */
+async function setDiscounts() {
+  const fleetId = need('fleet');
+  const fleets = fleetTable();
+  const fleet = (await fleets.get(fleetId)) ?? fail(`Fleet ${fleetId} is not a fleet of TABLE_NAME`);
+  const current: FuelProgram = fleet.fuelProgram;
+  const read = fuelProgramFromFlags(
+    {
+      rule: current.rule,
+      chains: need('discounts'),
+      penalty: String(current.offProgramPenaltyCents),
+    },
+    formatTimestamp(Date.now()),
+  );
+  await writeProgram(fleets, fleetId, read);
 }
 
 await main().catch((error: unknown) => fail((error as Error).message));

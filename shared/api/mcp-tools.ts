@@ -28,12 +28,12 @@ export const mcpTools = {
   getActingFleet: {
     tool: 'get_fleet_settings',
     description:
-      'The acting fleet and its settings (the arrival fuel default, the assumed departure level, the fuel tax treatment).',
+      'The acting fleet and its settings (the arrival fuel default, the assumed departure level, the fuel tax treatment, the fuel card program: accepted chains, discounts and rule).',
   },
   updateActingFleet: {
     tool: 'update_fleet_settings',
     description:
-      'Change the acting fleet’s settings, e.g. fuel_tax_treatment: ifta (price net of the IFTA-credited state tax) or pump.',
+      'Change the acting fleet’s settings, e.g. fuel_tax_treatment: ifta (price net of the IFTA-credited state tax) or pump; fuel_program (the fuel card’s chains, discounts and rule, replaced whole; a company key needs keys:manage for it).',
   },
   createVehicle: {
     tool: 'create_vehicle',
@@ -59,11 +59,13 @@ export const mcpTools = {
   },
   listNearbyStations: {
     tool: 'find_stations_nearby',
-    description: 'Fuel stations and prices within a radius of a point.',
+    description:
+      'Fuel stations and prices within a radius of a point; accepted_only=true keeps the chains of the fleet’s fuel card program.',
   },
   listStationsAlongRoute: {
     tool: 'find_stations_along_route',
-    description: 'Fuel stations and prices along a driving corridor between points.',
+    description:
+      'Fuel stations and prices along a driving corridor between points; accepted_only: true keeps the chains of the fleet’s fuel card program.',
   },
   createRoute: {
     tool: 'plan_route',

@@ -1,3 +1,4 @@
+import type { FuelProgram } from './fuel-program/program.ts';
 import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
 
 export type FleetStatus = 'active' | 'inactive';
@@ -38,6 +39,8 @@ export interface Fleet {
   assumedDepartureFuelPercent: number;
   /** How the fleet values a gallon: net of the IFTA-credited state tax (`ifta`) or not (`pump`). */
   fuelTaxTreatment: FuelTaxTreatment;
+  /** The fleet's fuel card program: where its card is accepted, at what discount, how strictly. */
+  fuelProgram: FuelProgram;
   /** The provisioning partner; null for a company's own fleet. */
   partnerId: string | null;
   createdAt: string;
@@ -51,6 +54,8 @@ export interface FleetChanges {
   defaultMinArrivalFuelPercent?: number;
   assumedDepartureFuelPercent?: number;
   fuelTaxTreatment?: FuelTaxTreatment;
+  /** A whole program: it replaces the fleet's, never merges with it. */
+  fuelProgram?: FuelProgram;
 }
 
 /**

@@ -11,11 +11,17 @@ import {
   type Fleet,
   type FleetChanges,
 } from '../domain/fleet.ts';
+import type { FuelProgram } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, sequenceKey, toEventItem } from './events.ts';
+import {
+  type FuelProgramAttribute,
+  fromFuelProgramAttribute,
+  toFuelProgramAttribute,
+} from './fuel-program-attribute.ts';
 import { isConditionFailure } from './transactions.ts';
 
 export const fleetKey = (fleetId: string) => ({ pk: `FLEET#${fleetId}`, sk: 'FLEET' });
@@ -40,6 +46,8 @@ interface FleetItem {
   assumed_departure_fuel_percent?: number;
   /** Absent on fleets written before the setting existed: read as the default. */
   fuel_tax_treatment?: FuelTaxTreatment;
+  /** Absent on a fleet that never set a program: read as NO_FUEL_PROGRAM. */
+  fuel_program?: FuelProgramAttribute;
   partner_id: string | null;
   created_at: string;
   updated_at: string;
@@ -57,6 +65,7 @@ export function toFleetItem(fleet: Fleet): FleetItem {
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     fuel_tax_treatment: fleet.fuelTaxTreatment,
+    fuel_program: toFuelProgramAttribute(fleet.fuelProgram),
     partner_id: fleet.partnerId,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
@@ -75,6 +84,7 @@ export function fromFleetItem(item: Record<string, unknown>): Fleet {
     defaultMinArrivalFuelPercent: i.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: i.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: i.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram: fromFuelProgramAttribute(i.fuel_program),
     partnerId: i.partner_id ?? null,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -165,7 +175,7 @@ export function createFleetStore(
       const sets = ['updated_at = :updated_at'];
       const values: Record<string, unknown> = { ':updated_at': updatedAt, ':active': 'active' };
       const names: Record<string, string> = {};
-      const fields: [keyof FleetChanges, string][] = [
+      const fields: [Exclude<keyof FleetChanges, 'fuelProgram'>, string][] = [
         ['name', 'name'],
         ['externalRef', 'external_ref'],
         ['contactEmail', 'contact_email'],
@@ -178,6 +188,11 @@ export function createFleetStore(
         names[`#${attribute}`] = attribute;
         values[`:${attribute}`] = changes[field];
         sets.push(`#${attribute} = :${attribute}`);
+      }
+      if (changes.fuelProgram) {
+        names['#fuel_program'] = 'fuel_program';
+        values[':fuel_program'] = toFuelProgramAttribute(changes.fuelProgram);
+        sets.push('#fuel_program = :fuel_program');
       }
       try {
         const { Attributes } = await client.send(
@@ -229,6 +244,26 @@ export function createFleetStore(
         if (isConditionFailure(error)) return false;
         throw error;
       }
+    },
+  };
+}
+
+/**
+ * Where plans and station queries read a fleet's program (the FuelProgramSource port): only the
+ * `fuel_program` attribute of the fleet's item, read afresh each time so that a change is honoured
+ * by the next plan or query. A fleet without an item (never expected for an acting fleet) has none.
+ */
+export function createFuelProgramReader(client: DocumentClient, tableName: string) {
+  return {
+    async get(fleetId: string): Promise<FuelProgram> {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: fleetKey(fleetId),
+          ProjectionExpression: 'fuel_program',
+        }),
+      );
+      return fromFuelProgramAttribute(Item?.fuel_program as FuelProgramAttribute | undefined);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CreateFleetBody, UpdateFleetBody, UpdateFleetSettingsBody } from '../api/schemas/fleets.ts';
 import { fleetResource } from '../api/serializers/fleets.ts';
+import type { Principal } from '../domain/api-keys.ts';
 import type { PublishedEventData } from '../domain/event-payloads.ts';
 import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
@@ -7,6 +8,7 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import {
   DEFAULT_FUEL_TAX_TREATMENT,
   type FuelTaxTreatment,
@@ -19,6 +21,7 @@ import { logger } from '../platform/observability.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
 import { buildEvent, type EventEnvelope } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
+import { fuelProgramFromRequest, refuseFuelProgramChange } from './fuel-programs.ts';
 
 export interface FleetDeps {
   fleets: FleetStore;
@@ -61,6 +64,7 @@ export async function provisionFleet(
     assumedDepartureFuelPercent:
       body.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: body.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram: NO_FUEL_PROGRAM,
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -102,6 +106,7 @@ export async function updateFleet(
   body: UpdateFleetBody,
 ) {
   await grantedFleet(deps, partnerId, fleetId);
+  const at = formatTimestamp(deps.clock.now());
   const updated = await deps.fleets.update(
     fleetId,
     {
@@ -111,8 +116,9 @@ export async function updateFleet(
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
       fuelTaxTreatment: body.fuel_tax_treatment,
+      fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
     },
-    formatTimestamp(deps.clock.now()),
+    at,
   );
   if (!updated) throw notFound(`Fleet ${fleetId}`);
   return updated;
@@ -128,20 +134,27 @@ export async function actingFleet(deps: Pick<FleetDeps, 'fleets'>, fleetId: stri
   return fleet;
 }
 
-/** PATCH /v1/fleet: the acting fleet's settings; name and contact stay the partner's to change. */
+/**
+ * PATCH /v1/fleet: the acting fleet's settings; name and contact stay the partner's to change.
+ * The fuel card program is among them, for a company key only with the owner's scope.
+ */
 export async function updateActingFleetSettings(
   deps: FleetDeps,
+  principal: Pick<Principal, 'ownerType' | 'scopes'>,
   fleetId: string,
   body: UpdateFleetSettingsBody,
 ): Promise<Fleet> {
+  if (body.fuel_program) refuseFuelProgramChange(principal);
+  const at = formatTimestamp(deps.clock.now());
   const updated = await deps.fleets.update(
     fleetId,
     {
       defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
       fuelTaxTreatment: body.fuel_tax_treatment,
+      fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
     },
-    formatTimestamp(deps.clock.now()),
+    at,
   );
   if (!updated) throw notFound(`Fleet ${fleetId}`);
   return updated;

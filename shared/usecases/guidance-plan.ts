@@ -1,3 +1,4 @@
+import type { ChainDiscounts } from '../domain/fuel-program/program.ts';
 import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
@@ -10,7 +11,6 @@ import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -18,7 +18,8 @@ import type { CatalogProvider } from './station-catalog.ts';
 export interface GuidancePlanDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The fleet's card discounts (its fuel program's). */
+  discounts: { get(fleetId: string): Promise<ChainDiscounts> };
   /** The state diesel tax rates in force, and the fleet whose fuel_tax_treatment prices the plan. */
   fuelTaxes: FuelTaxRatesProvider;
   fleets: Pick<FleetStore, 'get'>;

@@ -6,6 +6,7 @@ import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
 } from '../domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import type { Plan } from '../domain/plans.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
@@ -115,6 +116,7 @@ export async function createCompany(
     defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram: NO_FUEL_PROGRAM,
     partnerId: null,
     createdAt: at,
     updatedAt: at,

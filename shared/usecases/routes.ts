@@ -6,6 +6,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planFuel,
 } from '../domain/fuel-plan/index.ts';
+import type { ChainDiscounts } from '../domain/fuel-program/program.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
@@ -14,7 +15,6 @@ import type { RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { FleetStore } from '../store/fleets.ts';
-import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { fuelSettingsFor } from './fleets.ts';
@@ -27,7 +27,8 @@ import { assertActive, findVehicle } from './vehicles.ts';
 export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  discounts: Pick<FuelDiscountStore, 'get'>;
+  /** The fleet's card discounts (its fuel program's). */
+  discounts: { get(fleetId: string): Promise<ChainDiscounts> };
   /** The state diesel tax rates in force: the plan prices each station net of its state's tax under `ifta`. */
   fuelTaxes: FuelTaxRatesProvider;
   vehicles: VehicleReader;

@@ -1,5 +1,6 @@
 import { type AlongRouteBody, CORRIDOR_LIMITS } from '../api/schemas/stations.ts';
 import type { Principal } from '../domain/api-keys.ts';
+import { chainKey, type FuelProgram, programDiscounts } from '../domain/fuel-program/program.ts';
 import type { Plan } from '../domain/plans.ts';
 import {
   corridorFootprint,
@@ -15,13 +16,13 @@ import { roadMilesAlong } from '../geo/road-miles.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Counters } from '../store/counters.ts';
-import type { FuelDiscountStore } from '../store/fuel-discounts.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 import { chargeStationResults } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface StationQueryDeps {
   catalog: CatalogProvider;
-  discounts: Pick<FuelDiscountStore, 'get'>;
+  fuelPrograms: FuelProgramSource;
   plan: (name: string) => Promise<Plan | null>;
   counters: Pick<Counters, 'addUsage' | 'addUsageWithin'>;
   now: () => number;
@@ -36,6 +37,8 @@ export interface NearbyQuery {
   chain?: string | undefined;
   fuel?: string | undefined;
   limit: number;
+  /** Only stations whose chain is in the fleet's fuel card program. */
+  accepted_only?: boolean;
 }
 
 /**
@@ -67,24 +70,58 @@ export async function nearbyStations(
     fleetId,
     nearbyFootprint({ latitude: query.latitude, longitude: query.longitude }, query.radius_miles),
   );
-  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
+  const [index, program] = await Promise.all([deps.catalog.current(), deps.fuelPrograms.get(fleetId)]);
   const found = index.nearby(
     query.latitude,
     query.longitude,
     query.radius_miles,
     query.limit,
-    stationFilter(query),
+    stationFilter(query, program),
   );
   await chargeStationResults(deps, principal, found.length, 'refuse', fleetId);
-  return { stations: found, discounts, catalogVersion: index.version };
+  return { stations: found, program, catalogVersion: index.version };
 }
 
-/** The optional `chain` (any case) and `fuel` filters both station queries take. */
-function stationFilter(filter: { chain?: string | undefined; fuel?: string | undefined }) {
+interface StationFilter {
+  chain?: string | undefined;
+  fuel?: string | undefined;
+  accepted_only?: boolean | undefined;
+}
+
+/**
+ * The optional `chain` (any case), `fuel` and `accepted_only` filters both station queries take.
+ * `accepted_only` keeps the program's chains whatever its rule; a program without chains accepts
+ * nothing, which is a question the fleet cannot have meant (422, not an empty answer).
+ */
+function stationFilter(filter: StationFilter, program: FuelProgram) {
   const chain = filter.chain?.toLowerCase();
   const fuel = filter.fuel?.toLowerCase();
+  const accepted = filter.accepted_only ? acceptedChainKeys(program) : null;
   return (station: Station) =>
-    (!chain || station.chain.toLowerCase() === chain) && (!fuel || station.fuels.includes(fuel));
+    (!chain || station.chain.toLowerCase() === chain) &&
+    (!fuel || station.fuels.includes(fuel)) &&
+    (!accepted || accepted.has(chainKey(station.chain)));
+}
+
+function acceptedChainKeys(program: FuelProgram): ReadonlySet<string> {
+  if (program.chains.length === 0) {
+    throw new ApiError(
+      'validation_failed',
+      'accepted_only needs a fuel card program, and the fleet has none.',
+      {
+        hint: 'set fuel_program with PATCH /v1/fleet (or PATCH /v1/fleets/{id}), or leave accepted_only out',
+        extensions: {
+          errors: [
+            {
+              field: 'accepted_only',
+              message: 'the fleet has no fuel card program: set fuel_program with PATCH /v1/fleet',
+            },
+          ],
+        },
+      },
+    );
+  }
+  return new Set(program.chains.map(({ chain }) => chainKey(chain)));
 }
 
 export interface CorridorDeps extends StationQueryDeps {
@@ -124,8 +161,9 @@ export async function stationsAlongRoute(
       },
     );
   }
-  const [index, discounts] = await Promise.all([deps.catalog.current(), deps.discounts.get(fleetId)]);
-  const accept = stationFilter(body);
+  const [index, program] = await Promise.all([deps.catalog.current(), deps.fuelPrograms.get(fleetId)]);
+  const accept = stationFilter(body, program);
+  const discounts = programDiscounts(program);
   const inCorridor = corridorStations(index, line, body.corridor_width_miles).filter(({ station }) =>
     accept(station),
   );
@@ -136,7 +174,7 @@ export async function stationsAlongRoute(
     ({ station }) => stationPrice(station, discounts).net,
   );
   await chargeStationResults(deps, principal, chosen.length, 'refuse', fleetId);
-  return { stations: chosen, discounts, routeMiles, catalogVersion: index.version };
+  return { stations: chosen, program, routeMiles, catalogVersion: index.version };
 }
 
 function lineFromPolyline(encoded: string): RouteLine {

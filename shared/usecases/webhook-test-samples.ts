@@ -2,6 +2,7 @@ import { fleetResource } from '../api/serializers/fleets.ts';
 import type { FullEventData } from '../domain/event-payloads.ts';
 import type { EventType } from '../domain/events.ts';
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import { verifyPurchase } from '../domain/fuelings/verification.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
@@ -183,6 +184,7 @@ export function testEventSamples(
         defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
         assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
         fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
+        fuelProgram: NO_FUEL_PROGRAM,
         partnerId: null,
         createdAt: at(0),
         updatedAt: at(0),

@@ -1,4 +1,5 @@
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import { newId } from '../platform/ids.ts';
 import { createAuditStore } from '../store/audit-log.ts';
@@ -42,6 +43,7 @@ export const productionAccessDeps = /* @__PURE__ */ perInfrastructure((infra): P
         defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
         assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
         fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
+        fuelProgram: NO_FUEL_PROGRAM,
         partnerId: null,
         createdAt: at,
         updatedAt: at,

@@ -1,8 +1,8 @@
-import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
+import { type ChainDiscounts, programDiscounts } from '../domain/fuel-program/program.ts';
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
-import { createFuelDiscountStore } from '../store/fuel-discounts.ts';
+import { createFuelProgramReader } from '../store/fleets.ts';
 import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
@@ -14,23 +14,20 @@ import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 
 /**
- * The catalog, the fleets' discounts and the router: apart from the other wiring so that only the
- * functions that price stations or plan routes bundle the highway graph and the synthetic catalog.
+ * The catalog, the fleets' fuel card programs and the router: apart from the other wiring so that
+ * only the functions that price stations or plan routes bundle the highway graph and the synthetic
+ * catalog.
  */
 export const stationSources = /* @__PURE__ */ perInfrastructure(({ client, config, clock }) => {
-  const discounts = createFuelDiscountStore(client, config.tableName);
+  const fuelPrograms: FuelProgramSource = createFuelProgramReader(client, config.tableName);
   let synthetic: { version: string; stations: ReturnType<typeof buildSyntheticCatalog> } | undefined;
   return {
-    discounts,
-    fuelPrograms: {
-      async get(fleetId) {
-        const chains = Object.entries(await discounts.get(fleetId)).map(([chain, discountCents]) => ({
-          chain,
-          discountCents,
-        }));
-        return { ...NO_FUEL_PROGRAM, chains };
-      },
-    } satisfies FuelProgramSource,
+    fuelPrograms,
+    /** The program's discounts alone, for the plans that price with discounts (routes, trips, guidance). */
+    discounts: {
+      get: async (fleetId: string): Promise<ChainDiscounts> =>
+        programDiscounts(await fuelPrograms.get(fleetId)),
+    },
     catalog: createCatalogProvider({
       store: createStationCatalogStore(client, config.tableName),
       // Built on first use (~30 ms), and only when no imported catalog is current.
@@ -65,11 +62,11 @@ const enumerationGuard = /* @__PURE__ */ perInfrastructure((infra): StationQuery
 
 /** GET /v1/stations. */
 export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): StationQueryDeps => {
-  const { catalog, discounts } = stationSources(infra);
+  const { catalog, fuelPrograms } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
   return {
     catalog,
-    discounts,
+    fuelPrograms,
     plan: (name) => plans.get(name),
     counters,
     now: infra.clock.now,
@@ -79,11 +76,11 @@ export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): Stat
 
 /** POST /v1/stations/along-route. */
 export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
-  const { catalog, discounts, router } = stationSources(infra);
+  const { catalog, fuelPrograms, router } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
   return {
     catalog,
-    discounts,
+    fuelPrograms,
     router,
     plan: (name) => plans.get(name),
     counters,

@@ -180,7 +180,12 @@ describe('a company key: GET and PATCH /v1/fleet', () => {
       { body: { fuel_tax_treatment: 'net' }, fields: ['fuel_tax_treatment'] },
       {
         body: {},
-        fields: ['default_min_arrival_fuel_percent', 'assumed_departure_fuel_percent', 'fuel_tax_treatment'],
+        fields: [
+          'default_min_arrival_fuel_percent',
+          'assumed_departure_fuel_percent',
+          'fuel_tax_treatment',
+          'fuel_program',
+        ],
       },
     ];
     for (const { body, fields } of cases) {

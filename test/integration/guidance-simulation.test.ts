@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../shared/api/serializers/guidance.ts';
 import { NO_PRODUCTION_ACCESS } from '../../shared/domain/accounts/account.ts';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import type { GuidanceSession } from '../../shared/domain/guidance/session.ts';
 import {
   parseVehicleUpdateMessage,
@@ -639,6 +640,7 @@ describe('the guidance worker on odd deliveries', () => {
           defaultMinArrivalFuelPercent: 15,
           assumedDepartureFuelPercent: 40,
           fuelTaxTreatment: 'ifta',
+          fuelProgram: NO_FUEL_PROGRAM,
           partnerId: null,
           createdAt: '2026-11-01T00:00:00.000000Z',
           updatedAt: '2026-11-01T00:00:00.000000Z',

@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import { stableId } from '../../shared/platform/ids.ts';
-import { createFuelDiscountStore } from '../../shared/store/fuel-discounts.ts';
 import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
 import {
   createTestTable,
@@ -84,27 +83,5 @@ describe('npm run stations:import', () => {
     const pointer = await store.current();
     expect(pointer?.source).toBe('feed.csv');
     expect((await store.load(pointer?.version ?? '')).map((s) => s.name).sort()).toEqual(['A', 'C']);
-  });
-});
-
-describe('npm run admin -- set-discounts', () => {
-  it("stores a fleet's fuel-card discounts, refusing a malformed pair", async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-        env: {
-          ...process.env,
-          TABLE_NAME: table,
-          CONTROL_TABLE_NAME: table,
-          DYNAMODB_ENDPOINT: dynamoDbEndpoint(),
-        },
-      });
-    await run(['set-discounts', '--fleet', 'flt_DISCOUNTS', '--discounts', "Love's=12, Pilot Flying J=15"]);
-    expect(await createFuelDiscountStore(client, table).get('flt_DISCOUNTS')).toEqual({
-      "Love's": 12,
-      'Pilot Flying J': 15,
-    });
-    await expect(
-      run(['set-discounts', '--fleet', 'flt_DISCOUNTS', '--discounts', 'TA=lots']),
-    ).rejects.toThrow(/Bad discount/);
   });
 });

@@ -7,11 +7,9 @@ import { httpHandler } from '../../../shared/wiring/http.ts';
 import { nearbyStationDeps } from '../../../shared/wiring/stations.ts';
 
 export const handler = httpHandler(listNearbyStationsRoute, async ({ query }, context) => {
-  const result = await nearbyStations(
-    nearbyStationDeps(),
-    actingPrincipal(context),
-    actingFleetId(context),
-    query,
-  );
+  const result = await nearbyStations(nearbyStationDeps(), actingPrincipal(context), actingFleetId(context), {
+    ...query,
+    accepted_only: query.accepted_only === 'true',
+  });
   return ok(nearbyStationsResource(result, context.clock.now()));
 });

@@ -14,14 +14,28 @@ const fleet = {
   default_min_arrival_fuel_percent: 15,
   assumed_departure_fuel_percent: 100,
   fuel_tax_treatment: 'ifta',
+  // A new fleet has no card program until one is set.
+  fuel_program: { rule: 'none', chains: [], off_program_penalty_usd_per_gallon: 0, updated_at: null },
   created_at: FLEET_CREATED_AT,
   updated_at: FLEET_CREATED_AT,
+};
+
+/** The fleet's card: accepted at three chains, each with its negotiated discount; plans keep to it. */
+const cardProgram = {
+  rule: 'required',
+  chains: [
+    { chain: "Love's", discount_usd_per_gallon: 0.18 },
+    { chain: 'Pilot', discount_usd_per_gallon: 0.21 },
+    { chain: 'TA', discount_usd_per_gallon: 0.15 },
+  ],
+  off_program_penalty_usd_per_gallon: 0,
 };
 
 const updatedFleet = {
   ...fleet,
   contact_email: 'fuel-desk@redriverfreight.example',
   fuel_tax_treatment: 'pump',
+  fuel_program: { ...cardProgram, updated_at: NOW },
   updated_at: NOW,
 };
 const byId = { id: IDS.fleet };
@@ -55,10 +69,15 @@ export const fleetExamples = {
     problem: missing,
   },
   updateFleet: {
-    // The partner moves a fleet whose trucks stay in one state (no IFTA return) to pump prices.
+    // The partner moves a fleet whose trucks stay in one state (no IFTA return) to pump prices, and
+    // sets up its fuel card: plans stop only where the card is accepted.
     request: {
       params: byId,
-      body: { contact_email: 'fuel-desk@redriverfreight.example', fuel_tax_treatment: 'pump' },
+      body: {
+        contact_email: 'fuel-desk@redriverfreight.example',
+        fuel_tax_treatment: 'pump',
+        fuel_program: cardProgram,
+      },
     },
     responses: { 200: updatedFleet },
     // Getting and deleting show the 404; the body's checks are what a partner's PATCH meets.
@@ -79,6 +98,8 @@ export const fleetExamples = {
         default_min_arrival_fuel_percent: 20,
         assumed_departure_fuel_percent: 90,
         fuel_tax_treatment: 'pump',
+        // Sending the card program takes the owner's key (keys:manage).
+        fuel_program: cardProgram,
       },
     },
     responses: {
@@ -87,6 +108,7 @@ export const fleetExamples = {
         default_min_arrival_fuel_percent: 20,
         assumed_departure_fuel_percent: 90,
         fuel_tax_treatment: 'pump',
+        fuel_program: { ...cardProgram, updated_at: NOW },
         updated_at: NOW,
       },
     },

@@ -6,7 +6,10 @@ import { CATALOG_VERSION, ORIGIN, POSITION, STATIONS } from './fixtures.ts';
 
 const PRICED_AT = '2026-11-21T06:00:00.000000Z';
 
-/** A catalog station priced for the fleet by the API's own pricing (posted − chain discount = net). */
+/**
+ * A catalog station priced for the fleet by the API's own pricing (posted − chain discount = net).
+ * The example fleet's card program (examples/fleets.ts) accepts Love's, Pilot and TA: each is in it.
+ */
 function priced(
   station: (typeof STATIONS)[keyof typeof STATIONS],
   posted: number,
@@ -26,6 +29,7 @@ function priced(
     net_price_usd_per_gallon: price.net,
     price_updated_at: PRICED_AT,
     price_is_stale: false,
+    in_fuel_program: true,
   };
 }
 
@@ -64,6 +68,7 @@ export const stationExamples = {
         corridor_width_miles: 2,
         max_results: 10,
         fuel: 'diesel',
+        accepted_only: true,
       },
     },
     responses: {

@@ -69,7 +69,9 @@ export const updateFleetRoute = /* @__PURE__ */ fleetRoute({
   method: 'PATCH',
   path: '/v1/fleets/{id}',
   summary:
-    'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent or fuel_tax_treatment',
+    'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment or fuel_program',
+  description:
+    '`fuel_program` replaces the fleet’s fuel card program whole: the chains where its card is accepted, the discount at each, and the rule plans keep (`required`, `preferred` with a per-gallon penalty, or `none`).',
   request: { params: fleetIdParams, body: updateFleetBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
   handler: 'functions/http/fleets/update-fleet.ts',
@@ -102,9 +104,9 @@ export const updateActingFleetRoute = /* @__PURE__ */ actingFleetRoute({
   method: 'PATCH',
   path: '/v1/fleet',
   summary:
-    'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment)',
+    'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment, fuel_program)',
   description:
-    'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).',
+    'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}). `fuel_program` (the fuel card program, replaced whole) is the company’s commercial terms: a company key needs `keys:manage`, the owner’s scope, to send it (else 403 `insufficient_scope` with `required_scope: keys:manage`); a partner key naming the fleet in SVC-Fleet may send it.',
   request: { body: updateFleetSettingsBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
   handler: 'functions/http/fleets/update-acting-fleet.ts',

@@ -10,6 +10,7 @@ import {
   publicId,
   timestamp,
 } from './common.ts';
+import { fuelProgramRequest, fuelProgramSchema } from './fuel-program.ts';
 import { fleetFuelTaxTreatment } from './fuel-tax.ts';
 
 export const fleetSchema = z
@@ -33,6 +34,7 @@ export const fleetSchema = z
       }),
     ),
     fuel_tax_treatment: fleetFuelTaxTreatment,
+    fuel_program: fuelProgramSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -54,6 +56,14 @@ export const assumedDepartureFuelPercent = percentBetween(0, 100).check(
   z.meta({
     description:
       'Percent of the tank a truck that never reported fuel_level_percent is assumed to depart with (0–100; 100, a full tank, when never set). Answers built on it say fuel_level_source: assumed',
+  }),
+);
+
+/** A fleet's fuel card program as PATCH takes it: the whole program, replacing the fleet's. */
+const fuelProgramChange = z.optional(fuelProgramRequest).check(
+  z.meta({
+    description:
+      'The fleet’s fuel card program, replaced whole. On PATCH /v1/fleet a company key needs `keys:manage` (the owner’s scope) to send it.',
   }),
 );
 
@@ -79,6 +89,7 @@ export const updateFleetBody = z
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
     fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
+    fuel_program: fuelProgramChange,
   })
   .check(
     z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
@@ -88,6 +99,7 @@ const FLEET_SETTINGS = [
   'default_min_arrival_fuel_percent',
   'assumed_departure_fuel_percent',
   'fuel_tax_treatment',
+  'fuel_program',
 ] as const;
 
 /**
@@ -99,6 +111,7 @@ export const updateFleetSettingsBody = z
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
     fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
+    fuel_program: fuelProgramChange,
   })
   .check(
     z.superRefine((body, ctx) => {

@@ -28,8 +28,17 @@ export const stationSchema = z
     net_price_usd_per_gallon: z.number().check(z.meta({ description: 'Posted price minus discount' })),
     price_updated_at: timestamp,
     price_is_stale: z.boolean().check(z.meta({ description: 'The price is older than 48 hours' })),
+    in_fuel_program: z.nullable(z.boolean()).check(
+      z.meta({
+        description:
+          "Whether the acting fleet's fuel card program accepts this station's chain; null when the program's rule is `none` (acceptance does not steer plans)",
+      }),
+    ),
   })
   .check(z.meta({ id: 'Station' }));
+
+const ACCEPTED_ONLY_DESCRIPTION =
+  "Only stations whose chain is in the acting fleet's fuel card program (whatever its rule). A fleet without a program gets 422.";
 
 export const nearbyStationSchema = extendWithoutMeta(stationSchema, {
   distance_miles: z.number().check(z.meta({ description: 'Straight-line distance from the query point' })),
@@ -59,6 +68,9 @@ export const nearbyStationsQuery = z.object({
       description: `Default ${NEARBY_LIMITS.defaultLimit}; at most ${NEARBY_LIMITS.maxLimit} and the plan's price-query cap.`,
     }),
   ),
+  accepted_only: z
+    ._default(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false')
+    .check(z.meta({ description: `${ACCEPTED_ONLY_DESCRIPTION} Default false.` })),
 });
 
 export const nearbyStationsResponse = z
@@ -114,6 +126,9 @@ export const alongRouteBody = z
       ),
     chain: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
     fuel: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
+    accepted_only: z
+      ._default(z.boolean(), false)
+      .check(z.meta({ description: `${ACCEPTED_ONLY_DESCRIPTION} Default false.` })),
   })
   .check(
     z.superRefine((body, ctx) => {

@@ -1,4 +1,5 @@
 import type { Fleet } from '../../domain/fleet.ts';
+import type { FuelProgram } from '../../domain/fuel-program/program.ts';
 
 /**
  * Member order here is the order on the wire; create responses and GETs both come through this
@@ -15,7 +16,23 @@ export function fleetResource(fleet: Fleet) {
     default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     fuel_tax_treatment: fleet.fuelTaxTreatment,
+    fuel_program: fuelProgramResource(fleet.fuelProgram),
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
+  };
+}
+
+/** Cents (a tenth of a cent at most) as USD: 12.5 → 0.125, without float residue. */
+const centsToUsd = (cents: number) => Math.round(cents * 10) / 1000;
+
+export function fuelProgramResource(program: FuelProgram) {
+  return {
+    rule: program.rule,
+    chains: program.chains.map(({ chain, discountCents }) => ({
+      chain,
+      discount_usd_per_gallon: centsToUsd(discountCents),
+    })),
+    off_program_penalty_usd_per_gallon: centsToUsd(program.offProgramPenaltyCents),
+    updated_at: program.updatedAt,
   };
 }

@@ -1,14 +1,24 @@
-import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import {
   type ChainDiscounts,
-  isPriceStale,
-  type Station,
-  stationPrice,
-} from '../../domain/stations/station.ts';
+  type FuelProgram,
+  inFuelProgram,
+  programDiscounts,
+} from '../../domain/fuel-program/program.ts';
+import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
+import { isPriceStale, type Station, stationPrice } from '../../domain/stations/station.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 
-export function stationResource(station: Station, discounts: ChainDiscounts, nowMs: number) {
-  const price = stationPrice(station, discounts);
+/** A station as the acting fleet sees it: its card's discount, and whether its program accepts it. */
+interface FleetView {
+  program: FuelProgram;
+  /** The program's discounts, derived once per answer (stationPrice looks them up by chain). */
+  discounts: ChainDiscounts;
+}
+
+const fleetView = (program: FuelProgram): FleetView => ({ program, discounts: programDiscounts(program) });
+
+export function stationResource(station: Station, fleet: FleetView, nowMs: number) {
+  const price = stationPrice(station, fleet.discounts);
   return {
     id: station.id,
     name: station.name,
@@ -24,6 +34,7 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
     net_price_usd_per_gallon: price.net,
     price_updated_at: formatTimestamp(station.priceUpdatedAtMs),
     price_is_stale: isPriceStale(station, nowMs),
+    in_fuel_program: inFuelProgram(fleet.program, station.chain),
   };
 }
 
@@ -31,14 +42,15 @@ export function stationResource(station: Station, discounts: ChainDiscounts, now
 export function nearbyStationsResource(
   result: {
     stations: readonly { station: Station; distanceMiles: number }[];
-    discounts: ChainDiscounts;
+    program: FuelProgram;
     catalogVersion: string;
   },
   nowMs: number,
 ) {
+  const fleet = fleetView(result.program);
   return {
     data: result.stations.map(({ station, distanceMiles }) => ({
-      ...stationResource(station, result.discounts, nowMs),
+      ...stationResource(station, fleet, nowMs),
       distance_miles: roundToTenth(distanceMiles),
     })),
     next_cursor: null,
@@ -55,15 +67,16 @@ export function corridorStationsResource(
       offRouteMiles: number;
       detourMiles: number;
     }[];
-    discounts: ChainDiscounts;
+    program: FuelProgram;
     routeMiles: number;
     catalogVersion: string;
   },
   nowMs: number,
 ) {
+  const fleet = fleetView(result.program);
   return {
     data: result.stations.map((c) => ({
-      ...stationResource(c.station, result.discounts, nowMs),
+      ...stationResource(c.station, fleet, nowMs),
       miles_along_route: roundToTenth(c.milesAlongRoute),
       off_route_miles: roundToTenth(c.offRouteMiles),
       detour_miles: roundToTenth(c.detourMiles),

@@ -25,6 +25,7 @@ import { createGuidanceWorkerDeps } from '../../../shared/wiring/guidance-planni
 import { ingestDeps } from '../../../shared/wiring/locations.ts';
 import { stationSources } from '../../../shared/wiring/stations.ts';
 import { tableStores, vehicleStore } from '../../../shared/wiring/table-stores.ts';
+import { companyFleet, discountsOnlyProgram } from '../fleets.ts';
 import type { TestInfrastructure } from '../infrastructure.ts';
 import { guidancePrincipal } from '../principals.ts';
 import {
@@ -321,7 +322,11 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     cards: CardPurchaseOptions | null = null,
   ): Promise<DriveOutcome[]> {
     const fleetId = newId('fleet');
-    if (cards) await stationSources(infra).discounts.put(fleetId, cards.discounts);
+    if (cards) {
+      await tableStores(infra).fleets.putCompanyFleet(
+        companyFleet(fleetId, { fuelProgram: discountsOnlyProgram(cards.discounts) }),
+      );
+    }
     const trucks = [];
     for (const spec of group.drives) {
       clock.set(startMs - 5 * 60_000);

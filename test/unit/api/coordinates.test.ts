@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { guidanceResource } from '../../../shared/api/serializers/guidance.ts';
 import { stationResource } from '../../../shared/api/serializers/stations.ts';
 import { stopArrivedEvent, vehicleOnlineEvent } from '../../../shared/domain/event-payloads.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { startSession } from '../../../shared/domain/guidance/session.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
 
@@ -24,7 +25,9 @@ describe('coordinates leave the API at 5 decimal places, wherever they are writt
       dieselPriceUsdPerGallon: 3.459,
       priceUpdatedAtMs: NOW_MS,
     };
-    expect(stationResource(station, {}, NOW_MS)).toMatchObject(ROUNDED);
+    expect(stationResource(station, { program: NO_FUEL_PROGRAM, discounts: {} }, NOW_MS)).toMatchObject(
+      ROUNDED,
+    );
   });
 
   it('in guidance: destination, position, and fuel level to 0.1', () => {

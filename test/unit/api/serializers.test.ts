@@ -12,6 +12,7 @@ import { baselineResource, savingsResource } from '../../../shared/api/serialize
 import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { planCounterfactual, planSavings } from '../../../shared/domain/fuel-plan/savings.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
@@ -39,6 +40,7 @@ const FLEET_MEMBERS = [
   'default_min_arrival_fuel_percent',
   'assumed_departure_fuel_percent',
   'fuel_tax_treatment',
+  'fuel_program',
   'created_at',
   'updated_at',
 ];
@@ -67,6 +69,7 @@ const fleet: Fleet = {
   defaultMinArrivalFuelPercent: 10,
   assumedDepartureFuelPercent: 100,
   fuelTaxTreatment: 'ifta',
+  fuelProgram: NO_FUEL_PROGRAM,
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -186,6 +189,49 @@ describe('fleet items written before fuel_tax_treatment', () => {
     expect(fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, fuelTaxTreatment: 'pump' }) }))).toEqual({
       ...fleet,
       fuelTaxTreatment: 'pump',
+    });
+  });
+});
+
+describe("a fleet's fuel_program", () => {
+  it('reads as no program (rule none, no chains) on an item without it', () => {
+    const { fuel_program: _absent, ...older } = toFleetItem(fleet);
+
+    const read = fromFleetItem(throughDynamo(older));
+
+    expect(read.fuelProgram).toEqual(NO_FUEL_PROGRAM);
+    expect(fleetResource(read).fuel_program).toEqual({
+      rule: 'none',
+      chains: [],
+      off_program_penalty_usd_per_gallon: 0,
+      updated_at: null,
+    });
+  });
+
+  it('survives the round trip with tenths of a cent, and shows them in USD without float residue', () => {
+    const fuelProgram = {
+      rule: 'preferred' as const,
+      chains: [
+        { chain: "Love's", discountCents: 12.5 },
+        { chain: 'Pilot Flying J', discountCents: 15 },
+        { chain: 'TA', discountCents: 0 },
+      ],
+      offProgramPenaltyCents: 7.3,
+      updatedAt: '2026-11-22T08:00:00.000000Z',
+    };
+
+    const read = fromFleetItem(throughDynamo({ ...toFleetItem({ ...fleet, fuelProgram }) }));
+
+    expect(read).toEqual({ ...fleet, fuelProgram });
+    expect(fleetResource(read).fuel_program).toEqual({
+      rule: 'preferred',
+      chains: [
+        { chain: "Love's", discount_usd_per_gallon: 0.125 },
+        { chain: 'Pilot Flying J', discount_usd_per_gallon: 0.15 },
+        { chain: 'TA', discount_usd_per_gallon: 0 },
+      ],
+      off_program_penalty_usd_per_gallon: 0.073,
+      updated_at: '2026-11-22T08:00:00.000000Z',
     });
   });
 });

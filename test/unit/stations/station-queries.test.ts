@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
 import type { Principal } from '../../../shared/domain/api-keys.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import type { Plan } from '../../../shared/domain/plans.ts';
 import { nearbyFootprint } from '../../../shared/domain/stations/enumeration-guard.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
@@ -43,14 +44,16 @@ const starter: Plan = {
   priceQueryCap: 2,
 };
 
-function deps(stations: Station[]) {
+const TA_DISCOUNT_ONLY: FuelProgram = { ...NO_FUEL_PROGRAM, chains: [{ chain: 'TA', discountCents: 10 }] };
+
+function deps(stations: Station[], program: FuelProgram = TA_DISCOUNT_ONLY) {
   return {
     catalog: createCatalogProvider({
       store: { current: async () => null, load: async () => [] },
       synthetic: () => ({ version: 'synthetic-1', stations }),
       now: () => NOW,
     }),
-    discounts: { get: vi.fn(async () => ({ TA: 10 })) },
+    fuelPrograms: { get: vi.fn(async () => program) },
     plan: async () => starter,
     counters: {
       addUsage: vi.fn(async () => {}),
@@ -76,8 +79,9 @@ describe('nearbyStations', () => {
       discount_usd_per_gallon: 0.1,
       net_price_usd_per_gallon: 3.4,
       price_is_stale: false,
+      in_fuel_program: null,
     });
-    expect(d.discounts.get).toHaveBeenCalledWith('flt_1');
+    expect(d.fuelPrograms.get).toHaveBeenCalledWith('flt_1');
     expect(d.counters.addUsageWithin).toHaveBeenCalledWith(
       'cmp_1',
       '2026-11',
@@ -115,6 +119,74 @@ describe('nearbyStations', () => {
     const d = deps([station('far', 40)]);
     expect((await nearbyStations(d, principal, 'flt_1', query)).stations).toEqual([]);
     expect(d.counters.addUsage).not.toHaveBeenCalled();
+    expect(d.counters.addUsageWithin).not.toHaveBeenCalled();
+  });
+});
+
+describe('accepted_only and in_fuel_program', () => {
+  const query = { latitude: 32, longitude: -97, radius_miles: 50, limit: 2 };
+  // Nearest first: Petro, then TA, then Love's (spelled with the typographic apostrophe).
+  const stations = [
+    station('petro', 32.0, 'Petro'),
+    station('ta', 32.1, 'TA'),
+    station('loves', 32.2, 'LOVE’S'),
+  ];
+  const required: FuelProgram = {
+    rule: 'required',
+    chains: [
+      { chain: "Love's", discountCents: 12 },
+      { chain: 'ta', discountCents: 0 },
+    ],
+    offProgramPenaltyCents: 0,
+    updatedAt: '2026-11-20T00:00:00.000000Z',
+  };
+
+  it('keeps only the program’s chains (matched by chainKey), limit counted over them', async () => {
+    const d = deps(stations, required);
+    const result = nearbyStationsResource(
+      await nearbyStations(d, principal, 'flt_1', { ...query, accepted_only: true }),
+      NOW,
+    );
+    expect(result.data.map((s) => [s.id, s.in_fuel_program, s.discount_usd_per_gallon])).toEqual([
+      ['ta', true, 0],
+      ['loves', true, 0.12],
+    ]);
+  });
+
+  it('without it, every station, each saying whether the program accepts it', async () => {
+    const d = deps(stations, required);
+    const result = nearbyStationsResource(await nearbyStations(d, principal, 'flt_1', query), NOW);
+    expect(result.data.map((s) => [s.id, s.in_fuel_program])).toEqual([
+      ['petro', false],
+      ['ta', true],
+    ]);
+  });
+
+  it('filters to the chains of a program whose rule is none, while in_fuel_program stays null', async () => {
+    const d = deps(stations, { ...required, rule: 'none' });
+    const result = nearbyStationsResource(
+      await nearbyStations(d, principal, 'flt_1', { ...query, accepted_only: true }),
+      NOW,
+    );
+    expect(result.data.map((s) => [s.id, s.in_fuel_program])).toEqual([
+      ['ta', null],
+      ['loves', null],
+    ]);
+  });
+
+  it('refuses accepted_only for a fleet without a program: 422 on accepted_only, nothing charged', async () => {
+    const d = deps(stations, NO_FUEL_PROGRAM);
+    const error = await nearbyStations(d, principal, 'flt_1', { ...query, accepted_only: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('validation_failed');
+    expect((error as ApiError).extensions.errors).toEqual([
+      {
+        field: 'accepted_only',
+        message: 'the fleet has no fuel card program: set fuel_program with PATCH /v1/fleet',
+      },
+    ]);
     expect(d.counters.addUsageWithin).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { createCursorCodec } from '../../../shared/store/cursor.ts';
 import { createFleetStore, fleetKey, toFleetItem } from '../../../shared/store/fleets.ts';
 
@@ -22,6 +23,7 @@ const fleetItem = (id: string) =>
     defaultMinArrivalFuelPercent: 15,
     assumedDepartureFuelPercent: 100,
     fuelTaxTreatment: 'ifta',
+    fuelProgram: NO_FUEL_PROGRAM,
     partnerId: 'ptn_1',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

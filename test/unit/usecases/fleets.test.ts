@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
 import { fixedClock } from '../../../shared/platform/time.ts';
@@ -19,6 +20,9 @@ import { GRANTED_FLEET_ID, NOW_MS, OTHER_FLEET_ID, PARTNER_ID } from '../fixture
 
 const NOW = '2026-11-21T22:26:10.123000Z';
 
+/** The company's owner key (every company scope, keys:manage among them). */
+const OWNER = { ownerType: 'company', scopes: ['vehicles:manage', 'keys:manage'] } as const;
+
 const granted: Fleet = {
   id: GRANTED_FLEET_ID,
   name: 'Acme Freight',
@@ -29,6 +33,7 @@ const granted: Fleet = {
   defaultMinArrivalFuelPercent: 10,
   assumedDepartureFuelPercent: 100,
   fuelTaxTreatment: 'ifta',
+  fuelProgram: NO_FUEL_PROGRAM,
   partnerId: PARTNER_ID,
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-01T08:00:00.000000Z',
@@ -233,7 +238,9 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     const fleets = fakeFleetStore([{ ...granted, partnerId: null }], []);
 
     // Act
-    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { default_min_arrival_fuel_percent: 30 });
+    await updateActingFleetSettings(deps(fleets), OWNER, GRANTED_FLEET_ID, {
+      default_min_arrival_fuel_percent: 30,
+    });
 
     // Assess
     expect(fleets.hasGrant).not.toHaveBeenCalled();
@@ -247,9 +254,9 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
     // Act
     const errors = await Promise.all([
       actingFleet({ fleets }, OTHER_FLEET_ID).catch((e: unknown) => e),
-      updateActingFleetSettings(deps(fleets), OTHER_FLEET_ID, { default_min_arrival_fuel_percent: 5 }).catch(
-        (e: unknown) => e,
-      ),
+      updateActingFleetSettings(deps(fleets), OWNER, OTHER_FLEET_ID, {
+        default_min_arrival_fuel_percent: 5,
+      }).catch((e: unknown) => e),
     ]);
 
     // Assess
@@ -305,7 +312,7 @@ describe("the fleet's fuel_tax_treatment", () => {
 
     // Act
     await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, { fuel_tax_treatment: 'pump' });
-    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { fuel_tax_treatment: 'ifta' });
+    await updateActingFleetSettings(deps(fleets), OWNER, GRANTED_FLEET_ID, { fuel_tax_treatment: 'ifta' });
 
     // Assess
     expect(fleets.update.mock.calls.map(([, changes]) => changes.fuelTaxTreatment)).toEqual(['pump', 'ifta']);
@@ -347,7 +354,9 @@ describe("the fleet's assumed_departure_fuel_percent", () => {
 
     // Act
     await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, { assumed_departure_fuel_percent: 80 });
-    await updateActingFleetSettings(deps(fleets), GRANTED_FLEET_ID, { assumed_departure_fuel_percent: 75 });
+    await updateActingFleetSettings(deps(fleets), OWNER, GRANTED_FLEET_ID, {
+      assumed_departure_fuel_percent: 75,
+    });
 
     // Assess
     expect(fleets.update.mock.calls.map(([, changes]) => changes.assumedDepartureFuelPercent)).toEqual([
@@ -366,5 +375,77 @@ describe("the fleet's assumed_departure_fuel_percent", () => {
     // Act / Assess
     expect(await assumedDepartureFuelPercentFor({ fleets }, GRANTED_FLEET_ID)).toBe(65);
     expect(await assumedDepartureFuelPercentFor({ fleets }, OTHER_FLEET_ID)).toBe(100);
+  });
+});
+
+describe("the fleet's fuel_program", () => {
+  const deps = (fleets: ReturnType<typeof fakeFleetStore>) => ({
+    fleets,
+    stage: 'prod' as const,
+    clock: fixedClock(NOW_MS),
+  });
+  const body = {
+    fuel_program: {
+      rule: 'preferred' as const,
+      chains: [
+        { chain: "Love's", discount_usd_per_gallon: 0.125 },
+        { chain: 'TA', discount_usd_per_gallon: 0 },
+      ],
+      off_program_penalty_usd_per_gallon: 0.08,
+    },
+  };
+  // USD on the wire, cents (with a tenth) stored, stamped with the change's time.
+  const stored = {
+    rule: 'preferred',
+    chains: [
+      { chain: "Love's", discountCents: 12.5 },
+      { chain: 'TA', discountCents: 0 },
+    ],
+    offProgramPenaltyCents: 8,
+    updatedAt: NOW,
+  };
+
+  it('PATCH /v1/fleet with the owner key replaces the program, in cents, as of now', async () => {
+    const fleets = fakeFleetStore([{ ...granted, partnerId: null }], []);
+
+    await updateActingFleetSettings(deps(fleets), OWNER, GRANTED_FLEET_ID, body);
+
+    expect(fleets.update).toHaveBeenCalledWith(GRANTED_FLEET_ID, { fuelProgram: stored }, NOW);
+  });
+
+  it('PATCH /v1/fleet with a partner key (SVC-Fleet) may set it: the partner administers the fleet', async () => {
+    const fleets = fakeFleetStore([granted], []);
+    const partner = { ownerType: 'partner', scopes: ['vehicles:manage'] } as const;
+
+    await updateActingFleetSettings(deps(fleets), partner, GRANTED_FLEET_ID, body);
+
+    expect(fleets.update).toHaveBeenCalledWith(GRANTED_FLEET_ID, { fuelProgram: stored }, NOW);
+  });
+
+  it('refuses a company key without keys:manage with 403 insufficient_scope, writing nothing', async () => {
+    const fleets = fakeFleetStore([{ ...granted, partnerId: null }], []);
+    const integration = { ownerType: 'company', scopes: ['vehicles:manage'] } as const;
+
+    const error = await updateActingFleetSettings(deps(fleets), integration, GRANTED_FLEET_ID, body).catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('insufficient_scope');
+    expect((error as ApiError).extensions.required_scope).toBe('keys:manage');
+    expect(fleets.update).not.toHaveBeenCalled();
+    // The other settings stay open to it.
+    await updateActingFleetSettings(deps(fleets), integration, GRANTED_FLEET_ID, {
+      assumed_departure_fuel_percent: 80,
+    });
+    expect(fleets.update).toHaveBeenCalledWith(GRANTED_FLEET_ID, { assumedDepartureFuelPercent: 80 }, NOW);
+  });
+
+  it('PATCH /v1/fleets/{id} sets it for a granted fleet', async () => {
+    const fleets = fakeFleetStore([granted], [`${PARTNER_ID}/${GRANTED_FLEET_ID}`]);
+
+    await updateFleet(deps(fleets), PARTNER_ID, GRANTED_FLEET_ID, body);
+
+    expect(fleets.update).toHaveBeenCalledWith(GRANTED_FLEET_ID, { fuelProgram: stored }, NOW);
   });
 });

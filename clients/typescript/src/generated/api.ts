@@ -118,8 +118,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent or fuel_tax_treatment
-         * @description Required scope: `fleets:manage`. Partner keys only; send no `SVC-Fleet` header.
+         * Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment or fuel_program
+         * @description `fuel_program` replaces the fleet’s fuel card program whole: the chains where its card is accepted, the discount at each, and the rule plans keep (`required`, `preferred` with a per-gallon penalty, or `none`).
+         *
+         *     Required scope: `fleets:manage`. Partner keys only; send no `SVC-Fleet` header.
          *
          *     Counts toward the monthly `fleets` quota.
          */
@@ -148,8 +150,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment)
-         * @description What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}).
+         * Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment, fuel_program)
+         * @description What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}). `fuel_program` (the fuel card program, replaced whole) is the company’s commercial terms: a company key needs `keys:manage`, the owner’s scope, to send it (else 403 `insufficient_scope` with `required_scope: keys:manage`); a partner key naming the fleet in SVC-Fleet may send it.
          *
          *     Required scope: `vehicles:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -1604,6 +1606,11 @@ export interface components {
             max_results?: number;
             chain?: string;
             fuel?: string;
+            /**
+             * @description Only stations whose chain is in the acting fleet's fuel card program (whatever its rule). A fleet without a program gets 422. Default false.
+             * @default false
+             */
+            accepted_only?: boolean;
         };
         AlongRouteStations: {
             data: components["schemas"]["CorridorStation"][];
@@ -1753,6 +1760,8 @@ export interface components {
             price_updated_at: string;
             /** @description The price is older than 48 hours */
             price_is_stale: boolean;
+            /** @description Whether the acting fleet's fuel card program accepts this station's chain; null when the program's rule is `none` (acceptance does not steer plans) */
+            in_fuel_program: boolean | null;
             /** @description Road miles from the start of the route to the point of the route nearest the station: the miles POST /v1/routes gives its stops */
             miles_along_route: number;
             /** @description One way, from the route to the station */
@@ -1993,6 +2002,7 @@ export interface components {
              * @enum {string}
              */
             fuel_tax_treatment: "ifta" | "pump";
+            fuel_program: components["schemas"]["FuelProgram"];
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -2488,6 +2498,29 @@ export interface components {
          * @enum {string}
          */
         FuelLevelSource: "reported" | "projected" | "assumed";
+        /** @description The fleet’s fuel card program: the chains where its card is accepted, the discount at each, and how strictly plans keep to them. A fleet that never set one has rule `none` and no chains. */
+        FuelProgram: {
+            /**
+             * @description `required`: plans never recommend a station whose chain is not listed; `preferred`: they may, when it is cheaper by more than `off_program_penalty_usd_per_gallon`; `none`: every station is a candidate and the listed chains only give their discounts
+             * @enum {string}
+             */
+            rule: "none" | "preferred" | "required";
+            /** @description Where the fleet’s fuel card is accepted, each with its discount */
+            chains: {
+                /** @description The chain as the fleet spelled it */
+                chain: string;
+                /** @description The card’s discount at this chain (0: accepted, no discount) */
+                discount_usd_per_gallon: number;
+            }[];
+            /** @description What a stop off the program costs a `preferred` plan per gallon when it ranks stops (never added to shown prices); ignored by the other rules */
+            off_program_penalty_usd_per_gallon: number;
+            /**
+             * Format: date-time
+             * @description When the program was last set; null for a fleet that never set one
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            updated_at: string | null;
+        };
         GeoPoint: {
             latitude: number;
             longitude: number;
@@ -3161,6 +3194,8 @@ export interface components {
             price_updated_at: string;
             /** @description The price is older than 48 hours */
             price_is_stale: boolean;
+            /** @description Whether the acting fleet's fuel card program accepts this station's chain; null when the program's rule is `none` (acceptance does not steer plans) */
+            in_fuel_program: boolean | null;
             /** @description Straight-line distance from the query point */
             distance_miles: number;
         };
@@ -4353,6 +4388,28 @@ export interface components {
              * @enum {string}
              */
             fuel_tax_treatment?: "ifta" | "pump";
+            /** @description The fleet’s fuel card program, replaced whole. On PATCH /v1/fleet a company key needs `keys:manage` (the owner’s scope) to send it. */
+            fuel_program?: {
+                /**
+                 * @description `required`: plans never recommend a station whose chain is not listed; `preferred`: they may, when it is cheaper by more than `off_program_penalty_usd_per_gallon`; `none`: every station is a candidate and the listed chains only give their discounts
+                 * @enum {string}
+                 */
+                rule: "none" | "preferred" | "required";
+                chains: {
+                    /** @description The chain as stations name it, e.g. `Love's`; case and apostrophe style do not matter */
+                    chain: string;
+                    /**
+                     * @description The card’s discount at this chain, 0–2.00 in steps of 0.001; default 0
+                     * @default 0
+                     */
+                    discount_usd_per_gallon?: number;
+                }[];
+                /**
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @default 0
+                 */
+                off_program_penalty_usd_per_gallon?: number;
+            };
         };
         UpdateFleetSettingsRequest: {
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
@@ -4364,6 +4421,28 @@ export interface components {
              * @enum {string}
              */
             fuel_tax_treatment?: "ifta" | "pump";
+            /** @description The fleet’s fuel card program, replaced whole. On PATCH /v1/fleet a company key needs `keys:manage` (the owner’s scope) to send it. */
+            fuel_program?: {
+                /**
+                 * @description `required`: plans never recommend a station whose chain is not listed; `preferred`: they may, when it is cheaper by more than `off_program_penalty_usd_per_gallon`; `none`: every station is a candidate and the listed chains only give their discounts
+                 * @enum {string}
+                 */
+                rule: "none" | "preferred" | "required";
+                chains: {
+                    /** @description The chain as stations name it, e.g. `Love's`; case and apostrophe style do not matter */
+                    chain: string;
+                    /**
+                     * @description The card’s discount at this chain, 0–2.00 in steps of 0.001; default 0
+                     * @default 0
+                     */
+                    discount_usd_per_gallon?: number;
+                }[];
+                /**
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @default 0
+                 */
+                off_program_penalty_usd_per_gallon?: number;
+            };
         };
         UpdateTripRequest: {
             reference?: string | null;
@@ -5524,6 +5603,12 @@ export interface operations {
                      *           "default_min_arrival_fuel_percent": 15,
                      *           "assumed_departure_fuel_percent": 100,
                      *           "fuel_tax_treatment": "ifta",
+                     *           "fuel_program": {
+                     *             "rule": "none",
+                     *             "chains": [],
+                     *             "off_program_penalty_usd_per_gallon": 0,
+                     *             "updated_at": null
+                     *           },
                      *           "created_at": "2026-01-12T16:20:05.481000Z",
                      *           "updated_at": "2026-01-12T16:20:05.481000Z"
                      *         }
@@ -5621,6 +5706,12 @@ export interface operations {
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
                      *       "fuel_tax_treatment": "ifta",
+                     *       "fuel_program": {
+                     *         "rule": "none",
+                     *         "chains": [],
+                     *         "off_program_penalty_usd_per_gallon": 0,
+                     *         "updated_at": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5714,6 +5805,12 @@ export interface operations {
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
                      *       "fuel_tax_treatment": "ifta",
+                     *       "fuel_program": {
+                     *         "rule": "none",
+                     *         "chains": [],
+                     *         "off_program_penalty_usd_per_gallon": 0,
+                     *         "updated_at": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5854,7 +5951,25 @@ export interface operations {
                 /**
                  * @example {
                  *       "contact_email": "fuel-desk@redriverfreight.example",
-                 *       "fuel_tax_treatment": "pump"
+                 *       "fuel_tax_treatment": "pump",
+                 *       "fuel_program": {
+                 *         "rule": "required",
+                 *         "chains": [
+                 *           {
+                 *             "chain": "Love's",
+                 *             "discount_usd_per_gallon": 0.18
+                 *           },
+                 *           {
+                 *             "chain": "Pilot",
+                 *             "discount_usd_per_gallon": 0.21
+                 *           },
+                 *           {
+                 *             "chain": "TA",
+                 *             "discount_usd_per_gallon": 0.15
+                 *           }
+                 *         ],
+                 *         "off_program_penalty_usd_per_gallon": 0
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetRequest"];
@@ -5885,6 +6000,25 @@ export interface operations {
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
                      *       "fuel_tax_treatment": "pump",
+                     *       "fuel_program": {
+                     *         "rule": "required",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "Love's",
+                     *             "discount_usd_per_gallon": 0.18
+                     *           },
+                     *           {
+                     *             "chain": "Pilot",
+                     *             "discount_usd_per_gallon": 0.21
+                     *           },
+                     *           {
+                     *             "chain": "TA",
+                     *             "discount_usd_per_gallon": 0.15
+                     *           }
+                     *         ],
+                     *         "off_program_penalty_usd_per_gallon": 0,
+                     *         "updated_at": "2026-11-21T22:26:10.123000Z"
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -5979,6 +6113,12 @@ export interface operations {
                      *       "default_min_arrival_fuel_percent": 15,
                      *       "assumed_departure_fuel_percent": 100,
                      *       "fuel_tax_treatment": "ifta",
+                     *       "fuel_program": {
+                     *         "rule": "none",
+                     *         "chains": [],
+                     *         "off_program_penalty_usd_per_gallon": 0,
+                     *         "updated_at": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -6043,7 +6183,25 @@ export interface operations {
                  * @example {
                  *       "default_min_arrival_fuel_percent": 20,
                  *       "assumed_departure_fuel_percent": 90,
-                 *       "fuel_tax_treatment": "pump"
+                 *       "fuel_tax_treatment": "pump",
+                 *       "fuel_program": {
+                 *         "rule": "required",
+                 *         "chains": [
+                 *           {
+                 *             "chain": "Love's",
+                 *             "discount_usd_per_gallon": 0.18
+                 *           },
+                 *           {
+                 *             "chain": "Pilot",
+                 *             "discount_usd_per_gallon": 0.21
+                 *           },
+                 *           {
+                 *             "chain": "TA",
+                 *             "discount_usd_per_gallon": 0.15
+                 *           }
+                 *         ],
+                 *         "off_program_penalty_usd_per_gallon": 0
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFleetSettingsRequest"];
@@ -6074,6 +6232,25 @@ export interface operations {
                      *       "default_min_arrival_fuel_percent": 20,
                      *       "assumed_departure_fuel_percent": 90,
                      *       "fuel_tax_treatment": "pump",
+                     *       "fuel_program": {
+                     *         "rule": "required",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "Love's",
+                     *             "discount_usd_per_gallon": 0.18
+                     *           },
+                     *           {
+                     *             "chain": "Pilot",
+                     *             "discount_usd_per_gallon": 0.21
+                     *           },
+                     *           {
+                     *             "chain": "TA",
+                     *             "discount_usd_per_gallon": 0.15
+                     *           }
+                     *         ],
+                     *         "off_program_penalty_usd_per_gallon": 0,
+                     *         "updated_at": "2026-11-21T22:26:10.123000Z"
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -6806,6 +6983,8 @@ export interface operations {
                  * @example 5
                  */
                 limit?: number;
+                /** @description Only stations whose chain is in the acting fleet's fuel card program (whatever its rule). A fleet without a program gets 422. Default false. */
+                accepted_only?: "true" | "false";
             };
             header?: {
                 /** @description The fleet to act on. Required for partner keys on fleet-scoped calls (400 `fleet_header_required` without it); company keys omit it and act on their own fleet. */
@@ -6854,6 +7033,7 @@ export interface operations {
                      *           "net_price_usd_per_gallon": 3.449,
                      *           "price_updated_at": "2026-11-21T06:00:00.000000Z",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "distance_miles": 4.6
                      *         }
                      *       ],
@@ -6935,7 +7115,8 @@ export interface operations {
                  *       },
                  *       "corridor_width_miles": 2,
                  *       "max_results": 10,
-                 *       "fuel": "diesel"
+                 *       "fuel": "diesel",
+                 *       "accepted_only": true
                  *     }
                  */
                 "application/json": components["schemas"]["AlongRouteRequest"];
@@ -6980,6 +7161,7 @@ export interface operations {
                      *           "net_price_usd_per_gallon": 3.449,
                      *           "price_updated_at": "2026-11-21T06:00:00.000000Z",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "miles_along_route": 62.4,
                      *           "off_route_miles": 0.3,
                      *           "detour_miles": 0.6
@@ -7007,6 +7189,7 @@ export interface operations {
                      *           "net_price_usd_per_gallon": 3.249,
                      *           "price_updated_at": "2026-11-21T06:00:00.000000Z",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "miles_along_route": 119.8,
                      *           "off_route_miles": 0.2,
                      *           "detour_miles": 0.4
@@ -7033,6 +7216,7 @@ export interface operations {
                      *           "net_price_usd_per_gallon": 3.269,
                      *           "price_updated_at": "2026-11-21T06:00:00.000000Z",
                      *           "price_is_stale": false,
+                     *           "in_fuel_program": true,
                      *           "miles_along_route": 208.1,
                      *           "off_route_miles": 0.4,
                      *           "detour_miles": 0.8
@@ -15099,6 +15283,12 @@ export interface operations {
                  *           "default_min_arrival_fuel_percent": 10,
                  *           "assumed_departure_fuel_percent": 100,
                  *           "fuel_tax_treatment": "ifta",
+                 *           "fuel_program": {
+                 *             "rule": "none",
+                 *             "chains": [],
+                 *             "off_program_penalty_usd_per_gallon": 0,
+                 *             "updated_at": null
+                 *           },
                  *           "created_at": "2026-11-21T22:26:10.123000Z",
                  *           "updated_at": "2026-11-21T22:26:10.123000Z"
                  *         }
