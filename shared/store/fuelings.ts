@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import {
   fuelingFigures,
@@ -15,7 +15,7 @@ import { flaggedIndexKeys } from './flagged-purchases.ts';
 import type { FollowWrite } from './recommended-stops.ts';
 import { addToSavingsDays, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { failedConditionIndexes, isTransactionConflict } from './transactions.ts';
 
 /**
  * A fueling (`FLEET#…`/`FUELING#<fueled_at>#fuel_…`): the fleet's fuelings by time in one key
@@ -113,8 +113,9 @@ export interface FuelingStore {
   /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
   announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
   /**
-   * Writes a reported purchase's verdict after late breadcrumbs re-checked it; nothing when the
-   * fueling is not on record (a sandbox reset removed it).
+   * Writes a reported purchase's verdict after late breadcrumbs re-checked it, with what it moves
+   * in the savings report (verdictChangeItems); nothing when the fueling is not on record (a
+   * sandbox reset removed it) or already holds this verdict (the outbox ran again).
    */
   setVerification(fleetId: string, fueling: FuelingRef, verification: StoredVerification): Promise<void>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
@@ -235,6 +236,9 @@ export function verdictChangeItems(
     ]),
   ];
 }
+
+/** A re-checked verdict whose day item keeps being written at the same moment gives up after this many. */
+const MAX_VERDICT_ATTEMPTS = 5;
 
 export function createFuelingStore(
   client: DocumentClient,
@@ -415,19 +419,28 @@ export function createFuelingStore(
       return (Item?.matched_event as OutboxEvent | undefined) ?? null;
     },
 
-    async setVerification(fleetId, fueling, verification) {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: fuelingKey(fleetId, fueling),
-            UpdateExpression: 'SET fueling.verification = :verification',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':verification': verification },
-          }),
+    async setVerification(fleetId, ref, verification) {
+      for (let attempt = 1; ; attempt++) {
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: fuelingKey(fleetId, ref), ConsistentRead: true }),
         );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        const before = (Item?.fueling as Fueling | undefined) ?? null;
+        // Gone (a sandbox reset removed it), or written already by an earlier run of the outbox.
+        if (!before || before.verification?.checkedAt === verification.checkedAt) return;
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: verdictChangeItems(tableName, fleetId, before, verification),
+            }),
+          );
+          return;
+        } catch (error) {
+          // Another verdict was written since the read: it stands, this one is not applied on top.
+          if (failedConditionIndexes(error).includes(0)) return;
+          // The day's report item is shared with the fleet's other fills: pause and try again.
+          if (!isTransactionConflict(error) || attempt >= MAX_VERDICT_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+        }
       }
     },
 

@@ -169,9 +169,7 @@ describe('the report over stored fuelings', () => {
     expect(report.verification).toMatchObject({ unverified: 1, flagged: 0, exceptions: [] });
 
     const recheck = { ...verdict('flagged', '2026-11-21T11:20:00.000000Z'), rechecked: true };
-    await client.send(
-      new TransactWriteCommand({ TransactItems: verdictChangeItems(table, fleetId, purchase, recheck) }),
-    );
+    await fuelingStores(infra).fuelings.setVerification(fleetId, purchase, recheck);
     report = await savingsReport(savingsReportDeps(infra), fleetId, day);
     expect(report.verification).toMatchObject({ verified: 0, unverified: 0, flagged: 1 });
     expect(report.verification.exceptions.map((e) => e.fueling_id)).toEqual([purchase.id]);
@@ -179,7 +177,9 @@ describe('the report over stored fuelings', () => {
       verification: recheck,
     });
 
-    // The same change again is refused: the record no longer holds the verdict it was judged from.
+    // The outbox carried out again writes nothing more.
+    await fuelingStores(infra).fuelings.setVerification(fleetId, purchase, recheck);
+    // A change judged from the verdict the record no longer holds is refused whole.
     await expect(
       client.send(
         new TransactWriteCommand({ TransactItems: verdictChangeItems(table, fleetId, purchase, recheck) }),
@@ -187,6 +187,27 @@ describe('the report over stored fuelings', () => {
     ).rejects.toThrow();
     report = await savingsReport(savingsReportDeps(infra), fleetId, day);
     expect(report.verification).toMatchObject({ unverified: 0, flagged: 1 });
+    expect(report.verification.exceptions).toHaveLength(1);
+  });
+
+  it('a purchase re-checked to verified leaves the unverified count and is listed nowhere', async () => {
+    const fleetId = newId('fleet');
+    const vehicleId = await truck(fleetId);
+    const purchase = fill(vehicleId, '2026-11-21T10:00:00.000000Z', {
+      verification: verdict('unverified', '2026-11-21T10:05:00.000000Z'),
+    });
+    await store(fleetId, purchase);
+    await fuelingStores(infra).fuelings.setVerification(fleetId, purchase, {
+      status: 'verified',
+      reasons: [{ code: 'at_station', detail: 'A breadcrumb puts the truck 0.1 mi from the station.' }],
+      checkedAt: '2026-11-21T11:20:00.000000Z',
+      rechecked: true,
+    });
+    const report = await savingsReport(savingsReportDeps(infra), fleetId, {
+      from: '2026-11-21',
+      to: '2026-11-21',
+    });
+    expect(report.verification).toMatchObject({ verified: 1, unverified: 0, flagged: 0, exceptions: [] });
   });
 });
 

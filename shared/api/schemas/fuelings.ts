@@ -8,7 +8,6 @@ import {
   type UnmatchedReason,
 } from '../../domain/fuelings/match-window.ts';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
-import { VERIFICATION_REASON_CODES } from '../../domain/fuelings/verification.ts';
 import {
   VERIFICATION_POLICY,
   VERIFICATION_REASON_CODES,
