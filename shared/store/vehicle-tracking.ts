@@ -325,7 +325,10 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
         outbox,
-        pendingVerifications: pendingOf(Item.pending_verifications),
+        // Absent when none wait, as `save` stores it (items written before have none).
+        ...(Item.pending_verifications
+          ? { pendingVerifications: pendingOf(Item.pending_verifications) }
+          : {}),
         version: Number(Item.version ?? 0),
       };
     },
