@@ -208,10 +208,15 @@ export function verdictChangeItems(
     ':after': verification,
     ...Object.fromEntries(Object.entries(index).map(([name, value]) => [`:${name}`, value])),
   };
+  const names: Record<string, string> = {};
   let condition = 'attribute_exists(pk)';
   if (before.verification) {
-    condition += ' AND fueling.verification.checkedAt = :checkedAt';
+    condition +=
+      ' AND fueling.verification.#status = :status AND fueling.verification.checkedAt = :checkedAt AND fueling.verification.rechecked = :rechecked';
+    names['#status'] = 'status';
+    values[':status'] = before.verification.status;
     values[':checkedAt'] = before.verification.checkedAt;
+    values[':rechecked'] = before.verification.rechecked;
   } else {
     condition += ' AND attribute_not_exists(fueling.verification)';
   }
@@ -223,19 +228,24 @@ export function verdictChangeItems(
         UpdateExpression: `SET ${sets.join(', ')}${'gsi2pk' in index ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
         ConditionExpression: condition,
         ExpressionAttributeValues: values,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
       },
     },
     ...addToSavingsDays(tableName, fleetId, [
       {
         day: utcDay(Date.parse(before.fueledAt)),
         vehicleId: before.vehicleId,
-        cause: `${before.id}:verdict:${verification.checkedAt}`,
+        cause: `${before.id}:verdict:${verification.status}:${verification.checkedAt}`,
         delta: verdictChangeFigures(before, after),
         externalRef: before.externalRef ?? null,
       },
     ]),
   ];
 }
+
+/** The same verdict: an outbox carried out again writes it no second time. */
+const sameVerdict = (a: StoredVerification, b: StoredVerification) =>
+  a.status === b.status && a.checkedAt === b.checkedAt && a.rechecked === b.rechecked;
 
 /** A re-checked verdict whose day item keeps being written at the same moment gives up after this many. */
 const MAX_VERDICT_ATTEMPTS = 5;
@@ -426,7 +436,7 @@ export function createFuelingStore(
         );
         const before = (Item?.fueling as Fueling | undefined) ?? null;
         // Gone (a sandbox reset removed it), or written already by an earlier run of the outbox.
-        if (!before || before.verification?.checkedAt === verification.checkedAt) return;
+        if (!before || (before.verification && sameVerdict(before.verification, verification))) return;
         try {
           await client.send(
             new TransactWriteCommand({

@@ -200,7 +200,8 @@ describe('the report over stored fuelings', () => {
     await fuelingStores(infra).fuelings.setVerification(fleetId, purchase, {
       status: 'verified',
       reasons: [{ code: 'at_station', detail: 'A breadcrumb puts the truck 0.1 mi from the station.' }],
-      checkedAt: '2026-11-21T11:20:00.000000Z',
+      // Re-checked at the same instant (a pinned clock): still a new verdict, not one already written.
+      checkedAt: '2026-11-21T10:05:00.000000Z',
       rechecked: true,
     });
     const report = await savingsReport(savingsReportDeps(infra), fleetId, {
