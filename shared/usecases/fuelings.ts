@@ -179,7 +179,8 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
               : { index, status: 'duplicate', id: outcome.id };
         } catch (error) {
           // The rest of the batch is committed: this item is answered on its own, never a 500.
-          // Its fueling.matched, if the fill was recorded, is announced again when it is re-sent.
+          // Its fueling.matched and what its verdict asks for, if the fill was recorded, are done
+          // again when it is re-sent (answered duplicate).
           const log = error instanceof FillContention ? logger.warn : logger.error;
           log.call(logger, 'Fueling not recorded', { fuelingId: fill.id, error });
           results[index] = rejected(index, CONTENDED_PROBLEM);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FuelProgram } from '../../shared/domain/fuel-program/program.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import { newId } from '../../shared/platform/ids.ts';
@@ -228,6 +229,37 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
       { fuelingId: fueling.id, fueledAt: fueling.fueledAt, heard: false },
     ]);
     expect(truck.flagged()).toEqual([]);
+  });
+});
+
+describe('POST /v1/fuelings keeps whether the card program accepted the station', () => {
+  /** The purchase recorded under a fleet program (the port as helper A's fleet item answers it). */
+  const underProgram = async (program: FuelProgram, item: Record<string, unknown>) => {
+    const truck = await newTruck();
+    const deps = { ...postDeps, fuelPrograms: { get: async () => program } };
+    const answer = await recordFuelings(deps, truck.fleetId, [
+      { vehicle_id: truck.vehicleId, fueled_at: new Date(T).toISOString(), gallons: 60, ...item },
+    ]);
+    const [result] = answer.results;
+    if (result?.status !== 'accepted') throw new Error(`purchase not accepted: ${JSON.stringify(result)}`);
+    return stored(truck, result.id);
+  };
+  const required = (chain: string): FuelProgram => ({
+    rule: 'required',
+    chains: [{ chain, discountCents: 12 }],
+    offProgramPenaltyCents: 0,
+    updatedAt: '2026-11-01T00:00:00.000000Z',
+  });
+
+  it('true at a chain of the program, whatever its case; false at another; null without a station', async () => {
+    const accepted = await underProgram(required(station.chain.toUpperCase()), { station_id: station.id });
+    expect(accepted.inFuelProgram).toBe(true);
+    const refused = await underProgram(required('No Such Chain'), { station_id: station.id });
+    expect(refused.inFuelProgram).toBe(false);
+    // Coordinates in the Gulf of Mexico: no catalog station to place the purchase at.
+    const nowhere = await underProgram(required(station.chain), { latitude: 26, longitude: -90 });
+    expect(nowhere.station).toBeNull();
+    expect(nowhere.inFuelProgram).toBeNull();
   });
 });
 
