@@ -16,6 +16,7 @@ import { addToSavingsDay } from '../shared/store/savings-days.ts';
 import { recordFuelings } from '../shared/usecases/fuelings.ts';
 import { savingsReport } from '../shared/usecases/savings-report.ts';
 import { createVehicle } from '../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps } from '../shared/wiring/fuelings.ts';
 import { savingsReportDeps } from '../shared/wiring/reports.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
@@ -62,6 +63,7 @@ export async function benchSavingsReport(): Promise<SavingsReportBench> {
       vehicles,
       catalog: stationSources(infra).catalog,
       fuelTaxes: stationSources(infra).fuelTaxes,
+      ...purchaseCheckDeps(infra),
       now: () => nowMs,
     };
     for (const truck of real) {

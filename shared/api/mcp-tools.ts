@@ -165,9 +165,13 @@ export const mcpTools = {
   departTripStop: { tool: 'depart_trip_stop', description: 'Record that the truck left a trip stop.' },
   recordFuelings: {
     tool: 'record_fuelings',
-    description: 'Record fuel purchases (a batch). Pass idempotency_key to make a retry safe.',
+    description:
+      'Record fuel purchases (a batch), each checked against the truck’s breadcrumbs, tank and fuel levels (verification; a flagged one fires fueling.flagged). Pass idempotency_key to make a retry safe.',
   },
-  listFuelings: { tool: 'list_fuelings', description: 'Recorded fuelings, by vehicle, dates or source.' },
+  listFuelings: {
+    tool: 'list_fuelings',
+    description: 'Recorded fuelings, by vehicle, dates or source, each purchase with its verification.',
+  },
   getSavingsReport: {
     tool: 'get_savings_report',
     description: 'Fuel savings and the adherence rate over a period.',

@@ -7,6 +7,7 @@ import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
 import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
 import { roundCoordinate } from './rounding.ts';
+import type { Fueling, StoredVerification } from './telematics/fueling-record.ts';
 import type { Detection, WatchedStop } from './telematics/types.ts';
 import type { Trip } from './trips/trip.ts';
 
@@ -243,6 +244,39 @@ export function fuelingMatchedEvent(fill: MatchedFill): CatalogEvent<'fueling.ma
       fuel_tax_treatment: fill.taxTreatment,
       effective_price_usd_per_gallon: fill.effectivePrice,
       recommended_effective_price_usd_per_gallon: fill.recommendedEffectivePrice,
+    },
+  };
+}
+
+/**
+ * A reported purchase whose verdict is `flagged` (on receipt, or when late breadcrumbs re-checked
+ * it). Keyed by the fueling's id: a purchase is announced flagged once.
+ */
+export function fuelingFlaggedEvent(
+  fueling: Pick<
+    Fueling,
+    'id' | 'vehicleId' | 'externalRef' | 'fueledAt' | 'gallons' | 'station' | 'cardTransactionRef'
+  >,
+  verification: StoredVerification,
+): CatalogEvent<'fueling.flagged'> {
+  return {
+    type: 'fueling.flagged',
+    dedupeKey: `fueling.flagged:${fueling.id}`,
+    data: {
+      fueling_id: fueling.id,
+      vehicle_id: fueling.vehicleId,
+      external_ref: fueling.externalRef ?? null,
+      fueled_at: fueling.fueledAt,
+      gallons: fueling.gallons ?? 0,
+      station: fueling.station
+        ? { id: fueling.station.id, name: fueling.station.name, chain: fueling.station.chain }
+        : null,
+      card_transaction_ref: fueling.cardTransactionRef ?? null,
+      verification: {
+        status: verification.status,
+        reasons: verification.reasons.map(({ code, detail }) => ({ code, detail })),
+        checked_at: verification.checkedAt,
+      },
     },
   };
 }

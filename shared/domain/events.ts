@@ -39,6 +39,10 @@ export const EVENT_CATALOG = [
       'A fueling (detected from a tank-level rise, or reported) was matched to a recommended guidance stop or a trip fuel stop.',
   },
   {
+    type: 'fueling.flagged',
+    description: "A reported card purchase does not agree with the vehicle's own data.",
+  },
+  {
     type: 'vehicle.fuel_low',
     description: 'Fuel percentage crossed the low-fuel threshold (with hysteresis).',
   },

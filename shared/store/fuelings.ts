@@ -5,11 +5,13 @@ import {
   NO_FIGURES,
   type SavingsFigures,
   subtractFigures,
+  verdictChangeFigures,
 } from '../domain/fuelings/savings.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { flaggedIndexKeys } from './flagged-purchases.ts';
 import type { FollowWrite } from './recommended-stops.ts';
 import { addToSavingsDays, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { GSI1 } from './table.ts';
@@ -45,6 +47,7 @@ export function toFuelingItem(fleetId: string, fueling: Fueling) {
     ...fuelingKey(fleetId, fueling),
     gsi1pk: vehicleIndexKey(fleetId, fueling.vehicleId),
     gsi1sk: `FUELING#${fueling.fueledAt}#${fueling.id}`,
+    ...flaggedIndexKeys(fleetId, fueling),
     source: fueling.source,
     ...(fueling.linkedFuelingId ? { linked: fueling.linkedFuelingId } : {}),
     fueling,
@@ -109,6 +112,12 @@ export interface FuelingStore {
   get(fleetId: string, fueling: FuelingRef): Promise<Fueling | null>;
   /** The `fueling.matched` a recorded fill announces (consistent read), if any. */
   announcementOf(fleetId: string, fueling: FuelingRef): Promise<OutboxEvent | null>;
+  /**
+   * Writes a reported purchase's verdict after late breadcrumbs re-checked it, with what it moves
+   * in the savings report (verdictChangeItems); nothing when the fueling is not on record (a
+   * sandbox reset removed it) or already holds this verdict (the outbox ran again).
+   */
+  setVerification(fleetId: string, fueling: FuelingRef, verification: StoredVerification): Promise<void>;
   /** A vehicle's fuelings with `fueled_at` within [from, to] (both UTC timestamps). */
   ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]>;
   /** Newest first; detections merged into a reported fueling only when `source=detected` is asked. */
@@ -179,6 +188,67 @@ export function createFuelingLister(
     },
   };
 }
+
+/**
+ * A purchase's new verdict (late breadcrumbs re-checked it) as transaction items: the record's
+ * verdict, conditional on the one it was judged from; its entry in the flagged index when it is
+ * now flagged; and the change to its day's counts in the savings report, once (named by the
+ * re-check).
+ */
+export function verdictChangeItems(
+  tableName: string,
+  fleetId: string,
+  before: Fueling,
+  verification: StoredVerification,
+): TransactItem[] {
+  const after: Fueling = { ...before, verification };
+  const index = flaggedIndexKeys(fleetId, after);
+  const sets = ['fueling.verification = :after', ...Object.keys(index).map((name) => `${name} = :${name}`)];
+  const values: Record<string, unknown> = {
+    ':after': verification,
+    ...Object.fromEntries(Object.entries(index).map(([name, value]) => [`:${name}`, value])),
+  };
+  const names: Record<string, string> = {};
+  let condition = 'attribute_exists(pk)';
+  if (before.verification) {
+    condition +=
+      ' AND fueling.verification.#status = :status AND fueling.verification.checkedAt = :checkedAt AND fueling.verification.rechecked = :rechecked';
+    names['#status'] = 'status';
+    values[':status'] = before.verification.status;
+    values[':checkedAt'] = before.verification.checkedAt;
+    values[':rechecked'] = before.verification.rechecked;
+  } else {
+    condition += ' AND attribute_not_exists(fueling.verification)';
+  }
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: fuelingKey(fleetId, before),
+        UpdateExpression: `SET ${sets.join(', ')}${'gsi2pk' in index ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      },
+    },
+    ...addToSavingsDays(tableName, fleetId, [
+      {
+        day: utcDay(Date.parse(before.fueledAt)),
+        vehicleId: before.vehicleId,
+        cause: `${before.id}:verdict:${verification.status}:${verification.checkedAt}`,
+        delta: verdictChangeFigures(before, after),
+        externalRef: before.externalRef ?? null,
+      },
+    ]),
+  ];
+}
+
+/** The same verdict: an outbox carried out again writes it no second time. */
+const sameVerdict = (a: StoredVerification, b: StoredVerification) =>
+  a.status === b.status && a.checkedAt === b.checkedAt && a.rechecked === b.rechecked;
+
+/** A re-checked verdict whose day item keeps being written at the same moment gives up after this many. */
+const MAX_VERDICT_ATTEMPTS = 5;
 
 export function createFuelingStore(
   client: DocumentClient,
@@ -357,6 +427,31 @@ export function createFuelingStore(
         }),
       );
       return (Item?.matched_event as OutboxEvent | undefined) ?? null;
+    },
+
+    async setVerification(fleetId, ref, verification) {
+      for (let attempt = 1; ; attempt++) {
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: fuelingKey(fleetId, ref), ConsistentRead: true }),
+        );
+        const before = (Item?.fueling as Fueling | undefined) ?? null;
+        // Gone (a sandbox reset removed it), or written already by an earlier run of the outbox.
+        if (!before || (before.verification && sameVerdict(before.verification, verification))) return;
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: verdictChangeItems(tableName, fleetId, before, verification),
+            }),
+          );
+          return;
+        } catch (error) {
+          // Another verdict was written since the read: it stands, this one is not applied on top.
+          if (failedConditionIndexes(error).includes(0)) return;
+          // The day's report item is shared with the fleet's other fills: pause and try again.
+          if (!isTransactionConflict(error) || attempt >= MAX_VERDICT_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+        }
+      }
     },
 
     async ofVehicleBetween(fleetId, vehicleId, from, to) {

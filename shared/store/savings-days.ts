@@ -54,6 +54,18 @@ const ORDER: (keyof SavingsFigures)[] = [
   'noPositionFuelings',
   'notAtRecommendedStationFuelings',
   'noStopDueFuelings',
+  // Appended: read as 0 in older elements, whose fills are then unknown to the fuel program and
+  // not among the purchases checked against the truck.
+  'inProgramFuelings',
+  'inProgramMilliGallons',
+  'inProgramSpendCents',
+  'offProgramFuelings',
+  'offProgramMilliGallons',
+  'offProgramSpendCents',
+  'reportedFuelings',
+  'verifiedFuelings',
+  'unverifiedFuelings',
+  'flaggedFuelings',
 ];
 
 export interface SavingsContribution {

@@ -6,8 +6,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { type PendingVerification, withPending } from '../domain/fuelings/verification-recheck.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
-import type { TrackerState } from '../domain/telematics/tracker.ts';
+import { initialTrackerState, type TrackerState } from '../domain/telematics/tracker.ts';
 import type { Outbox } from '../domain/tracking/outbox.ts';
 import type { ShownStop } from '../domain/tracking/shown-stops.ts';
 import { emptyTracking, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
@@ -87,6 +88,10 @@ const packState = ({ tracker, session, outbox, shownStops }: TrackingState) =>
   ]);
 
 function unpackState(item: Record<string, unknown>): TrackingState {
+  // An item POST /v1/fuelings created (a purchase waiting for the vehicle's first breadcrumbs): no cycle yet.
+  if (item.state === undefined && item.tracker === undefined) {
+    return { tracker: initialTrackerState(), session: null, outbox: null };
+  }
   if (item.state instanceof Uint8Array) {
     const blob = Buffer.from(item.state);
     if (blob[0] !== PACKED_WITH_V1)
@@ -99,6 +104,29 @@ function unpackState(item: Record<string, unknown>): TrackingState {
     outbox: (item.outbox as Outbox | null | undefined) ?? null,
   };
 }
+
+/**
+ * The pending purchases as a plain attribute (`pending_verifications`), outside the blob: POST
+ * /v1/fuelings adds to them without unpacking the worker's state.
+ */
+const storedPending = (pending: readonly PendingVerification[] | undefined) =>
+  (pending ?? []).map((entry) => ({
+    fueling_id: entry.fuelingId,
+    fueled_at: entry.fueledAt,
+    heard: entry.heard,
+  }));
+
+const pendingOf = (value: unknown): PendingVerification[] =>
+  Array.isArray(value)
+    ? value.map((entry: Record<string, unknown>) => ({
+        fuelingId: String(entry.fueling_id),
+        fueledAt: String(entry.fueled_at),
+        heard: entry.heard === true,
+      }))
+    : [];
+
+/** Attempts of adding a pending purchase while worker cycles keep moving the item. */
+const MAX_PENDING_ATTEMPTS = 8;
 
 /** The condition that the tracking item is still at the version it was read at (0: still absent). */
 const versionAsRead = (tracking: Pick<VehicleTracking, 'version'>) =>
@@ -150,6 +178,16 @@ export interface VehicleTrackingStore {
   /** Clears a carried-out outbox, unless the item moved on meanwhile (then the next writer owns it). */
   clearOutbox(tracking: VehicleTracking): Promise<void>;
   /**
+   * Adds a reported purchase to the vehicle's pending verifications (the newest
+   * RECHECK_POLICY.maxPending kept), bumping the version so a worker cycle that read the item
+   * before redoes its change from this one; creates the item when the vehicle has none yet.
+   */
+  addPendingVerification(
+    fleetId: string,
+    vehicleId: string,
+    purchase: Pick<PendingVerification, 'fuelingId' | 'fueledAt'>,
+  ): Promise<void>;
+  /**
    * Vehicles of one index shard last heard from before `beforeMs` by the online index or a visit
    * marker, oldest first per source. The times are coarse: the sweep checks the real ones.
    */
@@ -198,6 +236,9 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
         last_seen_ms: stored.lastSeenMs,
         offline: stored.offline,
         version: stored.version,
+        ...(stored.pendingVerifications?.length
+          ? { pending_verifications: storedPending(stored.pendingVerifications) }
+          : {}),
       },
       ...versionAsRead(tracking),
     };
@@ -284,8 +325,62 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
         outbox,
+        // Absent when none wait, as `save` stores it (items written before have none).
+        ...(Item.pending_verifications
+          ? { pendingVerifications: pendingOf(Item.pending_verifications) }
+          : {}),
         version: Number(Item.version ?? 0),
       };
+    },
+
+    async addPendingVerification(fleetId, vehicleId, purchase) {
+      const key = trackingKey(fleetId, vehicleId);
+      for (let attempt = 1; ; attempt++) {
+        const { Item } = await client.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: key,
+            ProjectionExpression: 'version, pending_verifications',
+            ConsistentRead: true,
+          }),
+        );
+        const pending = storedPending(withPending(pendingOf(Item?.pending_verifications), purchase));
+        const version = Item ? Number(Item.version ?? 0) : 0;
+        try {
+          await (Item
+            ? client.send(
+                new UpdateCommand({
+                  TableName: tableName,
+                  Key: key,
+                  UpdateExpression: 'SET pending_verifications = :pending, version = :next',
+                  ConditionExpression: 'version = :version',
+                  ExpressionAttributeValues: {
+                    ':pending': pending,
+                    ':next': version + 1,
+                    ':version': version,
+                  },
+                }),
+              )
+            : client.send(
+                new PutCommand({
+                  TableName: tableName,
+                  // No state: the vehicle's first cycle starts from an empty tracker (unpackState).
+                  Item: {
+                    ...key,
+                    pending_verifications: pending,
+                    last_seen_ms: null,
+                    offline: false,
+                    session_status: null,
+                    version: 1,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                }),
+              ));
+          return;
+        } catch (error) {
+          if (!isConditionFailure(error) || attempt >= MAX_PENDING_ATTEMPTS) throw error;
+        }
+      }
     },
 
     async save(tracking) {

@@ -1,4 +1,5 @@
 import { fuelingMatchedEvent, type MatchedFill } from '../domain/event-payloads.ts';
+import { inFuelProgram } from '../domain/fuel-program/program.ts';
 import {
   basisOfFill,
   fillEffectivePrice,
@@ -16,20 +17,29 @@ import {
   unmatchedReason,
 } from '../domain/fuelings/matching.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { EventRecorder } from '../store/events.ts';
 import type { FuelingRef, FuelingStore, VehicleFillGuard } from '../store/fuelings.ts';
 import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 
 export interface FuelingRecordDeps {
   fuelings: Pick<
     FuelingStore,
-    'record' | 'ofVehicleBetween' | 'recordedForCardRef' | 'announcementOf' | 'vehicleGuard' | 'get'
+    | 'record'
+    | 'ofVehicleBetween'
+    | 'recordedForCardRef'
+    | 'announcementOf'
+    | 'vehicleGuard'
+    | 'get'
+    | 'setVerification'
   >;
   recommendations: Pick<RecommendedStopStore, 'around' | 'get' | 'followWrite' | 'passOverWrite'>;
   events: Pick<EventRecorder, 'record'>;
+  /** The fleet's card program, for a fill at a named station that does not say which side of it it is on. */
+  fuelPrograms?: FuelProgramSource | undefined;
 }
 
 export type FillOutcome =
@@ -83,6 +93,7 @@ export async function recordFill(
   /** A detection's `fueling.matched`, built by the worker against the stops it watched. */
   detectedMatch: OutboxEvent | null = null,
 ): Promise<FillOutcome> {
+  fill = await withProgramSide(deps, fleetId, fill);
   for (let attempt = 1; ; attempt++) {
     const place = placeOf(fill);
     const guard = await deps.fuelings.vehicleGuard(fleetId, fill.vehicleId);
@@ -142,6 +153,19 @@ export async function recordFill(
     // Fills of other vehicles share the day's report item: a jittered pause spreads the retries.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
+}
+
+/**
+ * Whether the fleet's card program accepts the fill's station, as the program stands when it is
+ * recorded (the report's in/off program split keeps that, whatever the program becomes): a fill
+ * that already says (a reported one judged with its purchase) keeps its side; one at no named
+ * station, or under rule `none`, is on neither (null).
+ */
+async function withProgramSide(deps: FuelingRecordDeps, fleetId: string, fill: Fueling): Promise<Fueling> {
+  if (fill.inFuelProgram !== undefined || !deps.fuelPrograms) return fill;
+  const chain = fill.station?.chain;
+  const side = chain ? inFuelProgram(await deps.fuelPrograms.get(fleetId), chain) : null;
+  return { ...fill, inFuelProgram: side };
 }
 
 /**
@@ -333,5 +357,8 @@ export function detectedFuelingRecorder(deps: FuelingRecordDeps) {
     },
     /** The fueling.matched the detection's record holds: none when it joined a matched report. */
     announcementOf: (fleetId: string, fueling: FuelingRef) => deps.fuelings.announcementOf(fleetId, fueling),
+    /** A reported purchase's verdict after late breadcrumbs re-checked it. */
+    recordVerification: (fleetId: string, fueling: FuelingRef, verification: StoredVerification) =>
+      deps.fuelings.setVerification(fleetId, fueling, verification),
   };
 }

@@ -5,10 +5,12 @@ import {
   MAX_FUELING_AGE_DAYS,
   MAX_FUELING_CLOCK_SKEW_MS,
 } from '../api/schemas/fuelings.ts';
+import { fuelingFlaggedEvent } from '../domain/event-payloads.ts';
+import { inFuelProgram } from '../domain/fuel-program/program.ts';
 import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { roundCoordinate } from '../domain/rounding.ts';
 import type { Station } from '../domain/stations/station.ts';
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { type ItemProblem, parseItem } from '../platform/http/batch-items.ts';
@@ -16,15 +18,29 @@ import { stableTimedId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
+import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { type FillBasisDeps, withPriceBasis } from './fill-basis.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
+import {
+  purchaseVerdict,
+  type VehicleDataDeps,
+  vehicleDataBetween,
+  verificationSpan,
+} from './purchase-verification.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 import { findVehicle } from './vehicles.ts';
 
 export interface RecordFuelingsDeps extends FuelingRecordDeps, FillBasisDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   catalog: CatalogProvider;
+  /** Each purchase is checked against the vehicle's breadcrumbs… */
+  positions: VehicleDataDeps['positions'];
+  /** …and an `unverified` one waits on the vehicle's tracking item for late breadcrumbs. */
+  tracking: Pick<VehicleTrackingStore, 'addPendingVerification'>;
+  /** Whether the fleet's card program accepts the station, as the program stands when recorded. */
+  fuelPrograms: FuelProgramSource;
   now: () => number;
 }
 
@@ -65,8 +81,11 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   }
   const nowMs = deps.now();
   const catalog = await deps.catalog.current();
-  // The fleet's treatment, read once for the batch; a vehicle's override wins.
-  const fleet = deps.fleets ? await deps.fleets.get(fleetId) : null;
+  // The fleet's treatment and card program, read once for the batch; a vehicle's override wins.
+  const [fleet, program] = await Promise.all([
+    deps.fleets ? deps.fleets.get(fleetId) : null,
+    deps.fuelPrograms.get(fleetId),
+  ]);
   const vehicles = new Map<string, Promise<Vehicle | null>>();
   const lookup = (item: FuelingItem) => {
     const key = item.vehicle_id ? `id:${item.vehicle_id}` : `ref:${item.external_ref}`;
@@ -83,7 +102,7 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   };
 
   const results: FuelingItemResult[] = [];
-  const fillsByVehicle = new Map<string, { index: number; fill: Fueling }[]>();
+  const fillsByVehicle = new Map<string, { index: number; fill: Fueling; vehicle: Vehicle }[]>();
   for (const [index, raw] of items.entries()) {
     const parsed = parseItem(fuelingItemSchema, raw);
     if (!parsed.ok) {
@@ -128,28 +147,40 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
         : null);
     const fill = await withPriceBasis(
       deps,
-      reportedFueling(item, vehicle, placed, fueledAtMs, nowMs),
+      {
+        ...reportedFueling(item, vehicle, placed, fueledAtMs, nowMs),
+        inFuelProgram: placed ? inFuelProgram(program, placed.chain) : null,
+      },
       treatmentFor(fleet, vehicle),
       placed?.state ?? null,
     );
     const list = fillsByVehicle.get(vehicle.id) ?? [];
-    list.push({ index, fill });
+    list.push({ index, fill, vehicle });
     fillsByVehicle.set(vehicle.id, list);
   }
 
   const queue = [...fillsByVehicle.values()];
   const worker = async () => {
     for (let fills = queue.shift(); fills; fills = queue.shift()) {
-      for (const { index, fill } of fills) {
+      for (const { index, fill } of await withVerdicts(deps, fleetId, fills, nowMs)) {
         try {
           const outcome = await recordFill(deps, fleetId, fill);
+          if (outcome.status === 'recorded') {
+            await afterVerdict(deps, fleetId, outcome.fueling);
+          } else if (outcome.id === fill.id) {
+            // The same purchase sent again: what its stored verdict asks for is done again (at
+            // most once, by key), in case the first request failed between recording and doing it.
+            const stored = await deps.fuelings.get(fleetId, fill);
+            if (stored) await afterVerdict(deps, fleetId, stored);
+          }
           results[index] =
             outcome.status === 'recorded'
               ? { index, status: 'accepted', id: outcome.fueling.id }
               : { index, status: 'duplicate', id: outcome.id };
         } catch (error) {
           // The rest of the batch is committed: this item is answered on its own, never a 500.
-          // Its fueling.matched, if the fill was recorded, is announced again when it is re-sent.
+          // Its fueling.matched and what its verdict asks for, if the fill was recorded, are done
+          // again when it is re-sent (answered duplicate).
           const log = error instanceof FillContention ? logger.warn : logger.error;
           log.call(logger, 'Fueling not recorded', { fuelingId: fill.id, error });
           results[index] = rejected(index, CONTENDED_PROBLEM);
@@ -165,6 +196,68 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
     duplicates: results.filter((r) => r.status === 'duplicate').length,
     results,
   };
+}
+
+/** Purchases of one vehicle share one read of its data while their windows overlap, up to this span. */
+const MAX_SHARED_SPAN_MS = 24 * 3_600_000;
+
+/**
+ * Each purchase of one vehicle with its verdict (checked now, not re-checked yet), in the batch's
+ * order (a merge sees the fill before it). Purchases whose windows overlap share one read of the
+ * vehicle's data, so a batch of one truck's day costs a few reads, not one per purchase.
+ */
+async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 'tankSizeGallons'> }>(
+  deps: RecordFuelingsDeps,
+  fleetId: string,
+  fills: readonly T[],
+  nowMs: number,
+): Promise<T[]> {
+  const verdicts = new Map<T, StoredVerification>();
+  const byTime = [...fills].sort((a, b) => Date.parse(a.fill.fueledAt) - Date.parse(b.fill.fueledAt));
+  let group: T[] = [];
+  let span = { fromMs: 0, toMs: 0 };
+  const verifyGroup = async () => {
+    const first = group[0];
+    if (!first) return;
+    const data = await vehicleDataBetween(deps, fleetId, first.fill.vehicleId, span.fromMs, span.toMs);
+    for (const entry of group) {
+      verdicts.set(entry, purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false));
+    }
+  };
+  for (const entry of byTime) {
+    const window = verificationSpan(entry.fill);
+    if (group.length > 0 && window.fromMs <= span.toMs && window.toMs - span.fromMs <= MAX_SHARED_SPAN_MS) {
+      span = { fromMs: span.fromMs, toMs: Math.max(span.toMs, window.toMs) };
+      group.push(entry);
+      continue;
+    }
+    await verifyGroup();
+    span = window;
+    group = [entry];
+  }
+  await verifyGroup();
+  return fills.map((entry) => ({
+    ...entry,
+    fill: { ...entry.fill, verification: verdicts.get(entry) ?? null },
+  }));
+}
+
+/**
+ * What a recorded purchase's verdict asks for: a flagged one is announced (`fueling.flagged`, once
+ * by its key); an unverified one waits on the vehicle's tracking item for late breadcrumbs.
+ */
+async function afterVerdict(deps: RecordFuelingsDeps, fleetId: string, fueling: Fueling): Promise<void> {
+  const verification = fueling.verification;
+  if (!verification) return;
+  if (verification.status === 'flagged') {
+    const event = fuelingFlaggedEvent(fueling, verification);
+    await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
+  } else if (verification.status === 'unverified' && !verification.rechecked) {
+    await deps.tracking.addPendingVerification(fleetId, fueling.vehicleId, {
+      fuelingId: fueling.id,
+      fueledAt: fueling.fueledAt,
+    });
+  }
 }
 
 function fueledAtProblem(fueledAtMs: number, nowMs: number): ItemProblem | null {

@@ -1,6 +1,12 @@
 import type { Principal } from '../domain/api-keys.ts';
 import type { Fleet } from '../domain/fleet.ts';
-import { FUELING_LOOKBACK_DAYS, type HealthFigures, runChecks } from '../domain/integration-health/checks.ts';
+import type { SavingsFigures } from '../domain/fuelings/savings.ts';
+import {
+  FUELING_LOOKBACK_DAYS,
+  type HealthFigures,
+  runChecks,
+  verifiedShare,
+} from '../domain/integration-health/checks.ts';
 import { gradeOf, healthScore, isFailingEndpoint, nextSteps } from '../domain/integration-health/score.ts';
 import { dayOf, HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -77,6 +83,8 @@ export async function fleetScorecard(
     return d !== undefined && isFailingEndpoint(d.attempts, d.succeeded);
   });
   const sum = (pick: (hour: (typeof hours)[number]) => number) => hours.reduce((s, h) => s + pick(h), 0);
+  const total = (pick: (figures: SavingsFigures) => number) =>
+    savingsDays.reduce((s, row) => s + pick(row.figures), 0);
 
   const figures: HealthFigures = {
     vehiclesActive: vehicles.vehiclesActive,
@@ -95,7 +103,13 @@ export async function fleetScorecard(
       failingEndpoints: failing.length,
     },
     vehiclesWithGuidance: vehicles.vehiclesWithGuidance,
-    fuelingsRecent: savingsDays.reduce((total, row) => total + row.figures.fuelings, 0),
+    fuelingsRecent: total((figures) => figures.fuelings),
+    purchases: {
+      reported: total((figures) => figures.reportedFuelings),
+      verified: total((figures) => figures.verifiedFuelings),
+      unverified: total((figures) => figures.unverifiedFuelings),
+      flagged: total((figures) => figures.flaggedFuelings),
+    },
     keyAgeDays: keyCreatedAt ? Math.max(0, (nowMs - Date.parse(keyCreatedAt)) / DAY_MS) : null,
   };
   const failingEndpoints = failing.map((endpoint) => ({
@@ -145,7 +159,10 @@ export function scorecardOf(
       vehicles_missing_tank_or_mpg: figures.vehiclesMissingProfile,
       breadcrumbs_24h: figures.breadcrumbs,
       rejected_items_24h: figures.rejectedItems,
+      fuelings_reported_7d: figures.purchases.reported,
+      fuelings_verified_7d: figures.purchases.verified,
     },
+    purchase_verification: { ...figures.purchases, verified_share: verifiedShare(figures.purchases) },
     webhooks: {
       active_endpoints: figures.webhooks.activeEndpoints,
       deliveries_24h: attempts,

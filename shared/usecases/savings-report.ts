@@ -1,3 +1,4 @@
+import type { FuelProgramRule } from '../domain/fuel-program/program.ts';
 import { SAVINGS_METHODOLOGY_ANCHOR } from '../domain/fuelings/methodology.ts';
 import { daysOf, type ReportPeriod, reportPeriod } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
@@ -6,18 +7,27 @@ import {
   NO_FIGURES,
   type PublishedFigures,
   publishFigures,
+  publishProgramSpend,
   type SavingsFigures,
+  verificationCounts,
 } from '../domain/fuelings/savings.ts';
+import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import { ApiError } from '../platform/errors.ts';
 import { formatTimestamp } from '../platform/time.ts';
+import type { FlaggedPurchaseReader } from '../store/flagged-purchases.ts';
 import type { SimulationStore } from '../store/sandbox-simulations.ts';
 import type { SavingsDayRow, SavingsDayStore } from '../store/savings-days.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
+import type { FuelProgramSource } from './fuel-programs.ts';
 import { findVehicle } from './vehicles.ts';
 
 export interface SavingsReportDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   savingsDays: SavingsDayStore;
+  /** The period's flagged purchases, newest first (the verification section's exceptions). */
+  flagged: FlaggedPurchaseReader;
+  /** The program in force, whose rule the fuel_program section names. */
+  fuelPrograms: FuelProgramSource;
   now: () => number;
   /** On the sandbox stage: a twin's report runs on its simulation's clock (its test clock). */
   simulations?: Pick<SimulationStore, 'get'> | undefined;
@@ -28,6 +38,9 @@ export interface SavingsReportDeps {
  * guide's own function and route — no route of its own on a stack near its resource limit).
  */
 export const METHODOLOGY_PATH = `/v1/llms.txt?section=${SAVINGS_METHODOLOGY_ANCHOR}`;
+
+/** Flagged purchases a report lists at most: a list to act on, not an export (GET /v1/fuelings has them all). */
+export const MAX_EXCEPTIONS = 50;
 
 /** Published with every report, so a reader never has to guess what a figure means. */
 export const SAVINGS_DEFINITIONS = {
@@ -62,6 +75,11 @@ export const SAVINGS_DEFINITIONS = {
     'followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.',
   fuelings_without_recommendation:
     'Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).',
+  fuel_program:
+    'Fills split by the fleet’s fuel card program as it stood when each was recorded: `in_program` at a chain the program accepted, `off_program` at one it did not, `unknown` with no station named or while the program had no rule (`none`). spend_usd as above (pump spend: cash paid). `rule` is the program in force now.',
+  verification:
+    'Reported purchases (POST /v1/fuelings) of the period by their check against the truck’s own data: `verified`, `unverified` (nothing to check against), `flagged` (the truck’s data disagrees), `not_checked` (recorded before purchases were checked). `exceptions` lists the flagged ones, newest first, at most ' +
+    `${MAX_EXCEPTIONS}; \`exceptions_truncated\` says more were flagged than listed.`,
   totals:
     'The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums).',
 } as const;
@@ -85,15 +103,29 @@ export async function savingsReport(
 ) {
   const period = requestedPeriod(query, await reportNow(deps, fleetId));
   let rows: SavingsDayRow[];
+  let vehicleId: string | undefined;
+  const program = deps.fuelPrograms.get(fleetId);
   if (query.vehicle_id !== undefined) {
     const vehicle = await findVehicle(deps, fleetId, query.vehicle_id);
+    vehicleId = vehicle.id;
     rows = await deps.savingsDays.vehicleDays(fleetId, vehicle.id, daysOf(period));
     rows = rows.map((row) => ({ ...row, externalRef: vehicle.externalRef }));
   } else {
     rows = await deps.savingsDays.fleetDays(fleetId, daysOf(period));
   }
-  const vehicles = await vehicleRows(deps, fleetId, rows);
-  return report(period, vehicles, methodologyUrl);
+  // The day items count the flagged purchases: the index is read only when there are some.
+  const flagged = rows.reduce((sum, row) => sum + row.figures.flaggedFuelings, 0);
+  const [vehicles, exceptions] = await Promise.all([
+    vehicleRows(deps, fleetId, rows),
+    flagged > 0
+      ? deps.flagged.newest(
+          fleetId,
+          { fromDay: period.fromDay, toDay: period.toDay, vehicleId },
+          Math.min(flagged, MAX_EXCEPTIONS),
+        )
+      : [],
+  ]);
+  return report(period, vehicles, methodologyUrl, { rule: (await program).rule, exceptions });
 }
 
 /**
@@ -155,14 +187,24 @@ async function vehicleRows(deps: SavingsReportDeps, fleetId: string, rows: reado
     .map(([vehicleId, sum]) => ({ vehicleId, externalRef: sum.externalRef, figures: sum.figures }));
 }
 
+/** What the report says beside the day items: the program's rule now, the flagged purchases listed. */
+export interface ReportContext {
+  rule: FuelProgramRule;
+  /** The period's flagged purchases, newest first, at most MAX_EXCEPTIONS. */
+  exceptions: readonly Fueling[];
+}
+
 /** The published report; totals are the sum of the vehicle rows' integer figures. */
 export function report(
   period: ReportPeriod,
   vehicles: readonly { vehicleId: string; externalRef: string | null; figures: SavingsFigures }[],
   methodologyUrl: string = METHODOLOGY_PATH,
+  context: ReportContext = { rule: 'none', exceptions: [] },
 ) {
   const totals = vehicles.reduce((sum, row) => addFigures(sum, row.figures), NO_FIGURES);
   const { adherence_rate, ...totalFigures } = publishFigures(totals);
+  const counts = verificationCounts(totals);
+  const exceptions = context.exceptions.slice(0, MAX_EXCEPTIONS).map(publishedException);
   return {
     period: { from: formatTimestamp(period.fromMs), to: formatTimestamp(period.toMs) },
     totals: totalFigures,
@@ -174,7 +216,26 @@ export function report(
         ...publishFigures(row.figures),
       }),
     ),
+    fuel_program: { rule: context.rule, ...publishProgramSpend(totals) },
+    verification: {
+      ...counts,
+      exceptions,
+      exceptions_truncated: counts.flagged > exceptions.length,
+    },
     definitions: SAVINGS_DEFINITIONS,
     methodology: methodologyUrl,
+  };
+}
+
+/** A flagged purchase as the report lists it: enough to find it and see why. */
+function publishedException(fueling: Fueling) {
+  return {
+    fueling_id: fueling.id,
+    vehicle_id: fueling.vehicleId,
+    fueled_at: fueling.fueledAt,
+    gallons: fueling.gallons,
+    station_id: fueling.stationId ?? fueling.station?.id ?? null,
+    status: 'flagged' as const,
+    reasons: (fueling.verification?.reasons ?? []).map(({ code, detail }) => ({ code, detail })),
   };
 }

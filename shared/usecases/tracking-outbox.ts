@@ -1,4 +1,4 @@
-import type { Fueling } from '../domain/telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import type { EventRecorder } from '../store/events.ts';
@@ -13,6 +13,12 @@ export interface OutboxDeps {
   fuelings: {
     recordDetected(fleetId: string, fueling: Fueling, matched: OutboxEvent | null): Promise<unknown>;
     announcementOf(fleetId: string, fueling: Pick<Fueling, 'id' | 'fueledAt'>): Promise<OutboxEvent | null>;
+    /** Writes a reported purchase's verdict after late breadcrumbs re-checked it. */
+    recordVerification(
+      fleetId: string,
+      fueling: Pick<Fueling, 'id' | 'fueledAt'>,
+      verification: StoredVerification,
+    ): Promise<void>;
   };
   recommendations: Pick<RecommendedStopStore, 'recommended' | 'withdrawn'>;
   events: Pick<EventRecorder, 'record'>;
@@ -20,7 +26,8 @@ export interface OutboxDeps {
 
 /**
  * Carries out what a committed change left in the tracking item's outbox: fuelings first (events
- * name them), the ended sessions' archive, then the events in order, each under its dedupe key.
+ * name them), re-checked purchase verdicts, the ended sessions' archive, then the events in order,
+ * each under its dedupe key.
  * Every writer of the item calls this with what it read before changing it, and with what it
  * stored after; a crash anywhere leaves the outbox for the next one, and nothing in it happens
  * twice (fixed fueling ids, an overwrite of the same archive, dedupe keys).
@@ -42,6 +49,10 @@ export async function carryOut(deps: OutboxDeps, tracking: VehicleTracking): Pro
   }
   for (const change of recommendations) {
     if (change.kind === 'withdrawn') await deps.recommendations.withdrawn(tracking.fleetId, change);
+  }
+  // Re-checked verdicts before the events: a `fueling.flagged` names a record that says so.
+  for (const { fueling, verification } of outbox.verifications ?? []) {
+    await deps.fuelings.recordVerification(tracking.fleetId, fueling, verification);
   }
   for (const session of outbox.archive) await deps.sessionArchive.put(tracking.fleetId, session);
   const fills = new Map(outbox.fuelings.map((f) => [f.id, f]));

@@ -13,6 +13,7 @@ import {
   type RecommendationChange,
   recommendationChanges,
 } from '../domain/fuelings/recommendations.ts';
+import { type PendingVerification, recheckStep } from '../domain/fuelings/verification-recheck.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import type { GuidanceSession } from '../domain/guidance/session.ts';
 import { snapshotOf, type VehicleSnapshot } from '../domain/guidance/snapshot.ts';
@@ -25,7 +26,7 @@ import type { HistoryPoint, RecentPositions } from '../domain/telematics/positio
 import { advanceTracker, type Detection, type WatchedStop } from '../domain/telematics/tracker.ts';
 import type { TrackerState } from '../domain/telematics/types.ts';
 import { mustCommit } from '../domain/tracking/commit-policy.ts';
-import { type OutboxEvent, outboxOf } from '../domain/tracking/outbox.ts';
+import { type OutboxEvent, outboxOf, type RecheckedPurchase } from '../domain/tracking/outbox.ts';
 import {
   matchShownStop,
   type ShownStop,
@@ -34,7 +35,7 @@ import {
   shownTripStop,
   watchedShownStops,
 } from '../domain/tracking/shown-stops.ts';
-import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
+import { isFirstCycle, type VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
 import { tripStopOf, tripWatchedStops } from '../domain/trips/trip-guidance.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { isRoutingFailure } from '../geo/routing-errors.ts';
@@ -47,6 +48,7 @@ import type { VehicleStore } from '../store/vehicles.ts';
 import { fillTreatment, withPriceBasis } from './fill-basis.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { type GuidancePlanDeps, replan } from './guidance-plan.ts';
+import { recheckPurchases } from './purchase-verification.ts';
 import { routingFailureReason } from './routing-failure-reason.ts';
 import { carryOut, type OutboxDeps } from './tracking-outbox.ts';
 import { recordTripStopVisits, type TripStopVisitDeps } from './trip-stop-visits.ts';
@@ -63,8 +65,11 @@ export interface VehicleUpdateDeps extends GuidancePlanDeps, OutboxDeps {
    * overage past it; station-budget.ts `chargeReplannedStations`). Never throws, never refuses.
    */
   chargeReplannedStations?: (fleetId: string, count: number, billingAccountId?: string) => Promise<void>;
-  /** The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts). */
-  recordedFills?: Pick<FuelingStore, 'ofVehicleBetween'>;
+  /**
+   * The vehicle's fills on record: a reported fill re-anchors an assumed level (fuel-level.ts), and
+   * a reported purchase waiting for late breadcrumbs is re-checked (purchase-verification.ts).
+   */
+  recordedFills?: Pick<FuelingStore, 'ofVehicleBetween' | 'get'>;
   /** A detected fill is priced on the fleet's basis: the tax table… */
   fuelTaxes: FuelTaxRatesProvider;
   /** …and the fleet's treatment (the vehicle's override wins). */
@@ -101,7 +106,7 @@ export async function processVehicleUpdate(
     ]);
     // A vehicle's first cycle reads them: the snapshots may predate a sandbox reset, which deleted
     // the vehicle's items (replaying them would bring back the state from before it).
-    if (tracking.version === 0 && (message.vehicle || message.positions)) {
+    if (isFirstCycle(tracking) && (message.vehicle || message.positions)) {
       [vehicle, positions] = await Promise.all([
         deps.vehicles.get(fleetId, vehicleId),
         deps.positions.recent(fleetId, vehicleId, message.positionVersion),
@@ -116,7 +121,7 @@ export async function processVehicleUpdate(
     if (stored) {
       // Back online (or never seen): in the online index again, in case the offline sweep took the
       // position item out while this cycle was behind (its next breadcrumb would, but may not come).
-      if (tracking.version === 0 || (tracking.offline && !stored.offline)) {
+      if (isFirstCycle(tracking) || (tracking.offline && !stored.offline)) {
         await deps.positions.rejoinOnlineIndex(fleetId, vehicleId, positions.latest.receivedAtMs);
       }
       // Charged once the re-plan is committed: a cycle that lost the race recommended nothing.
@@ -226,6 +231,16 @@ async function runCycle(
     events.push(...planned.events);
     if (nextSession.status !== 'active') endedSession = nextSession;
   }
+  const purchases = await recheckDuePurchases(
+    deps,
+    vehicle,
+    tracking,
+    fixes,
+    positions,
+    fuelings,
+    processedAtMs,
+  );
+  events.push(...purchases.events);
   return {
     tracking: {
       ...tracking,
@@ -240,16 +255,53 @@ async function runCycle(
       ),
       lastSeenMs: heardNewer ? latest.receivedAtMs : tracking.lastSeenMs,
       offline: tracking.offline && !heardNewer,
+      pendingVerifications: purchases.waiting,
       outbox: outboxOf(
         events,
         fuelings,
         endedSession ? [endedSession] : [],
         netRecommendationChanges(changes),
+        purchases.verifications,
       ),
     },
     events,
     replayedFixes: fixes.length,
   };
+}
+
+/**
+ * The reported purchases waiting on the vehicle whose window this cycle's breadcrumbs completed,
+ * re-checked once (fuelings/verification-recheck.ts), and those still waiting. Judged on the
+ * breadcrumbs' recorded times: the cycle's batch and the vehicle's newest breadcrumb.
+ */
+async function recheckDuePurchases(
+  deps: VehicleUpdateDeps,
+  vehicle: Vehicle,
+  tracking: VehicleTracking,
+  fixes: readonly HistoryPoint[],
+  positions: RecentPositions,
+  detections: readonly Fueling[],
+  checkedAtMs: number,
+): Promise<{ waiting: PendingVerification[]; verifications: RecheckedPurchase[]; events: OutboxEvent[] }> {
+  const pending = tracking.pendingVerifications ?? [];
+  if (pending.length === 0 || !deps.recordedFills)
+    return { waiting: [...pending], verifications: [], events: [] };
+  const { due, waiting } = recheckStep(
+    pending,
+    fixes.map((fix) => fix.recordedAtMs),
+    positions.latest.recordedAtMs,
+  );
+  if (due.length === 0) return { waiting, verifications: [], events: [] };
+  const rechecked = await recheckPurchases(
+    { positions: deps.positions, fuelings: deps.recordedFills },
+    tracking.fleetId,
+    vehicle,
+    due,
+    detections,
+    positions,
+    checkedAtMs,
+  );
+  return { waiting, ...rechecked };
 }
 
 /**

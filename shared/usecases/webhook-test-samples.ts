@@ -4,6 +4,7 @@ import type { EventType } from '../domain/events.ts';
 import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
 import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
+import { verifyPurchase } from '../domain/fuelings/verification.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
 import { stableId } from '../platform/ids.ts';
@@ -21,6 +22,7 @@ const sample = {
   guidanceId: /* @__PURE__ */ stableId('guidance', 'test-send:guidance'),
   stopId: /* @__PURE__ */ stableId('guidanceStop', 'test-send:stop'),
   fuelingId: /* @__PURE__ */ stableId('fueling', 'test-send:fueling'),
+  flaggedFuelingId: /* @__PURE__ */ stableId('fueling', 'test-send:flagged-fueling'),
   tripId: /* @__PURE__ */ stableId('trip', 'test-send:trip'),
   tripStopId: /* @__PURE__ */ stableId('tripStop', 'test-send:trip-stop'),
   station: {
@@ -119,6 +121,37 @@ export function testEventSamples(
       fuel_tax_treatment: 'ifta',
       effective_price_usd_per_gallon: 3.079,
       recommended_effective_price_usd_per_gallon: 3.079,
+    },
+    // The card says 180 gal at the Love's the truck stood at: more than its 150 gal tank (a second
+    // truck filled on the same card). The verdict is the rules' own, on these figures.
+    'fueling.flagged': {
+      fueling_id: sample.flaggedFuelingId,
+      ...vehicle,
+      fueled_at: at(12),
+      gallons: 180,
+      station: { id: sample.station.id, name: sample.station.name, chain: "Love's" },
+      card_transaction_ref: 'EFS-7741-0091-2231',
+      verification: {
+        ...verifyPurchase({
+          purchase: {
+            fueledAtMs: nowMs - 12 * MINUTE_MS,
+            gallons: 180,
+            station: sample.station,
+            position: null,
+          },
+          tankSizeGallons: 150,
+          breadcrumbs: [
+            {
+              recordedAtMs: nowMs - 18 * MINUTE_MS,
+              latitude: 35.19318,
+              longitude: -101.75422,
+              fuelLevelPercent: null,
+            },
+          ],
+          detectedFills: [],
+        }),
+        checked_at: at(11),
+      },
     },
     'vehicle.fuel_low': {
       ...vehicle,

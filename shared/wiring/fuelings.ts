@@ -2,6 +2,7 @@ import { createFuelingLister, createFuelingStore } from '../store/fuelings.ts';
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { detectedFuelingRecorder, type FuelingRecordDeps } from '../usecases/fueling-records.ts';
 import type { ListFuelingsDeps } from '../usecases/fuelings.ts';
+import { fuelProgramReader } from './fuel-program-reader.ts';
 import { type Infrastructure, perInfrastructure } from './infrastructure.ts';
 import { vehicleReader } from './table-stores.ts';
 import { eventRecorder } from './webhooks.ts';
@@ -21,7 +22,7 @@ export function createFuelingRecordDeps(
   infra: Infrastructure,
   events: FuelingRecordDeps['events'] = eventRecorder(infra),
 ): FuelingRecordDeps {
-  return { ...fuelingStores(infra), events };
+  return { ...fuelingStores(infra), events, fuelPrograms: fuelProgramReader(infra) };
 }
 
 /** The guidance outbox's recorder of detected fills (every writer of a tracking item carries it). */

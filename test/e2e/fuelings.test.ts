@@ -122,6 +122,16 @@ describe('POST /v1/fuelings', () => {
       detected_gallons: null,
       missed_savings_usd: 0,
       unmatched_reason: 'no_guidance',
+      // The truck reported nothing around the purchase: nothing to check it against.
+      verification: {
+        status: 'unverified',
+        reasons: [
+          expect.objectContaining({ code: 'no_breadcrumbs_near_time' }),
+          expect.objectContaining({ code: 'tank_not_checked' }),
+          expect.objectContaining({ code: 'no_fuel_levels' }),
+        ],
+        checked_at: expect.stringMatching(/\.\d{6}Z$/),
+      },
       created_at: expect.stringMatching(/\.\d{6}Z$/),
     });
     expect(listed.json.data[1]).toMatchObject({ net_price_usd_per_gallon: 3.54, total_usd: 150.45 });

@@ -27,6 +27,7 @@ const CHECK_IDS = [
   'webhook_delivery',
   'guidance_in_use',
   'fuelings_reported',
+  'purchases_verifiable',
   'key_age',
 ];
 
@@ -130,6 +131,8 @@ describe('GET /v1/integration/health', () => {
         vehicles_missing_tank_or_mpg: 1,
         breadcrumbs_24h: 3,
         rejected_items_24h: 1,
+        fuelings_reported_7d: 0,
+        fuelings_verified_7d: 0,
       });
     }
     const checks = Object.fromEntries(

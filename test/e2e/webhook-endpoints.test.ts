@@ -18,11 +18,12 @@ const create = (auth: { key: string; fleet?: string }, body: Record<string, unkn
   });
 
 describe('GET /v1/webhooks/event-types', () => {
-  it('lists the 13 catalog types, to any valid key', async () => {
+  it('lists the 14 catalog types, to any valid key', async () => {
     const response = await prod.get('/v1/webhooks/event-types', { key: credentials.keys.company_readonly });
     expect(response.status).toBe(200);
-    expect(response.json.data).toHaveLength(13);
+    expect(response.json.data).toHaveLength(14);
     expect(response.json.data.map((t: { type: string }) => t.type)).toContain('fleet.provisioned');
+    expect(response.json.data.map((t: { type: string }) => t.type)).toContain('fueling.flagged');
     for (const t of response.json.data) expect(t.description.length).toBeGreaterThan(10);
     // Spec section 6: guidance.updated holds vehicle_id and guidance_id.
     const updated = response.json.data.find((t: { type: string }) => t.type === 'guidance.updated');

@@ -4,6 +4,7 @@ import {
   fuelingMatchedEvent,
   fuelingRecordedEvent,
 } from '../../shared/domain/event-payloads.ts';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import { recommendationChanges } from '../../shared/domain/fuelings/recommendations.ts';
 import {
   acknowledgeStop,
@@ -21,11 +22,13 @@ import type { OutboxEvent } from '../../shared/domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -69,6 +72,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();
@@ -276,6 +280,8 @@ describe('a fill at a recommended stop, by recommendation state × source × ord
         {
           vehicles: vehicleStore(infra),
           savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+          flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+          fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
           now: clock.now,
         },
         fleetId,

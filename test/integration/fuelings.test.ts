@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import type { RecommendedStop } from '../../shared/domain/fuelings/recommendations.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import type { VehicleTracking } from '../../shared/domain/tracking/vehicle-tracking.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore } from '../../shared/store/savings-days.ts';
 import { recordFill } from '../../shared/usecases/fueling-records.ts';
 import { listFuelings, type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { carryOut } from '../../shared/usecases/tracking-outbox.ts';
 import { createVehicle, setVehicleStatus } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, detectedFuelings, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -52,6 +55,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();
@@ -259,6 +263,8 @@ function savingsDeps() {
   return {
     vehicles: vehicleStore(infra),
     savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+    flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     now: clock.now,
   };
 }

@@ -164,6 +164,8 @@ describe('the scorecard, from the aggregates', () => {
       vehicles_missing_tank_or_mpg: 1,
       breadcrumbs_24h: 20,
       rejected_items_24h: 0,
+      fuelings_reported_7d: 0,
+      fuelings_verified_7d: 0,
     });
     expect(card.webhooks).toMatchObject({
       active_endpoints: 1,
@@ -183,6 +185,8 @@ describe('the scorecard, from the aggregates', () => {
       webhook_delivery: 'warn',
       guidance_in_use: 'pass',
       fuelings_reported: 'warn',
+      // No card purchase reported: nothing to verify.
+      purchases_verifiable: 'pass',
       key_age: 'pass',
     });
     expect(card.next_steps[0]).toMatchObject({ severity: 'high', check_id: 'silent_vehicles' });

@@ -1,13 +1,16 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FUEL_PROGRAM } from '../../shared/domain/fuel-program/program.ts';
 import type { RecommendedStop } from '../../shared/domain/fuelings/recommendations.ts';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { createFlaggedPurchaseReader } from '../../shared/store/flagged-purchases.ts';
 import { createSavingsDayStore, savingsDayKey, shardOf } from '../../shared/store/savings-days.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -37,6 +40,7 @@ beforeAll(async () => {
     vehicles: vehicleStore(infra),
     catalog: stationSources(infra).catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     now: clock.now,
   };
   const index = await stationSources(infra).catalog.current();
@@ -109,6 +113,8 @@ function reportDeps() {
   return {
     vehicles: vehicleStore(infra),
     savingsDays: createSavingsDayStore(infra.client, infra.config.tableName),
+    flagged: createFlaggedPurchaseReader(infra.client, infra.config.tableName),
+    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     now: clock.now,
   };
 }

@@ -3,9 +3,11 @@ import { SHIPPED_FUEL_TAX_TABLE } from '../../domain/fuel-tax/state-diesel-tax.t
 import { pricedFill } from '../../domain/fuelings/fill-pricing.ts';
 import type { RecommendedStop } from '../../domain/fuelings/recommendations.ts';
 import { roundUsd } from '../../domain/fuelings/savings.ts';
+import { verifyPurchase } from '../../domain/fuelings/verification.ts';
 import type { Station } from '../../domain/stations/station.ts';
 import { detectedFueling } from '../../domain/telematics/fueling-record.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { formatTimestamp } from '../../platform/time.ts';
 import { reportedFueling } from '../../usecases/fuelings.ts';
 import type { fuelingRoutes } from '../routes/fuelings.ts';
 import { FUELING_BATCH_LIMITS, type FuelingItem } from '../schemas/fuelings.ts';
@@ -134,6 +136,33 @@ const okcStop: RecommendedStop = {
   followedFuelingId: null,
 };
 
+/**
+ * The card checked against the truck: its breadcrumb at the pumps 2 minutes before the card's time,
+ * and the tank-level rise detected there (the rules' own verdict on these figures).
+ */
+const okcVerification = {
+  ...verifyPurchase({
+    purchase: {
+      fueledAtMs: Date.parse(OKC_FUELED_AT),
+      gallons: okcCard.gallons,
+      station: STATIONS.taOklahomaCity,
+      position: null,
+    },
+    tankSizeGallons: VEHICLE.tank_size_gallons,
+    breadcrumbs: [
+      {
+        recordedAtMs: OKC_DETECTION.endedAtMs - 60_000,
+        latitude: OKC_DETECTION.latitude,
+        longitude: OKC_DETECTION.longitude,
+        fuelLevelPercent: OKC_DETECTION.levelAfterPercent,
+      },
+    ],
+    detectedFills: [{ fueledAtMs: OKC_DETECTION.endedAtMs, gallons: OKC_DETECTION.gallons }],
+  }),
+  checkedAt: formatTimestamp(CARD_BATCH_AT),
+  rechecked: false,
+};
+
 /** The card record as the batch records it: matched to the guidance stop and linked to the detection. */
 const okcFueling = fuelingResource(
   pricedFill(
@@ -155,6 +184,7 @@ const okcFueling = fuelingResource(
       state: 'OK',
       stateTax: OK_TAX,
       taxTreatment: 'ifta',
+      verification: okcVerification,
     },
     { stop: okcStop, followed: true },
   ),

@@ -29,6 +29,8 @@ const FIGURES: HealthFigures = {
   webhooks: { activeEndpoints: 1, attempts: 1_204, succeeded: 1_187, failingEndpoints: 0 },
   vehiclesWithGuidance: 22,
   fuelingsRecent: 61,
+  // 48 card purchases: 39 confirmed by their trucks, 8 around which the trucks sent no levels, one flagged.
+  purchases: { reported: 48, verified: 39, unverified: 8, flagged: 1 },
   keyAgeDays: 384,
 };
 

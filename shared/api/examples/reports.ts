@@ -1,9 +1,11 @@
 import { NO_FIGURES, type SavingsFigures } from '../../domain/fuelings/savings.ts';
+import { verifyPurchase } from '../../domain/fuelings/verification.ts';
+import type { Fueling } from '../../domain/telematics/fueling-record.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { report, requestedPeriod } from '../../usecases/savings-report.ts';
+import { METHODOLOGY_PATH, report, requestedPeriod } from '../../usecases/savings-report.ts';
 import type { reportRoutes } from '../routes/reports.ts';
-import type { ExamplesFor } from './example.ts';
-import { IDS, VEHICLE } from './fixtures.ts';
+import { type ExamplesFor, exampleId } from './example.ts';
+import { IDS, STATIONS, VEHICLE } from './fixtures.ts';
 
 /** "Today" for the report: the morning after TRUCK-042's fill at TA Oklahoma City. */
 const REPORTED_AT = Date.parse('2026-11-22T14:03:27.551Z');
@@ -36,6 +38,18 @@ const NOVEMBER: { vehicleId: string; externalRef: string; figures: SavingsFigure
       followedStops: 5,
       iftaFuelings: 9,
       noGuidanceFuelings: 2,
+      // Six fills on the card program, two off it, one detection at no named station.
+      inProgramFuelings: 6,
+      inProgramMilliGallons: 960_200,
+      inProgramSpendCents: 316_070,
+      offProgramFuelings: 2,
+      offProgramMilliGallons: 320_150,
+      offProgramSpendCents: 106_250,
+      // Seven card purchases: five the truck's data confirms, one it could not check, one
+      // reported before purchases were checked.
+      reportedFuelings: 7,
+      verifiedFuelings: 5,
+      unverifiedFuelings: 1,
     },
   },
   {
@@ -56,15 +70,70 @@ const NOVEMBER: { vehicleId: string; externalRef: string; figures: SavingsFigure
       followedStops: 2,
       iftaFuelings: 6,
       noGuidanceFuelings: 1,
+      inProgramFuelings: 4,
+      inProgramMilliGallons: 601_200,
+      inProgramSpendCents: 199_310,
+      offProgramFuelings: 2,
+      offProgramMilliGallons: 333_200,
+      offProgramSpendCents: 112_966,
+      // Six card purchases, one of them flagged (FLAGGED below).
+      reportedFuelings: 6,
+      verifiedFuelings: 3,
+      unverifiedFuelings: 2,
+      flaggedFuelings: 1,
     },
   },
 ];
+
+const FLAGGED_AT = '2026-11-18T09:41:07.000000Z';
+
+/**
+ * TRUCK-043's card bought 118 gallons at Pilot Ardmore while its breadcrumbs put it in El Paso:
+ * the verdict is the rules' own, on these breadcrumbs.
+ */
+const FLAGGED: Fueling = {
+  id: exampleId('fueling', FLAGGED_AT, 'truck-043-card-ardmore'),
+  vehicleId: IDS.otherVehicle,
+  source: 'reported',
+  gallons: 118,
+  fueledAt: FLAGGED_AT,
+  latitude: null,
+  longitude: null,
+  fuelLevelBeforePercent: null,
+  fuelLevelAfterPercent: null,
+  guidanceId: null,
+  stopId: null,
+  stationId: STATIONS.pilotArdmore.id,
+  createdAt: '2026-11-18T09:42:15.000000Z',
+  verification: {
+    ...verifyPurchase({
+      purchase: {
+        fueledAtMs: Date.parse(FLAGGED_AT),
+        gallons: 118,
+        station: STATIONS.pilotArdmore,
+        position: null,
+      },
+      tankSizeGallons: 200,
+      breadcrumbs: [-20, -5, 10].map((minutes, i) => ({
+        latitude: 31.7619 + i * 0.004,
+        longitude: -106.485 - i * 0.01,
+        recordedAtMs: Date.parse(FLAGGED_AT) + minutes * 60_000,
+        fuelLevelPercent: null,
+      })),
+      detectedFills: [],
+    }),
+    checkedAt: '2026-11-18T09:42:15.000000Z',
+    rechecked: false,
+  },
+};
 
 /** Built by the report's own code: the totals are the sum of the rows, the definitions the real ones. */
 const savings = report(
   requestedPeriod(QUERY, REPORTED_AT),
   // Listed by vehicle id, as the use case lists them.
   NOVEMBER.toSorted((a, b) => a.vehicleId.localeCompare(b.vehicleId)),
+  METHODOLOGY_PATH,
+  { rule: 'preferred', exceptions: [FLAGGED] },
 );
 
 /** A year and a month asked at once: the use case's own refusal. */

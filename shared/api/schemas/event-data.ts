@@ -3,6 +3,7 @@ import type { EventType } from '../../domain/events.ts';
 import { SESSION_END_REASONS, SESSION_STATUSES } from '../../domain/guidance/session.ts';
 import { publicId, timestamp } from './common.ts';
 import { fleetSchema } from './fleets.ts';
+import { purchaseVerificationSchema } from './fuelings.ts';
 import { guidancePhase } from './guidance.ts';
 import { answerFuelTaxTreatment, stopPriceBasisShape } from './routes.ts';
 
@@ -191,6 +192,33 @@ export const eventDataSchemas = {
     recommended_effective_price_usd_per_gallon: z
       .number()
       .check(z.meta({ description: 'The recommended stop’s effective price on the same basis.' })),
+  }),
+  'fueling.flagged': eventData('fueling.flagged', {
+    fueling_id: described(publicId('fueling'), 'The reported fueling (`fuel_`).'),
+    vehicle_id: vehicleId,
+    external_ref: externalRef,
+    fueled_at: at('The purchase’s time, as reported.'),
+    gallons: z.number().check(z.meta({ description: 'Gallons on the card record.' })),
+    // A station, not a `station_id`: that member is required and never null in the types before,
+    // and a purchase may name no station.
+    station: z
+      .nullable(
+        z.object({
+          id: described(publicId('station'), 'The catalog station (`stn_`).'),
+          name: z.string(),
+          chain: z.string(),
+        }),
+      )
+      .check(
+        z.meta({
+          description:
+            'The catalog station the purchase names or was placed at (within 0.25 mi of its coordinates); null without one.',
+        }),
+      ),
+    card_transaction_ref: z
+      .nullable(z.string())
+      .check(z.meta({ description: 'The card network’s reference, when the purchase carried one.' })),
+    verification: purchaseVerificationSchema,
   }),
   'vehicle.fuel_low': eventData('vehicle.fuel_low', {
     vehicle_id: vehicleId,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FUEL_PROGRAM_RULES } from '../../domain/fuel-program/program.ts';
 import { FUEL_TAX_TREATMENTS } from '../../domain/fuel-tax/treatment.ts';
 import { COUNTERFACTUAL_SOURCES } from '../../domain/fuelings/fill-pricing.ts';
 import {
@@ -7,6 +8,11 @@ import {
   type UnmatchedReason,
 } from '../../domain/fuelings/match-window.ts';
 import { REPORT_PERIOD } from '../../domain/fuelings/period.ts';
+import {
+  VERIFICATION_POLICY,
+  VERIFICATION_REASON_CODES,
+  VERIFICATION_STATUSES,
+} from '../../domain/fuelings/verification.ts';
 import {
   externalRef,
   pageOf,
@@ -135,6 +141,40 @@ export const fuelingBatchResult = z
   })
   .check(z.meta({ id: 'FuelingBatchResult' }));
 
+const { positionRadiusMiles, positionWindowMinutes, levelWindowMinutes } = VERIFICATION_POLICY;
+
+/** A reported purchase checked against the vehicle's own data (docs/fuel-programs-and-verification.md). */
+export const purchaseVerificationSchema = z
+  .object({
+    status: z.enum(VERIFICATION_STATUSES).check(
+      z.meta({
+        description:
+          '`verified`: the vehicle’s data confirms the purchase and nothing contradicts it; `flagged`: its data contradicts the purchase (fires `fueling.flagged`); `unverified`: it reported nothing to check against, never a guess',
+      }),
+    ),
+    reasons: z
+      .array(
+        z.object({
+          code: z.enum(VERIFICATION_REASON_CODES),
+          detail: z
+            .string()
+            .check(z.meta({ description: 'A sentence with the figures a fuel manager can check' })),
+        }),
+      )
+      .check(
+        z.meta({
+          description: `Why: a flagged purchase's flags first, then what was confirmed; a verified one's confirmations; an unverified one's checks that could not be made. \`at_station\`: a breadcrumb within ${positionRadiusMiles} mi of the station within ${positionWindowMinutes} min; \`away_from_station\`: breadcrumbs in that window, all too far to have driven there; \`exceeds_tank_size\` / \`exceeds_room_in_tank\`: more gallons than the tank, or the room in it then; \`level_rose\` / \`no_level_rise\`: the fuel level within ${levelWindowMinutes} min of the purchase; \`no_breadcrumbs_near_time\`, \`no_breadcrumb_at_station\`, \`no_place\`, \`tank_not_checked\`, \`no_fuel_levels\`, \`rise_not_measurable\`: a check that could not be made`,
+        }),
+      ),
+    checked_at: timestamp.check(
+      z.meta({
+        description:
+          'When the verdict was reached: on receipt, or when late breadcrumbs re-checked an `unverified` one (once)',
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'PurchaseVerification' }));
+
 export const fuelingSchema = z
   .object({
     id: z.string().check(z.meta({ example: 'fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2' })),
@@ -260,6 +300,12 @@ export const fuelingSchema = z
         description: `Why the fill matched no recommended stop; null when \`match\` is set. \`no_guidance\`: no stop recommended to the vehicle stood within ${MATCH_WINDOW_HOURS} hours before the fill; \`outside_window\`: the fill was at a station the vehicle was recommended, but not within that window; \`no_position\`: stops were recommended, but the fill names no catalog station and has no position; \`not_at_recommended_station\`: stops were recommended, and the fill was at none of their stations; \`no_stop_due\`: the fill was made elsewhere while only stops further on stood, none yet the stop the truck was heading to (no advice passed over).`,
       }),
     ),
+    verification: z.nullable(purchaseVerificationSchema).check(
+      z.meta({
+        description:
+          'A reported purchase checked against the vehicle’s breadcrumbs, tank and fuel levels; null on a detected fill (the vehicle’s own data) and on purchases recorded before verification',
+      }),
+    ),
     created_at: timestamp,
   })
   .check(z.meta({ id: 'Fueling' }));
@@ -346,6 +392,59 @@ const figures = {
     ),
 };
 
+const programSpend = z.object({
+  fills: z.number().check(z.int()),
+  gallons: z.number(),
+  spend_usd: z.number().check(z.meta({ description: 'Cash paid (pump spend), as the totals’ spend_usd' })),
+});
+
+const reportFuelProgram = z.object({
+  rule: z
+    .enum(FUEL_PROGRAM_RULES)
+    .check(z.meta({ description: 'The fleet’s fuel card program rule in force now' })),
+  in_program: programSpend.check(
+    z.meta({ description: 'Fills at a chain the program accepted when they were recorded' }),
+  ),
+  off_program: programSpend.check(
+    z.meta({ description: 'Fills at a chain the program did not accept when they were recorded' }),
+  ),
+  unknown: programSpend.check(
+    z.meta({ description: 'Fills with no station named, or recorded while the program had no rule' }),
+  ),
+});
+
+const reportVerification = z.object({
+  verified: z.number().check(z.int()),
+  unverified: z
+    .number()
+    .check(z.int(), z.meta({ description: 'Reported purchases the vehicle’s data could not check' })),
+  flagged: z.number().check(z.int()),
+  not_checked: z
+    .number()
+    .check(z.int(), z.meta({ description: 'Reported purchases recorded before purchases were checked' })),
+  exceptions: z
+    .array(
+      z.object({
+        fueling_id: z.string(),
+        vehicle_id: z.string(),
+        fueled_at: timestamp,
+        gallons: z.nullable(z.number()),
+        station_id: z.nullable(z.string()),
+        status: z.literal('flagged'),
+        reasons: z.array(
+          z.object({
+            code: z.enum(VERIFICATION_REASON_CODES),
+            detail: z.string().check(z.meta({ description: 'A sentence with the figures to check' })),
+          }),
+        ),
+      }),
+    )
+    .check(z.meta({ description: 'The flagged purchases of the period, newest first, at most 50' })),
+  exceptions_truncated: z
+    .boolean()
+    .check(z.meta({ description: 'More purchases were flagged than `exceptions` lists' })),
+});
+
 export const savingsReportSchema = z
   .object({
     period: z.object({
@@ -365,6 +464,12 @@ export const savingsReportSchema = z
         ...figures,
         adherence_rate: z.nullable(z.number()),
       }),
+    ),
+    fuel_program: reportFuelProgram.check(
+      z.meta({ description: 'The period’s fills in and off the fleet’s fuel card program' }),
+    ),
+    verification: reportVerification.check(
+      z.meta({ description: 'The period’s reported purchases checked against their trucks’ own data' }),
     ),
     definitions: z.record(z.string(), z.string()),
     methodology: z.string().check(

@@ -65,7 +65,39 @@ export const scorecardSchema = z
       vehicles_missing_tank_or_mpg: z.number().check(z.int()),
       breadcrumbs_24h: z.number().check(z.int()),
       rejected_items_24h: z.number().check(z.int()),
+      fuelings_reported_7d: z
+        .number()
+        .check(
+          z.int(),
+          z.meta({ description: 'Card purchases reported (POST /v1/fuelings) in the last 7 UTC days' }),
+        ),
+      fuelings_verified_7d: z
+        .number()
+        .check(z.int(), z.meta({ description: 'Of those, the ones verified against the truck’s own data' })),
     }),
+    purchase_verification: z
+      .object({
+        reported: z.number().check(z.int()),
+        verified: z.number().check(z.int()),
+        unverified: z
+          .number()
+          .check(z.int(), z.meta({ description: 'The truck’s data had nothing to check them against' })),
+        flagged: z
+          .number()
+          .check(
+            z.int(),
+            z.meta({ description: 'The truck’s data disagrees: listed in the savings report' }),
+          ),
+        verified_share: z
+          .nullable(z.number())
+          .check(z.meta({ description: 'verified ÷ reported (0–1); null when nothing was reported' })),
+      })
+      .check(
+        z.meta({
+          description:
+            'The card purchases reported in the last 7 UTC days, by their check against the truck’s own data (the purchases_verifiable check)',
+        }),
+      ),
     webhooks: z.object({
       active_endpoints: z.number().check(z.int()),
       deliveries_24h: z.number().check(z.int(), z.meta({ description: 'Delivery attempts in the window' })),

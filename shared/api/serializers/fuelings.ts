@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
 import { basisOfFill, fillEffectivePrice } from '../../domain/fuelings/fill-pricing.ts';
 import { roundCoordinate } from '../../domain/rounding.ts';
-import type { Fueling } from '../../domain/telematics/fueling-record.ts';
-import type { fuelingSchema } from '../schemas/fuelings.ts';
+import type { Fueling, StoredVerification } from '../../domain/telematics/fueling-record.ts';
+import type { fuelingSchema, purchaseVerificationSchema } from '../schemas/fuelings.ts';
 
 const coordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? null : roundCoordinate(value);
@@ -64,6 +64,18 @@ export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema>
     detected_gallons: fueling.detectedGallons ?? null,
     missed_savings_usd: fueling.missedSavingsUsd ?? null,
     unmatched_reason: fueling.guidanceId && fueling.stopId ? null : (fueling.unmatchedReason ?? null),
+    verification: fueling.verification ? verificationResource(fueling.verification) : null,
     created_at: fueling.createdAt,
+  };
+}
+
+/** A stored verdict as the fueling and `fueling.flagged` show it (whether it was re-checked stays inside). */
+export function verificationResource(
+  verification: StoredVerification,
+): z.infer<typeof purchaseVerificationSchema> {
+  return {
+    status: verification.status,
+    reasons: verification.reasons.map(({ code, detail }) => ({ code, detail })),
+    checked_at: verification.checkedAt,
   };
 }

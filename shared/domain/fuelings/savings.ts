@@ -2,6 +2,7 @@ import { roundToHundredth } from '../rounding.ts';
 import type { Fueling } from '../telematics/fueling-record.ts';
 import { basisOfFill, fillMoney } from './fill-pricing.ts';
 import { UNMATCHED_REASONS, type UnmatchedReason } from './match-window.ts';
+import type { VerificationStatus } from './verification.ts';
 
 /**
  * A vehicle's savings figures, in integer units so rows add up exactly and totals are the sum of
@@ -41,6 +42,25 @@ export interface SavingsFigures {
   noPositionFuelings: number;
   notAtRecommendedStationFuelings: number;
   noStopDueFuelings: number;
+  /**
+   * Fills at a station the fleet's card program accepted, and at one it did not, as the program
+   * stood when each was recorded (`Fueling.inFuelProgram`); the rest are unknown (no station, or no
+   * rule): the totals less these two, so an element written before them reads as unknown.
+   */
+  inProgramFuelings: number;
+  inProgramMilliGallons: number;
+  inProgramSpendCents: number;
+  offProgramFuelings: number;
+  offProgramMilliGallons: number;
+  offProgramSpendCents: number;
+  /**
+   * Reported purchases, and their verdicts against the truck's own data; a reported purchase
+   * without a verdict (recorded before verification) is the difference.
+   */
+  reportedFuelings: number;
+  verifiedFuelings: number;
+  unverifiedFuelings: number;
+  flaggedFuelings: number;
 }
 
 export const NO_FIGURES: SavingsFigures = {
@@ -63,6 +83,16 @@ export const NO_FIGURES: SavingsFigures = {
   noPositionFuelings: 0,
   notAtRecommendedStationFuelings: 0,
   noStopDueFuelings: 0,
+  inProgramFuelings: 0,
+  inProgramMilliGallons: 0,
+  inProgramSpendCents: 0,
+  offProgramFuelings: 0,
+  offProgramMilliGallons: 0,
+  offProgramSpendCents: 0,
+  reportedFuelings: 0,
+  verifiedFuelings: 0,
+  unverifiedFuelings: 0,
+  flaggedFuelings: 0,
 };
 
 const FIGURE_KEYS = Object.keys(NO_FIGURES) as (keyof SavingsFigures)[];
@@ -121,7 +151,91 @@ export function fuelingFigures(fueling: Fueling): SavingsFigures {
   if (money) figures[basisOfFill(fueling).treatment === 'ifta' ? 'iftaFuelings' : 'pumpFuelings'] = 1;
   const judged = Boolean(fueling.stopId) || Boolean(fueling.passedOverStopId);
   if (!judged && fueling.unmatchedReason) figures[REASON_FIGURE[fueling.unmatchedReason]] = 1;
+  if (fueling.inFuelProgram != null) {
+    const side = fueling.inFuelProgram ? 'inProgram' : 'offProgram';
+    figures[`${side}Fuelings`] = 1;
+    figures[`${side}MilliGallons`] = figures.milliGallons;
+    figures[`${side}SpendCents`] = figures.spendCents;
+  }
+  if (fueling.source === 'reported') {
+    figures.reportedFuelings = 1;
+    const status = fueling.verification?.status;
+    if (status) figures[VERDICT_FIGURE[status]] = 1;
+  }
   return figures;
+}
+
+const VERDICT_FIGURE: Record<VerificationStatus, keyof SavingsFigures> = {
+  verified: 'verifiedFuelings',
+  unverified: 'unverifiedFuelings',
+  flagged: 'flaggedFuelings',
+};
+
+/**
+ * What a purchase's new verdict changes in its day (late breadcrumbs re-checked it): the figures
+ * it has now less those it was counted with.
+ */
+export function verdictChangeFigures(before: Fueling, after: Fueling): SavingsFigures {
+  return subtractFigures(fuelingFigures(after), fuelingFigures(before));
+}
+
+/** One side of the fuel card program in the report: fills, gallons and their pump spend. */
+export interface ProgramSpend {
+  fills: number;
+  gallons: number;
+  spend_usd: number;
+}
+
+/** The report's `fuel_program` section, less the rule (the program in force, read by the use case). */
+export interface PublishedProgramSpend {
+  in_program: ProgramSpend;
+  off_program: ProgramSpend;
+  unknown: ProgramSpend;
+}
+
+const spendOf = (fills: number, milliGallons: number, spendCents: number): ProgramSpend => ({
+  fills,
+  gallons: Math.round(milliGallons / 10) / 100,
+  spend_usd: spendCents / 100,
+});
+
+/** In and off the program as recorded; unknown is what is left of the totals. */
+export function publishProgramSpend(figures: SavingsFigures): PublishedProgramSpend {
+  return {
+    in_program: spendOf(
+      figures.inProgramFuelings,
+      figures.inProgramMilliGallons,
+      figures.inProgramSpendCents,
+    ),
+    off_program: spendOf(
+      figures.offProgramFuelings,
+      figures.offProgramMilliGallons,
+      figures.offProgramSpendCents,
+    ),
+    unknown: spendOf(
+      figures.fuelings - figures.inProgramFuelings - figures.offProgramFuelings,
+      figures.milliGallons - figures.inProgramMilliGallons - figures.offProgramMilliGallons,
+      figures.spendCents - figures.inProgramSpendCents - figures.offProgramSpendCents,
+    ),
+  };
+}
+
+/** The counts of the report's `verification` section (the exceptions are listed by the use case). */
+export interface VerificationCounts {
+  verified: number;
+  unverified: number;
+  flagged: number;
+  not_checked: number;
+}
+
+export function verificationCounts(figures: SavingsFigures): VerificationCounts {
+  const { reportedFuelings, verifiedFuelings, unverifiedFuelings, flaggedFuelings } = figures;
+  return {
+    verified: verifiedFuelings,
+    unverified: unverifiedFuelings,
+    flagged: flaggedFuelings,
+    not_checked: Math.max(0, reportedFuelings - verifiedFuelings - unverifiedFuelings - flaggedFuelings),
+  };
 }
 
 /** The report's figures of one vehicle or of the fleet, as published. */

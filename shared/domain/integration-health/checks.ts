@@ -15,6 +15,7 @@ export type CheckId =
   | 'webhook_delivery'
   | 'guidance_in_use'
   | 'fuelings_reported'
+  | 'purchases_verifiable'
   | 'key_age';
 
 export interface CheckDefinition {
@@ -38,6 +39,8 @@ export const WEBHOOK_SUCCESS_RATE = 0.99;
 /** Below this success rate most events are lost: fail rather than warn. */
 export const WEBHOOK_FAIL_BELOW = 0.5;
 export const FUELING_LOOKBACK_DAYS = 7;
+/** Under this share of the reported purchases verified against their trucks, the check warns. */
+export const VERIFIED_SHARE = { warn: 0.5 } as const;
 export const KEY_AGE_DAYS = { pass: 90, warn: 180 } as const;
 
 /** In the order the scorecard lists them; the weights sum to 100. */
@@ -92,15 +95,23 @@ export const CHECKS: readonly CheckDefinition[] = [
     id: 'guidance_in_use',
     title: 'Guidance in use',
     target: 'at least one vehicle has an active guidance session',
-    weight: 8,
+    weight: 6,
     action: 'Start guidance for vehicles on the road with POST /v1/vehicles/{vehicleId}/guidance.',
   },
   {
     id: 'fuelings_reported',
     title: 'Fuelings recorded',
     target: `at least one fueling recorded in the last ${FUELING_LOOKBACK_DAYS} days`,
-    weight: 7,
+    weight: 5,
     action: 'Report each fill-up with POST /v1/fuelings so savings and adherence can be measured.',
+  },
+  {
+    id: 'purchases_verifiable',
+    title: 'Card purchases verified against the truck',
+    target: `at least ${VERIFIED_SHARE.warn * 100}% of the purchases reported in the last ${FUELING_LOOKBACK_DAYS} days verified by the truck’s own data`,
+    weight: 4,
+    action:
+      'Send breadcrumbs with fuel_level_percent every few minutes around fill-ups, set tank_size_gallons on each vehicle and name the station_id of each POST /v1/fuelings, so every card purchase can be checked against its truck; look into the flagged ones listed in the savings report (verification.exceptions).',
   },
   {
     id: 'key_age',
@@ -135,8 +146,23 @@ export interface HealthFigures {
   };
   vehiclesWithGuidance: number;
   fuelingsRecent: number;
+  /** Reported purchases of the same days, by their verdict (the rest were recorded before purchases were checked). */
+  purchases: PurchaseVerificationFigures;
   /** Age of the calling key in days; null when the key's creation time is unknown. */
   keyAgeDays: number | null;
+}
+
+export interface PurchaseVerificationFigures {
+  reported: number;
+  verified: number;
+  unverified: number;
+  flagged: number;
+}
+
+/** verified ÷ reported, to three decimals; null with nothing reported. */
+export function verifiedShare(purchases: PurchaseVerificationFigures): number | null {
+  if (purchases.reported === 0) return null;
+  return Math.round((purchases.verified / purchases.reported) * 1000) / 1000;
 }
 
 export interface CheckResult {
@@ -320,6 +346,28 @@ function fuelingsReported(f: HealthFigures): Judgement {
   };
 }
 
+/**
+ * A purchase is verified when the truck's breadcrumbs, tank and level confirm it; one the data
+ * could not check (`unverified`) or that it contradicts (`flagged`) is not. Without reported
+ * purchases there is nothing to verify: the fleet is not marked down for it.
+ */
+function purchasesVerifiable(f: HealthFigures): Judgement {
+  const { reported, verified, unverified, flagged } = f.purchases;
+  const share = verifiedShare(f.purchases);
+  if (share === null) {
+    return {
+      status: 'pass',
+      observed: 'no purchases reported',
+      detail: `No card purchase was reported in the last ${FUELING_LOOKBACK_DAYS} days: nothing to verify.`,
+    };
+  }
+  return {
+    status: share >= VERIFIED_SHARE.warn ? 'pass' : 'warn',
+    observed: `${percent(share)} verified`,
+    detail: `${verified} of ${plural(reported, 'purchase')} reported in the last ${FUELING_LOOKBACK_DAYS} days verified against the truck’s own data; ${unverified} could not be checked, ${flagged} flagged.`,
+  };
+}
+
 function keyAge(f: HealthFigures): Judgement {
   if (f.keyAgeDays === null) {
     return { status: 'warn', observed: 'unknown', detail: 'The calling key’s creation time is not known.' };
@@ -342,6 +390,7 @@ const JUDGES: Record<CheckId, (f: HealthFigures) => Judgement> = {
   webhook_delivery: webhookDelivery,
   guidance_in_use: guidanceInUse,
   fuelings_reported: fuelingsReported,
+  purchases_verifiable: purchasesVerifiable,
   key_age: keyAge,
 };
 

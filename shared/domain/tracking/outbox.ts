@@ -1,7 +1,7 @@
 import type { EventType } from '../events.ts';
 import type { RecommendationChange } from '../fuelings/recommendations.ts';
 import type { GuidanceSession } from '../guidance/session.ts';
-import type { Fueling } from '../telematics/fueling-record.ts';
+import type { Fueling, StoredVerification } from '../telematics/fueling-record.ts';
 
 /** An event a committed change still has to record (under its dedupe key). */
 export interface OutboxEvent {
@@ -22,6 +22,14 @@ export interface Outbox {
   archive: GuidanceSession[];
   /** Stops recommended and withdrawn, for matching fuelings and the savings report (absent before). */
   recommendations?: RecommendationChange[];
+  /** Reported purchases re-checked by late breadcrumbs: their new verdicts (absent before). */
+  verifications?: RecheckedPurchase[];
+}
+
+/** A reported purchase's verdict after late breadcrumbs re-checked it, to write on its record. */
+export interface RecheckedPurchase {
+  fueling: Pick<Fueling, 'id' | 'fueledAt'>;
+  verification: StoredVerification;
 }
 
 /** The follow-up work of a change, or null when there is none (no outbox attribute to clear later). */
@@ -30,13 +38,15 @@ export function outboxOf(
   fuelings: readonly Fueling[] = [],
   archive: readonly GuidanceSession[] = [],
   recommendations: readonly RecommendationChange[] = [],
+  verifications: readonly RecheckedPurchase[] = [],
 ): Outbox | null {
-  return events.length || fuelings.length || archive.length || recommendations.length
+  return events.length || fuelings.length || archive.length || recommendations.length || verifications.length
     ? {
         events: [...events],
         fuelings: [...fuelings],
         archive: [...archive],
         ...(recommendations.length ? { recommendations: [...recommendations] } : {}),
+        ...(verifications.length ? { verifications: [...verifications] } : {}),
       }
     : null;
 }

@@ -1,3 +1,4 @@
+import type { PendingVerification } from '../fuelings/verification-recheck.ts';
 import type { GuidanceSession } from '../guidance/session.ts';
 import { initialTrackerState, type TrackerState } from '../telematics/tracker.ts';
 import type { Outbox } from './outbox.ts';
@@ -18,6 +19,11 @@ export interface VehicleTracking {
   /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
   lastSeenMs: number | null;
   offline: boolean;
+  /**
+   * Reported purchases whose verdict was `unverified`, waiting for late breadcrumbs to re-check them
+   * once (fuelings/verification-recheck.ts); written by POST /v1/fuelings, absent on items written before.
+   */
+  pendingVerifications?: PendingVerification[];
   /** Left by the last committed change when its follow-up work did not finish. */
   outbox: Outbox | null;
   /** Optimistic lock: every write expects the version it read. */
@@ -37,3 +43,10 @@ export function emptyTracking(fleetId: string, vehicleId: string): VehicleTracki
     version: 0,
   };
 }
+
+/**
+ * Whether no worker cycle has committed the item yet: absent (version 0), or created by POST
+ * /v1/fuelings to keep a purchase pending before the vehicle's first breadcrumb was processed.
+ */
+export const isFirstCycle = (tracking: Pick<VehicleTracking, 'version' | 'lastSeenMs'>): boolean =>
+  tracking.version === 0 || tracking.lastSeenMs === null;

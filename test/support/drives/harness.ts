@@ -19,6 +19,7 @@ import { startGuidance } from '../../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../../shared/wiring/locations.ts';
@@ -204,6 +205,7 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     vehicles,
     catalog: deps.catalog,
     fuelTaxes: stationSources(infra).fuelTaxes,
+    ...purchaseCheckDeps(infra),
     fleets: tableStores(infra).fleets,
     now: clock.now,
   };

@@ -57,6 +57,8 @@ describe('what one fill contributes', () => {
       routingCents: 800,
       counterfactualMilliGallons: 100_000,
       iftaFuelings: 1,
+      // A card purchase recorded without a verdict: among those not checked.
+      reportedFuelings: 1,
     });
   });
   it('a reported total is what was spent; the credit comes off it', () => {
@@ -104,6 +106,7 @@ describe('what one fill contributes', () => {
       pricedMilliGallons: 100_000,
       spendCents: 34_000,
       pumpFuelings: 1,
+      reportedFuelings: 1,
     });
   });
   it('an unpriced fill counts its gallons and why it had no recommendation, but no money', () => {

@@ -4,6 +4,7 @@ import {
   type CheckId,
   type HealthFigures,
   runChecks,
+  verifiedShare,
 } from '../../../shared/domain/integration-health/checks.ts';
 import { tallyIngest } from '../../../shared/domain/integration-health/ingest-tally.ts';
 import {
@@ -28,6 +29,7 @@ const HEALTHY: HealthFigures = {
   webhooks: { activeEndpoints: 1, attempts: 200, succeeded: 200, failingEndpoints: 0 },
   vehiclesWithGuidance: 3,
   fuelingsRecent: 4,
+  purchases: { reported: 3, verified: 2, unverified: 1, flagged: 0 },
   keyAgeDays: 12,
 };
 
@@ -39,7 +41,7 @@ const check = (figures: Partial<HealthFigures>, id: CheckId) => {
 
 describe('the health checks', () => {
   it('publish an id, title and target for each, and weights that sum to 100', () => {
-    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(9);
+    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(10);
     expect(CHECKS.reduce((sum, c) => sum + c.weight, 0)).toBe(100);
     for (const c of runChecks(HEALTHY)) {
       expect(c.title.length).toBeGreaterThan(0);
@@ -141,6 +143,37 @@ describe('the health checks', () => {
     expect(check({ keyAgeDays: 181 }, 'key_age').status).toBe('fail');
     expect(check({ keyAgeDays: null }, 'key_age').status).toBe('warn');
   });
+
+  it('purchases verifiable: half or more verified passes, less warns, none reported passes', () => {
+    const purchases = (verified: number, unverified: number, flagged: number) => ({
+      purchases: { reported: verified + unverified + flagged, verified, unverified, flagged },
+    });
+    expect(check(purchases(5, 5, 0), 'purchases_verifiable')).toMatchObject({
+      status: 'pass',
+      observed: '50% verified',
+      detail:
+        '5 of 10 purchases reported in the last 7 days verified against the truck’s own data; 5 could not be checked, 0 flagged.',
+    });
+    // 4 of 9: the flagged one is not verified either.
+    expect(check(purchases(4, 4, 1), 'purchases_verifiable')).toMatchObject({
+      status: 'warn',
+      observed: '44.4% verified',
+    });
+    expect(check(purchases(0, 0, 0), 'purchases_verifiable')).toMatchObject({
+      status: 'pass',
+      observed: 'no purchases reported',
+    });
+    // Reported before purchases were checked: in the count, not verified.
+    expect(
+      check({ purchases: { reported: 4, verified: 1, unverified: 0, flagged: 0 } }, 'purchases_verifiable')
+        .status,
+    ).toBe('warn');
+  });
+
+  it('publishes verified ÷ reported to three decimals, null with nothing reported', () => {
+    expect(verifiedShare({ reported: 3, verified: 2, unverified: 1, flagged: 0 })).toBe(0.667);
+    expect(verifiedShare({ reported: 0, verified: 0, unverified: 0, flagged: 0 })).toBeNull();
+  });
 });
 
 describe('the score, grade and next steps', () => {
@@ -172,8 +205,8 @@ describe('the score, grade and next steps', () => {
     const checks = runChecks({
       ...HEALTHY,
       keyAgeDays: 400, // fail, 5 points
-      fuelingsRecent: 0, // warn, 7
-      vehiclesWithGuidance: 0, // warn, 8
+      fuelingsRecent: 0, // warn, 5
+      vehiclesWithGuidance: 0, // warn, 6
       vehiclesReporting24h: 5, // fail, 15
     });
     expect(nextSteps(checks).map((s) => [s.severity, s.check_id])).toEqual([

@@ -74,6 +74,7 @@ describe('the test call’s answer', () => {
         webhooks: { activeEndpoints: 1, attempts: 0, succeeded: 0, failingEndpoints: 0 },
         vehiclesWithGuidance: 0,
         fuelingsRecent: 0,
+        purchases: { reported: 0, verified: 0, unverified: 0, flagged: 0 },
         keyAgeDays: 400,
       },
       [],

@@ -1486,6 +1486,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "fueling.flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reported card purchase does not agree with the vehicle's own data
+         * @description Delivered to every active endpoint subscribed to `fueling.flagged` (or `*`). The body is the event’s envelope exactly as signed; `GET /v1/events/{id}` answers the same bytes.
+         */
+        post: operations["onFuelingFlagged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "vehicle.fuel_low": {
         parameters: {
             query?: never;
@@ -1938,7 +1958,7 @@ export interface components {
             }[];
         };
         /** @description An event as delivered: `type` says which envelope it is, and so what `data` holds. */
-        EventEnvelope: components["schemas"]["GuidanceUpdatedEvent"] | components["schemas"]["GuidanceStopApproachingEvent"] | components["schemas"]["VehicleStopArrivedEvent"] | components["schemas"]["VehicleStopDepartedEvent"] | components["schemas"]["TripStartedEvent"] | components["schemas"]["TripCompletedEvent"] | components["schemas"]["TripCancelledEvent"] | components["schemas"]["FuelingRecordedEvent"] | components["schemas"]["FuelingMatchedEvent"] | components["schemas"]["VehicleFuelLowEvent"] | components["schemas"]["VehicleOfflineEvent"] | components["schemas"]["VehicleOnlineEvent"] | components["schemas"]["FleetProvisionedEvent"];
+        EventEnvelope: components["schemas"]["GuidanceUpdatedEvent"] | components["schemas"]["GuidanceStopApproachingEvent"] | components["schemas"]["VehicleStopArrivedEvent"] | components["schemas"]["VehicleStopDepartedEvent"] | components["schemas"]["TripStartedEvent"] | components["schemas"]["TripCompletedEvent"] | components["schemas"]["TripCancelledEvent"] | components["schemas"]["FuelingRecordedEvent"] | components["schemas"]["FuelingMatchedEvent"] | components["schemas"]["FuelingFlaggedEvent"] | components["schemas"]["VehicleFuelLowEvent"] | components["schemas"]["VehicleOfflineEvent"] | components["schemas"]["VehicleOnlineEvent"] | components["schemas"]["FleetProvisionedEvent"];
         EventPage: {
             data: components["schemas"]["EventEnvelope"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
@@ -2133,6 +2153,27 @@ export interface components {
              * @enum {string|null}
              */
             unmatched_reason: "no_guidance" | "outside_window" | "no_position" | "not_at_recommended_station" | "no_stop_due" | null;
+            /** @description A reported purchase checked against the vehicle’s breadcrumbs, tank and fuel levels; null on a detected fill (the vehicle’s own data) and on purchases recorded before verification */
+            verification: {
+                /**
+                 * @description `verified`: the vehicle’s data confirms the purchase and nothing contradicts it; `flagged`: its data contradicts the purchase (fires `fueling.flagged`); `unverified`: it reported nothing to check against, never a guess
+                 * @enum {string}
+                 */
+                status: "verified" | "unverified" | "flagged";
+                /** @description Why: a flagged purchase's flags first, then what was confirmed; a verified one's confirmations; an unverified one's checks that could not be made. `at_station`: a breadcrumb within 0.5 mi of the station within 30 min; `away_from_station`: breadcrumbs in that window, all too far to have driven there; `exceeds_tank_size` / `exceeds_room_in_tank`: more gallons than the tank, or the room in it then; `level_rose` / `no_level_rise`: the fuel level within 60 min of the purchase; `no_breadcrumbs_near_time`, `no_breadcrumb_at_station`, `no_place`, `tank_not_checked`, `no_fuel_levels`, `rise_not_measurable`: a check that could not be made */
+                reasons: {
+                    /** @enum {string} */
+                    code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                    /** @description A sentence with the figures a fuel manager can check */
+                    detail: string;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description When the verdict was reached: on receipt, or when late breadcrumbs re-checked an `unverified` one (once)
+                 * @example 2026-11-21T22:26:10.123000Z
+                 */
+                checked_at: string;
+            } | null;
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -2158,6 +2199,80 @@ export interface components {
                     message: string;
                 }[];
             }[];
+        };
+        FuelingFlaggedData: {
+            /**
+             * @description The reported fueling (`fuel_`).
+             * @example fuel_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fueling_id: string;
+            /**
+             * @description The vehicle (`veh_`).
+             * @example veh_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            vehicle_id: string;
+            /** @description The vehicle’s external_ref now (null when it has none). */
+            external_ref: string | null;
+            /**
+             * Format: date-time
+             * @description The purchase’s time, as reported.
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            fueled_at: string;
+            /** @description Gallons on the card record. */
+            gallons: number;
+            /** @description The catalog station the purchase names or was placed at (within 0.25 mi of its coordinates); null without one. */
+            station: {
+                /**
+                 * @description The catalog station (`stn_`).
+                 * @example stn_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+                 */
+                id: string;
+                name: string;
+                chain: string;
+            } | null;
+            /** @description The card network’s reference, when the purchase carried one. */
+            card_transaction_ref: string | null;
+            verification: components["schemas"]["PurchaseVerification"];
+        };
+        /** @description `fueling.flagged`: A reported card purchase does not agree with the vehicle's own data. */
+        FuelingFlaggedEvent: {
+            /**
+             * @description The event (`evt_`): the same on a replay or a rare duplicate; de-duplicate on it.
+             * @example evt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            id: string;
+            /**
+             * @description The event type: this envelope’s discriminator (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fueling.flagged";
+            /**
+             * @description Date-form version of the event schema
+             * @example 2026-07-01
+             */
+            api_version: string;
+            /** @description True on the sandbox stage */
+            sandbox: boolean;
+            /**
+             * @description Present, and true, only on a test send (POST /v1/webhooks/{id}/test): its `sequence` is 0 and the feed never lists it
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Rises monotonically per fleet_id, from 1; 0 on a test send */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description UTC, six fractional digits
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            occurred_at: string;
+            /**
+             * @description A flt_ id.
+             * @example flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2
+             */
+            fleet_id: string;
+            data: components["schemas"]["FuelingFlaggedData"];
         };
         /** @description One fuel purchase. Name the vehicle by exactly one of `vehicle_id` or `external_ref`; send `latitude` and `longitude` together; `discount_usd_per_gallon` needs `price_usd_per_gallon` and must not exceed it. */
         FuelingItem: {
@@ -2785,7 +2900,7 @@ export interface components {
                      * @description A check id (docs/integration-health.md)
                      * @enum {string}
                      */
-                    check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                    check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                     /** @enum {string} */
                     severity: "high" | "medium";
                     /** @enum {string} */
@@ -2869,7 +2984,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 title: string;
                 /** @enum {string} */
                 status: "pass" | "warn" | "fail";
@@ -2884,6 +2999,21 @@ export interface components {
                 vehicles_missing_tank_or_mpg: number;
                 breadcrumbs_24h: number;
                 rejected_items_24h: number;
+                /** @description Card purchases reported (POST /v1/fuelings) in the last 7 UTC days */
+                fuelings_reported_7d: number;
+                /** @description Of those, the ones verified against the truck’s own data */
+                fuelings_verified_7d: number;
+            };
+            /** @description The card purchases reported in the last 7 UTC days, by their check against the truck’s own data (the purchases_verifiable check) */
+            purchase_verification: {
+                reported: number;
+                verified: number;
+                /** @description The truck’s data had nothing to check them against */
+                unverified: number;
+                /** @description The truck’s data disagrees: listed in the savings report */
+                flagged: number;
+                /** @description verified ÷ reported (0–1); null when nothing was reported */
+                verified_share: number | null;
             };
             webhooks: {
                 active_endpoints: number;
@@ -2911,7 +3041,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 action: string;
             }[];
         };
@@ -2936,7 +3066,7 @@ export interface components {
                  * @description A check id (docs/integration-health.md)
                  * @enum {string}
                  */
-                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "key_age";
+                check_id: "breadcrumb_cadence" | "fuel_level_coverage" | "vehicle_profiles" | "rejected_items" | "silent_vehicles" | "webhook_delivery" | "guidance_in_use" | "fuelings_reported" | "purchases_verifiable" | "key_age";
                 action: string;
             }[];
         };
@@ -3205,6 +3335,26 @@ export interface components {
             net_price_usd_per_gallon: number;
             /** @description Stations in reach for this purchase, the stop itself included */
             station_count: number;
+        };
+        PurchaseVerification: {
+            /**
+             * @description `verified`: the vehicle’s data confirms the purchase and nothing contradicts it; `flagged`: its data contradicts the purchase (fires `fueling.flagged`); `unverified`: it reported nothing to check against, never a guess
+             * @enum {string}
+             */
+            status: "verified" | "unverified" | "flagged";
+            /** @description Why: a flagged purchase's flags first, then what was confirmed; a verified one's confirmations; an unverified one's checks that could not be made. `at_station`: a breadcrumb within 0.5 mi of the station within 30 min; `away_from_station`: breadcrumbs in that window, all too far to have driven there; `exceeds_tank_size` / `exceeds_room_in_tank`: more gallons than the tank, or the room in it then; `level_rose` / `no_level_rise`: the fuel level within 60 min of the purchase; `no_breadcrumbs_near_time`, `no_breadcrumb_at_station`, `no_place`, `tank_not_checked`, `no_fuel_levels`, `rise_not_measurable`: a check that could not be made */
+            reasons: {
+                /** @enum {string} */
+                code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                /** @description A sentence with the figures a fuel manager can check */
+                detail: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the verdict was reached: on receipt, or when late breadcrumbs re-checked an `unverified` one (once)
+             * @example 2026-11-21T22:26:10.123000Z
+             */
+            checked_at: string;
         };
         RevokeKeyRequest: {
             /** @description Why; shown in the 401 key_revoked detail of later calls */
@@ -3828,6 +3978,67 @@ export interface components {
                 fuel_tax_treatment: "ifta" | "pump" | "mixed" | null;
                 adherence_rate: number | null;
             }[];
+            /** @description The period’s fills in and off the fleet’s fuel card program */
+            fuel_program: {
+                /**
+                 * @description The fleet’s fuel card program rule in force now
+                 * @enum {string}
+                 */
+                rule: "none" | "preferred" | "required";
+                /** @description Fills at a chain the program accepted when they were recorded */
+                in_program: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+                /** @description Fills at a chain the program did not accept when they were recorded */
+                off_program: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+                /** @description Fills with no station named, or recorded while the program had no rule */
+                unknown: {
+                    fills: number;
+                    gallons: number;
+                    /** @description Cash paid (pump spend), as the totals’ spend_usd */
+                    spend_usd: number;
+                };
+            };
+            /** @description The period’s reported purchases checked against their trucks’ own data */
+            verification: {
+                verified: number;
+                /** @description Reported purchases the vehicle’s data could not check */
+                unverified: number;
+                flagged: number;
+                /** @description Reported purchases recorded before purchases were checked */
+                not_checked: number;
+                /** @description The flagged purchases of the period, newest first, at most 50 */
+                exceptions: {
+                    fueling_id: string;
+                    vehicle_id: string;
+                    /**
+                     * Format: date-time
+                     * @description UTC, six fractional digits
+                     * @example 2026-11-21T22:26:10.123000Z
+                     */
+                    fueled_at: string;
+                    gallons: number | null;
+                    station_id: string | null;
+                    /** @enum {string} */
+                    status: "flagged";
+                    reasons: {
+                        /** @enum {string} */
+                        code: "at_station" | "away_from_station" | "no_breadcrumb_at_station" | "no_breadcrumbs_near_time" | "no_place" | "exceeds_tank_size" | "exceeds_room_in_tank" | "tank_not_checked" | "level_rose" | "no_level_rise" | "no_fuel_levels" | "rise_not_measurable";
+                        /** @description A sentence with the figures to check */
+                        detail: string;
+                    }[];
+                }[];
+                /** @description More purchases were flagged than `exceptions` lists */
+                exceptions_truncated: boolean;
+            };
             definitions: {
                 [key: string]: string;
             };
@@ -3850,7 +4061,7 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {string} */
-            event_type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
+            event_type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "fueling.flagged" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
         };
         Trip: {
             /**
@@ -11473,6 +11684,20 @@ export interface operations {
                      *           "detected_gallons": 20.2,
                      *           "missed_savings_usd": 0,
                      *           "unmatched_reason": null,
+                     *           "verification": {
+                     *             "status": "verified",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "at_station",
+                     *                 "detail": "A breadcrumb puts the truck 0 mi from the station, 3 min before the purchase (within 0.5 mi)."
+                     *               },
+                     *               {
+                     *                 "code": "level_rose",
+                     *                 "detail": "A fill of 20.2 gal was detected 2 min before the purchase."
+                     *               }
+                     *             ],
+                     *             "checked_at": "2026-11-22T01:14:52.208000Z"
+                     *           },
                      *           "created_at": "2026-11-22T01:14:52.208000Z"
                      *         },
                      *         {
@@ -11507,6 +11732,7 @@ export interface operations {
                      *           "detected_gallons": null,
                      *           "missed_savings_usd": 0,
                      *           "unmatched_reason": "no_guidance",
+                     *           "verification": null,
                      *           "created_at": "2026-11-21T13:06:41.530000Z"
                      *         }
                      *       ],
@@ -11833,6 +12059,47 @@ export interface operations {
                      *           "adherence_rate": 0.5
                      *         }
                      *       ],
+                     *       "fuel_program": {
+                     *         "rule": "preferred",
+                     *         "in_program": {
+                     *           "fills": 10,
+                     *           "gallons": 1561.4,
+                     *           "spend_usd": 5153.8
+                     *         },
+                     *         "off_program": {
+                     *           "fills": 4,
+                     *           "gallons": 653.35,
+                     *           "spend_usd": 2192.16
+                     *         },
+                     *         "unknown": {
+                     *           "fills": 2,
+                     *           "gallons": 244.4,
+                     *           "spend_usd": 424.84
+                     *         }
+                     *       },
+                     *       "verification": {
+                     *         "verified": 8,
+                     *         "unverified": 3,
+                     *         "flagged": 1,
+                     *         "not_checked": 1,
+                     *         "exceptions": [
+                     *           {
+                     *             "fueling_id": "fuel_01M7Q0G2SR06V2HS7R955TN73E",
+                     *             "vehicle_id": "veh_01KGHXBN53SN2G1VDEMH4QB4CA",
+                     *             "fueled_at": "2026-11-18T09:41:07.000000Z",
+                     *             "gallons": 118,
+                     *             "station_id": "stn_H8S0W6YWVJ7RHWVZDT369ZKR5P",
+                     *             "status": "flagged",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "away_from_station",
+                     *                 "detail": "The truck was 564.9 mi from the station, 20 min before the purchase: farther than it could have driven at 80 mph, with 3 breadcrumb(s) within 30 min, none within 0.5 mi."
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "exceptions_truncated": false
+                     *       },
                      *       "definitions": {
                      *         "period": "The report covers whole UTC days: from the day of `from` through the day of `to` (default: the 30 days ending today, on a sandbox fleet's simulation clock when it runs ahead), at most 366.",
                      *         "fuelings": "Fills made in the period, each counted once: a detected fill merged into a reported one counts as the reported one.",
@@ -11850,6 +12117,8 @@ export interface operations {
                      *         "followed_stops": "Recommended stops a fill matched: a fill (reported or detected) that names the station or lies within 0.5 miles of it, made while the stop stood or at most 6 hours after it was withdrawn (judged on the fill's own time), and no more than 30 minutes before it was recommended.",
                      *         "adherence_rate": "followed_stops ÷ recommended_stops (0–1): every fill counts, a fill elsewhere while a stop stood is advice not followed; null when nothing was recommended.",
                      *         "fuelings_without_recommendation": "Fills judged against no recommendation at all (neither followed nor passed over), by why: `no_guidance` (no stop recommended to the vehicle stood within the hours before), `outside_window` (at a station it was recommended, outside the window), `no_position` (no station and no position: where it was is unknown), `not_at_recommended_station` (recommendations were withdrawn before the fill, none standing), `no_stop_due` (only stops further on stood, none yet the stop the truck was heading to).",
+                     *         "fuel_program": "Fills split by the fleet’s fuel card program as it stood when each was recorded: `in_program` at a chain the program accepted, `off_program` at one it did not, `unknown` with no station named or while the program had no rule (`none`). spend_usd as above (pump spend: cash paid). `rule` is the program in force now.",
+                     *         "verification": "Reported purchases (POST /v1/fuelings) of the period by their check against the truck’s own data: `verified`, `unverified` (nothing to check against), `flagged` (the truck’s data disagrees), `not_checked` (recorded before purchases were checked). `exceptions` lists the flagged ones, newest first, at most 50; `exceptions_truncated` says more were flagged than listed.",
                      *         "totals": "The sum of the vehicle rows (savings_usd_per_gallon, fuel_tax_treatment and adherence_rate are recomputed from the sums)."
                      *       },
                      *       "methodology": "/v1/llms.txt?section=savings-methodology"
@@ -13277,6 +13546,14 @@ export interface operations {
                      *           "detail": "61 fuelings recorded (reported or detected) in the last 7 days."
                      *         },
                      *         {
+                     *           "id": "purchases_verifiable",
+                     *           "title": "Card purchases verified against the truck",
+                     *           "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *           "status": "pass",
+                     *           "observed": "81.3% verified",
+                     *           "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *         },
+                     *         {
                      *           "id": "key_age",
                      *           "title": "API key age",
                      *           "target": "the calling key was created at most 90 days ago",
@@ -13291,7 +13568,16 @@ export interface operations {
                      *         "vehicles_with_fuel_level": 35,
                      *         "vehicles_missing_tank_or_mpg": 2,
                      *         "breadcrumbs_24h": 18472,
-                     *         "rejected_items_24h": 41
+                     *         "rejected_items_24h": 41,
+                     *         "fuelings_reported_7d": 48,
+                     *         "fuelings_verified_7d": 39
+                     *       },
+                     *       "purchase_verification": {
+                     *         "reported": 48,
+                     *         "verified": 39,
+                     *         "unverified": 8,
+                     *         "flagged": 1,
+                     *         "verified_share": 0.813
                      *       },
                      *       "webhooks": {
                      *         "active_endpoints": 1,
@@ -13426,6 +13712,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13446,6 +13733,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13466,6 +13754,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13486,6 +13775,7 @@ export interface operations {
                      *             "webhook_delivery": "warn",
                      *             "guidance_in_use": "pass",
                      *             "fuelings_reported": "pass",
+                     *             "purchases_verifiable": "pass",
                      *             "key_age": "warn"
                      *           },
                      *           "vehicles_active": 40,
@@ -13654,6 +13944,14 @@ export interface operations {
                      *             "detail": "61 fuelings recorded (reported or detected) in the last 7 days."
                      *           },
                      *           {
+                     *             "id": "purchases_verifiable",
+                     *             "title": "Card purchases verified against the truck",
+                     *             "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *             "status": "pass",
+                     *             "observed": "81.3% verified",
+                     *             "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *           },
+                     *           {
                      *             "id": "key_age",
                      *             "title": "API key age",
                      *             "target": "the calling key was created at most 90 days ago",
@@ -13668,7 +13966,16 @@ export interface operations {
                      *           "vehicles_with_fuel_level": 35,
                      *           "vehicles_missing_tank_or_mpg": 2,
                      *           "breadcrumbs_24h": 18472,
-                     *           "rejected_items_24h": 41
+                     *           "rejected_items_24h": 41,
+                     *           "fuelings_reported_7d": 48,
+                     *           "fuelings_verified_7d": 39
+                     *         },
+                     *         "purchase_verification": {
+                     *           "reported": 48,
+                     *           "verified": 39,
+                     *           "unverified": 8,
+                     *           "flagged": 1,
+                     *           "verified_share": 0.813
                      *         },
                      *         "webhooks": {
                      *           "active_endpoints": 1,
@@ -13790,7 +14097,7 @@ export interface operations {
                  */
                 after_sequence?: number;
                 /** @description Only events of this type. */
-                type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
+                type?: "guidance.updated" | "guidance.stop_approaching" | "vehicle.stop_arrived" | "vehicle.stop_departed" | "trip.started" | "trip.completed" | "trip.cancelled" | "fueling.recorded" | "fueling.matched" | "fueling.flagged" | "vehicle.fuel_low" | "vehicle.offline" | "vehicle.online" | "fleet.provisioned";
                 /** @description Opaque cursor from `next_cursor`. */
                 cursor?: string;
                 /**
@@ -13894,13 +14201,13 @@ export interface operations {
                      *       "title": "Request failed validation",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "The query parameters failed validation: type must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned.",
+                     *       "detail": "The query parameters failed validation: type must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, fueling.flagged, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned.",
                      *       "hint": "fix the fields in `errors`",
                      *       "request_id": "req_01M803F32B17ZXW5ECQVMKHEX7",
                      *       "errors": [
                      *         {
                      *           "field": "type",
-                     *           "message": "must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned"
+                     *           "message": "must be one of: guidance.updated, guidance.stop_approaching, vehicle.stop_arrived, vehicle.stop_departed, trip.started, trip.completed, trip.cancelled, fueling.recorded, fueling.matched, fueling.flagged, vehicle.fuel_low, vehicle.offline, vehicle.online, fleet.provisioned"
                      *         }
                      *       ]
                      *     }
@@ -14803,6 +15110,82 @@ export interface operations {
             };
         };
     };
+    onFuelingFlagged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Every delivery’s sender. */
+                "User-Agent": "Service-Webhooks/1.0";
+                /** @description The event’s `id` (`evt_`): the same on a replay or a rare duplicate, so handle each id once. */
+                "X-Service-Event-Id": string;
+                /** @description The event’s `type`, to route it before parsing the body. */
+                "X-Service-Event-Type": "fueling.flagged";
+                /** @description `t=<unix seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256, keyed with the whole `whsec_…` secret, of `<t>.<raw body>`; one `v1=` per valid secret during a rotation. Compare in constant time and refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M803F32BP9VJ2KNB5WFBFVB7",
+                 *       "type": "fueling.flagged",
+                 *       "api_version": "2026-07-01",
+                 *       "sandbox": false,
+                 *       "sequence": 30,
+                 *       "occurred_at": "2026-11-21T22:26:10.123000Z",
+                 *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
+                 *       "data": {
+                 *         "fueling_id": "fuel_DBH2CT40PAHP92RWWPS0NBC9YR",
+                 *         "vehicle_id": "veh_SXZMVYXX5D16HAJ6ATX3CETQRJ",
+                 *         "external_ref": "TRUCK-1042",
+                 *         "fueled_at": "2026-11-21T22:14:10.123000Z",
+                 *         "gallons": 180,
+                 *         "station": {
+                 *           "id": "stn_TM4A7KNA2DJPY0VNT15WX0PJRP",
+                 *           "name": "Love's Travel Stop #284 (I-40, Amarillo)",
+                 *           "chain": "Love's"
+                 *         },
+                 *         "card_transaction_ref": "EFS-7741-0091-2231",
+                 *         "verification": {
+                 *           "status": "flagged",
+                 *           "reasons": [
+                 *             {
+                 *               "code": "exceeds_tank_size",
+                 *               "detail": "180 gal is more than the vehicle's 150 gal tank."
+                 *             },
+                 *             {
+                 *               "code": "at_station",
+                 *               "detail": "A breadcrumb puts the truck 0 mi from the station, 6 min before the purchase (within 0.5 mi)."
+                 *             }
+                 *           ],
+                 *           "checked_at": "2026-11-21T22:15:10.123000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FuelingFlaggedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 seconds; the body is ignored. Process the event after answering. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any other status, a redirect, or no answer within 5 seconds. The delivery is tried again, 8 attempts over about 27.6 hours in all. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onVehicleFuelLow: {
         parameters: {
             query?: never;
@@ -14827,7 +15210,7 @@ export interface operations {
                  *       "type": "vehicle.fuel_low",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 30,
+                 *       "sequence": 31,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14885,7 +15268,7 @@ export interface operations {
                  *       "type": "vehicle.offline",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 31,
+                 *       "sequence": 32,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14940,7 +15323,7 @@ export interface operations {
                  *       "type": "vehicle.online",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 32,
+                 *       "sequence": 33,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {
@@ -14997,7 +15380,7 @@ export interface operations {
                  *       "type": "fleet.provisioned",
                  *       "api_version": "2026-07-01",
                  *       "sandbox": false,
-                 *       "sequence": 33,
+                 *       "sequence": 34,
                  *       "occurred_at": "2026-11-21T22:26:10.123000Z",
                  *       "fleet_id": "flt_01KESG3T79P50794EPH01Q9FNV",
                  *       "data": {

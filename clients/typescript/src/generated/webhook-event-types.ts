@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "trip.cancelled",
   "fueling.recorded",
   "fueling.matched",
+  "fueling.flagged",
   "vehicle.fuel_low",
   "vehicle.offline",
   "vehicle.online",

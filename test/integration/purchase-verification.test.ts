@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FuelProgram } from '../../shared/domain/fuel-program/program.ts';
+import type { Station } from '../../shared/domain/stations/station.ts';
+import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
+import { newId } from '../../shared/platform/ids.ts';
+import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
+import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
+import { ingestLocations } from '../../shared/usecases/locations.ts';
+import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
+import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
+import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
+import { guidanceStores } from '../../shared/wiring/guidance.ts';
+import { createGuidanceWorkerDeps } from '../../shared/wiring/guidance-planning.ts';
+import { ingestDeps } from '../../shared/wiring/locations.ts';
+import { stationSources } from '../../shared/wiring/stations.ts';
+import { tableStores, vehicleStore } from '../../shared/wiring/table-stores.ts';
+import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
+import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
+import { webhookEnvelopeProblems } from '../support/published-events.ts';
+
+/**
+ * Card purchases checked against the truck through the composition root against DynamoDB Local:
+ * the verdicts POST /v1/fuelings stores, `fueling.flagged` recorded once, and late breadcrumbs
+ * (a truck uploading what it buffered) re-checking an unverified purchase once through ingest and
+ * the guidance worker's cycle, judged on recorded times so a replayed day agrees with a live one.
+ */
+const client = testDocumentClient();
+/** The purchase's time in every test. */
+const T = Date.parse('2026-11-21T12:00:00Z');
+const MIN = 60_000;
+/** One degree of latitude is 69.09 miles on the haversine sphere. */
+const MILE_DEG = 1 / 69.09;
+const clock = fixedClock(T);
+let table: string;
+let infra: TestInfrastructure;
+let station: Station;
+let postDeps: RecordFuelingsDeps;
+let workerDeps: ReturnType<typeof createGuidanceWorkerDeps>;
+const announced: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  table = await createTestTable(client, 'purchase-verification');
+  infra = testInfrastructure({ tableName: table, clock });
+  const events = createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
+    announced.push(event);
+  });
+  postDeps = {
+    ...createFuelingRecordDeps(infra, events),
+    ...purchaseCheckDeps(infra),
+    vehicles: vehicleStore(infra),
+    catalog: stationSources(infra).catalog,
+    fuelTaxes: stationSources(infra).fuelTaxes,
+    fleets: tableStores(infra).fleets,
+    now: clock.now,
+  };
+  workerDeps = createGuidanceWorkerDeps(infra, { events });
+  const index = await stationSources(infra).catalog.current();
+  station = index.nearby(35.47, -97.52, 100, 1)[0]?.station as Station;
+});
+afterAll(() => deleteTestTable(client, table));
+
+/** A truck with a 100-gallon tank, in a fleet of its own. */
+async function newTruck() {
+  const fleetId = newId('fleet');
+  const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
+    external_ref: `VERIFY-${Math.random().toString(36).slice(2, 8)}`,
+    tank_size_gallons: 100,
+    estimated_mpg: 6.5,
+  });
+  const flagged = () => announced.filter((e) => e.fleet_id === fleetId && e.type === 'fueling.flagged');
+  return { fleetId, vehicleId: vehicle.id, flagged };
+}
+
+interface Crumb {
+  atMs: number;
+  miles: number;
+  fuel: number | null;
+}
+
+/** A breadcrumb `miles` north of the station, `minutes` from the purchase. */
+const crumb = (minutes: number, miles: number, fuel: number | null = null): Crumb => ({
+  atMs: T + minutes * MIN,
+  miles,
+  fuel,
+});
+
+/** At the pumps from 15 min before the purchase to 5 min after, the level 20 → 80 %; then gone. */
+const fillAtStation = (): Crumb[] => [
+  crumb(-50, 40, 24),
+  crumb(-30, 15, 22),
+  crumb(-15, 0.02, 20),
+  crumb(-10, 0.02, 20),
+  crumb(-5, 0.02, 50),
+  crumb(0, 0.02, 79),
+  crumb(5, 0.02, 80),
+  crumb(20, 12, 79),
+  crumb(45, 35, 77),
+  crumb(65, 55, 75),
+];
+
+/** The same hours 600 miles north of the station. */
+const farAway = (): Crumb[] => [-40, -20, -5, 10, 30, 65].map((m) => crumb(m, 600 + (m + 40) / 2));
+
+/** Breadcrumbs through ingest, in batches of `perBatch` (one worker cycle each). */
+async function drive(
+  truck: { fleetId: string; vehicleId: string },
+  crumbs: readonly Crumb[],
+  perBatch: number,
+) {
+  for (let i = 0; i < crumbs.length; i += perBatch) {
+    const batch = crumbs.slice(i, i + perBatch);
+    clock.set(Math.max(clock.now(), (batch.at(-1) as Crumb).atMs + 30_000));
+    const answer = await ingestLocations(
+      ingestDeps(infra),
+      truck.fleetId,
+      batch.map((c) => ({
+        vehicle_id: truck.vehicleId,
+        latitude: station.latitude + c.miles * MILE_DEG,
+        longitude: station.longitude,
+        recorded_at: new Date(c.atMs).toISOString(),
+        ...(c.fuel === null ? {} : { fuel_level_percent: c.fuel }),
+        speed_mph: c.miles < 0.1 ? 0 : 60,
+      })),
+    );
+    expect(answer.rejected).toBe(0);
+    infra.sent.vehicleUpdates.take();
+    await processVehicleUpdate(workerDeps, truck);
+  }
+}
+
+/** POST /v1/fuelings of one purchase at the station at T; returns the stored fueling. */
+async function purchase(truck: { fleetId: string; vehicleId: string }, gallons: number, ref: string) {
+  clock.set(Math.max(clock.now(), T + 10 * MIN));
+  const answer = await recordFuelings(postDeps, truck.fleetId, [
+    {
+      vehicle_id: truck.vehicleId,
+      fueled_at: new Date(T).toISOString(),
+      gallons,
+      price_usd_per_gallon: 3.6,
+      station_id: station.id,
+      card_transaction_ref: ref,
+    },
+  ]);
+  const [result] = answer.results;
+  if (result?.status !== 'accepted') throw new Error(`purchase not accepted: ${JSON.stringify(result)}`);
+  return stored(truck, result.id);
+}
+
+/** The fueling as stored now (consistent read). */
+async function stored(truck: { fleetId: string; vehicleId: string }, id: string): Promise<Fueling> {
+  const found = await fuelingStores(infra).fuelings.get(truck.fleetId, {
+    id,
+    fueledAt: formatTimestamp(T),
+  });
+  expect(found?.vehicleId).toBe(truck.vehicleId);
+  return found as Fueling;
+}
+
+const codes = (fueling: Fueling) => fueling.verification?.reasons.map((r) => r.code);
+
+describe('POST /v1/fuelings stores each purchase’s verdict', () => {
+  it('verifies a purchase the truck’s breadcrumbs and level confirm, announcing nothing', async () => {
+    const truck = await newTruck();
+    await drive(truck, fillAtStation(), 3);
+    const fueling = await purchase(truck, 60, 'V-OK-1');
+    expect(fueling.verification).toMatchObject({
+      status: 'verified',
+      // When it was processed.
+      checkedAt: formatTimestamp(clock.now()),
+      rechecked: false,
+    });
+    expect(codes(fueling)).toEqual(['at_station', 'level_rose']);
+    // Rule `none`: the program says nothing about the station.
+    expect(fueling.inFuelProgram).toBeNull();
+    expect(truck.flagged()).toEqual([]);
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
+  });
+
+  it('flags 180 gallons into a 100-gallon tank and announces it once, a re-send included', async () => {
+    const truck = await newTruck();
+    await drive(truck, fillAtStation(), 10);
+    const fueling = await purchase(truck, 180, 'V-TANK-1');
+    expect(fueling.verification?.status).toBe('flagged');
+    expect(codes(fueling)?.[0]).toBe('exceeds_tank_size');
+    expect(fueling.verification?.reasons[0]?.detail).toBe("180 gal is more than the vehicle's 100 gal tank.");
+    const again = await recordFuelings(postDeps, truck.fleetId, [
+      {
+        vehicle_id: truck.vehicleId,
+        fueled_at: new Date(T).toISOString(),
+        gallons: 180,
+        price_usd_per_gallon: 3.6,
+        station_id: station.id,
+        card_transaction_ref: 'V-TANK-1',
+      },
+    ]);
+    expect(again.results[0]).toMatchObject({ status: 'duplicate', id: fueling.id });
+    const [event, ...more] = truck.flagged();
+    expect(more).toEqual([]);
+    expect(webhookEnvelopeProblems(event)).toEqual([]);
+    expect(event?.data).toMatchObject({
+      fueling_id: fueling.id,
+      vehicle_id: truck.vehicleId,
+      gallons: 180,
+      station: { id: station.id, name: station.name, chain: station.chain },
+      card_transaction_ref: 'V-TANK-1',
+      verification: { status: 'flagged', checked_at: fueling.verification?.checkedAt },
+    });
+  });
+
+  it('flags a purchase 600 miles from where the truck’s breadcrumbs put it', async () => {
+    const truck = await newTruck();
+    await drive(truck, farAway(), 10);
+    const fueling = await purchase(truck, 60, 'V-FAR-1');
+    expect(fueling.verification?.status).toBe('flagged');
+    expect(codes(fueling)).toContain('away_from_station');
+    expect(truck.flagged()).toHaveLength(1);
+  });
+
+  it('leaves a purchase with no breadcrumbs near it unverified, waiting on the vehicle for late ones', async () => {
+    const truck = await newTruck();
+    const fueling = await purchase(truck, 60, 'V-NONE-1');
+    expect(fueling.verification?.status).toBe('unverified');
+    expect(codes(fueling)).toContain('no_breadcrumbs_near_time');
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([
+      { fuelingId: fueling.id, fueledAt: fueling.fueledAt, heard: false },
+    ]);
+    expect(truck.flagged()).toEqual([]);
+  });
+});
+
+describe('POST /v1/fuelings keeps whether the card program accepted the station', () => {
+  /** The purchase recorded under a fleet program (the port as helper A's fleet item answers it). */
+  const underProgram = async (program: FuelProgram, item: Record<string, unknown>) => {
+    const truck = await newTruck();
+    const deps = { ...postDeps, fuelPrograms: { get: async () => program } };
+    const answer = await recordFuelings(deps, truck.fleetId, [
+      { vehicle_id: truck.vehicleId, fueled_at: new Date(T).toISOString(), gallons: 60, ...item },
+    ]);
+    const [result] = answer.results;
+    if (result?.status !== 'accepted') throw new Error(`purchase not accepted: ${JSON.stringify(result)}`);
+    return stored(truck, result.id);
+  };
+  const required = (chain: string): FuelProgram => ({
+    rule: 'required',
+    chains: [{ chain, discountCents: 12 }],
+    offProgramPenaltyCents: 0,
+    updatedAt: '2026-11-01T00:00:00.000000Z',
+  });
+
+  it('true at a chain of the program, whatever its case; false at another; null without a station', async () => {
+    const accepted = await underProgram(required(station.chain.toUpperCase()), { station_id: station.id });
+    expect(accepted.inFuelProgram).toBe(true);
+    const refused = await underProgram(required('No Such Chain'), { station_id: station.id });
+    expect(refused.inFuelProgram).toBe(false);
+    // Coordinates in the Gulf of Mexico: no catalog station to place the purchase at.
+    const nowhere = await underProgram(required(station.chain), { latitude: 26, longitude: -90 });
+    expect(nowhere.station).toBeNull();
+    expect(nowhere.inFuelProgram).toBeNull();
+  });
+});
+
+describe('late breadcrumbs re-check an unverified purchase once, through the worker', () => {
+  it('turns it verified, silently, and leaves it so', async () => {
+    const truck = await newTruck();
+    const posted = await purchase(truck, 60, 'V-LATE-OK');
+    expect(posted.verification?.status).toBe('unverified');
+    // The truck uploads what it buffered: the fill and the hour after it, one batch.
+    await drive(truck, fillAtStation(), 100);
+    const fueling = await stored(truck, posted.id);
+    expect(fueling.verification).toMatchObject({ status: 'verified', rechecked: true });
+    expect(codes(fueling)).toEqual(['at_station', 'level_rose']);
+    expect(truck.flagged()).toEqual([]);
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
+    // More breadcrumbs change nothing.
+    await drive(truck, [crumb(90, 80, 72)], 1);
+    expect((await stored(truck, posted.id)).verification).toEqual(fueling.verification);
+  });
+
+  it('turns it flagged with one fueling.flagged, once', async () => {
+    const truck = await newTruck();
+    const posted = await purchase(truck, 60, 'V-LATE-FAR');
+    await drive(truck, farAway(), 100);
+    const fueling = await stored(truck, posted.id);
+    expect(fueling.verification).toMatchObject({ status: 'flagged', rechecked: true });
+    expect(codes(fueling)).toContain('away_from_station');
+    await drive(truck, [crumb(90, 650), crumb(100, 660)], 1);
+    const [event, ...more] = truck.flagged();
+    expect(more).toEqual([]);
+    expect(webhookEnvelopeProblems(event)).toEqual([]);
+    expect(event?.data).toMatchObject({
+      fueling_id: posted.id,
+      verification: { status: 'flagged', checked_at: fueling.verification?.checkedAt },
+    });
+  });
+
+  it('waits for the window’s end, remembering on the vehicle that breadcrumbs came inside it', async () => {
+    const truck = await newTruck();
+    const posted = await purchase(truck, 60, 'V-LATE-WAIT');
+    // Up to the purchase: inside its window, but the hour after it may still come.
+    await drive(truck, fillAtStation().slice(0, 6), 6);
+    expect((await stored(truck, posted.id)).verification).toMatchObject({
+      status: 'unverified',
+      rechecked: false,
+    });
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([
+      { fuelingId: posted.id, fueledAt: posted.fueledAt, heard: true },
+    ]);
+    // Only breadcrumbs past the window's end: the ones heard before are enough.
+    await drive(truck, [crumb(61, 55, 75), crumb(70, 62, 74)], 2);
+    expect((await stored(truck, posted.id)).verification).toMatchObject({
+      status: 'verified',
+      rechecked: true,
+    });
+  });
+
+  it('drops a purchase whose window passed with no breadcrumb inside it: it stays unverified', async () => {
+    const truck = await newTruck();
+    const posted = await purchase(truck, 60, 'V-LATE-NONE');
+    await drive(truck, [crumb(-120, 80), crumb(70, 90)], 2);
+    expect((await stored(truck, posted.id)).verification).toMatchObject({
+      status: 'unverified',
+      rechecked: false,
+    });
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
+  });
+
+  it('gives a day fed live, a breadcrumb a cycle, the verdicts of the same day uploaded in one burst', async () => {
+    const verdicts = async (perBatch: number) => {
+      const truck = await newTruck();
+      const atStation = await purchase(truck, 60, `V-DAY-A-${perBatch}`);
+      const crumbs = [...fillAtStation()];
+      await drive(truck, crumbs, perBatch);
+      const far = await newTruck();
+      const away = await purchase(far, 60, `V-DAY-B-${perBatch}`);
+      await drive(far, farAway(), perBatch);
+      return [await stored(truck, atStation.id), await stored(far, away.id)].map((f) => ({
+        status: f.verification?.status,
+        reasons: f.verification?.reasons,
+        rechecked: f.verification?.rechecked,
+      }));
+    };
+    const live = await verdicts(1);
+    const burst = await verdicts(100);
+    expect(live.map((v) => v.status)).toEqual(['verified', 'flagged']);
+    expect(live).toEqual(burst);
+  });
+});
