@@ -12,7 +12,7 @@ import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
-import { createGuidanceWorkerDeps } from '../../shared/wiring/guidance-planning.ts';
+import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { tableStores, vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -37,7 +37,7 @@ let table: string;
 let infra: TestInfrastructure;
 let station: Station;
 let postDeps: RecordFuelingsDeps;
-let workerDeps: ReturnType<typeof createGuidanceWorkerDeps>;
+let workerDeps: ReturnType<typeof createGuidancePlanningDeps>;
 const announced: EventEnvelope[] = [];
 
 beforeAll(async () => {
@@ -55,7 +55,7 @@ beforeAll(async () => {
     fleets: tableStores(infra).fleets,
     now: clock.now,
   };
-  workerDeps = createGuidanceWorkerDeps(infra, { events });
+  workerDeps = createGuidancePlanningDeps(infra, { events });
   const index = await stationSources(infra).catalog.current();
   station = index.nearby(35.47, -97.52, 100, 1)[0]?.station as Station;
 });
