@@ -7,11 +7,14 @@
  * alone (test/support/drives/savings.ts): vehicle rows and totals whose saving (where the fleet
  * bought: routing), card or missed saving differ by more than a cent a fill, and drivers who passed
  * a stop over showing more saving per gallon than a follower of it. The saving is printed as the
- * decision's; what the fleet's card is worth on the same corridors is printed beside it.
+ * decision's; what the fleet's card is worth on the same corridors is printed beside it. The same
+ * purchases' verification verdicts (goal: no false flag), and hostile purchases posted after each
+ * report is read (goal: every one flagged), are counted from the report.
  * Run alone with `npx tsx bench/savings-attribution.ts [drives] [--explain]`.
  */
 import { pathToFileURL } from 'node:url';
 import { utcDay } from '../shared/domain/fuelings/period.ts';
+import { haversineMiles } from '../shared/geo/distance.ts';
 import { savingsReport } from '../shared/usecases/savings-report.ts';
 import { savingsReportDeps } from '../shared/wiring/reports.ts';
 import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
@@ -49,6 +52,21 @@ export interface SavingsAttributionBench {
   savings_fleet_expected_savings_usd: number;
   savings_fleet_expected_missed_savings_usd: number;
   savings_fleet_expected_card_savings_usd: number;
+  /**
+   * The same fleet's card purchases checked against the trucks (POST /v1/fuelings' verification, the
+   * worker's re-check on late breadcrumbs), as the report counts them: every honest purchase should
+   * be verified, none flagged (`purchase_verification_false_flags`, goal 0).
+   */
+  purchase_verification_honest: number;
+  purchase_verification_honest_verified: number;
+  purchase_verification_honest_unverified: number;
+  purchase_verification_false_flags: number;
+  /**
+   * Hostile purchases posted after each fleet's day (one per filling truck: the same gallons 500+
+   * miles from the truck, or 1.8 tanks at its own stop): all should be flagged (goal: missed 0).
+   */
+  purchase_verification_hostile: number;
+  purchase_verification_hostile_missed: number;
   savings_attribution_seconds: number;
 }
 
@@ -64,6 +82,36 @@ const CARDS: CardPurchaseOptions = {
 };
 
 const usd = (cents: number) => Math.round(cents) / 100;
+
+/** Two far corners of the drives' map: a hostile purchase is placed at the one farther from the truck. */
+const FAR_POINTS = [
+  { latitude: 34.05, longitude: -118.24 },
+  { latitude: 33.75, longitude: -84.39 },
+] as const;
+const HOSTILE_MIN_MILES = 500;
+
+/**
+ * One hostile purchase per truck that filled: alternately the same gallons paid 500+ miles from
+ * where the truck was, and 1.8 tanks at the truck's own stop, each 10 minutes after the real fill.
+ */
+function hostilePurchases(run: readonly DriveOutcome[]) {
+  const items: Record<string, unknown>[] = [];
+  for (const [index, outcome] of run.entries()) {
+    const fill = outcome.fills[0];
+    const purchase = outcome.purchases[0];
+    if (!fill || !purchase) continue;
+    const fueled_at = new Date(fill.leftAtMs + 10 * 60_000).toISOString();
+    if (index % 2 === 0) {
+      const far = [...FAR_POINTS].sort((a, b) => haversineMiles(b, fill) - haversineMiles(a, fill))[0];
+      if (!far || haversineMiles(far, fill) < HOSTILE_MIN_MILES) continue;
+      items.push({ vehicle_id: outcome.vehicleId, fueled_at, gallons: purchase.gallons, ...far });
+    } else {
+      const gallons = Math.round(outcome.spec.tankGallons * 1.8);
+      items.push({ vehicle_id: outcome.vehicleId, fueled_at, gallons, station_id: purchase.stationId });
+    }
+  }
+  return items;
+}
 
 function explain(
   outcomes: readonly DriveOutcome[],
@@ -119,6 +167,7 @@ export async function benchSavingsAttribution(
     const fills: JudgedFill[] = [];
     const checks: AttributionCheck[] = [];
     const reported = { savings: 0, card: 0, missed: 0 };
+    const verification = { honest: 0, verified: 0, unverified: 0, flagged: 0, hostile: 0, hostileFlagged: 0 };
     for (const [index, group] of groups.entries()) {
       const startMs = FIRST_START_MS + index * GROUP_SPACING_MS;
       const run = await simulation.runGroup(group, startMs, SEED + index, CARDS);
@@ -140,6 +189,22 @@ export async function benchSavingsAttribution(
       reported.savings += Math.round(totals.savings_usd * 100);
       reported.missed += Math.round(totals.missed_savings_usd * 100);
       reported.card += Math.round((totals.card_savings_usd ?? 0) * 100);
+
+      const honest = report.verification;
+      verification.honest += run.reduce((sum, o) => sum + o.purchases.length, 0);
+      verification.verified += honest.verified;
+      verification.unverified += honest.unverified;
+      verification.flagged += honest.flagged;
+      // After the attribution is read: the hostile purchases must not move the savings it checks.
+      const hostile = hostilePurchases(run);
+      const answer = await simulation.postFuelings(fleetId, hostile);
+      if (answer.rejected > 0) throw new Error(`hostile purchase refused: ${JSON.stringify(answer.results)}`);
+      const after = await savingsReport(reportDeps, fleetId, {
+        from: utcDay(startMs),
+        to: utcDay(startMs + GROUP_SPACING_MS),
+      });
+      verification.hostile += hostile.length;
+      verification.hostileFlagged += after.verification.flagged - honest.flagged;
     }
     if (options.explain) explain(outcomes, fills, checks);
     const split = checks.reduce((sum, c) => sum + c.splitErrors.length, 0);
@@ -163,6 +228,12 @@ export async function benchSavingsAttribution(
       savings_fleet_expected_savings_usd: expected('savings'),
       savings_fleet_expected_missed_savings_usd: expected('missed'),
       savings_fleet_expected_card_savings_usd: expected('card'),
+      purchase_verification_honest: verification.honest,
+      purchase_verification_honest_verified: verification.verified,
+      purchase_verification_honest_unverified: verification.unverified,
+      purchase_verification_false_flags: verification.flagged,
+      purchase_verification_hostile: verification.hostile,
+      purchase_verification_hostile_missed: verification.hostile - verification.hostileFlagged,
       savings_attribution_seconds: Math.round((performance.now() - started) / 100) / 10,
     };
   });

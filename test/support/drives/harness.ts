@@ -453,5 +453,9 @@ export function createDriveSimulation(infra: TestInfrastructure, clock: MutableC
     return outcomes;
   }
 
-  return { runGroup, deps };
+  /** POST /v1/fuelings through its use case with any items (the benches' hostile purchases): its answer. */
+  const postFuelings = (fleetId: string, items: readonly unknown[]) =>
+    recordFuelings(fuelingDeps, fleetId, items);
+
+  return { runGroup, deps, postFuelings };
 }
