@@ -21,7 +21,8 @@ import { DRIVE_GROUP_TIMEOUT_MS, SAVINGS_DRIVE_RUNS } from '../support/property-
  * through ingest and the guidance worker's cycle on DynamoDB Local, every fill also reported by
  * card. Each fleet's report equals, row by row and in its totals, the saving computed from the
  * drives by the published methodology (test/support/drives/savings.ts) within a cent a fill, and no
- * driver who passed a stop over shows more routing saving per gallon than a follower of it.
+ * driver who passed a stop over shows more routing saving per gallon than a follower of it; and
+ * every card purchase, a fill the truck really made, is verified against the truck's own data.
  */
 const client = testDocumentClient();
 const FIRST_START_MS = Date.parse('2026-11-16T06:00:00Z');
@@ -76,6 +77,9 @@ describe('the savings report over followers, ignorers and early fillers', () => 
       const story = JSON.stringify({ fills: fills.map((f) => ({ ...f, stop: f.stop?.stationId })), check });
       expect(check.splitErrors, story).toEqual([]);
       expect(check.rankingErrors, story).toEqual([]);
+      // Every card purchase is the truck's own fill, seen live: the truck's data verifies each one.
+      const purchases = outcomes.reduce((sum, o) => sum + o.purchases.length, 0);
+      expect(report.verification, story).toMatchObject({ verified: purchases, unverified: 0, flagged: 0 });
     });
   }
 
