@@ -25,6 +25,7 @@ import type { FuelProgramSource } from './fuel-programs.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import {
   purchaseVerdict,
+  type VehicleData,
   type VehicleDataDeps,
   vehicleDataBetween,
   verificationSpan,
@@ -58,6 +59,12 @@ export type FuelingItemResult =
 const CONTENDED_PROBLEM: ItemProblem = {
   code: 'storage_unavailable',
   hint: 'not recorded: its records kept changing under concurrent writes; resend this item with backoff (a fill re-sent is answered duplicate once recorded)',
+};
+
+/** An item whose vehicle's data (breadcrumbs, detected fills) could not be read to check it. */
+const UNCHECKED_PROBLEM: ItemProblem = {
+  code: 'storage_unavailable',
+  hint: "not recorded: the vehicle's breadcrumbs and fills to check it against could not be read; resend this item with backoff (a fill re-sent is answered duplicate once recorded)",
 };
 
 const rejected = (index: number, problem: ItemProblem): FuelingItemResult => ({
@@ -162,7 +169,12 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   const queue = [...fillsByVehicle.values()];
   const worker = async () => {
     for (let fills = queue.shift(); fills; fills = queue.shift()) {
-      for (const { index, fill } of await withVerdicts(deps, fleetId, fills, nowMs)) {
+      for (const { index, fill, unreadable } of await withVerdicts(deps, fleetId, fills, nowMs)) {
+        if (unreadable) {
+          // Never recorded without its verdict: this item alone is answered, the batch stands.
+          results[index] = rejected(index, UNCHECKED_PROBLEM);
+          continue;
+        }
         try {
           const outcome = await recordFill(deps, fleetId, fill);
           if (outcome.status === 'recorded') {
@@ -204,22 +216,35 @@ const MAX_SHARED_SPAN_MS = 24 * 3_600_000;
 /**
  * Each purchase of one vehicle with its verdict (checked now, not re-checked yet), in the batch's
  * order (a merge sees the fill before it). Purchases whose windows overlap share one read of the
- * vehicle's data, so a batch of one truck's day costs a few reads, not one per purchase.
+ * vehicle's data, so a batch of one truck's day costs a few reads, not one per purchase. A read
+ * that fails (throttled) marks the purchases that needed it `unreadable`; the others stand.
  */
 async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 'tankSizeGallons'> }>(
   deps: RecordFuelingsDeps,
   fleetId: string,
   fills: readonly T[],
   nowMs: number,
-): Promise<T[]> {
+): Promise<(T & { unreadable: boolean })[]> {
   const verdicts = new Map<T, StoredVerification>();
+  const unreadable = new Set<T>();
   const byTime = [...fills].sort((a, b) => Date.parse(a.fill.fueledAt) - Date.parse(b.fill.fueledAt));
   let group: T[] = [];
   let span = { fromMs: 0, toMs: 0 };
   const verifyGroup = async () => {
     const first = group[0];
     if (!first) return;
-    const data = await vehicleDataBetween(deps, fleetId, first.fill.vehicleId, span.fromMs, span.toMs);
+    let data: VehicleData;
+    try {
+      data = await vehicleDataBetween(deps, fleetId, first.fill.vehicleId, span.fromMs, span.toMs);
+    } catch (error) {
+      logger.warn('Purchases not checked: the vehicle data read failed', {
+        vehicleId: first.fill.vehicleId,
+        fuelingIds: group.map((entry) => entry.fill.id),
+        error,
+      });
+      for (const entry of group) unreadable.add(entry);
+      return;
+    }
     for (const entry of group) {
       verdicts.set(entry, purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false));
     }
@@ -239,6 +264,7 @@ async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 't
   return fills.map((entry) => ({
     ...entry,
     fill: { ...entry.fill, verification: verdicts.get(entry) ?? null },
+    unreadable: unreadable.has(entry),
   }));
 }
 

@@ -232,6 +232,69 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
   });
 });
 
+describe('POST /v1/fuelings when a vehicle’s data cannot be read', () => {
+  it('rejects that vehicle’s purchases storage_unavailable and records the other vehicle’s, a 200', async () => {
+    const ok = await newTruck();
+    await drive(ok, fillAtStation(), 10);
+    const fleetId = ok.fleetId;
+    // The second truck belongs to the same fleet: one batch for both.
+    const { vehicle: other } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
+      external_ref: `VERIFY-THROTTLED-${Math.random().toString(36).slice(2, 8)}`,
+      tank_size_gallons: 100,
+    });
+    const throttled = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+      name: 'ThrottlingException',
+    });
+    const positions = postDeps.positions;
+    const deps: RecordFuelingsDeps = {
+      ...postDeps,
+      positions: {
+        historySince: (fleet, vehicleId, ...rest) =>
+          vehicleId === other.id
+            ? Promise.reject(throttled)
+            : positions.historySince(fleet, vehicleId, ...rest),
+      },
+    };
+    clock.set(Math.max(clock.now(), T + 10 * MIN));
+    const item = (vehicleId: string, ref: string) => ({
+      vehicle_id: vehicleId,
+      fueled_at: new Date(T).toISOString(),
+      gallons: 60,
+      price_usd_per_gallon: 3.6,
+      station_id: station.id,
+      card_transaction_ref: ref,
+    });
+    const answer = await recordFuelings(deps, fleetId, [
+      item(other.id, 'V-THR-1'),
+      item(ok.vehicleId, 'V-THR-OK'),
+      { ...item(other.id, 'V-THR-2'), fueled_at: new Date(T + 20 * MIN).toISOString() },
+    ]);
+    expect(answer).toMatchObject({ accepted: 1, rejected: 2, duplicates: 0 });
+    for (const index of [0, 2]) {
+      expect(answer.results[index]).toMatchObject({
+        index,
+        status: 'rejected',
+        code: 'storage_unavailable',
+        hint: expect.stringContaining('resend this item with backoff'),
+      });
+    }
+    const accepted = answer.results[1];
+    if (accepted?.status !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(accepted)}`);
+    expect((await stored(ok, accepted.id)).verification?.status).toBe('verified');
+    // Nothing of the failing vehicle was recorded: a re-send is accepted, not a duplicate.
+    const { fuelings } = fuelingStores(infra);
+    const none = await fuelings.ofVehicleBetween(
+      fleetId,
+      other.id,
+      formatTimestamp(T - 60 * MIN),
+      formatTimestamp(T + 60 * MIN),
+    );
+    expect(none).toEqual([]);
+    const resent = await recordFuelings(postDeps, fleetId, [item(other.id, 'V-THR-1')]);
+    expect(resent.results[0]).toMatchObject({ status: 'accepted' });
+  });
+});
+
 describe('POST /v1/fuelings keeps whether the card program accepted the station', () => {
   /** The purchase recorded under a fleet program (the port as helper A's fleet item answers it). */
   const underProgram = async (program: FuelProgram, item: Record<string, unknown>) => {
