@@ -232,6 +232,33 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
   });
 });
 
+describe('POST /v1/fuelings of a purchase whose window is complete already', () => {
+  it('leaves it unverified with nothing waiting on the vehicle: no breadcrumb of its window can come late', async () => {
+    const truck = await newTruck();
+    // The card feed hours late: the truck has reported past the window's end (T + 60 min).
+    await drive(truck, [crumb(-120, 80), crumb(70, 90)], 2);
+    const before = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    const fueling = await purchase(truck, 60, 'V-COMPLETE-1');
+    expect(fueling.verification?.status).toBe('unverified');
+    expect(codes(fueling)).toContain('no_breadcrumbs_near_time');
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
+    // Not written at all: no version bump for the worker's cycles in flight to redo.
+    expect(tracking).toEqual(before);
+  });
+
+  it('still waits when the newest breadcrumb is short of the window’s end', async () => {
+    const truck = await newTruck();
+    await drive(truck, [crumb(-120, 80), crumb(59, 90)], 2);
+    const fueling = await purchase(truck, 60, 'V-COMPLETE-2');
+    expect(fueling.verification?.status).toBe('unverified');
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([
+      { fuelingId: fueling.id, fueledAt: fueling.fueledAt, heard: false },
+    ]);
+  });
+});
+
 describe('POST /v1/fuelings when a vehicle’s data cannot be read', () => {
   it('rejects that vehicle’s purchases storage_unavailable and records the other vehicle’s, a 200', async () => {
     const ok = await newTruck();
@@ -249,6 +276,7 @@ describe('POST /v1/fuelings when a vehicle’s data cannot be read', () => {
     const deps: RecordFuelingsDeps = {
       ...postDeps,
       positions: {
+        recent: positions.recent,
         historySince: (fleet, vehicleId, ...rest) =>
           vehicleId === other.id
             ? Promise.reject(throttled)
