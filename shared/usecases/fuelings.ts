@@ -265,7 +265,11 @@ async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 't
       return;
     }
     for (const entry of group) {
-      verdicts.set(entry, purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false));
+      const alongside = fills.map((other) => other.fill);
+      verdicts.set(
+        entry,
+        purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false, alongside),
+      );
     }
   };
   for (const entry of byTime) {

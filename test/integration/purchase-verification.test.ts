@@ -232,6 +232,56 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
   });
 });
 
+describe('POST /v1/fuelings counts split purchases together against the tank', () => {
+  const split = (truck: { vehicleId: string }, minutes: number, gallons: number, ref: string) => ({
+    vehicle_id: truck.vehicleId,
+    fueled_at: new Date(T + minutes * MIN).toISOString(),
+    gallons,
+    price_usd_per_gallon: 3.6,
+    station_id: station.id,
+    card_transaction_ref: ref,
+  });
+
+  it('flags two 80-gal purchases 5 min apart into the 100-gal tank, in one batch or two', async () => {
+    const truck = await newTruck();
+    await drive(truck, fillAtStation(), 10);
+    clock.set(Math.max(clock.now(), T + 70 * MIN));
+    const one = await recordFuelings(postDeps, truck.fleetId, [
+      split(truck, -5, 80, 'V-SPLIT-A'),
+      split(truck, 0, 80, 'V-SPLIT-B'),
+    ]);
+    expect(one.accepted).toBe(2);
+    for (const result of one.results) {
+      if (result.status !== 'accepted') throw new Error(JSON.stringify(result));
+      const fueling = await fuelingStores(infra).fuelings.get(truck.fleetId, {
+        id: result.id,
+        fueledAt: formatTimestamp(result.index === 0 ? T - 5 * MIN : T),
+      });
+      expect(fueling?.verification?.status).toBe('flagged');
+      expect(fueling?.verification?.reasons[0]?.code).toBe('exceeds_tank_size');
+      expect(fueling?.verification?.reasons[0]?.detail).toContain('is 160 gal, which is more than');
+    }
+    // The same purchase sent again is not another purchase: it stays a duplicate.
+    const again = await recordFuelings(postDeps, truck.fleetId, [split(truck, 0, 80, 'V-SPLIT-B')]);
+    expect(again.results[0]?.status).toBe('duplicate');
+
+    // A second truck: the first purchase alone is verified (80 gal ≤ 80 gal of room at 20 % + 5); the second, in a later request, flagged.
+    const other = await newTruck();
+    await drive(other, fillAtStation(), 10);
+    const first = await recordFuelings(postDeps, other.fleetId, [split(other, -5, 80, 'V-SPLIT-C')]);
+    const second = await recordFuelings(postDeps, other.fleetId, [split(other, 0, 80, 'V-SPLIT-D')]);
+    const [a, b] = [first.results[0], second.results[0]];
+    if (a?.status !== 'accepted' || b?.status !== 'accepted') throw new Error('not accepted');
+    const stored = async (id: string, atMs: number) =>
+      (await fuelingStores(infra).fuelings.get(other.fleetId, { id, fueledAt: formatTimestamp(atMs) }))
+        ?.verification;
+    expect((await stored(a.id, T - 5 * MIN))?.status).toBe('verified');
+    const flagged = await stored(b.id, T);
+    expect(flagged?.status).toBe('flagged');
+    expect(flagged?.reasons[0]?.detail).toContain(`${a.id} (80 gal, 5 min before the purchase)`);
+  });
+});
+
 describe('POST /v1/fuelings of a purchase whose window is complete already', () => {
   it('leaves it unverified with nothing waiting on the vehicle: no breadcrumb of its window can come late', async () => {
     const truck = await newTruck();
