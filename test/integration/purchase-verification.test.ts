@@ -439,6 +439,43 @@ describe('late breadcrumbs re-check an unverified purchase once, through the wor
     });
   });
 
+  it('counts the vehicle’s other purchases on the re-check: 50 + 50 gal into 85 gal of room, both flagged', async () => {
+    const truck = await newTruck();
+    clock.set(Math.max(clock.now(), T + 10 * MIN));
+    const posted = await recordFuelings(
+      postDeps,
+      truck.fleetId,
+      [-5, 0].map((minutes, i) => ({
+        vehicle_id: truck.vehicleId,
+        fueled_at: new Date(T + minutes * MIN).toISOString(),
+        gallons: 50,
+        price_usd_per_gallon: 3.6,
+        station_id: station.id,
+        card_transaction_ref: `V-LATE-SPLIT-${i}`,
+      })),
+    );
+    const ids = posted.results.map((r) => (r.status === 'accepted' ? r.id : ''));
+    const verdictOf = async (index: number) =>
+      (
+        await fuelingStores(infra).fuelings.get(truck.fleetId, {
+          id: ids[index] as string,
+          fueledAt: formatTimestamp(T + (index === 0 ? -5 : 0) * MIN),
+        })
+      )?.verification;
+    // 100 gal fits the 100 gal tank; no level yet, so the room is unknown.
+    expect((await verdictOf(0))?.status).toBe('unverified');
+    expect((await verdictOf(1))?.status).toBe('unverified');
+    // The buffered upload: 20 % at the pumps 15 min before (80 gal of room + 5 tolerance).
+    await drive(truck, fillAtStation(), 100);
+    for (const index of [0, 1]) {
+      const verification = await verdictOf(index);
+      expect(verification).toMatchObject({ status: 'flagged', rechecked: true });
+      expect(verification?.reasons[0]?.code).toBe('exceeds_room_in_tank');
+      expect(verification?.reasons[0]?.detail).toContain(`${ids[1 - index]} (50 gal, 5 min`);
+    }
+    expect(truck.flagged()).toHaveLength(2);
+  });
+
   it('waits for the window’s end, remembering on the vehicle that breadcrumbs came inside it', async () => {
     const truck = await newTruck();
     const posted = await purchase(truck, 60, 'V-LATE-WAIT');
