@@ -11,6 +11,7 @@ import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { roundCoordinate } from '../domain/rounding.ts';
 import type { Station } from '../domain/stations/station.ts';
 import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
+import type { RecentPositions } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { type ItemProblem, parseItem } from '../platform/http/batch-items.ts';
@@ -18,6 +19,7 @@ import { stableTimedId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { FuelingListFilter, FuelingStore } from '../store/fuelings.ts';
+import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
 import type { VehicleStore } from '../store/vehicles.ts';
 import { type FillBasisDeps, withPriceBasis } from './fill-basis.ts';
@@ -25,6 +27,7 @@ import type { FuelProgramSource } from './fuel-programs.ts';
 import { FillContention, type FuelingRecordDeps, recordFill } from './fueling-records.ts';
 import {
   purchaseVerdict,
+  type VehicleData,
   type VehicleDataDeps,
   vehicleDataBetween,
   verificationSpan,
@@ -35,8 +38,8 @@ import { findVehicle } from './vehicles.ts';
 export interface RecordFuelingsDeps extends FuelingRecordDeps, FillBasisDeps {
   vehicles: Pick<VehicleStore, 'get' | 'idForExternalRef'>;
   catalog: CatalogProvider;
-  /** Each purchase is checked against the vehicle's breadcrumbs… */
-  positions: VehicleDataDeps['positions'];
+  /** Each purchase is checked against the vehicle's breadcrumbs (its position item read once)… */
+  positions: VehicleDataDeps['positions'] & Pick<VehiclePositionStore, 'recent'>;
   /** …and an `unverified` one waits on the vehicle's tracking item for late breadcrumbs. */
   tracking: Pick<VehicleTrackingStore, 'addPendingVerification'>;
   /** Whether the fleet's card program accepts the station, as the program stands when recorded. */
@@ -58,6 +61,12 @@ export type FuelingItemResult =
 const CONTENDED_PROBLEM: ItemProblem = {
   code: 'storage_unavailable',
   hint: 'not recorded: its records kept changing under concurrent writes; resend this item with backoff (a fill re-sent is answered duplicate once recorded)',
+};
+
+/** An item whose vehicle's data (breadcrumbs, detected fills) could not be read to check it. */
+const UNCHECKED_PROBLEM: ItemProblem = {
+  code: 'storage_unavailable',
+  hint: "not recorded: the vehicle's breadcrumbs and fills to check it against could not be read; resend this item with backoff (a fill re-sent is answered duplicate once recorded)",
 };
 
 const rejected = (index: number, problem: ItemProblem): FuelingItemResult => ({
@@ -162,16 +171,22 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   const queue = [...fillsByVehicle.values()];
   const worker = async () => {
     for (let fills = queue.shift(); fills; fills = queue.shift()) {
-      for (const { index, fill } of await withVerdicts(deps, fleetId, fills, nowMs)) {
+      const checked = await withVerdicts(deps, fleetId, fills, nowMs);
+      for (const { index, fill, unreadable, awaitsLateBreadcrumbs } of checked) {
+        if (unreadable) {
+          // Never recorded without its verdict: this item alone is answered, the batch stands.
+          results[index] = rejected(index, UNCHECKED_PROBLEM);
+          continue;
+        }
         try {
           const outcome = await recordFill(deps, fleetId, fill);
           if (outcome.status === 'recorded') {
-            await afterVerdict(deps, fleetId, outcome.fueling);
+            await afterVerdict(deps, fleetId, outcome.fueling, awaitsLateBreadcrumbs);
           } else if (outcome.id === fill.id) {
             // The same purchase sent again: what its stored verdict asks for is done again (at
             // most once, by key), in case the first request failed between recording and doing it.
             const stored = await deps.fuelings.get(fleetId, fill);
-            if (stored) await afterVerdict(deps, fleetId, stored);
+            if (stored) await afterVerdict(deps, fleetId, stored, awaitsLateBreadcrumbs);
           }
           results[index] =
             outcome.status === 'recorded'
@@ -204,24 +219,57 @@ const MAX_SHARED_SPAN_MS = 24 * 3_600_000;
 /**
  * Each purchase of one vehicle with its verdict (checked now, not re-checked yet), in the batch's
  * order (a merge sees the fill before it). Purchases whose windows overlap share one read of the
- * vehicle's data, so a batch of one truck's day costs a few reads, not one per purchase.
+ * vehicle's data, so a batch of one truck's day costs a few reads, not one per purchase. A read
+ * that fails (throttled) marks the purchases that needed it `unreadable`; the others stand.
+ * `awaitsLateBreadcrumbs`: the vehicle's newest breadcrumb is not yet at the end of the purchase's
+ * window, so breadcrumbs of the window may still come (a window already complete never will).
  */
 async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 'tankSizeGallons'> }>(
   deps: RecordFuelingsDeps,
   fleetId: string,
   fills: readonly T[],
   nowMs: number,
-): Promise<T[]> {
+): Promise<(T & { unreadable: boolean; awaitsLateBreadcrumbs: boolean })[]> {
   const verdicts = new Map<T, StoredVerification>();
+  const unreadable = new Set<T>();
+  // The position item, read once for the vehicle: its newest breadcrumb, and the ring each
+  // history read would otherwise read again.
+  let recent: Promise<RecentPositions | null> | undefined;
+  let newestMs: number | null = null;
   const byTime = [...fills].sort((a, b) => Date.parse(a.fill.fueledAt) - Date.parse(b.fill.fueledAt));
   let group: T[] = [];
   let span = { fromMs: 0, toMs: 0 };
   const verifyGroup = async () => {
     const first = group[0];
     if (!first) return;
-    const data = await vehicleDataBetween(deps, fleetId, first.fill.vehicleId, span.fromMs, span.toMs);
+    let data: VehicleData;
+    try {
+      recent ??= deps.positions.recent(fleetId, first.fill.vehicleId);
+      const positions = await recent;
+      newestMs = positions?.latest.recordedAtMs ?? null;
+      data = await vehicleDataBetween(
+        deps,
+        fleetId,
+        first.fill.vehicleId,
+        span.fromMs,
+        span.toMs,
+        positions ?? undefined,
+      );
+    } catch (error) {
+      logger.warn('Purchases not checked: the vehicle data read failed', {
+        vehicleId: first.fill.vehicleId,
+        fuelingIds: group.map((entry) => entry.fill.id),
+        error,
+      });
+      for (const entry of group) unreadable.add(entry);
+      return;
+    }
     for (const entry of group) {
-      verdicts.set(entry, purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false));
+      const alongside = fills.map((other) => other.fill);
+      verdicts.set(
+        entry,
+        purchaseVerdict(entry.fill, entry.vehicle.tankSizeGallons, data, nowMs, false, alongside),
+      );
     }
   };
   for (const entry of byTime) {
@@ -239,20 +287,29 @@ async function withVerdicts<T extends { fill: Fueling; vehicle: Pick<Vehicle, 't
   return fills.map((entry) => ({
     ...entry,
     fill: { ...entry.fill, verification: verdicts.get(entry) ?? null },
+    unreadable: unreadable.has(entry),
+    awaitsLateBreadcrumbs: newestMs === null || newestMs < verificationSpan(entry.fill).toMs,
   }));
 }
 
 /**
  * What a recorded purchase's verdict asks for: a flagged one is announced (`fueling.flagged`, once
- * by its key); an unverified one waits on the vehicle's tracking item for late breadcrumbs.
+ * by its key); an unverified one waits on the vehicle's tracking item for late breadcrumbs, unless
+ * its window is complete already (the usual card feed, hours late): none of its window can come late
+ * then, and a gap filled afterwards re-checks nothing.
  */
-async function afterVerdict(deps: RecordFuelingsDeps, fleetId: string, fueling: Fueling): Promise<void> {
+async function afterVerdict(
+  deps: RecordFuelingsDeps,
+  fleetId: string,
+  fueling: Fueling,
+  awaitsLateBreadcrumbs: boolean,
+): Promise<void> {
   const verification = fueling.verification;
   if (!verification) return;
   if (verification.status === 'flagged') {
     const event = fuelingFlaggedEvent(fueling, verification);
     await deps.events.record(fleetId, event.type, event.data, { dedupeKey: event.dedupeKey });
-  } else if (verification.status === 'unverified' && !verification.rechecked) {
+  } else if (verification.status === 'unverified' && !verification.rechecked && awaitsLateBreadcrumbs) {
     await deps.tracking.addPendingVerification(fleetId, fueling.vehicleId, {
       fuelingId: fueling.id,
       fueledAt: fueling.fueledAt,

@@ -2,8 +2,10 @@ import type { Principal } from '../domain/api-keys.ts';
 import type { Fleet } from '../domain/fleet.ts';
 import type { SavingsFigures } from '../domain/fuelings/savings.ts';
 import {
+  checkableShare,
   FUELING_LOOKBACK_DAYS,
   type HealthFigures,
+  notChecked,
   runChecks,
   verifiedShare,
 } from '../domain/integration-health/checks.ts';
@@ -162,7 +164,12 @@ export function scorecardOf(
       fuelings_reported_7d: figures.purchases.reported,
       fuelings_verified_7d: figures.purchases.verified,
     },
-    purchase_verification: { ...figures.purchases, verified_share: verifiedShare(figures.purchases) },
+    purchase_verification: {
+      ...figures.purchases,
+      not_checked: notChecked(figures.purchases),
+      verified_share: verifiedShare(figures.purchases),
+      checkable_share: checkableShare(figures.purchases),
+    },
     webhooks: {
       active_endpoints: figures.webhooks.activeEndpoints,
       deliveries_24h: attempts,

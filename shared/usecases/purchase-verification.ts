@@ -28,6 +28,26 @@ export interface VehicleDataDeps {
 export interface VehicleData {
   breadcrumbs: VerificationBreadcrumb[];
   detectedFills: { id: string; fueledAtMs: number; gallons: number | null }[];
+  /** The card purchases reported for it (a purchase is checked with the others around it). */
+  reportedPurchases: ReportedPurchase[];
+}
+
+/** A reported purchase as the check of another one sees it. */
+export type ReportedPurchase = Pick<
+  Fueling,
+  'id' | 'fueledAt' | 'gallons' | 'cardTransactionRef' | 'linkedFuelingId'
+>;
+
+/**
+ * Whether `other` is another purchase than `fueling`, not the same one again: not the same record
+ * (a re-send has the same id), not the same card transaction, not linked to the same detected
+ * fill (one fill reported twice).
+ */
+export function isAnotherPurchase(fueling: ReportedPurchase, other: ReportedPurchase): boolean {
+  if (other.id === fueling.id) return false;
+  if (fueling.cardTransactionRef && other.cardTransactionRef === fueling.cardTransactionRef) return false;
+  if (fueling.linkedFuelingId && other.linkedFuelingId === fueling.linkedFuelingId) return false;
+  return true;
 }
 
 /** The span a purchase is checked over: the widest window the rules read. */
@@ -62,6 +82,7 @@ export async function vehicleDataBetween(
         ? [{ id: fill.id, fueledAtMs: Date.parse(fill.fueledAt), gallons: fill.gallons }]
         : [],
     ),
+    reportedPurchases: fills.filter((fill) => fill.source === 'reported'),
   };
 }
 
@@ -70,13 +91,19 @@ export async function vehicleDataBetween(
  * else at its own coordinates.
  */
 export function purchaseVerdict(
-  fueling: Pick<Fueling, 'fueledAt' | 'gallons' | 'station' | 'latitude' | 'longitude'>,
+  fueling: ReportedPurchase & Pick<Fueling, 'station' | 'latitude' | 'longitude'>,
   tankSizeGallons: number | null,
   data: VehicleData,
   checkedAtMs: number,
   rechecked: boolean,
+  /** Purchases of the same request not recorded yet. */
+  alongside: readonly ReportedPurchase[] = [],
 ): StoredVerification {
   const station = fueling.station ?? null;
+  const others = new Map<string, ReportedPurchase>();
+  for (const other of [...data.reportedPurchases, ...alongside]) {
+    if (isAnotherPurchase(fueling, other)) others.set(other.id, other);
+  }
   const input: VerificationInput = {
     purchase: {
       fueledAtMs: Date.parse(fueling.fueledAt),
@@ -93,6 +120,11 @@ export function purchaseVerdict(
     tankSizeGallons,
     breadcrumbs: data.breadcrumbs,
     detectedFills: data.detectedFills,
+    otherPurchases: [...others.values()].map((other) => ({
+      id: other.id,
+      fueledAtMs: Date.parse(other.fueledAt),
+      gallons: other.gallons ?? 0,
+    })),
   };
   return { ...verifyPurchase(input), checkedAt: formatTimestamp(checkedAtMs), rechecked };
 }

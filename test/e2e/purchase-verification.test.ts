@@ -80,6 +80,21 @@ async function verdictBecomes(truck: Truck, id: string, status: Verification['st
   }
 }
 
+/** GETs the truck's fuelings every 200 ms until the worker has recorded a detected fill. */
+async function detectedFillOf(truck: Truck) {
+  const deadline = Date.now() + ASYNC_EFFECT_TIMEOUT_MS;
+  for (;;) {
+    const listed = await prod.get('/v1/fuelings', {
+      ...company,
+      query: { vehicle_id: truck.id, source: 'detected' },
+    });
+    expect(listed.status, listed.text).toBe(200);
+    if (listed.json.data.length > 0) return listed.json.data[0];
+    if (Date.now() > deadline) throw new Error(`timed out waiting for a detected fill: ${listed.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The fleet's `fueling.flagged` events about one fueling, from the event feed (every page). */
 async function flaggedEventsOf(fuelingId: string) {
   const found: { type: string; data: Record<string, unknown> }[] = [];
@@ -222,11 +237,24 @@ describe('late breadcrumbs re-check an unverified purchase once', () => {
     );
     const verification = await verdictBecomes(truck, posted.id, 'flagged');
     expect(verification.reasons.map((r) => r.code)).toContain('away_from_station');
-    // Later breadcrumbs re-check nothing again.
-    await guidance.drive(
-      truck,
-      crumbs(fueledAtMs + 70 * MIN, fueledAtMs + 80 * MIN, () => milesNorth(610)),
-    );
+    // Later breadcrumbs re-check nothing again: parked 610 miles north from 70 to 95 min after the
+    // purchase, filling 30 → 85 % (a fill of its own, far from the pumps and past the window), then
+    // on its way. The worker's cycle over them is done once it has recorded that detected fill.
+    await guidance.drive(truck, [
+      ...crumbs(
+        fueledAtMs + 70 * MIN,
+        fueledAtMs + 95 * MIN,
+        () => milesNorth(610),
+        (ms) => (ms < fueledAtMs + 85 * MIN ? 30 : 85),
+      ),
+      ...crumbs(
+        fueledAtMs + 100 * MIN,
+        fueledAtMs + 110 * MIN,
+        (ms) => milesNorth(610 + (ms - fueledAtMs - 95 * MIN) / MIN),
+        () => 84,
+      ),
+    ]);
+    await detectedFillOf(truck);
     const events = await flaggedEventsOf(posted.id);
     expect(events).toHaveLength(1);
     expect(events[0]?.data.verification).toEqual(verification);

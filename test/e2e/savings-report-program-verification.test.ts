@@ -63,7 +63,7 @@ const around = (atMs: number, where: Point): Breadcrumb[] =>
   }));
 
 describe('the savings report after a day of card purchases', () => {
-  it('splits the spend in and off the program, counts the verdicts and lists the flagged purchase; health shows the share verified', {
+  it('splits the spend in and off the program, counts the verdicts and lists the flagged purchase; health shows the share the trucks’ data could check', {
     timeout: 120_000,
   }, async () => {
     const fleetId = await newFleet();
@@ -167,14 +167,17 @@ describe('the savings report after a day of card purchases', () => {
       verified: 2,
       unverified: 1,
       flagged: 1,
+      not_checked: 0,
       verified_share: 0.5,
+      // The flagged one was checked too: 3 of 4.
+      checkable_share: 0.75,
     });
     expect(health.json.counts).toMatchObject({ fuelings_reported_7d: 4, fuelings_verified_7d: 2 });
     expect(
       health.json.checks.find((check: { id: string }) => check.id === 'purchases_verifiable'),
     ).toMatchObject({
       status: 'pass',
-      observed: '50% verified',
+      observed: '75% checkable',
     });
   });
 });

@@ -262,7 +262,7 @@ describe('a detected fill’s side of the fuel program', () => {
 });
 
 describe('the scorecard’s purchase verification', () => {
-  it('counts the last 7 days’ reported purchases by verdict and warns under half verified', async () => {
+  it('counts the last 7 days’ reported purchases by verdict and warns under half of the checked ones checkable', async () => {
     const fleetId = newId('fleet');
     const vehicleId = await truck(fleetId);
     const checked = '2026-11-22T10:05:00.000000Z';
@@ -298,12 +298,42 @@ describe('the scorecard’s purchase verification', () => {
       verified: 1,
       unverified: 1,
       flagged: 1,
+      not_checked: 0,
       verified_share: 0.333,
+      // The flagged one was checked too: 2 of 3.
+      checkable_share: 0.667,
     });
     expect(card.checks.find((check) => check.id === 'purchases_verifiable')).toMatchObject({
-      status: 'warn',
-      observed: '33.3% verified',
+      status: 'pass',
+      observed: '66.7% checkable',
     });
-    expect(card.next_steps.map((step) => step.check_id)).toContain('purchases_verifiable');
+    // Two more unverified purchases, and one recorded before purchases were checked: 2 of 5 checked.
+    await Promise.all([
+      store(
+        fleetId,
+        fill(vehicleId, '2026-11-22T12:00:00.000000Z', { verification: verdict('unverified', checked) }),
+      ),
+      store(
+        fleetId,
+        fill(vehicleId, '2026-11-22T14:00:00.000000Z', { verification: verdict('unverified', checked) }),
+      ),
+      store(fleetId, fill(vehicleId, '2026-11-22T16:00:00.000000Z', { verification: null })),
+    ]);
+    const later = await fleetScorecard(integrationHealthDeps(infra), fleetId, undefined);
+    expect(later.purchase_verification).toEqual({
+      reported: 6,
+      verified: 1,
+      unverified: 3,
+      flagged: 1,
+      not_checked: 1,
+      verified_share: 0.167,
+      checkable_share: 0.4,
+    });
+    expect(later.checks.find((check) => check.id === 'purchases_verifiable')).toMatchObject({
+      status: 'warn',
+      observed: '40% checkable',
+    });
+    expect(later.next_steps.map((step) => step.check_id)).toContain('purchases_verifiable');
+    expect(card.next_steps.map((step) => step.check_id)).not.toContain('purchases_verifiable');
   });
 });

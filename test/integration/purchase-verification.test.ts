@@ -232,6 +232,147 @@ describe('POST /v1/fuelings stores each purchase’s verdict', () => {
   });
 });
 
+describe('POST /v1/fuelings counts split purchases together against the tank', () => {
+  const split = (truck: { vehicleId: string }, minutes: number, gallons: number, ref: string) => ({
+    vehicle_id: truck.vehicleId,
+    fueled_at: new Date(T + minutes * MIN).toISOString(),
+    gallons,
+    price_usd_per_gallon: 3.6,
+    station_id: station.id,
+    card_transaction_ref: ref,
+  });
+
+  it('flags two 80-gal purchases 5 min apart into the 100-gal tank, in one batch or two', async () => {
+    const truck = await newTruck();
+    await drive(truck, fillAtStation(), 10);
+    clock.set(Math.max(clock.now(), T + 70 * MIN));
+    const one = await recordFuelings(postDeps, truck.fleetId, [
+      split(truck, -5, 80, 'V-SPLIT-A'),
+      split(truck, 0, 80, 'V-SPLIT-B'),
+    ]);
+    expect(one.accepted).toBe(2);
+    for (const result of one.results) {
+      if (result.status !== 'accepted') throw new Error(JSON.stringify(result));
+      const fueling = await fuelingStores(infra).fuelings.get(truck.fleetId, {
+        id: result.id,
+        fueledAt: formatTimestamp(result.index === 0 ? T - 5 * MIN : T),
+      });
+      expect(fueling?.verification?.status).toBe('flagged');
+      expect(fueling?.verification?.reasons[0]?.code).toBe('exceeds_tank_size');
+      expect(fueling?.verification?.reasons[0]?.detail).toContain('is 160 gal, which is more than');
+    }
+    // The same purchase sent again is not another purchase: it stays a duplicate.
+    const again = await recordFuelings(postDeps, truck.fleetId, [split(truck, 0, 80, 'V-SPLIT-B')]);
+    expect(again.results[0]?.status).toBe('duplicate');
+
+    // A second truck: the first purchase alone is verified (80 gal ≤ 80 gal of room at 20 % + 5); the second, in a later request, flagged.
+    const other = await newTruck();
+    await drive(other, fillAtStation(), 10);
+    const first = await recordFuelings(postDeps, other.fleetId, [split(other, -5, 80, 'V-SPLIT-C')]);
+    const second = await recordFuelings(postDeps, other.fleetId, [split(other, 0, 80, 'V-SPLIT-D')]);
+    const [a, b] = [first.results[0], second.results[0]];
+    if (a?.status !== 'accepted' || b?.status !== 'accepted') throw new Error('not accepted');
+    const stored = async (id: string, atMs: number) =>
+      (await fuelingStores(infra).fuelings.get(other.fleetId, { id, fueledAt: formatTimestamp(atMs) }))
+        ?.verification;
+    expect((await stored(a.id, T - 5 * MIN))?.status).toBe('verified');
+    const flagged = await stored(b.id, T);
+    expect(flagged?.status).toBe('flagged');
+    expect(flagged?.reasons[0]?.detail).toContain(`${a.id} (80 gal, 5 min before the purchase)`);
+  });
+});
+
+describe('POST /v1/fuelings of a purchase whose window is complete already', () => {
+  it('leaves it unverified with nothing waiting on the vehicle: no breadcrumb of its window can come late', async () => {
+    const truck = await newTruck();
+    // The card feed hours late: the truck has reported past the window's end (T + 60 min).
+    await drive(truck, [crumb(-120, 80), crumb(70, 90)], 2);
+    const before = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    const fueling = await purchase(truck, 60, 'V-COMPLETE-1');
+    expect(fueling.verification?.status).toBe('unverified');
+    expect(codes(fueling)).toContain('no_breadcrumbs_near_time');
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([]);
+    // Not written at all: no version bump for the worker's cycles in flight to redo.
+    expect(tracking).toEqual(before);
+  });
+
+  it('still waits when the newest breadcrumb is short of the window’s end', async () => {
+    const truck = await newTruck();
+    await drive(truck, [crumb(-120, 80), crumb(59, 90)], 2);
+    const fueling = await purchase(truck, 60, 'V-COMPLETE-2');
+    expect(fueling.verification?.status).toBe('unverified');
+    const tracking = await guidanceStores(infra).tracking.get(truck.fleetId, truck.vehicleId);
+    expect(tracking.pendingVerifications ?? []).toEqual([
+      { fuelingId: fueling.id, fueledAt: fueling.fueledAt, heard: false },
+    ]);
+  });
+});
+
+describe('POST /v1/fuelings when a vehicle’s data cannot be read', () => {
+  it('rejects that vehicle’s purchases storage_unavailable and records the other vehicle’s, a 200', async () => {
+    const ok = await newTruck();
+    await drive(ok, fillAtStation(), 10);
+    const fleetId = ok.fleetId;
+    // The second truck belongs to the same fleet: one batch for both.
+    const { vehicle: other } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleetId, {
+      external_ref: `VERIFY-THROTTLED-${Math.random().toString(36).slice(2, 8)}`,
+      tank_size_gallons: 100,
+    });
+    const throttled = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+      name: 'ThrottlingException',
+    });
+    const positions = postDeps.positions;
+    const deps: RecordFuelingsDeps = {
+      ...postDeps,
+      positions: {
+        recent: positions.recent,
+        historySince: (fleet, vehicleId, ...rest) =>
+          vehicleId === other.id
+            ? Promise.reject(throttled)
+            : positions.historySince(fleet, vehicleId, ...rest),
+      },
+    };
+    clock.set(Math.max(clock.now(), T + 10 * MIN));
+    const item = (vehicleId: string, ref: string) => ({
+      vehicle_id: vehicleId,
+      fueled_at: new Date(T).toISOString(),
+      gallons: 60,
+      price_usd_per_gallon: 3.6,
+      station_id: station.id,
+      card_transaction_ref: ref,
+    });
+    const answer = await recordFuelings(deps, fleetId, [
+      item(other.id, 'V-THR-1'),
+      item(ok.vehicleId, 'V-THR-OK'),
+      { ...item(other.id, 'V-THR-2'), fueled_at: new Date(T + 20 * MIN).toISOString() },
+    ]);
+    expect(answer).toMatchObject({ accepted: 1, rejected: 2, duplicates: 0 });
+    for (const index of [0, 2]) {
+      expect(answer.results[index]).toMatchObject({
+        index,
+        status: 'rejected',
+        code: 'storage_unavailable',
+        hint: expect.stringContaining('resend this item with backoff'),
+      });
+    }
+    const accepted = answer.results[1];
+    if (accepted?.status !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(accepted)}`);
+    expect((await stored(ok, accepted.id)).verification?.status).toBe('verified');
+    // Nothing of the failing vehicle was recorded: a re-send is accepted, not a duplicate.
+    const { fuelings } = fuelingStores(infra);
+    const none = await fuelings.ofVehicleBetween(
+      fleetId,
+      other.id,
+      formatTimestamp(T - 60 * MIN),
+      formatTimestamp(T + 60 * MIN),
+    );
+    expect(none).toEqual([]);
+    const resent = await recordFuelings(postDeps, fleetId, [item(other.id, 'V-THR-1')]);
+    expect(resent.results[0]).toMatchObject({ status: 'accepted' });
+  });
+});
+
 describe('POST /v1/fuelings keeps whether the card program accepted the station', () => {
   /** The purchase recorded under a fleet program (the port as helper A's fleet item answers it). */
   const underProgram = async (program: FuelProgram, item: Record<string, unknown>) => {
@@ -296,6 +437,43 @@ describe('late breadcrumbs re-check an unverified purchase once, through the wor
       fueling_id: posted.id,
       verification: { status: 'flagged', checked_at: fueling.verification?.checkedAt },
     });
+  });
+
+  it('counts the vehicle’s other purchases on the re-check: 50 + 50 gal into 85 gal of room, both flagged', async () => {
+    const truck = await newTruck();
+    clock.set(Math.max(clock.now(), T + 10 * MIN));
+    const posted = await recordFuelings(
+      postDeps,
+      truck.fleetId,
+      [-5, 0].map((minutes, i) => ({
+        vehicle_id: truck.vehicleId,
+        fueled_at: new Date(T + minutes * MIN).toISOString(),
+        gallons: 50,
+        price_usd_per_gallon: 3.6,
+        station_id: station.id,
+        card_transaction_ref: `V-LATE-SPLIT-${i}`,
+      })),
+    );
+    const ids = posted.results.map((r) => (r.status === 'accepted' ? r.id : ''));
+    const verdictOf = async (index: number) =>
+      (
+        await fuelingStores(infra).fuelings.get(truck.fleetId, {
+          id: ids[index] as string,
+          fueledAt: formatTimestamp(T + (index === 0 ? -5 : 0) * MIN),
+        })
+      )?.verification;
+    // 100 gal fits the 100 gal tank; no level yet, so the room is unknown.
+    expect((await verdictOf(0))?.status).toBe('unverified');
+    expect((await verdictOf(1))?.status).toBe('unverified');
+    // The buffered upload: 20 % at the pumps 15 min before (80 gal of room + 5 tolerance).
+    await drive(truck, fillAtStation(), 100);
+    for (const index of [0, 1]) {
+      const verification = await verdictOf(index);
+      expect(verification).toMatchObject({ status: 'flagged', rechecked: true });
+      expect(verification?.reasons[0]?.code).toBe('exceeds_room_in_tank');
+      expect(verification?.reasons[0]?.detail).toContain(`${ids[1 - index]} (50 gal, 5 min`);
+    }
+    expect(truck.flagged()).toHaveLength(2);
   });
 
   it('waits for the window’s end, remembering on the vehicle that breadcrumbs came inside it', async () => {

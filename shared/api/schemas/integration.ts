@@ -88,9 +88,24 @@ export const scorecardSchema = z
             z.int(),
             z.meta({ description: 'The truck’s data disagrees: listed in the savings report' }),
           ),
-        verified_share: z
-          .nullable(z.number())
-          .check(z.meta({ description: 'verified ÷ reported (0–1); null when nothing was reported' })),
+        not_checked: z
+          .number()
+          .check(
+            z.int(),
+            z.meta({ description: 'Recorded before purchases were checked: no verdict, in no share' }),
+          ),
+        verified_share: z.nullable(z.number()).check(
+          z.meta({
+            description:
+              'verified ÷ reported (0–1); null when nothing was reported. Flagged and unverified purchases both pull it down: how the integration lets purchases be checked is checkable_share',
+          }),
+        ),
+        checkable_share: z.nullable(z.number()).check(
+          z.meta({
+            description:
+              '(verified + flagged) ÷ (reported − not_checked) (0–1): the share of purchases the trucks’ data could check, whatever it found (the purchases_verifiable check); null when none was checked',
+          }),
+        ),
       })
       .check(
         z.meta({

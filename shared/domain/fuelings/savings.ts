@@ -193,30 +193,55 @@ export interface PublishedProgramSpend {
   unknown: ProgramSpend;
 }
 
-const spendOf = (fills: number, milliGallons: number, spendCents: number): ProgramSpend => ({
-  fills,
-  gallons: Math.round(milliGallons / 10) / 100,
-  spend_usd: spendCents / 100,
-});
+/**
+ * Thousandths of a gallon split into hundredths that add up to the rounded total exactly (the
+ * report's `totals.gallons`): each part floored, the hundredths left over going to the parts with
+ * the largest remainders (a part of 0 never gets one). Rounding each part alone can miss the total
+ * by a hundredth (1.005 + 1.005 gal: 1.01 + 1.01 against 2.01).
+ */
+function hundredthsAddingUp(milliGallons: readonly number[]): number[] {
+  const total = Math.round(milliGallons.reduce((a, b) => a + b, 0) / 10);
+  const parts = milliGallons.map((milli) => Math.floor(milli / 10));
+  const order = milliGallons
+    .map((milli, index) => ({ index, remainder: milli - (parts[index] as number) * 10 }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  for (const { index, remainder } of order) {
+    if (left <= 0 || remainder <= 0) break;
+    parts[index] = (parts[index] as number) + 1;
+    left -= 1;
+  }
+  return parts;
+}
 
-/** In and off the program as recorded; unknown is what is left of the totals. */
+/**
+ * In and off the program as recorded; unknown is what is left of the totals. The three sides add up
+ * to the totals exactly: fills and cents are whole, gallons split by hundredthsAddingUp.
+ */
 export function publishProgramSpend(figures: SavingsFigures): PublishedProgramSpend {
+  const unknownMilliGallons =
+    figures.milliGallons - figures.inProgramMilliGallons - figures.offProgramMilliGallons;
+  const [inHundredths, offHundredths, unknownHundredths] = hundredthsAddingUp([
+    figures.inProgramMilliGallons,
+    figures.offProgramMilliGallons,
+    unknownMilliGallons,
+  ]) as [number, number, number];
   return {
-    in_program: spendOf(
-      figures.inProgramFuelings,
-      figures.inProgramMilliGallons,
-      figures.inProgramSpendCents,
-    ),
-    off_program: spendOf(
-      figures.offProgramFuelings,
-      figures.offProgramMilliGallons,
-      figures.offProgramSpendCents,
-    ),
-    unknown: spendOf(
-      figures.fuelings - figures.inProgramFuelings - figures.offProgramFuelings,
-      figures.milliGallons - figures.inProgramMilliGallons - figures.offProgramMilliGallons,
-      figures.spendCents - figures.inProgramSpendCents - figures.offProgramSpendCents,
-    ),
+    in_program: {
+      fills: figures.inProgramFuelings,
+      gallons: inHundredths / 100,
+      spend_usd: figures.inProgramSpendCents / 100,
+    },
+    off_program: {
+      fills: figures.offProgramFuelings,
+      gallons: offHundredths / 100,
+      spend_usd: figures.offProgramSpendCents / 100,
+    },
+    unknown: {
+      fills: figures.fuelings - figures.inProgramFuelings - figures.offProgramFuelings,
+      gallons: unknownHundredths / 100,
+      spend_usd: (figures.spendCents - figures.inProgramSpendCents - figures.offProgramSpendCents) / 100,
+    },
   };
 }
 

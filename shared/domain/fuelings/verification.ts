@@ -53,8 +53,10 @@ export const VERIFICATION_POLICY = {
  *   driven to it in the time between;
  * - `no_breadcrumbs_near_time`: the vehicle reported no breadcrumb within the window;
  * - `no_place`: the purchase names no station with a position and carries no position of its own;
- * - `exceeds_tank_size` (flags): more gallons than the vehicle's tank holds;
- * - `exceeds_room_in_tank` (flags): more gallons than the room in the tank at the time, plus the tolerance;
+ * - `exceeds_tank_size` (flags): more gallons than the vehicle's tank holds, alone or with the
+ *   vehicle's other purchases within the level window (split purchases);
+ * - `exceeds_room_in_tank` (flags): more gallons than the room in the tank at the time, plus the
+ *   tolerance, alone or with the vehicle's other purchases made since that level;
  * - `tank_not_checked`: no tank size or no level, so whether the tank could take it is unknown;
  * - `level_rose` (confirms): a detected fill, or a rise between the vehicle's readings, around the time;
  * - `no_level_rise` (flags): the vehicle reported levels before and after, and they did not rise;
@@ -111,6 +113,19 @@ export interface VerificationInput {
   breadcrumbs: readonly VerificationBreadcrumb[];
   /** The vehicle's detected fills around the purchase (`gallons` null without a tank size). */
   detectedFills: readonly { fueledAtMs: number; gallons: number | null }[];
+  /**
+   * The vehicle's other reported purchases around this one (others are ignored), never this one
+   * again: not a re-send of it, nor a purchase of the same fill (the caller tells them apart). A
+   * tank filled by split purchases takes no more than one filled at once.
+   */
+  otherPurchases?: readonly OtherPurchase[];
+}
+
+/** Another card purchase of the same vehicle, as a reason's detail names it. */
+export interface OtherPurchase {
+  id: string;
+  fueledAtMs: number;
+  gallons: number;
 }
 
 /** What one check found: a confirmation, a flag, or why it could not be made. */
@@ -202,9 +217,36 @@ function levelAtPurchase(input: VerificationInput): VerificationBreadcrumb | nul
   return lowest;
 }
 
-/** Could the tank take it: no more than the tank's size, nor than the room in it at the time plus the tolerance. */
+/** "fueling_2 (90 gal, 5 min after the purchase)", for each. */
+function namePurchases(others: readonly OtherPurchase[], fueledAtMs: number): string {
+  return others
+    .map(
+      (other) =>
+        `${other.id} (${roundToTenth(other.gallons)} gal, ${relativeTime(other.fueledAtMs, fueledAtMs)})`,
+    )
+    .join(', ');
+}
+
+/** The gallons of this purchase and the others that went into the same tank, and what to say of them. */
+function withOthers(gallons: number, others: readonly OtherPurchase[], fueledAtMs: number) {
+  const total = others.reduce((sum, other) => sum + other.gallons, gallons);
+  const what =
+    others.length === 0
+      ? `${roundToTenth(gallons)} gal`
+      : `${roundToTenth(gallons)} gal with the vehicle's other purchase${others.length === 1 ? '' : 's'} within ${VERIFICATION_POLICY.levelWindowMinutes} min, ${namePurchases(others, fueledAtMs)}, is ${roundToTenth(total)} gal, which`;
+  return { total, what };
+}
+
+/**
+ * Could the tank take it: no more than the tank's size, nor than the room in it at the time plus the
+ * tolerance — with the vehicle's other purchases in the level window counted too (against the room,
+ * those at or after the level it is measured from: an earlier one is in that level already).
+ */
 function checkTank(input: VerificationInput): Finding | null {
   const { gallons, fueledAtMs } = input.purchase;
+  const others = (input.otherPurchases ?? [])
+    .filter((other) => within(other.fueledAtMs, fueledAtMs, VERIFICATION_POLICY.levelWindowMinutes))
+    .sort((a, b) => a.fueledAtMs - b.fueledAtMs);
   const tank = input.tankSizeGallons;
   if (tank === null || tank <= 0) {
     return skip(
@@ -218,6 +260,13 @@ function checkTank(input: VerificationInput): Finding | null {
       `${roundToTenth(gallons)} gal is more than the vehicle's ${roundToTenth(tank)} gal tank.`,
     );
   }
+  const split = withOthers(gallons, others, fueledAtMs);
+  if (split.total > tank) {
+    return flag(
+      'exceeds_tank_size',
+      `${split.what} is more than the vehicle's ${roundToTenth(tank)} gal tank.`,
+    );
+  }
   const level = levelAtPurchase(input);
   if (level === null || level.fuelLevelPercent === null) {
     return skip(
@@ -228,10 +277,15 @@ function checkTank(input: VerificationInput): Finding | null {
   const percent = Math.min(100, Math.max(0, level.fuelLevelPercent));
   const room = (tank * (100 - percent)) / 100;
   const tolerance = (tank * VERIFICATION_POLICY.roomTolerancePercentOfTank) / 100;
-  if (gallons > room + tolerance) {
+  const sinceLevel = withOthers(
+    gallons,
+    others.filter((other) => other.fueledAtMs >= level.recordedAtMs),
+    fueledAtMs,
+  );
+  if (sinceLevel.total > room + tolerance) {
     return flag(
       'exceeds_room_in_tank',
-      `${roundToTenth(gallons)} gal is more than the room in the tank: ${roundToTenth(percent)} % full of ${roundToTenth(tank)} gal ${relativeTime(level.recordedAtMs, fueledAtMs)} leaves ${roundToTenth(room)} gal, plus a ${roundToTenth(tolerance)} gal tolerance (${VERIFICATION_POLICY.roomTolerancePercentOfTank} % of the tank).`,
+      `${sinceLevel.what} is more than the room in the tank: ${roundToTenth(percent)} % full of ${roundToTenth(tank)} gal ${relativeTime(level.recordedAtMs, fueledAtMs)} leaves ${roundToTenth(room)} gal, plus a ${roundToTenth(tolerance)} gal tolerance (${VERIFICATION_POLICY.roomTolerancePercentOfTank} % of the tank).`,
     );
   }
   return null;

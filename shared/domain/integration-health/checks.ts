@@ -39,8 +39,11 @@ export const WEBHOOK_SUCCESS_RATE = 0.99;
 /** Below this success rate most events are lost: fail rather than warn. */
 export const WEBHOOK_FAIL_BELOW = 0.5;
 export const FUELING_LOOKBACK_DAYS = 7;
-/** Under this share of the reported purchases verified against their trucks, the check warns. */
-export const VERIFIED_SHARE = { warn: 0.5 } as const;
+/**
+ * Under this share of the checked purchases the trucks' data could check (verified or flagged, not
+ * `unverified`), the check warns.
+ */
+export const CHECKABLE_SHARE = { warn: 0.5 } as const;
 export const KEY_AGE_DAYS = { pass: 90, warn: 180 } as const;
 
 /** In the order the scorecard lists them; the weights sum to 100. */
@@ -107,8 +110,8 @@ export const CHECKS: readonly CheckDefinition[] = [
   },
   {
     id: 'purchases_verifiable',
-    title: 'Card purchases verified against the truck',
-    target: `at least ${VERIFIED_SHARE.warn * 100}% of the purchases reported in the last ${FUELING_LOOKBACK_DAYS} days verified by the truck’s own data`,
+    title: 'Card purchases the truck’s data could check',
+    target: `at least ${CHECKABLE_SHARE.warn * 100}% of the purchases checked in the last ${FUELING_LOOKBACK_DAYS} days verified or flagged by the truck’s own data (not unverified)`,
     weight: 4,
     action:
       'Send breadcrumbs with fuel_level_percent every few minutes around fill-ups, set tank_size_gallons on each vehicle and name the station_id of each POST /v1/fuelings, so every card purchase can be checked against its truck; look into the flagged ones listed in the savings report (verification.exceptions).',
@@ -163,6 +166,22 @@ export interface PurchaseVerificationFigures {
 export function verifiedShare(purchases: PurchaseVerificationFigures): number | null {
   if (purchases.reported === 0) return null;
   return Math.round((purchases.verified / purchases.reported) * 1000) / 1000;
+}
+
+/** Reported purchases recorded before purchases were checked: no verdict at all. */
+export const notChecked = (purchases: PurchaseVerificationFigures): number =>
+  Math.max(0, purchases.reported - purchases.verified - purchases.unverified - purchases.flagged);
+
+/**
+ * The share of purchases the trucks' data could check: (verified + flagged) ÷ (reported −
+ * not_checked), to three decimals; null when none was checked. A flagged purchase was checked (the
+ * data contradicts it: fraud is not a gap in the integration); an unverified one was not (nothing
+ * to check it against); one recorded before checks existed is in neither.
+ */
+export function checkableShare(purchases: PurchaseVerificationFigures): number | null {
+  const checked = purchases.reported - notChecked(purchases);
+  if (checked <= 0) return null;
+  return Math.round(((purchases.verified + purchases.flagged) / checked) * 1000) / 1000;
 }
 
 export interface CheckResult {
@@ -347,24 +366,29 @@ function fuelingsReported(f: HealthFigures): Judgement {
 }
 
 /**
- * A purchase is verified when the truck's breadcrumbs, tank and level confirm it; one the data
- * could not check (`unverified`) or that it contradicts (`flagged`) is not. Without reported
- * purchases there is nothing to verify: the fleet is not marked down for it.
+ * What the integration lets the trucks' data check: a purchase verified or flagged was checked (a
+ * flagged one is the data working, not a gap), an `unverified` one could not be (no breadcrumbs,
+ * levels or tank size around it). Purchases recorded before checks existed, and no purchases at
+ * all, say nothing: the fleet is not marked down for them.
  */
 function purchasesVerifiable(f: HealthFigures): Judgement {
   const { reported, verified, unverified, flagged } = f.purchases;
-  const share = verifiedShare(f.purchases);
+  const share = checkableShare(f.purchases);
   if (share === null) {
     return {
       status: 'pass',
-      observed: 'no purchases reported',
-      detail: `No card purchase was reported in the last ${FUELING_LOOKBACK_DAYS} days: nothing to verify.`,
+      observed: reported === 0 ? 'no purchases reported' : 'no purchases checked',
+      detail:
+        reported === 0
+          ? `No card purchase was reported in the last ${FUELING_LOOKBACK_DAYS} days: nothing to verify.`
+          : `${plural(reported, 'card purchase')} reported in the last ${FUELING_LOOKBACK_DAYS} days, all recorded before purchases were checked: nothing to judge.`,
     };
   }
+  const unchecked = notChecked(f.purchases);
   return {
-    status: share >= VERIFIED_SHARE.warn ? 'pass' : 'warn',
-    observed: `${percent(share)} verified`,
-    detail: `${verified} of ${plural(reported, 'purchase')} reported in the last ${FUELING_LOOKBACK_DAYS} days verified against the truck’s own data; ${unverified} could not be checked, ${flagged} flagged.`,
+    status: share >= CHECKABLE_SHARE.warn ? 'pass' : 'warn',
+    observed: `${percent(share)} checkable`,
+    detail: `${verified + flagged} of ${plural(reported - unchecked, 'purchase')} reported in the last ${FUELING_LOOKBACK_DAYS} days could be checked against the truck’s own data (${verified} verified, ${flagged} flagged); ${unverified} had nothing to check them against (unverified)${unchecked > 0 ? `; ${unchecked} recorded before purchases were checked are left out` : ''}.`,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   addFigures,
   fuelingFigures,
   NO_FIGURES,
+  publishFigures,
   publishProgramSpend,
   verdictChangeFigures,
   verificationCounts,
@@ -76,6 +77,32 @@ describe('the fuel program section', () => {
   it('a detection merged into a reported fill counts on neither side: the report counts the reported one', () => {
     const merged = purchase({ source: 'detected', linkedFuelingId: 'fuel_2', inFuelProgram: true });
     expect(publishProgramSpend(fuelingFigures(merged)).in_program.fills).toBe(0);
+  });
+  it('the three sides’ gallons add up to totals.gallons exactly, where rounding each alone would not', () => {
+    // In 1.005 + off 1.005 + unknown 2.005 = 4.015 gal: totals.gallons 4.02 (Math.round(401.5)).
+    // Alone: 1.01 + 1.01 + 2.01 = 4.03. Floors 1.00 + 1.00 + 2.00 leave 2 hundredths, to the first
+    // two of the equal remainders (in, off): 1.01 + 1.01 + 2.00.
+    const figures = {
+      ...NO_FIGURES,
+      fuelings: 3,
+      milliGallons: 4015,
+      inProgramFuelings: 1,
+      inProgramMilliGallons: 1005,
+      offProgramFuelings: 1,
+      offProgramMilliGallons: 1005,
+    };
+    const spend = publishProgramSpend(figures);
+    expect(publishFigures(figures).gallons).toBe(4.02);
+    expect([spend.in_program.gallons, spend.off_program.gallons, spend.unknown.gallons]).toEqual([
+      1.01, 1.01, 2,
+    ]);
+    // With no unknown fill, the unknown side stays 0: 1.005 + 1.005 = 2.01 total → 1.01 + 1.00.
+    const known = { ...figures, fuelings: 2, milliGallons: 2010 };
+    const split = publishProgramSpend(known);
+    expect(publishFigures(known).gallons).toBe(2.01);
+    expect([split.in_program.gallons, split.off_program.gallons, split.unknown.gallons]).toEqual([
+      1.01, 1, 0,
+    ]);
   });
   it('a day element written before the program figures reads its fills as unknown', () => {
     const old = { ...NO_FIGURES, fuelings: 3, milliGallons: 240_000, spendCents: 81_600 };

@@ -7,6 +7,7 @@ import {
   verifyPurchase,
 } from '../../../shared/domain/fuelings/verification.ts';
 import { DETECTION_POLICY } from '../../../shared/domain/telematics/policy.ts';
+import { isAnotherPurchase } from '../../../shared/usecases/purchase-verification.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
 const MIN = 60_000;
@@ -195,5 +196,110 @@ describe('verifyPurchase', () => {
   it('publishes every code it can return, and confirms a rise at the detection threshold', () => {
     expect(new Set(VERIFICATION_REASON_CODES).size).toBe(VERIFICATION_REASON_CODES.length);
     expect(VERIFICATION_POLICY.minLevelRisePercent).toBe(DETECTION_POLICY.fuelingMinRisePercent);
+  });
+});
+
+describe('split purchases count together against the tank (100 gal tank)', () => {
+  const split = (overrides: Partial<VerificationInput> & { gallons?: number }) =>
+    verifyPurchase(input({ tankSizeGallons: 100, ...overrides }));
+  const other = (id: string, minutes: number, gallons: number) => ({
+    id,
+    fueledAtMs: T0 + minutes * MIN,
+    gallons,
+  });
+  /** 10 % full 20 min before the purchase: 90 gal of room, 5 gal tolerance. */
+  const atTenPercent = [crumb(-20, 0.05, 10), crumb(-10, 0.05, 10)];
+
+  it('flags 90 gal 5 min after another 90 gal: 180 gal is more than the tank, and more than the 95 gal of room', () => {
+    const result = split({
+      gallons: 90,
+      breadcrumbs: atTenPercent,
+      otherPurchases: [other('fueling_a', -5, 90)],
+    });
+    expect(result.status).toBe('flagged');
+    // The tank's size is checked first; the room is not reached once that flags.
+    expect(codes(result)).toContain('exceeds_tank_size');
+    expect(result.reasons.find((r) => r.code === 'exceeds_tank_size')?.detail).toBe(
+      "90 gal with the vehicle's other purchase within 60 min, fueling_a (90 gal, 5 min before the purchase), is 180 gal, which is more than the vehicle's 100 gal tank.",
+    );
+    // Alone, 90 gal fits the 90 gal of room.
+    expect(split({ gallons: 90, breadcrumbs: atTenPercent }).reasons.map((r) => r.code)).not.toContain(
+      'exceeds_tank_size',
+    );
+  });
+
+  it('flags the room: 50 + 50 gal at 20 % (80 gal of room + 5 tolerance = 85 < 100), though 100 fits the tank', () => {
+    const result = split({
+      gallons: 50,
+      breadcrumbs: [crumb(-20, 0.05, 20)],
+      otherPurchases: [other('fueling_b', 10, 50)],
+    });
+    expect(result.status).toBe('flagged');
+    expect(codes(result)).toContain('exceeds_room_in_tank');
+    expect(result.reasons.find((r) => r.code === 'exceeds_room_in_tank')?.detail).toBe(
+      "50 gal with the vehicle's other purchase within 60 min, fueling_b (50 gal, 10 min after the purchase), is 100 gal, which is more than the room in the tank: 20 % full of 100 gal 20 min before the purchase leaves 80 gal, plus a 5 gal tolerance (5 % of the tank).",
+    );
+  });
+
+  it('passes 40 + 45 gal at 10 % (85 ≤ 95 gal of room): two purchases that fit together', () => {
+    const result = split({
+      gallons: 40,
+      breadcrumbs: atTenPercent,
+      otherPurchases: [other('fueling_c', 3, 45)],
+    });
+    expect(codes(result)).not.toContain('exceeds_room_in_tank');
+    expect(codes(result)).not.toContain('exceeds_tank_size');
+  });
+
+  it('ignores purchases beyond the level window (61 min away), and, for the room, those before the level', () => {
+    expect(
+      codes(split({ gallons: 90, breadcrumbs: atTenPercent, otherPurchases: [other('fueling_d', -61, 90)] })),
+    ).not.toContain('exceeds_tank_size');
+    // 30 gal 25 min before the purchase, before the 10 % reading 20 min before: in that level already.
+    // 30 + 70 = 100 fits the tank; the room (95) counts 70 only.
+    const before = split({
+      gallons: 70,
+      breadcrumbs: atTenPercent,
+      otherPurchases: [other('fueling_e', -25, 30)],
+    });
+    expect(codes(before)).not.toContain('exceeds_room_in_tank');
+    // The same 30 gal 15 min before the purchase (after the reading): 100 > 95, flagged.
+    const after = split({
+      gallons: 70,
+      breadcrumbs: atTenPercent,
+      otherPurchases: [other('fueling_e', -15, 30)],
+    });
+    expect(codes(after)).toContain('exceeds_room_in_tank');
+  });
+});
+
+describe('another purchase, not the same one again', () => {
+  const purchase = {
+    id: 'fueling_1',
+    fueledAt: '2026-11-10T12:00:00.000000Z',
+    gallons: 90,
+    cardTransactionRef: 'CARD-1',
+    linkedFuelingId: 'fueling_det',
+  };
+  it('is a different record, card transaction and detected fill', () => {
+    expect(
+      isAnotherPurchase(purchase, {
+        ...purchase,
+        id: 'fueling_2',
+        cardTransactionRef: 'CARD-2',
+        linkedFuelingId: null,
+      }),
+    ).toBe(true);
+    // A re-send: the same record.
+    expect(isAnotherPurchase(purchase, purchase)).toBe(false);
+    // The same card transaction under another id (a different gallons figure sent).
+    expect(isAnotherPurchase(purchase, { ...purchase, id: 'fueling_3', gallons: 89 })).toBe(false);
+    // Linked to the same detected fill: one fill reported twice.
+    expect(isAnotherPurchase(purchase, { ...purchase, id: 'fueling_4', cardTransactionRef: 'CARD-4' })).toBe(
+      false,
+    );
+    // Neither side has a card reference: they are told apart by id.
+    const bare = { ...purchase, cardTransactionRef: null, linkedFuelingId: null };
+    expect(isAnotherPurchase(bare, { ...bare, id: 'fueling_5' })).toBe(true);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKS,
   type CheckId,
+  checkableShare,
   type HealthFigures,
+  notChecked,
   runChecks,
   verifiedShare,
 } from '../../../shared/domain/integration-health/checks.ts';
@@ -144,35 +146,56 @@ describe('the health checks', () => {
     expect(check({ keyAgeDays: null }, 'key_age').status).toBe('warn');
   });
 
-  it('purchases verifiable: half or more verified passes, less warns, none reported passes', () => {
-    const purchases = (verified: number, unverified: number, flagged: number) => ({
-      purchases: { reported: verified + unverified + flagged, verified, unverified, flagged },
+  it('purchases verifiable: half or more of the checked ones verified or flagged passes, less warns', () => {
+    const purchases = (verified: number, unverified: number, flagged: number, notChecked = 0) => ({
+      purchases: { reported: verified + unverified + flagged + notChecked, verified, unverified, flagged },
     });
     expect(check(purchases(5, 5, 0), 'purchases_verifiable')).toMatchObject({
       status: 'pass',
-      observed: '50% verified',
+      observed: '50% checkable',
       detail:
-        '5 of 10 purchases reported in the last 7 days verified against the truck’s own data; 5 could not be checked, 0 flagged.',
+        '5 of 10 purchases reported in the last 7 days could be checked against the truck’s own data (5 verified, 0 flagged); 5 had nothing to check them against (unverified).',
     });
-    // 4 of 9: the flagged one is not verified either.
+    // 4 of 9 unverified: 5 checked (4 verified + 1 flagged), 55.6%.
     expect(check(purchases(4, 4, 1), 'purchases_verifiable')).toMatchObject({
+      status: 'pass',
+      observed: '55.6% checkable',
+    });
+    // A well-instrumented fleet with some fraud: 3 verified, 3 flagged, 1 unverified → 6 of 7 (85.7%),
+    // where verified ÷ reported would be 42.9% and tell it to send fuel levels.
+    expect(check(purchases(3, 1, 3), 'purchases_verifiable')).toMatchObject({
+      status: 'pass',
+      observed: '85.7% checkable',
+    });
+    // 2 of 5 checked (40%), warns; the 4 recorded before checks are left out.
+    expect(check(purchases(1, 3, 1, 4), 'purchases_verifiable')).toMatchObject({
       status: 'warn',
-      observed: '44.4% verified',
+      observed: '40% checkable',
+      detail:
+        '2 of 5 purchases reported in the last 7 days could be checked against the truck’s own data (1 verified, 1 flagged); 3 had nothing to check them against (unverified); 4 recorded before purchases were checked are left out.',
     });
     expect(check(purchases(0, 0, 0), 'purchases_verifiable')).toMatchObject({
       status: 'pass',
       observed: 'no purchases reported',
     });
-    // Reported before purchases were checked: in the count, not verified.
-    expect(
-      check({ purchases: { reported: 4, verified: 1, unverified: 0, flagged: 0 } }, 'purchases_verifiable')
-        .status,
-    ).toBe('warn');
+    // All recorded before purchases were checked: nothing to judge.
+    expect(check(purchases(0, 0, 0, 4), 'purchases_verifiable')).toMatchObject({
+      status: 'pass',
+      observed: 'no purchases checked',
+    });
   });
 
-  it('publishes verified ÷ reported to three decimals, null with nothing reported', () => {
+  it('publishes verified ÷ reported and (verified + flagged) ÷ checked to three decimals, null with none', () => {
     expect(verifiedShare({ reported: 3, verified: 2, unverified: 1, flagged: 0 })).toBe(0.667);
     expect(verifiedShare({ reported: 0, verified: 0, unverified: 0, flagged: 0 })).toBeNull();
+    // 7 reported, 1 before checks: (2 + 1) ÷ 6 = 0.5; verified alone 2 ÷ 7 = 0.286.
+    const purchases = { reported: 7, verified: 2, unverified: 3, flagged: 1 };
+    expect(notChecked(purchases)).toBe(1);
+    expect(checkableShare(purchases)).toBe(0.5);
+    expect(verifiedShare(purchases)).toBe(0.286);
+    expect(checkableShare({ reported: 3, verified: 1, unverified: 0, flagged: 1 })).toBe(1);
+    expect(checkableShare({ reported: 2, verified: 0, unverified: 0, flagged: 0 })).toBeNull();
+    expect(checkableShare({ reported: 0, verified: 0, unverified: 0, flagged: 0 })).toBeNull();
   });
 });
 

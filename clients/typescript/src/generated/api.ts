@@ -3012,8 +3012,12 @@ export interface components {
                 unverified: number;
                 /** @description The truck’s data disagrees: listed in the savings report */
                 flagged: number;
-                /** @description verified ÷ reported (0–1); null when nothing was reported */
+                /** @description Recorded before purchases were checked: no verdict, in no share */
+                not_checked: number;
+                /** @description verified ÷ reported (0–1); null when nothing was reported. Flagged and unverified purchases both pull it down: how the integration lets purchases be checked is checkable_share */
                 verified_share: number | null;
+                /** @description (verified + flagged) ÷ (reported − not_checked) (0–1): the share of purchases the trucks’ data could check, whatever it found (the purchases_verifiable check); null when none was checked */
+                checkable_share: number | null;
             };
             webhooks: {
                 active_endpoints: number;
@@ -13547,11 +13551,11 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "purchases_verifiable",
-                     *           "title": "Card purchases verified against the truck",
-                     *           "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *           "title": "Card purchases the truck’s data could check",
+                     *           "target": "at least 50% of the purchases checked in the last 7 days verified or flagged by the truck’s own data (not unverified)",
                      *           "status": "pass",
-                     *           "observed": "81.3% verified",
-                     *           "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *           "observed": "83.3% checkable",
+                     *           "detail": "40 of 48 purchases reported in the last 7 days could be checked against the truck’s own data (39 verified, 1 flagged); 8 had nothing to check them against (unverified)."
                      *         },
                      *         {
                      *           "id": "key_age",
@@ -13577,7 +13581,9 @@ export interface operations {
                      *         "verified": 39,
                      *         "unverified": 8,
                      *         "flagged": 1,
-                     *         "verified_share": 0.813
+                     *         "not_checked": 0,
+                     *         "verified_share": 0.813,
+                     *         "checkable_share": 0.833
                      *       },
                      *       "webhooks": {
                      *         "active_endpoints": 1,
@@ -13945,11 +13951,11 @@ export interface operations {
                      *           },
                      *           {
                      *             "id": "purchases_verifiable",
-                     *             "title": "Card purchases verified against the truck",
-                     *             "target": "at least 50% of the purchases reported in the last 7 days verified by the truck’s own data",
+                     *             "title": "Card purchases the truck’s data could check",
+                     *             "target": "at least 50% of the purchases checked in the last 7 days verified or flagged by the truck’s own data (not unverified)",
                      *             "status": "pass",
-                     *             "observed": "81.3% verified",
-                     *             "detail": "39 of 48 purchases reported in the last 7 days verified against the truck’s own data; 8 could not be checked, 1 flagged."
+                     *             "observed": "83.3% checkable",
+                     *             "detail": "40 of 48 purchases reported in the last 7 days could be checked against the truck’s own data (39 verified, 1 flagged); 8 had nothing to check them against (unverified)."
                      *           },
                      *           {
                      *             "id": "key_age",
@@ -13975,7 +13981,9 @@ export interface operations {
                      *           "verified": 39,
                      *           "unverified": 8,
                      *           "flagged": 1,
-                     *           "verified_share": 0.813
+                     *           "not_checked": 0,
+                     *           "verified_share": 0.813,
+                     *           "checkable_share": 0.833
                      *         },
                      *         "webhooks": {
                      *           "active_endpoints": 1,
