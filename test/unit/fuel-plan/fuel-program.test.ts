@@ -216,6 +216,46 @@ describe('a preferred fuel program', () => {
     expect(plan.stops[0]?.counterfactual).toEqual({ pumpPrice: 3.5, netPrice: 3.5, stationCount: 2 });
   });
 
+  it('gives an exact tie to the accepted stop whatever the route order, even at a penalty of 0', () => {
+    // Prepare: two $3.50 stations at the same exit, the off-program one listed first.
+    const tie = trip({
+      routeMiles: 600,
+      stations: [refused('A', 100, 3.5, 0), accepted('B', 100, 3.5)],
+    });
+
+    // Act
+    const preferred = planWithinProgram(tie, 'preferred');
+    const none = planWithinProgram(
+      { ...tie, stations: tie.stations.map((s) => ({ ...s, inFuelProgram: null })) },
+      'none',
+    );
+
+    // Assess: the program decides the tie; without one the route order still does.
+    expect(preferred.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([
+      ['B', 60, 210],
+    ]);
+    expect(preferred.totalCost).toBe(210);
+    expect(none.stops.map((stop) => stop.stationId)).toEqual(['A']);
+  });
+
+  it('says an off-program stop was not chosen for its price when an accepted one in reach costs no more', () => {
+    // Prepare: 60 gal to buy (as above). Off-program A and accepted B, both $3.50 at mile 100, but
+    // B lies 10 miles off the route: 4 gal of detour fuel ($14) make A the better buy.
+    const plan = planWithinProgram(
+      trip({
+        routeMiles: 600,
+        stations: [refused('A', 100, 3.5, 0), accepted('B', 100, 3.5, { detourMiles: 10 })],
+      }),
+      'preferred',
+    );
+
+    // Assess
+    expect(plan.stops.map((stop) => [stop.stationId, stop.gallons])).toEqual([['A', 60]]);
+    expect(plan.stops[0]?.reason).toMatch(
+      / Off your fuel card program \(penalty \$0\.00\/gal\): not chosen for its price: Station B, the best accepted stop in reach, is the same price\.$/,
+    );
+  });
+
   it('says when no accepted stop is in reach of an off-program purchase', () => {
     // Prepare: B (accepted) lies 500 miles out, beyond the 400 miles of range; A is the only stop.
     const plan = planWithinProgram(

@@ -286,7 +286,7 @@ describe('a stop kept by commitment under a preferred fuel program', () => {
       ['stn_near', 20, false],
     ]);
     expect(kept.stops[0]?.reason).toMatch(
-      /^The stop you were given: .* Off your fuel card program \(penalty \$0\.01\/gal\): chosen over Love's stn_ahead, the best accepted stop in reach, for tank room, detours and the minimum purchase\.$/,
+      /^The stop you were given: .* Off your fuel card program \(penalty \$0\.01\/gal\): not chosen for its price: Love's stn_ahead, the best accepted stop in reach, is \$0\.50\/gal cheaper\.$/,
     );
   });
 });

@@ -4489,7 +4489,7 @@ export interface components {
                     discount_usd_per_gallon?: number;
                 }[];
                 /**
-                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties: an exact tie always goes to the accepted stop)
                  * @default 0
                  */
                 off_program_penalty_usd_per_gallon?: number;
@@ -4522,7 +4522,7 @@ export interface components {
                     discount_usd_per_gallon?: number;
                 }[];
                 /**
-                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties: an exact tie always goes to the accepted stop)
                  * @default 0
                  */
                 off_program_penalty_usd_per_gallon?: number;
