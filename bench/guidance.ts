@@ -7,6 +7,11 @@
  */
 
 import { pathToFileURL } from 'node:url';
+import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  type Fleet,
+} from '../shared/domain/fleet.ts';
 import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
 import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
@@ -52,6 +57,22 @@ function memoryRouteStore(): GuidanceRouteStore {
   };
 }
 
+const BENCH_FLEET: Fleet = {
+  id: 'flt_bench',
+  name: 'Bench fleet',
+  externalRef: null,
+  contactEmail: null,
+  timezone: 'America/Chicago',
+  status: 'active',
+  defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  fuelTaxTreatment: 'ifta',
+  fuelProgram: FUEL_PROGRAM,
+  partnerId: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
 export async function benchGuidance(): Promise<GuidanceBench> {
   const startMs = Date.now();
   const index = new StationIndex(syntheticCatalogVersion(), buildSyntheticCatalog(startMs));
@@ -59,10 +80,9 @@ export async function benchGuidance(): Promise<GuidanceBench> {
     // `{}`: the embedded engine whatever ROUTING_ENGINE the shell holds.
     router: createRoutingEngine({}),
     catalog: { current: async () => index },
-    fuelPrograms: { get: async () => FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
-    // A fleet stored before the setting: the default treatment (ifta).
-    fleets: { get: async () => null },
+    // The default treatment (ifta), and the benchmark's fuel program.
+    fleets: { get: async () => BENCH_FLEET },
     routes: memoryRouteStore(),
   };
   const trip = await deps.router.route({ origin: DALLAS, destination: PHILADELPHIA });

@@ -112,7 +112,7 @@ function workflowsSection(base: string, facts: GuideFacts): string[] {
     `curl -X POST ${base}/v1/vehicles/ext:TRUCK-042/guidance/stops/${id('guidanceStop')}/acknowledge ${auth}   # 204`,
     '```',
     'Guidance is recomputed from every breadcrumb; subscribe to `guidance.updated` instead of polling.',
-    "Plans keep to the fleet's fuel card program (`fuel_program` on `PATCH /v1/fleet`): a `required` one never plans a refused chain, and when only it stands in the way the plan status (`plan.status` of a route or trip, guidance `plan_status`) is `no_accepted_station_in_range` with `fuel_program_shortfall` (the nearest accepted stop, miles and gallons short) and no stops; a `preferred` one's penalty is in an off-program stop's reason, never its prices. Each stop has `in_fuel_program`.",
+    "Plans keep to the fleet's fuel card program (`fuel_program` on `PATCH /v1/fleet`): a `required` one never plans a refused chain, and when only it stands in the way the plan status (`plan.status` of a route or trip, guidance `plan_status`) is `no_accepted_station_in_range` with `fuel_program_shortfall` (the next accepted stop, miles and gallons short) and only the accepted stops within reach before the uncovered stretch (none when no accepted stop is); a `preferred` one's penalty is in an off-program stop's reason, never its prices. Each stop has `in_fuel_program`.",
     '',
     '### 3. Plan a trip with generated fuel stops (idempotent)',
     '```sh',

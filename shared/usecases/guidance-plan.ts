@@ -1,3 +1,4 @@
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import type { GuidanceUpdate } from '../domain/guidance/announcement.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
@@ -11,17 +12,15 @@ import { projectOntoRoute } from '../geo/route-projection.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
-import type { FuelProgramSource } from './fuel-programs.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
 
 export interface GuidancePlanDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  /** The fleet's fuel card program: its discounts, and the stations a plan may recommend. */
-  fuelPrograms: FuelProgramSource;
   /** The state diesel tax rates in force, and the fleet whose fuel_tax_treatment prices the plan. */
   fuelTaxes: FuelTaxRatesProvider;
+  /** The fleet: its fuel card program (discounts, the stations a plan may recommend) and tax basis. */
   fleets: Pick<FleetStore, 'get'>;
   routes: GuidanceRouteStore;
 }
@@ -57,12 +56,13 @@ export async function replan(
     snapshot.headingDegrees ?? null,
     nowMs,
   );
-  const [index, program, taxes, fleet] = await Promise.all([
+  // One read of the fleet item: its fuel card program and its tax treatment.
+  const [index, taxes, fleet] = await Promise.all([
     deps.catalog.current(),
-    deps.fuelPrograms.get(fleetId),
     deps.fuelTaxes.current(),
     deps.fleets.get(fleetId),
   ]);
+  const program = fleet?.fuelProgram ?? NO_FUEL_PROGRAM;
   const corridor = corridorStations(index, line, GUIDANCE_POLICY.corridorWidthMiles);
   // Where the previous cycle's position lies on this route: whether it was before a stop's point.
   const previousProgressMiles = session.position

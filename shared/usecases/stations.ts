@@ -64,20 +64,17 @@ export async function nearbyStations(
       },
     );
   }
+  // The program first: a refused `accepted_only` is bad input, not a query the guard should count.
+  const program = await deps.fuelPrograms.get(fleetId);
+  const accept = stationFilter(query, program);
   // Guarded on what the radius covers, not only its centre: one wide query sees many cells.
   await deps.guard(
     principal,
     fleetId,
     nearbyFootprint({ latitude: query.latitude, longitude: query.longitude }, query.radius_miles),
   );
-  const [index, program] = await Promise.all([deps.catalog.current(), deps.fuelPrograms.get(fleetId)]);
-  const found = index.nearby(
-    query.latitude,
-    query.longitude,
-    query.radius_miles,
-    query.limit,
-    stationFilter(query, program),
-  );
+  const index = await deps.catalog.current();
+  const found = index.nearby(query.latitude, query.longitude, query.radius_miles, query.limit, accept);
   await chargeStationResults(deps, principal, found.length, 'refuse', fleetId);
   return { stations: found, program, catalogVersion: index.version };
 }
@@ -139,6 +136,9 @@ export async function stationsAlongRoute(
   body: AlongRouteBody,
 ) {
   const drawn = body.polyline !== undefined ? lineFromPolyline(body.polyline) : null;
+  // The program first: a refused `accepted_only` is bad input, counted by no guard, routed nowhere.
+  const program = await deps.fuelPrograms.get(fleetId);
+  const accept = stationFilter(body, program);
   // Guarded on the areas the corridor covers, before any routing is spent on a refused key: the
   // client's polyline, or the straight line between the two ends (the schema guarantees both when
   // no polyline is given), which the computed route follows closely enough at the areas' scale.
@@ -161,8 +161,7 @@ export async function stationsAlongRoute(
       },
     );
   }
-  const [index, program] = await Promise.all([deps.catalog.current(), deps.fuelPrograms.get(fleetId)]);
-  const accept = stationFilter(body, program);
+  const index = await deps.catalog.current();
   const discounts = programDiscounts(program);
   const inCorridor = corridorStations(index, line, body.corridor_width_miles).filter(({ station }) =>
     accept(station),

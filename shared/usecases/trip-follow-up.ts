@@ -1,3 +1,5 @@
+import { effectiveMinArrivalFuelPercent } from '../domain/fleet.ts';
+import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import type { Trip } from '../domain/trips/trip.ts';
 import { tripGuidanceSession } from '../domain/trips/trip-guidance.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
@@ -5,7 +7,6 @@ import type { EventRecorder } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { TripStore } from '../store/trips.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
-import { minArrivalFuelPercentFor } from './fleets.ts';
 import { endTripGuidance, type GuidanceWriteDeps, openTripGuidance } from './guidance.ts';
 import { lineOf } from './guidance-plan.ts';
 
@@ -89,14 +90,18 @@ async function openGuidanceFor(deps: TripFollowUpDeps, trip: Trip, guidanceId: s
   const latest = await deps.positions.latest(trip.fleetId, trip.vehicleId);
   const progressMiles =
     latest && trip.route ? projectOntoRoute(lineOf(trip.route), latest).milesAlongRoute : 0;
+  // One read: the program in force now (the trip's stops were checked against the one then) and
+  // the fleet's default arrival level.
+  const fleet = await deps.fleets.get(trip.fleetId);
   const minArrivalFuelPercent =
     trip.fuelPlan?.minArrivalFuelPercent ??
-    (await minArrivalFuelPercentFor(deps, trip.fleetId, trip.minArrivalFuelPercent ?? undefined));
+    effectiveMinArrivalFuelPercent(trip.minArrivalFuelPercent ?? undefined, fleet);
   const opened = tripGuidanceSession(trip.fleetId, trip, {
     guidanceId,
     minArrivalFuelPercent,
     progressMiles,
     nowMs: deps.now(),
+    program: fleet?.fuelProgram ?? NO_FUEL_PROGRAM,
   });
   await openTripGuidance(deps.guidance, trip.fleetId, trip.vehicleId, opened);
 }

@@ -156,7 +156,7 @@ async function runCycle(
   if (tracking.offline && heardNewer) {
     events.push(vehicleOnlineEvent(vehicle.id, tracking.lastSeenMs, latest));
   }
-  const cycleDeps = { ...deps, fuelPrograms: programReadOnce(deps.fuelPrograms) };
+  const cycleDeps = { ...deps, fleets: fleetReadOnce(deps.fleets) };
   const fuelings: Fueling[] = [];
   const changes: RecommendationChange[] = [];
   let state = tracking.tracker;
@@ -398,14 +398,15 @@ const eventTimeOf = (fix: HistoryPoint | null, latest: RecentPositions['latest']
   fix?.recordedAtMs ?? latest.recordedAtMs;
 
 /**
- * The fleet's fuel program read once per cycle, however many breadcrumbs it replans at; every
- * cycle reads it afresh, so a program changed while a session runs is honoured by the next plan.
+ * The fleet (its fuel card program, its tax treatment) read once per cycle, however many
+ * breadcrumbs it replans at; every cycle reads it afresh, so a program changed while a session
+ * runs is honoured by the next plan.
  */
-function programReadOnce(programs: VehicleUpdateDeps['fuelPrograms']): VehicleUpdateDeps['fuelPrograms'] {
-  const read = new Map<string, ReturnType<VehicleUpdateDeps['fuelPrograms']['get']>>();
+function fleetReadOnce(fleets: VehicleUpdateDeps['fleets']): VehicleUpdateDeps['fleets'] {
+  const read = new Map<string, ReturnType<VehicleUpdateDeps['fleets']['get']>>();
   return {
     get(fleetId) {
-      const cached = read.get(fleetId) ?? programs.get(fleetId);
+      const cached = read.get(fleetId) ?? fleets.get(fleetId);
       read.set(fleetId, cached);
       return cached;
     },

@@ -20,7 +20,7 @@ export function createGuidancePlanningDeps(
   infra: Infrastructure,
   parts?: GuidanceParts,
 ): StartGuidanceDeps & VehicleUpdateDeps & OfflineSweepDeps {
-  const { catalog, fuelPrograms, router, fuelTaxes } = stationSources(infra);
+  const { catalog, router, fuelTaxes } = stationSources(infra);
   const { fleets, counters, accounts } = tableStores(infra);
   // The account a fleet bills to never changes, so a container looks it up once.
   const billingAccounts = new Map<string, string>();
@@ -38,7 +38,6 @@ export function createGuidancePlanningDeps(
     fleets: tableStores(infra).fleets,
     router,
     catalog,
-    fuelPrograms,
     fuelTaxes,
     routes: createGuidanceRouteStore(infra.client, infra.config.tableName),
     trips: createTripStore(infra.client, infra.config.tableName, infra.cursors),

@@ -10,15 +10,17 @@ import { createEventRecorder, type EventEnvelope } from '../../shared/store/even
 import { provisionFleet, updateActingFleetSettings } from '../../shared/usecases/fleets.ts';
 import { startGuidance } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
+import { createTrip, startTrip } from '../../shared/usecases/trips.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
 import { tableStores, vehicleStore } from '../../shared/wiring/table-stores.ts';
+import { tripDeps } from '../../shared/wiring/trips.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
-import { guidancePrincipal } from '../support/principals.ts';
+import { dispatcherPrincipal, guidancePrincipal } from '../support/principals.ts';
 
 /**
  * A fleet's fuel card program changed while a guidance session runs: the next breadcrumb's worker
@@ -182,5 +184,49 @@ describe('a fuel program changed while a guidance session runs', () => {
       },
     });
     expect(next.planReason).toMatch(/^No station on your fuel card program is within reach/);
+  });
+});
+
+describe('a trip started after its fuel program changed', () => {
+  it('opens guidance without the stops the program now refuses, and plans afresh at the first cycle', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: a trip planned without a program stops at some chain.
+    const fleet = await provisionFleet(fleetDeps(), newId('partner'), {
+      name: 'Trip fleet',
+      timezone: 'UTC',
+    });
+    const { vehicle } = await createVehicle({ vehicles: vehicleStore(infra), clock }, fleet.id, {
+      external_ref: `TRIP-${Math.random().toString(36).slice(2, 8)}`,
+      tank_size_gallons: 150,
+      estimated_mpg: 6.5,
+    });
+    const trips = tripDeps(infra);
+    const trip = await createTrip(trips, dispatcherPrincipal(fleet.id), fleet.id, {
+      vehicle_id: vehicle.id,
+      origin: { ...DALLAS, name: 'Dallas' },
+      destination: DENVER,
+      planned_start_at: '2026-11-23T08:00:00Z',
+      auto_optimize: true,
+      start_fuel_percent: 30,
+    });
+    const planned = trip.stops.flatMap((stop) => (stop.fuel ? [stop.fuel] : []));
+    const refusedChain = planned[0]?.station.chain;
+    if (!refusedChain) throw new Error('expected a fuel stop: 30 % does not reach Denver');
+    expect(planned[0]?.inFuelProgram).toBeNull();
+
+    // Act: the card is now required and refused at that chain; then the trip starts.
+    await setProgram(fleet.id, 'required', chainsBut(refusedChain));
+    await startTrip(trips, fleet.id, trip.id);
+
+    // Assess: no refused stop is announced, the rest stand under the program now, and the first
+    // cycle replans.
+    const { session } = await deps.tracking.get(fleet.id, vehicle.id);
+    expect(session?.tripId).toBe(trip.id);
+    for (const stop of session?.stops ?? []) {
+      expect(chainKey(stop.chain)).not.toBe(chainKey(refusedChain));
+      expect(stop.inFuelProgram).toBe(true);
+    }
+    expect(session?.forceReplan).toBe(true);
   });
 });

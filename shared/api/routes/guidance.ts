@@ -26,7 +26,7 @@ export const startGuidanceRoute = /* @__PURE__ */ guidanceRoute({
   summary: 'Start continuous fuel-stop guidance toward a destination',
   description:
     'A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). ' +
-    'Plans keep to the fleet’s fuel card program as POST /v1/routes does: `plan_status: no_accepted_station_in_range` (phase cannot_reach, no stops, `fuel_program_shortfall`) when only a `required` program stands in the way; each plan reads the program as it is then. ' +
+    'Plans keep to the fleet’s fuel card program as POST /v1/routes does: `plan_status: no_accepted_station_in_range` with `fuel_program_shortfall` when only a `required` program stands in the way (the accepted stops within reach before the uncovered stretch, or phase cannot_reach and no stops when none is); each plan reads the program as it is then. ' +
     'Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.',
   request: { params: guidanceParams, body: startGuidanceBody },
   responses: [{ status: 201, description: 'The new guidance session', schema: guidanceSchema }],

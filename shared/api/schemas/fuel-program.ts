@@ -94,7 +94,7 @@ export const fuelProgramRequest = z
       .check(
         z.meta({
           description:
-            'Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)',
+            'Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties: an exact tie always goes to the accepted stop)',
         }),
       ),
   })

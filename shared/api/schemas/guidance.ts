@@ -118,7 +118,7 @@ export const guidanceSchema = z
     plan_status: z.nullable(fuelPlanStatus).check(
       z.meta({
         description:
-          'The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the phase is cannot_reach and there are no stops',
+          'The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the stops are the accepted ones within reach before the stretch the program leaves uncovered (phase as for any stops), or none with phase cannot_reach when no accepted stop is within reach',
       }),
     ),
     fuel_program_shortfall: fuelProgramShortfallSchema,

@@ -74,7 +74,7 @@ export const fuelPlanStatus = z
   .check(
     z.meta({
       description:
-        '`ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls',
+        '`ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — never an off-program stop: the stops are the accepted ones up to the last fill within reach before the stretch no accepted station covers (none when no accepted stop is within reach), and fuel_program_shortfall says how far short the tank falls from there',
     }),
   );
 
@@ -104,7 +104,7 @@ export const fuelProgramShortfallSchema = z
           .check(
             z.meta({
               description:
-                'The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all',
+                'The first station on the program beyond the range above the reserve from the last point the plan could fill up (its last stop, or the truck when it has none); null when no accepted station lies ahead at all',
             }),
           ),
         shortfall_miles: z.nullable(z.number()).check(

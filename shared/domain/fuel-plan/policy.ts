@@ -12,6 +12,14 @@
 export const GALLON_UNIT = 0.1;
 
 /**
+ * Added to the objective price of a station off the fleet's fuel card program (a `preferred` one;
+ * under `none` no station is off it), on top of the fleet's penalty: a tenth of the $0.001
+ * resolution prices carry, so it never outweighs a real price difference, but an exact tie goes
+ * to the accepted stop whatever the route order (a penalty of 0 then still orders ties).
+ */
+export const OFF_PROGRAM_TIE_BREAK_USD = 0.0001;
+
+/**
  * Added to a stale price per gallon in the objective only (reported costs stay the posted net
  * price). A price nobody has confirmed lately can be a week's market move or a closed pump away from
  * the truth, so a stale "cheap" price has to beat a fresh one by more than 10 cents to be chosen.

@@ -1,6 +1,11 @@
 import { effectivePrice } from '../fuel-tax/effective-price.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../fuel-tax/treatment.ts';
-import { DEFAULT_MIN_PURCHASE_GALLONS, DEFAULT_RESERVE_FRACTION, STALE_PRICE_PENALTY_USD } from './policy.ts';
+import {
+  DEFAULT_MIN_PURCHASE_GALLONS,
+  DEFAULT_RESERVE_FRACTION,
+  OFF_PROGRAM_TIE_BREAK_USD,
+  STALE_PRICE_PENALTY_USD,
+} from './policy.ts';
 import type { CandidateStation, FuelPlanInput, FuelProblem, RouteStation } from './types.ts';
 
 function isWithin(value: number, min: number, max = Number.POSITIVE_INFINITY): boolean {
@@ -29,11 +34,26 @@ function invalidStationField(station: CandidateStation): keyof CandidateStation 
 }
 
 /**
+ * What the optimizer minimizes per gallon at a station: its effective price, the stale-price
+ * penalty, and off a fuel card program the fleet's penalty plus a tie-break, so an exact tie goes
+ * to the accepted stop. The optimizer and the exhaustive reference both read it from the problem.
+ */
+export function objectivePrice(
+  effective: number,
+  isStale: boolean,
+  inFuelProgram: boolean | null,
+  offProgramPenalty: number,
+): number {
+  const offProgram = inFuelProgram === false ? offProgramPenalty + OFF_PROGRAM_TIE_BREAK_USD : 0;
+  return effective + (isStale ? STALE_PRICE_PENALTY_USD : 0) + offProgram;
+}
+
+/**
  * Checks the input, applies the fleet defaults and puts the stations in route order.
  *
  * Each station is priced on the treatment's basis (effectivePrice: the net price less the credited
  * state tax under `ifta`); the optimizer minimizes that plus the stale-price penalty and the fuel
- * program's off-program penalty (objectivePrice), which the shown prices never include.
+ * program's off-program penalty and tie-break (objectivePrice), which the shown prices never include.
  *
  * Stations outside [0, routeMiles] are left out: the truck never passes them. Nonsense inputs
  * (a zero tank, a discount above the price) throw a RangeError, because they are a caller's bug and
@@ -87,7 +107,12 @@ export function prepareFuelProblem(input: FuelPlanInput): FuelProblem {
       effectivePrice: effective,
       inFuelProgram: station.inFuelProgram ?? null,
       offProgramPenalty,
-      objectivePrice: effective + (station.isStale ? STALE_PRICE_PENALTY_USD : 0) + offProgramPenalty,
+      objectivePrice: objectivePrice(
+        effective,
+        station.isStale,
+        station.inFuelProgram ?? null,
+        offProgramPenalty,
+      ),
     });
   }
   // Ties on the route keep the caller's order (Array.prototype.sort is stable), so plans are repeatable.

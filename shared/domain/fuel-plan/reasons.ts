@@ -110,7 +110,10 @@ export function offProgramNote(station: RouteStation, inReach: readonly RouteSta
   if (saves >= SAME_PRICE_USD) {
     return `${head}: chosen because it is ${formatUsd(saves)}/gal cheaper than ${best.name}, the best accepted stop in reach.`;
   }
-  return `${head}: chosen over ${best.name}, the best accepted stop in reach, for tank room, detours and the minimum purchase.`;
+  // Not cheaper: price did not decide it (an exact tie goes to the accepted stop), the rest of the
+  // reason says what did (tank room, detours, the minimum purchase, or the stop the driver was given).
+  const other = -saves >= SAME_PRICE_USD ? `${formatUsd(-saves)}/gal cheaper` : 'the same price';
+  return `${head}: not chosen for its price: ${best.name}, the best accepted stop in reach, is ${other}.`;
 }
 
 const creditsTax = (problem: FuelProblem) => problem.taxTreatment === 'ifta';

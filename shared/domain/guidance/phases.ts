@@ -34,7 +34,7 @@ export const GUIDANCE_PHASES = [
   {
     phase: 'cannot_reach',
     description:
-      'Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there), never one a `required` fuel card program refuses. With plan_status no_accepted_station_in_range only the program stands in the way: no stops, and fuel_program_shortfall says how far short the tank falls.',
+      'Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there), never one a `required` fuel card program refuses. With plan_status no_accepted_station_in_range and no stops, no accepted station is within reach and fuel_program_shortfall says how far short the tank falls (an accepted stop within reach before the uncovered stretch is shown with phase stop_recommended or approaching_stop instead).',
   },
   {
     phase: 'data_stale',

@@ -147,8 +147,9 @@ export interface RouteAhead {
  * stable by {@link choosePlan}), skipped stations left out; when no plan reaches the destination,
  * the nearest station in range as an urgent stop. The fleet's fuel program is honoured
  * (planWithinProgram): under `required` a refused station is never a stop, not even the urgent one,
- * and when only the program stands in the way the session says so (`no_accepted_station_in_range`,
- * phase `cannot_reach`, no stops). While the vehicle heads to its first stop
+ * and when only the program stands in the way the session says so (`no_accepted_station_in_range`:
+ * the accepted stops up to the last workable fill with their phase, or phase `cannot_reach` and no
+ * stops when no accepted stop is reachable). While the vehicle heads to its first stop
  * ({@link approachTo}: off the route towards the station, or at it) the plan is held, so a station
  * whose point on the route the vehicle now projects past is not dropped as "behind". A station the
  * vehicle has just departed from is neither kept nor planned again: the plan starts afresh from
@@ -206,11 +207,14 @@ export function replanOnRoute(
   };
 
   if (plan.status === 'no_accepted_station_in_range') {
+    // The accepted stops up to the last workable fill, if any: the driver still goes there, and
+    // the phase follows those stops; with none the truck cannot reach anything accepted.
+    const stops = plan.stops.map(toStop);
     return announce(fleetId, session, {
       ...base,
       ...planned,
-      phase: 'cannot_reach',
-      stops: [],
+      phase: stops.length > 0 ? phaseForStops(stops) : 'cannot_reach',
+      stops,
       planReason: plan.reason,
       projectedArrivalFuelPercent: null,
     });

@@ -1,4 +1,5 @@
 import type { TripStopRef } from '../event-payloads.ts';
+import { type FuelProgram, inFuelProgram, mayRecommend } from '../fuel-program/program.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import { announce, type GuidanceUpdate } from '../guidance/announcement.ts';
 import { stopIdOf } from '../guidance/recommended-stops.ts';
@@ -12,13 +13,27 @@ import { dispatchStops, fuelStops, type Trip, type TripFuelPurchase } from './tr
  * on the guidance worker keeps it up to date like any session (a stop it keeps stays that trip
  * stop; a truck that strays gets a new plan). `progressMiles`: how far along the trip's route the
  * vehicle is, so the stops' miles ahead count from the truck.
+ *
+ * The fleet's fuel card program is the one in force now, not the one the trip was planned under:
+ * a stop it now refuses is not announced, and the session is marked to plan afresh at its first
+ * cycle (over the accepted stations); `inFuelProgram` is each stop's standing under it.
  */
 export function tripGuidanceSession(
   fleetId: string,
   trip: Trip,
-  input: { guidanceId: string; minArrivalFuelPercent: number; progressMiles: number; nowMs: number },
+  input: {
+    guidanceId: string;
+    minArrivalFuelPercent: number;
+    progressMiles: number;
+    nowMs: number;
+    /** The fleet's fuel card program now. */
+    program: FuelProgram;
+  },
 ): GuidanceUpdate {
-  const { nowMs } = input;
+  const { nowMs, program } = input;
+  const planned = fuelStops(trip).filter((stop) => stop.fuel);
+  const allowed = planned.filter((stop) => stop.fuel && mayRecommend(program, stop.fuel.station.chain));
+  const refused = allowed.length < planned.length;
   const started: GuidanceSession = {
     ...startSession({
       id: input.guidanceId,
@@ -32,6 +47,7 @@ export function tripGuidanceSession(
       nowMs,
     }),
     tripId: trip.id,
+    ...(refused ? { forceReplan: true } : {}),
     tripStops: dispatchStops(trip).map((stop) => ({
       stopId: stop.id,
       name: stop.name,
@@ -39,7 +55,7 @@ export function tripGuidanceSession(
       longitude: stop.longitude,
     })),
   };
-  const stops: GuidanceStop[] = fuelStops(trip).flatMap((stop) => {
+  const stops: GuidanceStop[] = allowed.flatMap((stop) => {
     const fuel = stop.fuel;
     if (!fuel) return [];
     return [
@@ -64,7 +80,7 @@ export function tripGuidanceSession(
         recommendedAtMs: nowMs,
         acknowledgedAtMs: null,
         tripStopId: stop.id,
-        inFuelProgram: fuel.inFuelProgram ?? null,
+        inFuelProgram: inFuelProgram(program, fuel.station.chain),
         ...tripStopPriceBasis(fuel, trip.fuelPlan?.taxTreatment),
       },
     ];
@@ -74,8 +90,9 @@ export function tripGuidanceSession(
     ...started,
     phase: phaseForStops(stops),
     stops,
-    planReason: trip.fuelPlan?.reason ?? null,
-    planStatus: trip.fuelPlan?.status ?? null,
+    // The trip's plan no longer stands once a stop of it is refused: the first cycle replans.
+    planReason: refused ? REFUSED_STOP_REASON : (trip.fuelPlan?.reason ?? null),
+    planStatus: refused ? null : (trip.fuelPlan?.status ?? null),
     remainingMiles: trip.route
       ? Math.max(0, Math.round((trip.route.distanceMiles - input.progressMiles) * 10) / 10)
       : null,
@@ -83,6 +100,9 @@ export function tripGuidanceSession(
     planUpdatedAtMs: nowMs,
   });
 }
+
+const REFUSED_STOP_REASON =
+  'The fleet’s fuel card program now refuses a stop planned with the trip: the plan is made again over accepted stations at the next position.';
 
 /** The stops the arrival detector watches: the recommended fuel stops, and a trip's dispatcher stops. */
 export function tripWatchedStops(session: Pick<GuidanceSession, 'tripStops'> | null): WatchedStop[] {

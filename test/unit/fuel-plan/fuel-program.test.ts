@@ -82,7 +82,7 @@ describe('a required fuel program', () => {
     });
   });
 
-  it('measures the shortfall from the last accepted fill, and names no stop when none lies beyond', () => {
+  it('sends the truck to the last accepted fill before the uncovered stretch, and names no stop when none lies beyond', () => {
     // Prepare: accepted C at mile 100 fills to 200 gal; 900 miles more need 180 + 40 on arrival.
     // Refused A at mile 500 would top up. No accepted station lies beyond C.
     const input = trip({
@@ -93,9 +93,20 @@ describe('a required fuel program', () => {
     // Act
     const plan = planWithinProgram(input, 'required');
 
-    // Assess: C fills to 200 gal, 160 above the 40 gal required on arrival: 800 miles for 900.
+    // Assess: 100 gal − 100 miles / 5 mpg = 80 on board at C; filling up there buys 120 gal. C fills
+    // to 200 gal, 160 above the 40 gal required on arrival: 800 miles for 900.
     expect(plan.status).toBe('no_accepted_station_in_range');
-    expect(plan.stops).toEqual([]);
+    expect(plan.stops).toMatchObject([
+      {
+        stationId: 'C',
+        gallons: 120,
+        cost: 420,
+        inFuelProgram: true,
+        reason:
+          'The last stop on your fuel card program before the stretch it does not cover: fill up, 120 gal at $3.50 net.',
+      },
+    ]);
+    expect(plan).toMatchObject({ totalCost: 420, totalGallons: 120, arrivalFuelGallons: null });
     expect(plan.fuelProgramShortfall).toEqual({
       code: 'no_accepted_station_in_range',
       nearestAcceptedStop: null,
@@ -103,8 +114,47 @@ describe('a required fuel program', () => {
       shortfallGallons: null,
     });
     expect(plan.reason).toBe(
-      'No station on your fuel card program is within reach, and none lies further ahead. ' +
+      'No station on your fuel card program covers the stretch after Station C (mile 100), and none lies further ahead. ' +
         'Cannot reach Denver with 20% in the tank: it is 900 miles after Station C (mile 100), range is 800 miles.',
+    );
+  });
+
+  it('keeps a reachable accepted stop when the gap lies further on, and measures the shortfall from it', () => {
+    // Prepare: 100-gal tank, 40 gal on board, 6.5 mpg, 10-gal reserve, 1000 miles. Accepted b at
+    // mile 100 (5 mi off the route each way), refused p at 300, accepted c at 700 (5 mi off).
+    const input = trip({
+      routeMiles: 1000,
+      tankGallons: 100,
+      mpg: 6.5,
+      currentFuelGallons: 40,
+      reserveGallons: 10,
+      minPurchaseGallons: 10,
+      minArrivalGallons: 10,
+      stations: [
+        accepted('b', 100, 3.5, { name: "Love's b", detourMiles: 5 }),
+        refused('p', 300, 3.4),
+        accepted('c', 700, 3.5, { name: "Love's c", detourMiles: 5 }),
+      ],
+    });
+
+    // Act
+    const plan = planWithinProgram(input, 'required');
+
+    // Assess: b is still the stop, never the refused one. At mile 100: 40 − 100 / 6.5 = 24.62 gal;
+    // at b, 5 / 6.5 = 0.77 gal later, the tank takes 74.6 gal (whole 0.1 gal), plus 1.54 gal of
+    // detour fuel: 76.1 gal. Back on the route 99.22 gal, 89.22 above the reserve: 579.9 miles, to
+    // mile 679.9; c lies at 700 + 5 = 705 → 25.1 miles, 25.1 / 6.5 = 3.9 gal short.
+    expect(planFuel(input).status).toBe('ok');
+    expect(plan.status).toBe('no_accepted_station_in_range');
+    expect(plan.stops.map((stop) => [stop.stationId, stop.gallons])).toEqual([['b', 76.1]]);
+    expect(plan.fuelProgramShortfall).toMatchObject({
+      nearestAcceptedStop: { stationId: 'c', milesAlongRoute: 700, detourMiles: 5 },
+      shortfallMiles: 25.1,
+      shortfallGallons: 3.9,
+    });
+    expect(plan.reason).toBe(
+      "No station on your fuel card program covers the stretch after Love's b (mile 100): the next, " +
+        "Love's c at mile 700, is 26 miles beyond the range there (3.9 gal short).",
     );
   });
 
@@ -164,6 +214,46 @@ describe('a preferred fuel program', () => {
     expect(plan.stops[0]?.reason).not.toMatch(/fuel card program/);
     // The counterfactual is over every station in reach at true prices: ($3.40 + $3.60) / 2.
     expect(plan.stops[0]?.counterfactual).toEqual({ pumpPrice: 3.5, netPrice: 3.5, stationCount: 2 });
+  });
+
+  it('gives an exact tie to the accepted stop whatever the route order, even at a penalty of 0', () => {
+    // Prepare: two $3.50 stations at the same exit, the off-program one listed first.
+    const tie = trip({
+      routeMiles: 600,
+      stations: [refused('A', 100, 3.5, 0), accepted('B', 100, 3.5)],
+    });
+
+    // Act
+    const preferred = planWithinProgram(tie, 'preferred');
+    const none = planWithinProgram(
+      { ...tie, stations: tie.stations.map((s) => ({ ...s, inFuelProgram: null })) },
+      'none',
+    );
+
+    // Assess: the program decides the tie; without one the route order still does.
+    expect(preferred.stops.map((stop) => [stop.stationId, stop.gallons, stop.cost])).toEqual([
+      ['B', 60, 210],
+    ]);
+    expect(preferred.totalCost).toBe(210);
+    expect(none.stops.map((stop) => stop.stationId)).toEqual(['A']);
+  });
+
+  it('says an off-program stop was not chosen for its price when an accepted one in reach costs no more', () => {
+    // Prepare: 60 gal to buy (as above). Off-program A and accepted B, both $3.50 at mile 100, but
+    // B lies 10 miles off the route: 4 gal of detour fuel ($14) make A the better buy.
+    const plan = planWithinProgram(
+      trip({
+        routeMiles: 600,
+        stations: [refused('A', 100, 3.5, 0), accepted('B', 100, 3.5, { detourMiles: 10 })],
+      }),
+      'preferred',
+    );
+
+    // Assess
+    expect(plan.stops.map((stop) => [stop.stationId, stop.gallons])).toEqual([['A', 60]]);
+    expect(plan.stops[0]?.reason).toMatch(
+      / Off your fuel card program \(penalty \$0\.00\/gal\): not chosen for its price: Station B, the best accepted stop in reach, is the same price\.$/,
+    );
   });
 
   it('says when no accepted stop is in reach of an off-program purchase', () => {

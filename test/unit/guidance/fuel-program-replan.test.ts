@@ -168,6 +168,35 @@ describe('guidance under a required fuel program', () => {
     });
   });
 
+  it('still sends the truck to an accepted stop in reach when the gap lies after it', () => {
+    // Prepare: 60 gal on board, 1,800 miles left. The Love's 100 miles ahead is in reach; past it
+    // only a refused Pilot, then the next Love's 1,200 miles ahead: a full 150-gal tank at the first
+    // Love's goes 975 miles, even spending the reserve, so no plan over accepted stations exists,
+    // while one filling at the Pilot (500 ahead) reaches Denver.
+    const gap = [
+      { station: station('stn_loves1', "Love's", 3.5), milesAlongRoute: 200, offRouteMiles: 0.1 },
+      { station: station('stn_pilot', 'Pilot', 3.2), milesAlongRoute: 600, offRouteMiles: 0.1 },
+      { station: station('stn_loves2', "Love's", 3.5), milesAlongRoute: 1_300, offRouteMiles: 0.1 },
+    ];
+    const long = { percent: 40, distanceMiles: 1_900, progressMiles: 100 };
+
+    // Act
+    const next = replan(newSession(), program('required'), gap, long);
+
+    // Assess: the accepted stop is shown (never the refused one), the phase follows it.
+    expect(replan(newSession(), program('none'), gap, long).planStatus).toBe('ok');
+    expect(next).toMatchObject({
+      phase: 'stop_recommended',
+      planStatus: 'no_accepted_station_in_range',
+      projectedArrivalFuelPercent: null,
+      fuelProgramShortfall: { nearestAcceptedStop: { stationId: 'stn_loves2', milesAlongRoute: 1_200 } },
+    });
+    expect(next.stops.map((s) => [s.stationId, s.inFuelProgram])).toEqual([['stn_loves1', true]]);
+    expect(next.planReason).toMatch(
+      /^No station on your fuel card program covers the stretch after Love's stn_loves1 \(mile 100\): the next, Love's stn_loves2 at mile 1,200, is \d+ miles beyond the range there/,
+    );
+  });
+
   it('never makes a refused station the urgent stop when nothing reaches the destination', () => {
     // Prepare: 18 gal (117 miles) and 1,900 miles left: no plan at all. Only the Pilot is in range.
     const urgent = [
@@ -257,7 +286,7 @@ describe('a stop kept by commitment under a preferred fuel program', () => {
       ['stn_near', 20, false],
     ]);
     expect(kept.stops[0]?.reason).toMatch(
-      /^The stop you were given: .* Off your fuel card program \(penalty \$0\.01\/gal\): chosen over Love's stn_ahead, the best accepted stop in reach, for tank room, detours and the minimum purchase\.$/,
+      /^The stop you were given: .* Off your fuel card program \(penalty \$0\.01\/gal\): not chosen for its price: Love's stn_ahead, the best accepted stop in reach, is \$0\.50\/gal cheaper\.$/,
     );
   });
 });

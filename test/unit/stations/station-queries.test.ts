@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AlongRouteBody } from '../../../shared/api/schemas/stations.ts';
 import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
 import type { Principal } from '../../../shared/domain/api-keys.ts';
 import { type FuelProgram, NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
@@ -7,7 +8,7 @@ import { nearbyFootprint } from '../../../shared/domain/stations/enumeration-gua
 import type { Station } from '../../../shared/domain/stations/station.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { createCatalogProvider } from '../../../shared/usecases/station-catalog.ts';
-import { nearbyStations } from '../../../shared/usecases/stations.ts';
+import { type CorridorDeps, nearbyStations, stationsAlongRoute } from '../../../shared/usecases/stations.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const station = (id: string, latitude: number, chain = 'TA'): Station => ({
@@ -174,7 +175,7 @@ describe('accepted_only and in_fuel_program', () => {
     ]);
   });
 
-  it('refuses accepted_only for a fleet without a program: 422 on accepted_only, nothing charged', async () => {
+  it('refuses accepted_only for a fleet without a program: 422 on accepted_only, nothing charged or counted', async () => {
     const d = deps(stations, NO_FUEL_PROGRAM);
     const error = await nearbyStations(d, principal, 'flt_1', { ...query, accepted_only: true }).catch(
       (e: unknown) => e,
@@ -188,6 +189,26 @@ describe('accepted_only and in_fuel_program', () => {
       },
     ]);
     expect(d.counters.addUsageWithin).not.toHaveBeenCalled();
+    // Bad input is not a query: the enumeration guard never counts it.
+    expect(d.guard).not.toHaveBeenCalled();
+  });
+
+  it('refuses accepted_only along a route before the guard counts it or a route is computed', async () => {
+    const d = {
+      ...deps(stations, NO_FUEL_PROGRAM),
+      router: { route: vi.fn(async () => Promise.reject(new Error('no route wanted'))) },
+    };
+    const error = await stationsAlongRoute(d as unknown as CorridorDeps, principal, 'flt_1', {
+      origin: { latitude: 32, longitude: -97 },
+      destination: { latitude: 33, longitude: -97 },
+      corridor_width_miles: 2,
+      max_results: 10,
+      accepted_only: true,
+    } as AlongRouteBody).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('validation_failed');
+    expect((error as ApiError).extensions.errors).toMatchObject([{ field: 'accepted_only' }]);
+    expect(d.guard).not.toHaveBeenCalled();
+    expect(d.router.route).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stopArrivedEvent, tripEvent } from '../../../shared/domain/event-payloads.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import {
   tripGuidanceSession,
   tripStopOf,
@@ -17,6 +18,14 @@ const opened = tripGuidanceSession(FLEET, trip, {
   minArrivalFuelPercent: 15,
   progressMiles: 10,
   nowMs: T0,
+  program: NO_FUEL_PROGRAM,
+});
+
+const program = (rule: FuelProgram['rule'], chains: string[]): FuelProgram => ({
+  rule,
+  chains: chains.map((chain) => ({ chain, discountCents: 0 })),
+  offProgramPenaltyCents: 0,
+  updatedAt: '2026-11-21T11:00:00Z',
 });
 
 describe('the guidance session a started trip opens', () => {
@@ -49,7 +58,7 @@ describe('the guidance session a started trip opens', () => {
     ]);
   });
 
-  it('carries whether the card is accepted at each fuel stop, and the plan status, from the trip', () => {
+  it('carries whether the card is accepted at each fuel stop under the program now, and the plan status', () => {
     const fuel = fuelStop.fuel as NonNullable<typeof fuelStop.fuel>;
     const onProgram = {
       ...trip,
@@ -69,14 +78,59 @@ describe('the guidance session a started trip opens', () => {
         optimizedAtMs: T0,
       },
     };
-    const { session } = tripGuidanceSession(FLEET, onProgram, {
-      guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X3',
+    const open = (program: FuelProgram) =>
+      tripGuidanceSession(FLEET, onProgram, {
+        guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X3',
+        minArrivalFuelPercent: 15,
+        progressMiles: 10,
+        nowMs: T0,
+        program,
+      }).session;
+    const session = open(program('required', ["Love's"]));
+    expect(session.stops.map((stop) => stop.inFuelProgram)).toEqual([true]);
+    expect(session.planStatus).toBe('ok');
+    expect(session.forceReplan).toBe(false);
+    // Planned on the program, but the fleet has since dropped its rule or its chain.
+    expect(open(NO_FUEL_PROGRAM).stops.map((stop) => stop.inFuelProgram)).toEqual([null]);
+    expect(open(program('preferred', ['Pilot'])).stops.map((stop) => stop.inFuelProgram)).toEqual([false]);
+  });
+
+  it('never announces a stop the program now refuses, and plans afresh at the first cycle', () => {
+    // Prepare: the trip's stop is at a Love's, planned when the card was accepted there.
+    const fuel = fuelStop.fuel as NonNullable<typeof fuelStop.fuel>;
+    const planned = {
+      ...trip,
+      stops: trip.stops.map((stop) =>
+        stop.id === fuelStop.id ? { ...stop, fuel: { ...fuel, inFuelProgram: true } } : stop,
+      ),
+      fuelPlan: {
+        status: 'ok' as const,
+        reason: 'One stop.',
+        startFuelPercent: 40,
+        minArrivalFuelPercent: 15,
+        totalGallons: 92.5,
+        totalCostUsd: 300,
+        projectedArrivalFuelPercent: 20,
+        baseline: {},
+        savings: null,
+        optimizedAtMs: T0,
+      },
+    };
+
+    // Act: the program is now required with Pilot only.
+    const { session, events } = tripGuidanceSession(FLEET, planned, {
+      guidanceId: 'gd_01JD7ZK3M4N5P6Q7R8S9T0V1X4',
       minArrivalFuelPercent: 15,
       progressMiles: 10,
       nowMs: T0,
+      program: program('required', ['Pilot']),
     });
-    expect(session.stops.map((stop) => stop.inFuelProgram)).toEqual([true]);
-    expect(session.planStatus).toBe('ok');
+
+    // Assess: no stop, nothing announced, and the first cycle replans.
+    expect(session.stops).toEqual([]);
+    expect(events.filter((event) => event.type === 'guidance.updated')).toEqual([]);
+    expect(session.forceReplan).toBe(true);
+    expect(session.planStatus ?? null).toBeNull();
   });
 
   it('gives no gallons from a plan made without a reported level, and keeps assuming its level', () => {
@@ -99,6 +153,7 @@ describe('the guidance session a started trip opens', () => {
       minArrivalFuelPercent: 15,
       progressMiles: 0,
       nowMs: T0,
+      program: NO_FUEL_PROGRAM,
     };
     const assumed = tripGuidanceSession(FLEET, { ...trip, fuelPlan }, input).session;
     const projected = tripGuidanceSession(
@@ -149,6 +204,7 @@ describe('the guidance session a started trip opens', () => {
       minArrivalFuelPercent: 15,
       progressMiles: 0,
       nowMs: T0,
+      program: NO_FUEL_PROGRAM,
     };
 
     // Act

@@ -319,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a fuel-optimized route: where to buy diesel and how much
-         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). The fleet’s fuel card program is honoured: under `required` no stop is planned where the card is refused, and when only the program stands in the way the plan says so (`plan.status: no_accepted_station_in_range`, no stops, `plan.fuel_program_shortfall`: the nearest accepted stop and how far short the tank falls); under `preferred` an off-program stop costs the plan the fleet’s penalty per gallon, shown in its reason, never in its prices. Each stop has `in_fuel_program`. An infeasible trip is answered with `plan.status: infeasible` and the reason.
+         * @description Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). The plan is the least-cost set of stops that keeps 10% of the tank in reserve and arrives with at least `min_arrival_fuel_percent` (omitted: the fleet’s `default_min_arrival_fuel_percent`, 10 unless set; `fuel.min_arrival_fuel_percent` shows the value used). Cost is the effective price under the vehicle’s (else the fleet’s) `fuel_tax_treatment`: pump − discount − the state tax credited on the IFTA return under `ifta` (the default), pump − discount under `pump`. It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). The fleet’s fuel card program is honoured: under `required` no stop is planned where the card is refused, and when only the program stands in the way the plan says so (`plan.status: no_accepted_station_in_range`, only the accepted stops up to the last fill within reach — none when no accepted stop is — and `plan.fuel_program_shortfall`: the next accepted stop and how far short the tank falls); under `preferred` an off-program stop costs the plan the fleet’s penalty per gallon, shown in its reason, never in its prices. Each stop has `in_fuel_program`. An infeasible trip is answered with `plan.status: infeasible` and the reason.
          *
          *     Required scope: `guidance:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -573,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Start continuous fuel-stop guidance toward a destination
-         * @description A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). Plans keep to the fleet’s fuel card program as POST /v1/routes does: `plan_status: no_accepted_station_in_range` (phase cannot_reach, no stops, `fuel_program_shortfall`) when only a `required` program stands in the way; each plan reads the program as it is then. Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.
+         * @description A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). Plans keep to the fleet’s fuel card program as POST /v1/routes does: `plan_status: no_accepted_station_in_range` with `fuel_program_shortfall` when only a `required` program stands in the way (the accepted stops within reach before the uncovered stretch, or phase cannot_reach and no stops when none is); each plan reads the program as it is then. Needs tank_size_gallons and estimated_mpg on the vehicle. Without `min_arrival_fuel_percent` the fleet’s `default_min_arrival_fuel_percent` applies (10 unless set); the session’s `min_arrival_fuel_percent` is the value in force.
          *
          *     Required scope: `guidance:manage`. Acts on one fleet: a company key acts on its own fleet and omits `SVC-Fleet`; a partner key names the fleet in the `SVC-Fleet` header.
          *
@@ -2567,7 +2567,7 @@ export interface components {
             /** @description The plan’s one-line summary, or why there is none */
             plan_reason: string | null;
             /**
-             * @description The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the phase is cannot_reach and there are no stops
+             * @description The last plan’s status on the remaining route; null before the first plan and while waiting for a position or a fuel level. With `no_accepted_station_in_range` the stops are the accepted ones within reach before the stretch the program leaves uncovered (phase as for any stops), or none with phase cannot_reach when no accepted stop is within reach
              * @enum {string|null}
              */
             plan_status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range" | null;
@@ -2575,7 +2575,7 @@ export interface components {
             fuel_program_shortfall: {
                 /** @enum {string} */
                 code: "no_accepted_station_in_range";
-                /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (its last stop, or the truck when it has none); null when no accepted station lies ahead at all */
                 nearest_accepted_stop: {
                     station_id: string;
                     name: string;
@@ -2661,7 +2661,7 @@ export interface components {
          *     - `stop_recommended`: stops[0] is more than the approach radius ahead: the first stop of the least-cost plan on the remaining route, or the stop already shown, which is kept while it still works unless a new plan saves at least $20 (or 5 % of the fuel spend left) and the stop is more than 30 miles ahead.
          *     - `approaching_stop`: stops[0] is within the approach radius ahead, or the vehicle has left the route heading to its station (guidance.stop_approaching fired once for it); the plan is held while it heads there.
          *     - `at_stop`: The vehicle dwells at stops[0] (vehicle.stop_arrived fired); the plan is held until it departs.
-         *     - `cannot_reach`: Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there), never one a `required` fuel card program refuses. With plan_status no_accepted_station_in_range only the program stands in the way: no stops, and fuel_program_shortfall says how far short the tank falls.
+         *     - `cannot_reach`: Urgent: no plan reaches the destination with the fuel on board, even spending the reserve; stops[0], if any, is the nearest station in range (fill up there), never one a `required` fuel card program refuses. With plan_status no_accepted_station_in_range and no stops, no accepted station is within reach and fuel_program_shortfall says how far short the tank falls (an accepted stop within reach before the uncovered stretch is shown with phase stop_recommended or approaching_stop instead).
          *     - `data_stale`: The latest breadcrumb is older than the stale threshold; the last plan is shown but may no longer hold.
          *     - `arrived`: The vehicle reached the destination; the session ended (status completed).
          *
@@ -3412,7 +3412,7 @@ export interface components {
             };
             plan: {
                 /**
-                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls
+                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — never an off-program stop: the stops are the accepted ones up to the last fill within reach before the stretch no accepted station covers (none when no accepted stop is within reach), and fuel_program_shortfall says how far short the tank falls from there
                  * @enum {string}
                  */
                 status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range";
@@ -3452,7 +3452,7 @@ export interface components {
                 fuel_program_shortfall: {
                     /** @enum {string} */
                     code: "no_accepted_station_in_range";
-                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (its last stop, or the truck when it has none); null when no accepted station lies ahead at all */
                     nearest_accepted_stop: {
                         station_id: string;
                         name: string;
@@ -4132,7 +4132,7 @@ export interface components {
             /** @description The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized */
             fuel_plan: {
                 /**
-                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — no stops (never an off-program one), and fuel_program_shortfall says how far short the tank falls
+                 * @description `ok`: stops planned; `no_stop_needed`: the fuel on board reaches the destination; `infeasible`: no plan reaches it (the reason says which stretch cannot be covered); `no_accepted_station_in_range`: under a `required` fuel card program, no plan over the accepted stations reaches it while one over every station would — never an off-program stop: the stops are the accepted ones up to the last fill within reach before the stretch no accepted station covers (none when no accepted stop is within reach), and fuel_program_shortfall says how far short the tank falls from there
                  * @enum {string}
                  */
                 status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range";
@@ -4141,7 +4141,7 @@ export interface components {
                 fuel_program_shortfall: {
                     /** @enum {string} */
                     code: "no_accepted_station_in_range";
-                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (or the truck); null when no accepted station lies ahead at all */
+                    /** @description The first station on the program beyond the range above the reserve from the last point the plan could fill up (its last stop, or the truck when it has none); null when no accepted station lies ahead at all */
                     nearest_accepted_stop: {
                         station_id: string;
                         name: string;
@@ -4493,7 +4493,7 @@ export interface components {
                     discount_usd_per_gallon?: number;
                 }[];
                 /**
-                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties: an exact tie always goes to the accepted stop)
                  * @default 0
                  */
                 off_program_penalty_usd_per_gallon?: number;
@@ -4526,7 +4526,7 @@ export interface components {
                     discount_usd_per_gallon?: number;
                 }[];
                 /**
-                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties)
+                 * @description Used by `preferred`: what a stop off the program costs a plan per gallon (0–1.00, default 0; at 0 the program only breaks ties: an exact tie always goes to the accepted stop)
                  * @default 0
                  */
                 off_program_penalty_usd_per_gallon?: number;
