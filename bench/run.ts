@@ -10,6 +10,7 @@ import { benchFuelPlan } from './fuel-plan.ts';
 import { benchGuidance } from './guidance.ts';
 import { benchGuidanceFleet } from './guidance-fleet.ts';
 import { benchHealthScorecard } from './health-scorecard.ts';
+import { benchFuelProgram } from './fuel-program.ts';
 import { benchIfta } from './ifta.ts';
 import { benchIngest } from './ingest.ts';
 import { benchRouting } from './routing.ts';
@@ -39,6 +40,7 @@ const figures = {
   ...benchStations(),
   ...benchSavings(),
   ...benchIfta(),
+  ...benchFuelProgram(),
   ...(await benchGuidance()),
   ...(await withJava(benchWriteUnits)),
   ...(await withJava(benchIngest)),
