@@ -5,7 +5,12 @@ import { formatTimestamp } from '../platform/time.ts';
 import type { EventType } from './events.ts';
 import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
 import { GUIDANCE_POLICY } from './guidance/policy.ts';
-import type { GuidanceSession, GuidanceStop, StopSetChange } from './guidance/session.ts';
+import {
+  type GuidanceSession,
+  type GuidanceStop,
+  planStatusOf,
+  type StopSetChange,
+} from './guidance/session.ts';
 import { roundCoordinate } from './rounding.ts';
 import type { Fueling, StoredVerification } from './telematics/fueling-record.ts';
 import type { Detection, WatchedStop } from './telematics/types.ts';
@@ -62,6 +67,7 @@ export function guidanceUpdatedEvent(
       change,
       status: session.status,
       phase: session.phase,
+      plan_status: planStatusOf(session),
       stop_ids: session.stops.map((s) => s.id),
       ...(session.endReason ? { reason: session.endReason } : {}),
     },

@@ -63,6 +63,7 @@ export function testEventSamples(
       change: 'cleared',
       status: 'completed',
       phase: 'arrived',
+      plan_status: 'no_stop_needed',
       stop_ids: [],
       reason: 'arrived',
     },

@@ -27,6 +27,7 @@ const guidanceUpdated = {
     change: 'refreshed',
     status: 'active',
     phase: 'stop_recommended',
+    plan_status: 'ok',
     stop_ids: [IDS.guidanceStop],
   },
 };

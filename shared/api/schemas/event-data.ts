@@ -5,7 +5,7 @@ import { publicId, timestamp } from './common.ts';
 import { fleetSchema } from './fleets.ts';
 import { purchaseVerificationSchema } from './fuelings.ts';
 import { guidancePhase } from './guidance.ts';
-import { answerFuelTaxTreatment, stopPriceBasisShape } from './routes.ts';
+import { answerFuelTaxTreatment, fuelPlanStatus, stopPriceBasisShape } from './routes.ts';
 
 /**
  * The `data` of each event type, member by member: the contract the builders in
@@ -81,6 +81,12 @@ export const eventDataSchemas = {
     ),
     status: z.enum(SESSION_STATUSES),
     phase: guidancePhase,
+    plan_status: z.nullable(fuelPlanStatus).check(
+      z.meta({
+        description:
+          'The plan behind the stops, as the guidance’s `plan_status`: `no_accepted_station_in_range` says the fleet’s fuel card program leaves the truck short (GET the guidance for `fuel_program_shortfall`); null before the first plan.',
+      }),
+    ),
     stop_ids: z
       .array(publicId('guidanceStop'))
       .check(z.meta({ description: 'The recommended stops (`gds_`) in route order; empty once cleared.' })),

@@ -3,6 +3,7 @@ import {
   fuelLevelSourceOf,
   type GuidanceSession,
   phaseAsRead,
+  planStatusOf,
 } from '../../domain/guidance/session.ts';
 import { roundCoordinate, roundToTenth } from '../../domain/rounding.ts';
 import { freshnessOf } from '../../domain/telematics/freshness.ts';
@@ -99,9 +100,3 @@ const fuelLevelAsOf = (fuel: FuelReading, position: GuidanceSession['position'])
   fuel.asOfMs ?? position?.recordedAtMs ?? fuel.reportedAtMs ?? 0;
 
 /** The last plan's status; a session stored before it kept one reads it from its phase. */
-function planStatusOf(session: GuidanceSession) {
-  if (session.planStatus !== undefined) return session.planStatus;
-  if (session.planUpdatedAtMs === null) return null;
-  if (session.phase === 'cannot_reach') return 'infeasible';
-  return session.stops.length === 0 ? 'no_stop_needed' : 'ok';
-}

@@ -214,6 +214,19 @@ export function phaseForStops(stops: readonly GuidanceStop[]): GuidancePhase {
 /** Phases after which the session is over; a stale position never masks them. */
 export const isTerminal = (session: Pick<GuidanceSession, 'status'>) => session.status !== 'active';
 
+/**
+ * The status of the session's plan; null before its first plan. A session stored before plans kept
+ * their status reads it from its phase and stops.
+ */
+export function planStatusOf(
+  session: Pick<GuidanceSession, 'planStatus' | 'planUpdatedAtMs' | 'phase' | 'stops'>,
+): FuelPlanStatus | null {
+  if (session.planStatus !== undefined) return session.planStatus;
+  if (session.planUpdatedAtMs === null) return null;
+  if (session.phase === 'cannot_reach') return 'infeasible';
+  return session.stops.length === 0 ? 'no_stop_needed' : 'ok';
+}
+
 /** The phase a reader sees: a position graded stale overrides what the last recompute concluded. */
 export function phaseAsRead(
   session: Pick<GuidanceSession, 'status' | 'phase' | 'position'>,

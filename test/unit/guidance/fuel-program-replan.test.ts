@@ -49,7 +49,10 @@ const newSession = (overrides: Partial<GuidanceSession> = {}): GuidanceSession =
 });
 
 /** One cycle at Amarillo with `percent` in the tank, `progressMiles` along a route of `distanceMiles`. */
-function replan(
+const replan = (...args: Parameters<typeof replanUpdate>) => replanUpdate(...args).session;
+
+/** The same cycle, with what it announces. */
+function replanUpdate(
   session: GuidanceSession,
   fuelProgram: FuelProgram,
   corridor: { station: Station; milesAlongRoute: number; offRouteMiles: number }[],
@@ -79,7 +82,7 @@ function replan(
       pricing: PRICING,
     },
     NOW,
-  ).session;
+  );
 }
 
 describe('guidance under a required fuel program', () => {
@@ -166,6 +169,25 @@ describe('guidance under a required fuel program', () => {
         shortfallGallons: 16.6,
       },
     });
+  });
+
+  it('tells webhook subscribers in guidance.updated that the program leaves the truck short', () => {
+    // Prepare: the same drive as above, a plan over the accepted Love's alone cannot reach it.
+    const far = [
+      { station: station('stn_pilot', 'Pilot', 3.2), milesAlongRoute: 150, offRouteMiles: 0.1 },
+      { station: station('stn_loves', "Love's", 3.5), milesAlongRoute: 500, offRouteMiles: 0.5 },
+    ];
+    const wide = { percent: 40, distanceMiles: 1_100, progressMiles: 100 };
+
+    // Act
+    const required = replanUpdate(newSession(), program('required'), far, wide);
+    const unrestricted = replanUpdate(newSession(), program('none'), far, wide);
+
+    // Assess
+    const updated = (update: ReturnType<typeof replanUpdate>) =>
+      update.events.find((event) => event.type === 'guidance.updated')?.data;
+    expect(updated(required)).toMatchObject({ plan_status: 'no_accepted_station_in_range', stop_ids: [] });
+    expect(updated(unrestricted)).toMatchObject({ plan_status: 'ok' });
   });
 
   it('still sends the truck to an accepted stop in reach when the gap lies after it', () => {

@@ -98,6 +98,7 @@ describe('what a replan decides before it needs a route', () => {
           change: 'created',
           status: 'active',
           phase: 'awaiting_position',
+          plan_status: null,
           stop_ids: [],
         },
       },

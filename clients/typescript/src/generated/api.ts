@@ -2831,6 +2831,11 @@ export interface components {
             /** @enum {string} */
             status: "active" | "completed" | "cancelled" | "superseded";
             phase: components["schemas"]["GuidancePhase"];
+            /**
+             * @description The plan behind the stops, as the guidance’s `plan_status`: `no_accepted_station_in_range` says the fleet’s fuel card program leaves the truck short (GET the guidance for `fuel_program_shortfall`); null before the first plan.
+             * @enum {string|null}
+             */
+            plan_status: "ok" | "no_stop_needed" | "infeasible" | "no_accepted_station_in_range" | null;
             /** @description The recommended stops (`gds_`) in route order; empty once cleared. */
             stop_ids: string[];
             /**
@@ -7824,6 +7829,7 @@ export interface operations {
                      *             "change",
                      *             "status",
                      *             "phase",
+                     *             "plan_status",
                      *             "stop_ids",
                      *             "reason?"
                      *           ]
@@ -14154,6 +14160,7 @@ export interface operations {
                      *             "change": "refreshed",
                      *             "status": "active",
                      *             "phase": "stop_recommended",
+                     *             "plan_status": "ok",
                      *             "stop_ids": [
                      *               "gds_01M80199RC85ZT7103PW2GPF2A"
                      *             ]
@@ -14278,6 +14285,7 @@ export interface operations {
                      *         "change": "refreshed",
                      *         "status": "active",
                      *         "phase": "stop_recommended",
+                     *         "plan_status": "ok",
                      *         "stop_ids": [
                      *           "gds_01M80199RC85ZT7103PW2GPF2A"
                      *         ]
@@ -14597,6 +14605,7 @@ export interface operations {
                  *         "change": "cleared",
                  *         "status": "completed",
                  *         "phase": "arrived",
+                 *         "plan_status": "no_stop_needed",
                  *         "stop_ids": [],
                  *         "reason": "arrived"
                  *       }
