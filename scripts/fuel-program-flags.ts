@@ -1,5 +1,5 @@
 import { fuelProgramRequest } from '../shared/api/schemas/fuel-program.ts';
-import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
+import { centsToUsd, type FuelProgram } from '../shared/domain/fuel-program/program.ts';
 import { fuelProgramFromRequest } from '../shared/usecases/fuel-programs.ts';
 
 /**
@@ -28,11 +28,11 @@ export function fuelProgramFromFlags(
     .filter((pair) => pair !== '')
     .map((pair) => {
       const [chain = '', cents] = pair.split('=').map((part) => part.trim());
-      const discount = cents === undefined ? 0 : centsToUsd(cents);
+      const discount = cents === undefined ? 0 : typedCentsToUsd(cents);
       if (discount === null) problems.push(`Bad discount "${pair}": use Chain=cents, e.g. "Love's=12"`);
       return { chain, discount_usd_per_gallon: discount ?? 0 };
     });
-  const penalty = flags.penalty === undefined ? 0 : centsToUsd(flags.penalty);
+  const penalty = flags.penalty === undefined ? 0 : typedCentsToUsd(flags.penalty);
   if (penalty === null) problems.push(`Bad --penalty "${flags.penalty}": cents per gallon, e.g. 8`);
   if (problems.length > 0) return { problems };
 
@@ -50,9 +50,9 @@ export function fuelProgramFromFlags(
 }
 
 /** Cents as typed (digits, at most one decimal: a tenth of a cent) to USD; null for anything else. */
-function centsToUsd(text: string): number | null {
+function typedCentsToUsd(text: string): number | null {
   if (!/^\d+(\.\d)?$/.test(text)) return null;
-  return Math.round(Number(text) * 10) / 1000;
+  return centsToUsd(Number(text));
 }
 
 /** Where an issue lies, in the flags' terms (amounts are checked in USD: say so in cents). */

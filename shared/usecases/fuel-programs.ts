@@ -1,16 +1,13 @@
 import type { FuelProgramRequest } from '../api/schemas/fuel-program.ts';
 import type { Scope } from '../domain/access.ts';
 import type { Principal } from '../domain/api-keys.ts';
-import type { FuelProgram } from '../domain/fuel-program/program.ts';
+import { type FuelProgram, usdToCents } from '../domain/fuel-program/program.ts';
 import { ApiError } from '../platform/errors.ts';
 
 /** Where plans and station queries read a fleet's fuel card program (the fleet's item holds it). */
 export interface FuelProgramSource {
   get(fleetId: string): Promise<FuelProgram>;
 }
-
-/** USD (at most three decimals, the schema checked) as cents with a tenth: 0.125 → 12.5. */
-const usdToCents = (usd: number) => Math.round(usd * 1000) / 10;
 
 /** The program a PATCH body's `fuel_program` sets, as of `at`. */
 export function fuelProgramFromRequest(request: FuelProgramRequest, at: string): FuelProgram {

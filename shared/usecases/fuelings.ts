@@ -90,11 +90,10 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
   }
   const nowMs = deps.now();
   const catalog = await deps.catalog.current();
-  // The fleet's treatment and card program, read once for the batch; a vehicle's override wins.
-  const [fleet, program] = await Promise.all([
-    deps.fleets ? deps.fleets.get(fleetId) : null,
-    deps.fuelPrograms.get(fleetId),
-  ]);
+  // The fleet's treatment and card program, read once for the batch (one item holds both); a
+  // vehicle's override wins.
+  const fleet = deps.fleets ? await deps.fleets.get(fleetId) : null;
+  const program = fleet?.fuelProgram ?? (await deps.fuelPrograms.get(fleetId));
   const vehicles = new Map<string, Promise<Vehicle | null>>();
   const lookup = (item: FuelingItem) => {
     const key = item.vehicle_id ? `id:${item.vehicle_id}` : `ref:${item.external_ref}`;

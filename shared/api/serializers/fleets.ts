@@ -1,5 +1,5 @@
 import type { Fleet } from '../../domain/fleet.ts';
-import type { FuelProgram } from '../../domain/fuel-program/program.ts';
+import { centsToUsd, type FuelProgram } from '../../domain/fuel-program/program.ts';
 
 /**
  * Member order here is the order on the wire; create responses and GETs both come through this
@@ -21,9 +21,6 @@ export function fleetResource(fleet: Fleet) {
     updated_at: fleet.updatedAt,
   };
 }
-
-/** Cents (a tenth of a cent at most) as USD: 12.5 → 0.125, without float residue. */
-const centsToUsd = (cents: number) => Math.round(cents * 10) / 1000;
 
 export function fuelProgramResource(program: FuelProgram) {
   return {

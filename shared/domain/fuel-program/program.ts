@@ -25,6 +25,12 @@ export interface FuelProgram {
   updatedAt: string | null;
 }
 
+/** Program amounts are kept in cents with a tenth (12.5); the API speaks USD with three decimals (0.125). */
+export const usdToCents = (usd: number) => Math.round(usd * 1000) / 10;
+
+/** Cents (a tenth of a cent at most) as USD: 12.5 → 0.125, without float residue. */
+export const centsToUsd = (cents: number) => Math.round(cents * 10) / 1000;
+
 /** A fleet that never set a program: no chains, no discounts, every station a candidate. */
 export const NO_FUEL_PROGRAM: FuelProgram = {
   rule: 'none',
