@@ -39,7 +39,13 @@ const nowMs = Date.now();
 const version = `import-${formatTimestamp(nowMs).replace(/[-:.]/g, '').slice(0, 15)}`;
 let lastReported = 0;
 await store.publish(
-  { version, count: stations.length, importedAt: formatTimestamp(nowMs), source: basename(file) },
+  {
+    version,
+    count: stations.length,
+    importedAt: formatTimestamp(nowMs),
+    source: basename(file),
+    newestPriceUpdatedAt: formatTimestamp(Math.max(...stations.map((station) => station.priceUpdatedAtMs))),
+  },
   stations,
   (written) => {
     // Progress every 1,000 stations (or at the end) so long imports show they are moving.

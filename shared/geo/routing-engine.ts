@@ -10,6 +10,27 @@ export interface RouteRequest {
    * route from a truck on a road goes on the way it is heading: it never starts with a U-turn.
    */
   originHeadingDegrees?: number | null;
+  /**
+   * The truck the route is for, in the API's US units; an engine that knows truck restrictions
+   * (Amazon Location) keeps it off roads it may not use. Absent: the engine's standard class-8
+   * tractor-trailer. The embedded interstate graph ignores it (every segment is truck-legal).
+   */
+  truck?: RouteTruck;
+}
+
+/**
+ * A truck's dimensions, weight and cargo as engines receive them (shared/domain/truck-profile.ts
+ * resolves one from the vehicle, its fleet and the standard truck).
+ */
+export interface RouteTruck {
+  heightInches: number;
+  widthInches: number;
+  lengthFeet: number;
+  grossWeightLbs: number;
+  /** All axles, tractor and trailer together. */
+  axleCount: number;
+  /** Hazardous cargo classes on board (the vocabulary of shared/domain/truck-profile.ts); empty: none. */
+  hazardousCargo: readonly string[];
 }
 
 /**

@@ -9,6 +9,8 @@ import type { DocumentClient } from './dynamo-client.ts';
  * over shards so a cold start loads them with parallel Queries.
  */
 export const CATALOG_POINTER_KEY = { pk: 'CATALOG#stations', sk: 'CURRENT' };
+/** The outcome of the latest price file import, published or refused (the readiness report reads it). */
+export const LAST_PRICE_IMPORT_KEY = { pk: 'CATALOG#stations', sk: 'LAST_IMPORT' };
 export const CATALOG_SHARDS = 8;
 
 const shardOf = (stationId: string) => Math.floor(((unitHash(stationId) + 1) / 2) * CATALOG_SHARDS);
@@ -22,10 +24,29 @@ export interface CatalogPointer {
   count: number;
   importedAt: string;
   source: string;
+  /** The newest `price_updated_at` of the catalog's stations; null for catalogs imported without it. */
+  newestPriceUpdatedAt: string | null;
+}
+
+/** One price file import as the readiness report and operators see it. */
+export interface PriceImportRecord {
+  /** The file: `s3://bucket/key` or the local path's base name. */
+  source: string;
+  /** `published`: the catalog is current; `refused`: a guard stopped it; `dry_run`: nothing written. */
+  outcome: 'published' | 'refused' | 'dry_run';
+  /** The catalog version it published (or would have). */
+  version: string;
+  at: string;
+  acceptedRows: number;
+  rejectedRows: number;
+  /** Why it was refused, one sentence per guard; empty when published. */
+  reasons: string[];
 }
 
 export interface StationCatalogStore {
   current(): Promise<CatalogPointer | null>;
+  lastImport(): Promise<PriceImportRecord | null>;
+  recordImport(record: PriceImportRecord): Promise<void>;
   load(version: string): Promise<Station[]>;
   /** Writes every station, then moves the pointer. `onProgress` gets the count written so far. */
   publish(
@@ -45,7 +66,43 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
         count: Number(Item.count),
         importedAt: String(Item.imported_at),
         source: String(Item.source),
+        newestPriceUpdatedAt:
+          typeof Item.newest_price_updated_at === 'string' ? Item.newest_price_updated_at : null,
       };
+    },
+
+    async lastImport() {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: LAST_PRICE_IMPORT_KEY }),
+      );
+      if (!Item) return null;
+      return {
+        source: String(Item.source),
+        outcome: Item.outcome as PriceImportRecord['outcome'],
+        version: String(Item.version),
+        at: String(Item.at),
+        acceptedRows: Number(Item.accepted_rows),
+        rejectedRows: Number(Item.rejected_rows),
+        reasons: Array.isArray(Item.reasons) ? Item.reasons.map(String) : [],
+      };
+    },
+
+    async recordImport(record) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...LAST_PRICE_IMPORT_KEY,
+            source: record.source,
+            outcome: record.outcome,
+            version: record.version,
+            at: record.at,
+            accepted_rows: record.acceptedRows,
+            rejected_rows: record.rejectedRows,
+            reasons: record.reasons,
+          },
+        }),
+      );
     },
 
     async load(version) {
@@ -99,6 +156,9 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
             count: pointer.count,
             imported_at: pointer.importedAt,
             source: pointer.source,
+            ...(pointer.newestPriceUpdatedAt
+              ? { newest_price_updated_at: pointer.newestPriceUpdatedAt }
+              : {}),
           },
         }),
       );

@@ -47,12 +47,19 @@ describe('the station catalog store', () => {
         count: stations.length,
         importedAt: '2026-11-21T00:00:00.000000Z',
         source: 'test',
+        newestPriceUpdatedAt: '2026-11-20T23:00:00.000000Z',
       },
       stations,
       (written) => progress.push(written),
     );
     expect(progress.at(-1)).toBe(120);
-    expect((await store.current())?.version).toBe('v-test-1');
+    expect(await store.current()).toEqual({
+      version: 'v-test-1',
+      count: 120,
+      importedAt: '2026-11-21T00:00:00.000000Z',
+      source: 'test',
+      newestPriceUpdatedAt: '2026-11-20T23:00:00.000000Z',
+    });
     const loaded = await store.load('v-test-1');
     expect(loaded).toHaveLength(120);
     expect(new Set(loaded.map((s) => s.id))).toEqual(new Set(stations.map((s) => s.id)));
@@ -83,5 +90,29 @@ describe('npm run stations:import', () => {
     const pointer = await store.current();
     expect(pointer?.source).toBe('feed.csv');
     expect((await store.load(pointer?.version ?? '')).map((s) => s.name).sort()).toEqual(['A', 'C']);
+  });
+
+  it('keeps the outcome of the latest price file import, refused or published', async () => {
+    const store = createStationCatalogStore(client, table);
+    const refused = {
+      source: 's3://feed/incoming/prices.csv',
+      outcome: 'refused' as const,
+      version: 'import-20261121T000000',
+      at: '2026-11-21T00:00:00.000000Z',
+      acceptedRows: 2,
+      rejectedRows: 998,
+      reasons: ['Only 0.2 % of the rows were accepted; at least 95 % must be.'],
+    };
+    await store.recordImport(refused);
+    expect(await store.lastImport()).toEqual(refused);
+    const published = {
+      ...refused,
+      outcome: 'published' as const,
+      acceptedRows: 1000,
+      rejectedRows: 0,
+      reasons: [],
+    };
+    await store.recordImport(published);
+    expect(await store.lastImport()).toEqual(published);
   });
 });

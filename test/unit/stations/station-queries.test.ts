@@ -7,6 +7,7 @@ import type { Plan } from '../../../shared/domain/plans.ts';
 import { nearbyFootprint } from '../../../shared/domain/stations/enumeration-guard.ts';
 import type { Station } from '../../../shared/domain/stations/station.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
+import type { CatalogPointer } from '../../../shared/store/station-catalog.ts';
 import { createCatalogProvider } from '../../../shared/usecases/station-catalog.ts';
 import { type CorridorDeps, nearbyStations, stationsAlongRoute } from '../../../shared/usecases/stations.ts';
 
@@ -215,7 +216,7 @@ describe('accepted_only and in_fuel_program', () => {
 describe('the catalog provider', () => {
   it('switches to an imported catalog when the pointer appears, after the pointer TTL', async () => {
     let now = NOW;
-    let pointer: { version: string; count: number; importedAt: string; source: string } | null = null;
+    let pointer: CatalogPointer | null = null;
     const load = vi.fn(async () => [station('imported', 32)]);
     const provider = createCatalogProvider({
       store: { current: async () => pointer, load },
@@ -223,7 +224,13 @@ describe('the catalog provider', () => {
       now: () => now,
     });
     expect((await provider.current()).version).toBe('synthetic-1');
-    pointer = { version: 'import-1', count: 1, importedAt: '', source: 'feed.csv' };
+    pointer = {
+      version: 'import-1',
+      count: 1,
+      importedAt: '',
+      source: 'feed.csv',
+      newestPriceUpdatedAt: null,
+    };
     expect((await provider.current()).version).toBe('synthetic-1');
     now += 60_000;
     const index = await provider.current();
