@@ -66,8 +66,10 @@ export function geoRoutesClientConfig(budgetMs: number): GeoRoutesClientConfig {
 
 /**
  * Routes with Amazon Location Service (Routes V2, `CalculateRoutes`, truck mode) behind the
- * `RoutingEngine` port. Failures are translated into the port's terms: no route →
- * `RoutingUnreachableError`, over the budget → `RouteTimeoutError`, throttling → `RouteCapacityError`.
+ * `RoutingEngine` port, for the request's truck (the standard one when it names none). Failures
+ * are translated into the port's terms (amazon-location-errors.ts): no route, or only one that
+ * breaks the truck's restrictions (amazon-location-notices.ts) → `RoutingUnreachableError`; over
+ * the budget → `RouteTimeoutError`; throttling or a failing service → `RouteCapacityError`.
  *
  * @example
  * const router = createAmazonLocationRouter({ region: 'us-east-1' });
