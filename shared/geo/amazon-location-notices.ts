@@ -65,7 +65,11 @@ function avoidanceName(code: string): string {
   return code.startsWith('ViolatedAvoid') ? `an avoided ${what}` : `a restriction (${code})`;
 }
 
-/** The broken limits in the API's US units, beside the truck's own figure where it has one. */
+/**
+ * The broken limits in the API's US units, beside the truck's own figure where it has one. The
+ * reference gives no unit for MaxHeight, MaxWidth and MaxLength; they are read as centimetres, the
+ * unit of the request's dimensions and of MaxKpraLength beside them.
+ */
 function describeConstraints(constraints: RouteViolatedConstraints, truck: AmazonTruck): string[] {
   const limits: string[] = [];
   if (constraints.MaxHeight !== undefined) {
