@@ -70,6 +70,25 @@ describe('formatLogRecord', () => {
     );
   });
 
+  it("keeps an error's cause on the line: it is what says why (a missing table, a refused call)", () => {
+    const line = JSON.stringify({
+      level: 'ERROR',
+      message: 'Guidance cycle failed; SQS delivers the message again',
+      messageId: 'm-1',
+      vehicleId: 'veh_1',
+      error: {
+        name: 'Error',
+        message: 'tracking item not written',
+        stack: 'at …',
+        cause: { name: 'ResourceNotFoundException', message: 'Requested resource not found' },
+      },
+    });
+    expect(formatLogRecord(line, 'lines')).toBe(
+      'ERROR Guidance cycle failed; SQS delivers the message again messageId=m-1 vehicleId=veh_1 ' +
+        'error=Error: tracking item not written (cause: ResourceNotFoundException: Requested resource not found)',
+    );
+  });
+
   it('passes JSON through in json format, and anything that is not a record in both', () => {
     expect(formatLogRecord(cycle, 'json')).toBe(cycle);
     expect(formatLogRecord('GET /v1/me 200 4ms', 'lines')).toBe('GET /v1/me 200 4ms');

@@ -102,15 +102,19 @@ export function formatLogRecord(line: string, format: LogFormat): string {
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : value.map(describeValue).join(',');
   if (typeof value === 'object' && value !== null) {
-    const { name, message } = value as { name?: unknown; message?: unknown };
-    if (typeof message === 'string')
-      return truncate(`${typeof name === 'string' ? `${name}: ` : ''}${message}`);
+    const { name, message, cause } = value as { name?: unknown; message?: unknown; cause?: unknown };
+    if (typeof message === 'string') {
+      const own = `${typeof name === 'string' ? `${name}: ` : ''}${message}`;
+      // The cause is what an operator acts on ("the table does not exist"), so it stays on the line.
+      const because = typeof cause === 'object' && cause !== null ? ` (cause: ${describeValue(cause)})` : '';
+      return truncate(`${own}${because}`, MAX_VALUE_CHARS * 2);
+    }
     return truncate(JSON.stringify(value));
   }
   const text = String(value);
   return truncate(/\s/.test(text) ? JSON.stringify(text) : text);
 }
 
-function truncate(text: string): string {
-  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
+function truncate(text: string, max = MAX_VALUE_CHARS): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

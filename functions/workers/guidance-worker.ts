@@ -1,10 +1,10 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
 import {
   parseVehicleUpdateMessage,
   type VehicleUpdateMessage,
 } from '../../shared/domain/telematics/messages.ts';
 import { logger } from '../../shared/platform/observability.ts';
+import { sqsBatchHandler } from '../../shared/platform/sqs-batch.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { guidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 
@@ -37,7 +37,6 @@ function oneAtATimePerKey() {
  * that one, and the cycle's idempotency makes the second run harmless.
  */
 export function createGuidanceWorker(cycle: GuidanceCycle) {
-  const processor = new BatchProcessor(EventType.SQS);
   const oneAtATime = oneAtATimePerKey();
   const processRecord = async (record: SQSRecord): Promise<void> => {
     const parsed = parseVehicleUpdateMessage(record.body);
@@ -60,8 +59,13 @@ export function createGuidanceWorker(cycle: GuidanceCycle) {
     if (events.length > 0) logger.info('Guidance cycle', line);
     else logger.debug('Guidance cycle', line);
   };
-  return (event: SQSEvent, context: Context) =>
-    processPartialResponse(event, processRecord, processor, { context });
+  return sqsBatchHandler(processRecord, {
+    failure: 'Guidance cycle failed; SQS delivers the message again',
+    idsOf: (record) => {
+      const { fleetId, vehicleId } = JSON.parse(record.body) as { fleetId?: unknown; vehicleId?: unknown };
+      return { fleetId, vehicleId };
+    },
+  });
 }
 
 const withoutSnapshots = ({ positions: _positions, vehicle: _vehicle, ...rest }: VehicleUpdateMessage) =>

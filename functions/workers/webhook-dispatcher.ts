@@ -1,11 +1,9 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
 import type { DeliveryMessage } from '../../shared/domain/webhooks/delivery.ts';
 import { logger } from '../../shared/platform/observability.ts';
+import { sqsBatchHandler } from '../../shared/platform/sqs-batch.ts';
 import { attemptDelivery } from '../../shared/usecases/webhook-delivery.ts';
 import { deliveryDeps } from '../../shared/wiring/webhooks.ts';
-
-const processor = new BatchProcessor(EventType.SQS);
 
 /**
  * One attempt per message. A receiver's failure is not an error here (the attempt is recorded and
@@ -24,5 +22,11 @@ async function processRecord(record: SQSRecord): Promise<void> {
   });
 }
 
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, processRecord, processor, { context });
+export const handler = sqsBatchHandler(processRecord, {
+  failure: 'Webhook attempt failed; SQS delivers the message again',
+  idsOf: (record) => {
+    const { deliveryId, endpointId, attempt, owner } = JSON.parse(record.body) as Partial<DeliveryMessage>;
+    const ownerId = owner?.kind === 'fleet' ? { fleetId: owner.fleetId } : { partnerId: owner?.partnerId };
+    return { deliveryId, endpointId, attempt, ...ownerId };
+  },
+});

@@ -31,8 +31,18 @@ export function apiErrorForDomainError(error: unknown): ApiError | null {
   return null;
 }
 
-/** How long a client is asked to wait after a transient storage failure. */
+/** How long a client is asked to wait after a transient storage or auth-backend failure. */
 const TRANSIENT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * 503 `auth_unavailable`: the key, its plan or its account could not be read, so the request can
+ * be neither accepted nor refused. Retry-After as on `storage_unavailable`.
+ */
+export function authUnavailable(detail: string): ApiError {
+  return new ApiError('auth_unavailable', detail, {
+    headers: { 'Retry-After': String(TRANSIENT_RETRY_AFTER_SECONDS) },
+  });
+}
 
 /** What the AWS SDK throws, after its own retries, when DynamoDB or SQS is throttling or unreachable. */
 const TRANSIENT_AWS_ERRORS = new Set([

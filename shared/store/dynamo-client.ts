@@ -1,9 +1,17 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  AWS_CALL_LIMITS,
+  type AwsCallLimits,
+  boundedClientConfig,
+  LOCAL_AWS_CALL_LIMITS,
+} from '../platform/adapters/aws-call-limits.ts';
 
 interface ClientOptions {
   region: string;
   endpoint?: string | undefined;
+  /** Bounds of each call; by default AWS_CALL_LIMITS, or LOCAL_AWS_CALL_LIMITS with an endpoint. */
+  limits?: AwsCallLimits | undefined;
 }
 
 /** The credentials every local client presents: DynamoDB Local accepts any. */
@@ -13,7 +21,7 @@ export function createDynamoClient(options: ClientOptions): DynamoDBClient {
   const client = new DynamoDBClient({
     region: options.region,
     ...(options.endpoint ? localEndpointConfig(options.endpoint, options.region) : {}),
-    maxAttempts: 3,
+    ...boundedClientConfig(options.limits ?? (options.endpoint ? LOCAL_AWS_CALL_LIMITS : AWS_CALL_LIMITS)),
   });
   // No SDK logger is configured, yet its middleware builds a redacted copy of every input and
   // output to hand to the no-op logger: a few percent of a busy function's CPU for nothing.

@@ -1,7 +1,7 @@
 import type { MeInputs } from '../api/serializers/me.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import { type Plan, usagePeriod } from '../domain/plans.ts';
-import { ApiError } from '../platform/errors.ts';
+import { authUnavailable, isTransientAwsError } from '../platform/domain-errors.ts';
 import type { AccountStore } from '../store/accounts.ts';
 import type { Counters } from '../store/counters.ts';
 
@@ -18,11 +18,16 @@ export async function describeAccount(
   nowMs: number,
 ): Promise<MeInputs> {
   const period = usagePeriod(nowMs);
+  // GET /v1/me is how a client checks its key: when the key's plan, usage or account cannot be
+  // read, it is the auth backend that is unavailable, not the caller's data.
   const [plan, used, account] = await Promise.all([
     deps.plans.get(principal.planName),
     deps.counters.readUsage(principal.accountId, period.id),
     deps.accounts.get(principal.accountId),
-  ]);
-  if (!plan) throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');
+  ]).catch((error: unknown) => {
+    if (isTransientAwsError(error)) throw authUnavailable('The key’s account could not be read right now.');
+    throw error;
+  });
+  if (!plan) throw authUnavailable('The key’s plan could not be loaded.');
   return { principal, plan, used, account, period };
 }

@@ -5,6 +5,7 @@ import {
   type VehicleUpdateWire,
 } from '../domain/telematics/messages.ts';
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
+import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
@@ -62,7 +63,7 @@ export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): Messa
   // fleet has endpoints). In a Lambda bundle they are a lazy chunk (scripts/bundle-functions.ts).
   let sqsClient: Promise<SQSClient> | undefined;
   const sqs = () => {
-    sqsClient ??= import('@aws-sdk/client-sqs').then(({ SQSClient }) => new SQSClient({ maxAttempts: 3 }));
+    sqsClient ??= import('@aws-sdk/client-sqs').then(({ SQSClient }) => new SQSClient(boundedClientConfig()));
     return sqsClient;
   };
   const sqsQueue = <T>(urlVariable: string) =>

@@ -1,4 +1,5 @@
 import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
+import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -35,7 +36,7 @@ export function createDeliveryRetries(
     ]);
     return createEventBridgeScheduler<DeliveryMessage>({
       ...options,
-      client: new SchedulerClient({ maxAttempts: 3 }),
+      client: new SchedulerClient(boundedClientConfig()),
     });
   });
   return { scheduleOnce: async (name, at, message) => (await scheduler()).scheduleOnce(name, at, message) };

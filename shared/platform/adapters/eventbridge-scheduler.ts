@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { OneTimeScheduler } from '../ports/scheduler.ts';
 import { type Clock, systemClock } from '../time.ts';
+import { boundedClientConfig } from './aws-call-limits.ts';
 
 /** Scheduler's name rules: 1–64 characters of `[0-9a-zA-Z-_.]`. */
 export const SCHEDULE_NAME_MAX_LENGTH = 64;
@@ -62,7 +63,7 @@ const MINIMUM_LEAD_MS = 1_000;
  * await scheduler.scheduleOnce('whd_01JD…-attempt-3', new Date(Date.now() + 300_000), message);
  */
 export function createEventBridgeScheduler<T>(options: EventBridgeSchedulerOptions): OneTimeScheduler<T> {
-  const client = options.client ?? new SchedulerClient({ maxAttempts: 3 });
+  const client = options.client ?? new SchedulerClient(boundedClientConfig());
   const clock = options.clock ?? systemClock;
 
   return {

@@ -5,6 +5,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { MessageQueue } from '../ports/queue.ts';
+import { boundedClientConfig } from './aws-call-limits.ts';
 
 /** SendMessageBatch takes at most 10 entries (SQS quota). */
 export const SQS_BATCH_LIMIT = 10;
@@ -44,7 +45,7 @@ export class QueueSendError extends Error {
  */
 export function createSqsQueue<T>(options: SqsQueueOptions): MessageQueue<T> {
   const { queueUrl } = options;
-  const client = options.client ?? new SQSClient({ maxAttempts: 3 });
+  const client = options.client ?? new SQSClient(boundedClientConfig());
 
   const sendBatch = async (entries: SendMessageBatchRequestEntry[]): Promise<BatchResultErrorEntry[]> => {
     const { Failed = [] } = await client.send(

@@ -6,6 +6,7 @@ import {
   secretRefusal,
 } from '../../domain/api-keys.ts';
 import type { Stage } from '../config.ts';
+import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
 
@@ -53,7 +54,7 @@ export async function authenticate(
     key = await findKey(keyHash);
   } catch (error) {
     logger.error('Key store unavailable', { error });
-    throw new ApiError('auth_unavailable', 'The key could not be checked right now.');
+    throw authUnavailable('The key could not be checked right now.');
   }
   if (!key) throw new ApiError('invalid_api_key', 'The API key is not recognized.');
   // A secret of the other mode (a seeded or imported item) is as unknown as a wrong key.

@@ -1,4 +1,5 @@
 import type { Principal } from '../../domain/api-keys.ts';
+import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { isPublicId } from '../ids.ts';
 import { logger } from '../observability.ts';
@@ -68,6 +69,6 @@ async function grantLookup(hasGrant: HasGrant, partnerId: string, fleetId: strin
     return await hasGrant(partnerId, fleetId);
   } catch (error) {
     logger.error('Grant store unavailable', { error });
-    throw new ApiError('auth_unavailable', 'The fleet grant could not be checked right now.');
+    throw authUnavailable('The fleet grant could not be checked right now.');
   }
 }

@@ -4,6 +4,7 @@ import type { Plan } from '../../domain/plans.ts';
 import { usagePeriod } from '../../domain/plans.ts';
 import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
 import { monthlyLimitHint } from '../../domain/usage-limits.ts';
+import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
 import { emitUsageOf } from '../usage-metrics.ts';
@@ -45,11 +46,11 @@ export async function enforceRateLimit(
     plan = await deps.plan(principal.planName);
   } catch (error) {
     logger.error('Plan store unavailable', { error });
-    throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded right now.');
+    throw authUnavailable('The key’s plan could not be loaded right now.');
   }
   if (!plan) {
     logger.error('Key references an unknown plan', { keyId: principal.keyId, plan: principal.planName });
-    throw new ApiError('auth_unavailable', 'The key’s plan could not be loaded.');
+    throw authUnavailable('The key’s plan could not be loaded.');
   }
   const window = rateWindow(deps.now());
   let hits: number;

@@ -1,4 +1,5 @@
 import { hashApiKey } from '../../domain/api-keys.ts';
+import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
 import { header } from './request-meta.ts';
@@ -65,7 +66,7 @@ export async function authenticateOperator(
     token = await findToken(hashApiKey(presented));
   } catch (error) {
     logger.error('Operator token store unavailable', { error });
-    throw new ApiError('auth_unavailable', 'The operator token could not be checked right now.');
+    throw authUnavailable('The operator token could not be checked right now.');
   }
   if (!token) {
     throw new ApiError('invalid_api_key', 'The operator token is not recognized.', {
