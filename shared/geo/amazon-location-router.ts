@@ -8,6 +8,7 @@ import {
   type Route,
 } from '@aws-sdk/client-geo-routes';
 import { roundToTenth } from '../domain/rounding.ts';
+import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
 import { translateAmazonLocationError, unreachableError } from './amazon-location-errors.ts';
 import { refusedNoticeSentences } from './amazon-location-notices.ts';
 import { amazonTruckOptions, DEFAULT_TRUCK, toAmazonTruck } from './amazon-location-truck.ts';
@@ -54,14 +55,11 @@ export const AMAZON_LOCATION_MAX_ATTEMPTS = 2;
  * whatever these do; they make the SDK stop its own work too, instead of leaving a socket open.
  */
 export function geoRoutesClientConfig(budgetMs: number): GeoRoutesClientConfig {
-  return {
+  return boundedClientConfig({
     maxAttempts: AMAZON_LOCATION_MAX_ATTEMPTS,
-    requestHandler: {
-      connectionTimeout: Math.round(budgetMs / 4),
-      requestTimeout: budgetMs,
-      throwOnRequestTimeout: true,
-    },
-  };
+    connectionTimeoutMs: Math.round(budgetMs / 4),
+    requestTimeoutMs: budgetMs,
+  });
 }
 
 /**
