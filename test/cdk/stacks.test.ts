@@ -13,10 +13,12 @@ import {
   type WorkerFunction,
   workerFunctions,
 } from '../../lib/worker-functions.ts';
+import { repoRoot } from '../../scripts/bundle-functions.ts';
 import { adminRouteList } from '../../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
 import { readConfig } from '../../shared/platform/config.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
+import { acceptedWarnings, type CfnLintFinding, cfnLintInstalled, lintTemplates } from './cfn-lint.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -713,6 +715,24 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual([]);
     expect(failure).toBeUndefined();
   });
+});
+
+describe('cfn-lint', () => {
+  it.runIf(cfnLintInstalled())(
+    'finds no error in any template, and only the warnings docs/deploy-checks.md explains',
+    () => {
+      const { app, outdir } = fixture.createApp();
+      app.synth();
+      const findings = lintTemplates(outdir) ?? [];
+      const described = (f: CfnLintFinding) => `${f.rule} ${f.template}: ${f.message}`;
+      expect(findings.filter((finding) => finding.level === 'Error').map(described)).toEqual([]);
+      const warnings = new Set(
+        findings.filter((finding) => finding.level === 'Warning').map((finding) => finding.rule),
+      );
+      // Every warning is explained, and every explanation still has its warning (no stale rows).
+      expect([...warnings].sort()).toEqual([...acceptedWarnings(repoRoot)].sort());
+    },
+  );
 });
 
 /** `rule at construct path`, one per unacknowledged finding, so a failure names what to fix. */
