@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPriceFeedImportHandler,
   type ObjectCreatedDetail,
@@ -11,6 +11,7 @@ import { DEFAULT_PRICE_FEED_POLICY } from '../../shared/domain/stations/price-fe
 import type { Station } from '../../shared/domain/stations/station.ts';
 import { stableId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
+import { resetUsageMetrics } from '../../shared/platform/usage-metrics.ts';
 import { createStationCatalogStore, type StationCatalogStore } from '../../shared/store/station-catalog.ts';
 import { importPriceFile, type PriceFileInput } from '../../shared/usecases/price-feed-import.ts';
 import { priceFeedImportJob } from '../../shared/wiring/price-feed.ts';
@@ -245,6 +246,31 @@ describe('importing a price file', () => {
   });
 });
 
+/** What `run` returned and the EMF metric documents it wrote to stdout (metrics on for the call). */
+async function withMetrics<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; metrics: Record<string, unknown>[] }> {
+  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+  resetUsageMetrics();
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    const result = await run();
+    const metrics = lines
+      .flatMap((line) => line.split('\n'))
+      .filter((line) => line.includes('"_aws"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { result, metrics };
+  } finally {
+    spy.mockRestore();
+    vi.unstubAllEnvs();
+    resetUsageMetrics();
+  }
+}
+
 /** A GetObject answer as the SDK gives it: the body is a stream with transformToString. */
 function objectOf(text: string) {
   return {
@@ -319,7 +345,10 @@ describe('the price feed import function', () => {
 
   it('publishes a file under incoming/', async () => {
     s3.on(GetObjectCommand).resolves(objectOf(fixture('good.csv')));
-    const result = await handler(objectCreated('feed-bucket', 'incoming/prices.csv'));
+    const { result, metrics } = await withMetrics(() =>
+      handler(objectCreated('feed-bucket', 'incoming/prices.csv')),
+    );
+    expect(metrics).toEqual([]);
     expect(result).toMatchObject({ status: 'done', outcome: { outcome: 'published', accepted: 20 } });
     expect(reportOf().report).toMatchObject({ outcome: 'published', version: 'import-20261121T000000' });
     expect(await createStationCatalogStore(client, table).current()).toMatchObject({
@@ -328,10 +357,13 @@ describe('the price feed import function', () => {
     });
   });
 
-  it('refuses a hostile file without failing: the report says why', async () => {
+  it('refuses a hostile file without failing: the report says why, and the refusal is counted', async () => {
     s3.on(GetObjectCommand).resolves(objectOf(fixture('two-rows.csv')));
-    const result = await handler(objectCreated('feed-bucket', 'incoming/partial-upload.csv'));
+    const { result, metrics } = await withMetrics(() =>
+      handler(objectCreated('feed-bucket', 'incoming/partial-upload.csv')),
+    );
     expect(result).toMatchObject({ status: 'done', outcome: { outcome: 'refused' } });
+    expect(metrics).toEqual([expect.objectContaining({ PriceFeedImportsRefused: 1 })]);
     expect(reportOf().report.reasons[0]).toContain(
       "would remove 18 of the current catalog's 20 stations (90 %)",
     );
