@@ -74,9 +74,10 @@ export async function importPriceFile(
     ? { source: 'imported', version: pointer.version, stationCount: pointer.count }
     : { source: 'synthetic' };
 
-  const unreadable = fileRefusal(input);
-  if (unreadable) return refuse(deps, { ...base, replaces, reason: unreadable });
-  const file = priceFileRows(input.text, input.format as PriceFileFormat);
+  if (input.format === null) return refuse(deps, { ...base, replaces, reason: notAPriceFile(input.source) });
+  const bytes = Buffer.byteLength(input.text, 'utf8');
+  if (bytes > PRICE_FILE_MAX_BYTES) return refuse(deps, { ...base, replaces, reason: tooLargeReason(bytes) });
+  const file = priceFileRows(input.text, input.format);
   if (!file.ok) return refuse(deps, { ...base, replaces, reason: file.reason });
 
   const { stations, rejected } = parseCatalogRows(file.rows, { nowMs });
@@ -91,9 +92,12 @@ export async function importPriceFile(
     },
     input.policy,
   );
-  const newestPriceUpdatedAt = stations.length
-    ? formatTimestamp(Math.max(...stations.map((station) => station.priceUpdatedAtMs)))
-    : null;
+  // A loop, not Math.max(...): a national file has more stations than a call may have arguments.
+  const newestMs = stations.reduce(
+    (newest, station) => Math.max(newest, station.priceUpdatedAtMs),
+    -Infinity,
+  );
+  const newestPriceUpdatedAt = stations.length ? formatTimestamp(newestMs) : null;
   const outcome: PriceImportOutcome = {
     ...base,
     outcome: reasons.length ? 'refused' : input.dryRun ? 'dry_run' : 'published',
@@ -150,12 +154,8 @@ export function tooLargeReason(sizeBytes: number): string {
   return `The file is ${mb(sizeBytes)}; a price file may be at most ${mb(PRICE_FILE_MAX_BYTES)}. Leave out columns the feed does not read (docs/price-feed.md).`;
 }
 
-function fileRefusal(input: PriceFileInput): string | undefined {
-  if (input.format === null) {
-    return `${input.source} is not a .csv or .json file; the price feed takes CSV with a header row or a JSON array (docs/price-feed.md).`;
-  }
-  const bytes = Buffer.byteLength(input.text, 'utf8');
-  return bytes > PRICE_FILE_MAX_BYTES ? tooLargeReason(bytes) : undefined;
+function notAPriceFile(source: string): string {
+  return `${source} is not a .csv or .json file; the price feed takes CSV with a header row or a JSON array (docs/price-feed.md).`;
 }
 
 async function refuse(

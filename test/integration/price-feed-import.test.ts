@@ -191,12 +191,15 @@ describe('importing a price file', () => {
     expect(await store.current()).toBeNull();
   });
 
-  it('refuses an empty file, a file that is not CSV or JSON, broken JSON and a header without the columns', async () => {
+  it('refuses an empty file, an oversize one, one that is not CSV or JSON, broken JSON and a header without the columns', async () => {
     const { store } = await freshCatalog();
     const refusal = async (overrides: Partial<PriceFileInput>) =>
       (await importPriceFile(input('good.csv', overrides), deps(store))).reasons;
     expect(await refusal({ text: '' })).toEqual([
       'The file has no station rows (empty, a header alone, or []): there is nothing to publish.',
+    ]);
+    expect(await refusal({ text: 'x'.repeat(51 * 1024 * 1024) })).toEqual([
+      'The file is 51 MB; a price file may be at most 50 MB. Leave out columns the feed does not read (docs/price-feed.md).',
     ]);
     expect(await refusal({ format: null, source: 'prices.xlsx' })).toEqual([
       'prices.xlsx is not a .csv or .json file; the price feed takes CSV with a header row or a JSON array (docs/price-feed.md).',
