@@ -70,6 +70,7 @@ const policy = (() => {
   }
 })();
 
+let progressShown = false;
 const deps = {
   catalog: createStationCatalogStore(
     createDocumentClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT }),
@@ -78,7 +79,10 @@ const deps = {
   now: () => Date.now(),
   onProgress: (written: number) => {
     // Progress every 1,000 stations so long imports show they are moving.
-    if (written % 1000 === 0) process.stderr.write(`\r${written} stations written`);
+    if (written % 1000 === 0) {
+      process.stderr.write(`\r${written} stations written`);
+      progressShown = true;
+    }
   },
 };
 
@@ -120,6 +124,7 @@ try {
           },
           deps,
         );
+  if (progressShown) process.stderr.write('\n');
   const lines = priceImportLines(outcome);
   (outcome.outcome === 'refused' ? console.error : console.log)(lines.join('\n'));
   if (outcome.outcome === 'refused') {
