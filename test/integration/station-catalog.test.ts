@@ -67,29 +67,75 @@ describe('the station catalog store', () => {
 });
 
 describe('npm run stations:import', () => {
-  it('imports a CSV, reports rejected rows by line, and makes the new version current', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalog-'));
-    const file = join(dir, 'feed.csv');
-    writeFileSync(
-      file,
-      [
-        'name,chain,latitude,longitude,state,diesel_price_usd_per_gallon,price_updated_at',
-        'A,TA,35,-101,TX,3.5,2026-11-20T12:00:00Z',
-        'B,TA,nope,-101,TX,3.5,2026-11-20T12:00:00Z',
-        'C,Petro,36,-100,OK,3.4,2026-11-20T12:00:00Z',
-      ].join('\n'),
+  const feed = [
+    'name,chain,latitude,longitude,state,diesel_price_usd_per_gallon,price_updated_at',
+    'A,TA,35,-101,TX,3.5,2026-11-20T12:00:00Z',
+    'B,TA,nope,-101,TX,3.5,2026-11-20T12:00:00Z',
+    'C,Petro,36,-100,OK,3.4,2026-11-20T12:00:00Z',
+  ].join('\n');
+  const writeFeed = (name: string, text = feed) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalog-')), name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const run = (args: string[], tableName = table) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/import-stations.ts', ...args], {
+      env: { ...process.env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamoDbEndpoint() },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
     );
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/import-stations.ts', file],
-      { env: { ...process.env, TABLE_NAME: table, DYNAMODB_ENDPOINT: dynamoDbEndpoint() } },
-    );
-    expect(stderr).toContain('line 3: rejected');
-    expect(stdout).toContain('2 stations, 1 rejected rows');
+
+  it('refuses a file with too many rejected rows or lost stations (exit 2) with the diff; with lower thresholds it dry-runs, then publishes', async () => {
     const store = createStationCatalogStore(client, table);
+    const before = await store.current();
+    const file = writeFeed('feed.csv');
+
+    const refused = await run([file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 3: rejected: latitude: must be a number');
+    expect(refused.stderr).toContain('Only 2 of 3 rows (66.7 %) were accepted; at least 95 % must be');
+    expect(await store.current()).toEqual(before);
+
+    // Two rows would also replace the 120 stations imported above: refused, with the diff to see why.
+    const lossy = await run(['--dry-run', '--min-accepted-share', '0.5', file]);
+    expect(lossy.code).toBe(2);
+    expect(lossy.stderr).toContain('Diff against v-test-1 (120 stations): 2 added, 120 removed');
+    expect(lossy.stderr).toContain(
+      "Publishing would remove 120 of the current catalog's 120 stations (100 %)",
+    );
+
+    const flags = ['--min-accepted-share', '0.5', '--max-station-loss-share', '1'];
+    const dryRun = await run(['--dry-run', ...flags, file]);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain('would publish 2 stations; nothing was written');
+    expect(await store.current()).toEqual(before);
+    expect((await store.lastImport())?.outcome).toBe('dry_run');
+
+    const published = await run([...flags, file]);
+    expect(published.code).toBe(0);
+    expect(published.stdout).toContain('2 stations are the current catalog');
     const pointer = await store.current();
     expect(pointer?.source).toBe('feed.csv');
+    expect(pointer?.newestPriceUpdatedAt).toBe('2026-11-20T12:00:00.000000Z');
     expect((await store.load(pointer?.version ?? '')).map((s) => s.name).sort()).toEqual(['A', 'C']);
+  });
+
+  it('says what is wrong with its arguments, a missing file or a missing table (exit 1)', async () => {
+    expect(await run(['--min-accepted-share', '95', writeFeed('feed.csv')])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "--min-accepted-share must be a share between 0 and 1 (e.g. 0.95), not '95'",
+      ),
+    });
+    expect(await run(['/nonexistent/feed.csv'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('/nonexistent/feed.csv: no such file'),
+    });
+    expect(await run([writeFeed('feed.csv')], 'no-such-table')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Table 'no-such-table' does not exist in region"),
+    });
   });
 
   it('keeps the outcome of the latest price file import, refused or published', async () => {

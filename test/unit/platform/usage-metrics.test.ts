@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enforceQuota } from '../../../shared/platform/http/limits.ts';
 import {
+  emitPriceFeedRefused,
   emitProblem,
   emitUsage,
   emitUsageOf,
@@ -185,5 +186,16 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
     expect(dimensions).toEqual(expect.arrayContaining(['stage', 'code']));
     expect(dimensions).not.toContain('account_id');
     expect(dimensions).not.toContain('status');
+  });
+
+  it('counts a refused price file by stage, in the same namespace', () => {
+    const [document, ...rest] = captureEmf(() => emitPriceFeedRefused());
+
+    expect(rest).toEqual([]);
+    expect(document).toMatchObject({ stage: 'sandbox', PriceFeedImportsRefused: 1 });
+    const aws = document?._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] };
+    expect(aws.CloudWatchMetrics[0]?.Namespace).toBe(USAGE_METRICS_NAMESPACE);
+    // Powertools adds its service name; nothing else splits the count.
+    expect(aws.CloudWatchMetrics[0]?.Dimensions).toEqual([['service', 'stage']]);
   });
 });
