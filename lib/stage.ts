@@ -1,4 +1,5 @@
 import type { Stage } from '../shared/platform/config.ts';
+import { DEFAULT_STALE_PRICE_HOURS } from '../shared/platform/price-feed-config.ts';
 
 export type { Stage };
 
@@ -7,6 +8,11 @@ export interface StageSettings {
   stage: Stage;
   /** Keep data (table, secret, logs) when the stack or a resource is deleted or replaced. */
   retainData: boolean;
+  /**
+   * The stale-price alarm's threshold: the newest station price older than this pages the operator
+   * (lib/price-feed.ts). Production only; the sandbox serves the synthetic catalog, priced as of now.
+   */
+  stalePriceHours: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /**
    * API Gateway's stage-wide throttle. A backstop against floods that would otherwise burn the account's
@@ -27,6 +33,9 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
   prod: {
     stage: 'prod',
     retainData: true,
+    // Providers publish truck-stop prices daily; a day and a half is one missed file plus the hours a
+    // late one takes, and still well before stations are flagged stale (48 h) on every answer.
+    stalePriceHours: DEFAULT_STALE_PRICE_HOURS,
     logLevel: 'INFO',
     // ~10k vehicles reporting every minute is ~170 req/s; 500/s leaves room for the other families.
     throttle: { rateLimit: 500, burstLimit: 1000 },
@@ -35,6 +44,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
   sandbox: {
     stage: 'sandbox',
     retainData: false,
+    // Never reached: the synthetic catalog is priced as of each container's start.
+    stalePriceHours: DEFAULT_STALE_PRICE_HOURS,
     // Integrators debug against the sandbox, and its traffic is small enough for debug logs.
     logLevel: 'DEBUG',
     throttle: { rateLimit: 50, burstLimit: 100 },
