@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { STATION_PRICE_AGE_METRIC } from '../shared/platform/price-feed-metrics.ts';
 import { USAGE_METRICS_NAMESPACE } from '../shared/platform/usage-metrics.ts';
 import { PRICE_FRESHNESS_RATE } from './price-feed.ts';
+import { SERVICE_NAME } from './service-environment.ts';
 
 export interface AlarmsProps {
   stage: string;
@@ -159,7 +160,8 @@ export class Alarms extends Construct {
         metric: new Metric({
           namespace: USAGE_METRICS_NAMESPACE,
           metricName: STATION_PRICE_AGE_METRIC,
-          dimensionsMap: { stage },
+          // Powertools adds the service to every data point's dimensions.
+          dimensionsMap: { service: SERVICE_NAME, stage },
           // Two runs of the job per period, so one late run does not read as missing data.
           period: PRICE_FRESHNESS_RATE.plus(PRICE_FRESHNESS_RATE),
           statistic: 'Maximum',
