@@ -40,7 +40,8 @@ describe('the freshness job’s metrics (CloudWatch EMF)', () => {
       StationPriceAgeHours: 6.3,
       ImportedCatalog: 1,
     });
-    const [directive] = (documents[0]?._aws as { CloudWatchMetrics: Directive[] }).CloudWatchMetrics;
+    const [directive] =
+      (documents[0]?._aws as { CloudWatchMetrics: Directive[] } | undefined)?.CloudWatchMetrics ?? [];
     expect(directive?.Namespace).toBe(USAGE_METRICS_NAMESPACE);
     // Exactly the stale-price alarm's dimensions (lib/alarms.ts): another set would be another metric.
     expect(directive?.Dimensions).toEqual([['service', 'stage']]);
