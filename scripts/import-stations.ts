@@ -1,60 +1,133 @@
 /**
- * Loads a real price feed into a stage's table and makes it the current catalog:
+ * Validates a price file and, unless a guard refuses it, makes it the stage's current catalog:
  *
- *   TABLE_NAME=<stage table> [DYNAMODB_ENDPOINT=…] npm run stations:import -- <file.csv|file.json>
+ *   TABLE_NAME=<stage table> [DYNAMODB_ENDPOINT=…] npm run stations:import -- [--dry-run]
+ *     [--min-accepted-share 0.95] [--max-station-loss-share 0.1] <file.csv|file.json|s3://bucket/key>
  *
- * Columns: see shared/domain/stations/catalog-import.ts (and docs/operations.md). Rejected rows are listed
- * by line and skipped; the rest are imported. Every function picks the new version up on its next
- * request (the catalog pointer is read at most once a minute per container).
+ * The same guards and report as the stage's import function (docs/price-feed.md). Prints the
+ * verdict, the diff against the current catalog and the rejected rows; exits 0 when published or
+ * dry-run, 2 when refused, 1 on a usage or infrastructure error.
  */
-import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
-import { csvRows, jsonRows, parseCatalogRows } from '../shared/domain/stations/catalog-import.ts';
-import { formatTimestamp } from '../shared/platform/time.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { S3Client } from '@aws-sdk/client-s3';
+import {
+  PRICE_FEED_POLICY_ENV,
+  PRICE_FILE_MAX_BYTES,
+  PriceFileTooLargeError,
+  parseShare,
+  priceFeedPolicyFromEnv,
+  priceFileFormatOf,
+} from '../shared/domain/stations/price-feed-guards.ts';
 import { createDocumentClient } from '../shared/store/dynamo-client.ts';
+import { explainTableError } from '../shared/store/missing-table.ts';
+import { createPriceFeedFiles } from '../shared/store/price-feed-files.ts';
 import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
+import { importPriceFile, refusePriceFile, tooLargeReason } from '../shared/usecases/price-feed-import.ts';
+import { priceImportLines } from '../shared/usecases/price-import-report.ts';
 
-const file = process.argv[2];
-const tableName = process.env.TABLE_NAME;
-if (!file || !tableName) {
-  console.error('Usage: TABLE_NAME=<table> npm run stations:import -- <file.csv|file.json>');
+const USAGE =
+  'Usage: TABLE_NAME=<table> npm run stations:import -- [--dry-run] [--min-accepted-share 0.95] [--max-station-loss-share 0.1] <file.csv|file.json|s3://bucket/key>';
+
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
-const text = readFileSync(file, 'utf8');
-const rows = extname(file).toLowerCase() === '.json' ? jsonRows(text) : csvRows(text);
-const { stations, rejected } = parseCatalogRows(rows);
-for (const row of rejected) console.error(`line ${row.line}: rejected: ${row.reason}`);
-if (stations.length === 0) {
-  console.error(`No valid stations in ${file}; the current catalog is unchanged.`);
-  process.exit(1);
-}
+const args = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        'min-accepted-share': { type: 'string' },
+        'max-station-loss-share': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const [file = '', ...extra] = args.positionals;
+const tableName = process.env.TABLE_NAME ?? '';
+if (!file || extra.length > 0 || !tableName) fail(USAGE);
 
-const client = createDocumentClient({
-  region: process.env.AWS_REGION ?? 'us-east-1',
-  endpoint: process.env.DYNAMODB_ENDPOINT,
-});
-const store = createStationCatalogStore(client, tableName);
-const nowMs = Date.now();
-const version = `import-${formatTimestamp(nowMs).replace(/[-:.]/g, '').slice(0, 15)}`;
-let lastReported = 0;
-await store.publish(
-  {
-    version,
-    count: stations.length,
-    importedAt: formatTimestamp(nowMs),
-    source: basename(file),
-    newestPriceUpdatedAt: formatTimestamp(Math.max(...stations.map((station) => station.priceUpdatedAtMs))),
+const region = process.env.AWS_REGION ?? 'us-east-1';
+const policy = (() => {
+  try {
+    const fromEnv = priceFeedPolicyFromEnv(process.env);
+    const min = args.values['min-accepted-share'];
+    const max = args.values['max-station-loss-share'];
+    return {
+      minAcceptedShare:
+        min === undefined ? fromEnv.minAcceptedShare : parseShare(min, '--min-accepted-share'),
+      maxStationLossShare:
+        max === undefined ? fromEnv.maxStationLossShare : parseShare(max, '--max-station-loss-share'),
+    };
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+const deps = {
+  catalog: createStationCatalogStore(
+    createDocumentClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT }),
+    tableName,
+  ),
+  now: () => Date.now(),
+  onProgress: (written: number) => {
+    // Progress every 1,000 stations so long imports show they are moving.
+    if (written % 1000 === 0) process.stderr.write(`\r${written} stations written`);
   },
-  stations,
-  (written) => {
-    // Progress every 1,000 stations (or at the end) so long imports show they are moving.
-    if (written - lastReported >= 1000 || written === stations.length) {
-      lastReported = written;
-      process.stdout.write(`\r${written}/${stations.length} stations written`);
+};
+
+const s3 = /^s3:\/\/([^/]+)\/(.+)$/.exec(file);
+const source = s3 ? file : basename(file);
+
+/** The file's text, or why it cannot be read (too large: refused and recorded like any refusal). */
+async function readSource(): Promise<{ text: string } | { tooLarge: number }> {
+  if (s3) {
+    const [, bucket = '', key = ''] = s3;
+    try {
+      return { text: await createPriceFeedFiles(new S3Client({ region }), bucket).read(key) };
+    } catch (error) {
+      if (error instanceof PriceFileTooLargeError) return { tooLarge: error.sizeBytes };
+      throw error;
     }
-  },
-);
-console.log(
-  `\nCatalog ${version} is current: ${stations.length} stations, ${rejected.length} rejected rows.`,
-);
+  }
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return fail(`${file}: no such file`);
+  }
+  return size > PRICE_FILE_MAX_BYTES ? { tooLarge: size } : { text: readFileSync(file, 'utf8') };
+}
+
+try {
+  const read = await readSource();
+  const outcome =
+    'tooLarge' in read
+      ? await refusePriceFile({ source, reason: tooLargeReason(read.tooLarge) }, deps)
+      : await importPriceFile(
+          {
+            text: read.text,
+            format: priceFileFormatOf(file),
+            source,
+            dryRun: args.values['dry-run'],
+            policy,
+          },
+          deps,
+        );
+  const lines = priceImportLines(outcome);
+  (outcome.outcome === 'refused' ? console.error : console.log)(lines.join('\n'));
+  if (outcome.outcome === 'refused') {
+    console.error(
+      `Thresholds: ${PRICE_FEED_POLICY_ENV.minAcceptedShare}=${policy.minAcceptedShare}, ${PRICE_FEED_POLICY_ENV.maxStationLossShare}=${policy.maxStationLossShare} (or the flags).`,
+    );
+    process.exit(2);
+  }
+} catch (error) {
+  fail(String((explainTableError(error, tableName, region) as Error).message ?? error));
+}

@@ -2,6 +2,7 @@ import { geoBounds, geoContains } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { readGeoDataFile } from './data-files.ts';
+import { milesRulerAt } from './distance.ts';
 
 /**
  * Which US state a point lies in, from the Census Bureau's cartographic boundaries (npm `us-atlas`,
@@ -118,6 +119,30 @@ export function stateName(code: string): string {
 export function stateContains(code: string, latitude: number, longitude: number): boolean {
   const state = shapeOf(code);
   return state !== undefined && contains(state, latitude, longitude);
+}
+
+/**
+ * Whether the named state contains the point or a point within `toleranceMiles` of it (sampled on
+ * rings at half and the full distance, 16 bearings each). The 1:10M outlines place a border a few
+ * hundred metres off, so a truck stop at a state line can fall just outside its own state.
+ */
+export function stateContainsNear(
+  code: string,
+  latitude: number,
+  longitude: number,
+  toleranceMiles: number,
+): boolean {
+  const state = shapeOf(code);
+  if (!state) return false;
+  if (contains(state, latitude, longitude)) return true;
+  const ruler = milesRulerAt(latitude);
+  for (const miles of [toleranceMiles / 2, toleranceMiles]) {
+    for (let bearing = 0; bearing < 360; bearing += 22.5) {
+      const [lon, lat] = ruler.destination([longitude, latitude], miles, bearing);
+      if (contains(state, lat, lon)) return true;
+    }
+  }
+  return false;
 }
 
 function shapeOf(code: string): StateShape | undefined {

@@ -95,3 +95,17 @@ export function emitProblem(code: string, status: number): void {
 export function resetUsageMetrics(): void {
   metrics = undefined;
 }
+
+/** Price files a guard refused, by stage: a feed gone wrong shows on the dashboard before prices go stale. */
+export const PRICE_FEED_REFUSED_METRIC = 'PriceFeedImportsRefused';
+
+export function emitPriceFeedRefused(): void {
+  try {
+    metrics ??= new Metrics({ namespace: USAGE_METRICS_NAMESPACE });
+    const point = metrics.singleMetric();
+    point.addDimensions({ stage: currentStage() });
+    point.addMetric(PRICE_FEED_REFUSED_METRIC, MetricUnit.Count, 1);
+  } catch (error) {
+    logger.warn('Price feed metric not emitted', { error });
+  }
+}

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { csvRows, jsonRows, parseCatalogRows } from '../../../shared/domain/stations/catalog-import.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
 
+/** The import's time: after every price_updated_at below. */
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+
 const header =
   'name,chain,latitude,longitude,address,state,amenities,diesel_price_usd_per_gallon,price_updated_at';
 
 describe('CSV catalog import', () => {
   it('parses quoted fields with commas, doubled quotes and CRLF line ends', () => {
     const text = `${header}\r\n"Pilot #412, Amarillo",Pilot Flying J,35.19,-101.83,"I-40 Exit 76 ""East""",TX,showers;scales,3.459,2026-11-20T12:00:00Z\r\n`;
-    const { stations, rejected } = parseCatalogRows(csvRows(text));
+    const { stations, rejected } = parseCatalogRows(csvRows(text), { nowMs: NOW });
     expect(rejected).toEqual([]);
     expect(stations).toHaveLength(1);
     expect(stations[0]).toMatchObject({
@@ -32,7 +35,7 @@ describe('CSV catalog import', () => {
       '',
       'Also good,TA,36,-100,,OK,,3.4,2026-11-20T12:00:00Z',
     ].join('\n');
-    const { stations, rejected } = parseCatalogRows(csvRows(text));
+    const { stations, rejected } = parseCatalogRows(csvRows(text), { nowMs: NOW });
     expect(stations.map((s) => s.name)).toEqual(['Good', 'Also good']);
     expect(rejected.map((r) => r.line)).toEqual([3, 4, 5]);
     expect(rejected[0]?.reason).toContain('diesel_price_usd_per_gallon');
@@ -44,8 +47,8 @@ describe('CSV catalog import', () => {
 
   it('derives stable stn_ ids from chain and coordinates, and rejects duplicates', () => {
     const row = 'A,TA,35,-101,,TX,,3.5,2026-11-20T12:00:00Z';
-    const first = parseCatalogRows(csvRows(`${header}\n${row}`)).stations[0];
-    const again = parseCatalogRows(csvRows(`${header}\n${row}\n${row}`));
+    const first = parseCatalogRows(csvRows(`${header}\n${row}`), { nowMs: NOW }).stations[0];
+    const again = parseCatalogRows(csvRows(`${header}\n${row}\n${row}`), { nowMs: NOW });
     expect(first && isPublicId('station', first.id)).toBe(true);
     expect(again.stations[0]?.id).toBe(first?.id);
     expect(again.rejected).toEqual([{ line: 3, reason: `duplicate station ${first?.id}` }]);
@@ -66,7 +69,7 @@ describe('JSON catalog import', () => {
       },
       { name: 'B' },
     ]);
-    const { stations, rejected } = parseCatalogRows(jsonRows(text));
+    const { stations, rejected } = parseCatalogRows(jsonRows(text), { nowMs: NOW });
     expect(stations.map((s) => s.state)).toEqual(['TX']);
     expect(rejected.map((r) => r.line)).toEqual([2]);
   });

@@ -1,0 +1,58 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { logger } from '../../shared/platform/observability.ts';
+import { emitPriceFeedRefused } from '../../shared/platform/usage-metrics.ts';
+import {
+  type PriceFeedImportJob,
+  type PriceFeedJobResult,
+  runPriceFeedImport,
+} from '../../shared/usecases/price-feed-job.ts';
+import { priceFeedImportJob } from '../../shared/wiring/price-feed.ts';
+
+/** The part of S3's EventBridge "Object Created" event the import reads. */
+export interface ObjectCreatedDetail {
+  bucket: { name: string };
+  object: { key: string; size?: number; 'version-id'?: string };
+}
+
+/**
+ * Invoked by the stage's EventBridge rule for objects created under `incoming/` or `dry-run/` in
+ * the price feed bucket (docs/price-feed.md). A refused file is an outcome (report, log line,
+ * `PriceFeedImportsRefused`), not a failure: the function fails only when the bucket or the table
+ * cannot be used, so its error metric is the job's.
+ */
+export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
+  return async (
+    event: EventBridgeEvent<'Object Created', ObjectCreatedDetail>,
+  ): Promise<PriceFeedJobResult> => {
+    const file = {
+      bucket: event.detail.bucket.name,
+      key: event.detail.object.key,
+      versionId: event.detail.object['version-id'],
+    };
+    const result = await runPriceFeedImport(file, job());
+    if (result.status === 'ignored') {
+      logger.warn('Price feed event ignored', { key: file.key, reason: result.reason });
+      return result;
+    }
+    const { outcome, reportKey } = result;
+    const line = {
+      source: outcome.source,
+      outcome: outcome.outcome,
+      version: outcome.version,
+      acceptedRows: outcome.accepted,
+      rejectedRows: outcome.rejectedCount,
+      reasons: outcome.reasons,
+      diff: outcome.diff && { ...outcome.diff, largestPriceMoves: undefined },
+      reportKey,
+    };
+    if (outcome.outcome === 'refused') {
+      logger.warn('Price file refused', line);
+      emitPriceFeedRefused();
+    } else {
+      logger.info('Price file imported', line);
+    }
+    return result;
+  };
+}
+
+export const handler = createPriceFeedImportHandler(() => priceFeedImportJob());

@@ -1,0 +1,83 @@
+import {
+  PRICE_FEED_PREFIXES,
+  type PriceFeedPolicy,
+  PriceFileTooLargeError,
+  priceFileFormatOf,
+} from '../domain/stations/price-feed-guards.ts';
+import { explainTableError } from '../store/missing-table.ts';
+import type { PriceFeedFiles } from '../store/price-feed-files.ts';
+import {
+  importPriceFile,
+  type PriceImportDeps,
+  type PriceImportOutcome,
+  refusePriceFile,
+  tooLargeReason,
+} from './price-feed-import.ts';
+import { priceImportReport } from './price-import-report.ts';
+
+export interface PriceFeedImportJob extends Pick<PriceImportDeps, 'catalog' | 'now'> {
+  files: Pick<PriceFeedFiles, 'bucket' | 'read' | 'writeReport'>;
+  policy: PriceFeedPolicy;
+  /** Named in the error when the table is missing. */
+  table: { name: string; region: string };
+}
+
+/** One object a price provider dropped in the bucket. */
+export interface DroppedFile {
+  bucket: string;
+  key: string;
+  versionId?: string | undefined;
+}
+
+export type PriceFeedJobResult =
+  | { status: 'ignored'; reason: string }
+  | { status: 'done'; outcome: PriceImportOutcome; reportKey: string };
+
+/**
+ * Imports one dropped file: `incoming/…` publishes, `dry-run/…` only validates and diffs; either
+ * way the outcome goes to `reports/<key>.json`. Other keys (the reports themselves) are ignored.
+ * Throws only when the bucket or the table cannot be used.
+ */
+export async function runPriceFeedImport(
+  file: DroppedFile,
+  job: PriceFeedImportJob,
+): Promise<PriceFeedJobResult> {
+  const dryRun = file.key.startsWith(PRICE_FEED_PREFIXES.dryRun);
+  if (!dryRun && !file.key.startsWith(PRICE_FEED_PREFIXES.publish)) {
+    return {
+      status: 'ignored',
+      reason: `${file.key} is neither under ${PRICE_FEED_PREFIXES.publish} nor ${PRICE_FEED_PREFIXES.dryRun}`,
+    };
+  }
+  if (file.bucket !== job.files.bucket) {
+    return {
+      status: 'ignored',
+      reason: `the event is for bucket ${file.bucket}, not this stage's ${job.files.bucket}`,
+    };
+  }
+  const source = `s3://${file.bucket}/${file.key}`;
+  const outcome = await importDroppedFile(file, source, dryRun, job).catch((error: unknown) => {
+    throw explainTableError(error, job.table.name, job.table.region);
+  });
+  const reportKey = await job.files.writeReport(file.key, priceImportReport(outcome));
+  return { status: 'done', outcome, reportKey };
+}
+
+async function importDroppedFile(
+  file: DroppedFile,
+  source: string,
+  dryRun: boolean,
+  job: PriceFeedImportJob,
+): Promise<PriceImportOutcome> {
+  let text: string;
+  try {
+    text = await job.files.read(file.key, file.versionId);
+  } catch (error) {
+    if (!(error instanceof PriceFileTooLargeError)) throw error;
+    return refusePriceFile({ source, reason: tooLargeReason(error.sizeBytes) }, job);
+  }
+  return importPriceFile(
+    { text, format: priceFileFormatOf(file.key), source, dryRun, policy: job.policy },
+    job,
+  );
+}
