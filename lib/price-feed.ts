@@ -146,7 +146,8 @@ export class PriceFeed extends Construct {
     const under = (prefix: string) => this.bucket.arnForObjects(`${prefix}*`);
     role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['s3:GetObject'],
+        // The import reads the version the event announced (the bucket is versioned), not a newer upload.
+        actions: ['s3:GetObject', 's3:GetObjectVersion'],
         resources: [under(PRICE_FEED_PREFIXES.publish), under(PRICE_FEED_PREFIXES.dryRun)],
       }),
     );

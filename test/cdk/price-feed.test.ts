@@ -167,7 +167,7 @@ describe('the import function', () => {
 
     expect(s3).toEqual([
       {
-        Action: 's3:GetObject',
+        Action: ['s3:GetObject', 's3:GetObjectVersion'],
         Effect: 'Allow',
         Resource: [objectsUnder('incoming/'), objectsUnder('dry-run/')],
       },

@@ -444,6 +444,11 @@ describe('npm run admin (a thin client of this API)', () => {
       env: { ...process.env, LOCAL_CREDENTIALS: inject('e2eCredentialsPath') },
     });
 
+  it('prints the readiness report', async () => {
+    const report = JSON.parse((await admin('readiness')).stdout);
+    expect(report).toMatchObject({ object: 'readiness', stage: 'prod', routing: { fallback: 'embedded' } });
+  });
+
   it('puts the plan catalog and lists it through the operator API', async () => {
     expect((await admin('put-plans')).stdout).toMatch(/Wrote \d+ plans: starter/);
     const listed = JSON.parse((await admin('plans')).stdout) as { data: { name: string }[] };
