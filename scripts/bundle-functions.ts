@@ -226,6 +226,21 @@ const withoutMcpAjvValidator: Plugin = {
 };
 
 /**
+ * The SDK loads its event-stream codec (~12 KB minified) with a dynamic import, only for an
+ * operation that streams events, and we call none (S3's SelectObjectContent is the only one among
+ * our clients). That import stays out of the bundle: a call would fail loudly instead of running.
+ * S3's client also imports the module's config resolvers statically, at construction: those are bundled.
+ */
+const withoutEventStreamCodec: Plugin = {
+  name: 'without-event-stream-codec',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@smithy\/core\/event-streams$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/**
  * The DynamoDB client constructs an endpoint-discovery cache (an LRU from mnemonist, ~7 KB
  * minified), but none of its commands installs the discovery middleware that would consult it (SDK
  * 3.1162), so it stays empty. The bundle gets a stand-in that answers "no discovered endpoint", as
@@ -439,10 +454,6 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     // ESM builds of dependencies (`module`) tree-shake better than their CommonJS `main`.
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
-    // The SDK loads its event-stream codec (~12 KB minified) with a dynamic import, only for an
-    // operation that streams events; none of the clients we use (DynamoDB, SQS, Scheduler, Geo
-    // Routes) has one. Left out of the bundle, a call would fail loudly instead of running.
-    external: ['@smithy/core/event-streams'],
     // No source maps. Measured on a ~870 KB handler: a linked map adds ~1.2 MB to each function and
     // `--enable-source-maps` ~10 ms to each cold start (~100 -> ~110 ms to import). Expected errors are
     // typed problem codes; an unexpected stack trace shows minified frames, which a local build with
@@ -462,6 +473,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     environmentCredentialsOnly,
     withoutMcpAjvValidator,
     withoutEndpointDiscoveryCache,
+    withoutEventStreamCodec,
     withoutZodJsonSchema(),
     sideEffectFreePackages,
     sdkClientVersionOnly,

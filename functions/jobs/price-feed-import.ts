@@ -6,6 +6,7 @@ import {
   type PriceFeedJobResult,
   runPriceFeedImport,
 } from '../../shared/usecases/price-feed-job.ts';
+import { once } from '../../shared/wiring/once.ts';
 import { priceFeedImportJob } from '../../shared/wiring/price-feed.ts';
 
 /** The part of S3's EventBridge "Object Created" event the import reads. */
@@ -55,4 +56,5 @@ export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
   };
 }
 
-export const handler = createPriceFeedImportHandler(() => priceFeedImportJob());
+/** Built on the first event, not at import time, and reused by the container's later events. */
+export const handler = createPriceFeedImportHandler(once(() => priceFeedImportJob()));

@@ -1,4 +1,9 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import {
   PRICE_FEED_PREFIXES,
   PRICE_FILE_MAX_BYTES,
@@ -34,13 +39,14 @@ export function createPriceFeedFiles(
     bucket,
 
     async read(key, versionId) {
-      const object = await client
-        .send(
+      let object: GetObjectCommandOutput;
+      try {
+        object = await client.send(
           new GetObjectCommand({ Bucket: bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }),
-        )
-        .catch((error: unknown) => {
-          throw explainS3Error(error, bucket, key);
-        });
+        );
+      } catch (error) {
+        throw explainS3Error(error, bucket, key);
+      }
       if (object.ContentLength !== undefined && object.ContentLength > maxBytes) {
         // Close the response stream rather than read what will be refused anyway.
         (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
@@ -52,18 +58,18 @@ export function createPriceFeedFiles(
 
     async writeReport(key, report) {
       const reportKey = reportKeyOf(key);
-      await client
-        .send(
+      try {
+        await client.send(
           new PutObjectCommand({
             Bucket: bucket,
             Key: reportKey,
             Body: `${JSON.stringify(report, null, 2)}\n`,
             ContentType: 'application/json',
           }),
-        )
-        .catch((error: unknown) => {
-          throw explainS3Error(error, bucket, reportKey);
-        });
+        );
+      } catch (error) {
+        throw explainS3Error(error, bucket, reportKey);
+      }
       return reportKey;
     },
   };

@@ -4,25 +4,26 @@ import { required } from '../platform/config.ts';
 import { createPriceFeedFiles, PRICE_FEED_BUCKET_ENV } from '../store/price-feed-files.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import type { PriceFeedImportJob } from '../usecases/price-feed-job.ts';
-import { type Infrastructure, infrastructure } from './infrastructure.ts';
-import { once } from './once.ts';
+import { type Infrastructure, infrastructure, perInfrastructure } from './infrastructure.ts';
 
-/** The price feed bucket's client, built on first use (only the import function bundles the S3 client). */
-const priceFeedFiles = /* @__PURE__ */ once(() => {
-  const region = process.env.AWS_REGION ?? 'us-east-1';
-  return createPriceFeedFiles(
-    new S3Client({ region, maxAttempts: 3 }),
-    required(process.env, PRICE_FEED_BUCKET_ENV),
-  );
-});
+/** One S3 client per infrastructure (only the import function bundles it). */
+const s3Client = /* @__PURE__ */ perInfrastructure(
+  ({ config }) => new S3Client({ region: config.region, maxAttempts: 3 }),
+);
 
-/** What the import function runs on: the stage's bucket and table, the policy from its environment. */
-export function priceFeedImportJob(infra: Infrastructure = infrastructure()): PriceFeedImportJob {
+/**
+ * What the import function runs on: the stage's bucket (`PRICE_FEED_BUCKET`) and table, and the
+ * guards' thresholds from the environment (defaults when unset).
+ */
+export function priceFeedImportJob(
+  infra: Infrastructure = infrastructure(),
+  env: NodeJS.ProcessEnv = process.env,
+): PriceFeedImportJob {
   return {
-    files: priceFeedFiles(),
+    files: createPriceFeedFiles(s3Client(infra), required(env, PRICE_FEED_BUCKET_ENV)),
     catalog: createStationCatalogStore(infra.client, infra.config.tableName),
     now: infra.clock.now,
-    policy: priceFeedPolicyFromEnv(process.env),
+    policy: priceFeedPolicyFromEnv(env),
     table: { name: infra.config.tableName, region: infra.config.region },
   };
 }

@@ -56,6 +56,7 @@ beforeAll(async () => {
       entry(adminRoutes.listPlans),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
       { name: 'dynamodbProbe', handler: 'test/unit/bundle/dynamodb-probe.ts' },
+      { name: 'priceFeedImport', handler: 'functions/jobs/price-feed-import.ts' },
     ],
   });
   outdir = result.outdir;
@@ -322,6 +323,31 @@ describe('the OpenAPI document function bundle', () => {
     ]);
     expect(fromBundle.statusCode).toBe(200);
     expect(fromBundle.body).toBe(fromSource.body);
+  });
+});
+
+describe('the price feed import function bundle', () => {
+  it("loads S3's client (its event-stream config bundled, the codec left out) and answers an event", async () => {
+    // Arrange
+    process.env.PRICE_FEED_BUCKET = 'bundle-test-feed';
+    const { handler } = (await import(pathToFileURL(join(outdir, 'priceFeedImport', 'index.mjs')).href)) as {
+      handler: (event: unknown) => Promise<unknown>;
+    };
+    const event = { detail: { bucket: { name: 'bundle-test-feed' }, object: { key: 'reports/a.csv.json' } } };
+
+    // Act
+    const result = await handler(event).finally(() => {
+      delete process.env.PRICE_FEED_BUCKET;
+    });
+
+    // Assess
+    expect(result).toEqual({
+      status: 'ignored',
+      reason: 'reports/a.csv.json is neither under incoming/ nor dry-run/',
+    });
+    const source = readFileSync(join(outdir, 'priceFeedImport', 'index.mjs'), 'utf8');
+    expect(source).toContain('import("@smithy/core/event-streams")');
+    expect(source).not.toMatch(/from\s*"@smithy\/core\/event-streams"/);
   });
 });
 
