@@ -2,6 +2,7 @@ import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { RoutingEngineName } from '../shared/geo/routing-engine-factory.ts';
 import type { RoleGroup } from '../shared/platform/http/route-definition.ts';
 import { TABLE_KEYS } from '../shared/store/table.ts';
 import type { WorkerRoleGroup } from './worker-functions.ts';
@@ -25,7 +26,7 @@ export interface ExecutionRolesProps {
   sandboxTable?: ITableV2;
   /** Every function's log group name starts with this; the roles may write there and nowhere else. */
   functionLogPrefix: string;
-  routingEngine: 'embedded' | 'amazon-location';
+  routingEngine: RoutingEngineName;
 }
 
 /**

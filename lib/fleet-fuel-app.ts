@@ -1,7 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import { CONTROL_STACK_NAME, ControlPlaneStack } from './control-plane-stack.ts';
 import { FleetFuelStack } from './fleet-fuel-stack.ts';
-import { type Stage, stackName, stageSettings } from './stage.ts';
+import { ROUTING_ENGINE_CONTEXT, type Stage, settingsFor, stackName } from './stage.ts';
 
 export interface FleetFuelStages {
   control: ControlPlaneStack;
@@ -21,9 +21,11 @@ export function addStages(app: App, options: { functionsDir: string }): FleetFue
     description: 'Fleet fuel guidance, control plane (accounts, keys, plans, production access)',
     tags: { service: 'fleet-fuel-guidance', stage: 'control' },
   });
+  // `cdk deploy -c routingEngine=embedded` puts production back on the embedded graph.
+  const context = { routingEngine: app.node.tryGetContext(ROUTING_ENGINE_CONTEXT) as unknown };
   const stack = (stage: Stage, sandbox?: FleetFuelStack) =>
     new FleetFuelStack(app, stackName(stage), {
-      settings: stageSettings[stage],
+      settings: settingsFor(stage, context),
       functionsDir: options.functionsDir,
       control,
       ...(sandbox

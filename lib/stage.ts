@@ -1,3 +1,4 @@
+import { ROUTING_ENGINES, type RoutingEngineName } from '../shared/geo/routing-engine-factory.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { DEFAULT_STALE_PRICE_HOURS } from '../shared/platform/price-feed-config.ts';
 
@@ -23,10 +24,11 @@ export interface StageSettings {
    */
   throttle: { rateLimit: number; burstLimit: number };
   /**
-   * `embedded` (the interstate graph, default) or `amazon-location` (truck routing, per-request
-   * cost); switching a stage here sets ROUTING_ENGINE and grants geo-routes:CalculateRoutes.
+   * `amazon-location` (Amazon Location Service's truck routing, per-request cost) or `embedded`
+   * (the interstate graph, free, no truck restrictions). Sets ROUTING_ENGINE and, for
+   * `amazon-location`, grants geo-routes:CalculateRoutes. docs/routing.md.
    */
-  routingEngine: 'embedded' | 'amazon-location';
+  routingEngine: RoutingEngineName;
 }
 
 export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
@@ -39,7 +41,9 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     logLevel: 'INFO',
     // ~10k vehicles reporting every minute is ~170 req/s; 500/s leaves room for the other families.
     throttle: { rateLimit: 500, burstLimit: 1000 },
-    routingEngine: 'embedded',
+    // Real roads with truck restrictions (heights, weights, hazardous cargo); the embedded graph is
+    // the fallback, switched to with `-c routingEngine=embedded` (settingsFor).
+    routingEngine: 'amazon-location',
   },
   sandbox: {
     stage: 'sandbox',
@@ -53,6 +57,29 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     routingEngine: 'embedded',
   },
 };
+
+/** The CDK context key that overrides production's routing engine: `cdk deploy -c routingEngine=embedded`. */
+export const ROUTING_ENGINE_CONTEXT = 'routingEngine';
+
+/**
+ * A stage's settings with the deploy's context applied. `routingEngine` switches production
+ * between Amazon Location and the embedded graph without a code change (the fallback when Amazon
+ * Location is not available in the account or region, or misbehaves). The sandbox ignores it: its
+ * prices and its simulated fleets are built on the embedded graph. Any other value stops the synth.
+ */
+export function settingsFor(stage: Stage, context: { routingEngine?: unknown } = {}): StageSettings {
+  const settings = stageSettings[stage];
+  const override = context.routingEngine;
+  if (override === undefined) return settings;
+  if (!ROUTING_ENGINES.some((name) => name === override)) {
+    throw new Error(
+      `Context '${ROUTING_ENGINE_CONTEXT}' must be one of ${ROUTING_ENGINES.map((name) => `'${name}'`).join(', ')}; ` +
+        `got ${JSON.stringify(override)}.`,
+    );
+  }
+  if (stage !== 'prod') return settings;
+  return { ...settings, routingEngine: override as RoutingEngineName };
+}
 
 /** Stack names are what operators type (`cdk deploy FleetFuel-prod`), so they are fixed here once. */
 export function stackName(stage: Stage): string {

@@ -4,15 +4,18 @@ import {
   type CalculateRoutesCommandOutput,
   type CalculateRoutesRequest,
   GeoRoutesClient,
+  type GeoRoutesClientConfig,
   type Route,
-  type RouteTruckOptions,
 } from '@aws-sdk/client-geo-routes';
 import { roundToTenth } from '../domain/rounding.ts';
+import { translateAmazonLocationError, unreachableError } from './amazon-location-errors.ts';
+import { refusedNoticeSentences } from './amazon-location-notices.ts';
+import { amazonTruckOptions, DEFAULT_TRUCK, toAmazonTruck } from './amazon-location-truck.ts';
 import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
 import { encodeRoutePolyline } from './polyline.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';
-import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
+import { RouteTimeoutError } from './routing-errors.ts';
 
 /** Metres in a statute mile (exact, by the 1959 international yard). */
 export const METERS_PER_MILE = 1609.344;
@@ -29,35 +32,6 @@ export const AMAZON_LOCATION_DATA_VERSION = 'geo-routes-2020-11-19';
  */
 export const DEFAULT_AMAZON_LOCATION_TIME_BUDGET_MS = 2_000;
 
-/** The truck the route is computed for. Units are the API's: kilograms and centimetres. */
-export interface TruckProfile {
-  grossWeightKg: number;
-  heightCm: number;
-  widthCm: number;
-  lengthCm: number;
-  /** All axles, tractor and trailer together. */
-  axleCount: number;
-  trailerCount: number;
-}
-
-/**
- * A US class-8 tractor with one 53-foot semi-trailer at the federal limits, the typical fleet
- * truck, so the engine keeps it off roads with low bridges or weight limits:
- * - 36,287 kg gross: the 80,000 lb federal gross-weight limit on the Interstate (23 U.S.C. 127).
- * - 411 cm high: 13 ft 6 in, the usual van-trailer height (no federal limit; most states set 13'6").
- * - 259 cm wide: 102 in (8 ft 6 in), the federal width limit (23 CFR 658.15).
- * - 2,134 cm long: 70 ft overall, a day-cab or mid-roof tractor pulling a 53 ft trailer.
- * - 5 axles: steer axle, tandem drive axles, tandem trailer axles (the 3-S2 configuration).
- */
-export const DEFAULT_TRUCK: Readonly<TruckProfile> = {
-  grossWeightKg: 36_287,
-  heightCm: 411,
-  widthCm: 259,
-  lengthCm: 2_134,
-  axleCount: 5,
-  trailerCount: 1,
-};
-
 export interface AmazonLocationRouterOptions {
   /** Injectable so tests can mock it; built once per router otherwise (one per container). */
   client?: GeoRoutesClient;
@@ -65,36 +39,76 @@ export interface AmazonLocationRouterOptions {
   region?: string;
   /** Wall-clock budget for one call, retries included; over it `RouteTimeoutError`. */
   timeBudgetMs?: number;
-  /** Overrides of `DEFAULT_TRUCK`, field by field. */
-  truck?: Partial<TruckProfile>;
+}
+
+/**
+ * Attempts per call: one retry absorbs a throttled or failed first try, and a second retry's
+ * backoff (up to ~1 s after a throttle) would not fit in the 2 s budget anyway.
+ */
+export const AMAZON_LOCATION_MAX_ATTEMPTS = 2;
+
+/**
+ * The client's retry and socket limits, inside the budget: a connection that takes over a quarter
+ * of it is dropped so the retry still has time, and no single attempt outlives the budget (the
+ * SDK's default for both is no timeout at all). The race in `sendWithinBudget` holds the budget
+ * whatever these do; they make the SDK stop its own work too, instead of leaving a socket open.
+ */
+export function geoRoutesClientConfig(budgetMs: number): GeoRoutesClientConfig {
+  return {
+    maxAttempts: AMAZON_LOCATION_MAX_ATTEMPTS,
+    requestHandler: {
+      connectionTimeout: Math.round(budgetMs / 4),
+      requestTimeout: budgetMs,
+      throwOnRequestTimeout: true,
+    },
+  };
 }
 
 /**
  * Routes with Amazon Location Service (Routes V2, `CalculateRoutes`, truck mode) behind the
- * `RoutingEngine` port. Failures are translated into the port's terms: no route →
- * `RoutingUnreachableError`, over the budget → `RouteTimeoutError`, throttling → `RouteCapacityError`.
+ * `RoutingEngine` port, for the request's truck (the standard one when it names none). Failures
+ * are translated into the port's terms (amazon-location-errors.ts): no route, or only one that
+ * breaks the truck's restrictions (amazon-location-notices.ts) → `RoutingUnreachableError`; over
+ * the budget → `RouteTimeoutError`; throttling or a failing service → `RouteCapacityError`.
  *
  * @example
  * const router = createAmazonLocationRouter({ region: 'us-east-1' });
  * const route = await router.route({ origin: dallas, destination: wichita });
  */
 export function createAmazonLocationRouter(options: AmazonLocationRouterOptions = {}): RoutingEngine {
-  const client = options.client ?? new GeoRoutesClient(options.region ? { region: options.region } : {});
   const budgetMs = options.timeBudgetMs ?? DEFAULT_AMAZON_LOCATION_TIME_BUDGET_MS;
-  const truck = { ...DEFAULT_TRUCK, ...options.truck };
+  const client =
+    options.client ??
+    new GeoRoutesClient({
+      ...geoRoutesClientConfig(budgetMs),
+      ...(options.region ? { region: options.region } : {}),
+    });
   return {
     route: async (request) => {
       assertCoordinates(request.origin, 'origin');
       assertCoordinates(request.destination, 'destination');
-      const command = new CalculateRoutesCommand(calculateRoutesInput(request, truck));
-      const response = await sendWithinBudget(client, command, budgetMs, request);
+      const input = calculateRoutesInput(request);
+      const response = await sendWithinBudget(client, new CalculateRoutesCommand(input), budgetMs, request);
       const route = response.Routes?.[0];
       if (!route) {
         const notices = (response.Notices ?? []).map((notice) => notice.Code).join(', ');
-        throw unreachable(
+        throw unreachableError(
           request,
           'destination',
           `Amazon Location found no truck route between the origin and the destination${notices ? ` (${notices})` : ''}.`,
+        );
+      }
+      const refused = refusedNoticeSentences(
+        route,
+        request.truck ? toAmazonTruck(request.truck) : DEFAULT_TRUCK,
+      );
+      if (refused.length > 0) {
+        throw unreachableError(
+          request,
+          'destination',
+          `Amazon Location found no truck route between the origin and the destination that this truck may ` +
+            `drive: its best route crosses ${refused.join('; ')}. Check the truck profile's dimensions, ` +
+            'weight and hazardous cargo.',
         );
       }
       return toRouteResult(route, request);
@@ -106,16 +120,7 @@ export function createAmazonLocationRouter(options: AmazonLocationRouterOptions 
  * The request: one truck route, leg geometry as plain coordinates, per-leg distances and times, and
  * the truck's heading at the origin when it is moving.
  */
-export function calculateRoutesInput(request: RouteRequest, truck: TruckProfile): CalculateRoutesRequest {
-  const truckOptions: RouteTruckOptions = {
-    TruckType: 'Tractor',
-    GrossWeight: truck.grossWeightKg,
-    Height: truck.heightCm,
-    Width: truck.widthCm,
-    Length: truck.lengthCm,
-    AxleCount: truck.axleCount,
-    Trailer: { TrailerCount: truck.trailerCount },
-  };
+export function calculateRoutesInput(request: RouteRequest): CalculateRoutesRequest {
   const heading = request.originHeadingDegrees;
   return {
     Origin: [request.origin.longitude, request.origin.latitude],
@@ -126,7 +131,7 @@ export function calculateRoutesInput(request: RouteRequest, truck: TruckProfile)
       : {}),
     Destination: [request.destination.longitude, request.destination.latitude],
     TravelMode: 'Truck',
-    TravelModeOptions: { Truck: truckOptions },
+    TravelModeOptions: { Truck: amazonTruckOptions(request.truck) },
     // 'Simple' is a GeoJSON-style LineString: no flexible-polyline decoder to depend on, and the
     // precision it loses over the encoded form does not matter once rounded to 1e-5° for our polyline.
     LegGeometryFormat: 'Simple',
@@ -158,52 +163,10 @@ async function sendWithinBudget(
   try {
     return await Promise.race([client.send(command, { abortSignal: controller.signal }), expired]);
   } catch (error) {
-    throw translateError(error, request, budgetMs, performance.now() - startedAt);
+    throw translateAmazonLocationError(error, request, budgetMs, performance.now() - startedAt);
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Maps the service's failures onto the port's; anything unrecognised passes through unchanged. */
-function translateError(error: unknown, request: RouteRequest, budgetMs: number, elapsedMs: number): unknown {
-  if (error instanceof RouteTimeoutError) return error;
-  if (!(error instanceof Error)) return error;
-  if (error.name === 'AbortError' || error.name === 'TimeoutError')
-    return new RouteTimeoutError(budgetMs, elapsedMs);
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  if (
-    error.name === 'ThrottlingException' ||
-    error.name === 'ServiceQuotaExceededException' ||
-    status === 429
-  ) {
-    return new RouteCapacityError('Amazon Location Service is throttling route requests.');
-  }
-  if (error.name === 'ValidationException') {
-    const fields = (error as { FieldList?: { Name?: string; Message?: string }[] }).FieldList ?? [];
-    const text = [error.message, ...fields.flatMap((field) => [field.Name, field.Message])].join(' ');
-    if (UNROUTABLE_PATTERN.test(text)) {
-      const endpoint = /origin/i.test(text) && !/destination/i.test(text) ? 'origin' : 'destination';
-      return unreachable(request, endpoint, `Amazon Location could not route the truck: ${error.message}`);
-    }
-  }
-  return error;
-}
-
-/**
- * Wording of a validation failure about the points rather than the request: a position the
- * service cannot match to a road, or no route between them. Other validation failures are our
- * bugs and stay errors.
- */
-const UNROUTABLE_PATTERN =
-  /\b(match(ed|ing)?|snap(ped|ping)?|road network|no (truck )?route|route not found|routenotfound|unreachable|not reachable|could not be (found|reached))\b/i;
-
-/** The service names no distance to the network, so the error carries NaN for both figures. */
-function unreachable(
-  request: RouteRequest,
-  endpoint: 'origin' | 'destination',
-  detail: string,
-): RoutingUnreachableError {
-  return new RoutingUnreachableError(endpoint, request[endpoint], Number.NaN, Number.NaN, { detail });
 }
 
 interface LegDraft {
@@ -219,7 +182,7 @@ interface LegDraft {
 function toRouteResult(route: Route, request: RouteRequest): RouteResult {
   const drafts = (route.Legs ?? []).map((leg, i, legs) => draftLeg(leg, i === 0, i === legs.length - 1));
   if (drafts.length === 0)
-    throw unreachable(request, 'destination', 'Amazon Location returned a route with no legs.');
+    throw unreachableError(request, 'destination', 'Amazon Location returned a route with no legs.');
   const meters = legMeters(drafts, route.Summary?.Distance);
 
   const pieces: RoutePiece[] = [];

@@ -8,10 +8,11 @@ export const ROUTING_ENGINES = ['embedded', 'amazon-location'] as const;
 export type RoutingEngineName = (typeof ROUTING_ENGINES)[number];
 
 /**
- * The routing engine named by `ROUTING_ENGINE`: unset (or empty) or `embedded` is the embedded
- * interstate graph, the default everywhere including the sandbox; `amazon-location` is Amazon
- * Location Service in truck mode, in the Lambda's own region. Anything else is a deployment
- * mistake, refused at start-up rather than silently routed with the default.
+ * The routing engine named by `ROUTING_ENGINE`: `amazon-location` is Amazon Location Service in
+ * truck mode, in the Lambda's own region (production's); unset (or empty) or `embedded` is the
+ * embedded interstate graph (the sandbox's, the local stack's, the tests', production's fallback:
+ * docs/routing.md). Anything else is a deployment mistake, refused at start-up rather than
+ * silently routed with the default.
  *
  * @example
  * const router = createRoutingEngine({ ROUTING_ENGINE: 'amazon-location', AWS_REGION: 'us-east-1' });
@@ -33,8 +34,8 @@ export function createRoutingEngine(env: NodeJS.ProcessEnv): RoutingEngine {
 
 /**
  * The Amazon Location adapter, imported with its SDK client (~55 KB minified) on the first route:
- * the embedded engine is the default, and a function's cold start should not load a client it
- * does not call. In a Lambda bundle the adapter is a chunk of its own (scripts/bundle-functions.ts).
+ * a function's cold start should not load a client it may never call (a function that does not
+ * route, or any function on the embedded engine). In a Lambda bundle the adapter is a chunk of its own (scripts/bundle-functions.ts).
  */
 function lazyAmazonLocationRouter(options: AmazonLocationRouterOptions): RoutingEngine {
   let router: Promise<RoutingEngine> | undefined;

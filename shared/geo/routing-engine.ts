@@ -76,10 +76,11 @@ export interface RouteResult extends RouteLine {
 }
 
 /**
- * The routing port. Adapters: the embedded interstate graph (default) and Amazon Location Service.
- * Failures are typed, all `RoutingFailure`s: `RoutingUnreachableError` (a point off any road
- * network), `RouteTimeoutError` (the computation ran past its time budget) and `RouteCapacityError`
- * (the provider is throttling).
+ * The routing port. Adapters: Amazon Location Service (production) and the embedded interstate
+ * graph (everywhere else, and production's fallback): docs/routing.md. Failures are typed, all
+ * `RoutingFailure`s: `RoutingUnreachableError` (a point off any road network, or no route the
+ * truck may drive), `RouteTimeoutError` (the computation ran past its time budget) and
+ * `RouteCapacityError` (the provider is throttling or failing).
  */
 export interface RoutingEngine {
   route(request: RouteRequest): Promise<RouteResult>;

@@ -51,7 +51,7 @@ export class RouteTimeoutError extends RoutingFailure {
   }
 }
 
-/** The routing provider is throttling us; the message names the provider. */
+/** The routing provider is throttling us or failing (a 5xx, unreachable); the message names the provider. */
 export class RouteCapacityError extends RoutingFailure {
   constructor(message: string) {
     super(message);

@@ -11,9 +11,9 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AMAZON_LOCATION_DATA_VERSION,
   createAmazonLocationRouter,
-  DEFAULT_TRUCK,
   METERS_PER_MILE,
 } from '../../../shared/geo/amazon-location-router.ts';
+import { DEFAULT_TRUCK } from '../../../shared/geo/amazon-location-truck.ts';
 import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
 import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
 import {
@@ -298,22 +298,53 @@ describe('Amazon Location router: the request it sends', () => {
     },
   );
 
-  it('overrides the default truck field by field', async () => {
+  it('sends the request’s truck in centimetres and kilograms, with its hazardous cargo', async () => {
     // Prepare
     geo.on(CalculateRoutesCommand).resolves(twoLegs);
-    const lowRouter = createAmazonLocationRouter({ client, truck: { heightCm: 396, grossWeightKg: 30_000 } });
+
+    // Act: a 12 ft 4 in, 96 in wide, 48 ft straight job at 33,000 lb with fuel and chlorine.
+    await router.route({
+      origin: dallas,
+      destination: wichita,
+      truck: {
+        heightInches: 148,
+        widthInches: 96,
+        lengthFeet: 48,
+        grossWeightLbs: 33_000,
+        axleCount: 3,
+        hazardousCargo: ['flammable', 'poison_inhalation'],
+      },
+    });
+
+    // Assess: 148 × 2.54 = 375.92, 96 × 2.54 = 243.84, 48 × 30.48 = 1,463.04,
+    // 33,000 × 0.45359237 = 14,968.55.
+    const [call] = geo.commandCalls(CalculateRoutesCommand);
+    expect(call?.args[0].input.TravelModeOptions?.Truck).toEqual({
+      TruckType: 'Tractor',
+      GrossWeight: 14_969,
+      Height: 376,
+      Width: 244,
+      Length: 1_463,
+      AxleCount: 3,
+      Trailer: { TrailerCount: 1 },
+      HazardousCargos: ['Flammable', 'PoisonousInhalation'],
+    });
+  });
+
+  it('sends the standard truck when the request names none', async () => {
+    // Prepare
+    geo.on(CalculateRoutesCommand).resolves(twoLegs);
 
     // Act
-    await lowRouter.route({ origin: dallas, destination: wichita });
+    await router.route({ origin: dallas, destination: wichita });
 
     // Assess
     const [call] = geo.commandCalls(CalculateRoutesCommand);
     expect(call?.args[0].input.TravelModeOptions?.Truck).toMatchObject({
-      Height: 396,
-      GrossWeight: 30_000,
-      Width: DEFAULT_TRUCK.widthCm,
-      AxleCount: DEFAULT_TRUCK.axleCount,
+      Height: DEFAULT_TRUCK.heightCm,
+      GrossWeight: DEFAULT_TRUCK.grossWeightKg,
     });
+    expect(call?.args[0].input.TravelModeOptions?.Truck).not.toHaveProperty('HazardousCargos');
   });
 
   it('refuses coordinates outside ±90 / ±180 before calling the service', async () => {
@@ -444,7 +475,6 @@ describe('Amazon Location router: failures', () => {
       'access denied',
       new AccessDeniedException({ message: 'not authorized', Message: 'not authorized', $metadata: {} }),
     ],
-    ['a plain network error', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
   ])('rethrows %s unchanged', async (_label, thrown) => {
     // Prepare
     geo.on(CalculateRoutesCommand).rejects(thrown);

@@ -31,11 +31,13 @@ describe('createRoutingEngine', () => {
     expect(geo.calls()).toHaveLength(0);
   });
 
-  it("uses Amazon Location, in the Lambda's region, when ROUTING_ENGINE is amazon-location", async () => {
+  it("uses Amazon Location, in the Lambda's region with a bounded client, when ROUTING_ENGINE is amazon-location", async () => {
     // Prepare
     let region: string | undefined;
+    let maxAttempts: number | undefined;
     geo.on(CalculateRoutesCommand).callsFake(async (_input, getClient) => {
       region = await getClient().config.region();
+      maxAttempts = await getClient().config.maxAttempts();
       return {
         Routes: [
           {
@@ -67,6 +69,8 @@ describe('createRoutingEngine', () => {
     expect(route.engine.name).toBe('amazon-location');
     expect(route.distanceMiles).toBe(206);
     expect(region).toBe('us-west-2');
+    // The bounded client of geoRoutesClientConfig, not the SDK's default of 3 attempts.
+    expect(maxAttempts).toBe(2);
   });
 
   it.each(['amazon', 'Embedded', 'here'])('refuses ROUTING_ENGINE=%s as a configuration error', (value) => {
