@@ -10,8 +10,8 @@ export interface StageSettings {
   /** Keep data (table, secret, logs) when the stack or a resource is deleted or replaced. */
   retainData: boolean;
   /**
-   * The stale-price alarm's threshold: the newest station price older than this pages the operator
-   * (lib/price-feed.ts). Production only; the sandbox serves the synthetic catalog, priced as of now.
+   * The stale-price alarm's threshold, and readiness's: the newest station price older than this
+   * pages the operator (lib/alarms.ts). Used on production only, the stage with a price feed.
    */
   stalePriceHours: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -48,7 +48,7 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
   sandbox: {
     stage: 'sandbox',
     retainData: false,
-    // Never reached: the synthetic catalog is priced as of each container's start.
+    // Unused: the sandbox serves the synthetic catalog by design, so it has no price feed to watch.
     stalePriceHours: DEFAULT_STALE_PRICE_HOURS,
     // Integrators debug against the sandbox, and its traffic is small enough for debug logs.
     logLevel: 'DEBUG',
