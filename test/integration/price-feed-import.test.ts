@@ -169,10 +169,10 @@ describe('importing a price file', () => {
     expect(outcome.rejected.map((row) => row.line)).toEqual([1, 2, 3, 4, 5]);
     const [future, wrongState, jet, noDiesel, injected] = outcome.rejected.map((row) => row.reason);
     expect(future).toBe(
-      "price_updated_at: 2027-01-01T00:00:00Z is after the import's time; a price cannot be observed in the future",
+      "price_updated_at: 2027-01-01T00:00:00Z is after the import's time: a price cannot be observed in the future",
     );
     expect(wrongState).toBe('state: 35.47, -97.52 is not in Texas (TX) nor within 1 mile of it');
-    expect(jet).toContain("fuels: unknown fuel 'jet_a'; expected diesel, def,");
+    expect(jet).toContain("fuels: unknown fuel 'jet_a' (expected one of diesel, def,");
     expect(noDiesel).toBe('fuels: must include diesel');
     expect(injected).toBe('latitude: must be a number');
     expect(outcome.reasons[0]).toMatch(/^Only 1 of 6 rows \(16\.7 %\) were accepted/);

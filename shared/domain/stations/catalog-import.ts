@@ -135,7 +135,7 @@ export function parseCatalogRows(
       ...fuelProblems(fuels),
       ...(priceUpdatedAtMs > options.nowMs
         ? [
-            `price_updated_at: ${r.price_updated_at} is after the import's time; a price cannot be observed in the future`,
+            `price_updated_at: ${r.price_updated_at} is after the import's time: a price cannot be observed in the future`,
           ]
         : []),
       ...(stateContainsNear(r.state, r.latitude, r.longitude, STATE_BORDER_TOLERANCE_MILES)
@@ -176,7 +176,7 @@ function fuelProblems(fuels: string[]): string[] {
   const unknown = fuels.filter((fuel) => !known.has(fuel));
   if (unknown.length) {
     return [
-      `fuels: unknown fuel ${unknown.map((f) => `'${f}'`).join(', ')}; expected ${FUEL_TYPES.join(', ')}`,
+      `fuels: unknown fuel ${unknown.map((f) => `'${f}'`).join(', ')} (expected one of ${FUEL_TYPES.join(', ')})`,
     ];
   }
   // The catalog is of diesel truck stops: a station without diesel has no price to plan with.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows, jsonRows, parseCatalogRows } from '../../../shared/domain/stations/catalog-import.ts';
+import {
+  csvRows,
+  FUEL_TYPES,
+  jsonRows,
+  parseCatalogRows,
+  priceFileRows,
+} from '../../../shared/domain/stations/catalog-import.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
 
 /** The import's time: after every price_updated_at below. */
@@ -76,5 +82,138 @@ describe('JSON catalog import', () => {
 
   it('refuses a document that is not an array', () => {
     expect(() => jsonRows('{"stations":[]}')).toThrow(/array/);
+  });
+});
+
+describe('row guards', () => {
+  const columns = 'name,chain,latitude,longitude,state,fuels,diesel_price_usd_per_gallon,price_updated_at';
+  const parse = (...rows: string[]) =>
+    parseCatalogRows(csvRows([columns, ...rows].join('\n')), { nowMs: NOW });
+
+  it("rejects a price observed after the import's time, and accepts one observed at it", () => {
+    const { stations, rejected } = parse(
+      'Now,TA,35,-101,TX,,3.5,2026-11-21T00:00:00Z',
+      'A second late,TA,35.1,-101,TX,,3.5,2026-11-21T00:00:01Z',
+      'Other zone,TA,35.2,-101,TX,,3.5,2026-11-20T20:00:00-05:00',
+    );
+    expect(stations.map((s) => s.name)).toEqual(['Now']);
+    expect(rejected).toEqual([
+      {
+        line: 3,
+        reason:
+          "price_updated_at: 2026-11-21T00:00:01Z is after the import's time: a price cannot be observed in the future",
+      },
+      {
+        line: 4,
+        reason:
+          "price_updated_at: 2026-11-20T20:00:00-05:00 is after the import's time: a price cannot be observed in the future",
+      },
+    ]);
+  });
+
+  it('rejects a station whose state does not contain its coordinates, naming both', () => {
+    const { stations, rejected } = parse(
+      // Oklahoma City, said to be in Texas.
+      'OKC,TA,35.47,-97.52,TX,,3.5,2026-11-20T12:00:00Z',
+      'OKC,TA,35.47,-97.52,OK,,3.5,2026-11-20T12:00:00Z',
+    );
+    expect(stations.map((s) => s.state)).toEqual(['OK']);
+    expect(rejected).toEqual([
+      { line: 2, reason: 'state: 35.47, -97.52 is not in Texas (TX) nor within 1 mile of it' },
+    ]);
+  });
+
+  it('accepts a station on a border that the 1:10M outline puts a few hundred metres into the next state', () => {
+    // State Line Avenue, Texarkana: the outline draws the TX/AR line at about -94.0415, so these
+    // stations east of the real line (-94.043) plot in Texas; 1.1 miles east of the outline's line is too far.
+    const { stations, rejected } = parse(
+      'Texarkana AR side,TA,33.4255,-94.042,AR,,3.5,2026-11-20T12:00:00Z',
+      'Texarkana TX side,TA,33.4255,-94.044,TX,,3.5,2026-11-20T12:00:00Z',
+      'Too far,TA,33.4255,-94.06,AR,,3.5,2026-11-20T12:00:00Z',
+    );
+    expect(stations.map((s) => s.name)).toEqual(['Texarkana AR side', 'Texarkana TX side']);
+    expect(rejected).toEqual([
+      { line: 4, reason: 'state: 33.4255, -94.06 is not in Arkansas (AR) nor within 1 mile of it' },
+    ]);
+  });
+
+  it('takes fuels from the vocabulary only, requires diesel, and defaults to diesel', () => {
+    const { stations, rejected } = parse(
+      'All,TA,35,-101,TX,DIESEL;def;biodiesel;renewable_diesel;dyed_diesel;gasoline;cng;lng;def,3.5,2026-11-20T12:00:00Z',
+      'Default,TA,35.1,-101,TX,,3.5,2026-11-20T12:00:00Z',
+      'Unknown,TA,35.2,-101,TX,diesel;kerosene;jet_a,3.5,2026-11-20T12:00:00Z',
+      'No diesel,TA,35.3,-101,TX,gasoline;def,3.5,2026-11-20T12:00:00Z',
+    );
+    // Lower-cased and without repeats, in the file's order.
+    expect(stations.map((s) => s.fuels)).toEqual([[...FUEL_TYPES], ['diesel']]);
+    expect(rejected).toEqual([
+      {
+        line: 4,
+        reason: `fuels: unknown fuel 'kerosene', 'jet_a' (expected one of diesel, def, biodiesel, renewable_diesel, dyed_diesel, gasoline, cng, lng)`,
+      },
+      { line: 5, reason: 'fuels: must include diesel' },
+    ]);
+  });
+
+  it('reports every problem of a row in one reason', () => {
+    const { rejected } = parse('Bad,TA,35.47,-97.52,TX,avgas,3.5,2030-01-01T00:00:00Z');
+    expect(rejected[0]?.reason.split('; ').map((part) => part.split(':')[0])).toEqual([
+      'fuels',
+      'price_updated_at',
+      'state',
+    ]);
+  });
+});
+
+describe('price file rows', () => {
+  it('refuses a CSV header without the required columns, naming them', () => {
+    expect(priceFileRows('name,chain,lat,lon,state,price,updated\nA,TA,35,-101,TX,3.5,x\n', 'csv')).toEqual({
+      ok: false,
+      reason:
+        'The CSV header lacks the columns latitude, longitude, diesel_price_usd_per_gallon, price_updated_at; the first line must name the columns (docs/price-feed.md).',
+    });
+  });
+
+  it('reads a CSV that starts with a byte order mark and a header in another case', () => {
+    const rows = priceFileRows(
+      `\uFEFF${header.toUpperCase()}\nA,TA,35,-101,,TX,,3.5,2026-11-20T12:00:00Z\n`,
+      'csv',
+    );
+    expect(rows.ok && rows.rows[0]?.values.name).toBe('A');
+  });
+
+  it('takes amenities and fuels as arrays in JSON', () => {
+    const rows = priceFileRows(
+      JSON.stringify([
+        {
+          name: 'A',
+          chain: 'TA',
+          latitude: 35,
+          longitude: -101,
+          state: 'TX',
+          amenities: ['showers', 'scales'],
+          fuels: ['diesel', 'def'],
+          diesel_price_usd_per_gallon: 3.5,
+          price_updated_at: '2026-11-20T12:00:00Z',
+        },
+      ]),
+      'json',
+    );
+    if (!rows.ok) throw new Error(rows.reason);
+    expect(parseCatalogRows(rows.rows, { nowMs: NOW }).stations[0]).toMatchObject({
+      amenities: ['showers', 'scales'],
+      fuels: ['diesel', 'def'],
+    });
+  });
+
+  it('refuses JSON that does not parse or is not an array', () => {
+    expect(priceFileRows('[{', 'json')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^The file is not valid JSON/),
+    });
+    expect(priceFileRows('{"a":1}', 'json')).toEqual({
+      ok: false,
+      reason: 'A JSON price file must be an array of station objects',
+    });
   });
 });
