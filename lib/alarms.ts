@@ -1,11 +1,21 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  type AlarmProps,
+  ComparisonOperator,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { STATION_PRICE_AGE_METRIC } from '../shared/platform/price-feed-metrics.ts';
+import { USAGE_METRICS_NAMESPACE } from '../shared/platform/usage-metrics.ts';
+import { PRICE_FRESHNESS_RATE } from './price-feed.ts';
+import { SERVICE_NAME } from './service-environment.ts';
 
 export interface AlarmsProps {
   stage: string;
@@ -18,6 +28,8 @@ export interface AlarmsProps {
   vehicleUpdatesDeadLetters: IQueue;
   guidanceWorker: IFunction;
   offlineSweep: IFunction;
+  /** Production only (lib/price-feed.ts): the stale-price and failed-import alarms. */
+  priceFeed?: { importer: IFunction; stalePriceHours: number };
 }
 
 /**
@@ -36,11 +48,7 @@ export class Alarms extends Construct {
       enforceSSL: true,
     });
     const period = Duration.minutes(5);
-    const add = (
-      name: string,
-      description: string,
-      alarm: Omit<ConstructorParameters<typeof Alarm>[2], 'alarmDescription'>,
-    ) => {
+    const add = (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => {
       const created = new Alarm(this, name, { ...alarm, alarmDescription: description });
       created.addAlarmAction(new SnsAction(this.topic));
       this.alarms.push(created);
@@ -132,6 +140,47 @@ export class Alarms extends Construct {
         }),
         threshold: 1,
         evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    if (props.priceFeed) this.addPriceFeedAlarms(props.stage, props.priceFeed, add);
+  }
+
+  private addPriceFeedAlarms(
+    stage: string,
+    priceFeed: NonNullable<AlarmsProps['priceFeed']>,
+    add: (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => void,
+  ): void {
+    add(
+      'StationPricesStale',
+      `The newest station price is older than ${priceFeed.stalePriceHours} hours, or the freshness job ` +
+        'reported nothing: the price feed stopped (docs/operations.md, StationPricesStale).',
+      {
+        metric: new Metric({
+          namespace: USAGE_METRICS_NAMESPACE,
+          metricName: STATION_PRICE_AGE_METRIC,
+          // Powertools adds the service to every data point's dimensions.
+          dimensionsMap: { service: SERVICE_NAME, stage },
+          // Two runs of the job per period, so one late run does not read as missing data.
+          period: PRICE_FRESHNESS_RATE.plus(PRICE_FRESHNESS_RATE),
+          statistic: 'Maximum',
+        }),
+        threshold: priceFeed.stalePriceHours,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        // A job that stopped reporting must not hide stale prices.
+        treatMissingData: TreatMissingData.BREACHING,
+      },
+    );
+    add(
+      'PriceFeedImportFailed',
+      'A price file import failed on infrastructure (table, bucket, timeout; a refused file is not a ' +
+        'failure): the file may be unprocessed (docs/operations.md, PriceFeedImportFailed).',
+      {
+        metric: priceFeed.importer.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       },

@@ -100,7 +100,26 @@ export class ExecutionRoles extends Construct {
     },
     // Reads the health counters and fleet items, writes snapshots; nothing else.
     'health-snapshot': (role) => this.grantTableReadWrite(role),
+    // The station catalog's items only (pointer, last import, versions); the price feed bucket's
+    // prefixes are granted beside the bucket (lib/price-feed.ts).
+    'price-feed-import': (role) => this.grantStationCatalog(role, CATALOG_IMPORT_ACTIONS),
+    // Reads the catalog pointer; nothing else.
+    'price-freshness': (role) => this.grantStationCatalog(role, ['dynamodb:GetItem']),
   };
+
+  /**
+   * The station catalog's items of the stage's table and no other: every catalog key starts with
+   * `CATALOG#` (shared/store/station-catalog.ts), so a buggy import cannot touch a fleet's data.
+   */
+  private grantStationCatalog(role: Role, actions: string[]): void {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions,
+        resources: [this.props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [STATION_CATALOG_KEY_PREFIX] } },
+      }),
+    );
+  }
 
   /** Amazon Location's truck routing, only for a stage configured to route with it. */
   private grantRouting(role: Role): void {
@@ -223,6 +242,16 @@ export class ExecutionRoles extends Construct {
     return Stack.of(table).resolve(resource.logicalId) as string;
   }
 }
+
+/** Every station catalog item's partition key starts with this (shared/store/station-catalog.ts). */
+export const STATION_CATALOG_KEY_PREFIX = 'CATALOG#*';
+/** What the catalog store does (shared/store/station-catalog.ts): read the pointer and versions, write a version, move the pointer. */
+const CATALOG_IMPORT_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:BatchWriteItem',
+];
 
 const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',

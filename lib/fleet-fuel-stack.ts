@@ -6,6 +6,7 @@ import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
 import { SANDBOX_BASE_URL_ENV } from '../shared/platform/config.ts';
 import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
+import { PRICE_FEED_BUCKET_ENV, STALE_PRICE_HOURS_ENV } from '../shared/platform/price-feed-config.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import type { ControlPlaneStack } from './control-plane-stack.ts';
@@ -15,6 +16,7 @@ import { ExecutionRoles } from './execution-roles.ts';
 import { Finance } from './finance.ts';
 import { GuidanceWorker, VehicleUpdatesQueue } from './ingest.ts';
 import { Jobs } from './jobs.ts';
+import { PriceFeed } from './price-feed.ts';
 import { SandboxSimulator } from './sandbox.ts';
 import { serviceEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
@@ -50,6 +52,8 @@ export class FleetFuelStack extends Stack {
   readonly webhooks: Webhooks;
   readonly guidanceWorker: GuidanceWorker;
   readonly jobs: Jobs;
+  /** Production only: the price feed bucket, its import and the freshness job. */
+  readonly priceFeed: PriceFeed | undefined;
   /** Sandbox stage only. */
   readonly sandboxSimulator: SandboxSimulator | undefined;
   readonly api: Api;
@@ -121,6 +125,15 @@ export class FleetFuelStack extends Stack {
             schedulerRole: this.jobs.schedulerRole,
           })
         : undefined;
+    // Production only: the sandbox serves the synthetic catalog by design, so it has no feed to watch.
+    this.priceFeed =
+      settings.stage === 'prod'
+        ? new PriceFeed(this, 'PriceFeed', {
+            ...workerProps,
+            group: this.jobs.group,
+            schedulerRole: this.jobs.schedulerRole,
+          })
+        : undefined;
     // Only the API's functions answer callers, so only they learn the sandbox's address.
     const apiEnvironment = props.sandboxBaseUrl
       ? { ...functionEnvironment, [SANDBOX_BASE_URL_ENV]: props.sandboxBaseUrl }
@@ -141,6 +154,9 @@ export class FleetFuelStack extends Stack {
                 ...functionEnvironment,
                 SANDBOX_TABLE_NAME: props.operatorApi.sandboxTable.tableName,
                 [OPERATOR_AUTH_ENV]: 'iam',
+                // The readiness report names the feed and judges the newest price by the alarm's threshold.
+                ...(this.priceFeed ? { [PRICE_FEED_BUCKET_ENV]: this.priceFeed.bucket.bucketName } : {}),
+                [STALE_PRICE_HOURS_ENV]: String(settings.stalePriceHours),
               },
             },
           }
@@ -157,6 +173,14 @@ export class FleetFuelStack extends Stack {
       vehicleUpdatesDeadLetters: this.vehicleUpdates.deadLetters,
       guidanceWorker: this.guidanceWorker.worker.function,
       offlineSweep: this.jobs.offlineSweep.function,
+      ...(this.priceFeed
+        ? {
+            priceFeed: {
+              importer: this.priceFeed.importer.function,
+              stalePriceHours: settings.stalePriceHours,
+            },
+          }
+        : {}),
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
@@ -175,6 +199,14 @@ export class FleetFuelStack extends Stack {
         ),
       ],
     });
+
+    if (this.priceFeed) {
+      new CfnOutput(this, 'PriceFeedBucketName', {
+        value: this.priceFeed.bucket.bucketName,
+        description:
+          'Drop price files under incoming/ (publish) or dry-run/ (diff only); reports/ has each outcome',
+      });
+    }
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.url,

@@ -1,5 +1,6 @@
 import { ROUTING_ENGINES, type RoutingEngineName } from '../shared/geo/routing-engine-factory.ts';
 import type { Stage } from '../shared/platform/config.ts';
+import { DEFAULT_STALE_PRICE_HOURS } from '../shared/platform/price-feed-config.ts';
 
 export type { Stage };
 
@@ -8,6 +9,11 @@ export interface StageSettings {
   stage: Stage;
   /** Keep data (table, secret, logs) when the stack or a resource is deleted or replaced. */
   retainData: boolean;
+  /**
+   * The stale-price alarm's threshold, and readiness's: the newest station price older than this
+   * pages the operator (lib/alarms.ts). Used on production only, the stage with a price feed.
+   */
+  stalePriceHours: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /**
    * API Gateway's stage-wide throttle. A backstop against floods that would otherwise burn the account's
@@ -29,6 +35,9 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
   prod: {
     stage: 'prod',
     retainData: true,
+    // Providers publish truck-stop prices daily; a day and a half is one missed file plus the hours a
+    // late one takes, and still well before stations are flagged stale (48 h) on every answer.
+    stalePriceHours: DEFAULT_STALE_PRICE_HOURS,
     logLevel: 'INFO',
     // ~10k vehicles reporting every minute is ~170 req/s; 500/s leaves room for the other families.
     throttle: { rateLimit: 500, burstLimit: 1000 },
@@ -39,6 +48,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
   sandbox: {
     stage: 'sandbox',
     retainData: false,
+    // Unused: the sandbox serves the synthetic catalog by design, so it has no price feed to watch.
+    stalePriceHours: DEFAULT_STALE_PRICE_HOURS,
     // Integrators debug against the sandbox, and its traffic is small enough for debug logs.
     logLevel: 'DEBUG',
     throttle: { rateLimit: 50, burstLimit: 100 },

@@ -15,6 +15,8 @@ export interface WorkerFunction {
   role: WorkerRoleGroup;
   /** Scheduled jobs only: the period of their `rate(…)` schedule (lib/jobs.ts, local/workers.ts). */
   rateMinutes?: number;
+  /** Absent: the house default (lib/function-defaults.ts). */
+  memoryMb?: number;
 }
 
 /**
@@ -27,7 +29,9 @@ export type WorkerRoleGroup =
   | 'guidance-worker'
   | 'offline-sweep'
   | 'sandbox-tick'
-  | 'health-snapshot';
+  | 'health-snapshot'
+  | 'price-feed-import'
+  | 'price-freshness';
 
 /**
  * The SQS consumer that POSTs webhook deliveries. Each delivery is one HTTP call with a timeout of a
@@ -96,10 +100,44 @@ export const HEALTH_SNAPSHOT = {
   rateMinutes: 1440,
 } as const satisfies WorkerFunction;
 
+/**
+ * Production only (lib/price-feed.ts): EventBridge invokes it for each price file dropped into the
+ * stage's price feed bucket; it validates the file and publishes (or dry-runs) the station catalog.
+ * A 50 MB file is parsed in memory and tens of thousands of stations written in batches of 25, so it
+ * gets more memory and a longer timeout than the other jobs.
+ */
+export const PRICE_FEED_IMPORT = {
+  name: 'priceFeedImport',
+  handler: 'functions/jobs/price-feed-import.ts',
+  timeoutSeconds: 300,
+  memoryMb: 1024,
+  description: 'Price feed: validate a dropped price file and publish (or dry-run) the station catalog',
+  role: 'price-feed-import',
+} as const satisfies WorkerFunction;
+
+/**
+ * Production only, every 15 minutes (lib/price-feed.ts): the age of the newest station price as a
+ * metric, which the stale-price alarm watches. One read of the catalog pointer.
+ */
+export const PRICE_FRESHNESS = {
+  name: 'priceFreshness',
+  handler: 'functions/jobs/price-freshness.ts',
+  timeoutSeconds: 60,
+  description: 'Every 15 minutes: report the age of the newest station price',
+  role: 'price-freshness',
+  rateMinutes: 15,
+} as const satisfies WorkerFunction;
+
 export const workerFunctions: readonly WorkerFunction[] = [
   WEBHOOK_DISPATCHER,
   GUIDANCE_WORKER,
   OFFLINE_SWEEP,
   SANDBOX_TICK,
   HEALTH_SNAPSHOT,
+  PRICE_FEED_IMPORT,
+  PRICE_FRESHNESS,
 ];
+
+/** The workers production runs and the sandbox does not (and the reverse), for the stack and its tests. */
+export const productionOnlyWorkers: readonly WorkerFunction[] = [PRICE_FEED_IMPORT, PRICE_FRESHNESS];
+export const sandboxOnlyWorkers: readonly WorkerFunction[] = [SANDBOX_TICK];

@@ -3,6 +3,7 @@ import {
   GUIDANCE_WORKER,
   HEALTH_SNAPSHOT,
   OFFLINE_SWEEP,
+  PRICE_FRESHNESS,
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
   type WorkerFunction,
@@ -29,6 +30,11 @@ export const LOCAL_SANDBOX_TICK_INTERVAL_ENV = 'LOCAL_SANDBOX_TICK_INTERVAL_MS';
  */
 export const LOCAL_HEALTH_SNAPSHOT_INTERVAL_ENV = 'LOCAL_HEALTH_SNAPSHOT_INTERVAL_MS';
 export const LOCAL_HEALTH_SNAPSHOT_DEFAULT_MS = 15 * 60_000;
+/**
+ * Overrides the price freshness job's period in ms on the production stage server (default: the
+ * deployed 15 minutes); `0` turns it off. Locally it only logs the age: metrics are off.
+ */
+export const LOCAL_PRICE_FRESHNESS_INTERVAL_ENV = 'LOCAL_PRICE_FRESHNESS_INTERVAL_MS';
 
 export interface LocalWorkersOptions {
   /** Names the local queues, e.g. `fleet-fuel-prod-deliveries`, `fleet-fuel-prod-vehicle-updates`. */
@@ -47,6 +53,11 @@ export interface LocalWorkersOptions {
   sweepIntervalMs?: number;
   /** The health snapshot job's period in ms; `0` turns it off. Default: the env override, else 15 minutes. */
   healthSnapshotIntervalMs?: number;
+  /**
+   * The price freshness job's period in ms, on the production stage server only; `0` turns it off.
+   * Default: `LOCAL_PRICE_FRESHNESS_INTERVAL_MS` from `env`, else the deployed rate (15 minutes).
+   */
+  priceFreshnessIntervalMs?: number;
   /** Where `LOCAL_SWEEP_INTERVAL_MS` and `LOCAL_SANDBOX_TICK_INTERVAL_MS` are read. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /**
@@ -68,6 +79,8 @@ export interface LocalWorkers {
   sandboxTick: RecurringJob | undefined;
   /** The health snapshot job's timer; undefined when turned off. */
   healthSnapshot: RecurringJob | undefined;
+  /** The price freshness job's timer (production stage server only); undefined elsewhere or when turned off. */
+  priceFreshness: RecurringJob | undefined;
   /** Imports every worker module now, as the routes are warmed; one line for each that is not there yet. */
   warm(): Promise<void>;
   stop(): void;
@@ -80,6 +93,7 @@ const workerModules = [
   { fn: OFFLINE_SWEEP, label: 'offline sweep', breaks: 'offline sweeps fail' },
   { fn: SANDBOX_TICK, label: 'sandbox tick', breaks: 'sandbox trucks stand still' },
   { fn: HEALTH_SNAPSHOT, label: 'health snapshot', breaks: 'health snapshots fail' },
+  { fn: PRICE_FRESHNESS, label: 'price freshness', breaks: 'price freshness runs fail' },
 ] as const;
 
 /**
@@ -89,7 +103,8 @@ const workerModules = [
  *   subscribed;
  * - the vehicle-updates queue (its own in-memory DLQ), with the guidance worker subscribed;
  * - the offline sweep, run every minute like its `rate(1 minute)` schedule;
- * - the health snapshot job, daily when deployed, every 15 minutes here (today's snapshot, replaced).
+ * - the health snapshot job, daily when deployed, every 15 minutes here (today's snapshot, replaced);
+ * - the price freshness job on the production server, every 15 minutes as deployed.
  * The queues and scheduler are registered for shared/wiring/message-queues.ts
  * (`LOCAL_PIPELINE=1`). Handler modules are imported on first use, so the server starts without them;
  * until one exists, its batches fail (their messages end in the DLQ) or its runs log a failure.
@@ -174,6 +189,28 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
           log: options.log,
         });
 
+  // Production only, as deployed (lib/price-feed.ts): the sandbox serves the synthetic catalog by design.
+  const freshnessIntervalMs = isSandbox
+    ? 0
+    : resolveInterval(
+        options,
+        options.priceFreshnessIntervalMs,
+        LOCAL_PRICE_FRESHNESS_INTERVAL_ENV,
+        PRICE_FRESHNESS,
+        'the price freshness job',
+      );
+  const priceFreshness =
+    freshnessIntervalMs === 0
+      ? undefined
+      : startRecurringJob({
+          name: 'price freshness',
+          intervalMs: freshnessIntervalMs,
+          run: async () => (await load<JobHandler>(PRICE_FRESHNESS))({}, contextFor(PRICE_FRESHNESS)),
+          log: options.log,
+        });
+  // The sandbox server ticks the simulator, the production server watches price freshness.
+  const otherStagesJob: WorkerFunction = isSandbox ? PRICE_FRESHNESS : SANDBOX_TICK;
+
   return {
     queue,
     scheduler,
@@ -181,8 +218,9 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
     offlineSweep,
     sandboxTick,
     healthSnapshot,
+    priceFreshness,
     async warm() {
-      for (const { fn, label, breaks } of workerModules.filter((m) => m.fn !== SANDBOX_TICK || isSandbox)) {
+      for (const { fn, label, breaks } of workerModules.filter((m) => m.fn !== otherStagesJob)) {
         try {
           await options.loadHandler(fn.handler);
         } catch (error) {
@@ -199,6 +237,7 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
       offlineSweep?.stop();
       sandboxTick?.stop();
       healthSnapshot?.stop();
+      priceFreshness?.stop();
       scheduler.stop();
       queue.stop();
       vehicleUpdates.stop();

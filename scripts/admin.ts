@@ -22,6 +22,7 @@
  *   deny | revoke-access --request <par_…> --reason <why>
  *   audit [--account <ptr_…|cmp_…>]
  *   fuel-tax-rates                                  the state diesel tax rates in force and upcoming
+ *   readiness                                       whether the stage serves an imported, fresh catalog (docs/operations.md)
  *   set-fuel-tax-rate --state <XX> --usd-per-gallon <n> --effective-from <YYYY-Qn>
  *                                                   a state's rate from a quarter on
  *   set-fuel-program --fleet <flt_…> --rule required|preferred|none
@@ -183,6 +184,8 @@ async function main() {
       );
     case 'fuel-tax-rates':
       return print(await api.call('GET', '/admin/v1/fuel-tax-rates'));
+    case 'readiness':
+      return print(await api.call('GET', '/admin/v1/readiness'));
     case 'set-fuel-tax-rate': {
       const rate = Number(need('usd-per-gallon'));
       if (!Number.isFinite(rate)) fail('--usd-per-gallon must be a number, e.g. 0.785');
@@ -197,7 +200,7 @@ async function main() {
       fail(
         'Usage: npm run admin -- put-plans|plans|create-partner|create-company|create-key|suspend-key|' +
           'unsuspend-key|revoke-key|set-account-plan|requests|approve|deny|revoke-access|audit|' +
-          'fuel-tax-rates|set-fuel-tax-rate|set-fuel-program|set-discounts …',
+          'fuel-tax-rates|set-fuel-tax-rate|readiness|set-fuel-program|set-discounts …',
       );
   }
 }

@@ -40,6 +40,8 @@ cursor pagination (\`{ data, next_cursor }\`). Secrets of new keys are answered 
     'Fuel tax':
       'The state diesel tax rates (IFTA) that prices are made on: shipped, and updated by operators.',
     Audit: 'Who did what to access, when, and why.',
+    Operations:
+      'Whether the stage serves production data: the station catalog it serves, price freshness, the latest price import, the routing engine.',
   },
   securityScheme: {
     name: 'operator',

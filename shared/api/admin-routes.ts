@@ -25,6 +25,7 @@ import {
   productionAccessRequestSchema,
   putFuelTaxRateBody,
   putPlanBody,
+  readinessSchema,
   reasonBody,
   setAccountPlanBody,
 } from './schemas/admin.ts';
@@ -252,6 +253,19 @@ export const listAuditRoute = /* @__PURE__ */ tagged('Audit')({
   handler: 'functions/admin/list-audit.ts',
 });
 
+export const getReadinessRoute = /* @__PURE__ */ tagged('Operations')({
+  operationId: 'getReadiness',
+  method: 'GET',
+  path: '/admin/v1/readiness',
+  summary:
+    'Whether the stage serves production data: its station catalog, price freshness, last price import and routing engine',
+  description:
+    '`ready` is false, with one sentence per problem in `problems`, when production serves the synthetic station catalog, when the newest price is older than `stale_after_hours` (the StationPricesStale alarm’s threshold) or of unknown age, or when the latest price file was refused after the served catalog was published. See docs/operations.md.',
+  request: {},
+  responses: [{ status: 200, description: 'The readiness report', schema: readinessSchema }],
+  handler: 'functions/admin/get-readiness.ts',
+});
+
 export const adminRoutes = {
   getAdminOpenApi: getAdminOpenApiRoute,
   createPartner: createPartnerRoute,
@@ -270,6 +284,7 @@ export const adminRoutes = {
   listFuelTaxRates: listFuelTaxRatesRoute,
   putFuelTaxRate: putFuelTaxRateRoute,
   listAudit: listAuditRoute,
+  getReadiness: getReadinessRoute,
 } satisfies Record<string, RouteDefinition>;
 
 export type AdminRouteName = keyof typeof adminRoutes;

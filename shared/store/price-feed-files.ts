@@ -9,6 +9,7 @@ import {
   PRICE_FILE_MAX_BYTES,
   PriceFileTooLargeError,
 } from '../domain/stations/price-feed-guards.ts';
+import { PRICE_FEED_BUCKET_ENV } from '../platform/price-feed-config.ts';
 
 /**
  * The stage's price feed bucket (prefixes: {@link PRICE_FEED_PREFIXES}): reads dropped files and
@@ -16,7 +17,7 @@ import {
  */
 
 /** The variable naming the bucket (set on the import function by the stage's stack). */
-export const PRICE_FEED_BUCKET_ENV = 'PRICE_FEED_BUCKET';
+export { PRICE_FEED_BUCKET_ENV };
 
 export interface PriceFeedFiles {
   readonly bucket: string;

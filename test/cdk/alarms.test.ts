@@ -15,6 +15,7 @@ let alarms: Alarms;
 let vehicleUpdatesDlq: Queue;
 let guidanceWorker: LambdaFunction;
 let offlineSweep: LambdaFunction;
+let priceFeedImport: LambdaFunction;
 
 beforeAll(() => {
   stack = new Stack(new App(), 'AlarmsProbe');
@@ -28,6 +29,7 @@ beforeAll(() => {
   vehicleUpdatesDlq = new Queue(stack, 'VehicleUpdatesDlq');
   guidanceWorker = fn('GuidanceWorker');
   offlineSweep = fn('OfflineSweep');
+  priceFeedImport = fn('PriceFeedImport');
   alarms = new Alarms(stack, 'Alarms', {
     stage: 'prod',
     httpApiId: 'api123',
@@ -37,6 +39,7 @@ beforeAll(() => {
     vehicleUpdatesDeadLetters: vehicleUpdatesDlq,
     guidanceWorker,
     offlineSweep,
+    priceFeed: { importer: priceFeedImport, stalePriceHours: 36 },
   });
   template = Template.fromStack(stack);
 });
@@ -49,7 +52,7 @@ const alarmNamed = (name: string) => {
 };
 
 describe('alarms', () => {
-  it('pages one topic on both DLQs, each worker’s errors, API 5xx and table throttles', () => {
+  it('pages one topic on both DLQs, each worker’s errors, API 5xx, table throttles and stale prices', () => {
     template.resourceCountIs('AWS::SNS::Topic', 1);
     const all = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
 
@@ -60,13 +63,49 @@ describe('alarms', () => {
       'Errors',
       'Errors',
       'Errors',
+      'Errors',
+      'StationPriceAgeHours',
       'ThrottledRequests',
     ]);
+    const stale = alarmNamed('StationPricesStale');
     for (const alarm of all) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: id(alarms.topic) }]);
-      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+      // No traffic is no trouble, except for the freshness job: its silence could hide stale prices.
+      expect(alarm.Properties.TreatMissingData).toBe(alarm === stale ? 'breaching' : 'notBreaching');
       expect(alarm.Properties.AlarmDescription).toEqual(expect.any(String));
     }
+  });
+
+  it('pages when the newest station price is older than the stage’s threshold, or when the freshness job is silent', () => {
+    expect(alarmNamed('StationPricesStale').Properties).toMatchObject({
+      Namespace: 'FleetFuelGuidance',
+      MetricName: 'StationPriceAgeHours',
+      // Exactly the dimensions the job's data points carry (test/unit/platform/price-feed-metrics.test.ts).
+      Dimensions: [
+        { Name: 'service', Value: 'fleet-fuel-guidance' },
+        { Name: 'stage', Value: 'prod' },
+      ],
+      Statistic: 'Maximum',
+      // Two 15-minute runs per period.
+      Period: 1800,
+      Threshold: 36,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+  });
+
+  it('pages on every failed price file import (a refused file is not a failure)', () => {
+    expect(alarmNamed('PriceFeedImportFailed').Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: id(priceFeedImport) } }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
   });
 
   it('pages on the first vehicle update in its DLQ', () => {

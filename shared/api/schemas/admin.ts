@@ -426,3 +426,68 @@ export function planOf(name: string, body: z.output<typeof putPlanBody>): Plan {
     ...(Object.keys(enumerationGuard).length > 0 ? { enumerationGuard } : {}),
   };
 }
+
+const priceImportOutcome = z.enum(['published', 'refused', 'dry_run']);
+
+/** GET /admin/v1/readiness (shared/usecases/readiness.ts). */
+export const readinessSchema = z
+  .object({
+    object: z.literal('readiness'),
+    stage: z.enum(['prod', 'sandbox']),
+    ready: z.boolean().check(z.meta({ description: 'False when `problems` lists anything' })),
+    problems: z.array(z.string()).check(
+      z.meta({
+        description:
+          'One sentence per problem, each saying what to do: production on the synthetic catalog, a stale or undated newest price, the latest price file refused',
+      }),
+    ),
+    routing: z.object({
+      engine: z
+        .string()
+        .check(z.meta({ example: 'amazon-location', description: 'What routes are planned with' })),
+      fallback: z
+        .literal('embedded')
+        .check(
+          z.meta({ description: 'What `-c routingEngine=embedded` switches the stage to (docs/routing.md)' }),
+        ),
+    }),
+    station_catalog: z.object({
+      source: z.enum(['imported', 'synthetic']),
+      version: z.string(),
+      station_count: z.number().check(z.int()),
+      imported_at: z.nullable(timestamp).check(z.meta({ description: 'Null for the synthetic catalog' })),
+      newest_price_updated_at: z
+        .nullable(timestamp)
+        .check(
+          z.meta({ description: 'The newest price observation; null when the catalog does not record it' }),
+        ),
+      newest_price_age_hours: z.nullable(z.number()).check(z.meta({ description: 'Hours, to a tenth' })),
+      stale: z
+        .boolean()
+        .check(z.meta({ description: 'Newest price older than `stale_after_hours`, or of unknown age' })),
+      stale_after_hours: z
+        .number()
+        .check(z.meta({ description: 'The stale-price alarm’s threshold (StationPricesStale)' })),
+    }),
+    last_price_import: z.nullable(
+      z
+        .object({
+          source: z.string().check(z.meta({ example: 's3://fleet-fuel-prices/incoming/2026-11-28.csv' })),
+          outcome: priceImportOutcome,
+          version: z.string(),
+          at: timestamp,
+          accepted_rows: z.number().check(z.int()),
+          rejected_rows: z.number().check(z.int()),
+          reasons: z.array(z.string()).check(z.meta({ description: 'Why it was refused; empty otherwise' })),
+        })
+        .check(
+          z.meta({ description: 'The latest price file import (dry runs included); null before the first' }),
+        ),
+    ),
+    price_feed_bucket: z
+      .nullable(z.string())
+      .check(
+        z.meta({ description: 'Where price files go (stack output PriceFeedBucketName); null locally' }),
+      ),
+  })
+  .check(z.meta({ id: 'Readiness' }));

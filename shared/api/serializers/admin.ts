@@ -6,7 +6,9 @@ import type { ApiKeyRecord } from '../../domain/api-keys.ts';
 import type { SourcedTaxRate } from '../../domain/fuel-tax/rate-table.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { enumerationGuardOf } from '../../domain/stations/enumeration-guard.ts';
+import { formatTimestamp } from '../../platform/time.ts';
 import type { FuelTaxRatesNow } from '../../usecases/fuel-tax-rate-operations.ts';
+import type { Readiness } from '../../usecases/readiness.ts';
 import type {
   accountSchema,
   apiKeySchema,
@@ -15,6 +17,7 @@ import type {
   fuelTaxRatesSchema,
   planSchema,
   productionAccessRequestSchema,
+  readinessSchema,
 } from '../schemas/admin.ts';
 
 // The operator API's answers (shared/api/schemas/admin.ts): snake_case, `object` first, never a
@@ -141,4 +144,45 @@ export function fuelTaxRatesResource(rates: FuelTaxRatesNow): z.infer<typeof fue
     in_force: rates.inForce.map(fuelTaxRateResource),
     upcoming: rates.upcoming.map(fuelTaxRateResource),
   };
+}
+
+/** GET /admin/v1/readiness. */
+export function readinessResource(readiness: Readiness): z.infer<typeof readinessSchema> {
+  const { catalog, lastImport } = readiness;
+  return {
+    object: 'readiness',
+    stage: readiness.stage,
+    ready: readiness.ready,
+    problems: readiness.problems,
+    routing: { engine: readiness.routing.engine, fallback: 'embedded' },
+    station_catalog: {
+      source: catalog.source,
+      version: catalog.version,
+      station_count: catalog.stationCount,
+      imported_at: catalog.importedAt === null ? null : wireTimestamp(catalog.importedAt),
+      newest_price_updated_at:
+        catalog.newestPriceUpdatedAtMs === null ? null : wireTimestamp(catalog.newestPriceUpdatedAtMs),
+      newest_price_age_hours: readiness.newestPriceAgeHours,
+      stale: readiness.stale,
+      stale_after_hours: readiness.staleAfterHours,
+    },
+    last_price_import:
+      lastImport === null
+        ? null
+        : {
+            source: lastImport.source,
+            outcome: lastImport.outcome,
+            version: lastImport.version,
+            at: wireTimestamp(lastImport.at),
+            accepted_rows: lastImport.acceptedRows,
+            rejected_rows: lastImport.rejectedRows,
+            reasons: lastImport.reasons,
+          },
+    price_feed_bucket: readiness.priceFeedBucket,
+  };
+}
+
+/** Stored times are ISO strings in any precision; the wire has six fractional digits. */
+function wireTimestamp(at: string | number): string {
+  return formatTimestamp(typeof at === 'number' ? at : Date.parse(at));
 }

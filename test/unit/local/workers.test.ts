@@ -4,6 +4,7 @@ import {
   GUIDANCE_WORKER,
   HEALTH_SNAPSHOT,
   OFFLINE_SWEEP,
+  PRICE_FRESHNESS,
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
 } from '../../../lib/worker-functions.ts';
@@ -121,6 +122,7 @@ describe('startLocalWorkers', () => {
       [`guidance worker ${GUIDANCE_WORKER.handler} not found; vehicle updates fail until it exists`],
       [`offline sweep ${OFFLINE_SWEEP.handler} not found; offline sweeps fail until it exists`],
       [`health snapshot ${HEALTH_SNAPSHOT.handler} not found; health snapshots fail until it exists`],
+      [`price freshness ${PRICE_FRESHNESS.handler} not found; price freshness runs fail until it exists`],
     ]);
   });
 
@@ -129,6 +131,7 @@ describe('startLocalWorkers', () => {
       [GUIDANCE_WORKER.handler]: async () => ({ batchItemFailures: [] }),
       [OFFLINE_SWEEP.handler]: async () => ({ markedOffline: 0 }),
       [HEALTH_SNAPSHOT.handler]: async () => ({ snapshots: 0, failed: 0 }),
+      [PRICE_FRESHNESS.handler]: async () => ({}),
     });
     const log = vi.fn();
     workers = startLocalWorkers({ stage: 'prod', loadHandler, log });
@@ -140,6 +143,7 @@ describe('startLocalWorkers', () => {
       GUIDANCE_WORKER.handler,
       OFFLINE_SWEEP.handler,
       HEALTH_SNAPSHOT.handler,
+      PRICE_FRESHNESS.handler,
     ]);
     expect(log).not.toHaveBeenCalled();
   });
@@ -370,5 +374,62 @@ describe('the sandbox tick', () => {
     });
     await vi.advanceTimersByTimeAsync(120_000);
     expect(tick).not.toHaveBeenCalled();
+  });
+});
+
+describe('the price freshness job', () => {
+  const freshnessLoader = (freshness: () => Promise<unknown>) =>
+    loaderFor(recordingDispatcher, {
+      [OFFLINE_SWEEP.handler]: async () => ({ markedOffline: 0 }),
+      [SANDBOX_TICK.handler]: async () => ({ ticked: 0, paused: 0, failed: 0 }),
+      [PRICE_FRESHNESS.handler]: freshness,
+    });
+
+  it('runs every 15 minutes on the production stage server, as deployed', async () => {
+    const freshness = vi.fn(async () => ({ source: 'synthetic', newestPriceAgeHours: 0.1 }));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: freshnessLoader(freshness),
+      log: vi.fn(),
+      env: {},
+    });
+
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(freshness).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(15 * 60_000 + 1);
+    expect(freshness).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes its interval from LOCAL_PRICE_FRESHNESS_INTERVAL_MS, is off with 0, and never runs on the sandbox server', async () => {
+    const fast = vi.fn(async () => ({}));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: freshnessLoader(fast),
+      log: vi.fn(),
+      env: { LOCAL_PRICE_FRESHNESS_INTERVAL_MS: '1000' },
+    });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(fast).toHaveBeenCalledTimes(3);
+    workers.stop();
+
+    const off = vi.fn(async () => ({}));
+    workers = startLocalWorkers({
+      stage: 'prod',
+      loadHandler: freshnessLoader(off),
+      log: vi.fn(),
+      env: { LOCAL_PRICE_FRESHNESS_INTERVAL_MS: '0' },
+    });
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(off).not.toHaveBeenCalled();
+    workers.stop();
+
+    const sandbox = vi.fn(async () => ({}));
+    const loadHandler = freshnessLoader(sandbox);
+    workers = startLocalWorkers({ stage: 'sandbox', loadHandler, log: vi.fn(), env: {} });
+    await workers.warm();
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(sandbox).not.toHaveBeenCalled();
+    expect(workers.priceFreshness).toBeUndefined();
+    expect(loadHandler.mock.calls.map(([path]) => path)).not.toContain(PRICE_FRESHNESS.handler);
   });
 });
