@@ -109,7 +109,9 @@ export const HEALTH_SNAPSHOT = {
 export const PRICE_FEED_IMPORT = {
   name: 'priceFeedImport',
   handler: 'functions/jobs/price-feed-import.ts',
-  timeoutSeconds: 300,
+  // Lambda's longest: stations are written 25 to a BatchWriteItem, one batch after another, so a
+  // file at the 50 MB cap (~250,000 rows) takes minutes; a real truck-stop catalog (~10,000) seconds.
+  timeoutSeconds: 900,
   memoryMb: 1024,
   description: 'Price feed: validate a dropped price file and publish (or dry-run) the station catalog',
   role: 'price-feed-import',

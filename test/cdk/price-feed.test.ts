@@ -153,7 +153,7 @@ describe('the import function', () => {
     const fn = template.findResources('AWS::Lambda::Function')[id(feed.importer.function)] as Resource;
 
     expect(fn.Properties).toMatchObject({
-      Timeout: 300,
+      Timeout: 900,
       MemorySize: 1024,
       Role: arnOf(id(roles.roleFor('price-feed-import'))),
       Environment: { Variables: { STAGE: 'prod', PRICE_FEED_BUCKET: { Ref: bucketId() } } },
