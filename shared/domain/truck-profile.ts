@@ -111,3 +111,43 @@ export function resolveTruckProfile(
   }
   return { profile, sources };
 }
+
+/**
+ * A change to stored settings: a member present replaces the stored one (null clears it, so the
+ * next level's applies again); a member absent stays as it was.
+ */
+export type TruckProfilePatch = Partial<TruckProfileSettings>;
+
+/**
+ * The settings after a change.
+ *
+ * @example
+ * applyTruckProfilePatch({ ...UNSET_TRUCK_PROFILE, heightInches: 150 }, { axleCount: 6 });
+ * // heightInches 150, axleCount 6, the rest null
+ */
+export function applyTruckProfilePatch(
+  current: Readonly<TruckProfileSettings>,
+  patch: TruckProfilePatch,
+): TruckProfileSettings {
+  const next = { ...current } as Record<keyof TruckProfile, unknown>;
+  for (const field of TRUCK_PROFILE_FIELDS) {
+    const value = patch[field];
+    if (value !== undefined) next[field] = Array.isArray(value) ? [...value] : value;
+  }
+  return next as TruckProfileSettings;
+}
+
+/** Whether two settings say the same thing (cargo classes compared as sets). */
+export function sameTruckProfileSettings(
+  a: Readonly<TruckProfileSettings>,
+  b: Readonly<TruckProfileSettings>,
+): boolean {
+  return TRUCK_PROFILE_FIELDS.every((field) => {
+    const left = a[field];
+    const right = b[field];
+    if (Array.isArray(left) && Array.isArray(right)) {
+      return left.length === right.length && left.every((cargo) => right.includes(cargo));
+    }
+    return left === right;
+  });
+}
