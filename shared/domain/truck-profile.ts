@@ -88,6 +88,12 @@ export const TRUCK_PROFILE_RANGES = {
 
 export type TruckProfileSource = 'vehicle' | 'fleet' | 'standard';
 
+/** A profile a route uses, and where each of its members came from. */
+export interface ResolvedTruckProfile {
+  profile: TruckProfile;
+  sources: Record<keyof TruckProfile, TruckProfileSource>;
+}
+
 /**
  * The profile a route uses: each member from the vehicle when it set one, else from the fleet,
  * else the standard truck; `sources` says where each came from.
@@ -98,7 +104,7 @@ export type TruckProfileSource = 'vehicle' | 'fleet' | 'standard';
 export function resolveTruckProfile(
   vehicle: Readonly<TruckProfileSettings> | null,
   fleet: Readonly<TruckProfileSettings> | null,
-): { profile: TruckProfile; sources: Record<keyof TruckProfile, TruckProfileSource> } {
+): ResolvedTruckProfile {
   const profile = { ...STANDARD_TRUCK, hazardousCargo: [...STANDARD_TRUCK.hazardousCargo] } as TruckProfile;
   const sources = {} as Record<keyof TruckProfile, TruckProfileSource>;
   for (const field of TRUCK_PROFILE_FIELDS) {

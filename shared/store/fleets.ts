@@ -12,6 +12,7 @@ import {
   type FleetChanges,
 } from '../domain/fleet.ts';
 import type { FuelProgram } from '../domain/fuel-program/program.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
 import {
   applyTruckProfilePatch,
   TRUCK_PROFILE_FIELDS,
@@ -19,7 +20,6 @@ import {
   type TruckProfileSettings,
   UNSET_TRUCK_PROFILE,
 } from '../domain/truck-profile.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -315,6 +315,25 @@ export function createFuelProgramReader(client: DocumentClient, tableName: strin
         }),
       );
       return fromFuelProgramAttribute(Item?.fuel_program as FuelProgramAttribute | undefined);
+    },
+  };
+}
+
+/**
+ * Where a route that names no vehicle reads the fleet's default truck: only the `truck_profile`
+ * attribute of the fleet's item, read afresh each time. A fleet without one has nothing set.
+ */
+export function createFleetTruckProfileReader(client: DocumentClient, tableName: string) {
+  return {
+    async get(fleetId: string): Promise<TruckProfileSettings> {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: fleetKey(fleetId),
+          ProjectionExpression: 'truck_profile',
+        }),
+      );
+      return fromTruckProfileAttribute(Item?.truck_profile as TruckProfileAttribute | undefined);
     },
   };
 }

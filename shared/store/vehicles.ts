@@ -10,8 +10,8 @@ import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
-import { fromTruckProfileAttribute, toTruckProfileAttribute } from './truck-profile-attribute.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { fromTruckProfileAttribute, toTruckProfileAttribute } from './truck-profile-attribute.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<

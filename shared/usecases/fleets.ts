@@ -14,7 +14,11 @@ import {
   type FuelTaxTreatment,
   treatmentFor,
 } from '../domain/fuel-tax/treatment.ts';
-import { applyTruckProfilePatch, UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
+import {
+  applyTruckProfilePatch,
+  type TruckProfileSettings,
+  UNSET_TRUCK_PROFILE,
+} from '../domain/truck-profile.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -209,12 +213,15 @@ export async function fuelSettingsFor(
   assumedDepartureFuelPercent: number;
   /** The fleet's fuel_tax_treatment (a vehicle's override is applied by the caller). */
   fleetTaxTreatment: FuelTaxTreatment;
+  /** The fleet's default truck (a vehicle's own members are applied by the caller). */
+  fleetTruckProfile: TruckProfileSettings | null;
 }> {
   const fleet = await deps.fleets.get(fleetId);
   return {
     minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
     fleetTaxTreatment: treatmentFor(fleet),
+    fleetTruckProfile: fleet?.truckProfile ?? null,
   };
 }
 

@@ -1,11 +1,11 @@
 import type { TruckProfileRequest } from '../api/schemas/truck-profile.ts';
 import {
+  type ResolvedTruckProfile,
   resolveTruckProfile,
   type TruckProfilePatch,
   type TruckProfileSettings,
   UNSET_TRUCK_PROFILE,
 } from '../domain/truck-profile.ts';
-import type { RouteTruck } from '../geo/routing-engine.ts';
 
 /**
  * A request's `truck_profile` as a change: members sent replace (null clears one), members left
@@ -25,15 +25,13 @@ export function truckProfilePatchFromRequest(request: TruckProfileRequest | null
   return patch;
 }
 
+type WithTruckProfile = { truckProfile?: Readonly<TruckProfileSettings> | null | undefined } | null;
+
 /**
- * The truck a route is planned for and the engine receives: the vehicle's settings, else its
- * fleet's, else the standard truck's (either may be absent: a manual route has no vehicle).
+ * The truck a route is planned for (its `profile` is what the routing engine receives): the
+ * vehicle's members, else its fleet's, else the standard truck's. Either may be absent: a manual
+ * route has no vehicle, a fleet item is never expected to be missing but would read as nothing set.
  */
-export function routeTruckFor(
-  vehicle: { truckProfile?: Readonly<TruckProfileSettings> | null | undefined } | null,
-  fleet: { truckProfile?: Readonly<TruckProfileSettings> | null | undefined } | null,
-) {
-  const resolved = resolveTruckProfile(vehicle?.truckProfile ?? null, fleet?.truckProfile ?? null);
-  const truck: RouteTruck = resolved.profile;
-  return { ...resolved, truck };
+export function truckFor(vehicle: WithTruckProfile, fleet: WithTruckProfile): ResolvedTruckProfile {
+  return resolveTruckProfile(vehicle?.truckProfile ?? null, fleet?.truckProfile ?? null);
 }

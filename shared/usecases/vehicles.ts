@@ -1,18 +1,18 @@
 import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateVehicleBody, UpdateVehicleBody } from '../api/schemas/vehicles.ts';
 import {
+  applyTruckProfilePatch,
+  sameTruckProfileSettings,
+  type TruckProfilePatch,
+  UNSET_TRUCK_PROFILE,
+} from '../domain/truck-profile.ts';
+import {
   applyVehicleChanges,
   externalRefsOf,
   type Vehicle,
   type VehicleChanges,
   type VehicleStatus,
 } from '../domain/vehicle.ts';
-import {
-  applyTruckProfilePatch,
-  sameTruckProfileSettings,
-  type TruckProfilePatch,
-  UNSET_TRUCK_PROFILE,
-} from '../domain/truck-profile.ts';
 import { ApiError, type ErrorCode } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
@@ -170,7 +170,8 @@ export async function updateVehicle(
     licensePlate: body.license_plate,
     fuelTaxTreatment: body.fuel_tax_treatment,
   };
-  const truckProfile = body.truck_profile === undefined ? null : truckProfilePatchFromRequest(body.truck_profile);
+  const truckProfile =
+    body.truck_profile === undefined ? null : truckProfilePatchFromRequest(body.truck_profile);
   return changeVehicle(deps, fleetId, ref, changes, truckProfile);
 }
 
