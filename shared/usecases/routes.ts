@@ -1,6 +1,5 @@
 import type { CreateRouteBody } from '../api/schemas/routes.ts';
 import { type PlannedTruckRoute, truckRouteResource } from '../api/serializers/routes.ts';
-import { effectiveTruckProfileResource } from '../api/serializers/truck-profile.ts';
 import type { Principal } from '../domain/api-keys.ts';
 import {
   acceptedStations,
@@ -247,9 +246,5 @@ export async function getRoute(
   const json = await deps.routes.get(fleetId, routeId);
   if (json === null)
     throw new ApiError('resource_not_found', `Route ${routeId} was not found in this fleet.`);
-  const stored = JSON.parse(json) as Record<string, unknown>;
-  if ('truck_profile' in stored) return stored;
-  // Stored before routes said their truck: computed without one, i.e. for the standard truck.
-  const standard = truckFor(null, null);
-  return { ...stored, ...effectiveTruckProfileResource(standard.profile, standard.sources) };
+  return JSON.parse(json);
 }

@@ -8,8 +8,8 @@ import {
   type QueryFootprint,
 } from '../domain/stations/enumeration-guard.ts';
 import type { Station } from '../domain/stations/station.ts';
-import type { TruckProfileSettings } from '../domain/truck-profile.ts';
 import { stationPrice } from '../domain/stations/station.ts';
+import type { TruckProfileSettings } from '../domain/truck-profile.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import { decodeRoutePolyline } from '../geo/polyline.ts';

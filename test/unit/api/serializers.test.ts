@@ -42,6 +42,7 @@ const FLEET_MEMBERS = [
   'assumed_departure_fuel_percent',
   'fuel_tax_treatment',
   'fuel_program',
+  'truck_profile',
   'created_at',
   'updated_at',
 ];
@@ -55,6 +56,7 @@ const VEHICLE_MEMBERS = [
   'estimated_mpg',
   'license_plate',
   'fuel_tax_treatment',
+  'truck_profile',
   'status',
   'created_at',
   'updated_at',
