@@ -35,15 +35,17 @@ export async function routeTrip(
   trip: Pick<Trip, 'fleetId' | 'origin' | 'destination'>,
   vehicle: Pick<Vehicle, 'truckProfile'> | null,
 ) {
+  const truck = truckFor(vehicle, await deps.fleets.get(trip.fleetId));
   const route = await deps.router.route({
     origin: trip.origin,
     destination: trip.destination,
-    truck: truckFor(vehicle, await deps.fleets.get(trip.fleetId)).profile,
+    truck: truck.profile,
   });
   return {
     distanceMiles: roundToTenth(route.distanceMiles),
     durationMinutes: Math.round(route.durationMinutes),
     polyline: route.polyline,
+    truck,
   };
 }
 
@@ -88,6 +90,7 @@ export async function withFuelStops(
         longitude: trip.origin.longitude,
         name: trip.origin.name ?? undefined,
       };
+  const truck = truckFor(vehicle, { truckProfile: fleetTruckProfile });
   const planned = await planTruckRoute(deps, trip.fleetId, {
     trip: {
       vehicleId: vehicle.id,
@@ -105,7 +108,7 @@ export async function withFuelStops(
     // Guidance's corridor: the trip's fuel stops become its recommended stops once the trip starts.
     corridorWidthMiles: GUIDANCE_POLICY.corridorWidthMiles,
     taxTreatment: treatmentFor({ fuelTaxTreatment: fleetTaxTreatment }, vehicle),
-    truck: truckFor(vehicle, { truckProfile: fleetTruckProfile }),
+    truck,
   });
   const route =
     fromPosition && trip.route
@@ -114,6 +117,7 @@ export async function withFuelStops(
           distanceMiles: planned.distance_miles,
           durationMinutes: planned.duration_minutes,
           polyline: planned.polyline,
+          truck,
         };
   // Miles along the trip's own route: from an active truck's position the plan counts from there.
   const line = lineOf(route);

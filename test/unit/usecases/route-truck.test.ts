@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { startSession } from '../../../shared/domain/guidance/session.ts';
@@ -209,11 +210,35 @@ describe('trips route for their vehicle’s truck', () => {
     const deps = routeDeps(router);
 
     // Act
-    await withFuelStops(deps, trip, vehicle, T0);
-    await routeTrip(deps, trip, vehicle);
+    const optimized = await withFuelStops(deps, trip, vehicle, T0);
+    const routed = await routeTrip(deps, trip, vehicle);
 
     // Assess
     expect(router.requests.map((request) => request.truck)).toEqual([TANKER_TRUCK, TANKER_TRUCK]);
+    expect(optimized.route?.truck?.profile).toEqual(TANKER_TRUCK);
+    expect(routed.truck.sources.grossWeightLbs).toBe('fleet');
+  });
+
+  it('the trip answers the truck its route was computed for, and null before it has a route', async () => {
+    // Prepare
+    const routed = await routeTrip(routeDeps(recordingRouter()), trip, vehicle);
+
+    // Act
+    const withRoute = tripResource({ ...trip, route: routed });
+    const withoutRoute = tripResource({ ...trip, route: null });
+
+    // Assess
+    expect(withRoute.truck_profile).toEqual({
+      height_inches: 150,
+      width_inches: 102,
+      length_feet: 70,
+      gross_weight_lbs: 97_000,
+      axle_count: 6,
+      hazardous_cargo: ['flammable'],
+    });
+    expect(withRoute.truck_profile_sources?.height_inches).toBe('vehicle');
+    expect(withoutRoute.truck_profile).toBeNull();
+    expect(withoutRoute.truck_profile_sources).toBeNull();
   });
 
   it('the plain route of a trip whose vehicle is gone routes the fleet’s truck', async () => {

@@ -4140,6 +4140,30 @@ export interface components {
             duration_minutes: number | null;
             /** @description Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline */
             polyline?: string;
+            /** @description The truck the route was computed for; null without a route. */
+            truck_profile: {
+                height_inches: number;
+                width_inches: number;
+                length_feet: number;
+                gross_weight_lbs: number;
+                axle_count: number;
+                hazardous_cargo: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[];
+            } | null;
+            /** @description Where each member of truck_profile came from; null without a route. */
+            truck_profile_sources: {
+                /** @enum {string} */
+                height_inches: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                width_inches: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                length_feet: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                gross_weight_lbs: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                axle_count: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                hazardous_cargo: "vehicle" | "fleet" | "standard";
+            } | null;
             /** @description The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized */
             fuel_plan: {
                 /**
@@ -9973,6 +9997,22 @@ export interface operations {
                      *           ],
                      *           "distance_miles": 467.5,
                      *           "duration_minutes": 456,
+                     *           "truck_profile": {
+                     *             "height_inches": 162,
+                     *             "width_inches": 102,
+                     *             "length_feet": 70,
+                     *             "gross_weight_lbs": 97000,
+                     *             "axle_count": 6,
+                     *             "hazardous_cargo": []
+                     *           },
+                     *           "truck_profile_sources": {
+                     *             "height_inches": "standard",
+                     *             "width_inches": "standard",
+                     *             "length_feet": "standard",
+                     *             "gross_weight_lbs": "fleet",
+                     *             "axle_count": "fleet",
+                     *             "hazardous_cargo": "standard"
+                     *           },
                      *           "fuel_plan": {
                      *             "status": "ok",
                      *             "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10213,6 +10253,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10428,6 +10484,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10727,6 +10799,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10944,6 +11032,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -11151,6 +11255,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -11367,6 +11487,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -11574,6 +11710,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
