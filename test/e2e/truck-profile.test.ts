@@ -4,6 +4,7 @@ import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 import { guidanceClient, secondsAgo } from './support-guidance.ts';
+import { dallasToDenver, tripClient } from './support-trips.ts';
 
 /**
  * The truck profile through HTTP: set on a fleet and on its vehicle, merged by PATCH, refused with
@@ -86,6 +87,38 @@ describe('truck_profile on fleets and vehicles', () => {
     });
     const replayed = await prod.get(`/v1/routes/${route.json.id}`, auth);
     expect(replayed.json.truck_profile_sources).toEqual(route.json.truck_profile_sources);
+  });
+
+  it('a trip answers the truck its route was computed for; GET replays it', async () => {
+    // Prepare
+    const fleet = await newFleet({ truck_profile: { length_feet: 75 } });
+    const auth = { ...partnerKey, fleet: fleet.id };
+    const truck = await guidanceClient(prod, auth).newTruck({
+      tank_size_gallons: 150,
+      estimated_mpg: 6.5,
+      truck_profile: { hazardous_cargo: [] },
+    });
+    const trips = tripClient(prod, auth);
+
+    // Act
+    const trip = await trips.create(dallasToDenver(truck, { start_fuel_percent: 60, auto_optimize: true }));
+    const read = await trips.read(trip.id);
+
+    // Assess
+    expect(trip.truck_profile).toEqual({
+      height_inches: 162,
+      width_inches: 102,
+      length_feet: 75,
+      gross_weight_lbs: 80_000,
+      axle_count: 5,
+      hazardous_cargo: [],
+    });
+    expect(trip.truck_profile_sources).toMatchObject({
+      length_feet: 'fleet',
+      hazardous_cargo: 'vehicle',
+      height_inches: 'standard',
+    });
+    expect(read.json.truck_profile_sources).toEqual(trip.truck_profile_sources);
   });
 
   it('truck_profile: null on the fleet leaves a manual route on the standard truck', async () => {
