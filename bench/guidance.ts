@@ -14,6 +14,7 @@ import {
 } from '../shared/domain/fleet.ts';
 import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
 import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
+import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
 import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
 import { StationIndex } from '../shared/geo/station-index.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../shared/geo/synthetic-catalog.ts';
@@ -68,6 +69,7 @@ const BENCH_FLEET: Fleet = {
   assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   fuelTaxTreatment: 'ifta',
   fuelProgram: FUEL_PROGRAM,
+  truckProfile: { ...UNSET_TRUCK_PROFILE },
   partnerId: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

@@ -16,6 +16,7 @@ import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { ensureTable } from '../local/table-setup.ts';
 import { COMPANY_SCOPES } from '../shared/domain/access.ts';
 import type { Principal } from '../shared/domain/api-keys.ts';
+import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
 import type { Vehicle } from '../shared/domain/vehicle.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { newId } from '../shared/platform/ids.ts';
@@ -385,6 +386,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
         ...TRUCK,
         licensePlate: null,
         fuelTaxTreatment: null,
+        truckProfile: { ...UNSET_TRUCK_PROFILE },
         status: 'active',
         createdAt: at,
         updatedAt: at,

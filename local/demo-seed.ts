@@ -17,6 +17,7 @@ import {
 import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../shared/domain/fuel-tax/treatment.ts';
 import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
+import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
 import type { Stage } from '../shared/platform/config.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
@@ -291,6 +292,7 @@ async function seedFleets(
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
     fuelProgram,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     partnerId,
     createdAt: at,
     updatedAt: at,

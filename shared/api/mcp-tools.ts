@@ -28,16 +28,17 @@ export const mcpTools = {
   getActingFleet: {
     tool: 'get_fleet_settings',
     description:
-      'The acting fleet and its settings (the arrival fuel default, the assumed departure level, the fuel tax treatment, the fuel card program: accepted chains, discounts and rule).',
+      'The acting fleet and its settings (the arrival fuel default, the assumed departure level, the fuel tax treatment, the fuel card program: accepted chains, discounts and rule, the default truck_profile routes are planned for).',
   },
   updateActingFleet: {
     tool: 'update_fleet_settings',
     description:
-      'Change the acting fleet’s settings, e.g. fuel_tax_treatment: ifta (price net of the IFTA-credited state tax) or pump; fuel_program (the fuel card’s chains, discounts and rule, replaced whole; a company key needs keys:manage for it).',
+      'Change the acting fleet’s settings, e.g. fuel_tax_treatment: ifta (price net of the IFTA-credited state tax) or pump; fuel_program (the fuel card’s chains, discounts and rule, replaced whole; a company key needs keys:manage for it); truck_profile (the default truck: height_inches, width_inches, length_feet, gross_weight_lbs, axle_count, hazardous_cargo; merged member by member, null clears).',
   },
   createVehicle: {
     tool: 'create_vehicle',
-    description: 'Register a vehicle (tank size, mpg, external_ref).',
+    description:
+      'Register a vehicle (tank size, mpg, external_ref, and optionally its truck_profile: height, width, length, gross weight, axles, hazardous cargo, which routes keep to).',
   },
   listVehicles: {
     tool: 'list_vehicles',
@@ -47,7 +48,7 @@ export const mcpTools = {
   updateVehicle: {
     tool: 'update_vehicle',
     description:
-      'Edit a vehicle’s name, tank, mpg, external_ref or fuel_tax_treatment (pump for a truck that is not IFTA-qualified; null: the fleet’s).',
+      'Edit a vehicle’s name, tank, mpg, external_ref, fuel_tax_treatment (pump for a truck that is not IFTA-qualified; null: the fleet’s) or truck_profile (merged member by member; null clears a member, so the fleet’s applies).',
   },
   deactivateVehicle: {
     tool: 'deactivate_vehicle',

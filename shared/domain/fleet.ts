@@ -1,5 +1,6 @@
 import type { FuelProgram } from './fuel-program/program.ts';
 import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
+import type { TruckProfilePatch, TruckProfileSettings } from './truck-profile.ts';
 
 export type FleetStatus = 'active' | 'inactive';
 
@@ -41,6 +42,8 @@ export interface Fleet {
   fuelTaxTreatment: FuelTaxTreatment;
   /** The fleet's fuel card program: where its card is accepted, at what discount, how strictly. */
   fuelProgram: FuelProgram;
+  /** The fleet's default truck; null members: the standard truck's. A vehicle's own members win. */
+  truckProfile: TruckProfileSettings;
   /** The provisioning partner; null for a company's own fleet. */
   partnerId: string | null;
   createdAt: string;
@@ -56,6 +59,8 @@ export interface FleetChanges {
   fuelTaxTreatment?: FuelTaxTreatment;
   /** A whole program: it replaces the fleet's, never merges with it. */
   fuelProgram?: FuelProgram;
+  /** Merged member by member into the fleet's (null clears a member). */
+  truckProfile?: TruckProfilePatch;
 }
 
 /**

@@ -88,6 +88,12 @@ export const TRUCK_PROFILE_RANGES = {
 
 export type TruckProfileSource = 'vehicle' | 'fleet' | 'standard';
 
+/** A profile a route uses, and where each of its members came from. */
+export interface ResolvedTruckProfile {
+  profile: TruckProfile;
+  sources: Record<keyof TruckProfile, TruckProfileSource>;
+}
+
 /**
  * The profile a route uses: each member from the vehicle when it set one, else from the fleet,
  * else the standard truck; `sources` says where each came from.
@@ -98,7 +104,7 @@ export type TruckProfileSource = 'vehicle' | 'fleet' | 'standard';
 export function resolveTruckProfile(
   vehicle: Readonly<TruckProfileSettings> | null,
   fleet: Readonly<TruckProfileSettings> | null,
-): { profile: TruckProfile; sources: Record<keyof TruckProfile, TruckProfileSource> } {
+): ResolvedTruckProfile {
   const profile = { ...STANDARD_TRUCK, hazardousCargo: [...STANDARD_TRUCK.hazardousCargo] } as TruckProfile;
   const sources = {} as Record<keyof TruckProfile, TruckProfileSource>;
   for (const field of TRUCK_PROFILE_FIELDS) {
@@ -110,4 +116,44 @@ export function resolveTruckProfile(
       (profile as unknown as Record<string, unknown>)[field] = Array.isArray(value) ? [...value] : value;
   }
   return { profile, sources };
+}
+
+/**
+ * A change to stored settings: a member present replaces the stored one (null clears it, so the
+ * next level's applies again); a member absent stays as it was.
+ */
+export type TruckProfilePatch = Partial<TruckProfileSettings>;
+
+/**
+ * The settings after a change.
+ *
+ * @example
+ * applyTruckProfilePatch({ ...UNSET_TRUCK_PROFILE, heightInches: 150 }, { axleCount: 6 });
+ * // heightInches 150, axleCount 6, the rest null
+ */
+export function applyTruckProfilePatch(
+  current: Readonly<TruckProfileSettings>,
+  patch: TruckProfilePatch,
+): TruckProfileSettings {
+  const next = { ...current } as Record<keyof TruckProfile, unknown>;
+  for (const field of TRUCK_PROFILE_FIELDS) {
+    const value = patch[field];
+    if (value !== undefined) next[field] = Array.isArray(value) ? [...value] : value;
+  }
+  return next as TruckProfileSettings;
+}
+
+/** Whether two settings say the same thing (cargo classes compared as sets). */
+export function sameTruckProfileSettings(
+  a: Readonly<TruckProfileSettings>,
+  b: Readonly<TruckProfileSettings>,
+): boolean {
+  return TRUCK_PROFILE_FIELDS.every((field) => {
+    const left = a[field];
+    const right = b[field];
+    if (Array.isArray(left) && Array.isArray(right)) {
+      return left.length === right.length && left.every((cargo) => right.includes(cargo));
+    }
+    return left === right;
+  });
 }

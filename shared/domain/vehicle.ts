@@ -1,4 +1,5 @@
 import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
+import type { TruckProfileSettings } from './truck-profile.ts';
 
 export type VehicleStatus = 'active' | 'inactive';
 
@@ -15,6 +16,8 @@ export interface Vehicle {
   licensePlate: string | null;
   /** The truck's own fuel tax treatment (one that is not IFTA-qualified); null: the fleet's. */
   fuelTaxTreatment: FuelTaxTreatment | null;
+  /** The truck's dimensions, weight and cargo as set on it; null members: the fleet's, then the standard truck's. */
+  truckProfile: TruckProfileSettings;
   status: VehicleStatus;
   createdAt: string;
   updatedAt: string;
@@ -42,6 +45,7 @@ export type VehicleChanges = Partial<
     | 'estimatedMpg'
     | 'licensePlate'
     | 'fuelTaxTreatment'
+    | 'truckProfile'
     | 'status'
   >
 >;

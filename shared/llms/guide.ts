@@ -104,6 +104,7 @@ function workflowsSection(base: string, facts: GuideFacts): string[] {
     `curl ${base}/v1/vehicles/ext:TRUCK-042/location ${auth}`,
     '```',
     'A batch answers per item: a bad breadcrumb is rejected on its own, the rest are stored.',
+    'Routes, trips and guidance are planned for the truck: `truck_profile` on the vehicle (`height_inches`, `width_inches`, `length_feet`, `gross_weight_lbs`, `axle_count`, `hazardous_cargo`), each member unset falling back to the fleet’s (`PATCH /v1/fleet`), then the standard 13 ft 6 in, 80,000 lb, 5-axle tractor-trailer; a route says what it used in `truck_profile` and `truck_profile_sources`.',
     '',
     '### 2. Live fuel-stop guidance',
     '```sh',

@@ -13,6 +13,13 @@ import {
 } from '../domain/fleet.ts';
 import type { FuelProgram } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
+import {
+  applyTruckProfilePatch,
+  TRUCK_PROFILE_FIELDS,
+  type TruckProfilePatch,
+  type TruckProfileSettings,
+  UNSET_TRUCK_PROFILE,
+} from '../domain/truck-profile.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
@@ -23,6 +30,11 @@ import {
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
 import { isConditionFailure } from './transactions.ts';
+import {
+  fromTruckProfileAttribute,
+  type TruckProfileAttribute,
+  toTruckProfileAttribute,
+} from './truck-profile-attribute.ts';
 
 export const fleetKey = (fleetId: string) => ({ pk: `FLEET#${fleetId}`, sk: 'FLEET' });
 /** A partner's grant on a fleet; the partner's fleet list is a Query on its partition. */
@@ -48,6 +60,8 @@ interface FleetItem {
   fuel_tax_treatment?: FuelTaxTreatment;
   /** Absent on a fleet that never set a program: read as NO_FUEL_PROGRAM. */
   fuel_program?: FuelProgramAttribute;
+  /** Absent on fleets written before trucks had profiles: nothing set. */
+  truck_profile?: TruckProfileAttribute;
   partner_id: string | null;
   created_at: string;
   updated_at: string;
@@ -66,6 +80,7 @@ export function toFleetItem(fleet: Fleet): FleetItem {
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     fuel_tax_treatment: fleet.fuelTaxTreatment,
     fuel_program: toFuelProgramAttribute(fleet.fuelProgram),
+    truck_profile: toTruckProfileAttribute(fleet.truckProfile),
     partner_id: fleet.partnerId,
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
@@ -85,6 +100,7 @@ export function fromFleetItem(item: Record<string, unknown>): Fleet {
     assumedDepartureFuelPercent: i.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: i.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
     fuelProgram: fromFuelProgramAttribute(i.fuel_program),
+    truckProfile: fromTruckProfileAttribute(i.truck_profile),
     partnerId: i.partner_id ?? null,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -112,6 +128,29 @@ export function createFleetStore(
   const getFleet = async (fleetId: string) => {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: fleetKey(fleetId) }));
     return Item ? fromFleetItem(Item) : null;
+  };
+
+  /** Creates an empty `truck_profile` map on an active fleet that has none; false: no such active fleet. */
+  const ensureTruckProfileMap = async (fleetId: string) => {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: fleetKey(fleetId),
+          UpdateExpression: 'SET #truck_profile = if_not_exists(#truck_profile, :unset)',
+          ConditionExpression: 'attribute_exists(pk) AND #fleet_status = :active',
+          ExpressionAttributeNames: { '#truck_profile': 'truck_profile', '#fleet_status': 'status' },
+          ExpressionAttributeValues: {
+            ':unset': toTruckProfileAttribute(UNSET_TRUCK_PROFILE),
+            ':active': 'active',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   };
 
   return {
@@ -175,7 +214,7 @@ export function createFleetStore(
       const sets = ['updated_at = :updated_at'];
       const values: Record<string, unknown> = { ':updated_at': updatedAt, ':active': 'active' };
       const names: Record<string, string> = {};
-      const fields: [Exclude<keyof FleetChanges, 'fuelProgram'>, string][] = [
+      const fields: [Exclude<keyof FleetChanges, 'fuelProgram' | 'truckProfile'>, string][] = [
         ['name', 'name'],
         ['externalRef', 'external_ref'],
         ['contactEmail', 'contact_email'],
@@ -193,6 +232,18 @@ export function createFleetStore(
         names['#fuel_program'] = 'fuel_program';
         values[':fuel_program'] = toFuelProgramAttribute(changes.fuelProgram);
         sets.push('#fuel_program = :fuel_program');
+      }
+      const profileMembers = truckProfileMembers(changes.truckProfile);
+      if (profileMembers.length > 0) {
+        // Each member is set on its own, so concurrent changes to different members both hold; the
+        // map they are set in must exist first (a fleet written before trucks had profiles lacks it).
+        if (!(await ensureTruckProfileMap(fleetId))) return null;
+        names['#truck_profile'] = 'truck_profile';
+        for (const [attribute, value] of profileMembers) {
+          names[`#tp_${attribute}`] = attribute;
+          values[`:tp_${attribute}`] = value;
+          sets.push(`#truck_profile.#tp_${attribute} = :tp_${attribute}`);
+        }
       }
       try {
         const { Attributes } = await client.send(
@@ -266,6 +317,43 @@ export function createFuelProgramReader(client: DocumentClient, tableName: strin
       return fromFuelProgramAttribute(Item?.fuel_program as FuelProgramAttribute | undefined);
     },
   };
+}
+
+/**
+ * Where a route that names no vehicle reads the fleet's default truck: only the `truck_profile`
+ * attribute of the fleet's item, read afresh each time. A fleet without one has nothing set.
+ */
+export function createFleetTruckProfileReader(client: DocumentClient, tableName: string) {
+  return {
+    async get(fleetId: string): Promise<TruckProfileSettings> {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: fleetKey(fleetId),
+          ProjectionExpression: 'truck_profile',
+        }),
+      );
+      return fromTruckProfileAttribute(Item?.truck_profile as TruckProfileAttribute | undefined);
+    },
+  };
+}
+
+/** The members a patch sets, as attribute names and stored values. */
+function truckProfileMembers(patch: TruckProfilePatch | undefined): [string, unknown][] {
+  if (!patch) return [];
+  const full = toTruckProfileAttribute(applyTruckProfilePatch(UNSET_TRUCK_PROFILE, patch));
+  const attributes: Record<keyof TruckProfileSettings, keyof TruckProfileAttribute> = {
+    heightInches: 'height_inches',
+    widthInches: 'width_inches',
+    lengthFeet: 'length_feet',
+    grossWeightLbs: 'gross_weight_lbs',
+    axleCount: 'axle_count',
+    hazardousCargo: 'hazardous_cargo',
+  };
+  return TRUCK_PROFILE_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [
+    attributes[field],
+    full[attributes[field]],
+  ]);
 }
 
 /** The fleets of `ids` by id: keys left unprocessed are asked again, never taken for missing fleets. */

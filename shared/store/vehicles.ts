@@ -11,6 +11,7 @@ import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { fromTruckProfileAttribute, toTruckProfileAttribute } from './truck-profile-attribute.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<
@@ -52,6 +53,7 @@ export function toVehicleItem(vehicle: Vehicle): Item {
     estimated_mpg: vehicle.estimatedMpg,
     license_plate: vehicle.licensePlate,
     fuel_tax_treatment: vehicle.fuelTaxTreatment,
+    truck_profile: toTruckProfileAttribute(vehicle.truckProfile),
     status: vehicle.status,
     created_at: vehicle.createdAt,
     updated_at: vehicle.updatedAt,
@@ -72,6 +74,8 @@ export function fromVehicleItem(item: Item): Vehicle {
     licensePlate: item.license_plate ?? null,
     // Absent on vehicles written before the override existed: the fleet's treatment.
     fuelTaxTreatment: item.fuel_tax_treatment ?? null,
+    // Absent on vehicles written before trucks had profiles: nothing set.
+    truckProfile: fromTruckProfileAttribute(item.truck_profile),
     status: item.status,
     createdAt: item.created_at,
     updatedAt: item.updated_at,

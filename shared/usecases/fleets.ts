@@ -14,6 +14,11 @@ import {
   type FuelTaxTreatment,
   treatmentFor,
 } from '../domain/fuel-tax/treatment.ts';
+import {
+  applyTruckProfilePatch,
+  type TruckProfileSettings,
+  UNSET_TRUCK_PROFILE,
+} from '../domain/truck-profile.ts';
 import type { Stage } from '../platform/config.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -22,6 +27,7 @@ import { type Clock, formatTimestamp } from '../platform/time.ts';
 import { buildEvent, type EventEnvelope } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import { fuelProgramFromRequest, refuseFuelProgramChange } from './fuel-programs.ts';
+import { truckProfilePatchFromRequest } from './truck-profiles.ts';
 
 export interface FleetDeps {
   fleets: FleetStore;
@@ -65,6 +71,10 @@ export async function provisionFleet(
       body.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: body.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
     fuelProgram: NO_FUEL_PROGRAM,
+    truckProfile: applyTruckProfilePatch(
+      UNSET_TRUCK_PROFILE,
+      body.truck_profile ? truckProfilePatchFromRequest(body.truck_profile) : {},
+    ),
     partnerId,
     createdAt: at,
     updatedAt: at,
@@ -117,6 +127,8 @@ export async function updateFleet(
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
       fuelTaxTreatment: body.fuel_tax_treatment,
       fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
+      truckProfile:
+        body.truck_profile === undefined ? undefined : truckProfilePatchFromRequest(body.truck_profile),
     },
     at,
   );
@@ -153,6 +165,8 @@ export async function updateActingFleetSettings(
       assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
       fuelTaxTreatment: body.fuel_tax_treatment,
       fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
+      truckProfile:
+        body.truck_profile === undefined ? undefined : truckProfilePatchFromRequest(body.truck_profile),
     },
     at,
   );
@@ -199,12 +213,15 @@ export async function fuelSettingsFor(
   assumedDepartureFuelPercent: number;
   /** The fleet's fuel_tax_treatment (a vehicle's override is applied by the caller). */
   fleetTaxTreatment: FuelTaxTreatment;
+  /** The fleet's default truck (a vehicle's own members are applied by the caller). */
+  fleetTruckProfile: TruckProfileSettings | null;
 }> {
   const fleet = await deps.fleets.get(fleetId);
   return {
     minArrivalFuelPercent: effectiveMinArrivalFuelPercent(requestedMinArrival, fleet),
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
     fleetTaxTreatment: treatmentFor(fleet),
+    fleetTruckProfile: fleet?.truckProfile ?? null,
   };
 }
 

@@ -9,11 +9,12 @@ import { corridorStations } from '../geo/corridor.ts';
 import { decodeRoutePolyline } from '../geo/polyline.ts';
 import { roadMilesAlong } from '../geo/road-miles.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
-import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
+import type { RouteLine, RouteTruck, RoutingEngine } from '../geo/routing-engine.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { CachedRoute, GuidanceRouteStore } from '../store/guidance-routes.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { truckFor } from './truck-profiles.ts';
 
 export interface GuidancePlanDeps {
   router: RoutingEngine;
@@ -48,20 +49,20 @@ export async function replan(
 ): Promise<GuidanceUpdate> {
   const step = replanBeforeRouting(fleetId, session, snapshot, nowMs);
   if (step.kind === 'decided') return step.update;
+  // One read of the fleet item: its default truck, its fuel card program and its tax treatment.
+  const fleet = await deps.fleets.get(fleetId);
   const { line, distanceMiles, progressMiles, offRouteMiles, revision } = await routeFor(
     deps,
     fleetId,
     session,
-    step.position,
-    snapshot.headingDegrees ?? null,
+    {
+      position: step.position,
+      headingDegrees: snapshot.headingDegrees ?? null,
+      truck: truckFor(snapshot.vehicle, fleet).profile,
+    },
     nowMs,
   );
-  // One read of the fleet item: its fuel card program and its tax treatment.
-  const [index, taxes, fleet] = await Promise.all([
-    deps.catalog.current(),
-    deps.fuelTaxes.current(),
-    deps.fleets.get(fleetId),
-  ]);
+  const [index, taxes] = await Promise.all([deps.catalog.current(), deps.fuelTaxes.current()]);
   const program = fleet?.fuelProgram ?? NO_FUEL_PROGRAM;
   const corridor = corridorStations(index, line, GUIDANCE_POLICY.corridorWidthMiles);
   // Where the previous cycle's position lies on this route: whether it was before a stop's point.
@@ -90,15 +91,18 @@ export async function replan(
 
 /**
  * The remaining route: the session's while the vehicle stays on it, else a new one from here, on
- * in the direction the truck is driving, stored under a new revision. A route stored before
- * revisions is stored again under one.
+ * in the direction the truck is driving, for the vehicle's truck profile, stored under a new
+ * revision. A route stored before revisions is stored again under one.
  */
 async function routeFor(
   deps: GuidancePlanDeps & Clock,
   fleetId: string,
   session: GuidanceSession,
-  position: { latitude: number; longitude: number },
-  headingDegrees: number | null,
+  from: {
+    position: { latitude: number; longitude: number };
+    headingDegrees: number | null;
+    truck: RouteTruck;
+  },
   nowMs: number,
 ): Promise<{
   line: RouteLine;
@@ -108,6 +112,7 @@ async function routeFor(
   revision: number;
 }> {
   const { vehicleId } = session;
+  const { position } = from;
   const cached = await deps.routes.get(fleetId, vehicleId, session.id, session.routeRevision ?? null);
   if (cached) {
     const line = lineOf(cached);
@@ -127,7 +132,8 @@ async function routeFor(
   const route = await deps.router.route({
     origin: position,
     destination: session.destination,
-    originHeadingDegrees: headingDegrees,
+    originHeadingDegrees: from.headingDegrees,
+    truck: from.truck,
   });
   // Never the revision being left, even re-routed within its millisecond.
   const revision = await storeRevision(

@@ -9,6 +9,7 @@ import {
 import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import type { Plan } from '../domain/plans.ts';
+import { UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -117,6 +118,7 @@ export async function createCompany(
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
     fuelProgram: NO_FUEL_PROGRAM,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     partnerId: null,
     createdAt: at,
     updatedAt: at,

@@ -9,6 +9,7 @@ import {
 } from '../domain/fuel-plan/index.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
+import type { ResolvedTruckProfile, TruckProfileSettings } from '../domain/truck-profile.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { corridorStations } from '../geo/corridor.ts';
 import type { RoutingEngine } from '../geo/routing-engine.ts';
@@ -22,6 +23,7 @@ import type { FuelProgramSource } from './fuel-programs.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { truckFor } from './truck-profiles.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 import { assertActive, findVehicle } from './vehicles.ts';
 
@@ -63,9 +65,14 @@ export async function createRoute(
 ) {
   const nowMs = deps.now();
   const settings = await fuelSettingsFor(deps, fleetId, body.min_arrival_fuel_percent);
-  const { trip, taxTreatment } = body.vehicle_id
+  const fleet = { truckProfile: settings.fleetTruckProfile };
+  const { trip, taxTreatment, truck } = body.vehicle_id
     ? await vehicleTrip(deps, fleetId, body.vehicle_id, settings, nowMs)
-    : { trip: manualTrip(body, nowMs), taxTreatment: settings.fleetTaxTreatment };
+    : {
+        trip: manualTrip(body, nowMs),
+        taxTreatment: settings.fleetTaxTreatment,
+        truck: truckFor(null, fleet),
+      };
   const { minArrivalFuelPercent } = settings;
   const resource = await planTruckRoute(deps, fleetId, {
     trip,
@@ -73,6 +80,7 @@ export async function createRoute(
     minArrivalFuelPercent,
     corridorWidthMiles: body.corridor_width_miles,
     taxTreatment,
+    truck,
   });
   const { id } = resource;
   // Recommended stops are station results (spec section 8), charged before the route is stored: a
@@ -91,6 +99,8 @@ export interface TruckRouteRequest {
   corridorWidthMiles: number;
   /** How the plan values a gallon: the vehicle's override, else the fleet's setting. */
   taxTreatment: FuelTaxTreatment;
+  /** The truck the route is for: the vehicle's profile, else the fleet's, else the standard truck's. */
+  truck: ResolvedTruckProfile;
 }
 
 /**
@@ -108,6 +118,7 @@ export async function planTruckRoute(
     origin: trip.origin,
     destination,
     originHeadingDegrees: trip.headingDegrees ?? null,
+    truck: request.truck.profile,
   });
   const [index, program, taxes] = await Promise.all([
     deps.catalog.current(),
@@ -149,6 +160,7 @@ export async function planTruckRoute(
     candidateStationCount:
       program.rule === 'required' ? acceptedStations({ stations: candidates }).length : candidates.length,
     catalogVersion: index.version,
+    truck: request.truck,
   });
 }
 
@@ -170,9 +182,13 @@ async function vehicleTrip(
   deps: RouteDeps,
   fleetId: string,
   ref: string,
-  settings: { assumedDepartureFuelPercent: number; fleetTaxTreatment: FuelTaxTreatment },
+  settings: {
+    assumedDepartureFuelPercent: number;
+    fleetTaxTreatment: FuelTaxTreatment;
+    fleetTruckProfile: TruckProfileSettings | null;
+  },
   nowMs: number,
-): Promise<{ trip: Trip; taxTreatment: FuelTaxTreatment }> {
+): Promise<{ trip: Trip; taxTreatment: FuelTaxTreatment; truck: ResolvedTruckProfile }> {
   const vehicle: Vehicle = await findVehicle(deps, fleetId, ref);
   assertActive(vehicle);
   if (vehicle.tankSizeGallons === null || vehicle.estimatedMpg === null) {
@@ -214,8 +230,12 @@ async function vehicleTrip(
     fuelLevelSource: fuel.source,
     fuelLevelAsOfMs: fuel.asOfMs,
   };
-  // A truck that is not IFTA-qualified overrides the fleet's setting.
-  return { trip, taxTreatment: treatmentFor({ fuelTaxTreatment: settings.fleetTaxTreatment }, vehicle) };
+  return {
+    trip,
+    // A truck that is not IFTA-qualified overrides the fleet's setting.
+    taxTreatment: treatmentFor({ fuelTaxTreatment: settings.fleetTaxTreatment }, vehicle),
+    truck: truckFor(vehicle, { truckProfile: settings.fleetTruckProfile }),
+  };
 }
 
 export async function getRoute(

@@ -9,6 +9,7 @@ import {
 } from '../domain/stations/enumeration-guard.ts';
 import type { Station } from '../domain/stations/station.ts';
 import { stationPrice } from '../domain/stations/station.ts';
+import type { TruckProfileSettings } from '../domain/truck-profile.ts';
 import { corridorStations, spreadAlongRoute } from '../geo/corridor.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import { decodeRoutePolyline } from '../geo/polyline.ts';
@@ -19,6 +20,7 @@ import type { Counters } from '../store/counters.ts';
 import type { FuelProgramSource } from './fuel-programs.ts';
 import { chargeStationResults } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
+import { truckFor } from './truck-profiles.ts';
 
 export interface StationQueryDeps {
   catalog: CatalogProvider;
@@ -123,6 +125,8 @@ function acceptedChainKeys(program: FuelProgram): ReadonlySet<string> {
 
 export interface CorridorDeps extends StationQueryDeps {
   router: RoutingEngine;
+  /** The fleet's default truck, for the route between two points. */
+  fleetTrucks: { get(fleetId: string): Promise<TruckProfileSettings> };
 }
 
 /**
@@ -147,7 +151,7 @@ export async function stationsAlongRoute(
     fleetId,
     corridorFootprint(drawn ? drawn.points : [body.origin as GeoPoint, body.destination as GeoPoint]),
   );
-  const line = drawn ?? (await routedLine(deps.router, body));
+  const line = drawn ?? (await routedLine(deps, fleetId, body));
   const routeMiles = line.cumulativeMiles.at(-1) ?? 0;
   if (routeMiles > CORRIDOR_LIMITS.maxRouteMiles) {
     const field = body.polyline !== undefined ? 'polyline' : 'destination';
@@ -199,11 +203,17 @@ function lineFromPolyline(encoded: string): RouteLine {
   return roadMilesAlong(points);
 }
 
-async function routedLine(router: RoutingEngine, body: AlongRouteBody): Promise<RouteLine> {
+/** The route between the body's two points, for the fleet's truck (the request names no vehicle). */
+async function routedLine(
+  deps: Pick<CorridorDeps, 'router' | 'fleetTrucks'>,
+  fleetId: string,
+  body: AlongRouteBody,
+): Promise<RouteLine> {
+  const fleetTruck = await deps.fleetTrucks.get(fleetId);
   // The schema guarantees both points in this form.
-  const route = await router.route({
+  return deps.router.route({
     origin: body.origin as GeoPoint,
     destination: body.destination as GeoPoint,
+    truck: truckFor(null, { truckProfile: fleetTruck }).profile,
   });
-  return route;
 }

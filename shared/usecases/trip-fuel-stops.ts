@@ -16,6 +16,7 @@ import type { FleetStore } from '../store/fleets.ts';
 import { fuelSettingsFor } from './fleets.ts';
 import { lineOf } from './guidance-plan.ts';
 import { planTruckRoute, type RouteDeps } from './routes.ts';
+import { truckFor } from './truck-profiles.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 
 export interface TripPlanningDeps
@@ -25,18 +26,26 @@ export interface TripPlanningDeps
 }
 
 /**
- * The trip's route (origin → destination, as the routing engine answers it) without fuel stops:
- * what a trip without auto_optimize shows, and what a PATCH that moves an end recomputes.
+ * The trip's route (origin → destination, as the routing engine answers it for the trip's truck)
+ * without fuel stops: what a trip without auto_optimize shows, and what a PATCH that moves an end
+ * recomputes.
  */
 export async function routeTrip(
-  deps: Pick<TripPlanningDeps, 'router'>,
-  trip: Pick<Trip, 'origin' | 'destination'>,
+  deps: Pick<TripPlanningDeps, 'router' | 'fleets'>,
+  trip: Pick<Trip, 'fleetId' | 'origin' | 'destination'>,
+  vehicle: Pick<Vehicle, 'truckProfile'> | null,
 ) {
-  const route = await deps.router.route({ origin: trip.origin, destination: trip.destination });
+  const truck = truckFor(vehicle, await deps.fleets.get(trip.fleetId));
+  const route = await deps.router.route({
+    origin: trip.origin,
+    destination: trip.destination,
+    truck: truck.profile,
+  });
   return {
     distanceMiles: roundToTenth(route.distanceMiles),
     durationMinutes: Math.round(route.durationMinutes),
     polyline: route.polyline,
+    truck,
   };
 }
 
@@ -62,11 +71,8 @@ export async function withFuelStops(
       },
     );
   }
-  const { minArrivalFuelPercent, assumedDepartureFuelPercent, fleetTaxTreatment } = await fuelSettingsFor(
-    deps,
-    trip.fleetId,
-    trip.minArrivalFuelPercent ?? undefined,
-  );
+  const { minArrivalFuelPercent, assumedDepartureFuelPercent, fleetTaxTreatment, fleetTruckProfile } =
+    await fuelSettingsFor(deps, trip.fleetId, trip.minArrivalFuelPercent ?? undefined);
   const now = await vehicleFuelLevel(deps, trip.fleetId, vehicle, assumedDepartureFuelPercent, nowMs);
   const { latest } = now;
   const fromPosition = trip.status === 'active' && latest !== null;
@@ -84,6 +90,7 @@ export async function withFuelStops(
         longitude: trip.origin.longitude,
         name: trip.origin.name ?? undefined,
       };
+  const truck = truckFor(vehicle, { truckProfile: fleetTruckProfile });
   const planned = await planTruckRoute(deps, trip.fleetId, {
     trip: {
       vehicleId: vehicle.id,
@@ -101,6 +108,7 @@ export async function withFuelStops(
     // Guidance's corridor: the trip's fuel stops become its recommended stops once the trip starts.
     corridorWidthMiles: GUIDANCE_POLICY.corridorWidthMiles,
     taxTreatment: treatmentFor({ fuelTaxTreatment: fleetTaxTreatment }, vehicle),
+    truck,
   });
   const route =
     fromPosition && trip.route
@@ -109,6 +117,7 @@ export async function withFuelStops(
           distanceMiles: planned.distance_miles,
           durationMinutes: planned.duration_minutes,
           polyline: planned.polyline,
+          truck,
         };
   // Miles along the trip's own route: from an active truck's position the plan counts from there.
   const line = lineOf(route);

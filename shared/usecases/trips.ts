@@ -21,6 +21,7 @@ import {
   type TripStop,
 } from '../domain/trips/trip.ts';
 import { type PlannedTime, tripTimeProblems } from '../domain/trips/trip-times.ts';
+import type { Vehicle } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
@@ -113,7 +114,7 @@ export async function createTrip(
   };
   const trip = body.auto_optimize
     ? await withFuelStops(deps, draft, vehicle, nowMs)
-    : await withRoute(deps, draft);
+    : await withRoute(deps, draft, vehicle);
   // Charged before the trip is stored: a refused trip leaves nothing behind.
   await fuelStopCharge(deps, principal, fleetId)(trip);
   await deps.trips.create(trip);
@@ -137,8 +138,8 @@ function fuelStopCharge(deps: TripDeps, principal: Principal, fleetId: string) {
   };
 }
 
-async function withRoute(deps: TripDeps, trip: Trip): Promise<Trip> {
-  const next = { ...trip, route: await routeTrip(deps, trip) };
+async function withRoute(deps: TripDeps, trip: Trip, vehicle: Vehicle | null): Promise<Trip> {
+  const next = { ...trip, route: await routeTrip(deps, trip, vehicle) };
   return { ...next, stops: ordered(next) };
 }
 
@@ -232,7 +233,12 @@ export async function updateTrip(
     } else if (moved) {
       // Fuel stops planned (by /optimize) for the old route do not fit the new one: they go with
       // their plan, and /optimize plans new ones.
-      next = await withRoute(deps, { ...next, stops: dispatchStops(next), fuelPlan: null });
+      next = await withRoute(
+        deps,
+        { ...next, stops: dispatchStops(next), fuelPlan: null },
+        // The truck the route is for; a vehicle gone since (never expected) routes the fleet's.
+        await deps.vehicles.get(trip.fleetId, trip.vehicleId),
+      );
     } else {
       next = { ...next, stops: ordered(next) };
     }

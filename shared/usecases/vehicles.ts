@@ -1,6 +1,12 @@
 import { parseVehicleRef } from '../api/schemas/common.ts';
 import type { CreateVehicleBody, UpdateVehicleBody } from '../api/schemas/vehicles.ts';
 import {
+  applyTruckProfilePatch,
+  sameTruckProfileSettings,
+  type TruckProfilePatch,
+  UNSET_TRUCK_PROFILE,
+} from '../domain/truck-profile.ts';
+import {
   applyVehicleChanges,
   externalRefsOf,
   type Vehicle,
@@ -11,6 +17,7 @@ import { ApiError, type ErrorCode } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
 import { type GuardConflict, GuardConflictError, type VehicleStore } from '../store/vehicles.ts';
+import { truckProfilePatchFromRequest } from './truck-profiles.ts';
 
 export interface VehicleDeps {
   vehicles: VehicleStore;
@@ -97,6 +104,10 @@ export async function createVehicle(
     estimatedMpg: body.estimated_mpg ?? null,
     licensePlate: body.license_plate ?? null,
     fuelTaxTreatment: body.fuel_tax_treatment ?? null,
+    truckProfile: applyTruckProfilePatch(
+      UNSET_TRUCK_PROFILE,
+      body.truck_profile ? truckProfilePatchFromRequest(body.truck_profile) : {},
+    ),
     status: 'active',
     createdAt: at,
     updatedAt: at,
@@ -159,7 +170,9 @@ export async function updateVehicle(
     licensePlate: body.license_plate,
     fuelTaxTreatment: body.fuel_tax_treatment,
   };
-  return changeVehicle(deps, fleetId, ref, changes);
+  const truckProfile =
+    body.truck_profile === undefined ? null : truckProfilePatchFromRequest(body.truck_profile);
+  return changeVehicle(deps, fleetId, ref, changes, truckProfile);
 }
 
 export interface DeactivationDeps extends VehicleDeps {
@@ -191,16 +204,31 @@ export function setVehicleStatus(deps: VehicleDeps, fleetId: string, ref: string
   return changeVehicle(deps, fleetId, ref, { status });
 }
 
-async function changeVehicle(deps: VehicleDeps, fleetId: string, ref: string, changes: VehicleChanges) {
+/**
+ * Applies the changes to the vehicle as read, retrying on a lost race; the truck profile patch is
+ * merged into the profile read each time, so concurrent changes to different members both hold.
+ */
+async function changeVehicle(
+  deps: VehicleDeps,
+  fleetId: string,
+  ref: string,
+  changes: VehicleChanges,
+  truckProfile: TruckProfilePatch | null = null,
+) {
   return writeWithRetry(
     deps,
     fleetId,
     () => findVehicle(deps, fleetId, ref),
     (vehicle) => {
-      const unchanged = (Object.keys(changes) as (keyof VehicleChanges)[]).every(
-        (field) => changes[field] === undefined || changes[field] === vehicle[field],
+      const merged = truckProfile && applyTruckProfilePatch(vehicle.truckProfile, truckProfile);
+      const all: VehicleChanges =
+        merged && !sameTruckProfileSettings(merged, vehicle.truckProfile)
+          ? { ...changes, truckProfile: merged }
+          : changes;
+      const unchanged = (Object.keys(all) as (keyof VehicleChanges)[]).every(
+        (field) => all[field] === undefined || all[field] === vehicle[field],
       );
-      return unchanged ? null : applyVehicleChanges(vehicle, changes, formatTimestamp(deps.clock.now()));
+      return unchanged ? null : applyVehicleChanges(vehicle, all, formatTimestamp(deps.clock.now()));
     },
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import { verifyPurchase } from '../domain/fuelings/verification.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
+import { UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
 import { stableId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 
@@ -186,6 +187,7 @@ export function testEventSamples(
         assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
         fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
         fuelProgram: NO_FUEL_PROGRAM,
+        truckProfile: { ...UNSET_TRUCK_PROFILE },
         partnerId: null,
         createdAt: at(0),
         updatedAt: at(0),

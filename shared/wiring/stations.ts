@@ -1,7 +1,7 @@
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
-import { createFuelProgramReader } from '../store/fleets.ts';
+import { createFleetTruckProfileReader, createFuelProgramReader } from '../store/fleets.ts';
 import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
@@ -76,6 +76,7 @@ export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): Co
     catalog,
     fuelPrograms,
     router,
+    fleetTrucks: createFleetTruckProfileReader(infra.client, infra.config.tableName),
     plan: (name) => plans.get(name),
     counters,
     now: infra.clock.now,

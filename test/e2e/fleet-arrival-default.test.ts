@@ -185,6 +185,7 @@ describe('a company key: GET and PATCH /v1/fleet', () => {
           'assumed_departure_fuel_percent',
           'fuel_tax_treatment',
           'fuel_program',
+          'truck_profile',
         ],
       },
     ];

@@ -10,6 +10,7 @@ import {
   type VehicleUpdateMessage,
 } from '../../shared/domain/telematics/messages.ts';
 import { COMMIT_POLICY } from '../../shared/domain/tracking/commit-policy.ts';
+import { UNSET_TRUCK_PROFILE } from '../../shared/domain/truck-profile.ts';
 import { type GeoPoint, interpolateGreatCircle } from '../../shared/geo/distance.ts';
 import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
@@ -641,6 +642,7 @@ describe('the guidance worker on odd deliveries', () => {
           assumedDepartureFuelPercent: 40,
           fuelTaxTreatment: 'ifta',
           fuelProgram: NO_FUEL_PROGRAM,
+          truckProfile: { ...UNSET_TRUCK_PROFILE },
           partnerId: null,
           createdAt: '2026-11-01T00:00:00.000000Z',
           updatedAt: '2026-11-01T00:00:00.000000Z',

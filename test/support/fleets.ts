@@ -8,6 +8,7 @@ import {
   type FuelProgram,
   NO_FUEL_PROGRAM,
 } from '../../shared/domain/fuel-program/program.ts';
+import { UNSET_TRUCK_PROFILE } from '../../shared/domain/truck-profile.ts';
 
 const CREATED_AT = '2026-11-01T00:00:00.000000Z';
 
@@ -24,6 +25,7 @@ export function companyFleet(id: string, fields: Partial<Omit<Fleet, 'id'>> = {}
     assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
     fuelTaxTreatment: 'ifta',
     fuelProgram: NO_FUEL_PROGRAM,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     partnerId: null,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,

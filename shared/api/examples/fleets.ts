@@ -16,6 +16,15 @@ const fleet = {
   fuel_tax_treatment: 'ifta',
   // A new fleet has no card program until one is set.
   fuel_program: { rule: 'none', chains: [], off_program_penalty_usd_per_gallon: 0, updated_at: null },
+  // Nothing set: a vehicle that sets no member of its own is routed as the standard truck.
+  truck_profile: {
+    height_inches: null,
+    width_inches: null,
+    length_feet: null,
+    gross_weight_lbs: null,
+    axle_count: null,
+    hazardous_cargo: null,
+  },
   created_at: FLEET_CREATED_AT,
   updated_at: FLEET_CREATED_AT,
 };
@@ -100,6 +109,8 @@ export const fleetExamples = {
         fuel_tax_treatment: 'pump',
         // Sending the card program takes the owner's key (keys:manage).
         fuel_program: cardProgram,
+        // Its tractors pull six-axle trailers heavier than the standard truck's 80,000 lb.
+        truck_profile: { gross_weight_lbs: 97_000, axle_count: 6 },
       },
     },
     responses: {
@@ -109,6 +120,7 @@ export const fleetExamples = {
         assumed_departure_fuel_percent: 90,
         fuel_tax_treatment: 'pump',
         fuel_program: { ...cardProgram, updated_at: NOW },
+        truck_profile: { ...fleet.truck_profile, gross_weight_lbs: 97_000, axle_count: 6 },
         updated_at: NOW,
       },
     },

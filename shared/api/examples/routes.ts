@@ -115,6 +115,23 @@ const route = {
   candidate_station_count: 37,
   catalog_version: CATALOG_VERSION,
   routing_engine: { name: 'embedded', data_version: '2025.1.0' },
+  // The vehicle's own height and length, the standard truck's for what neither it nor its fleet set.
+  truck_profile: {
+    height_inches: 162,
+    width_inches: 102,
+    length_feet: 72,
+    gross_weight_lbs: 80_000,
+    axle_count: 5,
+    hazardous_cargo: [],
+  },
+  truck_profile_sources: {
+    height_inches: 'vehicle',
+    width_inches: 'standard',
+    length_feet: 'vehicle',
+    gross_weight_lbs: 'standard',
+    axle_count: 'standard',
+    hazardous_cargo: 'standard',
+  },
 };
 
 export const routeExamples = {

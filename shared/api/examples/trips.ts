@@ -13,6 +13,7 @@ import {
 } from '../../domain/trips/lifecycle.ts';
 import { editStops } from '../../domain/trips/stop-edits.ts';
 import type { Trip, TripStop } from '../../domain/trips/trip.ts';
+import { resolveTruckProfile, UNSET_TRUCK_PROFILE } from '../../domain/truck-profile.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { tripRoutes } from '../routes/trips.ts';
 import { createTripBody, listTripsQuery } from '../schemas/trips.ts';
@@ -153,7 +154,13 @@ const planned: Trip = {
   minArrivalFuelPercent: 15,
   // The cross-dock (exit 142) comes just before the TA (exit 140) on I-40 westbound.
   stops: [pickupStop, fuelStop],
-  route: { distanceMiles: 467.5, durationMinutes: 456, polyline: TRIP_POLYLINE },
+  route: {
+    distanceMiles: 467.5,
+    durationMinutes: 456,
+    polyline: TRIP_POLYLINE,
+    // The vehicle set nothing; its fleet hauls heavy on six axles.
+    truck: resolveTruckProfile(null, { ...UNSET_TRUCK_PROFILE, grossWeightLbs: 97_000, axleCount: 6 }),
+  },
   fuelPlan: {
     status: 'ok',
     fuelProgramShortfall: null,

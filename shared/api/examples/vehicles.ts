@@ -14,6 +14,15 @@ const vehicle = {
   estimated_mpg: VEHICLE.estimated_mpg,
   license_plate: VEHICLE.license_plate,
   fuel_tax_treatment: null,
+  // The truck's own height and length; the rest is its fleet's, else the standard truck's.
+  truck_profile: {
+    height_inches: 162,
+    width_inches: null,
+    length_feet: 72,
+    gross_weight_lbs: null,
+    axle_count: null,
+    hazardous_cargo: null,
+  },
   status: 'active',
   created_at: VEHICLE_CREATED_AT,
   updated_at: VEHICLE_CREATED_AT,
@@ -32,6 +41,7 @@ export const vehicleExamples = {
         tank_size_gallons: VEHICLE.tank_size_gallons,
         estimated_mpg: VEHICLE.estimated_mpg,
         license_plate: VEHICLE.license_plate,
+        truck_profile: { height_inches: 162, length_feet: 72 },
       },
     },
     responses: {

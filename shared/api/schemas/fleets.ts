@@ -12,6 +12,7 @@ import {
 } from './common.ts';
 import { fuelProgramRequest, fuelProgramSchema } from './fuel-program.ts';
 import { fleetFuelTaxTreatment } from './fuel-tax.ts';
+import { truckProfileRequest, truckProfileSettingsSchema } from './truck-profile.ts';
 
 export const fleetSchema = z
   .object({
@@ -35,6 +36,7 @@ export const fleetSchema = z
     ),
     fuel_tax_treatment: fleetFuelTaxTreatment,
     fuel_program: fuelProgramSchema,
+    truck_profile: truckProfileSettingsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -67,6 +69,14 @@ const fuelProgramChange = z.optional(fuelProgramRequest).check(
   }),
 );
 
+/** The fleet's default truck as PATCH takes it: merged member by member. */
+const truckProfileChange = z.optional(z.nullable(truckProfileRequest)).check(
+  z.meta({
+    description:
+      'The fleet’s default truck, for every vehicle that does not set a member itself. Merged member by member: a member sent replaces, null clears it (the standard truck’s applies), one left out stays; `truck_profile: null` clears them all.',
+  }),
+);
+
 export const fleetName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const createFleetBody = z
@@ -78,6 +88,7 @@ export const createFleetBody = z
     default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
     fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
+    truck_profile: z.optional(truckProfileRequest),
   })
   .check(z.meta({ id: 'CreateFleetRequest' }));
 
@@ -90,6 +101,7 @@ export const updateFleetBody = z
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
     fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
     fuel_program: fuelProgramChange,
+    truck_profile: truckProfileChange,
   })
   .check(
     z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
@@ -100,6 +112,7 @@ const FLEET_SETTINGS = [
   'assumed_departure_fuel_percent',
   'fuel_tax_treatment',
   'fuel_program',
+  'truck_profile',
 ] as const;
 
 /**
@@ -112,6 +125,7 @@ export const updateFleetSettingsBody = z
     assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
     fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
     fuel_program: fuelProgramChange,
+    truck_profile: truckProfileChange,
   })
   .check(
     z.superRefine((body, ctx) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TRUCK_PROFILE_RANGES } from '../../domain/truck-profile.ts';
 
 /**
  * The physically plausible range of every quantity a request carries (docs/validation.md publishes
@@ -29,6 +30,31 @@ export const PHYSICAL_RANGES = {
     why: 'trucks are governed to 65–80 mph; more is a unit mix-up (km/h) or a GPS glitch',
   },
   heading_degrees: { min: 0, max: 360, unit: 'degrees', why: 'compass bearing, 0 = north' },
+  height_inches: {
+    ...TRUCK_PROFILE_RANGES.heightInches,
+    unit: 'inches',
+    why: '6 ft to 14 ft; a van trailer is usually 13 ft 6 in (162); 400 is a height in centimetres',
+  },
+  width_inches: {
+    ...TRUCK_PROFILE_RANGES.widthInches,
+    unit: 'inches',
+    why: '6 ft to 10 ft; the federal limit is 8 ft 6 in (102), wider loads travel under permit',
+  },
+  length_feet: {
+    ...TRUCK_PROFILE_RANGES.lengthFeet,
+    unit: 'feet',
+    why: 'the whole combination, tractor and trailers: a box truck is 25–35, a tractor with a 53 ft trailer about 70',
+  },
+  gross_weight_lbs: {
+    ...TRUCK_PROFILE_RANGES.grossWeightLbs,
+    unit: 'pounds',
+    why: 'loaded truck and trailers; 80,000 is the federal Interstate limit, more travels under permit',
+  },
+  axle_count: {
+    ...TRUCK_PROFILE_RANGES.axleCount,
+    unit: 'axles',
+    why: 'a whole number, tractor and trailers together: a 3-S2 tractor-trailer has 5',
+  },
 } as const satisfies Record<string, { min: number; max: number; unit: string; why: string }>;
 
 export type PhysicalQuantity = keyof typeof PHYSICAL_RANGES;

@@ -5,6 +5,7 @@ import { fuelLevelSource } from './fuel-level.ts';
 import { fuelTaxTreatment } from './fuel-tax.ts';
 import { physical } from './ranges.ts';
 import { CORRIDOR_LIMITS } from './stations.ts';
+import { effectiveTruckProfileSchema, truckProfileSourcesSchema } from './truck-profile.ts';
 
 const place = z
   .strictObject({
@@ -411,6 +412,8 @@ export const truckRouteSchema = z
     ),
     catalog_version: z.string(),
     routing_engine: z.object({ name: z.string(), data_version: z.string() }),
+    truck_profile: effectiveTruckProfileSchema,
+    truck_profile_sources: truckProfileSourcesSchema,
   })
   .check(z.meta({ id: 'Route' }));
 

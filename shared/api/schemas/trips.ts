@@ -22,6 +22,7 @@ import {
   purchaseCounterfactualSchema,
   truckRouteSchema,
 } from './routes.ts';
+import { effectiveTruckProfileSchema, truckProfileSourcesSchema } from './truck-profile.ts';
 
 const latitude = z.number().check(z.minimum(-90), z.maximum(90));
 const longitude = z.number().check(z.minimum(-180), z.maximum(180));
@@ -284,6 +285,12 @@ export const tripSchema = z
           'Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline',
       }),
     ),
+    truck_profile: z
+      .nullable(effectiveTruckProfileSchema)
+      .check(z.meta({ description: 'The truck the route was computed for; null without a route.' })),
+    truck_profile_sources: z
+      .nullable(truckProfileSourcesSchema)
+      .check(z.meta({ description: 'Where each member of truck_profile came from; null without a route.' })),
     fuel_plan: z
       .nullable(
         z.object({

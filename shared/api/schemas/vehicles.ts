@@ -10,6 +10,7 @@ import {
 } from './common.ts';
 import { vehicleFuelTaxTreatment } from './fuel-tax.ts';
 import { physical } from './ranges.ts';
+import { truckProfileRequest, truckProfileSettingsSchema } from './truck-profile.ts';
 
 /**
  * 17 characters without I, O and Q (ISO 3779 / 49 CFR 565), stored upper-case. The check digit is
@@ -48,6 +49,7 @@ export const vehicleSchema = z
     estimated_mpg: z.nullable(z.number()),
     license_plate: z.nullable(z.string()),
     fuel_tax_treatment: vehicleFuelTaxTreatment,
+    truck_profile: truckProfileSettingsSchema,
     status: z.enum(['active', 'inactive']),
     created_at: timestamp,
     updated_at: timestamp,
@@ -71,6 +73,7 @@ export const createVehicleBody = z
     estimated_mpg: z.optional(estimatedMpg),
     license_plate: z.optional(licensePlate),
     fuel_tax_treatment: z.optional(vehicleFuelTaxTreatment),
+    truck_profile: z.optional(truckProfileRequest),
   })
   .check(z.meta({ id: 'CreateVehicleRequest' }));
 
@@ -83,6 +86,12 @@ export const updateVehicleBody = z
     estimated_mpg: z.optional(z.nullable(estimatedMpg)),
     license_plate: z.optional(z.nullable(licensePlate)),
     fuel_tax_treatment: z.optional(vehicleFuelTaxTreatment),
+    truck_profile: z.optional(z.nullable(truckProfileRequest)).check(
+      z.meta({
+        description:
+          'Merged member by member into the vehicle’s: a member sent replaces, null clears it, one left out stays; `truck_profile: null` clears them all.',
+      }),
+    ),
   })
   .check(
     z.meta({ id: 'UpdateVehicleRequest', description: 'Fields to change; `null` clears an optional field.' }),

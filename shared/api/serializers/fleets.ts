@@ -1,5 +1,6 @@
 import type { Fleet } from '../../domain/fleet.ts';
 import { centsToUsd, type FuelProgram } from '../../domain/fuel-program/program.ts';
+import { truckProfileSettingsResource } from './truck-profile.ts';
 
 /**
  * Member order here is the order on the wire; create responses and GETs both come through this
@@ -17,6 +18,7 @@ export function fleetResource(fleet: Fleet) {
     assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
     fuel_tax_treatment: fleet.fuelTaxTreatment,
     fuel_program: fuelProgramResource(fleet.fuelProgram),
+    truck_profile: truckProfileSettingsResource(fleet.truckProfile),
     created_at: fleet.createdAt,
     updated_at: fleet.updatedAt,
   };

@@ -9,8 +9,10 @@ import { type FuelProgram, programDiscounts } from '../../domain/fuel-program/pr
 import { roundCoordinate, roundToHundredth, roundToTenth } from '../../domain/rounding.ts';
 import { type Station, stationPrice } from '../../domain/stations/station.ts';
 import type { FuelLevelSource } from '../../domain/telematics/fuel-level.ts';
+import type { ResolvedTruckProfile } from '../../domain/truck-profile.ts';
 import type { RouteResult } from '../../geo/routing-engine.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import { effectiveTruckProfileResource } from './truck-profile.ts';
 
 interface NamedPoint {
   latitude: number;
@@ -45,6 +47,8 @@ export interface PlannedTruckRoute {
   program: FuelProgram;
   candidateStationCount: number;
   catalogVersion: string;
+  /** The truck the route was computed for, and where each member came from. */
+  truck: ResolvedTruckProfile;
 }
 
 /** POST /v1/routes (and GET /v1/routes/{id}, which replays what was stored). */
@@ -135,6 +139,7 @@ export function truckRouteResource(planned: PlannedTruckRoute) {
     candidate_station_count: planned.candidateStationCount,
     catalog_version: planned.catalogVersion,
     routing_engine: { name: route.engine.name, data_version: route.engine.dataVersion },
+    ...effectiveTruckProfileResource(planned.truck.profile, planned.truck.sources),
   };
 }
 

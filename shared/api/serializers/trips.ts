@@ -2,6 +2,7 @@ import { roundCoordinate } from '../../domain/rounding.ts';
 import type { Trip, TripPlace, TripStop } from '../../domain/trips/trip.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 import { baselineResource, purchaseCounterfactualResource } from './routes.ts';
+import { effectiveTruckProfileResource } from './truck-profile.ts';
 
 const at = (ms: number | null) => (ms === null ? null : formatTimestamp(ms));
 
@@ -58,6 +59,12 @@ export function tripStopResource(stop: TripStop, index: number) {
  * A trip as the API shows it. `polyline`: GET /v1/trips/{id} always includes it (and create, which
  * must agree with it byte for byte), lists only with include=polyline.
  */
+/** The truck the trip's route was computed for; null without a route or on one stored before. */
+function truckOf(route: Trip['route']) {
+  if (!route?.truck) return { truck_profile: null, truck_profile_sources: null };
+  return effectiveTruckProfileResource(route.truck.profile, route.truck.sources);
+}
+
 export function tripResource(trip: Trip, options: { polyline: boolean } = { polyline: true }) {
   const plan = trip.fuelPlan;
   return {
@@ -79,6 +86,7 @@ export function tripResource(trip: Trip, options: { polyline: boolean } = { poly
     distance_miles: trip.route?.distanceMiles ?? null,
     duration_minutes: trip.route?.durationMinutes ?? null,
     ...(options.polyline ? { polyline: trip.route?.polyline ?? '' } : {}),
+    ...truckOf(trip.route),
     fuel_plan: plan
       ? {
           status: plan.status,

@@ -1,4 +1,5 @@
 import type { Vehicle } from '../../domain/vehicle.ts';
+import { truckProfileSettingsResource } from './truck-profile.ts';
 
 /**
  * Member order here is the order on the wire; create responses and GETs both come through this
@@ -15,6 +16,7 @@ export function vehicleResource(vehicle: Vehicle) {
     estimated_mpg: vehicle.estimatedMpg,
     license_plate: vehicle.licensePlate,
     fuel_tax_treatment: vehicle.fuelTaxTreatment,
+    truck_profile: truckProfileSettingsResource(vehicle.truckProfile),
     status: vehicle.status,
     created_at: vehicle.createdAt,
     updated_at: vehicle.updatedAt,

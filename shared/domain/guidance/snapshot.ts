@@ -4,6 +4,7 @@ import { freshnessOf } from '../telematics/freshness.ts';
 import { type FuelAssumption, fuelLevelNow, type LevelBreadcrumb } from '../telematics/fuel-level.ts';
 import type { LatestPosition } from '../telematics/positions.ts';
 import { currentStop, lastFix, type TrackerState } from '../telematics/tracker.ts';
+import type { TruckProfileSettings } from '../truck-profile.ts';
 import type { Vehicle } from '../vehicle.ts';
 import type { FuelReading, GuidanceSession } from './session.ts';
 
@@ -12,6 +13,8 @@ export interface VehicleSnapshot {
   vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'> & {
     /** The vehicle's override of the fleet's fuel_tax_treatment, when it has one. */
     fuelTaxTreatment?: FuelTaxTreatment | null | undefined;
+    /** The vehicle's own truck profile (absent: nothing set, the fleet's applies). */
+    truckProfile?: TruckProfileSettings | null | undefined;
   };
   position: { latitude: number; longitude: number; recordedAtMs: number } | null;
   /** The direction of travel at `position` (telematics/heading.ts); null: standing still or unknown. */
@@ -40,7 +43,7 @@ export interface VehicleSnapshot {
  * session's assumption when the truck never reported one.
  */
 export function snapshotOf(
-  vehicle: Pick<Vehicle, 'id' | 'tankSizeGallons' | 'estimatedMpg'>,
+  vehicle: VehicleSnapshot['vehicle'],
   tracker: TrackerState,
   latest: LatestPosition | null,
   session: Pick<GuidanceSession, 'fuelAssumption' | 'createdAtMs'>,

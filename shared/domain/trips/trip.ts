@@ -8,6 +8,7 @@ import type { FuelPlanStatus } from '../fuel-plan/types.ts';
 import type { PurchaseCounterfactual } from '../fuel-plan/types.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import type { FuelLevelSource } from '../telematics/fuel-level.ts';
+import type { ResolvedTruckProfile } from '../truck-profile.ts';
 
 export type TripStatus = 'planned' | 'active' | 'completed' | 'cancelled';
 export const TRIP_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
@@ -63,6 +64,8 @@ export interface TripRoute {
   distanceMiles: number;
   durationMinutes: number;
   polyline: string;
+  /** The truck the route was computed for; absent on routes stored before trips kept it. */
+  truck?: ResolvedTruckProfile;
 }
 
 export interface TripFuelPlan {

@@ -269,6 +269,7 @@ describe("the fleet's default_min_arrival_fuel_percent", () => {
       'assumed_departure_fuel_percent',
       'fuel_tax_treatment',
       'fuel_program',
+      'truck_profile',
     ]);
   });
 

@@ -16,6 +16,7 @@ import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts'
 import { usagePeriod } from '../../../shared/domain/plans.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { canonicalJson } from '../../../shared/platform/http/json.ts';
 import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
@@ -41,6 +42,7 @@ const FLEET_MEMBERS = [
   'assumed_departure_fuel_percent',
   'fuel_tax_treatment',
   'fuel_program',
+  'truck_profile',
   'created_at',
   'updated_at',
 ];
@@ -54,6 +56,7 @@ const VEHICLE_MEMBERS = [
   'estimated_mpg',
   'license_plate',
   'fuel_tax_treatment',
+  'truck_profile',
   'status',
   'created_at',
   'updated_at',
@@ -70,6 +73,7 @@ const fleet: Fleet = {
   assumedDepartureFuelPercent: 100,
   fuelTaxTreatment: 'ifta',
   fuelProgram: NO_FUEL_PROGRAM,
+  truckProfile: { ...UNSET_TRUCK_PROFILE },
   partnerId: 'ptr_01JD7ZK3M4N5P6Q7R8S9T0V1W3',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',
@@ -86,6 +90,7 @@ const vehicle: Vehicle = {
   estimatedMpg: 6.25,
   licensePlate: null,
   fuelTaxTreatment: null,
+  truckProfile: { ...UNSET_TRUCK_PROFILE },
   status: 'active',
   createdAt: '2026-11-21T22:26:10.123000Z',
   updatedAt: '2026-11-21T22:26:10.123000Z',

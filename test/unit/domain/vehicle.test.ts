@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import { applyVehicleChanges, externalRefsOf, type Vehicle } from '../../../shared/domain/vehicle.ts';
 
 const CREATED = '2026-11-01T08:00:00.000000Z';
@@ -16,6 +17,7 @@ function truck(overrides: Partial<Vehicle> = {}): Vehicle {
     estimatedMpg: 6.5,
     licensePlate: 'TX 123',
     fuelTaxTreatment: null,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     status: 'active',
     createdAt: CREATED,
     updatedAt: CREATED,

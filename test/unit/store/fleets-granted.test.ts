@@ -3,6 +3,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import { createCursorCodec } from '../../../shared/store/cursor.ts';
 import { createFleetStore, fleetKey, toFleetItem } from '../../../shared/store/fleets.ts';
 
@@ -24,6 +25,7 @@ const fleetItem = (id: string) =>
     assumedDepartureFuelPercent: 100,
     fuelTaxTreatment: 'ifta',
     fuelProgram: NO_FUEL_PROGRAM,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     partnerId: 'ptn_1',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

@@ -5,6 +5,7 @@ import {
   type VehicleUpdateMessage,
 } from '../../../shared/domain/telematics/messages.ts';
 import type { HistoryPoint } from '../../../shared/domain/telematics/positions.ts';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { RING_MAX_POINTS } from '../../../shared/store/position-ring.ts';
 
@@ -33,6 +34,7 @@ const vehicle: Vehicle = {
   estimatedMpg: 6.8,
   licensePlate: 'TX R123-456',
   fuelTaxTreatment: null,
+  truckProfile: { ...UNSET_TRUCK_PROFILE },
   status: 'active',
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-20T08:00:00.000000Z',

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
 import { fixedClock } from '../../../shared/platform/time.ts';
@@ -34,6 +35,7 @@ const granted: Fleet = {
   assumedDepartureFuelPercent: 100,
   fuelTaxTreatment: 'ifta',
   fuelProgram: NO_FUEL_PROGRAM,
+  truckProfile: { ...UNSET_TRUCK_PROFILE },
   partnerId: PARTNER_ID,
   createdAt: '2026-11-01T08:00:00.000000Z',
   updatedAt: '2026-11-01T08:00:00.000000Z',

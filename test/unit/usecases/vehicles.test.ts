@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { isPublicId } from '../../../shared/platform/ids.ts';
@@ -28,6 +29,7 @@ function truck(overrides: Partial<Vehicle> = {}): Vehicle {
     estimatedMpg: 6.5,
     licensePlate: null,
     fuelTaxTreatment: null,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
     status: 'active',
     createdAt: '2026-11-01T08:00:00.000000Z',
     updatedAt: '2026-11-01T08:00:00.000000Z',
@@ -149,6 +151,7 @@ describe('createVehicle', () => {
       estimatedMpg: null,
       licensePlate: null,
       fuelTaxTreatment: null,
+      truckProfile: { ...UNSET_TRUCK_PROFILE },
       status: 'active',
       createdAt: NOW,
       updatedAt: NOW,

@@ -1788,6 +1788,7 @@ export interface components {
              * @enum {string|null}
              */
             fuel_tax_treatment: "ifta" | "pump" | null;
+            truck_profile: components["schemas"]["TruckProfileSettings"];
             /** @enum {string} */
             status: "active" | "inactive";
             /**
@@ -1821,6 +1822,7 @@ export interface components {
              * @enum {string}
              */
             fuel_tax_treatment?: "ifta" | "pump";
+            truck_profile?: components["schemas"]["TruckProfileRequest"];
         };
         CreateFuelingsRequest: {
             /** @description 1–500 fuelings. Each is accepted, answered `duplicate` or rejected on its own; more than 500 items or 1 MB is 413 `batch_too_large` for the whole batch. */
@@ -1932,6 +1934,7 @@ export interface components {
              * @enum {string|null}
              */
             fuel_tax_treatment?: "ifta" | "pump" | null;
+            truck_profile?: components["schemas"]["TruckProfileRequest"];
         };
         CreateWebhookRequest: {
             /**
@@ -2003,6 +2006,7 @@ export interface components {
              */
             fuel_tax_treatment: "ifta" | "pump";
             fuel_program: components["schemas"]["FuelProgram"];
+            truck_profile: components["schemas"]["TruckProfileSettings"];
             /**
              * Format: date-time
              * @description UTC, six fractional digits
@@ -3495,6 +3499,8 @@ export interface components {
                 name: string;
                 data_version: string;
             };
+            truck_profile: components["schemas"]["TruckProfile"];
+            truck_profile_sources: components["schemas"]["TruckProfileSources"];
         };
         /** @description What the plan is compared with: the plan's own purchases, each at the mean price of the stations in reach for it. On an infeasible plan: `feasible` false and every figure 0 */
         RouteBaseline: {
@@ -4134,6 +4140,30 @@ export interface components {
             duration_minutes: number | null;
             /** @description Google encoded polyline, precision 5; always on GET /v1/trips/{id}, on lists only with include=polyline */
             polyline?: string;
+            /** @description The truck the route was computed for; null without a route. */
+            truck_profile: {
+                height_inches: number;
+                width_inches: number;
+                length_feet: number;
+                gross_weight_lbs: number;
+                axle_count: number;
+                hazardous_cargo: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[];
+            } | null;
+            /** @description Where each member of truck_profile came from; null without a route. */
+            truck_profile_sources: {
+                /** @enum {string} */
+                height_inches: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                width_inches: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                length_feet: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                gross_weight_lbs: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                axle_count: "vehicle" | "fleet" | "standard";
+                /** @enum {string} */
+                hazardous_cargo: "vehicle" | "fleet" | "standard";
+            } | null;
             /** @description The fuel stops’ plan and its comparison with the counterfactual (as POST /v1/routes words them); null until optimized */
             fuel_plan: {
                 /**
@@ -4466,6 +4496,60 @@ export interface components {
                 reason: string;
             } | null;
         };
+        /** @description The truck the route was planned for: the vehicle’s members, else its fleet’s, else the standard truck’s. */
+        TruckProfile: {
+            height_inches: number;
+            width_inches: number;
+            length_feet: number;
+            gross_weight_lbs: number;
+            axle_count: number;
+            hazardous_cargo: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[];
+        };
+        /** @description Members to set; a member left out stays as it is, null clears it (the next level applies: the fleet’s, then the standard truck’s). */
+        TruckProfileRequest: {
+            /** @description Overall height in inches (72–168): the taller of tractor and trailer, load included. */
+            height_inches?: number | null;
+            /** @description Overall width in inches (72–120), mirrors excluded. */
+            width_inches?: number | null;
+            /** @description Overall length in feet (20–120), tractor and trailers together. */
+            length_feet?: number | null;
+            /** @description Gross weight in pounds (10,000–200,000): truck, trailers and load. */
+            gross_weight_lbs?: number | null;
+            /** @description Axles, tractor and trailers together (2–13). */
+            axle_count?: number | null;
+            /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+            hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
+        };
+        /** @description The truck’s dimensions, weight and cargo as set here; null members are not set (a vehicle’s fall back to its fleet’s, a fleet’s to the standard truck: 162 in high, 102 in wide, 70 ft long, 80,000 lb, 5 axles, no hazardous cargo). */
+        TruckProfileSettings: {
+            /** @description Overall height in inches (72–168): the taller of tractor and trailer, load included. */
+            height_inches: number | null;
+            /** @description Overall width in inches (72–120), mirrors excluded. */
+            width_inches: number | null;
+            /** @description Overall length in feet (20–120), tractor and trailers together. */
+            length_feet: number | null;
+            /** @description Gross weight in pounds (10,000–200,000): truck, trailers and load. */
+            gross_weight_lbs: number | null;
+            /** @description Axles, tractor and trailers together (2–13). */
+            axle_count: number | null;
+            /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. Null: not set. */
+            hazardous_cargo: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
+        };
+        /** @description Where each member of truck_profile came from: the vehicle, its fleet, or the standard truck. */
+        TruckProfileSources: {
+            /** @enum {string} */
+            height_inches: "vehicle" | "fleet" | "standard";
+            /** @enum {string} */
+            width_inches: "vehicle" | "fleet" | "standard";
+            /** @enum {string} */
+            length_feet: "vehicle" | "fleet" | "standard";
+            /** @enum {string} */
+            gross_weight_lbs: "vehicle" | "fleet" | "standard";
+            /** @enum {string} */
+            axle_count: "vehicle" | "fleet" | "standard";
+            /** @enum {string} */
+            hazardous_cargo: "vehicle" | "fleet" | "standard";
+        };
         /** @description Fields to change; `null` clears an optional field. */
         UpdateFleetRequest: {
             name?: string;
@@ -4503,6 +4587,21 @@ export interface components {
                  */
                 off_program_penalty_usd_per_gallon?: number;
             };
+            /** @description The fleet’s default truck, for every vehicle that does not set a member itself. Merged member by member: a member sent replaces, null clears it (the standard truck’s applies), one left out stays; `truck_profile: null` clears them all. */
+            truck_profile?: {
+                /** @description Overall height in inches (72–168): the taller of tractor and trailer, load included. */
+                height_inches?: number | null;
+                /** @description Overall width in inches (72–120), mirrors excluded. */
+                width_inches?: number | null;
+                /** @description Overall length in feet (20–120), tractor and trailers together. */
+                length_feet?: number | null;
+                /** @description Gross weight in pounds (10,000–200,000): truck, trailers and load. */
+                gross_weight_lbs?: number | null;
+                /** @description Axles, tractor and trailers together (2–13). */
+                axle_count?: number | null;
+                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
+            } | null;
         };
         UpdateFleetSettingsRequest: {
             /** @description Percent of the tank to arrive with when a guidance start or a route omits min_arrival_fuel_percent (0–50; 10 when never set) */
@@ -4536,6 +4635,21 @@ export interface components {
                  */
                 off_program_penalty_usd_per_gallon?: number;
             };
+            /** @description The fleet’s default truck, for every vehicle that does not set a member itself. Merged member by member: a member sent replaces, null clears it (the standard truck’s applies), one left out stays; `truck_profile: null` clears them all. */
+            truck_profile?: {
+                /** @description Overall height in inches (72–168): the taller of tractor and trailer, load included. */
+                height_inches?: number | null;
+                /** @description Overall width in inches (72–120), mirrors excluded. */
+                width_inches?: number | null;
+                /** @description Overall length in feet (20–120), tractor and trailers together. */
+                length_feet?: number | null;
+                /** @description Gross weight in pounds (10,000–200,000): truck, trailers and load. */
+                gross_weight_lbs?: number | null;
+                /** @description Axles, tractor and trailers together (2–13). */
+                axle_count?: number | null;
+                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
+            } | null;
         };
         UpdateTripRequest: {
             reference?: string | null;
@@ -4631,6 +4745,21 @@ export interface components {
              * @enum {string|null}
              */
             fuel_tax_treatment?: "ifta" | "pump" | null;
+            /** @description Merged member by member into the vehicle’s: a member sent replaces, null clears it, one left out stays; `truck_profile: null` clears them all. */
+            truck_profile?: {
+                /** @description Overall height in inches (72–168): the taller of tractor and trailer, load included. */
+                height_inches?: number | null;
+                /** @description Overall width in inches (72–120), mirrors excluded. */
+                width_inches?: number | null;
+                /** @description Overall length in feet (20–120), tractor and trailers together. */
+                length_feet?: number | null;
+                /** @description Gross weight in pounds (10,000–200,000): truck, trailers and load. */
+                gross_weight_lbs?: number | null;
+                /** @description Axles, tractor and trailers together (2–13). */
+                axle_count?: number | null;
+                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
+            } | null;
         };
         UpdateWebhookRequest: {
             /**
@@ -4672,6 +4801,7 @@ export interface components {
              * @enum {string|null}
              */
             fuel_tax_treatment: "ifta" | "pump" | null;
+            truck_profile: components["schemas"]["TruckProfileSettings"];
             /** @enum {string} */
             status: "active" | "inactive";
             /**
@@ -5703,6 +5833,14 @@ export interface operations {
                      *             "off_program_penalty_usd_per_gallon": 0,
                      *             "updated_at": null
                      *           },
+                     *           "truck_profile": {
+                     *             "height_inches": null,
+                     *             "width_inches": null,
+                     *             "length_feet": null,
+                     *             "gross_weight_lbs": null,
+                     *             "axle_count": null,
+                     *             "hazardous_cargo": null
+                     *           },
                      *           "created_at": "2026-01-12T16:20:05.481000Z",
                      *           "updated_at": "2026-01-12T16:20:05.481000Z"
                      *         }
@@ -5806,6 +5944,14 @@ export interface operations {
                      *         "off_program_penalty_usd_per_gallon": 0,
                      *         "updated_at": null
                      *       },
+                     *       "truck_profile": {
+                     *         "height_inches": null,
+                     *         "width_inches": null,
+                     *         "length_feet": null,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -5904,6 +6050,14 @@ export interface operations {
                      *         "chains": [],
                      *         "off_program_penalty_usd_per_gallon": 0,
                      *         "updated_at": null
+                     *       },
+                     *       "truck_profile": {
+                     *         "height_inches": null,
+                     *         "width_inches": null,
+                     *         "length_feet": null,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
                      *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
@@ -6113,6 +6267,14 @@ export interface operations {
                      *         "off_program_penalty_usd_per_gallon": 0,
                      *         "updated_at": "2026-11-21T22:26:10.123000Z"
                      *       },
+                     *       "truck_profile": {
+                     *         "height_inches": null,
+                     *         "width_inches": null,
+                     *         "length_feet": null,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
                      *     }
@@ -6213,6 +6375,14 @@ export interface operations {
                      *         "off_program_penalty_usd_per_gallon": 0,
                      *         "updated_at": null
                      *       },
+                     *       "truck_profile": {
+                     *         "height_inches": null,
+                     *         "width_inches": null,
+                     *         "length_feet": null,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-01-12T16:20:05.481000Z"
                      *     }
@@ -6295,6 +6465,10 @@ export interface operations {
                  *           }
                  *         ],
                  *         "off_program_penalty_usd_per_gallon": 0
+                 *       },
+                 *       "truck_profile": {
+                 *         "gross_weight_lbs": 97000,
+                 *         "axle_count": 6
                  *       }
                  *     }
                  */
@@ -6344,6 +6518,14 @@ export interface operations {
                      *         ],
                      *         "off_program_penalty_usd_per_gallon": 0,
                      *         "updated_at": "2026-11-21T22:26:10.123000Z"
+                     *       },
+                     *       "truck_profile": {
+                     *         "height_inches": null,
+                     *         "width_inches": null,
+                     *         "length_feet": null,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": null
                      *       },
                      *       "created_at": "2026-01-12T16:20:05.481000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -6452,6 +6634,14 @@ export interface operations {
                      *           "estimated_mpg": 6.8,
                      *           "license_plate": "TX R42-7781",
                      *           "fuel_tax_treatment": null,
+                     *           "truck_profile": {
+                     *             "height_inches": 162,
+                     *             "width_inches": null,
+                     *             "length_feet": 72,
+                     *             "gross_weight_lbs": null,
+                     *             "axle_count": null,
+                     *             "hazardous_cargo": null
+                     *           },
                      *           "status": "active",
                      *           "created_at": "2026-02-03T14:07:31.902000Z",
                      *           "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -6523,7 +6713,11 @@ export interface operations {
                  *       "vin": "3AKJHHDR7NSNB4521",
                  *       "tank_size_gallons": 240,
                  *       "estimated_mpg": 6.8,
-                 *       "license_plate": "TX R42-7781"
+                 *       "license_plate": "TX R42-7781",
+                 *       "truck_profile": {
+                 *         "height_inches": 162,
+                 *         "length_feet": 72
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CreateVehicleRequest"];
@@ -6556,6 +6750,14 @@ export interface operations {
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": null,
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z",
@@ -6589,6 +6791,14 @@ export interface operations {
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": null,
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -6694,6 +6904,14 @@ export interface operations {
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": null,
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-02-03T14:07:31.902000Z"
@@ -6798,6 +7016,14 @@ export interface operations {
                      *       "estimated_mpg": 7.1,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": "pump",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -6901,6 +7127,14 @@ export interface operations {
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": null,
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "inactive",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -6998,6 +7232,14 @@ export interface operations {
                      *       "estimated_mpg": 6.8,
                      *       "license_plate": "TX R42-7781",
                      *       "fuel_tax_treatment": null,
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": null,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": null,
+                     *         "axle_count": null,
+                     *         "hazardous_cargo": null
+                     *       },
                      *       "status": "active",
                      *       "created_at": "2026-02-03T14:07:31.902000Z",
                      *       "updated_at": "2026-11-21T22:26:10.123000Z"
@@ -7534,6 +7776,22 @@ export interface operations {
                      *       "routing_engine": {
                      *         "name": "embedded",
                      *         "data_version": "2025.1.0"
+                     *       },
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": 80000,
+                     *         "axle_count": 5,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "vehicle",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "vehicle",
+                     *         "gross_weight_lbs": "standard",
+                     *         "axle_count": "standard",
+                     *         "hazardous_cargo": "standard"
                      *       }
                      *     }
                      */
@@ -7745,6 +8003,22 @@ export interface operations {
                      *       "routing_engine": {
                      *         "name": "embedded",
                      *         "data_version": "2025.1.0"
+                     *       },
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 72,
+                     *         "gross_weight_lbs": 80000,
+                     *         "axle_count": 5,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "vehicle",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "vehicle",
+                     *         "gross_weight_lbs": "standard",
+                     *         "axle_count": "standard",
+                     *         "hazardous_cargo": "standard"
                      *       }
                      *     }
                      */
@@ -9723,6 +9997,22 @@ export interface operations {
                      *           ],
                      *           "distance_miles": 467.5,
                      *           "duration_minutes": 456,
+                     *           "truck_profile": {
+                     *             "height_inches": 162,
+                     *             "width_inches": 102,
+                     *             "length_feet": 70,
+                     *             "gross_weight_lbs": 97000,
+                     *             "axle_count": 6,
+                     *             "hazardous_cargo": []
+                     *           },
+                     *           "truck_profile_sources": {
+                     *             "height_inches": "standard",
+                     *             "width_inches": "standard",
+                     *             "length_feet": "standard",
+                     *             "gross_weight_lbs": "fleet",
+                     *             "axle_count": "fleet",
+                     *             "hazardous_cargo": "standard"
+                     *           },
                      *           "fuel_plan": {
                      *             "status": "ok",
                      *             "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -9963,6 +10253,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10178,6 +10484,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10477,6 +10799,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10694,6 +11032,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -10901,6 +11255,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -11117,6 +11487,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -11324,6 +11710,22 @@ export interface operations {
                      *       "distance_miles": 467.5,
                      *       "duration_minutes": 456,
                      *       "polyline": "uchgEn|gnQeceD`~s@}i_BvpBky}Fh|~AfFrqLyhHbpo@~i}@dl|U",
+                     *       "truck_profile": {
+                     *         "height_inches": 162,
+                     *         "width_inches": 102,
+                     *         "length_feet": 70,
+                     *         "gross_weight_lbs": 97000,
+                     *         "axle_count": 6,
+                     *         "hazardous_cargo": []
+                     *       },
+                     *       "truck_profile_sources": {
+                     *         "height_inches": "standard",
+                     *         "width_inches": "standard",
+                     *         "length_feet": "standard",
+                     *         "gross_weight_lbs": "fleet",
+                     *         "axle_count": "fleet",
+                     *         "hazardous_cargo": "standard"
+                     *       },
                      *       "fuel_plan": {
                      *         "status": "ok",
                      *         "reason": "One stop: 40 gal at TA Oklahoma City West (I-40 exit 140) reaches Amarillo DC (I-40 exit 74) with 15% of the tank.",
@@ -15416,6 +15818,14 @@ export interface operations {
                  *             "chains": [],
                  *             "off_program_penalty_usd_per_gallon": 0,
                  *             "updated_at": null
+                 *           },
+                 *           "truck_profile": {
+                 *             "height_inches": null,
+                 *             "width_inches": null,
+                 *             "length_feet": null,
+                 *             "gross_weight_lbs": null,
+                 *             "axle_count": null,
+                 *             "hazardous_cargo": null
                  *           },
                  *           "created_at": "2026-11-21T22:26:10.123000Z",
                  *           "updated_at": "2026-11-21T22:26:10.123000Z"
