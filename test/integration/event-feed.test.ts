@@ -134,13 +134,15 @@ describe('the events feed', () => {
     expect(offline.data.map((e) => e.id)).toEqual([older.event.id]);
   });
 
-  it('stores an event once, as its delivered text: every type’s fullest data fits one write unit, a matched fill two', () => {
+  it('stores an event once, as its delivered text: every type’s fullest data fits one write unit, a matched fill and a provisioned fleet two', () => {
     const fleetId = newId('fleet');
     const samples = Object.entries(testEventSamples(START_MS, fleetId));
     expect(samples.length).toBeGreaterThan(10);
     // fueling.matched states the fill's and the stop's prices on both bases (net and effective):
     // over 1 KB with the catalog's longest station names, and written once per fill, not per breadcrumb.
-    const writeUnits = (type: string) => (type === 'fueling.matched' ? 2 : 1);
+    // fleet.provisioned carries the whole Fleet (its fuel card program, its truck profile): once per fleet.
+    const twoUnits = new Set(['fueling.matched', 'fleet.provisioned']);
+    const writeUnits = (type: string) => (twoUnits.has(type) ? 2 : 1);
     for (const [type, data] of samples) {
       const event = buildEvent('prod', fleetId, 123_456, type as EventType, data, START_MS);
       const item = toEventItem(event);

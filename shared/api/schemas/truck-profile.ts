@@ -45,7 +45,7 @@ const DESCRIPTIONS = {
   length_feet: `Overall length in feet (${lengthFeet.min}–${lengthFeet.max}), tractor and trailers together.`,
   gross_weight_lbs: `Gross weight in pounds (${thousands(grossWeightLbs.min)}–${thousands(grossWeightLbs.max)}): truck, trailers and load.`,
   axle_count: `Axles, tractor and trailers together (${axleCount.min}–${axleCount.max}).`,
-  hazardous_cargo: `Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none.`,
+  hazardous_cargo: `Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none.`,
 } as const;
 
 const cargoClass = z.enum(HAZARDOUS_CARGO, { error: TRUCK_PROFILE_MESSAGES.hazardous_cargo });
