@@ -155,7 +155,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const sandbox = forkStageServer({ ...common, stage: 'sandbox', port: ports.sandbox }, cleanup);
 
     const db = await startDynamoDbLocal({ port: options.dynamoDbPort, dbPath });
-    cleanup.push(db.stop);
+    // Stopped last (cleanup runs in reverse): the stage servers' workers may still be writing.
+    cleanup.unshift(db.stop);
     const dynamoDbReady = performance.now();
     progress({ step: 'dynamodb', endpoint: db.endpoint, dbPath, ms: Math.round(dynamoDbReady - started) });
 
