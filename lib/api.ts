@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import type { RoleGroup, RouteDefinition } from '../shared/platform/http/route-definition.ts';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { FUNCTION_DEFAULTS, ServiceFunction } from './function-defaults.ts';
+import { removalPolicyFor } from './removal.ts';
 import type { StageSettings } from './stage.ts';
 
 export interface ApiProps {
@@ -53,7 +54,7 @@ export class Api extends Construct {
         group = new LogGroup(this, `${feature.replace(/[^A-Za-z0-9]/g, '')}Logs`, {
           logGroupName: `${props.logGroupNames.functionPrefix}/api-${slug}`,
           retention: FUNCTION_DEFAULTS.logRetention,
-          removalPolicy: props.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          removalPolicy: removalPolicyFor(props.settings.retainData),
         });
         featureLogs.set(feature, group);
       }
@@ -160,7 +161,7 @@ export class Api extends Construct {
     return new LogGroup(this, 'AccessLogs', {
       logGroupName: props.logGroupNames.access,
       retention: FUNCTION_DEFAULTS.logRetention,
-      removalPolicy: props.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyFor(props.settings.retainData),
     });
   }
 }

@@ -1,6 +1,7 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { removalPolicyFor } from './removal.ts';
 
 export interface CursorSigningSecretProps {
   retainData: boolean;
@@ -15,7 +16,7 @@ export class CursorSigningSecret extends Construct {
     this.secret = new Secret(this, 'Secret', {
       description: 'HMAC key for pagination cursors',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyFor(props.retainData),
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',

@@ -1,7 +1,7 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../shared/store/table.ts';
+import { removalPolicyFor } from './removal.ts';
 
 export interface DataTableProps {
   /** Prod keeps its table through stack deletion and refuses DeleteTable; the sandbox may be torn down. */
@@ -34,7 +34,7 @@ export class DataTable extends Construct {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.retainData,
-      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyFor(props.retainData),
     });
   }
 }

@@ -1,5 +1,10 @@
 import type { App } from 'aws-cdk-lib';
-import { CONTROL_STACK_NAME, ControlPlaneStack } from './control-plane-stack.ts';
+import {
+  CONTROL_STACK_NAME,
+  ControlPlaneStack,
+  OPERATOR_PRINCIPALS_CONTEXT,
+  parseOperatorPrincipals,
+} from './control-plane-stack.ts';
 import { FleetFuelStack } from './fleet-fuel-stack.ts';
 import { ROUTING_ENGINE_CONTEXT, type Stage, settingsFor, stackName } from './stage.ts';
 
@@ -18,6 +23,7 @@ export interface FleetFuelStages {
  */
 export function addStages(app: App, options: { functionsDir: string }): FleetFuelStages {
   const control = new ControlPlaneStack(app, CONTROL_STACK_NAME, {
+    operatorPrincipals: parseOperatorPrincipals(app.node.tryGetContext(OPERATOR_PRINCIPALS_CONTEXT)),
     description: 'Fleet fuel guidance, control plane (accounts, keys, plans, production access)',
     tags: { service: 'fleet-fuel-guidance', stage: 'control' },
   });

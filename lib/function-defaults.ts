@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { removalPolicyFor } from './removal.ts';
 
 /**
  * The house defaults, pinned once for every function: routes, workers and jobs.
@@ -64,7 +65,7 @@ export class ServiceFunction extends Construct {
       new LogGroup(this, 'Logs', {
         logGroupName: `${props.logPrefix}/${props.name}`,
         retention: FUNCTION_DEFAULTS.logRetention,
-        removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        removalPolicy: removalPolicyFor(props.retainLogs),
       });
     this.function = new LambdaFunction(this, 'Function', {
       code: Code.fromAsset(join(props.functionsDir, props.name)),

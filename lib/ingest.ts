@@ -1,9 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
+import { removalPolicyFor } from './removal.ts';
 import { vehicleUpdatesEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { GUIDANCE_WORKER } from './worker-functions.ts';
@@ -36,7 +37,7 @@ export class VehicleUpdatesQueue extends Construct {
   constructor(scope: Construct, id: string, props: VehicleUpdatesQueueProps) {
     super(scope, id);
     // No fixed queue names, so a retained queue never blocks re-creating the stack.
-    const removalPolicy = props.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = removalPolicyFor(props.settings.retainData);
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
       // SQS-managed keys: no key to run, and nothing here needs a KMS grant.

@@ -1,4 +1,4 @@
-import { type CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
@@ -15,6 +15,7 @@ import { PRICE_FEED_BUCKET_ENV, PRICE_FEED_PREFIXES } from '../shared/platform/p
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
 import { scheduleJob } from './jobs.ts';
+import { removalPolicyFor } from './removal.ts';
 import type { StageSettings } from './stage.ts';
 import { PRICE_FEED_IMPORT, PRICE_FRESHNESS } from './worker-functions.ts';
 
@@ -65,7 +66,7 @@ export class PriceFeed extends Construct {
         { id: 'ExpireReplacedVersions', noncurrentVersionExpiration: PRICE_FEED_RETENTION },
       ],
       // No autoDeleteObjects: its custom resource would be the stack's only one, and prod keeps the files.
-      removalPolicy: settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyFor(settings.retainData),
     });
     // EventBridge delivery straight on the bucket resource: `eventBridgeEnabled` would add CDK's
     // BucketNotifications custom resource (a Lambda and a role) to set the same property.

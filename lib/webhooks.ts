@@ -6,6 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
+import { removalPolicyFor } from './removal.ts';
 import { deliveryPipelineEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { WEBHOOK_DISPATCHER } from './worker-functions.ts';
@@ -45,7 +46,7 @@ export class Webhooks extends Construct {
     const { settings } = props;
     const timeout = Duration.seconds(WEBHOOK_DISPATCHER.timeoutSeconds);
     // No fixed queue names, so a retained queue never blocks re-creating the stack.
-    const queueRemoval = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const queueRemoval = removalPolicyFor(settings.retainData);
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
       // SQS-managed keys: Scheduler can send to the queue without a KMS grant, and there is no key to run.

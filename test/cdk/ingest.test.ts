@@ -88,7 +88,7 @@ describe('the vehicle-updates queue', () => {
   it('keeps both queues when prod’s stack is deleted', () => {
     for (const queue of [vehicleUpdates.queue, vehicleUpdates.deadLetters]) {
       const resource = template.findResources('AWS::SQS::Queue')[id(queue)] as Resource;
-      expect(resource.DeletionPolicy).toBe('Retain');
+      expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
     }
   });
 

@@ -87,7 +87,7 @@ describe('the price feed bucket', () => {
       },
       VersioningConfiguration: { Status: 'Enabled' },
     });
-    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(bucket.UpdateReplacePolicy).toBe('Retain');
     // enforceSSL: a bucket policy denying every request not over TLS.
     const policy = Object.values(template.findResources('AWS::S3::BucketPolicy'))[0] as Resource;

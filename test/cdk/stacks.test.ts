@@ -4,6 +4,7 @@ import { FileSystem, type Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ControlPlaneStack, parseOperatorPrincipals } from '../../lib/control-plane-stack.ts';
 import type { ExecutionRoleGroup } from '../../lib/execution-roles.ts';
 import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
 import { type Stage, stageSettings } from '../../lib/stage.ts';
@@ -582,8 +583,24 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       const table = resources('AWS::DynamoDB::GlobalTable')[tableId()];
       const replicas = (table?.Properties.Replicas ?? []) as { DeletionProtectionEnabled?: boolean }[];
 
-      expect(table?.DeletionPolicy).toBe(retain ? 'Retain' : 'Delete');
+      expect(table?.DeletionPolicy).toBe(retain ? 'RetainExceptOnCreate' : 'Delete');
       expect(replicas.map((replica) => replica.DeletionProtectionEnabled ?? false)).toEqual([retain]);
+    });
+
+    it('keeps no resource with plain Retain: a rolled-back create leaves nothing that blocks the retry', () => {
+      const policies = Object.entries(template().toJSON().Resources as Record<string, Resource>).filter(
+        ([, resource]) => resource.DeletionPolicy !== undefined,
+      );
+      expect(
+        policies.filter(([, resource]) => resource.DeletionPolicy === 'Retain').map(([id]) => id),
+      ).toEqual([]);
+      const logGroups = Object.values(resources('AWS::Logs::LogGroup'));
+      expect(logGroups.length).toBeGreaterThan(5);
+      for (const group of logGroups) {
+        expect(group.DeletionPolicy).toBe(
+          stageSettings[stage].retainData ? 'RetainExceptOnCreate' : 'Delete',
+        );
+      }
     });
 
     it('generates a 48-character alphanumeric cursor signing key', () => {
@@ -778,11 +795,48 @@ describe('the control-plane stack', () => {
     control = Template.fromStack(fixture.createApp().stages.control);
   });
 
+  it('lets only the named operators assume the operators’ role, with MFA, and refuses to deploy without names', async () => {
+    const { App } = await import('aws-cdk-lib');
+    const { Annotations: Found } = await import('aws-cdk-lib/assertions');
+    const named = ['arn:aws:iam::111111111111:user/alice', 'arn:aws:iam::111111111111:role/oncall'];
+    const withNames = new ControlPlaneStack(new App(), 'ControlProbe', { operatorPrincipals: named });
+    const trust = Object.values(Template.fromStack(withNames).findResources('AWS::IAM::Role'))[0] as Resource;
+    const statements = (
+      trust.Properties.AssumeRolePolicyDocument as {
+        Statement: { Principal: { AWS: unknown }; Condition?: unknown }[];
+      }
+    ).Statement;
+    expect(statements.map((statement) => statement.Principal.AWS)).toEqual(named);
+    for (const statement of statements) {
+      expect(statement.Condition).toEqual({
+        Bool: { 'aws:MultiFactorAuthPresent': 'true' },
+      });
+    }
+    expect(Found.fromStack(withNames).findError('*', Match.anyValue())).toEqual([]);
+
+    // Without names (cdk.json sets none): still MFA-only, and an error that stops `cdk deploy`.
+    const unnamed = fixture.createApp().stages.control;
+    const errors = Found.fromStack(unnamed).findError('*', Match.stringLikeRegexp('operatorPrincipals'));
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(control.toJSON())).toContain('aws:MultiFactorAuthPresent');
+  });
+
+  it('reads the operators from the context as IAM user or role ARNs, and refuses anything else', () => {
+    expect(parseOperatorPrincipals(undefined)).toEqual([]);
+    expect(
+      parseOperatorPrincipals(' arn:aws:iam::111111111111:user/alice , arn:aws:iam::111111111111:role/x '),
+    ).toEqual(['arn:aws:iam::111111111111:user/alice', 'arn:aws:iam::111111111111:role/x']);
+    expect(() => parseOperatorPrincipals('arn:aws:iam::111111111111:root')).toThrow(
+      /not an IAM user or role ARN/,
+    );
+    expect(() => parseOperatorPrincipals('alice')).toThrow(/operatorPrincipals/);
+  });
+
   it('holds one table keyed like the stage tables, retained and protected whatever happens to the stack', () => {
     const tables = control.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>;
     expect(Object.values(tables)).toHaveLength(1);
     const [table] = Object.values(tables);
-    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table?.Properties.KeySchema).toEqual([
       { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
       { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
