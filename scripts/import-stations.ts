@@ -113,7 +113,10 @@ try {
   const read = await readSource();
   const outcome =
     'tooLarge' in read
-      ? await refusePriceFile({ source, reason: tooLargeReason(read.tooLarge) }, deps)
+      ? await refusePriceFile(
+          { source, reason: tooLargeReason(read.tooLarge), dryRun: args.values['dry-run'] },
+          deps,
+        )
       : await importPriceFile(
           {
             text: read.text,

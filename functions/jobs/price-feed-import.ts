@@ -18,7 +18,7 @@ export interface ObjectCreatedDetail {
 /**
  * Invoked by the stage's EventBridge rule for objects created under `incoming/` or `dry-run/` in
  * the price feed bucket (docs/price-feed.md). A refused file is an outcome (report, log line,
- * `PriceFeedImportsRefused`), not a failure: the function fails only when the bucket or the table
+ * `PriceFeedImportsRefused` for a real price file), not a failure: the function fails only when the bucket or the table
  * cannot be used, so its error metric is the job's.
  */
 export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
@@ -29,6 +29,7 @@ export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
       bucket: event.detail.bucket.name,
       key: event.detail.object.key,
       versionId: event.detail.object['version-id'],
+      size: event.detail.object.size,
     };
     const result = await runPriceFeedImport(file, job());
     if (result.status === 'ignored') {
@@ -47,8 +48,9 @@ export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
       reportKey,
     };
     if (outcome.outcome === 'refused') {
-      logger.warn('Price file refused', line);
-      emitPriceFeedRefused();
+      logger.warn('Price file refused', { ...line, dryRun: outcome.dryRun });
+      // Only a real file the feed depends on: a dry run or a stray object is not the feed stuck.
+      if (!outcome.dryRun && outcome.recorded) emitPriceFeedRefused();
     } else {
       logger.info('Price file imported', line);
     }

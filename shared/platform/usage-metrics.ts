@@ -96,7 +96,11 @@ export function resetUsageMetrics(): void {
   metrics = undefined;
 }
 
-/** Price files a guard refused, by stage: a feed gone wrong shows on the dashboard before prices go stale. */
+/**
+ * Price files under `incoming/` a guard refused (dry runs and stray objects are not counted), by
+ * `service` (Powertools' default dimension) and `stage`: a feed gone wrong shows on the dashboard
+ * before prices go stale.
+ */
 export const PRICE_FEED_REFUSED_METRIC = 'PriceFeedImportsRefused';
 
 export function emitPriceFeedRefused(): void {

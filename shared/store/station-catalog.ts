@@ -2,6 +2,7 @@ import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sd
 import { unitHash } from '../domain/stations/price-model.ts';
 import type { Station } from '../domain/stations/station.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { isConditionFailure } from './transactions.ts';
 
 /**
  * An imported catalog is written under its own version and only then made current by one Put of
@@ -11,6 +12,11 @@ import type { DocumentClient } from './dynamo-client.ts';
 export const CATALOG_POINTER_KEY = { pk: 'CATALOG#stations', sk: 'CURRENT' };
 /** The outcome of the latest price file import, published or refused (the readiness report reads it). */
 export const LAST_PRICE_IMPORT_KEY = { pk: 'CATALOG#stations', sk: 'LAST_IMPORT' };
+/**
+ * The outcome of the latest dry run, kept apart so that trying a file neither hides a real refusal
+ * nor makes the stage look stuck on a file nobody meant to publish.
+ */
+export const LAST_PRICE_DRY_RUN_KEY = { pk: 'CATALOG#stations', sk: 'LAST_DRY_RUN' };
 export const CATALOG_SHARDS = 8;
 
 const shardOf = (stationId: string) => Math.floor(((unitHash(stationId) + 1) / 2) * CATALOG_SHARDS);
@@ -43,20 +49,71 @@ export interface PriceImportRecord {
   reasons: string[];
 }
 
+/**
+ * The pointer was moved by another import between this one's read and its write: publishing would
+ * silently replace a catalog the guards never compared the file with.
+ */
+export class CatalogMovedError extends Error {
+  constructor(readonly expectedVersion: string | null) {
+    super(`The catalog pointer no longer names ${expectedVersion ?? 'no catalog'}`);
+    this.name = 'CatalogMovedError';
+  }
+}
+
 export interface StationCatalogStore {
   current(): Promise<CatalogPointer | null>;
+  /** The latest real import (published or refused); dry runs are in {@link lastDryRun}. */
   lastImport(): Promise<PriceImportRecord | null>;
   recordImport(record: PriceImportRecord): Promise<void>;
+  lastDryRun(): Promise<PriceImportRecord | null>;
+  recordDryRun(record: PriceImportRecord): Promise<void>;
   load(version: string): Promise<Station[]>;
-  /** Writes every station, then moves the pointer. `onProgress` gets the count written so far. */
+  /**
+   * Writes every station, then moves the pointer, but only if it still names `expectedVersion`
+   * (null: no catalog was imported yet); otherwise throws {@link CatalogMovedError}. `onProgress`
+   * gets the count written so far.
+   */
   publish(
     pointer: CatalogPointer,
     stations: Station[],
+    expectedVersion: string | null,
     onProgress?: (written: number) => void,
   ): Promise<void>;
 }
 
 export function createStationCatalogStore(client: DocumentClient, tableName: string): StationCatalogStore {
+  async function readRecord(key: typeof LAST_PRICE_IMPORT_KEY): Promise<PriceImportRecord | null> {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key }));
+    if (!Item) return null;
+    return {
+      source: String(Item.source),
+      outcome: Item.outcome as PriceImportRecord['outcome'],
+      version: String(Item.version),
+      at: String(Item.at),
+      acceptedRows: Number(Item.accepted_rows),
+      rejectedRows: Number(Item.rejected_rows),
+      reasons: Array.isArray(Item.reasons) ? Item.reasons.map(String) : [],
+    };
+  }
+
+  async function writeRecord(key: typeof LAST_PRICE_IMPORT_KEY, record: PriceImportRecord): Promise<void> {
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...key,
+          source: record.source,
+          outcome: record.outcome,
+          version: record.version,
+          at: record.at,
+          accepted_rows: record.acceptedRows,
+          rejected_rows: record.rejectedRows,
+          reasons: record.reasons,
+        },
+      }),
+    );
+  }
+
   return {
     async current() {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: CATALOG_POINTER_KEY }));
@@ -71,39 +128,10 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
       };
     },
 
-    async lastImport() {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: LAST_PRICE_IMPORT_KEY }),
-      );
-      if (!Item) return null;
-      return {
-        source: String(Item.source),
-        outcome: Item.outcome as PriceImportRecord['outcome'],
-        version: String(Item.version),
-        at: String(Item.at),
-        acceptedRows: Number(Item.accepted_rows),
-        rejectedRows: Number(Item.rejected_rows),
-        reasons: Array.isArray(Item.reasons) ? Item.reasons.map(String) : [],
-      };
-    },
-
-    async recordImport(record) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...LAST_PRICE_IMPORT_KEY,
-            source: record.source,
-            outcome: record.outcome,
-            version: record.version,
-            at: record.at,
-            accepted_rows: record.acceptedRows,
-            rejected_rows: record.rejectedRows,
-            reasons: record.reasons,
-          },
-        }),
-      );
-    },
+    lastImport: () => readRecord(LAST_PRICE_IMPORT_KEY),
+    recordImport: (record) => writeRecord(LAST_PRICE_IMPORT_KEY, record),
+    lastDryRun: () => readRecord(LAST_PRICE_DRY_RUN_KEY),
+    recordDryRun: (record) => writeRecord(LAST_PRICE_DRY_RUN_KEY, record),
 
     async load(version) {
       const shards = await Promise.all(
@@ -129,7 +157,7 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
       return shards.flat().sort((a, b) => a.id.localeCompare(b.id));
     },
 
-    async publish(pointer, stations, onProgress) {
+    async publish(pointer, stations, expectedVersion, onProgress) {
       let written = 0;
       for (let i = 0; i < stations.length; i += 25) {
         let requests = stations.slice(i, i + 25).map((station) => ({
@@ -147,21 +175,33 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
         written += Math.min(25, stations.length - i);
         onProgress?.(written);
       }
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...CATALOG_POINTER_KEY,
-            version: pointer.version,
-            count: pointer.count,
-            imported_at: pointer.importedAt,
-            source: pointer.source,
-            ...(pointer.newestPriceUpdatedAt
-              ? { newest_price_updated_at: pointer.newestPriceUpdatedAt }
-              : {}),
-          },
-        }),
-      );
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            // Only over the catalog this import read and compared the file with.
+            ...(expectedVersion === null
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : {
+                  ConditionExpression: 'attribute_not_exists(pk) OR version = :read',
+                  ExpressionAttributeValues: { ':read': expectedVersion },
+                }),
+            Item: {
+              ...CATALOG_POINTER_KEY,
+              version: pointer.version,
+              count: pointer.count,
+              imported_at: pointer.importedAt,
+              source: pointer.source,
+              ...(pointer.newestPriceUpdatedAt
+                ? { newest_price_updated_at: pointer.newestPriceUpdatedAt }
+                : {}),
+            },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw new CatalogMovedError(expectedVersion);
+        throw error;
+      }
     },
   };
 }

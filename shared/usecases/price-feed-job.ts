@@ -27,6 +27,8 @@ export interface DroppedFile {
   bucket: string;
   key: string;
   versionId?: string | undefined;
+  /** Bytes, as the event gives them; absent when it does not. */
+  size?: number | undefined;
 }
 
 export type PriceFeedJobResult =
@@ -35,7 +37,9 @@ export type PriceFeedJobResult =
 
 /**
  * Imports one dropped file: `incoming/…` publishes, `dry-run/…` only validates and diffs; either
- * way the outcome goes to `reports/<key>.json`. Other keys (the reports themselves) are ignored.
+ * way the outcome goes to `reports/<key>.json`. Other keys (the reports themselves), folder
+ * placeholders (`incoming/`, `incoming/2026/`) and empty objects are ignored; a file that is
+ * neither `.csv` nor `.json` is refused in its report but not recorded as the latest import.
  * Throws only when the bucket or the table cannot be used.
  */
 export async function runPriceFeedImport(
@@ -48,6 +52,13 @@ export async function runPriceFeedImport(
       status: 'ignored',
       reason: `${file.key} is neither under ${PRICE_FEED_PREFIXES.publish} nor ${PRICE_FEED_PREFIXES.dryRun}`,
     };
+  }
+  // The console's "Create folder" and some sync tools leave these; they are not price files.
+  if (file.key.endsWith('/')) {
+    return { status: 'ignored', reason: `${file.key} is a folder placeholder, not a price file` };
+  }
+  if (file.size === 0) {
+    return { status: 'ignored', reason: `${file.key} is empty (0 bytes): nothing to import` };
   }
   if (file.bucket !== job.files.bucket) {
     return {
@@ -74,7 +85,7 @@ async function importDroppedFile(
     text = await job.files.read(file.key, file.versionId);
   } catch (error) {
     if (!(error instanceof PriceFileTooLargeError)) throw error;
-    return refusePriceFile({ source, reason: tooLargeReason(error.sizeBytes) }, job);
+    return refusePriceFile({ source, reason: tooLargeReason(error.sizeBytes), dryRun }, job);
   }
   return importPriceFile(
     { text, format: priceFileFormatOf(file.key), source, dryRun, policy: job.policy },

@@ -6,7 +6,7 @@ import { type CatalogStatusDeps, readCatalogStatus } from './catalog-status.ts';
 export const ROUTING_FALLBACK = 'embedded';
 
 export interface ReadinessDeps extends CatalogStatusDeps {
-  store: Pick<StationCatalogStore, 'current' | 'lastImport'>;
+  store: Pick<StationCatalogStore, 'current' | 'lastImport' | 'lastDryRun'>;
   stage: 'prod' | 'sandbox';
   routingEngine: string;
   /** The stage's price feed bucket; null where there is none (the sandbox, the local stack). */
@@ -24,7 +24,10 @@ export interface Readiness {
   newestPriceAgeHours: number | null;
   stale: boolean;
   staleAfterHours: number;
+  /** Published or refused: what readiness judges. */
   lastImport: PriceImportRecord | null;
+  /** Shown for the operator trying a file; never a readiness problem. */
+  lastDryRun: PriceImportRecord | null;
   priceFeedBucket: string | null;
 }
 
@@ -33,7 +36,11 @@ export interface Readiness {
  * catalog that the latest price file did not fail to replace), and what it routes with.
  */
 export async function readReadiness(deps: ReadinessDeps): Promise<Readiness> {
-  const [catalog, lastImport] = await Promise.all([readCatalogStatus(deps), deps.store.lastImport()]);
+  const [catalog, lastImport, lastDryRun] = await Promise.all([
+    readCatalogStatus(deps),
+    deps.store.lastImport(),
+    deps.store.lastDryRun(),
+  ]);
   const assessed = assessCatalogReadiness({
     stage: deps.stage,
     catalog,
@@ -51,6 +58,7 @@ export async function readReadiness(deps: ReadinessDeps): Promise<Readiness> {
     stale: assessed.stale,
     staleAfterHours: deps.staleAfterHours,
     lastImport,
+    lastDryRun,
     priceFeedBucket: deps.priceFeedBucket,
   };
 }

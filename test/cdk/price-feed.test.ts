@@ -149,7 +149,7 @@ describe('the import rule', () => {
 });
 
 describe('the import function', () => {
-  it('runs its bundle with the bucket’s name, more memory and a five-minute timeout, under its own role group', () => {
+  it('runs its bundle with the bucket’s name, more memory and Lambda’s longest timeout (15 minutes: a file at the 50 MB cap writes for minutes), under its own role group', () => {
     const fn = template.findResources('AWS::Lambda::Function')[id(feed.importer.function)] as Resource;
 
     expect(fn.Properties).toMatchObject({

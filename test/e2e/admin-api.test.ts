@@ -527,6 +527,8 @@ describe('GET /admin/v1/readiness', () => {
       routing: { engine: 'embedded', fallback: 'embedded' },
       price_feed_bucket: null,
     });
+    // Dry runs are reported apart from the import readiness judges.
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['last_price_import', 'last_dry_run']));
     expect(body.station_catalog.stale_after_hours).toBe(36);
     expect(body.station_catalog.station_count).toBeGreaterThan(0);
     expect(body.ready).toBe(body.problems.length === 0);

@@ -14,6 +14,8 @@ import { fixedClock } from '../../shared/platform/time.ts';
 import { resetUsageMetrics } from '../../shared/platform/usage-metrics.ts';
 import { createStationCatalogStore, type StationCatalogStore } from '../../shared/store/station-catalog.ts';
 import { importPriceFile, type PriceFileInput } from '../../shared/usecases/price-feed-import.ts';
+import { readReadiness } from '../../shared/usecases/readiness.ts';
+import { readinessDeps } from '../../shared/wiring/catalog-readiness.ts';
 import { priceFeedImportJob } from '../../shared/wiring/price-feed.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
@@ -34,7 +36,11 @@ async function freshCatalog(): Promise<{ table: string; store: StationCatalogSto
   return { table, store: createStationCatalogStore(client, table) };
 }
 
-const deps = (store: StationCatalogStore, nowMs = NOW) => ({ catalog: store, now: () => nowMs });
+const deps = (store: StationCatalogStore, nowMs = NOW, suffix = 'a1b2c3') => ({
+  catalog: store,
+  now: () => nowMs,
+  versionSuffix: () => suffix,
+});
 const input = (name: string, overrides: Partial<PriceFileInput> = {}): PriceFileInput => ({
   text: fixture(name),
   format: name.endsWith('.json') ? 'json' : 'csv',
@@ -68,6 +74,7 @@ async function seedImportedCatalog(store: StationCatalogStore, size = 1000): Pro
       newestPriceUpdatedAt: '2026-11-19T00:00:00.000000Z',
     },
     stations,
+    null,
   );
 }
 
@@ -77,7 +84,7 @@ describe('importing a price file', () => {
     const outcome = await importPriceFile(input('good.csv'), deps(store));
     expect(outcome).toMatchObject({
       outcome: 'published',
-      version: 'import-20261121T000000',
+      version: 'import-20261121T000000000-a1b2c3',
       totalRows: 20,
       accepted: 20,
       rejectedCount: 0,
@@ -87,13 +94,13 @@ describe('importing a price file', () => {
     });
     expect(outcome.diff).toMatchObject({ added: 20, removed: 0, repriced: 0, moved: 0, unchanged: 0 });
     expect(await store.current()).toEqual({
-      version: 'import-20261121T000000',
+      version: 'import-20261121T000000000-a1b2c3',
       count: 20,
       importedAt: '2026-11-21T00:00:00.000000Z',
       source: 'good.csv',
       newestPriceUpdatedAt: '2026-11-20T17:10:00.000000Z',
     });
-    const loaded = await store.load('import-20261121T000000');
+    const loaded = await store.load('import-20261121T000000000-a1b2c3');
     expect(loaded.find((s) => s.name === 'Petro Dallas')).toMatchObject({
       address: 'I-20 Exit 472, "South"',
       state: 'TX',
@@ -102,7 +109,7 @@ describe('importing a price file', () => {
     expect(await store.lastImport()).toEqual({
       source: 'good.csv',
       outcome: 'published',
-      version: 'import-20261121T000000',
+      version: 'import-20261121T000000000-a1b2c3',
       at: '2026-11-21T00:00:00.000000Z',
       acceptedRows: 20,
       rejectedRows: 0,
@@ -147,7 +154,7 @@ describe('importing a price file', () => {
       "Publishing would remove 1,000 of the current catalog's 1,000 stations (100 %); at most 10 % may go at once (PRICE_FEED_MAX_STATION_LOSS_SHARE). Send the whole catalog, not part of it.",
     ]);
     expect((await store.current())?.version).toBe('import-seed');
-    expect(await store.load('import-20261121T000000')).toEqual([]);
+    expect(await store.load('import-20261121T000000000-a1b2c3')).toEqual([]);
     expect(await store.lastImport()).toMatchObject({
       outcome: 'refused',
       acceptedRows: 2,
@@ -217,7 +224,7 @@ describe('importing a price file', () => {
     expect((await store.lastImport())?.outcome).toBe('refused');
   });
 
-  it('dry-runs: reports the diff against the current catalog and changes nothing but the latest import', async () => {
+  it('dry-runs: reports the diff against the current catalog and changes nothing but the latest dry run', async () => {
     const { store } = await freshCatalog();
     await importPriceFile(input('good.csv'), deps(store));
     const before = await store.current();
@@ -245,7 +252,136 @@ describe('importing a price file', () => {
     ]);
     expect(await store.current()).toEqual(before);
     expect(await store.load(outcome.version)).toEqual([]);
-    expect(await store.lastImport()).toMatchObject({ outcome: 'dry_run', version: 'import-20261122T000000' });
+    expect(await store.lastDryRun()).toMatchObject({
+      outcome: 'dry_run',
+      version: 'import-20261122T000000000-a1b2c3',
+    });
+    // The dry run is not the latest import: that is still the file that was published.
+    expect(await store.lastImport()).toMatchObject({ outcome: 'published', version: before?.version });
+  });
+});
+
+/** good.csv a day later: every price observed 24 hours after the fixture's. */
+const nextDays = (days: number) => fixture('good.csv').replaceAll('2026-11-20T', `2026-11-${20 + days}T`);
+
+/** What production's readiness report says about the table now. */
+const readinessOn = (table: string) =>
+  readReadiness(
+    readinessDeps(testInfrastructure({ tableName: table, clock: fixedClock(NOW), stage: 'prod' })),
+  );
+
+describe('dry runs and readiness', () => {
+  it('a refused dry run, guarded or unreadable, leaves production ready and the latest import as it was', async () => {
+    const { table, store } = await freshCatalog();
+    await importPriceFile(input('good.csv'), deps(store));
+    const published = await store.lastImport();
+
+    const guarded = await importPriceFile(input('two-rows.csv', { dryRun: true }), deps(store));
+    expect(guarded).toMatchObject({ outcome: 'refused', dryRun: true });
+    expect(guarded.reasons[0]).toContain("would remove 18 of the current catalog's 20 stations");
+    const unreadable = await importPriceFile(
+      input('good.csv', { source: 'broken.json', text: '[{"name": ', format: 'json', dryRun: true }),
+      deps(store),
+    );
+    expect(unreadable).toMatchObject({ outcome: 'refused', dryRun: true });
+
+    expect(await store.lastImport()).toEqual(published);
+    expect(await store.lastDryRun()).toMatchObject({ source: 'broken.json', outcome: 'refused' });
+    const readiness = await readinessOn(table);
+    expect(readiness).toMatchObject({ ready: true, problems: [], lastImport: { outcome: 'published' } });
+    expect(readiness.lastDryRun).toMatchObject({ outcome: 'refused', source: 'broken.json' });
+  });
+
+  it('a passing dry run does not hide a real refusal of a file under incoming/', async () => {
+    const { table, store } = await freshCatalog();
+    await importPriceFile(input('good.csv'), deps(store));
+    const refused = await importPriceFile(input('two-rows.csv'), deps(store));
+    expect(refused.outcome).toBe('refused');
+
+    const tried = await importPriceFile(input('good.csv', { dryRun: true }), deps(store));
+    expect(tried.outcome).toBe('dry_run');
+
+    const readiness = await readinessOn(table);
+    expect(readiness.ready).toBe(false);
+    expect(readiness.problems).toEqual([expect.stringContaining('two-rows.csv was refused')]);
+    expect(readiness.lastImport).toMatchObject({ source: 'two-rows.csv', outcome: 'refused' });
+    expect(readiness.lastDryRun).toMatchObject({ source: 'good.csv', outcome: 'dry_run' });
+  });
+});
+
+describe('publishing in order, once', () => {
+  const MONDAY_FILE = fixture('good.csv');
+  const TUESDAY_FILE = nextDays(1);
+  const WEDNESDAY = Date.parse('2026-11-22T00:00:00Z');
+
+  it('refuses an older file delivered after a newer one: the catalog stays, and a dry run says so too', async () => {
+    const { store } = await freshCatalog();
+    const tuesday = await importPriceFile(input('good.csv', { text: TUESDAY_FILE }), deps(store, WEDNESDAY));
+    expect(tuesday.outcome).toBe('published');
+    const before = await store.current();
+
+    // The late delivery, in the same second: its own version, so nothing of it may be written.
+    const monday = await importPriceFile(
+      input('good.csv', { text: MONDAY_FILE }),
+      deps(store, WEDNESDAY, 'bbbbbb'),
+    );
+    const olderReason =
+      "The file's newest price (2026-11-20T17:10:00.000000Z) is older than the current catalog's (2026-11-21T17:10:00.000000Z): it is an earlier file delivered late or dropped again. Drop a current file.";
+    expect(monday).toMatchObject({ outcome: 'refused', reasons: [olderReason] });
+    expect(await store.current()).toEqual(before);
+    expect(await store.load(monday.version)).toEqual([]);
+
+    const dryRun = await importPriceFile(
+      input('good.csv', { text: MONDAY_FILE, dryRun: true }),
+      deps(store, WEDNESDAY),
+    );
+    expect(dryRun).toMatchObject({ outcome: 'refused', reasons: [olderReason] });
+  });
+
+  it('publishes the same file delivered twice again, with identical content under a new version', async () => {
+    const { store } = await freshCatalog();
+    const first = await importPriceFile(input('good.csv'), deps(store, NOW, 'aaaaaa'));
+    const again = await importPriceFile(input('good.csv'), deps(store, NOW, 'bbbbbb'));
+    expect(again).toMatchObject({ outcome: 'published', reasons: [] });
+    expect(again.diff).toMatchObject({ added: 0, removed: 0, repriced: 0, moved: 0, unchanged: 20 });
+    expect(again.version).not.toBe(first.version);
+    expect((await store.current())?.version).toBe(again.version);
+    expect(await store.load(again.version)).toEqual(await store.load(first.version));
+  });
+
+  it('refuses the import that loses a race to publish, naming the winner; the winner stays current', async () => {
+    const { store } = await freshCatalog();
+    let winner: Awaited<ReturnType<typeof importPriceFile>> | undefined;
+    // Both read "nothing imported yet"; the other one moves the pointer while this one writes.
+    const racing: StationCatalogStore = {
+      ...store,
+      publish: async (...args) => {
+        winner = await importPriceFile(
+          input('good.csv', { text: TUESDAY_FILE }),
+          deps(store, WEDNESDAY, 'ffffff'),
+        );
+        return store.publish(...args);
+      },
+    };
+    const loser = await importPriceFile(input('good.csv'), deps(racing, NOW, 'aaaaaa'));
+    expect(winner?.outcome).toBe('published');
+    expect(loser).toMatchObject({
+      outcome: 'refused',
+      reasons: [
+        'Another import published catalog import-20261122T000000000-ffffff while this file was being written, so it was not compared with that catalog: drop the file again.',
+      ],
+    });
+    expect((await store.current())?.version).toBe('import-20261122T000000000-ffffff');
+    expect(await store.lastImport()).toMatchObject({ outcome: 'refused', version: loser.version });
+  });
+
+  it('gives two imports in the same second their own versions', async () => {
+    const { store } = await freshCatalog();
+    const a = await importPriceFile(input('good.csv', { dryRun: true }), { catalog: store, now: () => NOW });
+    const b = await importPriceFile(input('good.csv', { dryRun: true }), { catalog: store, now: () => NOW });
+    expect(a.version).toMatch(/^import-20261121T000000000-[0-9a-f]{6}$/);
+    expect(b.version).toMatch(/^import-20261121T000000000-[0-9a-f]{6}$/);
+    expect(a.version).not.toBe(b.version);
   });
 });
 
@@ -286,6 +422,7 @@ function objectCreated(
   bucket: string,
   key: string,
   versionId?: string,
+  size = 100,
 ): EventBridgeEvent<'Object Created', ObjectCreatedDetail> {
   return {
     version: '0',
@@ -298,7 +435,7 @@ function objectCreated(
     resources: [`arn:aws:s3:::${bucket}`],
     detail: {
       bucket: { name: bucket },
-      object: { key, size: 100, ...(versionId ? { 'version-id': versionId } : {}) },
+      object: { key, size, ...(versionId ? { 'version-id': versionId } : {}) },
     },
   };
 }
@@ -353,7 +490,10 @@ describe('the price feed import function', () => {
     );
     expect(metrics).toEqual([]);
     expect(result).toMatchObject({ status: 'done', outcome: { outcome: 'published', accepted: 20 } });
-    expect(reportOf().report).toMatchObject({ outcome: 'published', version: 'import-20261121T000000' });
+    expect(reportOf().report).toMatchObject({
+      outcome: 'published',
+      version: expect.stringMatching(/^import-20261121T000000000-[0-9a-f]{6}$/),
+    });
     expect(await createStationCatalogStore(client, table).current()).toMatchObject({
       source: 's3://feed-bucket/incoming/prices.csv',
       count: 20,
@@ -390,6 +530,57 @@ describe('the price feed import function', () => {
       'The file is 80 MB; a price file may be at most 50 MB. Leave out columns the feed does not read (docs/price-feed.md).',
     ]);
     expect(destroyed).toEqual([true]);
+  });
+
+  it('does not count a refused dry run: no metric, and the latest import stays the real one', async () => {
+    const store = createStationCatalogStore(client, table);
+    const before = await store.lastImport();
+    s3.on(GetObjectCommand).resolves(objectOf(fixture('two-rows.csv')));
+    const { result, metrics } = await withMetrics(() =>
+      handler(objectCreated('feed-bucket', 'dry-run/partial-upload.csv')),
+    );
+    expect(result).toMatchObject({ status: 'done', outcome: { outcome: 'refused', dryRun: true } });
+    expect(metrics).toEqual([]);
+    expect(await store.lastImport()).toEqual(before);
+    expect(await store.lastDryRun()).toMatchObject({
+      source: 's3://feed-bucket/dry-run/partial-upload.csv',
+      outcome: 'refused',
+    });
+  });
+
+  it('ignores folder placeholders and empty objects without reading them', async () => {
+    for (const key of ['incoming/', 'incoming/2026-11/', 'dry-run/']) {
+      expect(await handler(objectCreated('feed-bucket', key, undefined, 0))).toMatchObject({
+        status: 'ignored',
+        reason: `${key} is a folder placeholder, not a price file`,
+      });
+    }
+    expect(await handler(objectCreated('feed-bucket', 'incoming/prices.csv', undefined, 0))).toEqual({
+      status: 'ignored',
+      reason: 'incoming/prices.csv is empty (0 bytes): nothing to import',
+    });
+    expect(s3.calls()).toEqual([]);
+  });
+
+  it('reports a stray file that is not CSV or JSON, without counting it or recording it as the latest import', async () => {
+    const store = createStationCatalogStore(client, table);
+    const before = await store.lastImport();
+    s3.on(GetObjectCommand).resolves(objectOf('\u0000\u0001Bud1'));
+    const { result, metrics } = await withMetrics(() =>
+      handler(objectCreated('feed-bucket', 'incoming/.DS_Store')),
+    );
+    expect(result).toMatchObject({ status: 'done', outcome: { outcome: 'refused', recorded: false } });
+    expect(metrics).toEqual([]);
+    expect(reportOf()).toMatchObject({
+      input: { Key: 'reports/incoming/.DS_Store.json' },
+      report: {
+        outcome: 'refused',
+        reasons: [
+          's3://feed-bucket/incoming/.DS_Store is not a .csv or .json file; the price feed takes CSV with a header row or a JSON array (docs/price-feed.md).',
+        ],
+      },
+    });
+    expect(await store.lastImport()).toEqual(before);
   });
 
   it('ignores its own reports and objects of another bucket', async () => {

@@ -64,6 +64,7 @@ describe('readiness and price freshness against the table', () => {
         newestPriceUpdatedAt: '2026-11-27T16:00:00.000Z',
       },
       [station(1), station(2), station(3)],
+      null,
     );
     await store.recordImport({
       source: 's3://feed/incoming/good.csv',

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Station } from '../../shared/domain/stations/station.ts';
 import { stableId } from '../../shared/platform/ids.ts';
-import { createStationCatalogStore } from '../../shared/store/station-catalog.ts';
+import { CatalogMovedError, createStationCatalogStore } from '../../shared/store/station-catalog.ts';
 import {
   createTestTable,
   deleteTestTable,
@@ -47,9 +47,10 @@ describe('the station catalog store', () => {
         count: stations.length,
         importedAt: '2026-11-21T00:00:00.000000Z',
         source: 'test',
-        newestPriceUpdatedAt: '2026-11-20T23:00:00.000000Z',
+        newestPriceUpdatedAt: '2026-11-20T00:00:00.000000Z',
       },
       stations,
+      null,
       (written) => progress.push(written),
     );
     expect(progress.at(-1)).toBe(120);
@@ -58,11 +59,42 @@ describe('the station catalog store', () => {
       count: 120,
       importedAt: '2026-11-21T00:00:00.000000Z',
       source: 'test',
-      newestPriceUpdatedAt: '2026-11-20T23:00:00.000000Z',
+      newestPriceUpdatedAt: '2026-11-20T00:00:00.000000Z',
     });
     const loaded = await store.load('v-test-1');
     expect(loaded).toHaveLength(120);
     expect(new Set(loaded.map((s) => s.id))).toEqual(new Set(stations.map((s) => s.id)));
+  });
+});
+
+describe('the catalog pointer', () => {
+  const pointer = (version: string) => ({
+    version,
+    count: 1,
+    importedAt: '2026-11-21T00:00:00.000000Z',
+    source: `${version}.csv`,
+    newestPriceUpdatedAt: '2026-11-20T00:00:00.000000Z',
+  });
+
+  it('moves only from the version the import read: a publish that read an older pointer is refused', async () => {
+    const raceTable = await createTestTable(client, 'catalog-race');
+    try {
+      const store = createStationCatalogStore(client, raceTable);
+      await store.publish(pointer('first'), [station(1)], null);
+      // A second import that also read "nothing imported yet" lost the race.
+      await expect(store.publish(pointer('late'), [station(2)], null)).rejects.toBeInstanceOf(
+        CatalogMovedError,
+      );
+      expect((await store.current())?.version).toBe('first');
+      await store.publish(pointer('second'), [station(3)], 'first');
+      // One that read `first` while `second` was being published.
+      await expect(store.publish(pointer('stale'), [station(4)], 'first')).rejects.toThrow(
+        'The catalog pointer no longer names first',
+      );
+      expect((await store.current())?.version).toBe('second');
+    } finally {
+      await deleteTestTable(client, raceTable);
+    }
   });
 });
 
@@ -110,7 +142,7 @@ describe('npm run stations:import', () => {
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain('would publish 2 stations; nothing was written');
     expect(await store.current()).toEqual(before);
-    expect((await store.lastImport())?.outcome).toBe('dry_run');
+    expect((await store.lastDryRun())?.outcome).toBe('dry_run');
 
     const published = await run([...flags, file]);
     expect(published.code).toBe(0);
@@ -160,5 +192,22 @@ describe('npm run stations:import', () => {
     };
     await store.recordImport(published);
     expect(await store.lastImport()).toEqual(published);
+  });
+
+  it('keeps the latest dry run apart from the latest import', async () => {
+    const store = createStationCatalogStore(client, table);
+    const before = await store.lastImport();
+    const dryRun = {
+      source: 's3://feed/dry-run/prices.csv',
+      outcome: 'refused' as const,
+      version: 'import-20261122T000000000-a1b2c3',
+      at: '2026-11-22T00:00:00.000000Z',
+      acceptedRows: 0,
+      rejectedRows: 0,
+      reasons: ['A JSON price file must be an array of station objects'],
+    };
+    await store.recordDryRun(dryRun);
+    expect(await store.lastDryRun()).toEqual(dryRun);
+    expect(await store.lastImport()).toEqual(before);
   });
 });

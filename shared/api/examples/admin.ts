@@ -37,9 +37,9 @@ const readyProduction = {
   routing: { engine: 'amazon-location', fallback: 'embedded' },
   station_catalog: {
     source: 'imported',
-    version: 'import-20261121T0605Z',
+    version: 'import-20261121T060512004-3fa91c',
     station_count: 6214,
-    imported_at: '2026-11-21T06:05:12.000000Z',
+    imported_at: '2026-11-21T06:05:12.004000Z',
     newest_price_updated_at: '2026-11-21T05:45:00.000000Z',
     newest_price_age_hours: 16.7,
     stale: false,
@@ -48,11 +48,22 @@ const readyProduction = {
   last_price_import: {
     source: 's3://fleetfuel-prod-pricefeedbucket-1x2y3z/incoming/2026-11-21.csv',
     outcome: 'published',
-    version: 'import-20261121T0605Z',
-    at: '2026-11-21T06:05:12.000000Z',
+    version: 'import-20261121T060512004-3fa91c',
+    at: '2026-11-21T06:05:12.004000Z',
     accepted_rows: 6214,
     rejected_rows: 3,
     reasons: [],
+  },
+  last_dry_run: {
+    source: 's3://fleetfuel-prod-pricefeedbucket-1x2y3z/dry-run/2026-11-22-new-columns.csv',
+    outcome: 'refused',
+    version: 'import-20261121T201540318-b07e22',
+    at: '2026-11-21T20:15:40.318000Z',
+    accepted_rows: 0,
+    rejected_rows: 0,
+    reasons: [
+      'The CSV header lacks the columns diesel_price_usd_per_gallon; the first line must name the columns (docs/price-feed.md).',
+    ],
   },
   price_feed_bucket: 'fleetfuel-prod-pricefeedbucket-1x2y3z',
 };

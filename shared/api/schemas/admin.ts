@@ -429,6 +429,16 @@ export function planOf(name: string, body: z.output<typeof putPlanBody>): Plan {
 
 const priceImportOutcome = z.enum(['published', 'refused', 'dry_run']);
 
+const priceImportRecord = z.object({
+  source: z.string().check(z.meta({ example: 's3://fleet-fuel-prices/incoming/2026-11-28.csv' })),
+  outcome: priceImportOutcome,
+  version: z.string(),
+  at: timestamp,
+  accepted_rows: z.number().check(z.int()),
+  rejected_rows: z.number().check(z.int()),
+  reasons: z.array(z.string()).check(z.meta({ description: 'Why it was refused; empty otherwise' })),
+});
+
 /** GET /admin/v1/readiness (shared/usecases/readiness.ts). */
 export const readinessSchema = z
   .object({
@@ -438,7 +448,7 @@ export const readinessSchema = z
     problems: z.array(z.string()).check(
       z.meta({
         description:
-          'One sentence per problem, each saying what to do: production on the synthetic catalog, a stale or undated newest price, the latest price file refused',
+          'One sentence per problem, each saying what to do: production on the synthetic catalog, a stale or undated newest price, the latest price file refused (dry runs never count)',
       }),
     ),
     routing: z.object({
@@ -470,19 +480,20 @@ export const readinessSchema = z
         .check(z.meta({ description: 'The stale-price alarm’s threshold (StationPricesStale)' })),
     }),
     last_price_import: z.nullable(
-      z
-        .object({
-          source: z.string().check(z.meta({ example: 's3://fleet-fuel-prices/incoming/2026-11-28.csv' })),
-          outcome: priceImportOutcome,
-          version: z.string(),
-          at: timestamp,
-          accepted_rows: z.number().check(z.int()),
-          rejected_rows: z.number().check(z.int()),
-          reasons: z.array(z.string()).check(z.meta({ description: 'Why it was refused; empty otherwise' })),
-        })
-        .check(
-          z.meta({ description: 'The latest price file import (dry runs included); null before the first' }),
-        ),
+      priceImportRecord.check(
+        z.meta({
+          description:
+            'The latest price file published or refused (dry runs are in `last_dry_run`); null before the first',
+        }),
+      ),
+    ),
+    last_dry_run: z.nullable(
+      priceImportRecord.check(
+        z.meta({
+          description:
+            'The latest dry run (`dry_run`, or `refused` when a guard would have refused it); never a readiness problem; null before the first',
+        }),
+      ),
     ),
     price_feed_bucket: z
       .nullable(z.string())

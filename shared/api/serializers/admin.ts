@@ -7,6 +7,7 @@ import type { SourcedTaxRate } from '../../domain/fuel-tax/rate-table.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { enumerationGuardOf } from '../../domain/stations/enumeration-guard.ts';
 import { formatTimestamp } from '../../platform/time.ts';
+import type { PriceImportRecord } from '../../store/station-catalog.ts';
 import type { FuelTaxRatesNow } from '../../usecases/fuel-tax-rate-operations.ts';
 import type { Readiness } from '../../usecases/readiness.ts';
 import type {
@@ -148,7 +149,7 @@ export function fuelTaxRatesResource(rates: FuelTaxRatesNow): z.infer<typeof fue
 
 /** GET /admin/v1/readiness. */
 export function readinessResource(readiness: Readiness): z.infer<typeof readinessSchema> {
-  const { catalog, lastImport } = readiness;
+  const { catalog } = readiness;
   return {
     object: 'readiness',
     stage: readiness.stage,
@@ -166,19 +167,24 @@ export function readinessResource(readiness: Readiness): z.infer<typeof readines
       stale: readiness.stale,
       stale_after_hours: readiness.staleAfterHours,
     },
-    last_price_import:
-      lastImport === null
-        ? null
-        : {
-            source: lastImport.source,
-            outcome: lastImport.outcome,
-            version: lastImport.version,
-            at: wireTimestamp(lastImport.at),
-            accepted_rows: lastImport.acceptedRows,
-            rejected_rows: lastImport.rejectedRows,
-            reasons: lastImport.reasons,
-          },
+    last_price_import: priceImportResource(readiness.lastImport),
+    last_dry_run: priceImportResource(readiness.lastDryRun),
     price_feed_bucket: readiness.priceFeedBucket,
+  };
+}
+
+function priceImportResource(
+  record: PriceImportRecord | null,
+): z.infer<typeof readinessSchema>['last_price_import'] {
+  if (record === null) return null;
+  return {
+    source: record.source,
+    outcome: record.outcome,
+    version: record.version,
+    at: wireTimestamp(record.at),
+    accepted_rows: record.acceptedRows,
+    rejected_rows: record.rejectedRows,
+    reasons: record.reasons,
   };
 }
 

@@ -16,7 +16,7 @@ export interface CatalogStatus {
   newestPriceUpdatedAtMs: number | null;
 }
 
-/** The latest price file import as the readiness rules need it. */
+/** The latest real price file import (dry runs are kept apart) as the readiness rules need it. */
 export interface LastImportSummary {
   source: string;
   outcome: 'published' | 'refused' | 'dry_run';

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../platform/time.ts';
 import type { PriceFileFormat } from './catalog-import.ts';
 import type { Station } from './station.ts';
 
@@ -150,11 +151,16 @@ export interface PriceFileFacts {
    * catalog: that one is not data, so a first import replaces it whatever its size.
    */
   currentImportedCount: number | null;
+  /** The newest `price_updated_at` among the file's accepted rows; null when none was accepted. */
+  fileNewestPriceMs: number | null;
+  /** The current imported catalog's newest price; null for the synthetic catalog or one that does not record it. */
+  currentNewestPriceMs: number | null;
 }
 
 /** Why the file may not be published, one sentence per guard; empty when it may. */
 export function priceFileRefusals(facts: PriceFileFacts, policy: PriceFeedPolicy): string[] {
-  const { totalRows, acceptedRows, diff, currentImportedCount } = facts;
+  const { totalRows, acceptedRows, diff, currentImportedCount, fileNewestPriceMs, currentNewestPriceMs } =
+    facts;
   if (totalRows === 0) {
     return ['The file has no station rows (empty, a header alone, or []): there is nothing to publish.'];
   }
@@ -173,6 +179,18 @@ export function priceFileRefusals(facts: PriceFileFacts, policy: PriceFeedPolicy
         `Publishing would remove ${count(diff.removed)} of the current catalog's ${count(currentImportedCount)} stations (${percent(lost)}); at most ${percent(policy.maxStationLossShare)} may go at once (${PRICE_FEED_POLICY_ENV.maxStationLossShare}). Send the whole catalog, not part of it.`,
       );
     }
+  }
+  // S3 and EventBridge deliver at least once and in any order, and retries come late: an older file
+  // must not replace a newer catalog. A file as new as the catalog (the same file again, or one
+  // corrected without new prices) may.
+  if (
+    fileNewestPriceMs !== null &&
+    currentNewestPriceMs !== null &&
+    fileNewestPriceMs < currentNewestPriceMs
+  ) {
+    reasons.push(
+      `The file's newest price (${formatTimestamp(fileNewestPriceMs)}) is older than the current catalog's (${formatTimestamp(currentNewestPriceMs)}): it is an earlier file delivered late or dropped again. Drop a current file.`,
+    );
   }
   return reasons;
 }

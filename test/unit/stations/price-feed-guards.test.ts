@@ -90,11 +90,13 @@ describe('diffCatalogs', () => {
 
 describe('priceFileRefusals', () => {
   const policy = DEFAULT_PRICE_FEED_POLICY;
+  /** Neither the file nor the catalog says how new its prices are: the age guard stays out. */
+  const undated = { fileNewestPriceMs: null, currentNewestPriceMs: null };
 
   it('refuses a file without rows, whatever else', () => {
     expect(
       priceFileRefusals(
-        { totalRows: 0, acceptedRows: 0, diff: noChange, currentImportedCount: null },
+        { totalRows: 0, acceptedRows: 0, diff: noChange, currentImportedCount: null, ...undated },
         policy,
       ),
     ).toEqual(['The file has no station rows (empty, a header alone, or []): there is nothing to publish.']);
@@ -106,6 +108,7 @@ describe('priceFileRefusals', () => {
       acceptedRows,
       diff: noChange,
       currentImportedCount: null,
+      ...undated,
     });
     expect(priceFileRefusals(facts(190), policy)).toEqual([]);
     expect(priceFileRefusals(facts(189), policy)).toEqual([
@@ -116,7 +119,7 @@ describe('priceFileRefusals', () => {
   it('refuses a file with no accepted row even when the policy accepts any share', () => {
     expect(
       priceFileRefusals(
-        { totalRows: 3, acceptedRows: 0, diff: noChange, currentImportedCount: null },
+        { totalRows: 3, acceptedRows: 0, diff: noChange, currentImportedCount: null, ...undated },
         { ...policy, minAcceptedShare: 0 },
       ),
     ).toEqual(["None of the file's 3 rows was accepted: see the rejected rows."]);
@@ -128,6 +131,7 @@ describe('priceFileRefusals', () => {
       acceptedRows: 900,
       diff: { ...noChange, removed },
       currentImportedCount: 1000,
+      ...undated,
     });
     expect(priceFileRefusals(facts(100), policy)).toEqual([]);
     expect(priceFileRefusals(facts(101), policy)).toEqual([
@@ -138,15 +142,47 @@ describe('priceFileRefusals', () => {
   it('lets a first import replace the synthetic catalog whatever its size', () => {
     expect(
       priceFileRefusals(
-        { totalRows: 2, acceptedRows: 2, diff: { ...noChange, added: 2 }, currentImportedCount: null },
+        {
+          totalRows: 2,
+          acceptedRows: 2,
+          diff: { ...noChange, added: 2 },
+          currentImportedCount: null,
+          ...undated,
+        },
         policy,
       ),
     ).toEqual([]);
   });
 
+  it('refuses a file whose newest price is older than the current catalog’s, and allows one as new', () => {
+    const monday = Date.parse('2026-11-23T17:10:00Z');
+    const tuesday = Date.parse('2026-11-24T06:00:00Z');
+    const facts = (fileNewestPriceMs: number | null, currentNewestPriceMs: number | null) => ({
+      totalRows: 20,
+      acceptedRows: 20,
+      diff: noChange,
+      currentImportedCount: 20,
+      fileNewestPriceMs,
+      currentNewestPriceMs,
+    });
+    expect(priceFileRefusals(facts(monday, tuesday), policy)).toEqual([
+      "The file's newest price (2026-11-23T17:10:00.000000Z) is older than the current catalog's (2026-11-24T06:00:00.000000Z): it is an earlier file delivered late or dropped again. Drop a current file.",
+    ]);
+    expect(priceFileRefusals(facts(monday, monday), policy)).toEqual([]);
+    expect(priceFileRefusals(facts(tuesday, monday), policy)).toEqual([]);
+    // The synthetic catalog, or an imported one that does not record its newest price: no guard.
+    expect(priceFileRefusals(facts(monday, null), policy)).toEqual([]);
+  });
+
   it('gives every reason that applies', () => {
     const reasons = priceFileRefusals(
-      { totalRows: 10, acceptedRows: 2, diff: { ...noChange, removed: 998 }, currentImportedCount: 1000 },
+      {
+        totalRows: 10,
+        acceptedRows: 2,
+        diff: { ...noChange, removed: 998 },
+        currentImportedCount: 1000,
+        ...undated,
+      },
       policy,
     );
     expect(reasons.map((reason) => reason.split(' ')[0])).toEqual(['Only', 'Publishing']);

@@ -5,6 +5,8 @@ import { priceImportLines, priceImportReport } from '../../../shared/usecases/pr
 const dryRun: PriceImportOutcome = {
   source: 's3://feed/dry-run/prices.csv',
   outcome: 'dry_run',
+  dryRun: true,
+  recorded: true,
   version: 'import-20261121T000000',
   at: '2026-11-21T00:00:00.000000Z',
   totalRows: 103,

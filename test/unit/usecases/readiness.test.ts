@@ -24,11 +24,19 @@ const published: PriceImportRecord = {
   reasons: [],
 };
 
-/** A store holding the given pointer and last import; the synthetic catalog counts its builds. */
-function depsWith(current: CatalogPointer | null, lastImport: PriceImportRecord | null) {
+/** A store holding the given pointer, last import and last dry run; the synthetic catalog counts its builds. */
+function depsWith(
+  current: CatalogPointer | null,
+  lastImport: PriceImportRecord | null,
+  lastDryRun: PriceImportRecord | null = null,
+) {
   let syntheticBuilds = 0;
   const deps: ReadinessDeps = {
-    store: { current: async () => current, lastImport: async () => lastImport },
+    store: {
+      current: async () => current,
+      lastImport: async () => lastImport,
+      lastDryRun: async () => lastDryRun,
+    },
     synthetic: () => {
       syntheticBuilds += 1;
       return {
@@ -47,7 +55,17 @@ function depsWith(current: CatalogPointer | null, lastImport: PriceImportRecord 
 
 describe('readReadiness', () => {
   it('reports an imported catalog from its pointer without building the synthetic one', async () => {
-    const { deps, syntheticBuilds } = depsWith(pointer, published);
+    // A dry run refused after the catalog was published: shown apart, not a problem.
+    const refusedDryRun: PriceImportRecord = {
+      source: 's3://feed/dry-run/2026-11-28-v2.csv',
+      outcome: 'refused',
+      version: 'import-20261128T100000000-0a0b0c',
+      at: '2026-11-28T10:00:00.000Z',
+      acceptedRows: 0,
+      rejectedRows: 0,
+      reasons: ['A JSON price file must be an array of station objects'],
+    };
+    const { deps, syntheticBuilds } = depsWith(pointer, published, refusedDryRun);
 
     const body = readinessResource(await readReadiness(deps));
 
@@ -78,6 +96,15 @@ describe('readReadiness', () => {
         rejected_rows: 3,
         reasons: [],
       },
+      last_dry_run: {
+        source: 's3://feed/dry-run/2026-11-28-v2.csv',
+        outcome: 'refused',
+        version: 'import-20261128T100000000-0a0b0c',
+        at: '2026-11-28T10:00:00.000000Z',
+        accepted_rows: 0,
+        rejected_rows: 0,
+        reasons: ['A JSON price file must be an array of station objects'],
+      },
       price_feed_bucket: 'fleetfuel-prod-pricefeed',
     });
   });
@@ -99,6 +126,7 @@ describe('readReadiness', () => {
       stale_after_hours: 36,
     });
     expect(body.last_price_import).toBeNull();
+    expect(body.last_dry_run).toBeNull();
     expect(body.problems).toEqual([expect.stringContaining('synthetic station catalog')]);
   });
 });
