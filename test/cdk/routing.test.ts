@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
 import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
 import { settingsFor, stageSettings } from '../../lib/stage.ts';
 import { functionEntries, repoRoot } from '../../scripts/bundle-functions.ts';
+import { TEST_OPERATOR } from './synthesize.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 type Resource = { Properties: Record<string, unknown> };
@@ -31,7 +33,12 @@ beforeAll(() => {
 afterAll(() => rmSync(functionsDir, { recursive: true, force: true }));
 
 function synth(extra: Record<string, unknown> = {}): FleetFuelStages {
-  return addStages(new App({ context: { ...context, ...extra } }), { functionsDir });
+  return addStages(
+    new App({ context: { ...context, [OPERATOR_PRINCIPALS_CONTEXT]: TEST_OPERATOR, ...extra } }),
+    {
+      functionsDir,
+    },
+  );
 }
 
 function routingEnginesOf(template: Template): Set<unknown> {
