@@ -4517,7 +4517,7 @@ export interface components {
             gross_weight_lbs?: number | null;
             /** @description Axles, tractor and trailers together (2–13). */
             axle_count?: number | null;
-            /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+            /** @description Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none. */
             hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
         };
         /** @description The truck’s dimensions, weight and cargo as set here; null members are not set (a vehicle’s fall back to its fleet’s, a fleet’s to the standard truck: 162 in high, 102 in wide, 70 ft long, 80,000 lb, 5 axles, no hazardous cargo). */
@@ -4532,7 +4532,7 @@ export interface components {
             gross_weight_lbs: number | null;
             /** @description Axles, tractor and trailers together (2–13). */
             axle_count: number | null;
-            /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. Null: not set. */
+            /** @description Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none. Null: not set. */
             hazardous_cargo: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
         };
         /** @description Where each member of truck_profile came from: the vehicle, its fleet, or the standard truck. */
@@ -4599,7 +4599,7 @@ export interface components {
                 gross_weight_lbs?: number | null;
                 /** @description Axles, tractor and trailers together (2–13). */
                 axle_count?: number | null;
-                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                /** @description Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none. */
                 hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
             } | null;
         };
@@ -4647,7 +4647,7 @@ export interface components {
                 gross_weight_lbs?: number | null;
                 /** @description Axles, tractor and trailers together (2–13). */
                 axle_count?: number | null;
-                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                /** @description Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none. */
                 hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
             } | null;
         };
@@ -4757,7 +4757,7 @@ export interface components {
                 gross_weight_lbs?: number | null;
                 /** @description Axles, tractor and trailers together (2–13). */
                 axle_count?: number | null;
-                /** @description Hazardous cargo classes on board (docs/api-guide.md maps the US DOT hazard classes onto them); [] says none. */
+                /** @description Hazardous cargo classes on board (docs/routing.md maps the US DOT hazard classes onto them); [] says none. */
                 hazardous_cargo?: ("explosive" | "gas" | "flammable" | "combustible" | "organic" | "poison" | "poison_inhalation" | "radioactive" | "corrosive" | "harmful_to_water" | "other")[] | null;
             } | null;
         };
