@@ -52,7 +52,8 @@ export class ControlPlaneStack extends Stack {
   readonly operatorRole: Role;
 
   constructor(scope: Construct, id: string, props: ControlPlaneStackProps) {
-    super(scope, id, props);
+    // Every customer's keys live here: deleting the stack must be a deliberate two-step act.
+    super(scope, id, { ...props, terminationProtection: true });
     this.data = new DataTable(this, 'Control', { retainData: true });
     const named = props.operatorPrincipals.map((arn) => new ArnPrincipal(arn));
     // Operators approve production access and mint keys for any account: only the people named

@@ -61,7 +61,9 @@ export class FleetFuelStack extends Stack {
   readonly finance: Finance;
 
   constructor(scope: Construct, id: string, props: FleetFuelStackProps) {
-    super(scope, id, props);
+    // A stage that keeps its data cannot be deleted by a stray `cdk destroy` or console click:
+    // protection must be turned off on purpose first (docs/operations.md, teardown).
+    super(scope, id, { ...props, terminationProtection: props.settings.retainData });
     const { settings } = props;
     const logGroupNames = {
       functionPrefix: `/fleet-fuel/${settings.stage}/functions`,
@@ -211,6 +213,10 @@ export class FleetFuelStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.url,
       description: `Base URL of the ${settings.stage} API`,
+    });
+    new CfnOutput(this, 'TableName', {
+      value: this.data.table.tableName,
+      description: `The ${settings.stage} stage's table (TABLE_NAME for npm run stations:import, restores, queries)`,
     });
   }
 

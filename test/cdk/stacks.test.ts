@@ -192,8 +192,13 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       });
     });
 
-    it('outputs the API URL', () => {
+    it('outputs the API URL and the table name', () => {
       expect(Object.keys(template().findOutputs('ApiUrl'))).toEqual(['ApiUrl']);
+      expect(template().findOutputs('TableName').TableName?.Value).toEqual({ Ref: tableId() });
+    });
+
+    it(stage === 'prod' ? 'is protected from deletion' : 'can be deleted (it keeps no data)', () => {
+      expect(stack().terminationProtection).toBe(stage === 'prod');
     });
   });
 
@@ -851,6 +856,7 @@ describe('the control-plane stack', () => {
     // Besides the exports CDK adds for the stages' references.
     const outputs = Object.keys(control.findOutputs('*')).filter((name) => !name.startsWith('ExportsOutput'));
     expect(outputs.sort()).toEqual(['ControlTableName', 'OperatorRoleArn']);
+    expect(fixture.createApp().stages.control.terminationProtection).toBe(true);
   });
 });
 
