@@ -9,9 +9,6 @@ import { vehicleUpdatesEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { GUIDANCE_WORKER } from './worker-functions.ts';
 
-/** The guidance worker's event source runs at most this many invocations at once. */
-export const GUIDANCE_WORKER_MAX_CONCURRENCY = 300;
-
 /** Receives before SQS moves a vehicle update to the DLQ: the worker failed it five times in a row. */
 export const VEHICLE_UPDATES_MAX_RECEIVE_COUNT = 5;
 
@@ -111,7 +108,7 @@ export class GuidanceWorker extends Construct {
         reportBatchItemFailures: true,
         // A backlog (after an outage) drains at this many invocations at once instead of taking the
         // account's whole Lambda concurrency from the API (docs/scaling.md).
-        maxConcurrency: GUIDANCE_WORKER_MAX_CONCURRENCY,
+        maxConcurrency: props.settings.consumerConcurrency.guidanceWorker,
       }),
     );
     props.deliveries.grant(role, 'sqs:SendMessage');

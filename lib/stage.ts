@@ -29,6 +29,13 @@ export interface StageSettings {
    * `amazon-location`, grants geo-routes:CalculateRoutes. docs/routing.md.
    */
   routingEngine: RoutingEngineName;
+  /**
+   * The most invocations each queue consumer runs at once (its event source's maximum concurrency):
+   * a backlog drains at this pace instead of taking the account's Lambda concurrency, which both
+   * stages share, from the API's functions. The sandbox's are small, so a storm of test traffic
+   * cannot starve production's ingest (docs/scaling.md, "Concurrency").
+   */
+  consumerConcurrency: { guidanceWorker: number; webhookDispatcher: number };
 }
 
 export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
@@ -44,6 +51,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     // Real roads with truck restrictions (heights, weights, hazardous cargo); the embedded graph is
     // the fallback, switched to with `-c routingEngine=embedded` (settingsFor).
     routingEngine: 'amazon-location',
+    // ~80 concurrent worker batches at 100,000 trucks (docs/scaling.md); deliveries are a fraction of it.
+    consumerConcurrency: { guidanceWorker: 300, webhookDispatcher: 50 },
   },
   sandbox: {
     stage: 'sandbox',
@@ -55,6 +64,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     throttle: { rateLimit: 50, burstLimit: 100 },
     // The sandbox always routes on the embedded graph: free, deterministic, and what its prices are built on.
     routingEngine: 'embedded',
+    // Three simulated trucks per company and integrators' test traffic.
+    consumerConcurrency: { guidanceWorker: 20, webhookDispatcher: 10 },
   },
 };
 

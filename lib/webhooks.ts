@@ -112,6 +112,9 @@ export class Webhooks extends Construct {
         maxBatchingWindow: Duration.seconds(1),
         // One delivery's fault must not send its whole batch round again (Powertools BatchProcessor).
         reportBatchItemFailures: true,
+        // A backlog of deliveries (receivers down for hours, then back) drains at this pace rather
+        // than taking the concurrency ingest and the API need.
+        maxConcurrency: settings.consumerConcurrency.webhookDispatcher,
       }),
     );
 

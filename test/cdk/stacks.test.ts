@@ -197,6 +197,24 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(template().findOutputs('TableName').TableName?.Value).toEqual({ Ref: tableId() });
     });
 
+    it('caps each queue consumer at its stage’s concurrency, the sandbox’s far below production’s', () => {
+      const caps = Object.values(resources('AWS::Lambda::EventSourceMapping')).map(
+        (mapping) =>
+          (mapping.Properties.ScalingConfig as { MaximumConcurrency?: number } | undefined)
+            ?.MaximumConcurrency,
+      );
+      const { guidanceWorker, webhookDispatcher } = stageSettings[stage].consumerConcurrency;
+      expect(caps.sort()).toEqual([guidanceWorker, webhookDispatcher].sort());
+      if (stage === 'sandbox') {
+        expect(guidanceWorker * 10).toBeLessThanOrEqual(
+          stageSettings.prod.consumerConcurrency.guidanceWorker,
+        );
+        expect(webhookDispatcher * 5).toBeLessThanOrEqual(
+          stageSettings.prod.consumerConcurrency.webhookDispatcher,
+        );
+      }
+    });
+
     it(stage === 'prod' ? 'is protected from deletion' : 'can be deleted (it keeps no data)', () => {
       expect(stack().terminationProtection).toBe(stage === 'prod');
     });

@@ -104,6 +104,7 @@ describe('the dispatcher', () => {
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 50 },
     });
   });
 
