@@ -13,6 +13,10 @@
  * stack accepts as `npm start` starts it (not with `--webhook-targets public`, nor on a deployed
  * stage).
  *
+ * `npm run smoke` runs it against a deployed stage (`FLEET_FUEL_BASE_URL`, `FLEET_FUEL_API_KEY`)
+ * with `FLEET_FUEL_SKIP_WEBHOOKS=1`: a deployed stage delivers to public HTTPS receivers only, so
+ * step 4 is skipped (and said so) and the guidance session is cancelled without a receiver.
+ *
  * Each run uses a fresh external_ref, so it can be repeated against a stack that keeps its data.
  * It deletes the webhook endpoint it registered (the receiver is gone when it exits); the vehicle,
  * its breadcrumb and the route stay, as they would after the README's curl commands.
@@ -129,7 +133,8 @@ async function eventually<T>(what: string, find: () => Promise<T | undefined> | 
 async function main(): Promise<number> {
   const { baseUrl, key } = target();
   const call = client(baseUrl, key);
-  const receiver = await startReceiver();
+  const skipWebhooks = process.env.FLEET_FUEL_SKIP_WEBHOOKS === '1';
+  const receiver = skipWebhooks ? undefined : await startReceiver();
   const ref = `TRUCK-${randomUUID().slice(0, 8)}`;
   const vehiclePath = `/v1/vehicles/ext:${ref}`;
   let endpointId: string | undefined;
@@ -175,38 +180,44 @@ async function main(): Promise<number> {
     say(`first stop: ${stop.station.name}, ${stop.miles_ahead} miles ahead, buy ${stop.gallons_to_buy} gal`);
     say(stop.reason);
 
-    begin('4. Receive webhooks on a loopback receiver');
-    const endpoint = await call('POST', '/v1/webhooks', 201, {
-      body: { url: receiver.url, event_types: ['guidance.updated'] },
-    }).catch((error: unknown) => {
-      if (error instanceof StepFailure && error.message.includes(' 422')) {
-        throw new StepFailure(
-          `${error.message}\n(a loopback receiver needs the local stack as plain \`npm start\` starts it: deployed stages and --webhook-targets public refuse it)`,
-        );
+    if (receiver) {
+      begin('4. Receive webhooks on a loopback receiver');
+      const endpoint = await call('POST', '/v1/webhooks', 201, {
+        body: { url: receiver.url, event_types: ['guidance.updated'] },
+      }).catch((error: unknown) => {
+        if (error instanceof StepFailure && error.message.includes(' 422')) {
+          throw new StepFailure(
+            `${error.message}\n(a loopback receiver needs the local stack as plain \`npm start\` starts it: deployed stages and --webhook-targets public refuse it)`,
+          );
+        }
+        throw error;
+      });
+      endpointId = endpoint.id;
+      receiver.useSecret(endpoint.secret);
+      say(`endpoint ${endpoint.id} -> ${receiver.url}`);
+      const sent = await call('POST', `/v1/webhooks/${endpoint.id}/test`, 200);
+      if (!sent.delivered) throw new StepFailure(`the test send was not delivered: ${JSON.stringify(sent)}`);
+      const test = await eventually('the test event at the receiver', () =>
+        receiver.verified.find((event) => event.id === sent.event.id),
+      );
+      say(`verified test event ${test.type} ${test.id}`);
+      await call('DELETE', `${vehiclePath}/guidance`, 204);
+      const cleared = await eventually('guidance.updated (cleared) at the receiver', () =>
+        receiver.verified.find(
+          (event) =>
+            event.sequence > 0 && event.data?.guidance_id === started.id && event.data?.change === 'cleared',
+        ),
+      );
+      say(
+        `verified ${cleared.type} ${cleared.id} (change ${cleared.data.change}, reason ${cleared.data.reason})`,
+      );
+      if (receiver.refused.length > 0) {
+        throw new StepFailure(`the receiver refused deliveries: ${receiver.refused.join('; ')}`);
       }
-      throw error;
-    });
-    endpointId = endpoint.id;
-    receiver.useSecret(endpoint.secret);
-    say(`endpoint ${endpoint.id} -> ${receiver.url}`);
-    const sent = await call('POST', `/v1/webhooks/${endpoint.id}/test`, 200);
-    if (!sent.delivered) throw new StepFailure(`the test send was not delivered: ${JSON.stringify(sent)}`);
-    const test = await eventually('the test event at the receiver', () =>
-      receiver.verified.find((event) => event.id === sent.event.id),
-    );
-    say(`verified test event ${test.type} ${test.id}`);
-    await call('DELETE', `${vehiclePath}/guidance`, 204);
-    const cleared = await eventually('guidance.updated (cleared) at the receiver', () =>
-      receiver.verified.find(
-        (event) =>
-          event.sequence > 0 && event.data?.guidance_id === started.id && event.data?.change === 'cleared',
-      ),
-    );
-    say(
-      `verified ${cleared.type} ${cleared.id} (change ${cleared.data.change}, reason ${cleared.data.reason})`,
-    );
-    if (receiver.refused.length > 0) {
-      throw new StepFailure(`the receiver refused deliveries: ${receiver.refused.join('; ')}`);
+    } else {
+      begin('4. Receive webhooks: skipped (a deployed stage delivers to public HTTPS receivers only)');
+      await call('DELETE', `${vehiclePath}/guidance`, 204);
+      say(`${started.id} cancelled`);
     }
 
     begin('5. Plan a fuel-optimized route');
@@ -229,7 +240,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     if (endpointId) await call('DELETE', `/v1/webhooks/${endpointId}`, 204).catch(() => undefined);
-    await receiver.close();
+    await receiver?.close();
   }
 }
 

@@ -61,6 +61,27 @@ describe.runIf(isLocalTarget())('the README quickstart (examples/quickstart.ts)'
     expect(run.stdout).toContain('Quickstart complete.');
   });
 
+  it('runs as `npm run smoke` against a base URL and a key, skipping the loopback receiver and saying so', {
+    timeout: 90_000,
+  }, async () => {
+    const credentials = loadCredentials();
+    const run = await runQuickstart({
+      FLEET_FUEL_BASE_URL: credentials.base_url,
+      FLEET_FUEL_API_KEY: credentials.keys.company_live,
+      FLEET_FUEL_SKIP_WEBHOOKS: '1',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`Quickstart against ${credentials.base_url.replace(/\/+$/, '')}`);
+    expect(run.stdout).toContain(
+      '4. Receive webhooks: skipped (a deployed stage delivers to public HTTPS receivers only)',
+    );
+    expect(run.stdout).toMatch(/gd_\w+ cancelled/);
+    expect(run.stdout).not.toContain('verified test event');
+    expect(run.stdout).toMatch(/rte_\w+: [\d.]+ miles, plan (ok|no_stop_needed)/);
+    expect(run.stdout).toContain('Quickstart complete.');
+  });
+
   it('exits non-zero, naming the step and the API’s answer, when a call fails', {
     timeout: 90_000,
   }, async () => {
