@@ -29,20 +29,18 @@ export function addStages(app: App, options: { functionsDir: string }): FleetFue
   });
   // `cdk deploy -c routingEngine=embedded` puts production back on the embedded graph.
   const context = { routingEngine: app.node.tryGetContext(ROUTING_ENGINE_CONTEXT) as unknown };
-  const stack = (stage: Stage, sandbox?: FleetFuelStack) =>
+  const stack = (stage: Stage, withOperatorApi = false) =>
     new FleetFuelStack(app, stackName(stage), {
       settings: settingsFor(stage, context),
       functionsDir: options.functionsDir,
       control,
-      ...(sandbox
-        ? {
-            operatorApi: { sandboxTable: sandbox.data.table },
-            sandboxBaseUrl: sandbox.api.httpApi.apiEndpoint,
-          }
-        : {}),
+      ...(withOperatorApi ? { operatorApi: true } : {}),
       description: `Fleet fuel guidance, ${stage} stage`,
       tags: { service: 'fleet-fuel-guidance', stage },
     });
   const sandbox = stack('sandbox');
-  return { control, sandbox, prod: stack('prod', sandbox) };
+  const prod = stack('prod', true);
+  // Production reads the sandbox's SSM parameters at deploy time: the sandbox deploys first.
+  prod.addDependency(sandbox, 'production reads the sandbox table and URL from its SSM parameters');
+  return { control, sandbox, prod };
 }

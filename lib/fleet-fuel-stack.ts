@@ -1,5 +1,4 @@
 import { CfnOutput, type CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
@@ -18,6 +17,7 @@ import { GuidanceWorker, VehicleUpdatesQueue } from './ingest.ts';
 import { Jobs } from './jobs.ts';
 import { PriceFeed } from './price-feed.ts';
 import { SandboxSimulator } from './sandbox.ts';
+import { publishSandboxHandoff, readSandboxHandoff } from './sandbox-handoff.ts';
 import { serviceEnvironment } from './service-environment.ts';
 import type { StageSettings } from './stage.ts';
 import { Webhooks } from './webhooks.ts';
@@ -30,14 +30,11 @@ export interface FleetFuelStackProps extends StackProps {
   control: Pick<ControlPlaneStack, 'data' | 'operatorRole'>;
   /**
    * Production only: the operator API (/admin/v1/…, IAM-authorized), which writes new companies'
-   * sandbox twins into the sandbox stage's table.
+   * sandbox twins into the sandbox stage's table, and the sandbox's API address, which
+   * production's sandbox-only routes name (SANDBOX_BASE_URL). Both come from the sandbox's SSM
+   * parameters (lib/sandbox-handoff.ts).
    */
-  operatorApi?: { sandboxTable: ITableV2 };
-  /**
-   * Production only: the sandbox stage's API address, which production's sandbox-only routes name
-   * to their callers (SANDBOX_BASE_URL, shared/platform/config.ts).
-   */
-  sandboxBaseUrl?: string;
+  operatorApi?: boolean;
 }
 
 /**
@@ -76,10 +73,11 @@ export class FleetFuelStack extends Stack {
       retainData: settings.retainData,
     });
 
+    const sandbox = props.operatorApi ? readSandboxHandoff(this) : undefined;
     this.roles = new ExecutionRoles(this, 'ExecutionRoles', {
       table: this.data.table,
       controlTable: props.control.data.table,
-      sandboxTable: props.operatorApi?.sandboxTable,
+      sandboxTable: sandbox?.table,
       functionLogPrefix: logGroupNames.functionPrefix,
       routingEngine: settings.routingEngine,
     });
@@ -137,8 +135,8 @@ export class FleetFuelStack extends Stack {
           })
         : undefined;
     // Only the API's functions answer callers, so only they learn the sandbox's address.
-    const apiEnvironment = props.sandboxBaseUrl
-      ? { ...functionEnvironment, [SANDBOX_BASE_URL_ENV]: props.sandboxBaseUrl }
+    const apiEnvironment = sandbox
+      ? { ...functionEnvironment, [SANDBOX_BASE_URL_ENV]: sandbox.baseUrl }
       : functionEnvironment;
     this.api = new Api(this, 'Api', {
       settings,
@@ -148,13 +146,13 @@ export class FleetFuelStack extends Stack {
       roles: this.roles,
       environment: apiEnvironment,
       logGroupNames,
-      ...(props.operatorApi
+      ...(sandbox
         ? {
             operator: {
               routes: adminRouteList,
               environment: {
                 ...functionEnvironment,
-                SANDBOX_TABLE_NAME: props.operatorApi.sandboxTable.tableName,
+                SANDBOX_TABLE_NAME: sandbox.table.tableName,
                 [OPERATOR_AUTH_ENV]: 'iam',
                 // The readiness report names the feed and judges the newest price by the alarm's threshold.
                 ...(this.priceFeed ? { [PRICE_FEED_BUCKET_ENV]: this.priceFeed.bucket.bucketName } : {}),
@@ -207,6 +205,13 @@ export class FleetFuelStack extends Stack {
         value: this.priceFeed.bucket.bucketName,
         description:
           'Drop price files under incoming/ (publish) or dry-run/ (diff only); reports/ has each outcome',
+      });
+    }
+
+    if (settings.stage === 'sandbox') {
+      publishSandboxHandoff(this, {
+        tableName: this.data.table.tableName,
+        baseUrl: this.api.httpApi.apiEndpoint,
       });
     }
 

@@ -197,6 +197,36 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       expect(template().findOutputs('TableName').TableName?.Value).toEqual({ Ref: tableId() });
     });
 
+    it(
+      stage === 'prod'
+        ? 'reads the sandbox’s table and URL from SSM parameters at deploy, importing nothing from it'
+        : 'hands its table name and URL to production through SSM parameters, exporting nothing to it',
+      () => {
+        const text = JSON.stringify(template().toJSON());
+        if (stage === 'prod') {
+          expect(text).not.toContain('FleetFuel-sandbox:');
+          const parameters = Object.values(
+            template().toJSON().Parameters as Record<string, { Default?: string }>,
+          );
+          expect(parameters.map((parameter) => parameter.Default)).toEqual(
+            expect.arrayContaining(['/fleet-fuel/sandbox/table-name', '/fleet-fuel/sandbox/base-url']),
+          );
+          expect(stack().dependencies.map((dependency) => dependency.stackName)).toContain(
+            'FleetFuel-sandbox',
+          );
+        } else {
+          expect(
+            Object.keys(template().findOutputs('*')).filter((name) => name.startsWith('ExportsOutput')),
+          ).toEqual([]);
+          template().hasResourceProperties('AWS::SSM::Parameter', {
+            Name: '/fleet-fuel/sandbox/table-name',
+            Value: { Ref: tableId() },
+          });
+          template().hasResourceProperties('AWS::SSM::Parameter', { Name: '/fleet-fuel/sandbox/base-url' });
+        }
+      },
+    );
+
     it('caps each queue consumer at its stage’s concurrency, the sandbox’s far below production’s', () => {
       const caps = Object.values(resources('AWS::Lambda::EventSourceMapping')).map(
         (mapping) =>
@@ -270,14 +300,18 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
         const priceFeedBucket = stage === 'prod' ? { Ref: logicalId(priceFeed().bucket) } : undefined;
         expect(variables).toEqual({
           ...(stage === 'prod' && route
-            ? { SANDBOX_BASE_URL: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) } }
+            ? {
+                SANDBOX_BASE_URL: { Ref: expect.stringMatching(/^SsmParameterValuefleetfuelsandboxbaseurl/) },
+              }
             : {}),
           STAGE: stage,
           TABLE_NAME: ref(tableId()),
           CONTROL_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-control:/) },
           ...(operator
             ? {
-                SANDBOX_TABLE_NAME: { 'Fn::ImportValue': expect.stringMatching(/^FleetFuel-sandbox:/) },
+                SANDBOX_TABLE_NAME: {
+                  Ref: expect.stringMatching(/^SsmParameterValuefleetfuelsandboxtablename/),
+                },
                 OPERATOR_AUTH: 'iam',
                 // The readiness report's.
                 PRICE_FEED_BUCKET: priceFeedBucket,
@@ -442,9 +476,11 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
         expect(on('FleetFuel-control')).toEqual(
           expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
         );
-        expect(on('FleetFuel-sandbox')).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
-        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:GetItem');
-        expect(on('FleetFuel-sandbox')).not.toContain('dynamodb:Query');
+        // The sandbox table is named by its SSM parameter (lib/sandbox-handoff.ts).
+        const sandboxTable = 'SsmParameterValuefleetfuelsandboxtablename';
+        expect(on(sandboxTable)).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+        expect(on(sandboxTable)).not.toContain('dynamodb:GetItem');
+        expect(on(sandboxTable)).not.toContain('dynamodb:Query');
       });
 
       it('lets the operators’ role invoke the /admin routes of this API and nothing else', () => {
