@@ -227,6 +227,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       },
     );
 
+    it('names nothing account-wide (roles, managed policies, buckets), so a second region deploys beside the first', () => {
+      const named = Object.entries(template().toJSON().Resources as Record<string, Resource>).filter(
+        ([, resource]) =>
+          (resource.Type === 'AWS::IAM::Role' && resource.Properties.RoleName !== undefined) ||
+          (resource.Type === 'AWS::IAM::ManagedPolicy' &&
+            resource.Properties.ManagedPolicyName !== undefined) ||
+          (resource.Type === 'AWS::S3::Bucket' && resource.Properties.BucketName !== undefined),
+      );
+      expect(named.map(([id]) => id)).toEqual([]);
+    });
+
     it('caps each queue consumer at its stage’s concurrency, the sandbox’s far below production’s', () => {
       const caps = Object.values(resources('AWS::Lambda::EventSourceMapping')).map(
         (mapping) =>
