@@ -3,6 +3,7 @@ import {
   Alarm,
   type AlarmProps,
   ComparisonOperator,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -28,6 +29,13 @@ export interface AlarmsProps {
   vehicleUpdatesDeadLetters: IQueue;
   guidanceWorker: IFunction;
   offlineSweep: IFunction;
+  /** The queues whose oldest message is the guidance lag and the webhook lag. */
+  vehicleUpdates: IQueue;
+  deliveries: IQueue;
+  /** The daily health snapshot job. */
+  healthSnapshot: IFunction;
+  /** The schedule groups whose invocations Scheduler could drop: the jobs and the webhook retries. */
+  scheduleGroups: readonly string[];
   /** Production only (lib/price-feed.ts): the stale-price and failed-import alarms. */
   priceFeed?: { importer: IFunction; stalePriceHours: number };
 }
@@ -127,19 +135,84 @@ export class Alarms extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    // DynamoDB publishes ThrottledRequests per operation only; the read and write throttle events
+    // carry the table alone, so their sum is every throttled request on the table (and its indexes'
+    // own events are published apart, under GlobalSecondaryIndexName).
+    const throttleEvents = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: { TableName: props.table.tableName },
+        period,
+        statistic: 'Sum',
+      });
     add(
       'TableThrottles',
       'DynamoDB throttled requests: on-demand capacity is ramping or a partition is hot.',
       {
-        metric: new Metric({
-          namespace: 'AWS/DynamoDB',
-          metricName: 'ThrottledRequests',
-          dimensionsMap: { TableName: props.table.tableName },
+        metric: new MathExpression({
+          expression: 'FILL(reads, 0) + FILL(writes, 0)',
+          usingMetrics: {
+            reads: throttleEvents('ReadThrottleEvents'),
+            writes: throttleEvents('WriteThrottleEvents'),
+          },
           period,
-          statistic: 'Sum',
+          label: 'Throttled reads and writes',
         }),
         threshold: 1,
         evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'GuidanceLag',
+      'The oldest vehicle update has waited over 2 minutes: trucks’ guidance and events are late.',
+      {
+        metric: props.vehicleUpdates.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
+        threshold: 120,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'WebhookLag',
+      'The oldest webhook delivery has waited over 10 minutes to be attempted: receivers hear late.',
+      {
+        metric: props.deliveries.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
+        threshold: 600,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'ScheduledJobsFailing',
+      'A scheduled job failed: the daily health snapshot, or Scheduler dropped an invocation of a job or a webhook retry.',
+      {
+        metric: new MathExpression({
+          expression: `FILL(snapshot, 0) + ${props.scheduleGroups.map((_, i) => `FILL(dropped${i}, 0)`).join(' + ')}`,
+          usingMetrics: {
+            snapshot: props.healthSnapshot.metricErrors({ period, statistic: 'Sum' }),
+            ...Object.fromEntries(
+              props.scheduleGroups.map((group, i) => [
+                `dropped${i}`,
+                new Metric({
+                  namespace: 'AWS/Scheduler',
+                  metricName: 'InvocationDroppedCount',
+                  dimensionsMap: { ScheduleGroup: group },
+                  period,
+                  statistic: 'Sum',
+                }),
+              ]),
+            ),
+          },
+          period,
+          label: 'Failed snapshots and dropped invocations',
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       },

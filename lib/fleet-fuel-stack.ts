@@ -173,6 +173,10 @@ export class FleetFuelStack extends Stack {
       vehicleUpdatesDeadLetters: this.vehicleUpdates.deadLetters,
       guidanceWorker: this.guidanceWorker.worker.function,
       offlineSweep: this.jobs.offlineSweep.function,
+      vehicleUpdates: this.vehicleUpdates.queue,
+      deliveries: this.webhooks.deliveries,
+      healthSnapshot: this.jobs.healthSnapshot.function,
+      scheduleGroups: [this.jobs.group.scheduleGroupName, this.webhooks.retrySchedules.scheduleGroupName],
       ...(this.priceFeed
         ? {
             priceFeed: {

@@ -39,6 +39,10 @@ beforeAll(() => {
     vehicleUpdatesDeadLetters: vehicleUpdatesDlq,
     guidanceWorker,
     offlineSweep,
+    vehicleUpdates: new Queue(stack, 'VehicleUpdates'),
+    deliveries: new Queue(stack, 'Deliveries'),
+    healthSnapshot: fn('HealthSnapshot'),
+    scheduleGroups: ['fleet-fuel-prod-jobs', 'fleet-fuel-prod-webhook-retries'],
     priceFeed: { importer: priceFeedImport, stalePriceHours: 36 },
   });
   template = Template.fromStack(stack);
@@ -52,12 +56,15 @@ const alarmNamed = (name: string) => {
 };
 
 describe('alarms', () => {
-  it('pages one topic on both DLQs, each worker’s errors, API 5xx, table throttles and stale prices', () => {
+  it('pages one topic on both DLQs, both queues’ lag, each worker’s and job’s errors, API 5xx, table throttles and stale prices', () => {
     template.resourceCountIs('AWS::SNS::Topic', 1);
     const all = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
 
-    expect(all.map((a) => String(a.Properties.MetricName)).sort()).toEqual([
+    // Alarms on a metric expression name no MetricName of their own (their Metrics list does).
+    expect(all.map((a) => String(a.Properties.MetricName ?? 'expression')).sort()).toEqual([
       '5xx',
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateAgeOfOldestMessage',
       'ApproximateNumberOfMessagesVisible',
       'ApproximateNumberOfMessagesVisible',
       'Errors',
@@ -65,7 +72,8 @@ describe('alarms', () => {
       'Errors',
       'Errors',
       'StationPriceAgeHours',
-      'ThrottledRequests',
+      'expression',
+      'expression',
     ]);
     const stale = alarmNamed('StationPricesStale');
     for (const alarm of all) {
@@ -142,5 +150,47 @@ describe('alarms', () => {
       Threshold: 3,
       EvaluationPeriods: 1,
     });
+  });
+
+  it('counts table throttles from the metrics DynamoDB publishes per table (ThrottledRequests is per operation only)', () => {
+    const metrics = alarmNamed('TableThrottles').Properties.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string }[] } };
+    }[];
+    const stats = metrics.filter((metric) => metric.MetricStat).map((metric) => metric.MetricStat?.Metric);
+    expect(stats.map((metric) => metric?.MetricName).sort()).toEqual([
+      'ReadThrottleEvents',
+      'WriteThrottleEvents',
+    ]);
+    for (const metric of stats) expect(metric?.Dimensions.map((d) => d.Name)).toEqual(['TableName']);
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toBe('FILL(reads, 0) + FILL(writes, 0)');
+  });
+
+  it('pages when guidance or webhooks lag: the oldest message older than 2 and 10 minutes, twice running', () => {
+    expect(alarmNamed('GuidanceLag').Properties).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Namespace: 'AWS/SQS',
+      Threshold: 120,
+      EvaluationPeriods: 2,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    expect(alarmNamed('WebhookLag').Properties).toMatchObject({ Threshold: 600, EvaluationPeriods: 2 });
+  });
+
+  it('pages on a failed health snapshot and on any invocation Scheduler drops, in either schedule group', () => {
+    const metrics = alarmNamed('ScheduledJobsFailing').Properties.Metrics as {
+      MetricStat?: {
+        Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: unknown }[] };
+      };
+    }[];
+    const dropped = metrics
+      .map((metric) => metric.MetricStat?.Metric)
+      .filter((metric) => metric?.MetricName === 'InvocationDroppedCount');
+    expect(dropped.map((metric) => metric?.Dimensions[0]?.Value)).toEqual([
+      'fleet-fuel-prod-jobs',
+      'fleet-fuel-prod-webhook-retries',
+    ]);
+    expect(metrics.some((metric) => metric.MetricStat?.Metric.MetricName === 'Errors')).toBe(true);
   });
 });

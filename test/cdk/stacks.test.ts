@@ -730,8 +730,10 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
             return JSON.stringify(dimension?.Value);
           });
 
-      // Production adds the stale-price alarm and the price feed import's errors.
-      expect(alarms).toHaveLength(stage === 'prod' ? 9 : 7);
+      // Both lags and the scheduled jobs on every stage; production adds the stale-price alarm and
+      // the price feed import's errors.
+      expect(alarms).toHaveLength(stage === 'prod' ? 12 : 10);
+      expect(watched('ApproximateAgeOfOldestMessage')).toHaveLength(2);
       expect(watched('Errors').sort()).toEqual(
         [
           dispatcherId(),
