@@ -10,8 +10,10 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ingestLocationsRoute } from '../shared/api/routes/locations.ts';
 import type { RoleGroup, RouteDefinition } from '../shared/platform/http/route-definition.ts';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { FUNCTION_DEFAULTS, ServiceFunction } from './function-defaults.ts';
@@ -121,6 +123,13 @@ export class Api extends Construct {
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
       });
+    }
+
+    // Breadcrumb ingest: the route every truck depends on (StageSettings.ingestReservedConcurrency).
+    const ingest = this.functions.get(ingestLocationsRoute.operationId);
+    if (ingest && props.settings.ingestReservedConcurrency !== null) {
+      (ingest.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions =
+        props.settings.ingestReservedConcurrency;
     }
 
     if (props.operator) {

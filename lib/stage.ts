@@ -36,6 +36,13 @@ export interface StageSettings {
    * cannot starve production's ingest (docs/scaling.md, "Concurrency").
    */
   consumerConcurrency: { guidanceWorker: number; webhookDispatcher: number };
+  /**
+   * Concurrency reserved for the breadcrumb ingest route (`POST /v1/locations`), so that nothing
+   * else in the account (the sandbox, a webhook backlog, a burst of route planning) can take the
+   * executions it needs; also its ceiling. Null: none reserved. The account must keep 100 unreserved
+   * beyond it (docs/scaling.md, "Concurrency").
+   */
+  ingestReservedConcurrency: number | null;
 }
 
 export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
@@ -53,6 +60,8 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     routingEngine: 'amazon-location',
     // ~80 concurrent worker batches at 100,000 trucks (docs/scaling.md); deliveries are a fraction of it.
     consumerConcurrency: { guidanceWorker: 300, webhookDispatcher: 50 },
+    // ~15 concurrent batched POSTs at 100,000 trucks (docs/scaling.md); 100 leaves room for bursts.
+    ingestReservedConcurrency: 100,
   },
   sandbox: {
     stage: 'sandbox',
@@ -66,6 +75,7 @@ export const stageSettings: Readonly<Record<Stage, StageSettings>> = {
     routingEngine: 'embedded',
     // Three simulated trucks per company and integrators' test traffic.
     consumerConcurrency: { guidanceWorker: 20, webhookDispatcher: 10 },
+    ingestReservedConcurrency: null,
   },
 };
 

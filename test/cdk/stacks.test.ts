@@ -227,6 +227,22 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       },
     );
 
+    it(
+      stage === 'prod'
+        ? 'reserves concurrency for breadcrumb ingest, and for nothing else'
+        : 'reserves no concurrency (the account’s executions are production’s to reserve)',
+      () => {
+        const reserved = Object.entries(resources('AWS::Lambda::Function'))
+          .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+          .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions]);
+        const ingest = stack().api.functions.get('ingestLocations');
+        expect(ingest).toBeDefined();
+        expect(reserved).toEqual(
+          stage === 'prod' ? [[logicalId((ingest as NonNullable<typeof ingest>).function), 100]] : [],
+        );
+      },
+    );
+
     it('names nothing account-wide (roles, managed policies, buckets), so a second region deploys beside the first', () => {
       const named = Object.entries(template().toJSON().Resources as Record<string, Resource>).filter(
         ([, resource]) =>
