@@ -307,14 +307,8 @@ export function createFleetStore(
 export function createFuelProgramReader(client: DocumentClient, tableName: string) {
   return {
     async get(fleetId: string): Promise<FuelProgram> {
-      const { Item } = await client.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: fleetKey(fleetId),
-          ProjectionExpression: 'fuel_program',
-        }),
-      );
-      return fromFuelProgramAttribute(Item?.fuel_program as FuelProgramAttribute | undefined);
+      const attribute = await readFleetAttribute(client, tableName, fleetId, 'fuel_program');
+      return fromFuelProgramAttribute(attribute as FuelProgramAttribute | undefined);
     },
   };
 }
@@ -326,16 +320,23 @@ export function createFuelProgramReader(client: DocumentClient, tableName: strin
 export function createFleetTruckProfileReader(client: DocumentClient, tableName: string) {
   return {
     async get(fleetId: string): Promise<TruckProfileSettings> {
-      const { Item } = await client.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: fleetKey(fleetId),
-          ProjectionExpression: 'truck_profile',
-        }),
-      );
-      return fromTruckProfileAttribute(Item?.truck_profile as TruckProfileAttribute | undefined);
+      const attribute = await readFleetAttribute(client, tableName, fleetId, 'truck_profile');
+      return fromTruckProfileAttribute(attribute as TruckProfileAttribute | undefined);
     },
   };
+}
+
+/** One attribute of a fleet's item, read afresh and projected: the readers need no more of it. */
+async function readFleetAttribute(
+  client: DocumentClient,
+  tableName: string,
+  fleetId: string,
+  attribute: 'fuel_program' | 'truck_profile',
+): Promise<unknown> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: fleetKey(fleetId), ProjectionExpression: attribute }),
+  );
+  return Item?.[attribute];
 }
 
 /** The members a patch sets, as attribute names and stored values. */
