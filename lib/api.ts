@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -46,50 +46,74 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    // One log group per feature (the route's first tag), not per function: five resources a route
-    // instead of six keeps the stack far below CloudFormation's 500; records still name their function.
-    const featureLogs = new Map<string, LogGroup>();
-    const logGroupFor = (feature: string) => {
-      let group = featureLogs.get(feature);
-      if (!group) {
+    // One nested stack per feature (a route's first tag; the operator API is one more): a route
+    // costs four resources plus its share of a log group, and no stack nears CloudFormation's limits
+    // however many routes a feature grows (docs/deploy-checks.md has the figures).
+    const features = new Map<string, { stack: NestedStack; logs: LogGroup }>();
+    const featureFor = (feature: string) => {
+      let found = features.get(feature);
+      if (!found) {
         const slug = feature.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-        group = new LogGroup(this, `${feature.replace(/[^A-Za-z0-9]/g, '')}Logs`, {
+        const stack = new NestedStack(this, `${pascalCase(feature)}Feature`, {
+          description: `Fleet fuel guidance, ${props.settings.stage} stage: the ${feature} routes`,
+        });
+        // One log group per feature, not per function: records still name their function.
+        const logs = new LogGroup(stack, 'Logs', {
           logGroupName: `${props.logGroupNames.functionPrefix}/api-${slug}`,
           retention: FUNCTION_DEFAULTS.logRetention,
           removalPolicy: removalPolicyFor(props.settings.retainData),
         });
-        featureLogs.set(feature, group);
+        found = { stack, logs };
+        features.set(feature, found);
       }
-      return group;
+      return found;
     };
     const functionFor = (
+      scope: Construct,
       operationId: string,
       role: RoleGroup,
       description: string,
-      feature: string,
-      environment = props.environment,
-      timeout = FUNCTION_DEFAULTS.httpTimeout,
+      options: { environment?: Record<string, string>; timeout?: Duration; logGroup?: LogGroup } = {},
     ) => {
-      const fn = new ServiceFunction(this, operationId, {
+      const fn = new ServiceFunction(scope, operationId, {
         name: operationId,
         functionsDir: props.functionsDir,
         role: props.roles.roleFor(role),
-        environment,
+        environment: options.environment ?? props.environment,
         logPrefix: props.logGroupNames.functionPrefix,
-        logGroup: logGroupFor(feature),
+        ...(options.logGroup ? { logGroup: options.logGroup } : {}),
         retainLogs: props.settings.retainData,
         description,
-        timeout,
+        timeout: options.timeout ?? FUNCTION_DEFAULTS.httpTimeout,
       });
       this.functions.set(operationId, fn);
       return fn;
     };
+    const addRoute = (
+      route: RouteDefinition,
+      feature: string,
+      options: { environment?: Record<string, string>; authorizer?: HttpIamAuthorizer } = {},
+    ) => {
+      const { stack, logs } = featureFor(feature);
+      const fn = functionFor(stack, route.operationId, route.role, `${route.method} ${route.path}`, {
+        logGroup: logs,
+        ...(options.environment ? { environment: options.environment } : {}),
+        ...(route.timeoutSeconds === undefined ? {} : { timeout: Duration.seconds(route.timeoutSeconds) }),
+      });
+      new HttpRoute(stack, `${route.operationId}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
+        ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+      });
+    };
 
+    // The fallback stays beside the HttpApi, whose default integration it is, with a log group of its own.
     const fallback = functionFor(
+      this,
       props.fallback.operationId,
       props.fallback.role,
       'Unknown routes: 404 problem; known paths with another method: 405 with Allow',
-      'Discovery',
     );
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `fleet-fuel-${props.settings.stage}`,
@@ -109,21 +133,7 @@ export class Api extends Construct {
       },
     });
 
-    for (const route of props.routes) {
-      const fn = functionFor(
-        route.operationId,
-        route.role,
-        `${route.method} ${route.path}`,
-        route.tags[0] ?? 'Other',
-        props.environment,
-        route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds),
-      );
-      new HttpRoute(this, `${route.operationId}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
-      });
-    }
+    for (const route of props.routes) addRoute(route, route.tags[0] ?? 'Other');
 
     // Breadcrumb ingest: the route every truck depends on (StageSettings.ingestReservedConcurrency).
     const ingest = this.functions.get(ingestLocationsRoute.operationId);
@@ -133,21 +143,9 @@ export class Api extends Construct {
     }
 
     if (props.operator) {
-      const iam = new HttpIamAuthorizer();
+      const authorizer = new HttpIamAuthorizer();
       for (const route of props.operator.routes) {
-        const fn = functionFor(
-          route.operationId,
-          route.role,
-          `${route.method} ${route.path}`,
-          'Operator',
-          props.operator.environment,
-        );
-        new HttpRoute(this, `${route.operationId}Route`, {
-          httpApi: this.httpApi,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${route.operationId}Integration`, fn.function),
-          authorizer: iam,
-        });
+        addRoute(route, 'Operator', { environment: props.operator.environment, authorizer });
       }
     }
 
@@ -195,3 +193,11 @@ const accessLogFormat = AccessLogFormat.custom(
     integrationError: '$context.integrationErrorMessage',
   }),
 );
+
+/** `Sandbox page` → `SandboxPage`: a feature's name as a construct id. */
+function pascalCase(words: string): string {
+  return words
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('');
+}

@@ -41,6 +41,6 @@ export function addStages(app: App, options: { functionsDir: string }): FleetFue
   const sandbox = stack('sandbox');
   const prod = stack('prod', true);
   // Production reads the sandbox's SSM parameters at deploy time: the sandbox deploys first.
-  prod.addDependency(sandbox, 'production reads the sandbox table and URL from its SSM parameters');
+  prod.addStackDependency(sandbox, 'production reads the sandbox table and URL from its SSM parameters');
   return { control, sandbox, prod };
 }

@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
 import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
 import { settingsFor, stageSettings } from '../../lib/stage.ts';
 import { functionEntries, repoRoot } from '../../scripts/bundle-functions.ts';
+import { stageTemplate } from './stage-template.ts';
 import { TEST_OPERATOR } from './synthesize.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
@@ -74,12 +75,12 @@ describe('routing engine per stage', () => {
   it('routes production with Amazon Location and the sandbox with the embedded graph', () => {
     expect(stageSettings.prod.routingEngine).toBe('amazon-location');
     expect(stageSettings.sandbox.routingEngine).toBe('embedded');
-    expect(routingEnginesOf(Template.fromStack(stages.prod))).toEqual(new Set(['amazon-location']));
-    expect(routingEnginesOf(Template.fromStack(stages.sandbox))).toEqual(new Set(['embedded']));
+    expect(routingEnginesOf(stageTemplate(stages.prod))).toEqual(new Set(['amazon-location']));
+    expect(routingEnginesOf(stageTemplate(stages.sandbox))).toEqual(new Set(['embedded']));
   });
 
   it('lets production’s routing roles, and only those, call CalculateRoutes on the provider', () => {
-    const grants = geoGrants(Template.fromStack(stages.prod));
+    const grants = geoGrants(stageTemplate(stages.prod));
     const roleId = (group: 'api' | 'guidance-worker') =>
       stages.prod.getLogicalId(
         stages.prod.roles.roleFor(group).node.defaultChild as Parameters<typeof stages.prod.getLogicalId>[0],
@@ -103,7 +104,7 @@ describe('routing engine per stage', () => {
   });
 
   it('gives the sandbox no geo-routes permission', () => {
-    expect(geoGrants(Template.fromStack(stages.sandbox))).toEqual([]);
+    expect(geoGrants(stageTemplate(stages.sandbox))).toEqual([]);
   });
 });
 
@@ -111,7 +112,7 @@ describe('the fallback switch: -c routingEngine=embedded', () => {
   it('puts production on the embedded graph, without the geo-routes permission', () => {
     const stages = synth({ routingEngine: 'embedded' });
 
-    const prod = Template.fromStack(stages.prod);
+    const prod = stageTemplate(stages.prod);
     expect(routingEnginesOf(prod)).toEqual(new Set(['embedded']));
     expect(geoGrants(prod)).toEqual([]);
   }, 120_000);
