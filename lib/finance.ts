@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import { Dashboard, GraphWidget, MathExpression, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ILogGroup, QueryDefinition, QueryString } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -51,7 +51,8 @@ export class Finance extends Construct {
       });
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
-      dashboardName: `fleet-fuel-${stage}-finance`,
+      // Dashboard names are account-wide: the region keeps a second region's deploy from colliding.
+      dashboardName: `fleet-fuel-${stage}-finance-${Aws.REGION}`,
       defaultInterval: Duration.days(30),
     });
     this.dashboard.addWidgets(

@@ -31,10 +31,10 @@ describe('the finance dashboard', () => {
   const { stack, template } = probe(3);
   const body = dashboardBody(template);
 
-  it('is one dashboard per stage, named for it', () => {
+  it('is one dashboard per stage, named for it and its region (dashboard names are account-wide)', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     template.hasResourceProperties('AWS::CloudWatch::Dashboard', {
-      DashboardName: 'fleet-fuel-prod-finance',
+      DashboardName: { 'Fn::Join': ['', ['fleet-fuel-prod-finance-', { Ref: 'AWS::Region' }]] },
     });
   });
 

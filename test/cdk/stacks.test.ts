@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileSystem, type Stack, Validations } from 'aws-cdk-lib';
+import { FileSystem, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,13 @@ import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
 import { readConfig } from '../../shared/platform/config.ts';
 import { TABLE_KEYS } from '../../shared/store/table.ts';
 import { acceptedWarnings, type CfnLintFinding, cfnLintInstalled, lintTemplates } from './cfn-lint.ts';
-import { CLOUDFORMATION_LIMITS, documentedFigures, formatFigures, stackFigures } from './stack-figures.ts';
+import {
+  CLOUDFORMATION_LIMITS,
+  documentedFigures,
+  formatFigures,
+  type StackFigures,
+  stackFigures,
+} from './stack-figures.ts';
 import { logicalIdOf, stageTemplate } from './stage-template.ts';
 import { bundleForCdkTests, type CdkFixture, TEST_OPERATOR } from './synthesize.ts';
 
@@ -244,13 +250,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       },
     );
 
-    it('names nothing account-wide (roles, managed policies, buckets), so a second region deploys beside the first', () => {
+    it('names nothing account-wide (roles, managed policies, buckets, dashboards without the region), so a second region deploys beside the first', () => {
       const named = Object.entries(template().toJSON().Resources as Record<string, Resource>).filter(
         ([, resource]) =>
           (resource.Type === 'AWS::IAM::Role' && resource.Properties.RoleName !== undefined) ||
           (resource.Type === 'AWS::IAM::ManagedPolicy' &&
             resource.Properties.ManagedPolicyName !== undefined) ||
-          (resource.Type === 'AWS::S3::Bucket' && resource.Properties.BucketName !== undefined),
+          (resource.Type === 'AWS::S3::Bucket' && resource.Properties.BucketName !== undefined) ||
+          // Dashboard names are account-wide too: a fixed one must carry the region.
+          (resource.Type === 'AWS::CloudWatch::Dashboard' &&
+            resource.Properties.DashboardName !== undefined &&
+            !JSON.stringify(resource.Properties.DashboardName).includes('AWS::Region')),
       );
       expect(named.map(([id]) => id)).toEqual([]);
     });
@@ -866,13 +876,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
 });
 
 describe('CloudFormation’s limits', () => {
+  let figures: StackFigures[];
+  beforeAll(() => {
+    const { app, outdir } = fixture.createApp();
+    app.synth();
+    figures = stackFigures(app, outdir);
+    console.info(formatFigures(figures));
+  }, 600_000);
+
   // Each route is four resources (function, permission, integration, route) in its feature's nested
   // stack (lib/api.ts); a stack at 60 % of a limit leaves room to grow before a deploy is refused.
   it('keeps every synthesized template, nested ones included, at or below 60 % of each limit', () => {
-    const { app, outdir } = fixture.createApp();
-    app.synth();
-    const figures = stackFigures(app, outdir);
-    console.info(formatFigures(figures));
     // Both stages, the control plane and a nested stack per API feature (and the operator API).
     expect(figures.length).toBeGreaterThan(3 + new Set(servedRouteList.map((r) => r.tags[0])).size);
     const over = figures.flatMap((figure) =>
@@ -884,11 +898,7 @@ describe('CloudFormation’s limits', () => {
   });
 
   it('lists the same figures in docs/deploy-checks.md as the templates have', () => {
-    const { app, outdir } = fixture.createApp();
-    app.synth();
-    expect(documentedFigures(repoRoot)).toEqual(
-      stackFigures(app, outdir).map(({ bytes: _, ...figure }) => figure),
-    );
+    expect(documentedFigures(repoRoot)).toEqual(figures.map(({ bytes: _, ...figure }) => figure));
   });
 });
 
@@ -1017,6 +1027,8 @@ describe('cfn-lint', () => {
       // Every warning is explained, and every explanation still has its warning (no stale rows).
       expect([...warnings].sort()).toEqual([...acceptedWarnings(repoRoot)].sort());
     },
+    // One cfn-lint run over ~40 templates: ~20 s on an idle machine, minutes on a loaded one.
+    600_000,
   );
 });
 
