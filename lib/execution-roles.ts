@@ -150,7 +150,7 @@ function statementFor(table: ITableV2, grant: TableGrant): PolicyStatement {
     resources: [
       table.tableArn,
       // Queries go through the GSIs, named one by one (shared/store/table.ts): no `index/*` wildcard.
-      ...(grant.actions.includes('Query')
+      ...(grant.actions.includes('Query') && !grant.tableOnly
         ? TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)
         : []),
     ],

@@ -37,6 +37,8 @@ export interface TableGrant {
   keys?: readonly string[];
   /** Only these attributes may be named in the request (`dynamodb:Attributes`); absent: any. */
   attributes?: readonly string[];
+  /** Its queries use the table's own keys, never an index: no index ARN in the grant. */
+  tableOnly?: true;
 }
 
 export type GroupTableAccess = Partial<Record<TableRole, readonly TableGrant[]>>;
@@ -191,10 +193,16 @@ export const TABLE_ACCESS: Record<ExecutionRoleGroup, GroupTableAccess> = {
   // so a buggy import cannot touch a fleet's data; stations are written 25 to a BatchWriteItem.
   'price-feed-import': {
     stage: [
-      { actions: ['GetItem', 'Query', 'PutItem', 'BatchWriteItem'], keys: [STATION_CATALOG_KEY_PREFIX] },
+      {
+        actions: ['GetItem', 'Query', 'PutItem', 'BatchWriteItem'],
+        keys: [STATION_CATALOG_KEY_PREFIX],
+        tableOnly: true,
+      },
     ],
   },
 
   // Reads the catalog pointer; nothing else.
-  'price-freshness': { stage: [{ actions: ['GetItem'], keys: [STATION_CATALOG_KEY_PREFIX] }] },
+  'price-freshness': {
+    stage: [{ actions: ['GetItem'], keys: [STATION_CATALOG_KEY_PREFIX], tableOnly: true }],
+  },
 };
