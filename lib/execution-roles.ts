@@ -158,8 +158,8 @@ function statementFor(table: ITableV2, grant: TableGrant): PolicyStatement {
   });
 }
 
-/** `webhook-dispatcher` → `WebhookDispatcherRole`. */
-function roleId(group: ExecutionRoleGroup): string {
+/** `webhook-dispatcher` → `WebhookDispatcherRole`: the role's construct id. */
+export function roleId(group: ExecutionRoleGroup): string {
   const words = group.split('-').map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`);
   return `${words.join('')}Role`;
 }
