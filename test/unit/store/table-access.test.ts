@@ -12,6 +12,7 @@ import { repoRoot } from '../../../scripts/bundle-functions.ts';
 import { accountKey } from '../../../shared/store/accounts.ts';
 import { accountKeyKey, apiKeyKey, keyIdKey } from '../../../shared/store/api-keys.ts';
 import { rateWindowKey } from '../../../shared/store/counters.ts';
+import { fleetKey } from '../../../shared/store/fleets.ts';
 
 /**
  * Ties lib/table-access.ts (what the roles may do) to the code that runs under them: the DynamoDB
@@ -174,5 +175,15 @@ describe('lib/table-access.ts against the code', () => {
     );
     const rate = new RegExp(`^${RATE_WINDOW_KEYS[0].replace('*', '.*')}$`);
     expect(rate.test(rateWindowKey('key_1', 60).pk)).toBe(true);
+  });
+
+  it('lets the operator API put the live fleet an approval creates, and no other stage item', () => {
+    const puts = TABLE_ACCESS.admin.stage?.filter((grant) => grant.actions.includes('PutItem')) ?? [];
+    expect(puts.map((grant) => grant.keys)).toEqual([['FLEET#*']]);
+    // fleets.putCompanyFleet writes the fleet's own item (keyed by fleetKey), nothing beside it.
+    expect(readFileSync(join(repoRoot, 'shared/store/fleets.ts'), 'utf8')).toContain(
+      'new PutCommand({ TableName: tableName, Item: toFleetItem(fleet) })',
+    );
+    expect(fleetKey('flt_1').pk).toBe('FLEET#flt_1');
   });
 });
