@@ -15,16 +15,19 @@ import { routeGroup } from './route-group.ts';
 
 // Owner calls: any key holding keys:manage, acting on its own account (no fleet), on either
 // stage (both read the one control plane). Not metered: managing access is never quota-limited.
-const ownerRoute = routeGroup({
+const ownerCalls = {
   tags: ['Keys'],
   access: 'key',
   scope: 'keys:manage',
   family: null,
-  role: 'api',
   idempotent: false,
-});
+} as const;
+// The calls that write keys or production-access requests run under their own role
+// (`key-management`, lib/table-access.ts); the readers under `api`, which writes no key.
+const ownerRoute = routeGroup({ ...ownerCalls, role: 'api' });
+const keyWriterRoute = routeGroup({ ...ownerCalls, role: 'key-management' });
 
-export const createKeyRoute = /* @__PURE__ */ ownerRoute({
+export const createKeyRoute = /* @__PURE__ */ keyWriterRoute({
   operationId: 'createKey',
   method: 'POST',
   path: '/v1/keys',
@@ -47,7 +50,7 @@ export const listKeysRoute = /* @__PURE__ */ ownerRoute({
   handler: 'functions/http/keys/list-keys.ts',
 });
 
-export const rotateKeyRoute = /* @__PURE__ */ ownerRoute({
+export const rotateKeyRoute = /* @__PURE__ */ keyWriterRoute({
   operationId: 'rotateKey',
   method: 'POST',
   path: '/v1/keys/{id}/rotate',
@@ -62,7 +65,7 @@ export const rotateKeyRoute = /* @__PURE__ */ ownerRoute({
   handler: 'functions/http/keys/rotate-key.ts',
 });
 
-export const revokeKeyRoute = /* @__PURE__ */ ownerRoute({
+export const revokeKeyRoute = /* @__PURE__ */ keyWriterRoute({
   operationId: 'revokeKey',
   method: 'POST',
   path: '/v1/keys/{id}/revoke',
@@ -72,7 +75,7 @@ export const revokeKeyRoute = /* @__PURE__ */ ownerRoute({
   handler: 'functions/http/keys/revoke-key.ts',
 });
 
-export const requestProductionAccessRoute = /* @__PURE__ */ ownerRoute({
+export const requestProductionAccessRoute = /* @__PURE__ */ keyWriterRoute({
   operationId: 'requestProductionAccess',
   method: 'POST',
   path: '/v1/production-access',

@@ -18,12 +18,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner' | 'operator';
 
 /**
- * The IAM role group a function runs under (lib/execution-roles creates one role per group, so
- * functions that need the same access share it and grants stay least-privilege). Routes use `public`
- * and `api`; `admin` runs the operator API (control plane and the sandbox table); `webhook-dispatcher`
- * is the deliveries queue's consumer (lib/webhooks.ts).
+ * The IAM role group a function runs under (lib/execution-roles.ts creates one role per group, so
+ * functions that need the same access share it; lib/table-access.ts says what each may do and why).
+ * Routes use `public` (no data at all), `api` (the fleet's data; reads the control plane, writes
+ * nothing there but a key's last-used stamp) and `key-management` (the owner routes that write keys
+ * and production-access requests in the control plane); `admin` runs the operator API (control plane
+ * and the sandbox table); `webhook-dispatcher` is the deliveries queue's consumer (lib/webhooks.ts).
  */
-export type RoleGroup = 'public' | 'api' | 'admin' | 'webhook-dispatcher';
+export type RoleGroup = 'public' | 'api' | 'key-management' | 'admin' | 'webhook-dispatcher';
 
 export interface RouteRequest {
   params?: z.core.$ZodObject;
