@@ -167,7 +167,9 @@ export class OperationsDashboard extends Construct {
           'Unavailable answers (503)',
           [
             problemResponses(props.stage, 'auth_unavailable', period).with({ label: 'auth_unavailable' }),
-            problemResponses(props.stage, 'storage_unavailable', period).with({ label: 'storage_unavailable' }),
+            problemResponses(props.stage, 'storage_unavailable', period).with({
+              label: 'storage_unavailable',
+            }),
           ],
           3,
         ),
@@ -175,9 +177,14 @@ export class OperationsDashboard extends Construct {
     ];
     if (props.priceFeed) {
       rows.push([
-        graph('Newest station price age (hours)', [stationPriceAge(props.stage, Duration.minutes(30)).with({ label: 'newest price' })], 1, {
-          leftAnnotations: [{ value: props.priceFeed.stalePriceHours, label: 'StationPricesStale alarm' }],
-        }),
+        graph(
+          'Newest station price age (hours)',
+          [stationPriceAge(props.stage, Duration.minutes(30)).with({ label: 'newest price' })],
+          1,
+          {
+            leftAnnotations: [{ value: props.priceFeed.stalePriceHours, label: 'StationPricesStale alarm' }],
+          },
+        ),
       ]);
     }
     for (const row of rows) this.dashboard.addWidgets(...row);
