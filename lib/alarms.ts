@@ -3,6 +3,7 @@ import {
   Alarm,
   type AlarmProps,
   ComparisonOperator,
+  type IMetric,
   MathExpression,
   Metric,
   TreatMissingData,
@@ -74,6 +75,18 @@ export const CONTROL_TABLE_OPERATIONS = [
   'UpdateItem',
   'TransactWriteItems',
 ] as const;
+
+/** The sum of several metrics, a missing data point counting as 0 (no event in that period). */
+function sumOf(usingMetrics: Record<string, IMetric>, label: string, period: Duration): MathExpression {
+  return new MathExpression({
+    expression: Object.keys(usingMetrics)
+      .map((name) => `FILL(${name}, 0)`)
+      .join(' + '),
+    usingMetrics,
+    period,
+    label,
+  });
+}
 
 type AddAlarm = (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => void;
 
@@ -175,15 +188,11 @@ export class Alarms extends Construct {
       'TableThrottles',
       'DynamoDB throttled requests: on-demand capacity is ramping or a partition is hot.',
       {
-        metric: new MathExpression({
-          expression: 'FILL(reads, 0) + FILL(writes, 0)',
-          usingMetrics: {
-            reads: throttleEvents('ReadThrottleEvents'),
-            writes: throttleEvents('WriteThrottleEvents'),
-          },
+        metric: sumOf(
+          { reads: throttleEvents('ReadThrottleEvents'), writes: throttleEvents('WriteThrottleEvents') },
+          'Throttled reads and writes',
           period,
-          label: 'Throttled reads and writes',
-        }),
+        ),
         threshold: 1,
         evaluationPeriods: 2,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -216,9 +225,8 @@ export class Alarms extends Construct {
       'ScheduledJobsFailing',
       'A scheduled job failed: the daily health snapshot, or Scheduler dropped an invocation of a job or a webhook retry.',
       {
-        metric: new MathExpression({
-          expression: `FILL(snapshot, 0) + ${props.scheduleGroups.map((_, i) => `FILL(dropped${i}, 0)`).join(' + ')}`,
-          usingMetrics: {
+        metric: sumOf(
+          {
             snapshot: props.healthSnapshot.metricErrors({ period, statistic: 'Sum' }),
             ...Object.fromEntries(
               props.scheduleGroups.map((group, i) => [
@@ -233,9 +241,9 @@ export class Alarms extends Construct {
               ]),
             ),
           },
+          'Failed snapshots and dropped invocations',
           period,
-          label: 'Failed snapshots and dropped invocations',
-        }),
+        ),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -277,19 +285,16 @@ export class Alarms extends Construct {
       'Lambda throttled breadcrumb ingest, the guidance read, the guidance worker or the webhook dispatcher: ' +
         'a reserved or account concurrency limit is reached (docs/operations.md, LambdaThrottles).',
       {
-        metric: new MathExpression({
-          expression: Object.keys(watched)
-            .map((name) => `FILL(${name}, 0)`)
-            .join(' + '),
-          usingMetrics: Object.fromEntries(
+        metric: sumOf(
+          Object.fromEntries(
             Object.entries(watched).map(([name, fn]) => [
               name,
               fn.metricThrottles({ period, statistic: 'Sum' }),
             ]),
           ),
+          'Throttled invocations',
           period,
-          label: 'Throttled invocations',
-        }),
+        ),
         threshold: 1,
         evaluationPeriods: 2,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -344,14 +349,7 @@ export class Alarms extends Construct {
         'The control-plane table throttled requests or failed them (SystemErrors): key checks of both ' +
           'stages slow down or answer auth_unavailable (docs/operations.md, ControlTableErrors).',
         {
-          metric: new MathExpression({
-            expression: Object.keys(usingMetrics)
-              .map((name) => `FILL(${name}, 0)`)
-              .join(' + '),
-            usingMetrics,
-            period,
-            label: 'Control table throttles and system errors',
-          }),
+          metric: sumOf(usingMetrics, 'Control table throttles and system errors', period),
           threshold: 1,
           evaluationPeriods: 2,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
