@@ -3,6 +3,7 @@ import {
   Alarm,
   type AlarmProps,
   ComparisonOperator,
+  type IMetric,
   MathExpression,
   Metric,
   TreatMissingData,
@@ -13,10 +14,14 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { STATION_PRICE_AGE_METRIC } from '../shared/platform/price-feed-metrics.ts';
-import { USAGE_METRICS_NAMESPACE } from '../shared/platform/usage-metrics.ts';
+import { FUNCTION_DEFAULTS } from './function-defaults.ts';
+import {
+  apiGatewayMetric,
+  problemResponses,
+  stationPriceAge,
+  tableThrottleEvents,
+} from './operations-metrics.ts';
 import { PRICE_FRESHNESS_RATE } from './price-feed.ts';
-import { SERVICE_NAME } from './service-environment.ts';
 
 export interface AlarmsProps {
   stage: string;
@@ -38,7 +43,52 @@ export interface AlarmsProps {
   scheduleGroups: readonly string[];
   /** Production only (lib/price-feed.ts): the stale-price and failed-import alarms. */
   priceFeed?: { importer: IFunction; stalePriceHours: number };
+  /** Breadcrumb ingest (`POST /v1/locations`) and the guidance read (`GET …/guidance`): throttles watched. */
+  ingest: IFunction;
+  guidanceRead: IFunction;
+  /** Sandbox stage only (lib/sandbox.ts): the simulator's tick, every minute. */
+  sandboxTick?: IFunction;
+  /**
+   * The control-plane table, which every request's key check reads. Given to one stage only
+   * (production), so its throttles and system errors page once although both stages read it.
+   */
+  controlTable?: ITableV2;
 }
+
+/**
+ * The API's p99 latency that pages: half of a route's timeout (10 s). A request that slow spent most of
+ * its time waiting on a dependency, and the bounded AWS calls give up after 7 s at worst
+ * (shared/platform/adapters/aws-call-limits.ts); the heaviest call, a 500-breadcrumb POST, measured a
+ * p99 near 1 s (docs/scaling.md).
+ */
+export const API_LATENCY_P99_THRESHOLD = FUNCTION_DEFAULTS.httpTimeout.toMilliseconds() / 2;
+
+/**
+ * The control table's operations whose system errors page: every operation the functions send to it
+ * (DynamoDB publishes SystemErrors per operation only, and an alarm reads at most 10 metrics).
+ */
+export const CONTROL_TABLE_OPERATIONS = [
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'PutItem',
+  'UpdateItem',
+  'TransactWriteItems',
+] as const;
+
+/** The sum of several metrics, a missing data point counting as 0 (no event in that period). */
+function sumOf(usingMetrics: Record<string, IMetric>, label: string, period: Duration): MathExpression {
+  return new MathExpression({
+    expression: Object.keys(usingMetrics)
+      .map((name) => `FILL(${name}, 0)`)
+      .join(' + '),
+    usingMetrics,
+    period,
+    label,
+  });
+}
+
+type AddAlarm = (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => void;
 
 /**
  * What pages the on-call operator: each alarm is a symptom an integrator would feel. All notify
@@ -56,7 +106,7 @@ export class Alarms extends Construct {
       enforceSSL: true,
     });
     const period = Duration.minutes(5);
-    const add = (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => {
+    const add: AddAlarm = (name, description, alarm) => {
       const created = new Alarm(this, name, { ...alarm, alarmDescription: description });
       created.addAlarmAction(new SnsAction(this.topic));
       this.alarms.push(created);
@@ -123,13 +173,7 @@ export class Alarms extends Construct {
       },
     );
     add('Api5xx', 'The API answered 5xx to integrators (internal errors, auth store, routing capacity).', {
-      metric: new Metric({
-        namespace: 'AWS/ApiGateway',
-        metricName: '5xx',
-        dimensionsMap: { ApiId: props.httpApiId },
-        period,
-        statistic: 'Sum',
-      }),
+      metric: apiGatewayMetric(props.httpApiId, '5xx', { period, statistic: 'Sum' }),
       threshold: 10,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -138,27 +182,17 @@ export class Alarms extends Construct {
     // DynamoDB publishes ThrottledRequests per operation only; the read and write throttle events
     // carry the table alone, so their sum is every throttled request on the table (and its indexes'
     // own events are published apart, under GlobalSecondaryIndexName).
-    const throttleEvents = (metricName: string) =>
-      new Metric({
-        namespace: 'AWS/DynamoDB',
-        metricName,
-        dimensionsMap: { TableName: props.table.tableName },
-        period,
-        statistic: 'Sum',
-      });
+    const throttleEvents = (metricName: 'ReadThrottleEvents' | 'WriteThrottleEvents') =>
+      tableThrottleEvents(props.table.tableName, metricName, period);
     add(
       'TableThrottles',
       'DynamoDB throttled requests: on-demand capacity is ramping or a partition is hot.',
       {
-        metric: new MathExpression({
-          expression: 'FILL(reads, 0) + FILL(writes, 0)',
-          usingMetrics: {
-            reads: throttleEvents('ReadThrottleEvents'),
-            writes: throttleEvents('WriteThrottleEvents'),
-          },
+        metric: sumOf(
+          { reads: throttleEvents('ReadThrottleEvents'), writes: throttleEvents('WriteThrottleEvents') },
+          'Throttled reads and writes',
           period,
-          label: 'Throttled reads and writes',
-        }),
+        ),
         threshold: 1,
         evaluationPeriods: 2,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -191,9 +225,8 @@ export class Alarms extends Construct {
       'ScheduledJobsFailing',
       'A scheduled job failed: the daily health snapshot, or Scheduler dropped an invocation of a job or a webhook retry.',
       {
-        metric: new MathExpression({
-          expression: `FILL(snapshot, 0) + ${props.scheduleGroups.map((_, i) => `FILL(dropped${i}, 0)`).join(' + ')}`,
-          usingMetrics: {
+        metric: sumOf(
+          {
             snapshot: props.healthSnapshot.metricErrors({ period, statistic: 'Sum' }),
             ...Object.fromEntries(
               props.scheduleGroups.map((group, i) => [
@@ -208,9 +241,9 @@ export class Alarms extends Construct {
               ]),
             ),
           },
+          'Failed snapshots and dropped invocations',
           period,
-          label: 'Failed snapshots and dropped invocations',
-        }),
+        ),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -218,27 +251,126 @@ export class Alarms extends Construct {
       },
     );
     if (props.priceFeed) this.addPriceFeedAlarms(props.stage, props.priceFeed, add);
+    this.addCapacityAlarms(props, add);
+    if (props.sandboxTick) {
+      // As for the offline sweep: a failed tick is repaired by the next minute's, most of them failing is not.
+      add(
+        'SandboxTickErrors',
+        'Most sandbox ticks of the last 5 minutes failed: simulated trucks stand still (docs/operations.md).',
+        {
+          metric: props.sandboxTick.metricErrors({ period, statistic: 'Sum' }),
+          threshold: 3,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        },
+      );
+    }
+  }
+
+  /** Throttled functions, a slow API, and an auth store that cannot answer. */
+  private addCapacityAlarms(props: AlarmsProps, add: AddAlarm): void {
+    const period = Duration.minutes(5);
+    // Per function, not the account-wide Throttles (no dimension): that one mixes both stages and
+    // anything else in the account, so it cannot say which stage to look at. These four are what
+    // trucks and receivers feel first; an alarm reads at most 10 metrics.
+    const watched = {
+      ingest: props.ingest,
+      guidanceRead: props.guidanceRead,
+      guidanceWorker: props.guidanceWorker,
+      dispatcher: props.dispatcher,
+    };
+    add(
+      'LambdaThrottles',
+      'Lambda throttled breadcrumb ingest, the guidance read, the guidance worker or the webhook dispatcher: ' +
+        'a reserved or account concurrency limit is reached (docs/operations.md, LambdaThrottles).',
+      {
+        metric: sumOf(
+          Object.fromEntries(
+            Object.entries(watched).map(([name, fn]) => [
+              name,
+              fn.metricThrottles({ period, statistic: 'Sum' }),
+            ]),
+          ),
+          'Throttled invocations',
+          period,
+        ),
+        threshold: 1,
+        evaluationPeriods: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'ApiLatency',
+      `The API's p99 latency stayed above ${API_LATENCY_P99_THRESHOLD / 1000} s for 15 minutes: ` +
+        'integrators wait on a slow dependency (docs/operations.md, ApiLatency).',
+      {
+        metric: apiGatewayMetric(props.httpApiId, 'Latency', { period, statistic: 'p99' }),
+        threshold: API_LATENCY_P99_THRESHOLD,
+        evaluationPeriods: 3,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    add(
+      'AuthUnavailable',
+      'Requests were answered 503 auth_unavailable: their API key, plan or account could not be read ' +
+        '(docs/operations.md, AuthUnavailable).',
+      {
+        metric: problemResponses(props.stage, 'auth_unavailable', period),
+        threshold: 5,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+    if (props.controlTable) {
+      const tableName = props.controlTable.tableName;
+      const systemErrors = Object.fromEntries(
+        CONTROL_TABLE_OPERATIONS.map((operation) => [
+          `errors${operation}`,
+          new Metric({
+            namespace: 'AWS/DynamoDB',
+            metricName: 'SystemErrors',
+            dimensionsMap: { TableName: tableName, Operation: operation },
+            period,
+            statistic: 'Sum',
+          }),
+        ]),
+      );
+      const usingMetrics = {
+        reads: tableThrottleEvents(tableName, 'ReadThrottleEvents', period),
+        writes: tableThrottleEvents(tableName, 'WriteThrottleEvents', period),
+        ...systemErrors,
+      };
+      add(
+        'ControlTableErrors',
+        'The control-plane table throttled requests or failed them (SystemErrors): key checks of both ' +
+          'stages slow down or answer auth_unavailable (docs/operations.md, ControlTableErrors).',
+        {
+          metric: sumOf(usingMetrics, 'Control table throttles and system errors', period),
+          threshold: 1,
+          evaluationPeriods: 2,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        },
+      );
+    }
   }
 
   private addPriceFeedAlarms(
     stage: string,
     priceFeed: NonNullable<AlarmsProps['priceFeed']>,
-    add: (name: string, description: string, alarm: Omit<AlarmProps, 'alarmDescription'>) => void,
+    add: AddAlarm,
   ): void {
     add(
       'StationPricesStale',
       `The newest station price is older than ${priceFeed.stalePriceHours} hours, or the freshness job ` +
         'reported nothing: the price feed stopped (docs/operations.md, StationPricesStale).',
       {
-        metric: new Metric({
-          namespace: USAGE_METRICS_NAMESPACE,
-          metricName: STATION_PRICE_AGE_METRIC,
-          // Powertools adds the service to every data point's dimensions.
-          dimensionsMap: { service: SERVICE_NAME, stage },
-          // Two runs of the job per period, so one late run does not read as missing data.
-          period: PRICE_FRESHNESS_RATE.plus(PRICE_FRESHNESS_RATE),
-          statistic: 'Maximum',
-        }),
+        // Two runs of the job per period, so one late run does not read as missing data.
+        metric: stationPriceAge(stage, PRICE_FRESHNESS_RATE.plus(PRICE_FRESHNESS_RATE)),
         threshold: priceFeed.stalePriceHours,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

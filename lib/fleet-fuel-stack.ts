@@ -2,6 +2,8 @@ import { CfnOutput, type CfnResource, Stack, type StackProps, Validations } from
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
+import { getGuidanceRoute } from '../shared/api/routes/guidance.ts';
+import { ingestLocationsRoute } from '../shared/api/routes/locations.ts';
 import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
 import { SANDBOX_BASE_URL_ENV } from '../shared/platform/config.ts';
 import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
@@ -10,6 +12,7 @@ import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import type { ControlPlaneStack } from './control-plane-stack.ts';
 import { CursorSigningSecret } from './cursor-signing-secret.ts';
+import { OperationsDashboard } from './dashboard.ts';
 import { DataTable } from './data.ts';
 import { ExecutionRoles } from './execution-roles.ts';
 import { Finance } from './finance.ts';
@@ -55,6 +58,7 @@ export class FleetFuelStack extends Stack {
   readonly sandboxSimulator: SandboxSimulator | undefined;
   readonly api: Api;
   readonly alarms: Alarms;
+  readonly dashboard: OperationsDashboard;
   readonly finance: Finance;
 
   constructor(scope: Construct, id: string, props: FleetFuelStackProps) {
@@ -164,8 +168,19 @@ export class FleetFuelStack extends Stack {
     });
     if (props.operatorApi) this.grantOperatorInvoke(props.control);
 
+    const keyFunctions = {
+      'ingest (POST /v1/locations)': this.routeFunction(ingestLocationsRoute.operationId),
+      'guidance read (GET …/guidance)': this.routeFunction(getGuidanceRoute.operationId),
+      'guidance worker': this.guidanceWorker.worker.function,
+      'webhook dispatcher': this.webhooks.dispatcher.function,
+    };
     this.alarms = new Alarms(this, 'Alarms', {
       stage: settings.stage,
+      ingest: keyFunctions['ingest (POST /v1/locations)'],
+      guidanceRead: keyFunctions['guidance read (GET …/guidance)'],
+      ...(this.sandboxSimulator ? { sandboxTick: this.sandboxSimulator.tick.function } : {}),
+      // One stage watches the control table both read, so its faults page once: production's.
+      ...(props.operatorApi ? { controlTable: props.control.data.table } : {}),
       httpApiId: this.api.httpApi.apiId,
       deadLetters: this.webhooks.deadLetters,
       dispatcher: this.webhooks.dispatcher.function,
@@ -189,6 +204,23 @@ export class FleetFuelStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Subscribe the on-call pager or an email to this topic',
+    });
+    this.dashboard = new OperationsDashboard(this, 'Operations', {
+      stage: settings.stage,
+      httpApiId: this.api.httpApi.apiId,
+      alarms: this.alarms.alarms,
+      keyFunctions,
+      vehicleUpdates: this.vehicleUpdates.queue,
+      vehicleUpdatesDeadLetters: this.vehicleUpdates.deadLetters,
+      deliveries: this.webhooks.deliveries,
+      deliveriesDeadLetters: this.webhooks.deadLetters,
+      dispatcher: this.webhooks.dispatcher.function,
+      table: this.data.table,
+      ...(this.priceFeed ? { priceFeed: { stalePriceHours: settings.stalePriceHours } } : {}),
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: this.dashboard.url,
+      description: `The ${settings.stage} operations dashboard: alarms, API, lag, dead letters, throttles`,
     });
 
     this.finance = new Finance(this, 'Finance', {
@@ -227,6 +259,13 @@ export class FleetFuelStack extends Stack {
       value: this.data.table.tableName,
       description: `The ${settings.stage} stage's table (TABLE_NAME for npm run stations:import, restores, queries)`,
     });
+  }
+
+  /** A route's function, which the alarms and the dashboard watch by name wherever its stack is. */
+  private routeFunction(operationId: string) {
+    const fn = this.api.functions.get(operationId);
+    if (!fn) throw new Error(`The API has no function for ${operationId}`);
+    return fn.function;
   }
 
   /**

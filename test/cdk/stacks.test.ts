@@ -679,16 +679,17 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
             return JSON.stringify(dimension?.Value);
           });
 
-      // Both lags and the scheduled jobs on every stage; production adds the stale-price alarm and
-      // the price feed import's errors.
-      expect(alarms).toHaveLength(stage === 'prod' ? 12 : 10);
+      // Both lags, the scheduled jobs, Lambda throttles, API latency and auth failures on every stage;
+      // production adds the stale-price alarm, the price feed import's errors and the control table's,
+      // the sandbox the tick's errors.
+      expect(alarms).toHaveLength(stage === 'prod' ? 16 : 14);
       expect(watched('ApproximateAgeOfOldestMessage')).toHaveLength(2);
       expect(watched('Errors').sort()).toEqual(
         [
           dispatcherId(),
           guidanceWorkerId(),
           offlineSweepId(),
-          ...(stage === 'prod' ? [priceFeedImportId()] : []),
+          ...(stage === 'prod' ? [priceFeedImportId()] : [sandboxTickId()]),
         ]
           .map((id) => JSON.stringify(ref(id)))
           .sort(),
@@ -700,6 +701,58 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       );
       const topicId = logicalId(stack().alarms.topic);
       for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([ref(topicId)]);
+    });
+
+    it('pages exactly one alarm when a scheduled job fails, and one on any invocation Scheduler drops', () => {
+      const alarms = Object.entries(resources('AWS::CloudWatch::Alarm'));
+      type Stat = { MetricName: string; Dimensions: { Name: string; Value: unknown }[] };
+      // Each alarm's metrics, whether it watches one metric or an expression over several.
+      const metricsOf = (alarm: Resource): Stat[] => [
+        ...(alarm.Properties.MetricName ? [alarm.Properties as unknown as Stat] : []),
+        ...((alarm.Properties.Metrics as { MetricStat?: { Metric: Stat } }[] | undefined) ?? []).flatMap(
+          (metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []),
+        ),
+      ];
+      const alarmsOnErrorsOf = (functionId: string) =>
+        alarms
+          .filter(([, alarm]) =>
+            metricsOf(alarm).some(
+              (metric) =>
+                metric.MetricName === 'Errors' &&
+                JSON.stringify(metric.Dimensions[0]?.Value) === JSON.stringify(ref(functionId)),
+            ),
+          )
+          .map(([id]) => id);
+      const alarmId = (name: string) => logicalId(stack().alarms.node.findChild(name));
+
+      // The scheduled jobs, and the import a dropped price file starts.
+      const jobs: Record<string, string> = {
+        OfflineSweepErrors: offlineSweepId(),
+        ScheduledJobsFailing: healthSnapshotId(),
+        ...(stage === 'prod'
+          ? { PriceFeedImportFailed: priceFeedImportId() }
+          : { SandboxTickErrors: sandboxTickId() }),
+      };
+      for (const [alarm, functionId] of Object.entries(jobs)) {
+        expect(alarmsOnErrorsOf(functionId)).toEqual([alarmId(alarm)]);
+      }
+      if (stage === 'prod') {
+        // The freshness job pages through its metric's silence, not its errors (StationPricesStale).
+        expect(alarmsOnErrorsOf(priceFreshnessId())).toEqual([]);
+        expect(
+          resources('AWS::CloudWatch::Alarm')[alarmId('StationPricesStale')]?.Properties.TreatMissingData,
+        ).toBe('breaching');
+      }
+      // Every schedule group of the stage: its dropped invocations page ScheduledJobsFailing, and only it.
+      const groups = Object.values(resources('AWS::Scheduler::ScheduleGroup')).map(
+        (group) => group.Properties.Name,
+      );
+      const dropped = alarms.flatMap(([id, alarm]) =>
+        metricsOf(alarm)
+          .filter((metric) => metric.MetricName === 'InvocationDroppedCount')
+          .map((metric) => [id, metric.Dimensions[0]?.Value]),
+      );
+      expect(dropped.sort()).toEqual(groups.map((group) => [alarmId('ScheduledJobsFailing'), group]).sort());
     });
   });
 

@@ -172,6 +172,8 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
   });
 
   it('counts each problem response by stage and code, never by account', () => {
+    // As deployed (lib/service-environment.ts): the AuthUnavailable alarm names this service.
+    vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'fleet-fuel-guidance');
     const [document, ...rest] = captureEmf(() => emitProblem('quota_exceeded', 429));
 
     expect(rest).toEqual([]);
@@ -181,11 +183,12 @@ describe('usage metrics for finance (CloudWatch EMF)', () => {
       ProblemResponses: 1,
       status: '429',
     });
-    const aws = document?._aws as { CloudWatchMetrics: { Dimensions: string[][] }[] };
-    const dimensions = aws.CloudWatchMetrics[0]?.Dimensions.flat();
-    expect(dimensions).toEqual(expect.arrayContaining(['stage', 'code']));
-    expect(dimensions).not.toContain('account_id');
-    expect(dimensions).not.toContain('status');
+    expect(document?.service).toBe('fleet-fuel-guidance');
+    const aws = document?._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] };
+    expect(aws.CloudWatchMetrics[0]?.Namespace).toBe(USAGE_METRICS_NAMESPACE);
+    // Exactly one dimension set, the one the AuthUnavailable alarm reads (test/cdk/alarms.test.ts):
+    // an alarm matches a metric only on its full set of dimensions.
+    expect(aws.CloudWatchMetrics[0]?.Dimensions).toEqual([['service', 'stage', 'code']]);
   });
 
   it('counts a refused price file by stage, in the same namespace', () => {
