@@ -92,7 +92,7 @@ export function eventBody(event: EventEnvelope): string {
 
 /**
  * A stored event's envelope, its members in the delivered order. Items hold the text (`body`);
- * the oldest hold only the map (`envelope`), and items written before the map was dropped hold both.
+ * an item holding the map (`envelope`), alone or beside the text, is read alike.
  */
 export function storedEnvelope(item: Record<string, unknown>): EventEnvelope {
   return typeof item.body === 'string'
