@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, one per kind of test (DESIGN.md, test/): each pays only for what it needs.
+ * Four projects, one per kind of test (docs/architecture.md#tests): each pays only for what it needs.
  * `unit` starts nothing; `integration` gets one DynamoDB Local for the run; `e2e` gets the whole
  * local stack (or a deployed stage with E2E_CREDENTIALS=<credentials file>); `cdk` synthesizes.
  * `vitest run --project unit` runs one of them.

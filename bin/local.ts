@@ -33,7 +33,7 @@ function portFromEnv(name: string, fallback: number | undefined): number | undef
   return port;
 }
 
-// Node 20 is what these machines run (DESIGN.md); the SDK's notice about Node 22 is noise here.
+// Node 20 is what these machines run; the SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 let options: StartOptions;

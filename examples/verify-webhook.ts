@@ -23,7 +23,7 @@ const receiver = createServer(async (req, res) => {
     return;
   }
   const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string };
-  // Deduplicate on X-Service-Event-Id here before acting: deliveries can repeat (spec section 6).
+  // Deduplicate on X-Service-Event-Id here before acting: deliveries can repeat (docs/api-guide.md#events-and-webhooks).
   res.writeHead(204).end();
   console.log(`receiver: verified ${event.type} ${event.id} signed at t=${result.timestamp}`);
 });

@@ -228,7 +228,7 @@ export const hiddenFromMcp = {
     'Its answer is a new signing secret, which must not pass through a model’s transcript (create_webhook withholds it too).',
 } as const satisfies Partial<Record<RouteName, string>>;
 
-/** The simulator's tools (spec section 5.4): listed only for test keys on the sandbox stage. */
+/** The simulator's tools (docs/sandbox.md): listed only for test keys on the sandbox stage. */
 export const sandboxToolOperations = [
   'resetSandbox',
   'setSandboxScenario',

@@ -2,7 +2,7 @@
 // the usage counters and the route table all speak this vocabulary, so it belongs to none of them.
 
 /**
- * Scopes of spec section 5, plus `trips:manage` and `keys:manage` (owner keys: create, rotate and
+ * Scopes (docs/api-guide.md#scopes-and-access-every-route), plus `trips:manage` and `keys:manage` (owner keys: create, rotate and
  * revoke the account's keys, ask for production access). `fleets:manage` is partner-only: a company
  * key can never hold it.
  */
@@ -25,7 +25,7 @@ export const PARTNER_ONLY_SCOPES: readonly Scope[] = ['fleets:manage'];
 
 export const COMPANY_SCOPES: readonly Scope[] = SCOPES.filter((s) => !PARTNER_ONLY_SCOPES.includes(s));
 
-/** Endpoint families count toward the monthly quota (spec section 8). */
+/** Endpoint families count toward the monthly quota (docs/limits.md#monthly-quota). */
 export type EndpointFamily =
   | 'fleets'
   | 'vehicles'

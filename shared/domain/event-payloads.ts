@@ -51,7 +51,7 @@ export interface CatalogEvent<T extends EventType> {
 
 type DetectionOf<K extends Detection['kind']> = Extract<Detection, { kind: K }>;
 
-/** guidance.updated: the data holds vehicle_id and guidance_id (spec section 6) and what changed. */
+/** guidance.updated: the data holds vehicle_id and guidance_id (docs/api-guide.md#events-and-webhooks) and what changed. */
 export function guidanceUpdatedEvent(
   fleetId: string,
   session: GuidanceSession,

@@ -1,5 +1,5 @@
 /**
- * The event catalog of spec section 6: the only allowed event types. What each type's `data`
+ * The event catalog (docs/api-guide.md#events-and-webhooks): the only allowed event types. What each type's `data`
  * holds is its schema's (shared/api/schemas/event-data.ts): openapi.json publishes it, the
  * builders (event-payloads.ts) are typed by it, and tests check recorded and delivered events
  * against the published document. Every event about a vehicle carries `vehicle_id` and the
@@ -62,7 +62,7 @@ export const EVENT_CATALOG = [
 
 export type EventType = (typeof EVENT_CATALOG)[number]['type'];
 
-/** The launch value of the event schema version (spec section 9). */
+/** The launch value of the event schema version. */
 export const EVENT_API_VERSION = '2026-07-01';
 
 /** Events stay replayable this long (DynamoDB TTL removes them after). */

@@ -22,8 +22,8 @@ export const FLEET_MIN_ARRIVAL_FUEL_PERCENT_RANGE = { min: 0, max: 50 } as const
 /**
  * The fleet setting behind a truck that never reported `fuel_level_percent` (no fuel sensor, or
  * not wired): the level a trip, a route or a guidance session assumes the truck departs with.
- * 100 = "departs with a full tank", what most fleets do before a long haul. Fleets written before
- * the setting existed have no attribute and read as this value.
+ * 100 = "departs with a full tank", what most fleets do before a long haul. A fleet item without
+ * the attribute reads as this value.
  */
 export const DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT = 100;
 

@@ -9,7 +9,7 @@ export interface Plan {
   monthlyQuota: Partial<Record<EndpointFamily, number>>;
   /** Stations returned per calendar month (GET /v1/stations, along-route, guidance). */
   stationQueryBudget: number;
-  /** Most stations one price query may return (GET /v1/stations `limit`, spec section 8). */
+  /** Most stations one price query may return (GET /v1/stations `limit`, docs/limits.md). */
   priceQueryCap: number;
   /** Thresholds of the enumeration guard; unset fields take `DEFAULT_ENUMERATION_GUARD`. */
   enumerationGuard?: Partial<EnumerationGuardSettings>;

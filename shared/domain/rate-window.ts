@@ -1,5 +1,5 @@
 /**
- * Fixed one-minute windows (spec section 8: per minute, per key). Fixed windows cost one atomic
+ * Fixed one-minute windows (docs/limits.md: per minute, per key). Fixed windows cost one atomic
  * counter per key and minute; the price is a possible burst of 2× at a window edge, which the
  * API Gateway stage throttle bounds anyway.
  */
@@ -34,7 +34,7 @@ export function decideRate(hits: number, limit: number, window: RateWindow): Rat
 }
 
 /**
- * The headers of spec section 8, the IETF draft's structured pair
+ * The rate limit headers (docs/limits.md), the IETF draft's structured pair
  * (draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy` and `RateLimit`), and
  * `X-RateLimit-Reset` (epoch seconds, the GitHub convention) which the registry's hint names.
  */

@@ -2,7 +2,7 @@ import { formatTimestamp } from '../platform/time.ts';
 import { usagePeriod } from './plans.ts';
 
 /**
- * The arithmetic of the two monthly limits (spec section 8): the per-family quota and the station
+ * The arithmetic of the two monthly limits (docs/limits.md): the per-family quota and the station
  * budget. Both count within the UTC calendar month and reset on the first of the next one.
  */
 

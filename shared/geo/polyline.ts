@@ -1,7 +1,7 @@
 import polyline from '@mapbox/polyline';
 import { type GeoPoint, haversineMiles, interpolateGreatCircle } from './distance.ts';
 
-/** Google's encoded polyline precision used across the API (DESIGN.md, Geography). */
+/** Google's encoded polyline precision used across the API (docs/units-and-numbers.md#precision). */
 export const POLYLINE_PRECISION = 5;
 
 /** Route geometry has a point at least every this many miles, so stations map onto it finely. */

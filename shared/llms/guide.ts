@@ -9,7 +9,7 @@ export interface GuideSettings {
 }
 
 /**
- * Retrying helps only when the cause passes (spec §7: 503, 504 and `rate_limited`), plus a request
+ * Retrying helps only when the cause passes (503, 504 and `rate_limited`: docs/typescript-client.md), plus a request
  * still in flight under the same Idempotency-Key. A 502 `routing_unreachable` or a 500 fails the
  * same way again.
  */

@@ -20,7 +20,7 @@ export const MCP_SERVER_INFO = { name: 'fleet-fuel-guidance', version: '1.0.0' }
 export interface McpExchange {
   /** Every generated tool; the sandbox ones are filtered out here unless the caller may see them. */
   tools: readonly ListedTool[];
-  /** Names of the simulator's tools (spec section 5.4). */
+  /** Names of the simulator's tools (docs/sandbox.md). */
   sandboxTools: ReadonlySet<string>;
   principal: Pick<Principal, 'mode'>;
   stage: Stage;

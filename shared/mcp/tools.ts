@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { McpToolEntry } from '../api/mcp-tools.ts';
 import type { RouteDefinition } from '../platform/http/route-definition.ts';
 
-/** The MCP tool annotations spec section 1.6 requires on every tool. */
+/** The MCP tool annotations every tool carries (docs/mcp.md). */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;

@@ -2,7 +2,7 @@ import { mcpTools, sandboxToolOperations } from '../api/mcp-tools.ts';
 import type { KeyMode } from '../domain/api-keys.ts';
 import type { Stage } from '../platform/config.ts';
 
-/** The simulator's tools (spec section 5.4), by tool name. */
+/** The simulator's tools (docs/sandbox.md), by tool name. */
 export const SANDBOX_TOOL_NAMES: ReadonlySet<string> = new Set(
   sandboxToolOperations.map((operation) => mcpTools[operation].tool),
 );

@@ -13,7 +13,7 @@ export interface ServiceConfig {
   /** The stage's own table: fleet data (fleets, vehicles, positions, guidance, events, usage). */
   tableName: string;
   /**
-   * The control plane both stages read (DESIGN.md): accounts, keys, plans and production access, so
+   * The control plane both stages read (docs/keys-and-access.md#the-control-planes-items): accounts, keys, plans and production access, so
    * one company owner manages its test and live keys in one place. Its own table in its own stack.
    */
   controlTableName: string;

@@ -1,5 +1,5 @@
 /**
- * The error registry of spec section 7: every code with its status, title and hint, exactly as
+ * The error registry (docs/api-guide.md#conventions, docs/validation.md): every code with its status, title and hint, exactly as
  * published. Handlers throw `ApiError`; one middleware renders it as problem+json.
  */
 export const ERROR_REGISTRY = {
@@ -141,7 +141,7 @@ export const ERROR_REGISTRY = {
     title: 'No drivable route between the points',
     hint: 'verify both points are reachable by road',
   },
-  // Our addition (issue 13, non-breaking): a company asked for a live key before the operator
+  // Our addition (a new code breaks no client): a company asked for a live key before the operator
   // approved its production access.
   production_access_required: {
     status: 403,
@@ -156,14 +156,14 @@ export const ERROR_REGISTRY = {
     title: 'Storage temporarily unavailable',
     hint: 'transient; retry these items with backoff (resending is safe: a breadcrumb is stored once)',
   },
-  // Our addition (non-breaking, spec section 9): a known path called with a method it does not
+  // Our addition (a new code breaks no client): a known path called with a method it does not
   // serve. The response carries the `Allow` header listing the methods it does.
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed on this path',
     hint: 'use one of the methods in the `Allow` header',
   },
-  // Our additions (non-breaking, spec section 9): refusals of a request that never reaches a
+  // Our additions (a new code breaks no client): refusals of a request that never reaches a
   // function, made by the local stack's HTTP server in the envelope (docs/limits.md, "Transport
   // limits"). Deployed, API Gateway makes these refusals itself, in its own format.
   payload_too_large: {
@@ -197,7 +197,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Extra members some codes carry (spec section 7). */
+/** Extra members some codes carry (docs/api-guide.md#conventions). */
 export interface ProblemExtensions {
   errors?: FieldError[];
   /** With `errors`: true when more problems were found than `errors` lists (it is bounded). */

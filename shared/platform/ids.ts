@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Public id prefixes of spec section 2, plus internal ones (keys, partners) that never leave the API. */
+/** Public id prefixes (docs/api-guide.md#conventions), plus internal ones (keys, partners) that never leave the API. */
 export const ID_PREFIXES = {
   fleet: 'flt',
   vehicle: 'veh',

@@ -1,5 +1,5 @@
 /**
- * Canonical timestamps: UTC, always six fractional digits (spec section 1 rule 5), e.g.
+ * Canonical timestamps: UTC, always six fractional digits (docs/units-and-numbers.md), e.g.
  * `2026-11-21T22:26:10.123000Z`. JavaScript clocks tick in milliseconds, so the last three digits
  * are zero; the format still promises microseconds so a future clock can fill them.
  */

@@ -4,7 +4,7 @@ import { lookup as dnsLookupAll } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF guard for webhook endpoint URLs (issue 4; spec section 2: "must be HTTPS and publicly
+ * SSRF guard for webhook endpoint URLs (docs/api-guide.md#events-and-webhooks: "must be HTTPS and publicly
  * reachable"). Checked when an endpoint is created or its URL changes, and again at send time
  * against the address actually connected to, because DNS can change in between (rebinding).
  *

@@ -8,7 +8,7 @@ import {
   type WebhookTargetPolicy,
 } from './url-guard.ts';
 
-/** Receivers must answer within a few seconds (spec section 6); ours waits 5. */
+/** Receivers must answer within a few seconds (docs/api-guide.md#events-and-webhooks); ours waits 5. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
 export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
 /** Enough of a receiver's answer to show in the delivery log, no more. */

@@ -178,15 +178,15 @@ export function unpackTuples(bytes: Uint8Array): HistoryTuple[] {
 }
 
 /**
- * The tuples of a stored ring or chunk in either layout: packed (binary, written since packing) or
- * the list of `[ms, lat, lon, fuel, km/h]` number lists items written before it hold. Absent: none.
+ * The tuples of a stored ring or chunk in either layout: packed (binary, what the store writes) or
+ * the list of `[ms, lat, lon, fuel, km/h]` number lists (the list layout). Absent: none.
  */
 export function tuplesOf(stored: unknown): HistoryTuple[] {
   if (stored === undefined || stored === null) return [];
   if (stored instanceof Uint8Array) return unpackTuples(stored);
   if (Array.isArray(stored)) {
-    // Only tuples: code from before packing that read a packed ring as a list during the deploy
-    // could write back its bytes as bare numbers beside its own tuples (docs/operations.md).
+    // Only tuples: code that reads a packed ring as a list could write back its bytes as bare
+    // numbers beside its own tuples (docs/operations.md).
     return stored.flatMap((tuple) =>
       Array.isArray(tuple) ? [tuple.map((value) => (value === null ? null : Number(value)))] : [],
     );

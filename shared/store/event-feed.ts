@@ -56,7 +56,7 @@ export function createEventFeedStore(
         ':now': ttlEpochSeconds(nowMs),
       };
       if (filter.type) {
-        // Items from before the envelope map was dropped carry the type only inside it.
+        // An item holding the envelope as a map may carry the type only inside it.
         filters.push('(event_type = :type OR envelope.#type = :type)');
         names['#type'] = 'type';
         values[':type'] = filter.type;

@@ -92,7 +92,7 @@ export function eventBody(event: EventEnvelope): string {
 
 /**
  * A stored event's envelope, its members in the delivered order. Items hold the text (`body`);
- * the oldest hold only the map (`envelope`), and items written before the map was dropped hold both.
+ * an item holding the map (`envelope`), alone or beside the text, is read alike.
  */
 export function storedEnvelope(item: Record<string, unknown>): EventEnvelope {
   return typeof item.body === 'string'
@@ -239,7 +239,7 @@ export function createEventRecorder(
     async record(fleetId, type, builtData, options = {}) {
       const data = await named(fleetId, builtData);
       // The next number and the event are written in one transaction: a failed write burns no
-      // number, so receivers never wait for a gap that will not fill (spec section 6).
+      // number, so receivers never wait for a gap that will not fill (docs/events-feed.md).
       for (let attempt = 1; ; attempt++) {
         const { Item } = await client.send(
           new GetCommand({ TableName: tableName, Key: sequenceKey(fleetId), ConsistentRead: true }),

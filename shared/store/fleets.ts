@@ -52,15 +52,15 @@ interface FleetItem {
   contact_email: string | null;
   timezone: string;
   status: Fleet['status'];
-  /** Absent on fleets written before the setting existed: read as the default. */
+  /** Optional: absent, read as the default. */
   default_min_arrival_fuel_percent?: number;
-  /** Absent on fleets written before the setting existed: read as the default. */
+  /** Optional: absent, read as the default. */
   assumed_departure_fuel_percent?: number;
-  /** Absent on fleets written before the setting existed: read as the default. */
+  /** Optional: absent, read as the default. */
   fuel_tax_treatment?: FuelTaxTreatment;
   /** Absent on a fleet that never set a program: read as NO_FUEL_PROGRAM. */
   fuel_program?: FuelProgramAttribute;
-  /** Absent on fleets written before trucks had profiles: nothing set. */
+  /** Optional: absent, nothing set. */
   truck_profile?: TruckProfileAttribute;
   partner_id: string | null;
   created_at: string;
@@ -236,7 +236,7 @@ export function createFleetStore(
       const profileMembers = truckProfileMembers(changes.truckProfile);
       if (profileMembers.length > 0) {
         // Each member is set on its own, so concurrent changes to different members both hold; the
-        // map they are set in must exist first (a fleet written before trucks had profiles lacks it).
+        // map they are set in must exist first (a fleet item without a profile lacks it).
         if (!(await ensureTruckProfileMap(fleetId))) return null;
         names['#truck_profile'] = 'truck_profile';
         for (const [attribute, value] of profileMembers) {

@@ -23,7 +23,7 @@ interface PlanItem {
 export interface PlanStore {
   get(name: string): Promise<Plan | null>;
   put(plan: Plan): Promise<void>;
-  /** Every plan by name (written by `put`; a plan written before the index existed needs a re-put). */
+  /** Every plan by name (written by `put`; a plan item without its index entry needs a re-put). */
   list(): Promise<Plan[]>;
 }
 
@@ -87,7 +87,7 @@ function fromPlanItem(item: PlanItem): Plan {
     rateLimitPerMin: item.rate_limit_per_min,
     monthlyQuota: item.monthly_quota ?? {},
     stationQueryBudget: item.station_query_budget,
-    // Plans written before the cap existed get the spec's absolute maximum.
+    // A plan without a cap gets the absolute maximum (1–25: docs/operator-api.md).
     priceQueryCap: item.price_query_cap ?? 25,
     ...(item.enumeration_guard ? { enumerationGuard: item.enumeration_guard } : {}),
   };

@@ -44,7 +44,7 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
   lastTickAtMs: (item.last_tick_at_ms as number | null) ?? null,
   lastActivityMs: item.last_activity_ms as number,
   trucks: JSON.parse(item.trucks as string),
-  // Simulations written before resets had generations are generation 0.
+  // A simulation without a generation is generation 0.
   generation: (item.generation as number | undefined) ?? 0,
   version: item.version as number,
 });

@@ -40,8 +40,8 @@ const ORDER: (keyof SavingsFigures)[] = [
   'missedCents',
   'recommendedStops',
   'followedStops',
-  // Appended: an element written before them has fewer numbers, which read as 0 — each chosen so
-  // that 0 is right for a fill recorded before the counterfactual (SavingsFigures): its effective
+  // Appended: a shorter element lacks them, and they read as 0 — each chosen so that 0 is right
+  // for a fill recorded without the counterfactual (SavingsFigures): its effective
   // spend is its spend, it claims no card or saving and is not in the saving's gallons.
   'creditedTaxCents',
   'cardCents',

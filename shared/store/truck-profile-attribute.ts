@@ -32,7 +32,7 @@ const knownCargo = (value: string): HazardousCargo =>
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * An item without the attribute (written before trucks had profiles) reads as nothing set. A cargo
+ * An item without the attribute reads as nothing set. A cargo
  * class this code does not know (written by a newer version) reads as `other`: still hazardous,
  * never dropped, so the truck is not routed as if it carried nothing.
  */

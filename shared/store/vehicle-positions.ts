@@ -36,7 +36,7 @@ import { isConditionFailure, isTransactionConflict } from './transactions.ts';
  *
  * History: per vehicle and UTC hour, a run of items of at most {@link MAX_HISTORY_POINTS_PER_ITEM}
  * `[ms, lat, lon, fuel, km/h]` tuples each, packed into one binary `points` attribute
- * (breadcrumb-packing.ts; items written before packing hold a list of number lists, read alike).
+ * (breadcrumb-packing.ts; an item holding a list of number lists, the list layout, is read alike).
  * The hour's first item is `VEHHIST#veh_…#2026-11-21T22`, its continuations
  * `VEHHIST#veh_…#2026-11-21T22#0001`, `#0002`, … (they sort right after it and before the next
  * hour), so a truck reporting every minute still
@@ -74,7 +74,7 @@ export const historyItemKey = (fleetId: string, vehicleId: string, hourMs: numbe
 
 /**
  * The bound of one history item. A packed breadcrumb takes at most 46 bytes (a few bytes usually;
- * a tuple in the list layout before packing ≤ 113), so a full item stays under 28 KB — far from
+ * a tuple in the list layout ≤ 113), so a full item stays under 28 KB — far from
  * the 400 KB limit, and small enough that appending to it stays cheap in write units. 240 is one
  * breadcrumb every 15 s for an hour.
  */
@@ -181,8 +181,8 @@ export interface VehiclePositionStore {
    */
   rejoinOnlineIndex(fleetId: string, vehicleId: string, receivedAtMs: number): Promise<void>;
   /**
-   * Moves only the position, as ingest did before the ring (it neither touches the ring nor bumps
-   * `rv`): for tests and tools that make such an item; ingest uses `record`. True when this fix
+   * Moves only the position (it neither touches the ring nor bumps `rv`), making an item without a
+   * ring: for tests and tools that make such an item; ingest uses `record`. True when this fix
    * became the latest; false when a newer one was already stored.
    */
   recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean>;
@@ -493,7 +493,7 @@ export function createVehiclePositionStore(
       const lookbackStartMs =
         untilMs - (afterMs === null ? HISTORY_LOOKBACK_HOURS * 3_600_000 : REPLAY_LOOKBACK_DAYS * 86_400_000);
       const fromMs = Math.max(afterMs ?? lookbackStartMs, lookbackStartMs);
-      // Keyed by time: appends store a breadcrumb once, but items written before they did may repeat one.
+      // Keyed by time: appends store a breadcrumb once, but an item may still repeat one across items.
       const points = new Map<number, HistoryPoint>();
       const keep = (tuples: readonly HistoryTuple[]) => {
         for (const tuple of tuples) {
@@ -588,8 +588,8 @@ function latestOf(item: PositionItem): LatestPosition {
 }
 
 /**
- * The item's ring and how far history reaches. An item written before the ring (no `ring`
- * attribute) had every breadcrumb up to its position appended to history.
+ * The item's ring and how far history reaches. An item without a ring (no `ring`
+ * attribute) counts as having every breadcrumb up to its position in history.
  */
 const ringOfItem = (item: PositionItem | null): HistoryTuple[] => (item ? ringOf(item).ring : []);
 
@@ -613,7 +613,7 @@ const latestAttributes = (fix: PositionFix): Record<string, unknown> => ({
   address: fix.address,
 });
 
-/** The write's condition: the item is still as read (its ring version, or absent, or an item from before the ring). */
+/** The write's condition: the item is still as read (its ring version, or absent, or an item without a ring). */
 function expectUnchanged(item: PositionItem | null) {
   if (!item) return { ConditionExpression: 'attribute_not_exists(pk)' };
   if (item.rv === undefined) {
@@ -625,7 +625,7 @@ function expectUnchanged(item: PositionItem | null) {
   return expectVersion(Number(item.rv));
 }
 
-/** The condition that the item exists at ring version `version` (0: an item from before the ring). */
+/** The condition that the item exists at ring version `version` (0: an item without a ring). */
 export const expectVersion = (version: number) =>
   version === 0
     ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rv)' }

@@ -26,16 +26,16 @@ import { expectVersion, latestPositionKey } from './vehicle-positions.ts';
  * the latest-position item, which ingest keeps current) and through visit markers: tiny items
  * (`VEHSEEN#veh_…`) in gsi1 under `VEHONLINE#<shard>`, sorted by a last-seen time. A marker is put
  * for an offline vehicle whose committed change left follow-up work (the sweep carries it out);
- * items written before the online index (heartbeats the worker refreshed every ten minutes) are
- * markers too, and the sweep removes each once its vehicle is offline.
+ * heartbeat items of the layout without the online index (refreshed by the worker every ten
+ * minutes) are markers too, and the sweep removes each once its vehicle is offline.
  */
 /**
  * The detection state, the session and the outbox travel as one deflated JSON blob (`state`): the
  * worker rewrites the item on every cycle of a guided truck and DynamoDB bills a write by the
  * item's size, and a session with its stops is 1.5–2.5 KB as a map but well under 1 KB deflated
  * (docs/architecture.md). What other readers need stays in plain attributes: `version`, `offline`,
- * `last_seen_ms` (conditions) and `session_status` (the health scorecard's projection). Items
- * written before hold `tracker`, `session` and `outbox` as maps; they are read as such.
+ * `last_seen_ms` (conditions) and `session_status` (the health scorecard's projection). An item
+ * holding `tracker`, `session` and `outbox` as maps is read as such.
  */
 interface TrackingState {
   tracker: TrackerState;
@@ -325,7 +325,7 @@ export function createVehicleTrackingStore(client: DocumentClient, tableName: st
           Item.last_seen_ms === null || Item.last_seen_ms === undefined ? null : Number(Item.last_seen_ms),
         offline: Item.offline === true,
         outbox,
-        // Absent when none wait, as `save` stores it (items written before have none).
+        // Absent when none wait, as `save` stores it.
         ...(Item.pending_verifications
           ? { pendingVerifications: pendingOf(Item.pending_verifications) }
           : {}),

@@ -72,9 +72,9 @@ export function fromVehicleItem(item: Item): Vehicle {
     tankSizeGallons: item.tank_size_gallons ?? null,
     estimatedMpg: item.estimated_mpg ?? null,
     licensePlate: item.license_plate ?? null,
-    // Absent on vehicles written before the override existed: the fleet's treatment.
+    // Optional: absent, the fleet's treatment.
     fuelTaxTreatment: item.fuel_tax_treatment ?? null,
-    // Absent on vehicles written before trucks had profiles: nothing set.
+    // Optional: absent, nothing set.
     truckProfile: fromTruckProfileAttribute(item.truck_profile),
     status: item.status,
     createdAt: item.created_at,

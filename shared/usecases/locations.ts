@@ -73,7 +73,7 @@ export type ItemResult =
   | ({ index: number; status: 'rejected' } & ItemProblem);
 
 /**
- * POST /v1/locations: every item is judged on its own (spec section 4: a bad row is rejected with
+ * POST /v1/locations: every item is judged on its own (docs/validation.md: a bad row is rejected with
  * a code and a hint, the rest are accepted). Accepted breadcrumbs are stored once each, however
  * often sent, and the newest one stored per vehicle becomes its latest position if it is newer than
  * the stored one (one write per vehicle: `positions.record`). Then each vehicle stored is queued for

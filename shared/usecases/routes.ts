@@ -83,7 +83,7 @@ export async function createRoute(
     truck,
   });
   const { id } = resource;
-  // Recommended stops are station results (spec section 8), charged before the route is stored: a
+  // Recommended stops are station results (docs/limits.md), charged before the route is stored: a
   // route is an explicit query, refused at the budget like GET /v1/stations.
   await chargeStationResults(deps, principal, resource.plan.stops.length, 'refuse');
   // Stored as sent, for GET /v1/routes/{id}.

@@ -172,8 +172,8 @@ async function vehicleRows(deps: SavingsReportDeps, fleetId: string, rows: reado
     }
     byVehicle.set(row.vehicleId, sum);
   }
-  // Contributions name their vehicle; a withdrawn stop's written before they did may not: read
-  // those vehicles, a few at a time.
+  // Contributions name their vehicle; a withdrawn stop's may not: read those vehicles, a few at a
+  // time.
   const unnamed = [...byVehicle.entries()].filter(([, sum]) => sum.externalRef === null);
   for (let start = 0; start < unnamed.length; start += VEHICLE_READS_AT_ONCE) {
     await Promise.all(

@@ -23,7 +23,7 @@ export interface StationBudgetDeps {
 export type AtBudget = 'refuse' | 'overage';
 
 /**
- * Charges `count` returned stations to the account's station-query budget (spec section 8), before
+ * Charges `count` returned stations to the account's station-query budget (docs/limits.md), before
  * the answer leaves: one conditional ADD of the whole count, so concurrent queries never overshoot
  * and a refused query charges nothing. A charge is all or nothing: a guidance answer that does not
  * fit whole goes to overage whole. A failing counter store fails open, like the other counters.

@@ -45,7 +45,7 @@ export interface NearbyQuery {
 
 /**
  * GET /v1/stations: nearest first, priced for the acting fleet. Every station returned is charged
- * to the account's station-query budget (spec section 8) before the answer leaves; a query that
+ * to the account's station-query budget (docs/limits.md) before the answer leaves; a query that
  * would cross it is refused (station-budget.ts).
  */
 export async function nearbyStations(

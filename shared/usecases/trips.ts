@@ -45,7 +45,7 @@ export interface TripStartDeps extends TripChangeDeps {
 export interface TripDeps extends Omit<TripPlanningDeps, 'positions'>, Omit<TripChangeDeps, 'positions'> {
   positions: TripPlanningDeps['positions'] & TripChangeDeps['positions'];
   vehicles: VehicleReader;
-  /** The station-query budget the fuel stops of a trip are charged to (spec section 8). */
+  /** The station-query budget the fuel stops of a trip are charged to (docs/limits.md). */
   counters: StationBudgetDeps['counters'];
   plan: StationBudgetDeps['plan'];
 }
@@ -122,7 +122,7 @@ export async function createTrip(
 }
 
 /**
- * Charges a trip's fuel stops (each a station returned, spec section 8) to the station-query budget,
+ * Charges a trip's fuel stops (each a station returned, docs/limits.md) to the station-query budget,
  * once per call: a trip is a dispatcher's explicit planning call, like POST /v1/routes, so one that
  * would cross the budget is refused (429 station_budget_exceeded) before anything is written. Inside
  * the retry of `change`, a redone attempt is charged only for the stops beyond those already charged

@@ -34,7 +34,7 @@ export interface DeliveryDeps {
   healthCounters: Pick<IntegrationCounterStore, 'recordDeliveryAttempt'>;
 }
 
-/** The headers of spec section 6, signed over the exact body with every valid secret. */
+/** The delivery headers (docs/api-guide.md#events-and-webhooks), signed over the exact body with every valid secret. */
 export function deliveryHeaders(
   event: { id: string; type: string },
   body: string,

@@ -3,7 +3,7 @@ import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';
 
-// Issue 13's whole approval story over HTTP, as a company meets it: the operator creates the
+// The whole production-access approval story over HTTP, as a company meets it: the operator creates the
 // company, its owner's test key asks for production access, is denied, asks again, is approved
 // with a plan, creates a live key from the sandbox URL, uses it on production, rotates it, and
 // then the operator revokes access: live keys answer 401 key_revoked with the reason, the test

@@ -8,7 +8,7 @@ const prod = api(credentials.base_url);
 const sandbox = api(credentials.sandbox_base_url);
 const { keys, fleets } = credentials;
 
-describe('authentication failures (spec section 5)', () => {
+describe('authentication failures', () => {
   it('401 missing_api_key without a key', async () => {
     expectProblem(await prod.get('/v1/vehicles'), 401, 'missing_api_key');
   });

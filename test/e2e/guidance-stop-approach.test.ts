@@ -19,7 +19,7 @@ import {
 } from './support-guidance.ts';
 
 /**
- * Issue 10 §1 over HTTP: a truck guided to "Independent I-35 Oklahoma" (once mislabelled "Independent Denton (I-35)"), 1.4 miles off the route,
+ * Over HTTP: a truck guided to "Independent I-35 Oklahoma", 1.4 miles off the route,
  * leaves the interstate just past the station's point, drives the surface road to it, fuels
  * 11 minutes and drives back. Breadcrumbs go in one POST /v1/locations at a time (each waits for
  * the guidance worker), events come out to a signed webhook receiver. Local stack only (the
@@ -44,7 +44,7 @@ const EVENT_TYPES = [
 ];
 
 describe.runIf(isLocalTarget())(
-  'a truck fuelling at a recommended stop 1.4 miles off the route (issue 10)',
+  'a truck fuelling at a recommended stop 1.4 miles off the route, left and rejoined',
   () => {
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     let endpoint: { id: string; secret: string };

@@ -13,7 +13,7 @@ const BREADCRUMBS = 20_000;
 const BATCH = 500;
 
 /**
- * Issue 10 §3, bounded and on loopback: one truck sends 20,000 breadcrumbs recorded within one UTC
+ * Ingest under load, bounded and on loopback: one truck sends 20,000 breadcrumbs recorded within one UTC
  * hour (one every 180 ms) in 500-item batches, some breadcrumbs sent twice — a retry sharing half
  * its breadcrumbs with the batch it races (both contend for the same new ones), and the whole last
  * batch again. Before history items were bounded, the 23rd batch made the hour's item too large and every later one answered 500.

@@ -239,7 +239,7 @@ describe('GET /v1/vehicles/{id}/location', () => {
       vehicle_id: truck.id,
       ...omaha,
       fuel_level_percent: 40,
-      // Sent in mph, stored in km/h (spec section 2), read back in mph as sent.
+      // Sent in mph, stored in km/h, read back in mph as sent.
       speed_mph: 55.5,
       driver_ref: 'D-7',
       freshness: 'live',

@@ -22,11 +22,11 @@ import { webhookEnvelopeProblems } from '../support/published-events.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
- * Issue 10 §1, the way it broke: guidance recommended "Independent Denton (I-35)" (since named "Independent I-35 Oklahoma", the state its coordinates are in), 1.4 miles off
- * I-35 on the embedded Dallas → Denver route. The truck left the interstate just past the
- * station's point on the route, drove the surface road to it, fuelled 36 → 87 % in 14 minutes
- * and drove back; the stop was replaced one breadcrumb after the exit, so no arrival, no at_stop
- * and no fueling.matched. Breadcrumbs with real timestamps (one a minute on the interstate, every
+ * A truck that leaves the interstate for a recommended stop: "Independent I-35 Oklahoma", 1.4 miles
+ * off I-35 on the embedded Dallas → Denver route. The truck leaves the interstate just past the
+ * station's point on the route, drives the surface road to it, fuels 36 → 87 % in 14 minutes
+ * and drives back; the stop must not be replaced after the exit, so the arrival, at_stop and
+ * fueling.matched all happen. Breadcrumbs with real timestamps (one a minute on the interstate, every
  * 30 seconds on the ramps and surface road), speeds and a sloshing gauge, through the real ingest,
  * worker cycle and stores (DynamoDB Local), the embedded router and the synthetic catalog.
  */
@@ -208,7 +208,7 @@ async function guidedTruck(startMs: number, milesBefore = 20, level = 38.4) {
 const S = () => denton.milesAlongRoute;
 const station = () => ({ latitude: denton.station.latitude, longitude: denton.station.longitude });
 
-describe('a truck that leaves the interstate for a recommended station 1.4 miles off it (issue 10 §1)', () => {
+describe('a truck that leaves the interstate for a recommended station 1.4 miles off it', () => {
   it('keeps the stop, arrives at the station, fuels (matched), departs and gets a fresh plan', {
     timeout: 120_000,
   }, async () => {

@@ -168,7 +168,7 @@ describe('a failing key store', () => {
   });
 });
 
-describe('Idempotency-Key (spec section 4) on an idempotent route', () => {
+describe('Idempotency-Key on an idempotent route', () => {
   const idempotentRoute = defineRoute({
     ...route,
     operationId: 'probeCreate',

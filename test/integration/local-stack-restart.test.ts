@@ -8,7 +8,7 @@ import type { StartupEvent } from '../../local/startup-report.ts';
 import { api } from '../support/http-client.ts';
 
 /**
- * `npm start` keeps its data and keys across restarts (issue 11 §10): the whole local stack
+ * `npm start` keeps its data and keys across restarts: the whole local stack
  * (DynamoDB Local on disk, seed, stage servers) started twice on one data folder, the way
  * bin/local.ts starts it, in a temporary folder so nothing touches the developer's `.local/`.
  */

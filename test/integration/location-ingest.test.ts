@@ -9,8 +9,8 @@ import { createTestTable, deleteTestTable, testDocumentClient } from '../support
 import { type TestInfrastructure, testInfrastructure } from '../support/infrastructure.ts';
 
 /**
- * POST /v1/locations' use case through the composition root against DynamoDB Local: the issue 10
- * §3 scenarios (a batch resent until the old hourly item would have exceeded 400 KB; storage failing
+ * POST /v1/locations' use case through the composition root against DynamoDB Local: a batch
+ * resent until the old hourly item would have exceeded 400 KB; storage failing
  * for some vehicles only).
  */
 const client = testDocumentClient();

@@ -4,7 +4,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The problem+json body of every 4xx and 5xx (spec section 7), with its optional members. */
+/** The problem+json body of every 4xx and 5xx (docs/api-guide.md#conventions), with its optional members. */
 export interface Problem {
   type?: string;
   title?: string;

@@ -1,4 +1,4 @@
-/** How the client retries transient failures (spec section 7, "Retry guidance"). */
+/** How the client retries transient failures (docs/typescript-client.md). */
 export interface RetryOptions {
   /** Attempts in all, the first included. Default 4; 1 turns retries off. */
   maxAttempts?: number;

@@ -15,7 +15,7 @@ const guidanceDefaults = {
   role: 'api',
   idempotent: false,
 } as const;
-/** Changing guidance needs guidance:manage; reading it, guidance:read (spec section 4). */
+/** Changing guidance needs guidance:manage; reading it, guidance:read (docs/api-guide.md#scopes-and-access-every-route). */
 const guidanceRoute = routeGroup({ ...guidanceDefaults, scope: 'guidance:manage' });
 const guidanceReadRoute = routeGroup({ ...guidanceDefaults, scope: 'guidance:read' });
 

@@ -9,7 +9,7 @@ import { queryInteger } from './query-numbers.ts';
 z.config({ customError: globalIssueMessage });
 
 /**
- * An id field. A malformed value is reported as 400 `invalid_public_id` (spec section 2), not as
+ * An id field. A malformed value is reported as 400 `invalid_public_id` (docs/api-guide.md#conventions), not as
  * a validation failure: the validation middleware looks for the `publicId` marker on the issue.
  */
 export function publicId(kind: IdKind) {
@@ -192,7 +192,7 @@ function isIanaTimezone(value: string): boolean {
   }
 }
 
-/** One offending field of a 422 or of a rejected batch item (spec section 7). */
+/** One offending field of a 422 or of a rejected batch item (docs/validation.md). */
 export const fieldErrorSchema = z
   .object({
     field: z

@@ -39,7 +39,7 @@ const envelopeTail = {
   fleet_id: publicId('fleet'),
 };
 
-/** One event type's envelope (spec section 2): `type` fixed, `data` that type's members. */
+/** One event type's envelope (docs/api-guide.md#events-and-webhooks): `type` fixed, `data` that type's members. */
 function envelopeOf<T extends EventType>(type: T) {
   return z
     .object({
@@ -66,7 +66,7 @@ export const eventEnvelopes = Object.fromEntries(
   EVENT_CATALOG.map(({ type }) => [type, envelopeOf(type)]),
 ) as { [T in EventType]: EventEnvelopeSchema<T> };
 
-/** The webhook event envelope of spec section 2, as every delivery carries it: one of the types' envelopes. */
+/** The webhook event envelope (docs/api-guide.md#events-and-webhooks), as every delivery carries it: one of the types' envelopes. */
 export const eventEnvelopeSchema = z
   .discriminatedUnion(
     'type',

@@ -25,7 +25,7 @@ import {
 import { deprecated } from './deprecated.ts';
 import { LOCATION_BATCH_LIMITS } from './locations.ts';
 
-/** Same bounds as the location batch (spec section 8): 500 items and 1 MB; over either, 413. */
+/** Same bounds as the location batch (docs/limits.md#transport-limits): 500 items and 1 MB; over either, 413. */
 export const FUELING_BATCH_LIMITS = LOCATION_BATCH_LIMITS;
 
 /** A card record from further ahead than this is a clock error, not a purchase. */

@@ -1,4 +1,4 @@
-/** One page of a list (spec section 1): the items, and the cursor of the next page or null. */
+/** One page of a list (docs/api-guide.md#conventions): the items, and the cursor of the next page or null. */
 export function pageResource<T, R>(
   page: { data: readonly T[]; next_cursor: string | null },
   serialize: (item: T) => R,

@@ -7,7 +7,7 @@ import type { fuelingSchema, purchaseVerificationSchema } from '../schemas/fueli
 const coordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? null : roundCoordinate(value);
 
-/** The fueling object; fields a record written before them lacks read as null. */
+/** The fueling object; fields a record lacks read as null. */
 export function fuelingResource(fueling: Fueling): z.infer<typeof fuelingSchema> {
   const station = fueling.station ?? null;
   const counterfactual = fueling.counterfactual ?? null;

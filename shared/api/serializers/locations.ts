@@ -16,7 +16,7 @@ export function latestLocationResource(vehicleId: string, position: LatestPositi
     recorded_at: position.recordedAt,
     received_at: formatTimestamp(position.receivedAtMs),
     fuel_level_percent: position.fuelLevelPercent === null ? null : roundToTenth(position.fuelLevelPercent),
-    // Stored in km/h (spec section 2), answered in mph like every speed the API shows.
+    // Stored in km/h (docs/units-and-numbers.md#units), answered in mph like every speed the API shows.
     speed_mph: position.speedKmh === null ? null : mphFromKmh(position.speedKmh),
     heading_degrees: position.headingDegrees === null ? null : roundToTenth(position.headingDegrees),
     driver_ref: position.driverRef,

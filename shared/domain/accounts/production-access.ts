@@ -1,5 +1,5 @@
 /**
- * Production access (spec §5.5): a company owner asks, the operator approves with a plan or denies
+ * Production access (docs/keys-and-access.md#production-access-companies): a company owner asks, the operator approves with a plan or denies
  * with a reason, and may later revoke with a reason. The transitions are here, pure, so the API,
  * the operator API and the tests agree on every one.
  */

@@ -1,5 +1,5 @@
 /**
- * The fuel plan (DESIGN.md "The fuel plan"): where to buy diesel on a route and how much, at the
+ * The fuel plan (docs/architecture.md#the-fuel-plan): where to buy diesel on a route and how much, at the
  * least cost that keeps the reserve, the tank and the arrival minimum. planFuel is the entry point;
  * the rest is exported for the routes use case, the property tests and the benchmark.
  */

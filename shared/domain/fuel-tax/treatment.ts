@@ -9,7 +9,7 @@ export type FuelTaxTreatment = (typeof FUEL_TAX_TREATMENTS)[number];
 
 /**
  * `ifta`: the service plans for interstate trucking, whose power units over 26,000 lb crossing a
- * state line must hold an IFTA licence. Fleets written before the setting existed read as this.
+ * state line must hold an IFTA licence. A fleet item without the setting reads as this.
  */
 export const DEFAULT_FUEL_TAX_TREATMENT: FuelTaxTreatment = 'ifta';
 

@@ -49,7 +49,7 @@ export interface FillBasis {
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const cents = (usd: number) => Math.round(usd * 100);
 
-/** A fill's basis as recorded; a record written before the basis reads as pump prices, untaxed. */
+/** A fill's basis as recorded; a record without a basis reads as pump prices, untaxed. */
 export const basisOfFill = (fueling: Fueling): FillBasis => ({
   state: fueling.state ?? null,
   stateTax: fueling.stateTax ?? null,
@@ -67,7 +67,7 @@ export function fillEffectivePrice(fueling: Fueling): number | null {
 /**
  * The recommendation's effective price on the fill's basis: the one it was shown with when both
  * share the basis, else its net price less what the fill's treatment credits of its state's tax
- * (a record written before the basis: its net price).
+ * (a record without a basis: its net price).
  */
 export function recommendedEffectivePrice(stop: RecommendedStop, treatment: FuelTaxTreatment): number {
   if (stop.taxTreatment === treatment && stop.effectivePrice !== undefined) return stop.effectivePrice;
@@ -76,7 +76,7 @@ export function recommendedEffectivePrice(stop: RecommendedStop, treatment: Fuel
 
 /**
  * The recommendation's counterfactual on the fill's basis; null when it has none on that basis (a
- * record written before the basis, or shown under the other treatment): the fill then falls back
+ * record without a basis, or shown under the other treatment): the fill then falls back
  * to its own price. A stop that stood alone in reach is its own counterfactual.
  */
 export function recommendationCounterfactual(

@@ -83,7 +83,7 @@ export function unmatchedReason(fill: FillPlace, stops: readonly RecommendedStop
 
 /**
  * When the stop became the one the truck was heading to (the first standing stop of its session);
- * null when it never was. A record written before this was kept reads as heading from when it was
+ * null when it never was. A record without it reads as heading from when it was
  * shown if it was first in the plan then (or its place in the plan is unknown).
  */
 export function headingSince(stop: RecommendedStop): number | null {

@@ -1,4 +1,4 @@
-/** The savings report covers whole UTC days, at most this many (spec section 8 default: 30). */
+/** The savings report covers whole UTC days, at most this many (30 by default). */
 export const REPORT_PERIOD = { defaultDays: 30, maxDays: 366 } as const;
 
 const DAY_MS = 86_400_000;

@@ -30,11 +30,11 @@ export interface RecommendedStop {
   /**
    * When it became the stop the truck was heading to (the first standing stop of its session), on
    * event time: when shown first, or when the stops before it left the plan; the earliest is kept.
-   * Absent while it never was (and on records written before it: `sequence` 0 reads as heading).
+   * Absent while it never was (and on a record without it: `sequence` 0 reads as heading).
    */
   headingSinceMs?: number;
-  // The price basis the stop was shown on (GuidanceStop): absent on records written before it,
-  // which read as pump prices with the stop's own price as their counterfactual.
+  // The price basis the stop was shown on (GuidanceStop): absent on a record without one,
+  // which reads as pump prices with the stop's own price as their counterfactual.
   /** The posted (pump) price. */
   price?: number;
   state?: string;

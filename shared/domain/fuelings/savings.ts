@@ -20,7 +20,7 @@ export interface SavingsFigures {
   /** Gallons of fills whose price paid is known. */
   pricedMilliGallons: number;
   spendCents: number;
-  /** Kept in its place for day elements written before the counterfactual; no longer published. */
+  /** Kept in its place in the day element (a shorter element lacks the counterfactual); not published. */
   benchmarkCents: number;
   missedCents: number;
   recommendedStops: number;
@@ -45,7 +45,7 @@ export interface SavingsFigures {
   /**
    * Fills at a station the fleet's card program accepted, and at one it did not, as the program
    * stood when each was recorded (`Fueling.inFuelProgram`); the rest are unknown (no station, or no
-   * rule): the totals less these two, so an element written before them reads as unknown.
+   * rule): the totals less these two, so an element without them reads as unknown.
    */
   inProgramFuelings: number;
   inProgramMilliGallons: number;

@@ -1,5 +1,5 @@
 /**
- * The phases of a guidance session (spec section 3 names only `stop_recommended`; the rest are
+ * The phases of a guidance session (the v1 contract names only `stop_recommended`; the rest are
  * ours). Published in the OpenAPI document (GuidancePhase) and docs/api-guide.md, with the transitions.
  */
 export const GUIDANCE_PHASES = [

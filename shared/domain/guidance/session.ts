@@ -47,7 +47,7 @@ export interface GuidanceStop {
   acknowledgedAtMs: number | null;
   /** The trip fuel stop (`tsp_`) this recommendation carries out, when the session follows a trip. */
   tripStopId?: string | null;
-  // The price basis (fuel-tax/): absent on stops written before it, which read as pump prices.
+  // The price basis (fuel-tax/): absent on a stop without one, which reads as pump prices.
   /** Two-letter state of the station. */
   state?: string;
   /** The state diesel tax included in its pump price, USD per gallon (null: the table lacks the state). */

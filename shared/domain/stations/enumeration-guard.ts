@@ -1,7 +1,7 @@
 import { type GeoPoint, haversineMiles } from '../../geo/distance.ts';
 
 /**
- * The enumeration guard (spec section 8, `enumeration_suspected`): a key whose station queries sweep
+ * The enumeration guard (docs/enumeration-and-finance.md, `enumeration_suspected`): a key whose station queries sweep
  * the map — many distinct grid cells in a short window, laid out on a regular lattice (or simply too
  * many), or covering too much of the map, far from its fleet's own vehicles — is refused for a
  * cool-down. Pure: the window item, the fleet's positions and the clock come in as values.

@@ -23,7 +23,7 @@ export interface Fueling {
   stopId: string | null;
   stationId: string | null;
   createdAt: string;
-  // What reported fuelings, merges and the savings report add (absent on records written before).
+  // What reported fuelings, merges and the savings report add (absent on a record that has none).
   externalRef?: string | null;
   /** The trip whose guidance the matched stop belonged to, and that trip's fuel stop (`tsp_`). */
   tripId?: string | null;
@@ -43,7 +43,7 @@ export interface Fueling {
   linkedFuelingId?: string | null;
   /** On a reported fueling linked to a detection: the gallons the tank-level rise confirms. */
   detectedGallons?: number | null;
-  // The price basis (fuelings/fill-pricing.ts); a record written before it reads as pump prices.
+  // The price basis (fuelings/fill-pricing.ts); a record without it reads as pump prices.
   /** Two-letter state of the station, else of the fill's position; null when unknown. */
   state?: string | null;
   /** The state diesel tax in the pump price at `fueledAt` (USD/gal); null when unknown. */
@@ -62,9 +62,9 @@ export interface Fueling {
   missedSavingsUsd?: number | null;
   /** The recommended stop a fill elsewhere passed over (`gds_`), counted as advice not followed. */
   passedOverStopId?: string | null;
-  /** Why the fill matched no recommendation; null when matched (absent on records written before). */
+  /** Why the fill matched no recommendation; null when matched (may be absent). */
   unmatchedReason?: UnmatchedReason | null;
-  /** A reported purchase checked against the truck's own data; null on detected fills (absent on records written before). */
+  /** A reported purchase checked against the truck's own data; null on detected fills (may be absent). */
   verification?: StoredVerification | null;
   /** Whether the fleet's card program accepts the station's chain, as the program stood when recorded; null without a rule or a station. */
   inFuelProgram?: boolean | null;

@@ -33,9 +33,8 @@ export interface VehicleUpdateMessage {
 /**
  * A message as it goes on the queue: the ring's breadcrumbs as tuples under `recentTuples`
  * (~45 bytes each instead of ~110 as objects), so a ring of 60 keeps a batch of 10 messages within
- * one 64 KB SQS chunk. A new name rather than a new shape of `recent`: a worker from before reads
- * no `recent` in it and reads the position item itself, so a deploy never feeds an old worker
- * tuples it would take for objects.
+ * one 64 KB SQS chunk. A name of its own rather than a new shape of `recent`: a worker that reads only
+ * `recent` finds none and reads the position item itself, so it never takes tuples for objects.
  */
 export interface VehicleUpdateWire extends Omit<VehicleUpdateMessage, 'positions'> {
   positions?: Omit<RecentPositions, 'recent'> & { recentTuples: BreadcrumbTuple[] };
@@ -101,7 +100,7 @@ export function parseVehicleUpdateMessage(body: string): VehicleUpdateMessage | 
   }
   if (isObject(positions) && isObject(positions.latest) && Number.isInteger(positions.version)) {
     const { recentTuples, ...rest } = positions;
-    // Tuples from today's ingest; a list of objects from an ingest deployed before them.
+    // Tuples as ingest sends them; a list of objects under `recent` is read alike.
     const recent = Array.isArray(recentTuples)
       ? breadcrumbsOf(recentTuples)
       : Array.isArray(positions.recent)

@@ -50,6 +50,6 @@ export interface RecentPositions {
   recent: HistoryPoint[];
   /** Breadcrumbs recorded up to this time are in the history items; null: none is (all are recent). */
   flushedThroughMs: number | null;
-  /** The item's version (0 for an item from before the ring). */
+  /** The item's version (0 for an item without a ring). */
   version: number;
 }

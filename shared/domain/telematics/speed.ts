@@ -11,7 +11,7 @@ export function kmhFromMph(mph: number): number {
   return roundToHundredth(mph * KMH_PER_MPH);
 }
 
-/** The stored km/h as the API answers it: mph (spec section 1: US customary units), to 0.1 mph. */
+/** The stored km/h as the API answers it: mph (US customary units, docs/units-and-numbers.md), to 0.1 mph. */
 export function mphFromKmh(kmh: number): number {
   return roundToTenth(kmh / KMH_PER_MPH);
 }

@@ -97,7 +97,7 @@ export interface TrackerState {
   lastReport: FuelReport | null;
   /**
    * Great-circle miles between consecutive fixes since the first: where an assumed fuel level is
-   * anchored (fuel-level.ts). Absent in state written before it existed: counts from there.
+   * anchored (fuel-level.ts). Absent in a state without it: counts from there.
    */
   odometerMiles?: number;
   fuelLowArmed: boolean;

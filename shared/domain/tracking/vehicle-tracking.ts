@@ -14,14 +14,14 @@ export interface VehicleTracking {
   vehicleId: string;
   tracker: TrackerState;
   session: GuidanceSession | null;
-  /** Stops guidance showed that a fill would still match (shown-stops.ts); absent on items written before. */
+  /** Stops guidance showed that a fill would still match (shown-stops.ts); absent: none. */
   shownStops?: ShownStop[];
   /** Receipt time of the newest breadcrumb the worker saw; null before the first. */
   lastSeenMs: number | null;
   offline: boolean;
   /**
    * Reported purchases whose verdict was `unverified`, waiting for late breadcrumbs to re-check them
-   * once (fuelings/verification-recheck.ts); written by POST /v1/fuelings, absent on items written before.
+   * once (fuelings/verification-recheck.ts); written by POST /v1/fuelings; absent: none.
    */
   pendingVerifications?: PendingVerification[];
   /** Left by the last committed change when its follow-up work did not finish. */

@@ -1,7 +1,7 @@
 import type { Trip, TripStatus } from './trip.ts';
 
 /**
- * The trip state machine of spec section 3. Each operation either gives the next trip or a
+ * The trip state machine (docs/trips.md#lifecycle). Each operation either gives the next trip or a
  * refusal naming the spec's code; the use case turns a refusal into the problem response.
  *
  * planned ─start→ active ─complete→ completed

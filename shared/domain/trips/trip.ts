@@ -2,7 +2,7 @@ import type { FuelPlanStatus } from '../fuel-plan/types.ts';
 /**
  * A dispatch trip: a vehicle's planned run from an origin to a destination, with the dispatcher's
  * stops (pickup, delivery, rest, other) and the system's fuel stops. Pure types and rules; the
- * state machine of spec section 3 is in `lifecycle.ts`, the PATCH rules in `stop-edits.ts`.
+ * state machine (docs/trips.md#lifecycle) is in `lifecycle.ts`, the PATCH rules in `stop-edits.ts`.
  */
 
 import type { PurchaseCounterfactual } from '../fuel-plan/types.ts';

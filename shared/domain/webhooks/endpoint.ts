@@ -5,7 +5,7 @@ export type WebhookOwner = { kind: 'fleet'; fleetId: string } | { kind: 'partner
 
 export type WebhookStatus = 'active' | 'disabled';
 
-/** After a rotation the previous secret keeps signing for this long (spec section 8: 24 hours). */
+/** After a rotation the previous secret keeps signing for this long (24 hours). */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
 export interface WebhookSecret {

@@ -1,5 +1,5 @@
 /**
- * The published webhook retry schedule (spec section 6, Delivery: "retried on a backoff schedule
+ * The published webhook retry schedule (docs/api-guide.md#events-and-webhooks: "retried on a backoff schedule
  * over roughly a day"). Modelled on Svix's, which integrators already know.
  *
  * | Attempt | Delay after the previous attempt | Time since the event (no jitter) |
@@ -67,7 +67,7 @@ export function nextRetryDelaySeconds(
 }
 
 /**
- * Auto-disable policy (spec section 3: a `disabled` state exists; issue 4: document when).
+ * Auto-disable policy (an endpoint has a `disabled` state; this says when it is entered).
  *
  * An endpoint is disabled automatically when BOTH hold:
  * - its last 5 finished deliveries all ended `failed` (every one of the 8 attempts failed), and

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Webhook signing, the sender's side of spec section 6 (Signature). The receiver's side lives in
+ * Webhook signing, the sender's side (docs/api-guide.md#events-and-webhooks). The receiver's side lives in
  * `webhooks-receiver/index.ts`, which repeats the HMAC on purpose: it is a standalone file that
  * integrators copy, so it cannot import this one. A unit test proves the two agree.
  */

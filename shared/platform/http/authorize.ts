@@ -10,7 +10,7 @@ export const FLEET_HEADER = 'SVC-Fleet';
 export type HasGrant = (partnerId: string, fleetId: string) => Promise<boolean>;
 
 /**
- * Scope first, then fleet selection (spec section 5's order of checks). Returns the acting fleet
+ * Scope first, then fleet selection (the order of checks, docs/limits.md). Returns the acting fleet
  * for `fleet` routes, null otherwise.
  */
 export async function authorize(

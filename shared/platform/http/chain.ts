@@ -95,7 +95,7 @@ function requestMeta(): Middleware {
   };
 }
 
-/** Key → principal, the per-key rate limit, then scope and fleet selection (spec section 5 order). */
+/** Key → principal, the per-key rate limit, then scope and fleet selection, in that order (docs/limits.md). */
 function apiKeyAccess(route: RouteDefinition, deps: () => PlatformDeps): Middleware {
   return {
     before: async ({ event, context }) => {
@@ -150,7 +150,7 @@ function requestInput(route: RouteDefinition): Middleware {
 
 /**
  * The monthly quota of the route's family, once the call is known to be well-formed: after key,
- * rate limit, scope and fleet (spec section 8 order; docs/limits.md), so a refused or malformed
+ * rate limit, scope and fleet (the order of docs/limits.md), so a refused or malformed
  * call uses none of it.
  */
 function monthlyQuota(route: RouteDefinition, deps: () => PlatformDeps): Middleware {

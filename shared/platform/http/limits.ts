@@ -32,7 +32,7 @@ export interface LimitDeps {
 }
 
 /**
- * The per-key request rate (spec section 8). Returns the RateLimit headers every authenticated
+ * The per-key request rate (docs/limits.md). Returns the RateLimit headers every authenticated
  * response carries; throws 429 `rate_limited` (with the same headers and Retry-After) when over.
  * A failing counter store fails open: refusing all traffic because a counter is unreachable would
  * turn a partial outage into a full one; the API Gateway stage throttle still bounds load.
@@ -76,7 +76,7 @@ export async function enforceRateLimit(
 }
 
 /**
- * The monthly quota of the route's family (spec section 8), checked after key, rate, scope and
+ * The monthly quota of the route's family (docs/limits.md), checked after key, rate, scope and
  * fleet: the call is counted only if it fits, in one conditional write, so concurrent calls never
  * overshoot and a refused call uses nothing. 429 `quota_exceeded` is not retried (it clears on the
  * first of the next month or with a bigger plan), so it has no Retry-After. A family the plan has

@@ -65,7 +65,7 @@ export interface RouteDefinition {
   /** `null`: exempt from the monthly quota (GET /v1/me, discovery). */
   family: EndpointFamily | null;
   role: RoleGroup;
-  /** Requires the Idempotency-Key header (spec section 4). */
+  /** Requires the Idempotency-Key header (docs/units-and-numbers.md#idempotency-key-scope). */
   idempotent: boolean;
   /**
    * A search sent as POST (its input is too large for a query): it changes nothing, so the MCP tool

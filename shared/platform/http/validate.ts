@@ -44,7 +44,7 @@ function strictQuery(schema: z.core.$ZodType | undefined): z.core.$ZodType {
 }
 
 /**
- * zod → spec section 7: ids that are malformed or carry the wrong prefix are 400
+ * zod → the API's errors (docs/validation.md): ids that are malformed or carry the wrong prefix are 400
  * `invalid_public_id`; everything else is 422 `validation_failed` with one `{ field, message }` per
  * problem (at most MAX_FIELD_ERRORS of them), fields as dotted paths (`destination.latitude`,
  * `locations.3.latitude`), messages from issue-messages.ts, unknown fields with the near-miss

@@ -347,7 +347,7 @@ describe('heading to a stop, breadcrumb by breadcrumb (62 mph, one a minute: a m
 });
 
 describe('the plan while the truck heads to its stop', () => {
-  it('keeps the stop when the truck, off the route towards it, projects past the station’s point (issue 10)', () => {
+  it('keeps the stop when the truck, off the route towards it, projects past the station’s point', () => {
     const ramp = destination(onRoute(STATION_MILE + 0.4), 90, 0.3);
     const update = replanAt(approaching(), ramp, STATION_MILE + 0.4);
     expect(update.session.phase).toBe('approaching_stop');

@@ -73,7 +73,7 @@ describe('the guide for language models', () => {
     expect(isRetryable('quota_exceeded')).toBe(false);
     expect(isRetryable('station_budget_exceeded')).toBe(false);
     expect(isRetryable('validation_failed')).toBe(false);
-    // Spec §7's retry guidance, written out so the rule cannot grade itself.
+    // The retry guidance, written out so the rule cannot grade itself.
     const retryable = Object.keys(ERROR_REGISTRY)
       .filter((code) => isRetryable(code as never))
       .sort();

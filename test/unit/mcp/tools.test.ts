@@ -37,7 +37,7 @@ describe('the MCP tool table', () => {
     expect(exposedRoutes.some((route) => route.path.startsWith('/admin'))).toBe(false);
   });
 
-  it('names the four sandbox tools spec section 5.4 promises', () => {
+  it('names the four sandbox tools', () => {
     expect(sandboxToolOperations.map((operation) => mcpTools[operation].tool).sort()).toEqual([
       'advance',
       'reset',

@@ -177,7 +177,7 @@ describe('toProblem', () => {
   const baseUrl = 'https://api.example.test';
   const requestId = 'req_01JD7ZK3M4N5P6Q7R8S9T0V1W2';
 
-  it('carries the members of spec section 7 in order, type anchored at the code', () => {
+  it('carries the problem members in order, type anchored at the code', () => {
     // Prepare
     const error = new ApiError('invalid_cursor', 'The cursor has expired.');
 

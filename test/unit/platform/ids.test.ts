@@ -76,7 +76,7 @@ describe('newId', () => {
   });
 
   it('uses the spec prefixes for the public resources', () => {
-    // Assess: spec section 2's table.
+    // Assess: the published prefixes.
     expect(ID_PREFIXES).toMatchObject({
       fleet: 'flt',
       vehicle: 'veh',

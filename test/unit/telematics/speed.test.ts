@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kmhFromMph, mphFromKmh } from '../../../shared/domain/telematics/speed.ts';
 
-describe('breadcrumb speed: mph in, km/h stored (spec section 2), mph out', () => {
+describe('breadcrumb speed: mph in, km/h stored, mph out', () => {
   it('converts at 1.609344 km/h per mph, stored to 0.01 km/h', () => {
     expect(kmhFromMph(60)).toBe(96.56);
     expect(kmhFromMph(0)).toBe(0);

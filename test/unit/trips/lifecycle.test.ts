@@ -14,7 +14,7 @@ import { aTrip, fuelStop, pickup, T0 } from './fixtures.ts';
 const STATUSES: TripStatus[] = ['planned', 'active', 'completed', 'cancelled'];
 const NOW = T0 + 3_600_000;
 
-describe('trip transitions (spec §3)', () => {
+describe('trip transitions', () => {
   it('start: planned → active, stamped, naming the guidance session it opens', () => {
     const result = transition(aTrip('planned'), 'start', NOW, { guidanceId: 'gd_X' });
     expect(result).toMatchObject({

@@ -100,7 +100,7 @@ describe('provisionFleet', () => {
       timezone: 'America/Chicago',
     });
 
-    // Assess: the envelope of spec section 2, members in the published order.
+    // Assess: the event envelope, members in the published order.
     const event = fleets.provision.mock.calls[0]?.[2] as EventEnvelope;
     expect(Object.keys(event)).toEqual([
       'id',

@@ -90,7 +90,7 @@ describe('authenticate: a recognized, active key', () => {
   });
 });
 
-describe('authenticate: the failures of spec section 5', () => {
+describe('authenticate: the authentication failures', () => {
   it.each([
     ['no header', undefined],
     ['an empty header', ''],

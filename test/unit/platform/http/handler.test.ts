@@ -526,7 +526,7 @@ describe('createHttpHandler: the rate limit', () => {
   });
 });
 
-describe('createHttpHandler: order of checks (spec section 5)', () => {
+describe('createHttpHandler: order of checks', () => {
   it('authenticates first: an unknown key lacking the scope too is 401 invalid_api_key', async () => {
     // Prepare: the unknown key would also lack vehicles:manage; no record exists for it at all.
     const deps = fakePlatformDeps({ keys: { [LIVE_KEY]: companyKeyRecord({ scopes: ['guidance:read'] }) } });
@@ -662,7 +662,7 @@ describe('createHttpHandler: order of checks (spec section 5)', () => {
   });
 });
 
-describe('createHttpHandler: auth backend down (spec section 5: 503 auth_unavailable)', () => {
+describe('createHttpHandler: auth backend down (503 auth_unavailable)', () => {
   it('answers 503 when the key store throws', async () => {
     // Prepare
     const deps = fakePlatformDeps({ keys: companyKeys });
