@@ -153,7 +153,7 @@ export class Api extends Construct {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authentication is the API keys of spec section 5 (svc_live_/svc_test_ bearer keys with scopes, ' +
+        'Authentication is the API keys of docs/keys-and-access.md (svc_live_/svc_test_ bearer keys with scopes, ' +
         'revocation and suspension), checked by the shared middleware in every function; discovery ' +
         'routes and the 404 fallback are public by design. The operator routes (/admin) use IAM.',
     });

@@ -19,7 +19,7 @@ export interface VehicleUpdatesQueueProps {
 }
 
 /**
- * The vehicle-updates queue of one stage (DESIGN.md's picture) and its DLQ: ingest puts
+ * The vehicle-updates queue of one stage (docs/architecture.md) and its DLQ: ingest puts
  * `{ fleetId, vehicleId }` on it, the guidance worker consumes it. Apart from the worker
  * ({@link GuidanceWorker}) because every function's environment names the queue, the guidance worker's
  * included, while the worker's own environment also names the deliveries queue: queues first, then

@@ -25,7 +25,7 @@ export interface JobsProps {
 }
 
 /**
- * The stage's scheduled jobs (DESIGN.md: "EventBridge Scheduler rate(1 minute): offline sweep …"):
+ * The stage's scheduled jobs (the offline sweep every minute, docs/architecture.md):
  * one recurring schedule per job in this stage's jobs group, invoked by a Scheduler role that may
  * invoke those functions and nothing else. The simulator tick and the health snapshots join the group.
  */

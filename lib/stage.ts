@@ -18,7 +18,7 @@ export interface StageSettings {
   /**
    * API Gateway's stage-wide throttle. A backstop against floods that would otherwise burn the account's
    * Lambda concurrency and on-demand DynamoDB capacity, not the product's rate limit: per-key limits
-   * (spec section 8) are enforced in the functions and answer 429 problem+json with RateLimit headers,
+   * (docs/limits.md) are enforced in the functions and answer 429 problem+json with RateLimit headers,
    * whereas API Gateway's own 429 is a bare `{"message":"Too Many Requests"}`. So these sit well above
    * any plan's per-key rate, and the per-key limits trip first.
    */

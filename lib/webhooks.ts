@@ -25,7 +25,7 @@ export interface WebhooksProps {
 }
 
 /**
- * The webhook delivery pipeline of one stage (DESIGN.md's picture): the deliveries queue and its DLQ,
+ * The webhook delivery pipeline of one stage (docs/architecture.md): the deliveries queue and its DLQ,
  * the dispatcher Lambda consuming it, and the Scheduler group and role that bring retries back to the
  * queue. Grants are made here, beside the resources: the API functions may send to the deliveries
  * queue (they fan events out); the dispatcher may send to both queues, create one-time schedules in
