@@ -4,7 +4,7 @@ import type { WorkerRoleGroup } from './worker-functions.ts';
 /**
  * Which DynamoDB actions each role group's functions use, on which table, and on which items where it
  * matters: the one place lib/execution-roles.ts turns into IAM statements. Plain data (no aws-cdk-lib),
- * so the tests that tie it to the store modules (test/unit/table-access.test.ts) and to the
+ * so the tests that tie it to the store modules (test/unit/store/table-access.test.ts) and to the
  * synthesized roles (test/cdk/least-privilege.test.ts) read it directly.
  *
  * A transaction needs the action of each of its items (a `Delete` item is `DeleteItem`), and

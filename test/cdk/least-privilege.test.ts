@@ -182,7 +182,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stage’s execution roles', 
     expect(dynamoStatementsOf('api', 'sandbox')).toEqual([]);
   });
 
-  it('lets key management write only key, account, request and audit items of the control plane, and only its rate window here', () => {
+  it('lets key management write only the key, account, request and audit partitions of the control plane (IAM narrows by partition: the account item itself included), and only its rate window here', () => {
     const control = dynamoStatementsOf('key-management', 'control');
     const controlWrites = control.filter((statement) =>
       dynamoActions(statement).some((action) => writes.includes(action)),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileSystem, Validations } from 'aws-cdk-lib';
+import { FileSystem, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -682,7 +682,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
       // Both lags, the scheduled jobs, Lambda throttles, API latency and auth failures on every stage;
       // production adds the stale-price alarm, the price feed import's errors and the control table's,
       // the sandbox the tick's errors.
-      expect(alarms).toHaveLength(stage === 'prod' ? 16 : 14);
+      expect(alarms).toHaveLength(stage === 'prod' ? 16 : 13);
       expect(watched('ApproximateAgeOfOldestMessage')).toHaveLength(2);
       expect(watched('Errors').sort()).toEqual(
         [
@@ -874,6 +874,26 @@ describe('CloudFormation’s limits', () => {
 
   it('lists the same figures in docs/deploy-checks.md as the templates have', () => {
     expect(documentedFigures(repoRoot)).toEqual(figures.map(({ bytes: _, ...figure }) => figure));
+  });
+});
+
+describe('each route’s nested stack', () => {
+  // A route that moves to another feature's stack is created there before the old stack lets go of
+  // it, and API Gateway refuses the second route with the same key: moving one takes two deploys
+  // (docs/deploy-checks.md, "Moving a route"). This list makes a move a deliberate edit.
+  it('is the one test/cdk/route-stacks.json names, so no route moves between stacks unnoticed', () => {
+    const actual: Record<string, string[]> = {};
+    for (const [operationId, fn] of stacks.prod.api.functions) {
+      const stack = Stack.of(fn);
+      if (!NestedStack.isNestedStack(stack)) continue;
+      const feature = stack.node.id.replace(/Feature$/, '');
+      actual[feature] = [...(actual[feature] ?? []), operationId].sort();
+    }
+    const frozen = JSON.parse(readFileSync(join(repoRoot, 'test/cdk/route-stacks.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+    expect(actual).toEqual(frozen);
   });
 });
 

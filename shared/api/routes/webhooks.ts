@@ -35,7 +35,8 @@ export const listEventTypesRoute = /* @__PURE__ */ defineRoute({
   access: 'key',
   scope: null,
   family: null,
-  role: 'public',
+  // A key is checked (control plane) and counted in its rate window (stage table): the api role.
+  role: 'api',
   idempotent: false,
   request: {},
   responses: [{ status: 200, description: 'Every event type with a description', schema: eventTypesSchema }],

@@ -3,16 +3,19 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type DynamoAction,
+  type ExecutionRoleGroup,
   KEY_MANAGEMENT_KEYS,
   KEY_USE_STAMP,
   RATE_WINDOW_KEYS,
   TABLE_ACCESS,
 } from '../../../lib/table-access.ts';
 import { repoRoot } from '../../../scripts/bundle-functions.ts';
+import { servedRouteList } from '../../../shared/api/routes.ts';
 import { accountKey } from '../../../shared/store/accounts.ts';
 import { accountKeyKey, apiKeyKey, keyIdKey } from '../../../shared/store/api-keys.ts';
-import { rateWindowKey } from '../../../shared/store/counters.ts';
-import { fleetKey } from '../../../shared/store/fleets.ts';
+import { rateWindowKey, usageKey } from '../../../shared/store/counters.ts';
+import { fleetKey, grantKey } from '../../../shared/store/fleets.ts';
+import { planKey } from '../../../shared/store/plans.ts';
 
 /**
  * Ties lib/table-access.ts (what the roles may do) to the code that runs under them: the DynamoDB
@@ -177,7 +180,7 @@ describe('lib/table-access.ts against the code', () => {
     expect(rate.test(rateWindowKey('key_1', 60).pk)).toBe(true);
   });
 
-  it('lets the operator API put the live fleet an approval creates, and no other stage item', () => {
+  it('lets the operator API put only into fleet partitions (FLEET#…, where an approval puts the live fleet): IAM narrows by partition, not by item', () => {
     const puts = TABLE_ACCESS.admin.stage?.filter((grant) => grant.actions.includes('PutItem')) ?? [];
     expect(puts.map((grant) => grant.keys)).toEqual([['FLEET#*']]);
     // fleets.putCompanyFleet writes the fleet's own item (keyed by fleetKey), nothing beside it.
@@ -185,5 +188,52 @@ describe('lib/table-access.ts against the code', () => {
       'new PutCommand({ TableName: tableName, Item: toFleetItem(fleet) })',
     );
     expect(fleetKey('flt_1').pk).toBe('FLEET#flt_1');
+  });
+});
+
+/** Whether a group's grants on a table allow an action on an item of that partition key. */
+function allows(group: ExecutionRoleGroup, table: 'stage' | 'control', action: DynamoAction, pk: string) {
+  return (TABLE_ACCESS[group][table] ?? []).some(
+    (grant) =>
+      grant.actions.includes(action) &&
+      (!grant.keys || grant.keys.some((key) => new RegExp(`^${key.replace('*', '.*')}$`).test(pk))),
+  );
+}
+
+/**
+ * The HTTP chain (shared/platform/http/chain.ts) runs on every route a key guards, before the
+ * handler: whatever a route's handler does, its role must let the chain run, or every call would
+ * answer 503 auth_unavailable once deployed (the local stack has no IAM to catch it).
+ */
+describe('every route a key guards runs with a role the key chain can run under', () => {
+  const guarded = servedRouteList.filter(
+    (route) => route.access !== 'anonymous' && route.access !== 'operator',
+  );
+
+  it.each(guarded.map((route) => [route.operationId, route] as const))('%s', (_, route) => {
+    const chain = {
+      'read the key (control plane)': allows(route.role, 'control', 'GetItem', apiKeyKey('hash').pk),
+      'stamp its last use': allows(route.role, 'control', 'UpdateItem', apiKeyKey('hash').pk),
+      'read the plan': allows(route.role, 'control', 'GetItem', planKey('starter').pk),
+      'count the rate window': allows(route.role, 'stage', 'UpdateItem', rateWindowKey('key_1', 60).pk),
+      ...(route.family === null
+        ? {}
+        : { 'meter the month': allows(route.role, 'stage', 'UpdateItem', usageKey('acc_1', '2026-11').pk) }),
+      ...(route.access === 'key' || route.access === 'partner'
+        ? {}
+        : {
+            'check a partner’s grant': allows(route.role, 'stage', 'GetItem', grantKey('par_1', 'flt_1').pk),
+          }),
+    };
+    expect(
+      Object.entries(chain)
+        .filter(([, allowed]) => !allowed)
+        .map(([step]) => step),
+    ).toEqual([]);
+  });
+
+  it('covers the routes that need it', () => {
+    expect(guarded.length).toBeGreaterThan(50);
+    expect(guarded.map((route) => route.operationId)).toContain('listEventTypes');
   });
 });
