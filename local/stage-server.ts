@@ -86,12 +86,14 @@ async function runAsChild(): Promise<void> {
   // function, for the cost model (bench/cost-model.ts).
   const meter = createUsageMeter();
   if (process.env[METER_LOGS_ENV] !== '0') meter.attributeLogs([process.stdout, process.stderr]);
-  // The sources, or the bundles that deploy when the local stack names their folder.
-  const loadRaw = createFunctionLoader({ bundlesDir: process.env[FUNCTION_BUNDLES_ENV] || undefined });
+  // The sources, or the bundles that deploy when the local stack names their folder; read once
+  // `listen` has brought the rest of the environment, before any handler loads.
+  let loadRaw: FunctionLoader | undefined;
   const metered = new Map<string, Promise<LoadedFunction>>();
   const loadFunction: FunctionLoader = (fn) => {
     let loading = metered.get(fn.name);
     if (!loading) {
+      loadRaw ??= createFunctionLoader({ bundlesDir: process.env[FUNCTION_BUNDLES_ENV] || undefined });
       loading = loadRaw(fn).then(({ handler, file }) => ({ handler: meter.meter(handler), file }));
       // As the raw loader: a module that was not there is looked for again next time.
       loading.catch(() => metered.delete(fn.name));
