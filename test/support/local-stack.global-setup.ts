@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readCredentials } from '../../local/credentials.ts';
 import { startLocalStack } from '../../local/stack.ts';
-import { bundleFunctions } from '../../scripts/bundle-functions.ts';
 import { WEBHOOK_TARGETS_ENV } from '../../shared/platform/config.ts';
+import { type FunctionBundlesLease, leaseFunctionBundles } from './function-bundles.ts';
 import './provided-context.ts';
 
 /**
@@ -20,8 +20,8 @@ export const E2E_FUNCTION_CODE_ENV = 'E2E_FUNCTION_CODE';
  * deployed stage that file describes and nothing starts here. Otherwise the local stack starts on
  * free ports with its credentials in a temporary file (never the developer's
  * .local/credentials.json), and stops when the run ends. Its stage servers run the function bundles
- * (scripts/bundle-functions.ts), written to the same temporary folder (never the repo's dist/, which
- * a concurrent `cdk synth` may be using) while DynamoDB Local starts: the suite tests what deploys.
+ * (scripts/bundle-functions.ts), built while DynamoDB Local starts, once per run for this project
+ * and the CDK tests (test/support/function-bundles.ts): the suite tests what deploys.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -43,26 +43,29 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   process.env.LOCAL_SANDBOX_TICK_INTERVAL_MS ??= '2000';
   const code = functionCode(process.env[E2E_FUNCTION_CODE_ENV]);
   const folder = mkdtempSync(join(tmpdir(), 'fleet-fuel-e2e-'));
-  const bundled =
-    code === 'bundles'
-      ? bundleFunctions({ outdir: join(folder, 'functions') }).then(({ outdir }) => outdir)
-      : undefined;
-  // Observed by the stack; until then a failure must not count as unhandled.
-  bundled?.catch(() => {});
-  const stack = await startLocalStack({
-    ...(bundled ? { functionBundles: bundled } : {}),
-    port: 0,
-    sandboxPort: 0,
-    credentialsPath: join(folder, 'credentials.json'),
-    quiet: process.env.E2E_VERBOSE !== '1',
-    onUnexpectedExit: (message) => console.error(`e2e: ${message}`),
-  });
+  // Shared with the CDK tests of the same run; built while DynamoDB Local starts.
+  const bundles: FunctionBundlesLease | undefined = code === 'bundles' ? leaseFunctionBundles() : undefined;
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  try {
+    stack = await startLocalStack({
+      ...(bundles ? { functionBundles: bundles.outdir } : {}),
+      port: 0,
+      sandboxPort: 0,
+      credentialsPath: join(folder, 'credentials.json'),
+      quiet: process.env.E2E_VERBOSE !== '1',
+      onUnexpectedExit: (message) => console.error(`e2e: ${message}`),
+    });
+  } catch (error) {
+    bundles?.release();
+    throw error;
+  }
   project.provide('e2eCredentialsPath', stack.credentialsPath);
   project.provide('e2eTarget', 'local');
   project.provide('e2eDynamoDbEndpoint', stack.dynamoDbEndpoint);
   project.provide('e2eFunctionBundles', stack.functionBundles ?? '');
   return async () => {
     await stack.stop();
+    bundles?.release();
     rmSync(folder, { recursive: true, force: true });
   };
 }

@@ -18,6 +18,11 @@ declare module 'vitest' {
      * empty when they run the TypeScript sources, or against a deployed stage.
      */
     e2eFunctionBundles: string;
+    /**
+     * The function bundles of this run (test/support/function-bundles.ts) the CDK tests synthesize
+     * from; empty where a project builds none.
+     */
+    functionBundles: string;
     /** DynamoDB Local's URL for the integration tests. */
     dynamoDbEndpoint: string;
   }
