@@ -65,6 +65,8 @@ export default defineConfig({
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
+          // The function bundles, built once for the run and shared with the e2e stack.
+          globalSetup: ['test/support/function-bundles.global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientErrorRefusal,
   createApiGatewayServer,
+  FUNCTION_FILE_HEADER,
   type LambdaHandler,
   MAX_HEADER_BYTES,
   MAX_PAYLOAD_BYTES,
@@ -157,7 +158,11 @@ describe('createApiGatewayListener', () => {
         ],
         { operationId: 'routeNotFound', handler: 'fallback.ts' },
       ),
-      loadHandler: async (path) => handlers[path] as LambdaHandler,
+      // The file names the function and its module, as a bundle's path names the operationId.
+      loadFunction: async ({ name, handler }) => ({
+        handler: handlers[handler] as LambdaHandler,
+        file: `/code/${name}/${handler}`,
+      }),
       port: () => (server.address() as AddressInfo).port,
       logError: (message) => errors.push(message),
       logRequest: (entry) => logged.push(entry),
@@ -177,6 +182,7 @@ describe('createApiGatewayListener', () => {
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual(['session=1; HttpOnly', 'theme=dark']);
     expect(response.headers.get('apigw-requestid')).toBeTruthy();
+    expect(response.headers.get(FUNCTION_FILE_HEADER)).toBe('/code/echo/echo.ts');
     expect(await response.json()).toEqual({ body: '{"x":1}', params: { id: 'a b' } });
   });
 

@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { ApiError, toProblem } from '../shared/platform/errors.ts';
 import { newRequestId as newProblemRequestId } from '../shared/platform/http/request-meta.ts';
 import { REQUEST_ID_HEADER } from '../shared/platform/http/respond.ts';
+import type { FunctionLoader } from './function-loader.ts';
 import { createLambdaContext } from './lambda-context.ts';
 import { problemCode, type RequestLogEntry } from './log-lines.ts';
 import type { RouteMatch, Router } from './router.ts';
@@ -26,6 +27,13 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_HEADER_BYTES = 10_240;
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => unknown;
+
+/**
+ * Local stack only (API Gateway sends nothing like it): the file the answering function's handler
+ * was imported from, its source module or its bundle (local/function-loader.ts), so a run can show
+ * which code answered.
+ */
+export const FUNCTION_FILE_HEADER = 'x-local-function-file';
 
 /** What API Gateway would hand the integration, minus the parts that need the route. */
 export interface RawRequest {
@@ -235,7 +243,8 @@ export function writeResult(
 
 export interface ListenerOptions {
   router: Router;
-  loadHandler(modulePath: string): Promise<LambdaHandler>;
+  /** The function's handler and the file it was imported from (local/function-loader.ts). */
+  loadFunction: FunctionLoader;
   /** The port this server listens on; read per request because it is known only after listen. */
   port(): number;
   /** One entry per request (with the problem code of an error answer); omit for silence. */
@@ -317,13 +326,14 @@ async function handle(
   const event = toApiGatewayEvent(raw, match, requestId);
   let result: NormalizedResult;
   try {
-    const handler = await options.loadHandler(match.handler);
-    result = normalizeResult(
+    const { handler, file } = await options.loadFunction({ name: match.operationId, handler: match.handler });
+    const answer = normalizeResult(
       await handler(
-        event,
+        event as never,
         createLambdaContext(match.operationId, (match.timeoutSeconds ?? 10) * 1000, options.region),
       ),
     );
+    result = { ...answer, headers: { ...answer.headers, [FUNCTION_FILE_HEADER]: file } };
   } catch (error) {
     options.logError(`${method} ${raw.url} → ${match.operationId} (${match.handler}) failed`, error);
     result = internalError(request, options, requestId);

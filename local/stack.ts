@@ -26,6 +26,7 @@ import {
 } from './demo-seed.ts';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from './dynamodb-local.ts';
 import { assertPortFree } from './free-port.ts';
+import { FUNCTION_BUNDLES_ENV } from './function-loader.ts';
 import { formatLogRecord, LOG_FORMAT_ENV, type LogFormat } from './log-lines.ts';
 import {
   STAGE_SERVER_CHILD_ENV,
@@ -84,6 +85,13 @@ export interface LocalStackOptions {
   /** Default: the demo seed of local/demo-seed.ts. */
   seed?: SeedFunction;
   /**
+   * Run the bundles that deploy instead of the TypeScript sources: the folder scripts/bundle-functions.ts
+   * wrote (`<folder>/<name>/index.mjs` per function). A promise lets the caller bundle while DynamoDB
+   * Local starts; the stage servers need it only when they listen. Default: `LOCAL_FUNCTION_BUNDLES`
+   * from the environment, else the sources.
+   */
+  functionBundles?: string | Promise<string>;
+  /**
    * Called once when DynamoDB Local or a stage server dies while the stack is running; the rest
    * of the stack is already being stopped. Default: print the message.
    */
@@ -100,6 +108,8 @@ export interface LocalStack {
   dbPath: string | undefined;
   /** The processes behind the stack (benchmarks read their CPU time: local/process-cpu.ts). */
   pids: { dynamoDb: number | undefined; prod: number | undefined; sandbox: number | undefined };
+  /** The bundles folder the stage servers run (absolute); undefined when they run the sources. */
+  functionBundles: string | undefined;
   /** Milliseconds per start-up phase, for the ready line and for keeping start-up fast. */
   timings: { dynamoDb: number; tables: number; seed: number; servers: number; total: number };
   /**
@@ -208,17 +218,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ms: Math.round(seedDone - catalogReady),
     });
 
+    // Empty: the sources (a stage server's own environment may not name a folder either).
+    const functionBundles = await resolveFunctionBundles(
+      options.functionBundles ?? process.env[FUNCTION_BUNDLES_ENV],
+    );
+    const code = { [FUNCTION_BUNDLES_ENV]: functionBundles ?? '' };
     // The sandbox first: production names its URL to callers of the sandbox-only routes.
-    const sandboxPort = await sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint });
+    const sandboxPort = await sandbox.listen({ DYNAMODB_ENDPOINT: db.endpoint, ...code });
     const sandboxBaseUrl = `http://127.0.0.1:${sandboxPort}`;
     const prodPort = await prod.listen({
       DYNAMODB_ENDPOINT: db.endpoint,
       [SANDBOX_BASE_URL_ENV]: sandboxBaseUrl,
+      ...code,
     });
     const serversReady = performance.now();
     progress({
       step: 'servers',
       ports: { prod: prodPort, sandbox: sandboxPort },
+      functionBundles,
       ms: Math.round(serversReady - seedDone),
     });
 
@@ -265,6 +282,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       credentialsPath,
       dynamoDbEndpoint: db.endpoint,
       dbPath,
+      functionBundles,
       tables: LOCAL_TABLES,
       pids: { dynamoDb: db.pid, prod: prod.pid, sandbox: sandbox.pid },
       timings: {
@@ -284,6 +302,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stop();
     throw error;
   }
+}
+
+/**
+ * The bundles folder as an absolute path, or undefined for the sources. A folder that is not there is
+ * a mistake to say at once, not a 500 on every request.
+ */
+async function resolveFunctionBundles(
+  folder: string | Promise<string> | undefined,
+): Promise<string | undefined> {
+  const given = await folder;
+  if (!given) return undefined;
+  const absolute = resolve(given);
+  if (!existsSync(absolute)) {
+    throw new Error(
+      `${FUNCTION_BUNDLES_ENV}: ${absolute} does not exist; write the bundles with \`npm run build\` (into dist/functions) or unset it to run the sources`,
+    );
+  }
+  return absolute;
 }
 
 /** The credentials file of the last run, when there is one in the expected shape. */

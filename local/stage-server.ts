@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { adminRouteList } from '../shared/api/admin-routes.ts';
 import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
 import type { RouteDefinition } from '../shared/platform/http/route-definition.ts';
-import { createApiGatewayServer, type LambdaHandler } from './http-adapter.ts';
+import {
+  createFunctionLoader,
+  FUNCTION_BUNDLES_ENV,
+  type FunctionLoader,
+  type LoadedFunction,
+} from './function-loader.ts';
+import { createApiGatewayServer } from './http-adapter.ts';
 import { type LogFormat, logFormatFrom, requestLogLine } from './log-lines.ts';
 import { createRouter } from './router.ts';
 import {
@@ -19,27 +25,6 @@ import {
 } from './stage-protocol.ts';
 import { createUsageMeter, METER_LOGS_ENV, type StageUsage } from './usage.ts';
 import { type LocalWorkers, startLocalWorkers } from './workers.ts';
-
-const repoRoot = new URL('../', import.meta.url);
-
-/** Imports a handler module once (like a warm container) and hands back its `handler` export. */
-export function createHandlerLoader(root: URL = repoRoot): (modulePath: string) => Promise<LambdaHandler> {
-  const cache = new Map<string, Promise<LambdaHandler>>();
-  return (modulePath) => {
-    let loading = cache.get(modulePath);
-    if (!loading) {
-      loading = import(new URL(modulePath, root).href).then((module: { handler?: unknown }) => {
-        if (typeof module.handler !== 'function') throw new Error(`${modulePath} does not export a handler`);
-        return module.handler as LambdaHandler;
-      });
-      // A module that was not there (not written yet) is looked for again on the next request.
-      // Node keeps a module that failed to evaluate in its cache: fixing one needs a restart.
-      loading.catch(() => cache.delete(modulePath));
-      cache.set(modulePath, loading);
-    }
-    return loading;
-  };
-}
 
 /**
  * The routes a stage serves: the public table everywhere, the operator API (`/admin/v1/…`) on
@@ -57,8 +42,8 @@ export interface StageServerOptions {
   quiet: boolean;
   /** Default `lines`. */
   logFormat?: LogFormat;
-  /** Default: a fresh {@link createHandlerLoader}. */
-  loadHandler?: (modulePath: string) => Promise<LambdaHandler>;
+  /** Default: a fresh {@link createFunctionLoader} of the sources. */
+  loadFunction?: FunctionLoader;
 }
 
 export async function startStageServer(
@@ -67,7 +52,7 @@ export async function startStageServer(
   let boundPort = options.port;
   const server = createApiGatewayServer({
     router: createRouter(options.routes ?? stageRoutes(process.env.STAGE), fallbackRoute),
-    loadHandler: options.loadHandler ?? createHandlerLoader(),
+    loadFunction: options.loadFunction ?? createFunctionLoader(),
     port: () => boundPort,
     region: process.env.AWS_REGION ?? 'us-east-1',
     ...(options.quiet
@@ -101,18 +86,22 @@ async function runAsChild(): Promise<void> {
   // function, for the cost model (bench/cost-model.ts).
   const meter = createUsageMeter();
   if (process.env[METER_LOGS_ENV] !== '0') meter.attributeLogs([process.stdout, process.stderr]);
-  const loadRaw = createHandlerLoader();
-  const metered = new Map<string, Promise<LambdaHandler>>();
-  const loadHandler = (modulePath: string) => {
-    let loading = metered.get(modulePath);
+  // The sources, or the bundles that deploy when the local stack names their folder; read once
+  // `listen` has brought the rest of the environment, before any handler loads.
+  let loadRaw: FunctionLoader | undefined;
+  const metered = new Map<string, Promise<LoadedFunction>>();
+  const loadFunction: FunctionLoader = (fn) => {
+    let loading = metered.get(fn.name);
     if (!loading) {
-      loading = loadRaw(modulePath).then((handler) => meter.meter(handler));
+      loadRaw ??= createFunctionLoader({ bundlesDir: process.env[FUNCTION_BUNDLES_ENV] || undefined });
+      loading = loadRaw(fn).then(({ handler, file }) => ({ handler: meter.meter(handler), file }));
       // As the raw loader: a module that was not there is looked for again next time.
-      loading.catch(() => metered.delete(modulePath));
-      metered.set(modulePath, loading);
+      loading.catch(() => metered.delete(fn.name));
+      metered.set(fn.name, loading);
     }
     return loading;
   };
+  const loadHandler = async (fn: { name: string; handler: string }) => (await loadFunction(fn)).handler;
   const usage = (): StageUsage => {
     const { rss, heapUsed } = process.memoryUsage();
     return {
@@ -150,7 +139,7 @@ async function runAsChild(): Promise<void> {
         port: Number(process.env.LOCAL_STAGE_PORT ?? 0),
         quiet: process.env.LOCAL_QUIET === '1',
         logFormat: logFormatFrom(process.env),
-        loadHandler,
+        loadFunction,
       });
       server = started.server;
       send({ type: 'ready', port: started.port });
@@ -169,7 +158,7 @@ async function runAsChild(): Promise<void> {
     // request to each route then costs milliseconds, not a module graph. A module that fails here
     // reports itself when its route is called.
     for (const route of [...stageRoutes(process.env.STAGE), fallbackRoute]) {
-      await loadHandler(route.handler).catch(() => {});
+      await loadFunction({ name: route.operationId, handler: route.handler }).catch(() => {});
     }
     await workers.warm();
   };

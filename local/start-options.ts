@@ -20,7 +20,9 @@ Flags (each has an environment variable):
   --help                   this text
 
 Environment only: PORT (3000), SANDBOX_PORT (3001), DYNAMODB_PORT (any free port), LOCAL_DB_PATH
-(${DEFAULT_DB_PATH}), LOCAL_CREDENTIALS_PATH (${DEFAULT_CREDENTIALS_PATH}), LOCAL_SWEEP_INTERVAL_MS.`;
+(${DEFAULT_DB_PATH}), LOCAL_CREDENTIALS_PATH (${DEFAULT_CREDENTIALS_PATH}), LOCAL_SWEEP_INTERVAL_MS,
+LOCAL_FUNCTION_BUNDLES (run the bundles in this folder, e.g. dist/functions after npm run build,
+instead of the TypeScript sources).`;
 
 export interface StartOptions {
   help: boolean;

@@ -66,7 +66,20 @@ describe('progressLine', () => {
       /demo fleets and partner created; new keys issued/,
     );
     expect(progressLine({ step: 'servers', ports: { prod: 3000, sandbox: 3001 }, ms: 40 })).toBe(
-      '✓ Stage servers listening on ports 3000 (prod) and 3001 (sandbox) (0.0 s)',
+      '✓ Stage servers listening on ports 3000 (prod) and 3001 (sandbox), running the TypeScript sources (0.0 s)',
+    );
+    expect(
+      progressLine(
+        {
+          step: 'servers',
+          ports: { prod: 3000, sandbox: 3001 },
+          functionBundles: '/repo/dist/functions',
+          ms: 40,
+        },
+        '/repo',
+      ),
+    ).toBe(
+      '✓ Stage servers listening on ports 3000 (prod) and 3001 (sandbox), running the bundles in dist/functions (0.0 s)',
     );
   });
 });

@@ -23,7 +23,13 @@ export type StartupEvent =
   | { step: 'tables'; created: string[]; existing: string[]; ms: number }
   | { step: 'catalog'; catalogs: CatalogSummary[]; ms: number }
   | { step: 'seed'; outcome: SeedOutcome; ms: number }
-  | { step: 'servers'; ports: { prod: number; sandbox: number }; ms: number };
+  | {
+      step: 'servers';
+      ports: { prod: number; sandbox: number };
+      /** The bundles folder the stage servers run; undefined: the TypeScript sources. */
+      functionBundles?: string | undefined;
+      ms: number;
+    };
 
 /**
  * One progress line.
@@ -57,7 +63,11 @@ export function progressLine(event: StartupEvent, cwd = process.cwd()): string {
       return `✓ Seed: ${world}; ${keys} ${seconds(event.ms)}`;
     }
     case 'servers':
-      return `✓ Stage servers listening on ports ${event.ports.prod} (prod) and ${event.ports.sandbox} (sandbox) ${seconds(event.ms)}`;
+      return `✓ Stage servers listening on ports ${event.ports.prod} (prod) and ${event.ports.sandbox} (sandbox), running ${
+        event.functionBundles
+          ? `the bundles in ${shortPath(event.functionBundles, cwd)}`
+          : 'the TypeScript sources'
+      } ${seconds(event.ms)}`;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type WorkerFunction,
 } from '../lib/worker-functions.ts';
 import { registerLocalPipeline } from '../shared/wiring/message-queues.ts';
+import type { LocalFunction } from './function-loader.ts';
 import { createInProcessQueue, type InProcessQueue } from './in-process-queue.ts';
 import { createInProcessScheduler, type InProcessScheduler } from './in-process-scheduler.ts';
 import { createLambdaContext } from './lambda-context.ts';
@@ -40,8 +41,8 @@ export interface LocalWorkersOptions {
   /** Names the local queues, e.g. `fleet-fuel-prod-deliveries`, `fleet-fuel-prod-vehicle-updates`. */
   stage: string;
   region?: string;
-  /** Imports a handler module once and hands back its `handler` (stage-server.ts's loader). */
-  loadHandler: (modulePath: string) => Promise<ModuleHandler>;
+  /** Imports a function's module once and hands back its `handler` (stage-server.ts's loader). */
+  loadHandler: (fn: LocalFunction) => Promise<ModuleHandler>;
   /** Faults and dead-lettered messages; they are never silent. */
   log: (line: string) => void;
   /** Default 1 s, for both queues (see createInProcessQueue). */
@@ -130,7 +131,7 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
 
   const contextFor = (fn: WorkerFunction) => createLambdaContext(fn.name, fn.timeoutSeconds * 1000, region);
   // The loader is typed for any handler; each worker module's contract is known here.
-  const load = async <H>(fn: WorkerFunction) => (await options.loadHandler(fn.handler)) as unknown as H;
+  const load = async <H>(fn: WorkerFunction) => (await options.loadHandler(fn)) as unknown as H;
   // As the event source mapping would: each batch goes to the worker with a fresh context.
   const consume = (from: InProcessQueue<unknown>, fn: WorkerFunction) =>
     from.subscribe(async (event) => (await load<SqsLambdaHandler>(fn))(event, contextFor(fn)));
@@ -222,7 +223,7 @@ export function startLocalWorkers(options: LocalWorkersOptions): LocalWorkers {
     async warm() {
       for (const { fn, label, breaks } of workerModules.filter((m) => m.fn !== otherStagesJob)) {
         try {
-          await options.loadHandler(fn.handler);
+          await options.loadHandler(fn);
         } catch (error) {
           const { code, message } = error as NodeJS.ErrnoException;
           options.log(

@@ -101,7 +101,7 @@ function assertUniqueNames(entries: FunctionEntry[]): FunctionEntry[] {
  * Powertools Tracer) and for optional packages it probes in a try (the AWS SDK's CRT signer). Node's
  * ESM scope has no `require`, and esbuild's stand-in throws "Dynamic require … is not supported".
  */
-const requireShim =
+export const requireShim =
   "import { createRequire as __ffCreateRequire } from 'node:module'; const require = __ffCreateRequire(import.meta.url);";
 
 /**

@@ -35,18 +35,23 @@ export interface LocalMessageQueues {
   vehicleUpdates?: MessageQueue<unknown>;
 }
 
-// One registration per process, like one container's queues; it lives here, not in local/, so
-// that Lambda bundles never import local code.
-let localQueues: LocalMessageQueues | undefined;
+/**
+ * One registration per process, like one container's queues. It lives here, not in local/, so that
+ * Lambda bundles never import local code; and on `globalThis` under a registered symbol, not in a
+ * module variable, because a stage server running the bundles (local/handler-loader.ts) holds one
+ * copy of this module per bundle besides its own: every copy must find the stage server's adapters.
+ */
+const LOCAL_PIPELINE_KEY = Symbol.for('fleet-fuel.local-pipeline');
+const registry = globalThis as { [LOCAL_PIPELINE_KEY]?: LocalMessageQueues };
 
 /** Makes queues built with `LOCAL_PIPELINE=1` hand their messages to these in-process adapters. */
 export function registerLocalPipeline(queues: LocalMessageQueues): void {
-  localQueues = queues;
+  registry[LOCAL_PIPELINE_KEY] = queues;
 }
 
 /** Forgets the registration (tests). */
 export function forgetLocalPipeline(): void {
-  localQueues = undefined;
+  delete registry[LOCAL_PIPELINE_KEY];
 }
 
 /**
@@ -113,7 +118,7 @@ function localMessageQueues(): MessageQueues {
 
 /** The local stack's adapter for `part`; throws, naming it, when none is registered. */
 export function registered<K extends keyof LocalMessageQueues>(part: K): NonNullable<LocalMessageQueues[K]> {
-  const adapter = localQueues?.[part];
+  const adapter = registry[LOCAL_PIPELINE_KEY]?.[part];
   if (!adapter) {
     throw new Error(
       `${MESSAGING_ENV.local}=1 but no local ${part} is registered (local/workers.ts registers it)`,

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { inject } from 'vitest';
 import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
 import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
 import { bundleFunctions, repoRoot } from '../../scripts/bundle-functions.ts';
+import '../support/provided-context.ts';
 
 /**
  * The CDK tests' one build: bundles every handler once into a temporary folder (never the repo's
@@ -22,8 +24,11 @@ export interface CdkFixture {
 
 export async function bundleForCdkTests(): Promise<CdkFixture> {
   const workDir = mkdtempSync(join(tmpdir(), 'fleet-fuel-cdk-'));
-  const functionsDir = join(workDir, 'functions');
-  await bundleFunctions({ outdir: functionsDir });
+  // The run's one build, shared with the e2e stack (test/support/function-bundles.ts), when the
+  // project's global setup made it; else one of our own.
+  const shared = inject('functionBundles');
+  const functionsDir = shared || join(workDir, 'functions');
+  if (!shared) await bundleFunctions({ outdir: functionsDir });
   const { context } = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as {
     context: Record<string, unknown>;
   };

@@ -13,6 +13,16 @@ declare module 'vitest' {
      * (breadcrumb history); empty against a deployed stage.
      */
     e2eDynamoDbEndpoint: string;
+    /**
+     * The folder of function bundles the local stack's stage servers run (E2E_FUNCTION_CODE);
+     * empty when they run the TypeScript sources, or against a deployed stage.
+     */
+    e2eFunctionBundles: string;
+    /**
+     * The function bundles of this run (test/support/function-bundles.ts) the CDK tests synthesize
+     * from; empty where a project builds none.
+     */
+    functionBundles: string;
     /** DynamoDB Local's URL for the integration tests. */
     dynamoDbEndpoint: string;
   }

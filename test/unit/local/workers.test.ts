@@ -8,6 +8,7 @@ import {
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
 } from '../../../lib/worker-functions.ts';
+import type { LocalFunction } from '../../../local/function-loader.ts';
 import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
 import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
 import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
@@ -42,7 +43,7 @@ function loaderFor(
   others: Record<string, (event: never, context: Context) => Promise<unknown>> = {},
 ) {
   const modules: Record<string, unknown> = { [WEBHOOK_DISPATCHER.handler]: dispatcher, ...others };
-  return vi.fn(async (modulePath: string) => {
+  return vi.fn(async ({ handler: modulePath }: LocalFunction) => {
     const handler = modules[modulePath];
     if (!handler) throw new Error(`unexpected module ${modulePath}`);
     return handler as AnyHandler;
@@ -106,7 +107,7 @@ describe('startLocalWorkers', () => {
   it('starts without the worker modules and says so in one line each when warmed', async () => {
     // Prepare
     const log = vi.fn();
-    const loadHandler = vi.fn(async (modulePath: string) => {
+    const loadHandler = vi.fn(async ({ handler: modulePath }: LocalFunction) => {
       throw Object.assign(new Error(`Cannot find module '/repo/${modulePath}' imported from /repo/local/`), {
         code: 'ERR_MODULE_NOT_FOUND',
       });
@@ -138,13 +139,12 @@ describe('startLocalWorkers', () => {
 
     await workers.warm();
 
-    expect(loadHandler.mock.calls.map(([path]) => path)).toEqual([
-      WEBHOOK_DISPATCHER.handler,
-      GUIDANCE_WORKER.handler,
-      OFFLINE_SWEEP.handler,
-      HEALTH_SNAPSHOT.handler,
-      PRICE_FRESHNESS.handler,
-    ]);
+    // Each by its bundle's name as well as its module: a stage server running the bundles loads by name.
+    expect(loadHandler.mock.calls.map(([{ name, handler }]) => ({ name, handler }))).toEqual(
+      [WEBHOOK_DISPATCHER, GUIDANCE_WORKER, OFFLINE_SWEEP, HEALTH_SNAPSHOT, PRICE_FRESHNESS].map(
+        ({ name, handler }) => ({ name, handler }),
+      ),
+    );
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -430,6 +430,6 @@ describe('the price freshness job', () => {
     await vi.advanceTimersByTimeAsync(30 * 60_000);
     expect(sandbox).not.toHaveBeenCalled();
     expect(workers.priceFreshness).toBeUndefined();
-    expect(loadHandler.mock.calls.map(([path]) => path)).not.toContain(PRICE_FRESHNESS.handler);
+    expect(loadHandler.mock.calls.map(([fn]) => fn.name)).not.toContain(PRICE_FRESHNESS.name);
   });
 });

@@ -215,6 +215,23 @@ describe('message queues, LOCAL_PIPELINE=1', () => {
     expect(local.queue.send).toHaveBeenCalledOnce();
   });
 
+  it('is one registration per process, which every copy of the module finds (a stage server running bundles)', async () => {
+    // Prepare: each Lambda bundle embeds its own copy of this module; a query makes a second one here.
+    const copyUrl = new URL('../../../shared/wiring/message-queues.ts?another-copy', import.meta.url).href;
+    const copy = (await import(
+      /* @vite-ignore */ copyUrl
+    )) as typeof import('../../../shared/wiring/message-queues.ts');
+    const local = fakes();
+    registerLocalPipeline(local);
+
+    // Act
+    await copy.createMessageQueues(localEnv).deliveries().send([message]);
+
+    // Assess
+    expect(copy.createMessageQueues).not.toBe(createMessageQueues);
+    expect(local.queue.send).toHaveBeenCalledWith([message]);
+  });
+
   it('says what is missing when nothing is registered', async () => {
     await expect(createMessageQueues(localEnv).deliveries().send([message])).rejects.toThrow(
       'LOCAL_PIPELINE=1 but no local queue is registered',
