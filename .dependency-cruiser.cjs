@@ -89,6 +89,12 @@ const rules = [
     to: { path: '^shared/wiring/' },
   },
   {
+    name: 'handlers-reach-stores-through-use-cases',
+    comment: 'functions/ import no store: a handler runs a use case, wired by shared/wiring.',
+    from: { path: '^functions/' },
+    to: { path: '^shared/store/' },
+  },
+  {
     name: 'contract-imports-no-use-case',
     comment: 'shared/api (the contract) sits below the use cases: they call its serializers, not it theirs.',
     from: { path: '^shared/api/' },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
@@ -183,6 +184,19 @@ describe('the layering rules on the project', () => {
   });
 });
 
+describe('docs/architecture.md', () => {
+  it('names every rule and every exception in "The rules the build enforces"', () => {
+    const doc = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
+    const section = doc.split('## The rules the build enforces')[1]?.split('\n## ')[0] ?? '';
+    const names = [
+      ...config.layering.rules,
+      ...config.layering.layerRules,
+      ...config.layering.exceptions,
+    ].map((entry) => entry.name);
+    expect(names.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
 describe('layer cycles', () => {
   it('are found around a ring of layers, and not through the kernel', () => {
     expect(
@@ -232,6 +246,7 @@ describe('the layering rules on a layout with deliberate violations', () => {
         'no-cycles: shared/store/items.ts → shared/store/keys.ts → shared/store/items.ts',
         'no-test-code-outside-tests: bench/run.ts → test/support/fake-clock.ts',
         'no-test-code-outside-tests: shared/usecases/quote.ts → test/support/fake-clock.ts',
+        'handlers-reach-stores-through-use-cases: functions/handler.ts → shared/store/keys.ts',
         'runtime-imports-no-cdk: functions/handler.ts → lib/stack.ts',
         'shared-imports-no-entry-point: shared/usecases/quote.ts → test/support/fake-clock.ts',
       ].sort(),
