@@ -190,10 +190,10 @@ const exceptions = [
     name: 'serializers-read-use-case-views',
     rule: 'contract-imports-no-use-case',
     from: '^shared/api/(serializers/(admin|sandbox)|openapi-webhooks)[.]ts$',
-    to: '^shared/usecases/(fuel-tax-rate-operations|readiness|sandbox-tools|webhook-delivery)[.]ts$',
+    to: '^shared/usecases/(readiness|sandbox-tools|webhook-delivery)[.]ts$',
     reason:
-      'Type-only: these serializers take the view a use case returns (readiness, tax rates now, ' +
-      'the sandbox snapshot, the delivery headers), which is built from store types; the views ' +
+      'Type-only: these serializers take the view a use case returns (readiness, the sandbox ' +
+      'snapshot, the delivery headers), which is built from store types; the views ' +
       'move beside their feature in the feature-folder move.',
   },
   {
