@@ -1,7 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { logger } from '../../shared/platform/observability.ts';
-import { emitPriceFeedRefused } from '../../shared/platform/usage-metrics.ts';
 import {
+  logPriceFeedJob,
   type PriceFeedImportJob,
   type PriceFeedJobResult,
   runPriceFeedImport,
@@ -32,28 +31,7 @@ export function createPriceFeedImportHandler(job: () => PriceFeedImportJob) {
       size: event.detail.object.size,
     };
     const result = await runPriceFeedImport(file, job());
-    if (result.status === 'ignored') {
-      logger.warn('Price feed event ignored', { key: file.key, reason: result.reason });
-      return result;
-    }
-    const { outcome, reportKey } = result;
-    const line = {
-      source: outcome.source,
-      outcome: outcome.outcome,
-      version: outcome.version,
-      acceptedRows: outcome.accepted,
-      rejectedRows: outcome.rejectedCount,
-      reasons: outcome.reasons,
-      diff: outcome.diff && { ...outcome.diff, largestPriceMoves: undefined },
-      reportKey,
-    };
-    if (outcome.outcome === 'refused') {
-      logger.warn('Price file refused', { ...line, dryRun: outcome.dryRun });
-      // Only a real file the feed depends on: a dry run or a stray object is not the feed stuck.
-      if (!outcome.dryRun && outcome.recorded) emitPriceFeedRefused();
-    } else {
-      logger.info('Price file imported', line);
-    }
+    logPriceFeedJob(file, result);
     return result;
   };
 }

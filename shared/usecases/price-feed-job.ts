@@ -4,6 +4,8 @@ import {
   PriceFileTooLargeError,
   priceFileFormatOf,
 } from '../domain/stations/price-feed-guards.ts';
+import { logger } from '../platform/observability.ts';
+import { emitPriceFeedRefused } from '../platform/usage-metrics.ts';
 import { explainTableError } from '../store/missing-table.ts';
 import type { PriceFeedFiles } from '../store/price-feed-files.ts';
 import {
@@ -72,6 +74,36 @@ export async function runPriceFeedImport(
   });
   const reportKey = await job.files.writeReport(file.key, priceImportReport(outcome));
   return { status: 'done', outcome, reportKey };
+}
+
+/**
+ * What a finished job tells the operators: a log line for every event, and
+ * `PriceFeedImportsRefused` for a refused real price file (docs/price-feed.md). A refusal is an
+ * outcome, not a failure: only a bucket or table that cannot be used fails the job.
+ */
+export function logPriceFeedJob(file: Pick<DroppedFile, 'key'>, result: PriceFeedJobResult): void {
+  if (result.status === 'ignored') {
+    logger.warn('Price feed event ignored', { key: file.key, reason: result.reason });
+    return;
+  }
+  const { outcome, reportKey } = result;
+  const line = {
+    source: outcome.source,
+    outcome: outcome.outcome,
+    version: outcome.version,
+    acceptedRows: outcome.accepted,
+    rejectedRows: outcome.rejectedCount,
+    reasons: outcome.reasons,
+    diff: outcome.diff && { ...outcome.diff, largestPriceMoves: undefined },
+    reportKey,
+  };
+  if (outcome.outcome === 'refused') {
+    logger.warn('Price file refused', { ...line, dryRun: outcome.dryRun });
+    // Only a real file the feed depends on: a dry run or a stray object is not the feed stuck.
+    if (!outcome.dryRun && outcome.recorded) emitPriceFeedRefused();
+  } else {
+    logger.info('Price file imported', line);
+  }
 }
 
 async function importDroppedFile(

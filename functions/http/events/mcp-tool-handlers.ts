@@ -1,0 +1,7 @@
+import type { McpToolOperation, RouteHandlerLoader } from '../../../shared/mcp/http-endpoint.ts';
+
+/** The handler module of each MCP tool of this folder's routes (functions/http/mcp/route-handlers.ts). */
+export const eventsToolHandlers = {
+  listEvents: () => import('./list-events.ts'),
+  getEvent: () => import('./get-event.ts'),
+} satisfies Partial<Record<McpToolOperation, RouteHandlerLoader>>;
