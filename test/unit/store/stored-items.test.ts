@@ -161,7 +161,7 @@ const fleet: Fleet = {
   assumedDepartureFuelPercent: 80,
   fuelTaxTreatment: 'ifta',
   fuelProgram: {
-    rule: 'prefer',
+    rule: 'preferred',
     chains: [{ chain: 'pilot_flying_j', discountCents: 12 }],
     offProgramPenaltyCents: 5,
     updatedAt: '2026-11-01T00:00:00.000Z',
@@ -196,7 +196,7 @@ describe('the fleet item', () => {
       assumed_departure_fuel_percent: 80,
       fuel_tax_treatment: 'ifta',
       fuel_program: {
-        rule: 'prefer',
+        rule: 'preferred',
         chains: [{ chain: 'pilot_flying_j', discount_cents: 12 }],
         off_program_penalty_cents: 5,
         updated_at: '2026-11-01T00:00:00.000Z',
@@ -262,7 +262,7 @@ describe('the fleet item', () => {
       {
         contactEmail: 'ops@acme.test',
         assumedDepartureFuelPercent: 70,
-        fuelProgram: { ...NO_FUEL_PROGRAM, rule: 'only', updatedAt: '2026-11-03T00:00:00.000Z' },
+        fuelProgram: { ...NO_FUEL_PROGRAM, rule: 'required', updatedAt: '2026-11-03T00:00:00.000Z' },
         truckProfile: { lengthFeet: 65, hazardousCargo: ['gas'] },
       },
       '2026-11-03T00:00:00.000Z',
@@ -290,7 +290,7 @@ describe('the fleet item', () => {
       ':contact_email': 'ops@acme.test',
       ':assumed_departure_fuel_percent': 70,
       ':fuel_program': {
-        rule: 'only',
+        rule: 'required',
         chains: [],
         off_program_penalty_cents: 0,
         updated_at: '2026-11-03T00:00:00.000Z',
