@@ -82,6 +82,20 @@ export const KEY_MANAGEMENT_KEYS = ['APIKEY#*', 'ACCOUNT#*', 'KEYID#*', 'PAR#*',
 /** Every station catalog item's partition key starts with this (shared/store/station-catalog.ts). */
 export const STATION_CATALOG_KEY_PREFIX = 'CATALOG#*';
 
+/**
+ * Reads, writes and the offline sweep's conditional deletes on fleets' data: the API (which runs the
+ * sweep in POST /v1/sandbox/advance), the sweep itself and the sandbox tick (which runs it too).
+ */
+const FLEET_DATA_WITH_SWEEP: readonly DynamoAction[] = [
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'ConditionCheckItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+];
+
 export const TABLE_ACCESS: Record<ExecutionRoleGroup, GroupTableAccess> = {
   // Discovery documents, the sandbox page and the 404 fallback read nothing but their own bundle.
   public: {},
@@ -95,19 +109,7 @@ export const TABLE_ACCESS: Record<ExecutionRoleGroup, GroupTableAccess> = {
   // while the tracking item is unchanged. Control plane: reads (the chain; GET /v1/keys, /v1/me,
   // /v1/production-access; the fuel tax rates stations are priced with) and the key-use stamp.
   api: {
-    stage: [
-      {
-        actions: [
-          'GetItem',
-          'BatchGetItem',
-          'Query',
-          'ConditionCheckItem',
-          'PutItem',
-          'UpdateItem',
-          'DeleteItem',
-        ],
-      },
-    ],
+    stage: [{ actions: FLEET_DATA_WITH_SWEEP }],
     control: [{ actions: ['GetItem', 'Query'] }, KEY_USE_STAMP],
   },
 
@@ -151,37 +153,13 @@ export const TABLE_ACCESS: Record<ExecutionRoleGroup, GroupTableAccess> = {
   // item as read: ConditionCheckItem; removeMarker deletes the heartbeat marker) and retries trip
   // outboxes (trips.clearOutbox deletes the pending entry: DeleteItem).
   'offline-sweep': {
-    stage: [
-      {
-        actions: [
-          'GetItem',
-          'BatchGetItem',
-          'Query',
-          'ConditionCheckItem',
-          'PutItem',
-          'UpdateItem',
-          'DeleteItem',
-        ],
-      },
-    ],
+    stage: [{ actions: FLEET_DATA_WITH_SWEEP }],
   },
 
   // Drives the sandbox twins through ingest, guidance and the offline sweep (hence ConditionCheckItem
   // and DeleteItem, as the sweep's), prices with the fuel tax rates in the control plane.
   'sandbox-tick': {
-    stage: [
-      {
-        actions: [
-          'GetItem',
-          'BatchGetItem',
-          'Query',
-          'ConditionCheckItem',
-          'PutItem',
-          'UpdateItem',
-          'DeleteItem',
-        ],
-      },
-    ],
+    stage: [{ actions: FLEET_DATA_WITH_SWEEP }],
     control: [{ actions: ['GetItem', 'Query'] }],
   },
 

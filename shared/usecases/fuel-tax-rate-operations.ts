@@ -1,6 +1,7 @@
 import type { AuditLog } from '../domain/accounts/audit.ts';
 import {
   effectiveFromProblem,
+  type FuelTaxRatesNow,
   mergeTaxRates,
   quarterOf,
   ratesAt,
@@ -16,15 +17,6 @@ export interface FuelTaxRateDeps {
   rates: FuelTaxRateStore;
   audit: AuditLog;
   now: () => number;
-}
-
-export interface FuelTaxRatesNow {
-  asOf: string;
-  quarter: string;
-  /** Per jurisdiction, the row pricing uses now. */
-  inForce: SourcedTaxRate[];
-  /** Rows that take over at the start of a later quarter. */
-  upcoming: SourcedTaxRate[];
 }
 
 /**

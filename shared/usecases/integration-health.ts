@@ -12,7 +12,7 @@ import {
 import { gradeOf, healthScore, isFailingEndpoint, nextSteps } from '../domain/integration-health/score.ts';
 import { dayOf, HEALTH_WINDOW_HOURS, healthWindow } from '../domain/integration-health/window.ts';
 import { ApiError } from '../platform/errors.ts';
-import { FLEET_HEADER } from '../platform/http/authorize.ts';
+import { FLEET_HEADER } from '../platform/fleet-header.ts';
 import { formatTimestamp } from '../platform/time.ts';
 import type { Page } from '../store/cursor.ts';
 import type { FleetStore } from '../store/fleets.ts';

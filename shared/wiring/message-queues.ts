@@ -9,7 +9,6 @@ import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
 import { MESSAGING_ENV, required } from '../platform/config.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
 import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
-import type { Infrastructure } from './infrastructure.ts';
 import { once } from './once.ts';
 
 /**
@@ -139,6 +138,6 @@ export function sendingTo<T>(resolve: () => MessageQueue<T>): MessageQueue<T> {
 const environmentQueues = /* @__PURE__ */ once(() => createMessageQueues());
 
 /** The queues an infrastructure sends to: its own (tests), else the environment's. */
-export function queuesOf(infra: Pick<Infrastructure, 'queues'>): MessageQueues {
+export function queuesOf(infra: { queues?: MessageQueues | undefined }): MessageQueues {
   return infra.queues ?? environmentQueues();
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FUEL_PROGRAM_RULES } from '../../domain/fuel-program/program.ts';
 import { FUEL_TAX_TREATMENTS } from '../../domain/fuel-tax/treatment.ts';
-import { COUNTERFACTUAL_SOURCES } from '../../domain/fuelings/fill-pricing.ts';
+import { COUNTERFACTUAL_SOURCES } from '../../domain/fuelings/fill-counterfactual.ts';
 import {
   MATCH_WINDOW_HOURS,
   UNMATCHED_REASONS,

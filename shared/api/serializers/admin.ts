@@ -3,12 +3,11 @@ import type { Account } from '../../domain/accounts/account.ts';
 import type { AuditEntry } from '../../domain/accounts/audit.ts';
 import type { ProductionAccessRequest } from '../../domain/accounts/production-access.ts';
 import type { ApiKeyRecord } from '../../domain/api-keys.ts';
-import type { SourcedTaxRate } from '../../domain/fuel-tax/rate-table.ts';
+import type { FuelTaxRatesNow, SourcedTaxRate } from '../../domain/fuel-tax/rate-table.ts';
 import type { Plan } from '../../domain/plans.ts';
 import { enumerationGuardOf } from '../../domain/stations/enumeration-guard.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 import type { PriceImportRecord } from '../../store/station-catalog.ts';
-import type { FuelTaxRatesNow } from '../../usecases/fuel-tax-rate-operations.ts';
 import type { Readiness } from '../../usecases/readiness.ts';
 import type {
   accountSchema,

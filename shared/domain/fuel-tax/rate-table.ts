@@ -33,6 +33,16 @@ export interface SourcedTaxRate extends StateTaxRate {
   updatedBy: string | null;
 }
 
+/** The merged table at one moment: what the operators' rate listing shows. */
+export interface FuelTaxRatesNow {
+  asOf: string;
+  quarter: string;
+  /** Per jurisdiction, the row pricing uses now. */
+  inForce: SourcedTaxRate[];
+  /** Rows that take over at the start of a later quarter. */
+  upcoming: SourcedTaxRate[];
+}
+
 const rowKey = (row: StateTaxRate) => `${row.state}#${row.effectiveFrom}`;
 
 /** The shipped rows with the stored ones over them, by state then quarter. */

@@ -1,6 +1,7 @@
 import { creditedTax, effectivePrice } from '../fuel-tax/effective-price.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
 import type { Fueling } from '../telematics/fueling-record.ts';
+import type { FillCounterfactual } from './fill-counterfactual.ts';
 import type { RecommendedStop } from './recommendations.ts';
 
 /**
@@ -18,24 +19,6 @@ import type { RecommendedStop } from './recommendations.ts';
  * (cf.pumpPrice − cf.netPrice) × g, what the card is worth on that corridor, shown beside it and
  * never counted in the saving.
  */
-
-/** Where a fill's counterfactual comes from (the fueling's `counterfactual.source`). */
-export const COUNTERFACTUAL_SOURCES = [
-  'followed_recommendation',
-  'passed_over_recommendation',
-  'own_price',
-] as const;
-export type CounterfactualSource = (typeof COUNTERFACTUAL_SOURCES)[number];
-
-export interface FillCounterfactual {
-  source: CounterfactualSource;
-  /** Mean of (posted − credited tax) of the stations the truck could have used: no card, no advice. */
-  pumpPrice: number;
-  /** Mean of (posted − the fleet's discount − credited tax): the card, no advice. */
-  netPrice: number;
-  /** Stations averaged; null for the fill's own price. */
-  stationCount: number | null;
-}
 
 /** Where the fill was bought, as the fleet's record prices it. */
 export interface FillBasis {

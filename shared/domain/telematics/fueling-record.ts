@@ -1,7 +1,7 @@
 import { stableTimedId } from '../../platform/ids.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 import type { FuelTaxTreatment } from '../fuel-tax/treatment.ts';
-import type { FillCounterfactual } from '../fuelings/fill-pricing.ts';
+import type { FillCounterfactual } from '../fuelings/fill-counterfactual.ts';
 import type { UnmatchedReason } from '../fuelings/match-window.ts';
 import type { Verification } from '../fuelings/verification.ts';
 import type { GuidanceStop } from '../guidance/session.ts';

@@ -1,11 +1,12 @@
 import type { Principal } from '../../domain/api-keys.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
+import { FLEET_HEADER } from '../fleet-header.ts';
 import { isPublicId } from '../ids.ts';
 import { logger } from '../observability.ts';
 import type { RouteDefinition } from './route-definition.ts';
 
-export const FLEET_HEADER = 'SVC-Fleet';
+export { FLEET_HEADER };
 
 export type HasGrant = (partnerId: string, fleetId: string) => Promise<boolean>;
 

@@ -1,0 +1,255 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules of `.dependency-cruiser.cjs` (docs/architecture.md#the-rules-the-build-enforces),
+ * checked on the project's own code, and shown to bite on a miniature of the layout with
+ * deliberate violations (test/fixtures/dependency-rules/).
+ */
+
+interface Exception {
+  name: string;
+  rule: string;
+  from: string;
+  to: string;
+  reason: string;
+}
+
+interface Config {
+  forbidden: IForbiddenRuleType[];
+  options: Record<string, unknown>;
+  layering: {
+    rules: IForbiddenRuleType[];
+    layerRules: { name: string; comment: string }[];
+    exceptions: Exception[];
+    kernel: string[];
+  };
+}
+
+const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as Config;
+
+/** Every folder of code but test/: the rules about tests concern what imports them. */
+const PROJECT_FOLDERS = [
+  'bench',
+  'bin',
+  'clients',
+  'examples',
+  'functions',
+  'lib',
+  'local',
+  'scripts',
+  'shared',
+  'web',
+  'webhooks-receiver',
+];
+
+const FIXTURE = 'test/fixtures/dependency-rules';
+
+async function cruiseWithRules(
+  folders: string[],
+  overrides: Record<string, unknown> = {},
+): Promise<ICruiseResult> {
+  const { output } = await cruise(
+    folders,
+    {
+      ...config.options,
+      ...overrides,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden },
+      outputType: 'json',
+    },
+    {},
+    { tsConfig: extractTSConfig('tsconfig.json') },
+  );
+  return typeof output === 'string' ? (JSON.parse(output) as ICruiseResult) : output;
+}
+
+/** One line a person can act on: the rule, the import, and what the rule is for. */
+function describeViolations(result: ICruiseResult): string[] {
+  const comments = new Map(config.layering.rules.map((rule) => [rule.name, rule.comment]));
+  return result.summary.violations.map((violation) => {
+    const path =
+      violation.cycle?.map((step) => step.name).join(' → ') ?? `${violation.from} → ${violation.to}`;
+    return `${violation.rule.name}: ${path} (${comments.get(violation.rule.name) ?? ''})`;
+  });
+}
+
+/** Each module's layer: the kernel, shared/<folder> (platform/http apart), else its top folder. */
+function layerOf(path: string): string {
+  if (config.layering.kernel.some((pattern) => new RegExp(pattern).test(path))) return 'kernel';
+  const [top, folder, sub] = path.split('/');
+  if (top !== 'shared') return top ?? path;
+  return folder === 'platform' && sub === 'http' ? 'shared/platform/http' : `shared/${folder}`;
+}
+
+function isExcepted(from: string, to: string, rule?: string): boolean {
+  return config.layering.exceptions.some(
+    (exception) =>
+      (rule === undefined || exception.rule === rule) &&
+      new RegExp(exception.from).test(from) &&
+      new RegExp(exception.to).test(to),
+  );
+}
+
+/** The project's own imports, module to module. */
+function projectEdges(result: ICruiseResult): { from: string; to: string }[] {
+  return result.modules
+    .filter((module) => !module.coreModule && !module.source.includes('node_modules'))
+    .flatMap((module) =>
+      module.dependencies
+        .filter((dependency) => !dependency.coreModule && !dependency.resolved.includes('node_modules'))
+        .map((dependency) => ({ from: module.source, to: dependency.resolved })),
+    );
+}
+
+/** Layers that import each other, directly or around a ring (Tarjan's strongly connected components). */
+function layerCycles(edges: { from: string; to: string }[]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (!graph.has(a)) graph.set(a, new Set());
+    if (!graph.has(b)) graph.set(b, new Set());
+    if (a !== b && !isExcepted(from, to)) graph.get(a)?.add(b);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member !== undefined) component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+describe('the layering rules on the project', () => {
+  let result: ICruiseResult;
+
+  beforeAll(async () => {
+    // About 8 s of CPU for ~600 modules; a loaded 2-core machine stretches that three- or fourfold.
+    result = await cruiseWithRules(PROJECT_FOLDERS);
+  }, 120_000);
+
+  it('finds the whole project', () => {
+    expect(result.summary.totalCruised).toBeGreaterThan(500);
+    expect(result.modules.map((module) => module.source)).toContain('shared/wiring/infrastructure.ts');
+  });
+
+  it('breaks no rule', () => {
+    expect(describeViolations(result)).toEqual([]);
+  });
+
+  it('has no layers that import each other, known exceptions aside', () => {
+    expect(layerCycles(projectEdges(result))).toEqual([]);
+  });
+
+  it('keeps only exceptions that still match an import, each for a rule that exists, with a reason', () => {
+    const ruleNames = new Set(
+      [...config.layering.rules, ...config.layering.layerRules].map((rule) => rule.name),
+    );
+    const edges = projectEdges(result);
+    const stale = config.layering.exceptions
+      .filter(
+        (exception) =>
+          !ruleNames.has(exception.rule) ||
+          exception.reason.length < 40 ||
+          !edges.some(
+            (edge) => new RegExp(exception.from).test(edge.from) && new RegExp(exception.to).test(edge.to),
+          ),
+      )
+      .map((exception) => exception.name);
+    expect(stale).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('names every rule and every exception in "The rules the build enforces"', () => {
+    const doc = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
+    const section = doc.split('## The rules the build enforces')[1]?.split('\n## ')[0] ?? '';
+    const names = [
+      ...config.layering.rules,
+      ...config.layering.layerRules,
+      ...config.layering.exceptions,
+    ].map((entry) => entry.name);
+    expect(names.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('layer cycles', () => {
+  it('are found around a ring of layers, and not through the kernel', () => {
+    expect(
+      layerCycles([
+        { from: 'shared/domain/plan.ts', to: 'shared/store/plans.ts' },
+        { from: 'shared/store/plans.ts', to: 'shared/usecases/quote.ts' },
+        { from: 'shared/usecases/quote.ts', to: 'shared/domain/plan.ts' },
+        { from: 'shared/domain/plan.ts', to: 'shared/geo/distance.ts' },
+        { from: 'shared/geo/corridor.ts', to: 'shared/domain/plan.ts' },
+      ]),
+    ).toEqual([['shared/domain', 'shared/store', 'shared/usecases']]);
+  });
+
+  it('leave out a named exception', () => {
+    expect(
+      layerCycles([
+        { from: 'shared/platform/domain-errors.ts', to: 'shared/geo/routing-errors.ts' },
+        { from: 'shared/geo/amazon-location-router.ts', to: 'shared/platform/adapters/aws-call-limits.ts' },
+      ]),
+    ).toEqual([]);
+    expect(
+      layerCycles([
+        { from: 'shared/platform/config.ts', to: 'shared/geo/routing-errors.ts' },
+        { from: 'shared/geo/amazon-location-router.ts', to: 'shared/platform/adapters/aws-call-limits.ts' },
+      ]),
+    ).toEqual([['shared/geo', 'shared/platform']]);
+  });
+});
+
+describe('the layering rules on a layout with deliberate violations', () => {
+  it('report each forbidden import and nothing the rules allow', async () => {
+    const result = await cruiseWithRules(['.'], { baseDir: FIXTURE, tsConfig: undefined });
+    const reported = result.summary.violations
+      .map((violation) =>
+        violation.cycle
+          ? `${violation.rule.name}: ${violation.from} → ${violation.cycle.map((step) => step.name).join(' → ')}`
+          : `${violation.rule.name}: ${violation.from} → ${violation.to}`,
+      )
+      .sort();
+    expect(reported).toEqual(
+      [
+        'contract-imports-no-use-case: shared/api/serializer.ts → shared/usecases/quote.ts',
+        'domain-imports-only-the-kernel: shared/domain/plan.ts → shared/geo/router.ts',
+        'domain-no-side-effect-builtins: shared/domain/plan.ts → fs',
+        'domain-no-side-effects: shared/domain/plan.ts → @aws-sdk/client-dynamodb',
+        'http-chain-only-above-use-cases: shared/usecases/quote.ts → shared/platform/http/json.ts',
+        'no-cycles: shared/store/items.ts → shared/store/keys.ts → shared/store/items.ts',
+        'no-test-code-outside-tests: bench/run.ts → test/support/fake-clock.ts',
+        'no-test-code-outside-tests: shared/usecases/quote.ts → test/support/fake-clock.ts',
+        'handlers-reach-stores-through-use-cases: functions/handler.ts → shared/store/keys.ts',
+        'runtime-imports-no-cdk: functions/handler.ts → lib/stack.ts',
+        'shared-imports-no-entry-point: shared/usecases/quote.ts → test/support/fake-clock.ts',
+      ].sort(),
+    );
+  }, 60_000);
+});
