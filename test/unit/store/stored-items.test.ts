@@ -131,9 +131,7 @@ describe('the vehicle item', () => {
 
     // Assess
     expect(read).toEqual({
-      id: 'veh_1',
-      fleetId: 'flt_1',
-      externalRef: 'truck-7',
+      ...vehicle,
       linkedExternalRefs: [],
       name: null,
       vin: null,
@@ -142,8 +140,6 @@ describe('the vehicle item', () => {
       licensePlate: null,
       fuelTaxTreatment: null,
       truckProfile: UNSET_TRUCK_PROFILE,
-      status: 'active',
-      createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
       version: 1,
     });
@@ -235,19 +231,13 @@ describe('the fleet item', () => {
 
     // Assess
     expect(read).toEqual({
-      id: 'flt_1',
-      name: 'Acme Haulage',
+      ...fleet,
       externalRef: null,
-      contactEmail: null,
-      timezone: 'America/Chicago',
-      status: 'active',
       defaultMinArrivalFuelPercent: 10,
       assumedDepartureFuelPercent: 100,
       fuelTaxTreatment: 'ifta',
       fuelProgram: NO_FUEL_PROGRAM,
       truckProfile: UNSET_TRUCK_PROFILE,
-      partnerId: null,
-      createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     });
   });
