@@ -7,6 +7,7 @@ import {
 import type { ProductionAccessRequest } from '../domain/accounts/production-access.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { GSI1 } from './table.ts';
 import { isConditionFailure } from './transactions.ts';
 
@@ -26,90 +27,92 @@ const requestIndex = (request: Pick<ProductionAccessRequest, 'status' | 'request
   gsi1sk: `${request.requestedAt}#${request.id}`,
 });
 
-interface AccountItem {
-  id: string;
-  type: Account['type'];
-  name: string;
-  contact_email: string | null;
-  timezone: string | null;
-  plan_name: string;
-  live_fleet_id: string | null;
-  sandbox_fleet_id: string | null;
-  production_access: {
-    status: string;
-    request_id: string | null;
-    reason: string | null;
-    decided_at: string | null;
-  };
-  created_at: string;
-}
+/** The account's fields stored as they are, each under its attribute. */
+const ACCOUNT_ATTRIBUTES = {
+  id: 'id',
+  type: 'type',
+  name: 'name',
+  contactEmail: 'contact_email',
+  timezone: 'timezone',
+  planName: 'plan_name',
+  liveFleetId: 'live_fleet_id',
+  sandboxFleetId: 'sandbox_fleet_id',
+  createdAt: 'created_at',
+} as const satisfies ItemFields<Omit<Account, 'productionAccess'>>;
 
-const toSummaryItem = (summary: ProductionAccessSummary): AccountItem['production_access'] => ({
-  status: summary.status,
-  request_id: summary.requestId,
-  reason: summary.reason,
-  decided_at: summary.decidedAt,
-});
+/** The summary of the latest production-access request, the account item's `production_access` map. */
+const SUMMARY_ATTRIBUTES = {
+  status: 'status',
+  requestId: 'request_id',
+  reason: 'reason',
+  decidedAt: 'decided_at',
+} as const satisfies ItemFields<ProductionAccessSummary>;
 
-function fromAccountItem(item: Record<string, unknown>): Account {
-  const i = item as unknown as AccountItem;
-  const access = i.production_access;
+/** A production-access request's fields, each under its attribute. */
+const REQUEST_ATTRIBUTES = {
+  id: 'id',
+  accountId: 'account_id',
+  status: 'status',
+  useCase: 'use_case',
+  expectedVehicles: 'expected_vehicles',
+  contactEmail: 'contact_email',
+  requestedAt: 'requested_at',
+  requestedBy: 'requested_by',
+  decidedAt: 'decided_at',
+  decidedBy: 'decided_by',
+  planName: 'plan_name',
+  reason: 'reason',
+} as const satisfies ItemFields<ProductionAccessRequest>;
+
+/** An account as its item holds it. */
+export type AccountItem = StoredFields<Omit<Account, 'productionAccess'>, typeof ACCOUNT_ATTRIBUTES> & {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  production_access: StoredFields<ProductionAccessSummary, typeof SUMMARY_ATTRIBUTES>;
+};
+
+function toAccountItem(account: Account): AccountItem {
   return {
-    id: i.id,
-    type: i.type,
-    name: i.name,
-    contactEmail: i.contact_email ?? null,
-    timezone: i.timezone ?? null,
-    planName: i.plan_name,
-    liveFleetId: i.live_fleet_id ?? null,
-    sandboxFleetId: i.sandbox_fleet_id ?? null,
-    productionAccess: access
-      ? {
-          status: access.status as ProductionAccessSummary['status'],
-          requestId: access.request_id ?? null,
-          reason: access.reason ?? null,
-          decidedAt: access.decided_at ?? null,
-        }
-      : NO_PRODUCTION_ACCESS,
-    createdAt: i.created_at,
+    ...accountKey(account.id),
+    ...toItemFields(account, ACCOUNT_ATTRIBUTES),
+    production_access: toItemFields(account.productionAccess, SUMMARY_ATTRIBUTES),
+    // Accounts by type, oldest first.
+    gsi1pk: `ACCOUNTS#${account.type}`,
+    gsi1sk: account.createdAt,
   };
 }
 
-function toRequestItem(request: ProductionAccessRequest) {
+/** An account without a production-access summary (a partner's) has none. */
+function fromAccountItem(item: Record<string, unknown>): Account {
+  const access = item.production_access as Record<string, unknown> | undefined;
+  return {
+    ...fromItemFields<Omit<Account, 'productionAccess'>>(item, ACCOUNT_ATTRIBUTES),
+    productionAccess: access
+      ? fromItemFields<ProductionAccessSummary>(access, SUMMARY_ATTRIBUTES)
+      : NO_PRODUCTION_ACCESS,
+  };
+}
+
+/** A production-access request as its item holds it. */
+export type RequestItem = StoredFields<ProductionAccessRequest, typeof REQUEST_ATTRIBUTES> & {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+};
+
+function toRequestItem(request: ProductionAccessRequest): RequestItem {
   return {
     ...requestKey(request.id),
     ...requestIndex(request),
-    id: request.id,
-    account_id: request.accountId,
-    status: request.status,
-    use_case: request.useCase,
-    expected_vehicles: request.expectedVehicles,
-    contact_email: request.contactEmail,
-    requested_at: request.requestedAt,
-    requested_by: request.requestedBy,
-    decided_at: request.decidedAt,
-    decided_by: request.decidedBy,
-    plan_name: request.planName,
-    reason: request.reason,
+    ...toItemFields(request, REQUEST_ATTRIBUTES),
   };
 }
 
-function fromRequestItem(item: Record<string, unknown>): ProductionAccessRequest {
-  return {
-    id: item.id as string,
-    accountId: item.account_id as string,
-    status: item.status as ProductionAccessRequest['status'],
-    useCase: item.use_case as string,
-    expectedVehicles: item.expected_vehicles as number,
-    contactEmail: item.contact_email as string,
-    requestedAt: item.requested_at as string,
-    requestedBy: item.requested_by as string,
-    decidedAt: (item.decided_at as string | null) ?? null,
-    decidedBy: (item.decided_by as string | null) ?? null,
-    planName: (item.plan_name as string | null) ?? null,
-    reason: (item.reason as string | null) ?? null,
-  };
-}
+const fromRequestItem = (item: Record<string, unknown>) =>
+  fromItemFields<ProductionAccessRequest>(item, REQUEST_ATTRIBUTES);
 
 export interface AccountStore {
   get(accountId: string): Promise<Account | null>;
@@ -176,18 +179,6 @@ export function createAccountStore(
     },
 
     create(account) {
-      const item: AccountItem = {
-        id: account.id,
-        type: account.type,
-        name: account.name,
-        contact_email: account.contactEmail,
-        timezone: account.timezone,
-        plan_name: account.planName,
-        live_fleet_id: account.liveFleetId,
-        sandbox_fleet_id: account.sandboxFleetId,
-        production_access: toSummaryItem(account.productionAccess),
-        created_at: account.createdAt,
-      };
       const fleetIds = [account.liveFleetId, account.sandboxFleetId].filter(
         (id): id is string => id !== null,
       );
@@ -198,12 +189,7 @@ export function createAccountStore(
               {
                 Put: {
                   TableName: tableName,
-                  Item: {
-                    ...accountKey(account.id),
-                    ...item,
-                    gsi1pk: `ACCOUNTS#${account.type}`,
-                    gsi1sk: account.createdAt,
-                  },
+                  Item: toAccountItem(account),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
@@ -280,7 +266,7 @@ export function createAccountStore(
                   ConditionExpression: 'production_access.#status = :seen',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: {
-                    ':summary': toSummaryItem(summaryOf(request)),
+                    ':summary': toItemFields(summaryOf(request), SUMMARY_ATTRIBUTES),
                     ':seen': seenStatus,
                   },
                 },
@@ -349,7 +335,7 @@ export function createAccountStore(
                     : 'SET production_access = :summary',
                   ConditionExpression: 'production_access.request_id = :request',
                   ExpressionAttributeValues: {
-                    ':summary': toSummaryItem(summaryOf(decided)),
+                    ':summary': toItemFields(summaryOf(decided), SUMMARY_ATTRIBUTES),
                     ':request': decided.id,
                     ...(accountPlan ? { ':plan': accountPlan } : {}),
                   },

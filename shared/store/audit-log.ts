@@ -3,6 +3,7 @@ import type { AuditEntry, AuditLog } from '../domain/accounts/audit.ts';
 import { newId } from '../platform/ids.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { GSI1 } from './table.ts';
 
 /**
@@ -12,6 +13,42 @@ import { GSI1 } from './table.ts';
  */
 export interface AuditStore extends AuditLog {
   list(filter: { accountId?: string }, limit: number, cursor: string | undefined): Promise<Page<AuditEntry>>;
+}
+
+/** An entry's fields, each under its attribute. */
+const AUDIT_ATTRIBUTES = {
+  id: 'id',
+  at: 'at',
+  actor: 'actor',
+  action: 'action',
+  accountId: 'account_id',
+  target: 'target',
+  reason: 'reason',
+  details: 'details',
+} as const satisfies ItemFields<AuditEntry>;
+
+/** An entry as its item holds it; gsi1 only on an entry about an account. */
+export type AuditItem = StoredFields<AuditEntry, typeof AUDIT_ATTRIBUTES> & {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+};
+
+function toAuditItem(entry: AuditEntry): AuditItem {
+  const sk = `${entry.at}#${entry.id}`;
+  return {
+    pk: 'AUDIT',
+    sk,
+    ...(entry.accountId ? { gsi1pk: `AUDIT#${entry.accountId}`, gsi1sk: sk } : {}),
+    ...toItemFields(entry, AUDIT_ATTRIBUTES),
+  };
+}
+
+/** An entry without details has none. */
+function fromAuditItem(item: Record<string, unknown>): AuditEntry {
+  const entry = fromItemFields<AuditEntry>(item, AUDIT_ATTRIBUTES);
+  return { ...entry, details: entry.details ?? {} };
 }
 
 export function createAuditStore(
@@ -25,19 +62,7 @@ export function createAuditStore(
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            pk: 'AUDIT',
-            sk: `${entry.at}#${id}`,
-            ...(entry.accountId ? { gsi1pk: `AUDIT#${entry.accountId}`, gsi1sk: `${entry.at}#${id}` } : {}),
-            id,
-            at: entry.at,
-            actor: entry.actor,
-            action: entry.action,
-            account_id: entry.accountId,
-            target: entry.target,
-            reason: entry.reason,
-            details: entry.details,
-          },
+          Item: toAuditItem({ id, ...entry }),
         }),
       );
     },
@@ -65,16 +90,7 @@ export function createAuditStore(
         }),
       );
       return {
-        data: Items.map((item) => ({
-          id: item.id as string,
-          at: item.at as string,
-          actor: item.actor as AuditEntry['actor'],
-          action: item.action as string,
-          accountId: (item.account_id as string | null) ?? null,
-          target: item.target as AuditEntry['target'],
-          reason: (item.reason as string | null) ?? null,
-          details: (item.details as AuditEntry['details'] | undefined) ?? {},
-        })),
+        data: Items.map(fromAuditItem),
         next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
       };
     },

@@ -12,7 +12,7 @@ import {
   type FleetChanges,
 } from '../domain/fleet.ts';
 import type { FuelProgram } from '../domain/fuel-program/program.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from '../domain/fuel-tax/treatment.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
 import {
   applyTruckProfilePatch,
   TRUCK_PROFILE_FIELDS,
@@ -29,9 +29,11 @@ import {
   fromFuelProgramAttribute,
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { isConditionFailure } from './transactions.ts';
 import {
   fromTruckProfileAttribute,
+  TRUCK_PROFILE_ATTRIBUTES,
   type TruckProfileAttribute,
   toTruckProfileAttribute,
 } from './truck-profile-attribute.ts';
@@ -43,67 +45,54 @@ export const grantKey = (partnerId: string, fleetId: string) => ({
   sk: `GRANT#${fleetId}`,
 });
 
-interface FleetItem {
+/** The fleet's fields stored as they are, each under its attribute. */
+const FLEET_ATTRIBUTES = {
+  id: 'id',
+  name: 'name',
+  externalRef: 'external_ref',
+  contactEmail: 'contact_email',
+  timezone: 'timezone',
+  status: 'status',
+  defaultMinArrivalFuelPercent: 'default_min_arrival_fuel_percent',
+  assumedDepartureFuelPercent: 'assumed_departure_fuel_percent',
+  fuelTaxTreatment: 'fuel_tax_treatment',
+  partnerId: 'partner_id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const satisfies ItemFields<FleetFields>;
+
+type FleetFields = Omit<Fleet, 'fuelProgram' | 'truckProfile'>;
+
+/** A fleet as its item holds it. */
+export type FleetItem = StoredFields<FleetFields, typeof FLEET_ATTRIBUTES> & {
   pk: string;
   sk: string;
-  id: string;
-  name: string;
-  external_ref: string | null;
-  contact_email: string | null;
-  timezone: string;
-  status: Fleet['status'];
-  /** Optional: absent, read as the default. */
-  default_min_arrival_fuel_percent?: number;
-  /** Optional: absent, read as the default. */
-  assumed_departure_fuel_percent?: number;
-  /** Optional: absent, read as the default. */
-  fuel_tax_treatment?: FuelTaxTreatment;
-  /** Absent on a fleet that never set a program: read as NO_FUEL_PROGRAM. */
-  fuel_program?: FuelProgramAttribute;
-  /** Optional: absent, nothing set. */
-  truck_profile?: TruckProfileAttribute;
-  partner_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  fuel_program: FuelProgramAttribute;
+  truck_profile: TruckProfileAttribute;
+};
 
 export function toFleetItem(fleet: Fleet): FleetItem {
   return {
     ...fleetKey(fleet.id),
-    id: fleet.id,
-    name: fleet.name,
-    external_ref: fleet.externalRef,
-    contact_email: fleet.contactEmail,
-    timezone: fleet.timezone,
-    status: fleet.status,
-    default_min_arrival_fuel_percent: fleet.defaultMinArrivalFuelPercent,
-    assumed_departure_fuel_percent: fleet.assumedDepartureFuelPercent,
-    fuel_tax_treatment: fleet.fuelTaxTreatment,
+    ...toItemFields(fleet, FLEET_ATTRIBUTES),
     fuel_program: toFuelProgramAttribute(fleet.fuelProgram),
     truck_profile: toTruckProfileAttribute(fleet.truckProfile),
-    partner_id: fleet.partnerId,
-    created_at: fleet.createdAt,
-    updated_at: fleet.updatedAt,
   };
 }
 
+/**
+ * Settings a fleet's item may lack read as their defaults: the arrival margin, the departure
+ * level, the fuel tax treatment, no program and no truck profile set.
+ */
 export function fromFleetItem(item: Record<string, unknown>): Fleet {
-  const i = item as unknown as FleetItem;
+  const fields = fromItemFields<FleetFields>(item, FLEET_ATTRIBUTES);
   return {
-    id: i.id,
-    name: i.name,
-    externalRef: i.external_ref ?? null,
-    contactEmail: i.contact_email ?? null,
-    timezone: i.timezone,
-    status: i.status,
-    defaultMinArrivalFuelPercent: i.default_min_arrival_fuel_percent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-    assumedDepartureFuelPercent: i.assumed_departure_fuel_percent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-    fuelTaxTreatment: i.fuel_tax_treatment ?? DEFAULT_FUEL_TAX_TREATMENT,
-    fuelProgram: fromFuelProgramAttribute(i.fuel_program),
-    truckProfile: fromTruckProfileAttribute(i.truck_profile),
-    partnerId: i.partner_id ?? null,
-    createdAt: i.created_at,
-    updatedAt: i.updated_at,
+    ...fields,
+    defaultMinArrivalFuelPercent: fields.defaultMinArrivalFuelPercent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent: fields.assumedDepartureFuelPercent ?? DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: fields.fuelTaxTreatment ?? DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram: fromFuelProgramAttribute(item.fuel_program as FuelProgramAttribute | undefined),
+    truckProfile: fromTruckProfileAttribute(item.truck_profile as Record<string, unknown> | undefined),
   };
 }
 
@@ -214,16 +203,17 @@ export function createFleetStore(
       const sets = ['updated_at = :updated_at'];
       const values: Record<string, unknown> = { ':updated_at': updatedAt, ':active': 'active' };
       const names: Record<string, string> = {};
-      const fields: [Exclude<keyof FleetChanges, 'fuelProgram' | 'truckProfile'>, string][] = [
-        ['name', 'name'],
-        ['externalRef', 'external_ref'],
-        ['contactEmail', 'contact_email'],
-        ['defaultMinArrivalFuelPercent', 'default_min_arrival_fuel_percent'],
-        ['assumedDepartureFuelPercent', 'assumed_departure_fuel_percent'],
-        ['fuelTaxTreatment', 'fuel_tax_treatment'],
-      ];
-      for (const [field, attribute] of fields) {
+      const settings = [
+        'name',
+        'externalRef',
+        'contactEmail',
+        'defaultMinArrivalFuelPercent',
+        'assumedDepartureFuelPercent',
+        'fuelTaxTreatment',
+      ] as const satisfies readonly (keyof FleetChanges & keyof FleetFields)[];
+      for (const field of settings) {
         if (changes[field] === undefined) continue;
+        const attribute = FLEET_ATTRIBUTES[field];
         names[`#${attribute}`] = attribute;
         values[`:${attribute}`] = changes[field];
         sets.push(`#${attribute} = :${attribute}`);
@@ -343,17 +333,9 @@ async function readFleetAttribute(
 function truckProfileMembers(patch: TruckProfilePatch | undefined): [string, unknown][] {
   if (!patch) return [];
   const full = toTruckProfileAttribute(applyTruckProfilePatch(UNSET_TRUCK_PROFILE, patch));
-  const attributes: Record<keyof TruckProfileSettings, keyof TruckProfileAttribute> = {
-    heightInches: 'height_inches',
-    widthInches: 'width_inches',
-    lengthFeet: 'length_feet',
-    grossWeightLbs: 'gross_weight_lbs',
-    axleCount: 'axle_count',
-    hazardousCargo: 'hazardous_cargo',
-  };
   return TRUCK_PROFILE_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [
-    attributes[field],
-    full[attributes[field]],
+    TRUCK_PROFILE_ATTRIBUTES[field],
+    full[TRUCK_PROFILE_ATTRIBUTES[field]],
   ]);
 }
 

@@ -2,6 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckId, CheckStatus } from '../domain/integration-health/checks.ts';
 import type { Grade } from '../domain/integration-health/score.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { ttlEpochSeconds } from './table.ts';
 
 /**
@@ -27,6 +28,46 @@ export interface HealthSnapshot {
   breadcrumbs24h: number;
 }
 
+/** A snapshot's fields, each under its attribute. */
+const SNAPSHOT_ATTRIBUTES = {
+  fleetId: 'fleet_id',
+  day: 'day',
+  checkedAt: 'checked_at',
+  score: 'score',
+  grade: 'grade',
+  checks: 'checks',
+  vehiclesActive: 'vehicles_active',
+  vehiclesReporting24h: 'vehicles_reporting_24h',
+  breadcrumbs24h: 'breadcrumbs_24h',
+} as const satisfies ItemFields<HealthSnapshot>;
+
+/** A snapshot as its item holds it, until DynamoDB's TTL removes it at `expires_at`. */
+export type SnapshotItem = StoredFields<HealthSnapshot, typeof SNAPSHOT_ATTRIBUTES> & {
+  pk: string;
+  sk: string;
+  expires_at: number;
+};
+
+function toSnapshotItem(snapshot: HealthSnapshot): SnapshotItem {
+  return {
+    ...snapshotKey(snapshot.fleetId, snapshot.day),
+    ...toItemFields(snapshot, SNAPSHOT_ATTRIBUTES),
+    expires_at: ttlEpochSeconds(Date.parse(snapshot.day) + SNAPSHOT_RETENTION_DAYS * 86_400_000),
+  };
+}
+
+/** Counts a snapshot lacks read as 0, checks as none. */
+function fromSnapshotItem(item: Record<string, unknown>): HealthSnapshot {
+  const snapshot = fromItemFields<HealthSnapshot>(item, SNAPSHOT_ATTRIBUTES);
+  return {
+    ...snapshot,
+    checks: snapshot.checks ?? {},
+    vehiclesActive: snapshot.vehiclesActive ?? 0,
+    vehiclesReporting24h: snapshot.vehiclesReporting24h ?? 0,
+    breadcrumbs24h: snapshot.breadcrumbs24h ?? 0,
+  };
+}
+
 export interface IntegrationSnapshotStore {
   put(snapshot: HealthSnapshot): Promise<void>;
   /** The fleet's snapshots from `fromDay` through `toDay`, oldest first. */
@@ -42,19 +83,7 @@ export function createIntegrationSnapshotStore(
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...snapshotKey(snapshot.fleetId, snapshot.day),
-            fleet_id: snapshot.fleetId,
-            day: snapshot.day,
-            checked_at: snapshot.checkedAt,
-            score: snapshot.score,
-            grade: snapshot.grade,
-            checks: snapshot.checks,
-            vehicles_active: snapshot.vehiclesActive,
-            vehicles_reporting_24h: snapshot.vehiclesReporting24h,
-            breadcrumbs_24h: snapshot.breadcrumbs24h,
-            expires_at: ttlEpochSeconds(Date.parse(snapshot.day) + SNAPSHOT_RETENTION_DAYS * 86_400_000),
-          },
+          Item: toSnapshotItem(snapshot),
         }),
       );
     },
@@ -71,17 +100,7 @@ export function createIntegrationSnapshotStore(
           },
         }),
       );
-      return Items.map((item) => ({
-        fleetId: String(item.fleet_id),
-        day: String(item.day),
-        checkedAt: String(item.checked_at),
-        score: Number(item.score),
-        grade: item.grade as Grade,
-        checks: (item.checks ?? {}) as Partial<Record<CheckId, CheckStatus>>,
-        vehiclesActive: Number(item.vehicles_active ?? 0),
-        vehiclesReporting24h: Number(item.vehicles_reporting_24h ?? 0),
-        breadcrumbs24h: Number(item.breadcrumbs_24h ?? 0),
-      }));
+      return Items.map(fromSnapshotItem);
     },
   };
 }

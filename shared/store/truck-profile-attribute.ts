@@ -4,47 +4,54 @@ import {
   type TruckProfileSettings,
   UNSET_TRUCK_PROFILE,
 } from '../domain/truck-profile.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+
+/** Each setting's member in the `truck_profile` map of a vehicle's or a fleet's item. */
+export const TRUCK_PROFILE_ATTRIBUTES = {
+  heightInches: 'height_inches',
+  widthInches: 'width_inches',
+  lengthFeet: 'length_feet',
+  grossWeightLbs: 'gross_weight_lbs',
+  axleCount: 'axle_count',
+  hazardousCargo: 'hazardous_cargo',
+} as const satisfies ItemFields<TruckProfileSettings>;
 
 /** A vehicle's or a fleet's truck profile as its item's `truck_profile` map holds it. */
-export interface TruckProfileAttribute {
-  height_inches: number | null;
-  width_inches: number | null;
-  length_feet: number | null;
-  gross_weight_lbs: number | null;
-  axle_count: number | null;
-  hazardous_cargo: string[] | null;
-}
+export type TruckProfileAttribute = StoredFields<TruckProfileSettings, typeof TRUCK_PROFILE_ATTRIBUTES>;
 
 export function toTruckProfileAttribute(settings: Readonly<TruckProfileSettings>): TruckProfileAttribute {
-  return {
-    height_inches: settings.heightInches,
-    width_inches: settings.widthInches,
-    length_feet: settings.lengthFeet,
-    gross_weight_lbs: settings.grossWeightLbs,
-    axle_count: settings.axleCount,
-    hazardous_cargo: settings.hazardousCargo === null ? null : [...settings.hazardousCargo],
-  };
+  const cargo = settings.hazardousCargo;
+  return toItemFields(
+    { ...settings, hazardousCargo: cargo === null ? null : [...cargo] },
+    TRUCK_PROFILE_ATTRIBUTES,
+  );
 }
 
-const knownCargo = (value: string): HazardousCargo =>
-  (HAZARDOUS_CARGO as readonly string[]).includes(value) ? (value as HazardousCargo) : 'other';
+const knownCargo = (value: unknown): HazardousCargo =>
+  (HAZARDOUS_CARGO as readonly unknown[]).includes(value) ? (value as HazardousCargo) : 'other';
 
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const numberOrNull = (value: unknown) => (value === null ? null : Number(value));
 
 /**
  * An item without the attribute reads as nothing set. A cargo
  * class this code does not know (written by a newer version) reads as `other`: still hazardous,
  * never dropped, so the truck is not routed as if it carried nothing.
  */
-export function fromTruckProfileAttribute(attribute: Partial<TruckProfileAttribute> | undefined | null) {
+export function fromTruckProfileAttribute(
+  attribute: Readonly<Record<string, unknown>> | undefined | null,
+): TruckProfileSettings {
   if (!attribute) return { ...UNSET_TRUCK_PROFILE };
-  const cargo = attribute.hazardous_cargo;
+  const stored = fromItemFields<Record<keyof TruckProfileSettings, unknown>>(
+    attribute,
+    TRUCK_PROFILE_ATTRIBUTES,
+  );
+  const cargo = stored.hazardousCargo;
   return {
-    heightInches: numberOrNull(attribute.height_inches),
-    widthInches: numberOrNull(attribute.width_inches),
-    lengthFeet: numberOrNull(attribute.length_feet),
-    grossWeightLbs: numberOrNull(attribute.gross_weight_lbs),
-    axleCount: numberOrNull(attribute.axle_count),
+    heightInches: numberOrNull(stored.heightInches),
+    widthInches: numberOrNull(stored.widthInches),
+    lengthFeet: numberOrNull(stored.lengthFeet),
+    grossWeightLbs: numberOrNull(stored.grossWeightLbs),
+    axleCount: numberOrNull(stored.axleCount),
     hazardousCargo: Array.isArray(cargo) ? [...new Set(cargo.map(knownCargo))] : null,
-  } satisfies TruckProfileSettings;
+  };
 }

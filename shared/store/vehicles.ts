@@ -9,9 +9,14 @@ import { ApiError } from '../platform/errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
-import { fromTruckProfileAttribute, toTruckProfileAttribute } from './truck-profile-attribute.ts';
+import {
+  fromTruckProfileAttribute,
+  type TruckProfileAttribute,
+  toTruckProfileAttribute,
+} from './truck-profile-attribute.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<
@@ -38,48 +43,54 @@ export const vinGuardKey = (fleetId: string, vin: string) => ({
 });
 const statusIndexKey = (fleetId: string, status: VehicleStatus) => `FLEET#${fleetId}#VEH#${status}`;
 
-export function toVehicleItem(vehicle: Vehicle): Item {
+/** The vehicle's fields stored as they are, each under its attribute. */
+const VEHICLE_ATTRIBUTES = {
+  id: 'id',
+  fleetId: 'fleet_id',
+  externalRef: 'external_ref',
+  linkedExternalRefs: 'linked_external_refs',
+  name: 'name',
+  vin: 'vin',
+  tankSizeGallons: 'tank_size_gallons',
+  estimatedMpg: 'estimated_mpg',
+  licensePlate: 'license_plate',
+  fuelTaxTreatment: 'fuel_tax_treatment',
+  status: 'status',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  version: 'version',
+} as const satisfies ItemFields<Omit<Vehicle, 'truckProfile'>>;
+
+/** A vehicle as its item holds it. */
+export type VehicleItem = StoredFields<Omit<Vehicle, 'truckProfile'>, typeof VEHICLE_ATTRIBUTES> & {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  truck_profile: TruckProfileAttribute;
+};
+
+export function toVehicleItem(vehicle: Vehicle): VehicleItem {
   return {
     ...vehicleKey(vehicle.fleetId, vehicle.id),
     gsi1pk: statusIndexKey(vehicle.fleetId, vehicle.status),
     gsi1sk: `VEH#${vehicle.id}`,
-    id: vehicle.id,
-    fleet_id: vehicle.fleetId,
-    external_ref: vehicle.externalRef,
-    linked_external_refs: vehicle.linkedExternalRefs,
-    name: vehicle.name,
-    vin: vehicle.vin,
-    tank_size_gallons: vehicle.tankSizeGallons,
-    estimated_mpg: vehicle.estimatedMpg,
-    license_plate: vehicle.licensePlate,
-    fuel_tax_treatment: vehicle.fuelTaxTreatment,
+    ...toItemFields(vehicle, VEHICLE_ATTRIBUTES),
     truck_profile: toTruckProfileAttribute(vehicle.truckProfile),
-    status: vehicle.status,
-    created_at: vehicle.createdAt,
-    updated_at: vehicle.updatedAt,
-    version: vehicle.version,
   };
 }
 
+/**
+ * Attributes a vehicle's item may lack read as nothing set: no linked refs, no fuel tax
+ * treatment of its own (the fleet's), no truck profile; a missing version as the first.
+ */
 export function fromVehicleItem(item: Item): Vehicle {
+  const fields = fromItemFields<Omit<Vehicle, 'truckProfile'>>(item, VEHICLE_ATTRIBUTES);
   return {
-    id: item.id,
-    fleetId: item.fleet_id,
-    externalRef: item.external_ref,
-    linkedExternalRefs: item.linked_external_refs ?? [],
-    name: item.name ?? null,
-    vin: item.vin ?? null,
-    tankSizeGallons: item.tank_size_gallons ?? null,
-    estimatedMpg: item.estimated_mpg ?? null,
-    licensePlate: item.license_plate ?? null,
-    // Optional: absent, the fleet's treatment.
-    fuelTaxTreatment: item.fuel_tax_treatment ?? null,
-    // Optional: absent, nothing set.
+    ...fields,
+    linkedExternalRefs: fields.linkedExternalRefs ?? [],
     truckProfile: fromTruckProfileAttribute(item.truck_profile),
-    status: item.status,
-    createdAt: item.created_at,
-    updatedAt: item.updated_at,
-    version: Number(item.version ?? 1),
+    version: Number(fields.version ?? 1),
   };
 }
 
