@@ -21,11 +21,11 @@ import type { Vehicle } from '../shared/domain/vehicle.ts';
 import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
 import { newId } from '../shared/platform/ids.ts';
 import { formatTimestamp } from '../shared/platform/time.ts';
-import { createEventRecorder } from '../shared/store/events.ts';
 import { dynamoItemBytes } from '../shared/store/item-size.ts';
 import { startGuidance } from '../shared/usecases/guidance.ts';
 import { ingestLocations } from '../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
+import { eventRecorderOn } from '../shared/wiring/events.ts';
 import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../shared/wiring/locations.ts';
 import { stationSources } from '../shared/wiring/stations.ts';
@@ -365,7 +365,7 @@ async function measureScenario(endpoint: string, perRequest: number, guided = tr
     // nothing (it would only read the endpoint list): it is left out.
     // The worker's own wiring, which plans with the start's too (the program read once per cycle).
     const deps = createGuidancePlanningDeps(infra, {
-      events: createEventRecorder(client, TABLE, 'prod', now),
+      events: eventRecorderOn(client, TABLE, 'prod', now),
     });
     const { catalog } = stationSources(infra);
     // The synthetic catalog, priced as of minute 0.

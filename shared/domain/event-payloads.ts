@@ -29,7 +29,7 @@ export type PublishedEventData<T extends EventType> = z.input<EventDataSchemas[T
 
 /**
  * Members the recorder fills in when a builder leaves them out: a vehicle event's `external_ref`
- * is read from the vehicle at recording time (store/events.ts), so no builder needs the vehicle.
+ * is read from the vehicle at recording time (usecases/event-recording.ts), so no builder needs the vehicle.
  */
 type FilledInByRecorder = 'external_ref';
 

@@ -4,7 +4,7 @@
  * builders (event-payloads.ts) are typed by it, and tests check recorded and delivered events
  * against the published document. Every event about a vehicle carries `vehicle_id` and the
  * vehicle's `external_ref` (null when it has none), the key a TMS knows its trucks by; the
- * recorder fills `external_ref` in (store/events.ts).
+ * recorder fills `external_ref` in (usecases/event-recording.ts).
  */
 export const EVENT_CATALOG = [
   {

@@ -1,3 +1,11 @@
+import {
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { DocumentClient } from './dynamo-client.ts';
+
 interface AwsError {
   name?: string;
   CancellationReasons?: { Code?: string }[];
@@ -33,4 +41,21 @@ export function isTransactionConflict(error: unknown): boolean {
     name === 'TransactionCanceledException' &&
     (CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')
   );
+}
+
+export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * One conditional write is atomic by itself (and costs half a transaction's write units); two or
+ * more go in one transaction, so either all of them are stored or none.
+ */
+export async function writeAllOrNothing(client: DocumentClient, actions: TransactAction[]) {
+  if (actions.length === 0) return;
+  const [only] = actions;
+  if (actions.length === 1 && only) {
+    if (only.Update) await client.send(new UpdateCommand(only.Update));
+    else if (only.Put) await client.send(new PutCommand(only.Put));
+    return;
+  }
+  await client.send(new TransactWriteCommand({ TransactItems: actions }));
 }

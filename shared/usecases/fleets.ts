@@ -24,8 +24,9 @@ import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
 import { type Clock, formatTimestamp } from '../platform/time.ts';
-import { buildEvent, type EventEnvelope } from '../store/events.ts';
+import type { EventEnvelope } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
+import { buildEvent } from './event-recording.ts';
 import { fuelProgramFromRequest, refuseFuelProgramChange } from './fuel-programs.ts';
 import { truckProfilePatchFromRequest } from './truck-profiles.ts';
 

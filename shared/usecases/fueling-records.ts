@@ -20,9 +20,9 @@ import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import { formatTimestamp } from '../platform/time.ts';
-import type { EventRecorder } from '../store/events.ts';
 import type { FuelingRef, FuelingStore, VehicleFillGuard } from '../store/fuelings.ts';
 import type { RecommendedStopRecord, RecommendedStopStore } from '../store/recommended-stops.ts';
+import type { EventRecorder } from './event-recording.ts';
 import type { FuelProgramSource } from './fuel-programs.ts';
 
 export interface FuelingRecordDeps {

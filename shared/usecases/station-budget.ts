@@ -4,6 +4,7 @@ import { monthlyLimitHint, remaining } from '../domain/usage-limits.ts';
 import { currentStage } from '../platform/config.ts';
 import { ApiError } from '../platform/errors.ts';
 import { logger } from '../platform/observability.ts';
+import { admitUsage } from '../platform/usage-admission.ts';
 import { emitUsage, emitUsageOf } from '../platform/usage-metrics.ts';
 import type { Counters } from '../store/counters.ts';
 
@@ -40,23 +41,21 @@ export async function chargeStationResults(
   const accountId = principal.accountId;
   const nowMs = deps.now();
   const periodId = usagePeriod(nowMs).id;
-  let limit: number | undefined;
-  let admission: { admitted: boolean; used: number } | null = null;
-  try {
-    limit = (await deps.plan(principal.planName))?.stationQueryBudget;
-    if (limit === undefined) await deps.counters.addUsage(accountId, periodId, 'station_results', count);
-    else admission = await deps.counters.addUsageWithin(accountId, periodId, 'station_results', count, limit);
-  } catch (error) {
-    logger.warn('Station budget counter unavailable; results not counted', { error, count });
-  }
-  if (admission && !admission.admitted && limit !== undefined) {
+  const refusal = await admitUsage(
+    deps.counters,
+    { accountId, periodId, counter: 'station_results', amount: count },
+    async () => (await deps.plan(principal.planName))?.stationQueryBudget,
+    (error) => logger.warn('Station budget counter unavailable; results not counted', { error, count }),
+  );
+  if (refusal) {
+    const { limit, used } = refusal;
     if (atBudget === 'refuse') {
       throw new ApiError(
         'station_budget_exceeded',
-        `This answer has ${count} stations; ${remaining(limit, admission.used)} of this month’s ${limit} remain.`,
+        `This answer has ${count} stations; ${remaining(limit, used)} of this month’s ${limit} remain.`,
         {
           hint: monthlyLimitHint('reduce station queries or upgrade', nowMs),
-          extensions: { limit, used: admission.used },
+          extensions: { limit, used },
         },
       );
     }

@@ -1,10 +1,10 @@
 import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { OutboxEvent } from '../domain/tracking/outbox.ts';
 import type { VehicleTracking } from '../domain/tracking/vehicle-tracking.ts';
-import type { EventRecorder } from '../store/events.ts';
 import type { GuidanceSessionArchive } from '../store/guidance-session-archive.ts';
 import type { RecommendedStopStore } from '../store/recommended-stops.ts';
 import type { VehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { EventRecorder } from './event-recording.ts';
 
 export interface OutboxDeps {
   tracking: Pick<VehicleTrackingStore, 'clearOutbox'>;

@@ -3,10 +3,10 @@ import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import type { Trip } from '../domain/trips/trip.ts';
 import { tripGuidanceSession } from '../domain/trips/trip-guidance.ts';
 import { projectOntoRoute } from '../geo/route-projection.ts';
-import type { EventRecorder } from '../store/events.ts';
 import type { FleetStore } from '../store/fleets.ts';
 import type { TripStore } from '../store/trips.ts';
 import type { VehiclePositionStore } from '../store/vehicle-positions.ts';
+import type { EventRecorder } from './event-recording.ts';
 import { endTripGuidance, type GuidanceWriteDeps, openTripGuidance } from './guidance.ts';
 import { lineOf } from './guidance-plan.ts';
 

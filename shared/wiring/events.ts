@@ -1,5 +1,10 @@
+import type { Stage } from '../platform/config.ts';
+import type { DocumentClient } from '../store/dynamo-client.ts';
 import { createEventFeedStore } from '../store/event-feed.ts';
+import { createEventStore, type EventEnvelope } from '../store/events.ts';
+import { createVehicleRefReader } from '../store/vehicle-refs.ts';
 import type { EventFeedDeps } from '../usecases/event-feed.ts';
+import { createEventRecorder, type EventRecorder } from '../usecases/event-recording.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
 /** GET /v1/events and GET /v1/events/{id}: the stored events, read back. */
@@ -9,3 +14,23 @@ export const eventFeedDeps = /* @__PURE__ */ perInfrastructure(
     now: clock.now,
   }),
 );
+
+/**
+ * The event recorder over one table: its events and the vehicles' external_refs read from it,
+ * `announce` run after each event is stored (the webhook fan-out in shared/wiring/webhooks.ts).
+ */
+export function eventRecorderOn(
+  client: DocumentClient,
+  tableName: string,
+  stage: Stage,
+  now: () => number = Date.now,
+  announce?: (event: EventEnvelope, partnerId: string | null) => Promise<unknown>,
+): EventRecorder {
+  return createEventRecorder({
+    events: createEventStore(client, tableName),
+    externalRefOf: createVehicleRefReader(client, tableName, now),
+    stage,
+    now,
+    ...(announce ? { announce } : {}),
+  });
+}

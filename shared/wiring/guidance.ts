@@ -1,8 +1,8 @@
-import type { EventRecorder } from '../store/events.ts';
 import { createGuidanceSessionArchive } from '../store/guidance-session-archive.ts';
 import { createRecommendedStopStore } from '../store/recommended-stops.ts';
 import { createVehiclePositionStore } from '../store/vehicle-positions.ts';
 import { createVehicleTrackingStore } from '../store/vehicle-tracking.ts';
+import type { EventRecorder } from '../usecases/event-recording.ts';
 import type { GuidanceReadDeps, GuidanceWriteDeps } from '../usecases/guidance.ts';
 import type { OfflineSweepDeps } from '../usecases/offline-sweep.ts';
 import { detectedFuelings } from './fuelings.ts';

@@ -1,11 +1,12 @@
 import type { WebhookTargetPolicy } from '../platform/url-guard.ts';
 import { sendWebhook } from '../platform/webhook-sender.ts';
-import { createEventRecorder, type EventRecorder } from '../store/events.ts';
 import { createIntegrationCounterStore } from '../store/integration-counters.ts';
 import { createWebhookDeliveryStore } from '../store/webhook-deliveries.ts';
 import { createWebhookEndpointStore } from '../store/webhook-endpoints.ts';
+import type { EventRecorder } from '../usecases/event-recording.ts';
 import { type DeliveryDeps, fanOut } from '../usecases/webhook-delivery.ts';
 import type { WebhookEndpointDeps } from '../usecases/webhook-endpoints.ts';
+import { eventRecorderOn } from './events.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { queuesOf, sendingTo } from './message-queues.ts';
 import { deliveryRetriesOf } from './retry-scheduler.ts';
@@ -87,7 +88,7 @@ export const deliveryDeps = /* @__PURE__ */ perInfrastructure((infra): DeliveryD
  */
 export const eventRecorder = /* @__PURE__ */ perInfrastructure(
   (infra): EventRecorder =>
-    createEventRecorder(
+    eventRecorderOn(
       infra.client,
       infra.config.tableName,
       infra.config.stage,

@@ -3,10 +3,10 @@ import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createEventRecorder } from '../../shared/store/events.ts';
 import { VEHICLE_REF_TTL_MS } from '../../shared/store/vehicle-refs.ts';
 import { createVehicleStore } from '../../shared/store/vehicles.ts';
 import { createVehicle, updateVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { deliveryDeps, eventRecorder } from '../../shared/wiring/webhooks.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 import { testInfrastructure } from '../support/infrastructure.ts';
@@ -41,7 +41,7 @@ const endpointFor = (fleetId: string): WebhookEndpoint => ({
 
 describe('the events module', () => {
   it('gives concurrent events of one fleet distinct, gap-free, increasing sequence numbers', async () => {
-    const recorder = createEventRecorder(client, prodTable, 'prod');
+    const recorder = eventRecorderOn(client, prodTable, 'prod');
     const fleetId = newId('fleet');
     const events = await Promise.all(
       Array.from({ length: 25 }, (_, i) => recorder.record(fleetId, 'vehicle.online', { n: i })),
@@ -55,7 +55,7 @@ describe('the events module', () => {
 
   it('records an occurrence once per dedupe key, even when the same worker input runs twice at once', async () => {
     let announced = 0;
-    const recorder = createEventRecorder(client, prodTable, 'prod', Date.now, async () => {
+    const recorder = eventRecorderOn(client, prodTable, 'prod', Date.now, async () => {
       announced += 1;
     });
     const fleetId = newId('fleet');
@@ -85,7 +85,7 @@ describe('the events module', () => {
   it('announces a deduplicated event again when its first record stopped before the fan-out finished', async () => {
     const announced: string[] = [];
     let failNext = true;
-    const recorder = createEventRecorder(client, prodTable, 'prod', Date.now, async (event) => {
+    const recorder = eventRecorderOn(client, prodTable, 'prod', Date.now, async (event) => {
       if (failNext) {
         failNext = false;
         throw new Error('deliveries queue unavailable');
@@ -143,7 +143,7 @@ describe('vehicle events carry the vehicle’s external_ref', () => {
     const clock = fixedClock(Date.parse('2026-11-21T12:00:00Z'));
     const vehicles = { vehicles: createVehicleStore(client, prodTable, _cursors), clock };
     const { vehicle } = await createVehicle(vehicles, fleetId, { external_ref: 'TRUCK-7' });
-    const recorder = createEventRecorder(client, prodTable, 'prod', clock.now);
+    const recorder = eventRecorderOn(client, prodTable, 'prod', clock.now);
 
     // Act
     const lowFuel = await recorder.record(fleetId, 'vehicle.fuel_low', {
@@ -181,7 +181,7 @@ describe('vehicle events carry the vehicle’s external_ref', () => {
         return client.send(command as never);
       },
     } as unknown as typeof client;
-    const recorder = createEventRecorder(counting, prodTable, 'prod', clock.now);
+    const recorder = eventRecorderOn(counting, prodTable, 'prod', clock.now);
 
     // Act
     const burst = await Promise.all(

@@ -4,9 +4,10 @@ import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createEventRecorder, sequenceKey, storedEnvelope } from '../../shared/store/events.ts';
+import { sequenceKey, storedEnvelope } from '../../shared/store/events.ts';
 import { createFleetStore, fleetKey } from '../../shared/store/fleets.ts';
 import { deactivateFleet, grantedFleet, provisionFleet, updateFleet } from '../../shared/usecases/fleets.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { createTestTable, deleteTestTable, testDocumentClient } from '../support/dynamodb.ts';
 
 const client = testDocumentClient();
@@ -51,7 +52,7 @@ describe('provisioning', () => {
 
   it('continues the per-fleet sequence after provisioning', async () => {
     const fleet = await provisionFleet(deps, newId('partner'), body);
-    const recorder = createEventRecorder(client, table, 'prod');
+    const recorder = eventRecorderOn(client, table, 'prod');
     const second = await recorder.record(fleet.id, 'vehicle.online', { vehicle_id: 'veh_x' });
     const third = await recorder.record(fleet.id, 'vehicle.offline', { vehicle_id: 'veh_x' });
     expect([second.sequence, third.sequence]).toEqual([2, 3]);

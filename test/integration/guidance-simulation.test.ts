@@ -18,7 +18,7 @@ import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { ApiError } from '../../shared/platform/errors.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createEventRecorder, type EventEnvelope, eventBody } from '../../shared/store/events.ts';
+import { type EventEnvelope, eventBody } from '../../shared/store/events.ts';
 import { toFleetItem } from '../../shared/store/fleets.ts';
 import { guidanceRouteKey } from '../../shared/store/guidance-routes.ts';
 import { positionOnlineKeys } from '../../shared/store/online-index.ts';
@@ -38,6 +38,7 @@ import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
 import { savingsReport } from '../../shared/usecases/savings-report.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { recordFuelingsDeps } from '../../shared/wiring/fueling-batches.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
@@ -76,7 +77,7 @@ beforeAll(async () => {
   infra = testInfrastructure({ tableName: table, clock });
   // The composition root's guidance wiring, with the fan-out replaced by a list of what was announced.
   deps = createGuidancePlanningDeps(infra, {
-    events: createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
+    events: eventRecorderOn(infra.client, table, 'prod', clock.now, async (event) => {
       announced.push(event);
     }),
   });

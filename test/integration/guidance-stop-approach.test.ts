@@ -6,11 +6,12 @@ import { pointAtMiles } from '../../shared/geo/route-line.ts';
 import type { RouteResult } from '../../shared/geo/routing-engine.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createEventRecorder, type EventEnvelope, eventBody } from '../../shared/store/events.ts';
+import { type EventEnvelope, eventBody } from '../../shared/store/events.ts';
 import { cancelGuidance, skipGuidanceStop, startGuidance } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { stationSources } from '../../shared/wiring/stations.ts';
@@ -52,7 +53,7 @@ beforeAll(async () => {
   table = await createTestTable(client, 'guidance-approach');
   infra = testInfrastructure({ tableName: table, clock });
   deps = createGuidancePlanningDeps(infra, {
-    events: createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
+    events: eventRecorderOn(infra.client, table, 'prod', clock.now, async (event) => {
       announced.push(event);
     }),
   });

@@ -4,11 +4,12 @@ import type { Station } from '../../shared/domain/stations/station.ts';
 import type { Fueling } from '../../shared/domain/telematics/fueling-record.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock, formatTimestamp } from '../../shared/platform/time.ts';
-import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import type { EventEnvelope } from '../../shared/store/events.ts';
 import { type RecordFuelingsDeps, recordFuelings } from '../../shared/usecases/fuelings.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { purchaseCheckDeps } from '../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps, fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
@@ -43,7 +44,7 @@ const announced: EventEnvelope[] = [];
 beforeAll(async () => {
   table = await createTestTable(client, 'purchase-verification');
   infra = testInfrastructure({ tableName: table, clock });
-  const events = createEventRecorder(infra.client, table, 'prod', clock.now, async (event) => {
+  const events = eventRecorderOn(infra.client, table, 'prod', clock.now, async (event) => {
     announced.push(event);
   });
   postDeps = {

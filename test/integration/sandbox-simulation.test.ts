@@ -8,7 +8,7 @@ import { PAUSE_AFTER_IDLE_MS, type Simulation } from '../../shared/domain/sandbo
 import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createEventRecorder, type EventEnvelope } from '../../shared/store/events.ts';
+import type { EventEnvelope } from '../../shared/store/events.ts';
 import { createIntegrationCounterStore } from '../../shared/store/integration-counters.ts';
 import {
   activeSimulation,
@@ -25,6 +25,7 @@ import {
 } from '../../shared/usecases/sandbox-tools.ts';
 import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { fuelingStores } from '../../shared/wiring/fuelings.ts';
 import { guidanceStores } from '../../shared/wiring/guidance.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
@@ -49,7 +50,7 @@ let deps: SandboxSimulationDeps;
 beforeAll(async () => {
   table = await createTestTable(client, 'sandbox-sim');
   infra = testInfrastructure({ tableName: table, clock, stage: 'sandbox' });
-  const events = createEventRecorder(infra.client, table, 'sandbox', clock.now, async (event) => {
+  const events = eventRecorderOn(infra.client, table, 'sandbox', clock.now, async (event) => {
     announced.push(event);
   });
   const worker = createGuidancePlanningDeps(infra, { events });
@@ -307,7 +308,7 @@ describe('sandbox simulation through the real pipeline', () => {
     const view = await sandboxSnapshot(tools, twinFleet);
     expect(view.simulation.trucks).toHaveLength(3);
     // The snapshot's newest events, read back as delivered.
-    const recorded = await createEventRecorder(infra.client, table, 'sandbox', clock.now).record(
+    const recorded = await eventRecorderOn(infra.client, table, 'sandbox', clock.now).record(
       twinFleet,
       'vehicle.offline',
       {},

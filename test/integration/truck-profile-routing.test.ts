@@ -3,11 +3,11 @@ import { createEmbeddedRouter } from '../../shared/geo/embedded-router.ts';
 import type { RouteRequest, RoutingEngine } from '../../shared/geo/routing-engine.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
-import { createEventRecorder } from '../../shared/store/events.ts';
 import { provisionFleet, updateActingFleetSettings } from '../../shared/usecases/fleets.ts';
 import { startGuidance } from '../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../shared/usecases/locations.ts';
 import { createVehicle, updateVehicle } from '../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../shared/wiring/events.ts';
 import { createGuidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
 import { ingestDeps } from '../../shared/wiring/locations.ts';
 import { tableStores, vehicleStore } from '../../shared/wiring/table-stores.ts';
@@ -85,7 +85,7 @@ describe('a guidance start routes for the stored truck profile', () => {
     expect(ingest.rejected).toBe(0);
     const deps = {
       ...createGuidancePlanningDeps(infra, {
-        events: createEventRecorder(infra.client, table, 'prod', clock.now),
+        events: eventRecorderOn(infra.client, table, 'prod', clock.now),
       }),
       router: recordingRouter(),
     };

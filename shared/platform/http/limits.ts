@@ -7,22 +7,13 @@ import { monthlyLimitHint } from '../../domain/usage-limits.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
+import { type AdmissionCounters, admitUsage } from '../usage-admission.ts';
 import { emitUsageOf } from '../usage-metrics.ts';
 
 /** The counters the chain writes (the store's `Counters` is one). */
-export interface UsageCounters {
+export interface UsageCounters extends AdmissionCounters<EndpointFamily> {
   /** Counts one request in the key's rate window; returns the window's count so far. */
   hitRateWindow(keyId: string, windowStartSeconds: number): Promise<number>;
-  /** Counts one use of a family in the account's month. */
-  addUsage(accountId: string, periodId: string, family: EndpointFamily): Promise<void>;
-  /** Counts one use of a family only if the month's total stays within `limit`. */
-  addUsageWithin(
-    accountId: string,
-    periodId: string,
-    family: EndpointFamily,
-    amount: number,
-    limit: number,
-  ): Promise<{ admitted: boolean; used: number }>;
 }
 
 export interface LimitDeps {
@@ -91,22 +82,18 @@ export async function enforceQuota(
   fleetId: string | null = null,
 ): Promise<void> {
   if (!family) return;
-  const accountId = principal.accountId;
   const nowMs = deps.now();
-  const periodId = usagePeriod(nowMs).id;
-  let limit: number | undefined;
-  let admission: { admitted: boolean; used: number } | null = null;
-  try {
-    limit = (await deps.plan(principal.planName))?.monthlyQuota[family];
-    if (limit === undefined) await deps.counters.addUsage(accountId, periodId, family);
-    else admission = await deps.counters.addUsageWithin(accountId, periodId, family, 1, limit);
-  } catch (error) {
-    logger.warn('Usage counter unavailable; request not counted', { error, family });
-  }
-  if (admission && !admission.admitted) {
+  const refusal = await admitUsage(
+    deps.counters,
+    { accountId: principal.accountId, periodId: usagePeriod(nowMs).id, counter: family },
+    async () => (await deps.plan(principal.planName))?.monthlyQuota[family],
+    (error) => logger.warn('Usage counter unavailable; request not counted', { error, family }),
+  );
+  if (refusal) {
+    const { limit, used } = refusal;
     throw new ApiError('quota_exceeded', `This account used its ${limit} ${family} calls for this month.`, {
       hint: monthlyLimitHint('wait for reset or upgrade', nowMs),
-      extensions: { limit, used: admission.used },
+      extensions: { limit, used },
     });
   }
   emitUsageOf(principal, 'ApiCalls', family, 1, fleetId);

@@ -13,12 +13,13 @@ import type { VehicleUpdateMessage } from '../../../shared/domain/telematics/mes
 import { StationIndex } from '../../../shared/geo/station-index.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../../../shared/geo/synthetic-catalog.ts';
 import { newId } from '../../../shared/platform/ids.ts';
-import { createEventRecorder, type EventEnvelope } from '../../../shared/store/events.ts';
+import type { EventEnvelope } from '../../../shared/store/events.ts';
 import { recordFuelings } from '../../../shared/usecases/fuelings.ts';
 import { startGuidance } from '../../../shared/usecases/guidance.ts';
 import { ingestLocations } from '../../../shared/usecases/locations.ts';
 import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
 import { createVehicle } from '../../../shared/usecases/vehicles.ts';
+import { eventRecorderOn } from '../../../shared/wiring/events.ts';
 import { purchaseCheckDeps } from '../../../shared/wiring/fueling-batches.ts';
 import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
 import { createGuidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
@@ -185,15 +186,9 @@ export interface CardPurchaseOptions {
 
 export function createDriveSimulation(infra: TestInfrastructure, clock: MutableClock) {
   const events: EventEnvelope[] = [];
-  const recorder = createEventRecorder(
-    infra.client,
-    infra.config.tableName,
-    'prod',
-    clock.now,
-    async (event) => {
-      events.push(event);
-    },
-  );
+  const recorder = eventRecorderOn(infra.client, infra.config.tableName, 'prod', clock.now, async (event) => {
+    events.push(event);
+  });
   const deps = {
     ...createGuidancePlanningDeps(infra, { events: recorder }),
     catalog: driftingCatalog(clock.now),

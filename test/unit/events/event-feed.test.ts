@@ -3,8 +3,9 @@ import { EVENT_RETENTION_DAYS } from '../../../shared/domain/events.ts';
 import { ApiError } from '../../../shared/platform/errors.ts';
 import { idTimeMs, newId } from '../../../shared/platform/ids.ts';
 import type { EventFeedStore, StoredEvent } from '../../../shared/store/event-feed.ts';
-import { buildEvent, eventBody, storedEnvelope } from '../../../shared/store/events.ts';
+import { eventBody, storedEnvelope } from '../../../shared/store/events.ts';
 import { getEvent } from '../../../shared/usecases/event-feed.ts';
+import { buildEvent } from '../../../shared/usecases/event-recording.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const WINDOW_MS = EVENT_RETENTION_DAYS * 86_400_000;
