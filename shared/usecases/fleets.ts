@@ -8,7 +8,7 @@ import {
   effectiveMinArrivalFuelPercent,
   type Fleet,
 } from '../domain/fleet.ts';
-import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import {
   DEFAULT_FUEL_TAX_TREATMENT,
   type FuelTaxTreatment,
@@ -216,6 +216,8 @@ export async function fuelSettingsFor(
   fleetTaxTreatment: FuelTaxTreatment;
   /** The fleet's default truck (a vehicle's own members are applied by the caller). */
   fleetTruckProfile: TruckProfileSettings | null;
+  /** The fleet's fuel card program, read with the rest: a plan needs no second read of the fleet. */
+  fuelProgram: FuelProgram;
 }> {
   const fleet = await deps.fleets.get(fleetId);
   return {
@@ -223,6 +225,7 @@ export async function fuelSettingsFor(
     assumedDepartureFuelPercent: assumedDepartureOf(fleet),
     fleetTaxTreatment: treatmentFor(fleet),
     fleetTruckProfile: fleet?.truckProfile ?? null,
+    fuelProgram: fleet?.fuelProgram ?? NO_FUEL_PROGRAM,
   };
 }
 

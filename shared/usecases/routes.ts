@@ -7,6 +7,7 @@ import {
   DEFAULT_RESERVE_FRACTION,
   planWithinProgram,
 } from '../domain/fuel-plan/index.ts';
+import type { FuelProgram } from '../domain/fuel-program/program.ts';
 import { type FuelTaxTreatment, treatmentFor } from '../domain/fuel-tax/treatment.ts';
 import { fuelCandidates } from '../domain/stations/fuel-candidates.ts';
 import type { ResolvedTruckProfile, TruckProfileSettings } from '../domain/truck-profile.ts';
@@ -19,7 +20,6 @@ import type { FleetStore } from '../store/fleets.ts';
 import type { RouteStore } from '../store/routes.ts';
 import type { VehicleReader } from '../store/vehicles.ts';
 import { fuelSettingsFor } from './fleets.ts';
-import type { FuelProgramSource } from './fuel-programs.ts';
 import type { FuelTaxRatesProvider } from './fuel-tax-rates.ts';
 import { chargeStationResults, type StationBudgetDeps } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -30,8 +30,6 @@ import { assertActive, findVehicle } from './vehicles.ts';
 export interface RouteDeps {
   router: RoutingEngine;
   catalog: CatalogProvider;
-  /** The fleet's fuel card program: its discounts, and the stations a plan may recommend. */
-  fuelPrograms: FuelProgramSource;
   /** The state diesel tax rates in force: the plan prices each station net of its state's tax under `ifta`. */
   fuelTaxes: FuelTaxRatesProvider;
   vehicles: VehicleReader;
@@ -74,13 +72,14 @@ export async function createRoute(
         truck: truckFor(null, fleet),
       };
   const { minArrivalFuelPercent } = settings;
-  const resource = await planTruckRoute(deps, fleetId, {
+  const resource = await planTruckRoute(deps, {
     trip,
     destination: body.destination,
     minArrivalFuelPercent,
     corridorWidthMiles: body.corridor_width_miles,
     taxTreatment,
     truck,
+    program: settings.fuelProgram,
   });
   const { id } = resource;
   // Recommended stops are station results (docs/limits.md), charged before the route is stored: a
@@ -101,6 +100,8 @@ export interface TruckRouteRequest {
   taxTreatment: FuelTaxTreatment;
   /** The truck the route is for: the vehicle's profile, else the fleet's, else the standard truck's. */
   truck: ResolvedTruckProfile;
+  /** The fleet's fuel card program: its discounts, and the stations the plan may recommend. */
+  program: FuelProgram;
 }
 
 /**
@@ -109,22 +110,17 @@ export interface TruckRouteRequest {
  * charged). Trips plan their fuel stops with this too, so both speak of the same plan.
  */
 export async function planTruckRoute(
-  deps: Pick<RouteDeps, 'router' | 'catalog' | 'fuelPrograms' | 'fuelTaxes' | 'now'>,
-  fleetId: string,
+  deps: Pick<RouteDeps, 'router' | 'catalog' | 'fuelTaxes' | 'now'>,
   request: TruckRouteRequest,
 ) {
-  const { trip, destination, minArrivalFuelPercent } = request;
+  const { trip, destination, minArrivalFuelPercent, program } = request;
   const route = await deps.router.route({
     origin: trip.origin,
     destination,
     originHeadingDegrees: trip.headingDegrees ?? null,
     truck: request.truck.profile,
   });
-  const [index, program, taxes] = await Promise.all([
-    deps.catalog.current(),
-    deps.fuelPrograms.get(fleetId),
-    deps.fuelTaxes.current(),
-  ]);
+  const [index, taxes] = await Promise.all([deps.catalog.current(), deps.fuelTaxes.current()]);
   const nowMs = deps.now();
   const corridor = corridorStations(index, route, request.corridorWidthMiles);
   const candidates = fuelCandidates(corridor, program, taxes, nowMs);

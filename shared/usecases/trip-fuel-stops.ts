@@ -20,7 +20,7 @@ import { truckFor } from './truck-profiles.ts';
 import { type VehicleFuelLevelDeps, vehicleFuelLevel } from './vehicle-fuel-level.ts';
 
 export interface TripPlanningDeps
-  extends Pick<RouteDeps, 'router' | 'catalog' | 'fuelPrograms' | 'fuelTaxes' | 'now'>,
+  extends Pick<RouteDeps, 'router' | 'catalog' | 'fuelTaxes' | 'now'>,
     VehicleFuelLevelDeps {
   fleets: Pick<FleetStore, 'get'>;
 }
@@ -71,8 +71,13 @@ export async function withFuelStops(
       },
     );
   }
-  const { minArrivalFuelPercent, assumedDepartureFuelPercent, fleetTaxTreatment, fleetTruckProfile } =
-    await fuelSettingsFor(deps, trip.fleetId, trip.minArrivalFuelPercent ?? undefined);
+  const {
+    minArrivalFuelPercent,
+    assumedDepartureFuelPercent,
+    fleetTaxTreatment,
+    fleetTruckProfile,
+    fuelProgram,
+  } = await fuelSettingsFor(deps, trip.fleetId, trip.minArrivalFuelPercent ?? undefined);
   const now = await vehicleFuelLevel(deps, trip.fleetId, vehicle, assumedDepartureFuelPercent, nowMs);
   const { latest } = now;
   const fromPosition = trip.status === 'active' && latest !== null;
@@ -91,7 +96,7 @@ export async function withFuelStops(
         name: trip.origin.name ?? undefined,
       };
   const truck = truckFor(vehicle, { truckProfile: fleetTruckProfile });
-  const planned = await planTruckRoute(deps, trip.fleetId, {
+  const planned = await planTruckRoute(deps, {
     trip: {
       vehicleId: vehicle.id,
       origin,
@@ -109,6 +114,7 @@ export async function withFuelStops(
     corridorWidthMiles: GUIDANCE_POLICY.corridorWidthMiles,
     taxTreatment: treatmentFor({ fuelTaxTreatment: fleetTaxTreatment }, vehicle),
     truck,
+    program: fuelProgram,
   });
   const route =
     fromPosition && trip.route

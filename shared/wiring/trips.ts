@@ -13,7 +13,7 @@ import { eventRecorder } from './webhooks.ts';
  * station-query budget its fuel stops are charged to.
  */
 export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
-  const { catalog, fuelPrograms, router, fuelTaxes } = stationSources(infra);
+  const { catalog, router, fuelTaxes } = stationSources(infra);
   const { fleets, counters, plans } = tableStores(infra);
   const vehicles = vehicleReader(infra);
   const { client, config, cursors } = infra;
@@ -25,7 +25,6 @@ export const tripDeps = /* @__PURE__ */ perInfrastructure((infra): TripDeps => {
     tracking: createVehicleTrackingStore(client, config.tableName),
     router,
     catalog,
-    fuelPrograms,
     fuelTaxes,
     events: eventRecorder(infra),
     guidance: createGuidanceWriteDeps(infra),

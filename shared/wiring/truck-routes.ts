@@ -8,14 +8,13 @@ import { tableStores, vehicleReader } from './table-stores.ts';
 
 /** POST and GET /v1/routes: fuel-optimized truck routes. */
 export const truckRouteDeps = /* @__PURE__ */ perInfrastructure((infra): RouteDeps => {
-  const { catalog, fuelPrograms, router, fuelTaxes } = stationSources(infra);
+  const { catalog, router, fuelTaxes } = stationSources(infra);
   const { counters, fleets, plans } = tableStores(infra);
   const vehicles = vehicleReader(infra);
   const { client, config } = infra;
   return {
     router,
     catalog,
-    fuelPrograms,
     fuelTaxes,
     vehicles,
     fleets,

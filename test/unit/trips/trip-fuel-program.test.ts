@@ -44,11 +44,11 @@ async function createdUnder(fuelProgram: FuelProgram) {
     plan: async () => ({ stationQueryBudget: 100 }),
     router,
     catalog: { current: async () => catalog },
-    fuelPrograms: { get: async () => fuelProgram },
     fuelTaxes: shippedFuelTaxRates,
     positions: { latest: async () => null, recent: async () => null },
     tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },
-    fleets: { get: async () => null },
+    // The program is read with the fleet's other planning settings, in one read.
+    fleets: { get: async () => ({ fuelProgram }) },
     now: () => T0,
   } as unknown as TripDeps;
   await createTrip(deps, principal, trip.fleetId, {

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
 import type { Trip } from '../../../shared/domain/trips/trip.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
@@ -39,7 +38,6 @@ function fakeDeps(budget: { admitted: boolean; used: number }, saves: ('stored' 
     plan: async () => ({ stationQueryBudget: 10 }),
     router,
     catalog: { current: async () => catalog },
-    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     positions: { latest: async () => null, recent: async () => null },
     tracking: { get: async () => emptyTracking(trip.fleetId, vehicle.id) },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import type { FuelTaxTreatment } from '../../../shared/domain/fuel-tax/treatment.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
@@ -43,7 +42,6 @@ function depsWith(fleet: FuelTaxTreatment | undefined, truck: FuelTaxTreatment |
   const deps = {
     router: createEmbeddedRouter(),
     catalog: { current: async () => catalog },
-    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     vehicles: { get: async () => vehicle, idForExternalRef: async () => null },
     positions: {

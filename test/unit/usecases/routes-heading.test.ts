@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
 import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
 import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
 import type { Vehicle } from '../../../shared/domain/vehicle.ts';
@@ -56,7 +55,6 @@ function depsWith(router: RoutingEngine, latest: LatestPosition | null) {
   return {
     router,
     catalog: { current: async () => catalog },
-    fuelPrograms: { get: async () => NO_FUEL_PROGRAM },
     fuelTaxes: shippedFuelTaxRates,
     vehicles: { get: async () => vehicle, idForExternalRef: async () => null },
     positions: {
