@@ -207,15 +207,6 @@ const exceptions = [
       '(http/validate.ts and its messages) leaves http/ in the feature-folder move.',
   },
   {
-    name: 'event-store-canonical-json',
-    rule: 'http-chain-only-above-use-cases',
-    from: '^shared/store/events[.]ts$',
-    to: '^shared/platform/http/json[.]ts$',
-    reason:
-      'Events are stored as the canonical JSON their deliveries send; the event store is being ' +
-      'reshaped into a use case over a thin store, which takes this import with it.',
-  },
-  {
     name: 'catalog-import-checks-states-and-words-issues',
     rule: 'domain-imports-only-the-kernel',
     from: '^shared/domain/stations/catalog-import[.]ts$',

@@ -71,7 +71,7 @@ export const KEY_USE_STAMP: TableGrant = {
 };
 
 /**
- * The control-plane items owner key routes write (shared/store/api-keys.ts, accounts.ts,
+ * The control-plane items owner key routes write (shared/store/api-key-*.ts, accounts.ts,
  * audit-log.ts): a key's secret items, its listing under the account (and the account's
  * production-access summary, on the same partition), its id → account item, the production-access
  * request, and the audit trail. Plans (`PLAN#`), operator tokens (`OPERATOR#`) and the fuel tax rates
