@@ -297,36 +297,49 @@ export function createFleetStore(
 export function createFuelProgramReader(client: DocumentClient, tableName: string) {
   return {
     async get(fleetId: string): Promise<FuelProgram> {
-      const attribute = await readFleetAttribute(client, tableName, fleetId, 'fuel_program');
-      return fromFuelProgramAttribute(attribute as FuelProgramAttribute | undefined);
+      const item = await readFleetAttributes(client, tableName, fleetId, ['fuel_program']);
+      return fromFuelProgramAttribute(item?.fuel_program as FuelProgramAttribute | undefined);
     },
   };
+}
+
+/** What a station query along a route plans with: the fleet's program and its default truck. */
+export interface FleetPlanningSettings {
+  program: FuelProgram;
+  truckProfile: TruckProfileSettings;
 }
 
 /**
- * Where a route that names no vehicle reads the fleet's default truck: only the `truck_profile`
- * attribute of the fleet's item, read afresh each time. A fleet without one has nothing set.
+ * The fleet's fuel card program and default truck in one projected read of the fleet's item, read
+ * afresh each time. A fleet without them has no program and no truck set.
  */
-export function createFleetTruckProfileReader(client: DocumentClient, tableName: string) {
+export function createFleetPlanningReader(client: DocumentClient, tableName: string) {
   return {
-    async get(fleetId: string): Promise<TruckProfileSettings> {
-      const attribute = await readFleetAttribute(client, tableName, fleetId, 'truck_profile');
-      return fromTruckProfileAttribute(attribute as TruckProfileAttribute | undefined);
+    async get(fleetId: string): Promise<FleetPlanningSettings> {
+      const item = await readFleetAttributes(client, tableName, fleetId, ['fuel_program', 'truck_profile']);
+      return {
+        program: fromFuelProgramAttribute(item?.fuel_program as FuelProgramAttribute | undefined),
+        truckProfile: fromTruckProfileAttribute(item?.truck_profile as TruckProfileAttribute | undefined),
+      };
     },
   };
 }
 
-/** One attribute of a fleet's item, read afresh and projected: the readers need no more of it. */
-async function readFleetAttribute(
+/** Some attributes of a fleet's item, read afresh and projected: the readers need no more of it. */
+async function readFleetAttributes(
   client: DocumentClient,
   tableName: string,
   fleetId: string,
-  attribute: 'fuel_program' | 'truck_profile',
-): Promise<unknown> {
+  attributes: readonly ('fuel_program' | 'truck_profile')[],
+): Promise<Record<string, unknown> | undefined> {
   const { Item } = await client.send(
-    new GetCommand({ TableName: tableName, Key: fleetKey(fleetId), ProjectionExpression: attribute }),
+    new GetCommand({
+      TableName: tableName,
+      Key: fleetKey(fleetId),
+      ProjectionExpression: attributes.join(', '),
+    }),
   );
-  return Item?.[attribute];
+  return Item;
 }
 
 /** The members a patch sets, as attribute names and stored values. */

@@ -17,6 +17,7 @@ import { roadMilesAlong } from '../geo/road-miles.ts';
 import type { RouteLine, RoutingEngine } from '../geo/routing-engine.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { Counters } from '../store/counters.ts';
+import type { FleetPlanningSettings } from '../store/fleets.ts';
 import type { FuelProgramSource } from './fuel-programs.ts';
 import { chargeStationResults } from './station-budget.ts';
 import type { CatalogProvider } from './station-catalog.ts';
@@ -123,10 +124,10 @@ function acceptedChainKeys(program: FuelProgram): ReadonlySet<string> {
   return new Set(program.chains.map(({ chain }) => chainKey(chain)));
 }
 
-export interface CorridorDeps extends StationQueryDeps {
+export interface CorridorDeps extends Omit<StationQueryDeps, 'fuelPrograms'> {
   router: RoutingEngine;
-  /** The fleet's default truck, for the route between two points. */
-  fleetTrucks: { get(fleetId: string): Promise<TruckProfileSettings> };
+  /** The fleet's program (discounts, accepted stations) and default truck (the route between two points), in one read. */
+  fleetPlanning: { get(fleetId: string): Promise<FleetPlanningSettings> };
 }
 
 /**
@@ -141,7 +142,7 @@ export async function stationsAlongRoute(
 ) {
   const drawn = body.polyline !== undefined ? lineFromPolyline(body.polyline) : null;
   // The program first: a refused `accepted_only` is bad input, counted by no guard, routed nowhere.
-  const program = await deps.fuelPrograms.get(fleetId);
+  const { program, truckProfile } = await deps.fleetPlanning.get(fleetId);
   const accept = stationFilter(body, program);
   // Guarded on the areas the corridor covers, before any routing is spent on a refused key: the
   // client's polyline, or the straight line between the two ends (the schema guarantees both when
@@ -151,7 +152,7 @@ export async function stationsAlongRoute(
     fleetId,
     corridorFootprint(drawn ? drawn.points : [body.origin as GeoPoint, body.destination as GeoPoint]),
   );
-  const line = drawn ?? (await routedLine(deps, fleetId, body));
+  const line = drawn ?? (await routedLine(deps, truckProfile, body));
   const routeMiles = line.cumulativeMiles.at(-1) ?? 0;
   if (routeMiles > CORRIDOR_LIMITS.maxRouteMiles) {
     const field = body.polyline !== undefined ? 'polyline' : 'destination';
@@ -205,11 +206,10 @@ function lineFromPolyline(encoded: string): RouteLine {
 
 /** The route between the body's two points, for the fleet's truck (the request names no vehicle). */
 async function routedLine(
-  deps: Pick<CorridorDeps, 'router' | 'fleetTrucks'>,
-  fleetId: string,
+  deps: Pick<CorridorDeps, 'router'>,
+  fleetTruck: TruckProfileSettings,
   body: AlongRouteBody,
 ): Promise<RouteLine> {
-  const fleetTruck = await deps.fleetTrucks.get(fleetId);
   // The schema guarantees both points in this form.
   return deps.router.route({
     origin: body.origin as GeoPoint,

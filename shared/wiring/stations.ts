@@ -1,7 +1,7 @@
 import { createRoutingEngine } from '../geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '../geo/synthetic-catalog.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
-import { createFleetTruckProfileReader, createFuelProgramReader } from '../store/fleets.ts';
+import { createFleetPlanningReader, createFuelProgramReader } from '../store/fleets.ts';
 import { createFuelTaxRateStore } from '../store/fuel-tax-rates.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
 import { guardStationQuery } from '../usecases/enumeration-guard.ts';
@@ -70,13 +70,12 @@ export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): Stat
 
 /** POST /v1/stations/along-route. */
 export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
-  const { catalog, fuelPrograms, router } = stationSources(infra);
+  const { catalog, router } = stationSources(infra);
   const { plans, counters } = tableStores(infra);
   return {
     catalog,
-    fuelPrograms,
     router,
-    fleetTrucks: createFleetTruckProfileReader(infra.client, infra.config.tableName),
+    fleetPlanning: createFleetPlanningReader(infra.client, infra.config.tableName),
     plan: (name) => plans.get(name),
     counters,
     now: infra.clock.now,

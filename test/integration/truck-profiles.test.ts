@@ -4,7 +4,7 @@ import { UNSET_TRUCK_PROFILE } from '../../shared/domain/truck-profile.ts';
 import { newId } from '../../shared/platform/ids.ts';
 import { fixedClock } from '../../shared/platform/time.ts';
 import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createFleetStore, createFleetTruckProfileReader, fleetKey } from '../../shared/store/fleets.ts';
+import { createFleetPlanningReader, createFleetStore, fleetKey } from '../../shared/store/fleets.ts';
 import { createVehicleStore, vehicleKey } from '../../shared/store/vehicles.ts';
 import { provisionFleet, updateActingFleetSettings, updateFleet } from '../../shared/usecases/fleets.ts';
 import { createVehicle, findVehicle, updateVehicle } from '../../shared/usecases/vehicles.ts';
@@ -235,11 +235,11 @@ describe('a fleet’s truck profile', () => {
         },
       }),
     );
-    const reader = createFleetTruckProfileReader(client, table);
+    const reader = createFleetPlanningReader(client, table);
 
     // Act
     const before = await fleetDeps.fleets.get(fleetId);
-    const readBefore = await reader.get(fleetId);
+    const readBefore = (await reader.get(fleetId)).truckProfile;
     const patched = await updateActingFleetSettings(fleetDeps, owner, fleetId, {
       truck_profile: { height_inches: 150 },
     });
@@ -248,7 +248,7 @@ describe('a fleet’s truck profile', () => {
     expect(before?.truckProfile).toEqual(UNSET_TRUCK_PROFILE);
     expect(readBefore).toEqual(UNSET_TRUCK_PROFILE);
     expect(patched.truckProfile).toEqual({ ...UNSET_TRUCK_PROFILE, heightInches: 150 });
-    expect(await reader.get(fleetId)).toEqual({ ...UNSET_TRUCK_PROFILE, heightInches: 150 });
+    expect((await reader.get(fleetId)).truckProfile).toEqual({ ...UNSET_TRUCK_PROFILE, heightInches: 150 });
   });
 
   it('a PATCH of a fleet that does not exist is 404 and writes no item', async () => {

@@ -197,6 +197,7 @@ describe('accepted_only and in_fuel_program', () => {
   it('refuses accepted_only along a route before the guard counts it or a route is computed', async () => {
     const d = {
       ...deps(stations, NO_FUEL_PROGRAM),
+      fleetPlanning: { get: vi.fn(async () => ({ program: NO_FUEL_PROGRAM, truckProfile: null })) },
       router: { route: vi.fn(async () => Promise.reject(new Error('no route wanted'))) },
     };
     const error = await stationsAlongRoute(d as unknown as CorridorDeps, principal, 'flt_1', {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tripResource } from '../../../shared/api/serializers/trips.ts';
 import type { Fleet } from '../../../shared/domain/fleet.ts';
 import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
@@ -261,7 +261,12 @@ describe('stations along a route between two points', () => {
       ...routeDeps(router),
       plan: async () => ({ name: 'growth', stationQueryBudget: 1_000, priceQueryCap: 50 }),
       guard: async () => {},
-      fleetTrucks: { get: async (fleetId: string) => (fleetId === trip.fleetId ? FLEET_PROFILE : null) },
+      fleetPlanning: {
+        get: vi.fn(async (fleetId: string) => ({
+          program: NO_FUEL_PROGRAM,
+          truckProfile: fleetId === trip.fleetId ? FLEET_PROFILE : null,
+        })),
+      },
     } as unknown as CorridorDeps;
 
     // Act
@@ -275,6 +280,8 @@ describe('stations along a route between two points', () => {
 
     // Assess
     expect(router.requests.map((request) => request.truck)).toEqual([FLEET_TRUCK]);
+    // The program and the truck come from one read of the fleet.
+    expect(deps.fleetPlanning.get).toHaveBeenCalledTimes(1);
   });
 });
 
