@@ -1,22 +1,10 @@
-import type { Context, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../../shared/platform/observability.ts';
 import { sqsBatchHandler } from '../../../shared/platform/sqs-batch.ts';
+import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
 
-const record = (messageId: string, body: string, receiveCount = '1'): SQSRecord =>
-  ({
-    messageId,
-    receiptHandle: messageId,
-    body,
-    attributes: { ApproximateReceiveCount: receiveCount },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue',
-    awsRegion: 'us-east-1',
-  }) as SQSRecord;
-
-const context = { functionName: 'worker', getRemainingTimeInMillis: () => 30_000 } as Context;
+const record = sqsRecord;
+const context = consumerContext('worker');
 
 /** The JSON records the logger wrote while `run` ran (Powertools writes one line per record, errors to stderr). */
 async function logRecords(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {

@@ -1,21 +1,9 @@
-import type { Context, SQSRecord } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { oneAtATimePerKey, sqsKeyedBatchHandler } from '../../../shared/platform/sqs-keyed-batch.ts';
+import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
 
-const record = (messageId: string, body: string, receiveCount = '1'): SQSRecord =>
-  ({
-    messageId,
-    receiptHandle: messageId,
-    body,
-    attributes: { ApproximateReceiveCount: receiveCount },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue',
-    awsRegion: 'us-east-1',
-  }) as SQSRecord;
-
-const context = { functionName: 'worker', getRemainingTimeInMillis: () => 30_000 } as Context;
+const record = sqsRecord;
+const context = consumerContext('worker');
 
 /** A promise the test settles by hand, so the order of events never depends on timers. */
 function gate() {

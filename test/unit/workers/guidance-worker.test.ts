@@ -1,26 +1,15 @@
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createGuidanceWorker } from '../../../functions/workers/guidance-worker.ts';
+import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
 
 /** The guidance cycle the worker runs, faked: the worker's own job is batching, ordering and failures. */
 const cycle = vi.fn();
 const handler = createGuidanceWorker(cycle);
 
-const record = (messageId: string, body: string): SQSRecord =>
-  ({
-    messageId,
-    receiptHandle: messageId,
-    body,
-    attributes: { ApproximateReceiveCount: '1' },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:vehicle-updates',
-    awsRegion: 'us-east-1',
-  }) as SQSRecord;
-
-const context = { functionName: 'guidanceWorker', getRemainingTimeInMillis: () => 30_000 } as Context;
+const record = (messageId: string, body: string) => sqsRecord(messageId, body, '1', 'vehicle-updates');
+const context = consumerContext('guidanceWorker');
 
 beforeEach(() => {
   cycle.mockReset();
