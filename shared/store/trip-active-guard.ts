@@ -11,14 +11,24 @@ import { createVersionedTripWrite } from './trip-writes.ts';
  */
 export function createTripActiveGuard(client: DocumentClient, tableName: string) {
   const writeVersioned = createVersionedTripWrite(client, tableName);
+  /** The trip the vehicle's guard names (consistent read; null: none). */
+  const activeTripOf = async (fleetId: string, vehicleId: string): Promise<string | null> => {
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: activeTripGuardKey(fleetId, vehicleId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? String(Item.trip_id) : null;
+  };
   return {
     async start(trip: Trip, expectedVersion: number): Promise<TripWrite | { activeTripId: string }> {
-      const guard = activeTripGuardKey(trip.fleetId, trip.vehicleId);
       try {
         await writeVersioned(trip, expectedVersion, {
           Put: {
             TableName: tableName,
-            Item: { ...guard, trip_id: trip.id },
+            Item: { ...activeTripGuardKey(trip.fleetId, trip.vehicleId), trip_id: trip.id },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         });
@@ -27,26 +37,15 @@ export function createTripActiveGuard(client: DocumentClient, tableName: string)
         const failed = failedConditionIndexes(error);
         // The trip itself moved (another start of it won): a lost race, redone from its new state.
         if (failed.includes(1) && !failed.includes(0)) {
-          const { Item } = await client.send(
-            new GetCommand({ TableName: tableName, Key: guard, ConsistentRead: true }),
-          );
+          const holder = await activeTripOf(trip.fleetId, trip.vehicleId);
           // The holder may have ended in between: then this was a lost race, and a retry may win.
-          if (Item && Item.trip_id !== trip.id) return { activeTripId: String(Item.trip_id) };
+          if (holder && holder !== trip.id) return { activeTripId: holder };
         }
         return lostRaceOr(error);
       }
     },
 
-    async activeTripOf(fleetId: string, vehicleId: string): Promise<string | null> {
-      const { Item } = await client.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: activeTripGuardKey(fleetId, vehicleId),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? String(Item.trip_id) : null;
-    },
+    activeTripOf,
 
     async end(trip: Trip, expectedVersion: number): Promise<TripWrite> {
       try {

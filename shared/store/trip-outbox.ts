@@ -4,6 +4,17 @@ import type { DocumentClient } from './dynamo-client.ts';
 import { isConditionFailure } from './transactions.ts';
 import { PENDING_OUTBOX_PK, pendingOutboxKey, tripKey } from './trip-items.ts';
 
+/** A conditional write whose failed condition means another writer moved on: nothing left to do (false). */
+async function unlessMovedOn(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
 /**
  * The trips' pending-outbox list (trip-items.ts): an entry is put before a commit that leaves an
  * outbox, and forgotten once the outbox is carried out.
@@ -28,8 +39,8 @@ export function createPendingOutboxList(client: DocumentClient, tableName: strin
     },
 
     async forget(trip: Pick<Trip, 'fleetId' | 'id' | 'version'>): Promise<void> {
-      try {
-        await client.send(
+      await unlessMovedOn(
+        client.send(
           new DeleteCommand({
             TableName: tableName,
             Key: pendingOutboxKey(trip.fleetId, trip.id),
@@ -37,10 +48,8 @@ export function createPendingOutboxList(client: DocumentClient, tableName: strin
             ConditionExpression: 'version <= :version',
             ExpressionAttributeValues: { ':version': trip.version },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }
@@ -50,8 +59,8 @@ export function createTripOutbox(client: DocumentClient, tableName: string) {
   const pending = createPendingOutboxList(client, tableName);
   return {
     async clearOutbox(trip: Trip): Promise<void> {
-      try {
-        await client.send(
+      const cleared = await unlessMovedOn(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: tripKey(trip.fleetId, trip.id),
@@ -59,12 +68,9 @@ export function createTripOutbox(client: DocumentClient, tableName: string) {
             ConditionExpression: 'version = :expected',
             ExpressionAttributeValues: { ':expected': trip.version },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        return;
-      }
-      await pending.forget(trip);
+        ),
+      );
+      if (cleared) await pending.forget(trip);
     },
 
     async pendingOutboxes(beforeMs: number, limit: number): Promise<{ fleetId: string; tripId: string }[]> {
