@@ -147,7 +147,7 @@ describe('lib/table-access.ts against the code', () => {
         'shared/store/trip-writes.ts', // delete: a planned trip
         'shared/store/trip-active-guard.ts', // end: the active-trip guard
         'shared/store/trip-outbox.ts', // clearOutbox: the pending outbox entry
-        'shared/store/vehicle-tracking.ts', // removeMarker: the offline sweep
+        'shared/store/vehicle-tracking-sweep.ts', // removeMarker: the offline sweep
         'shared/store/vehicles.ts', // the guard item of a changed external_ref or VIN
         'shared/store/webhook-endpoints.ts', // delete: DELETE /v1/webhooks/{id}
       ].sort(),
