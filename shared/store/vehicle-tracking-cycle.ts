@@ -41,20 +41,18 @@ export function createTrackingCommit(client: DocumentClient, tableName: string) 
     return { stored, put };
   };
 
-  return {
-    prepare,
-
-    async save(tracking: VehicleTracking): Promise<VehicleTracking | null> {
-      const { stored, put } = await prepare(tracking);
-      try {
-        await client.send(new PutCommand(put));
-        return stored;
-      } catch (error) {
-        if (isConditionFailure(error)) return null;
-        throw error;
-      }
-    },
+  /** Commits `tracking`; null when somebody moved the version since it was read. */
+  const save = async (tracking: VehicleTracking): Promise<VehicleTracking | null> => {
+    const { stored, put } = await prepare(tracking);
+    try {
+      await client.send(new PutCommand(put));
+      return stored;
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
   };
+  return { prepare, save };
 }
 
 /** The guidance worker's cycle: read the vehicle's tracking, commit the change, clear the carried-out outbox. */
