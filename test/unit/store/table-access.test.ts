@@ -144,8 +144,10 @@ describe('lib/table-access.ts against the code', () => {
       [
         'shared/store/fleets.ts', // deactivate: a partner drops a fleet (DELETE /v1/fleets/{id})
         'shared/store/sandbox-simulations.ts', // deleteFleetItems: POST /v1/sandbox/reset
-        'shared/store/trips.ts', // delete, end, clearOutbox (the pending outbox entry)
-        'shared/store/vehicle-tracking.ts', // removeMarker: the offline sweep
+        'shared/store/trip-writes.ts', // delete: a planned trip
+        'shared/store/trip-active-guard.ts', // end: the active-trip guard
+        'shared/store/trip-outbox.ts', // clearOutbox: the pending outbox entry
+        'shared/store/vehicle-tracking-sweep.ts', // removeMarker: the offline sweep
         'shared/store/vehicles.ts', // the guard item of a changed external_ref or VIN
         'shared/store/webhook-endpoints.ts', // delete: DELETE /v1/webhooks/{id}
       ].sort(),
