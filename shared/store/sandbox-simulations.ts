@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { Simulation } from '../domain/sandbox/simulation.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, storedEnvelope } from './events.ts';
+import { queryPages } from './query-pages.ts';
 
 /**
  * Every twin's simulation is one item in one partition (`SANDBOX#SIMULATIONS`, sorted by fleet):
@@ -80,19 +81,12 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
       return Item ? fromItem(Item) : null;
     },
     async *list() {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': PARTITION },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) yield fromItem(item);
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const pages = queryPages(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': PARTITION },
+      });
+      for await (const page of pages) for (const item of page) yield fromItem(item);
     },
     create: (simulation) => put({ ...simulation, version: 1 }, 'attribute_not_exists(pk)'),
     save: (simulation) => put(simulation, 'version = :previous', { ':previous': simulation.version - 1 }),

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { type FullQuery, queryAll } from './query-pages.ts';
 import { isConditionFailure } from './transactions.ts';
 
 /**
@@ -82,20 +83,12 @@ export function createWebhookEndpointStore(
   tableName: string,
   cursors: CursorCodec,
 ): WebhookEndpointStore {
-  const query = async (
-    owner: WebhookOwner,
-    limit: number | undefined,
-    start: Record<string, unknown> | undefined,
-  ) =>
-    client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
-        ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    );
+  const ownerEndpoints = (owner: WebhookOwner, limit?: number): FullQuery => ({
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
+    ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
+    Limit: limit,
+  });
 
   return {
     async create(endpoint) {
@@ -200,10 +193,11 @@ export function createWebhookEndpointStore(
     },
     async list(owner, limit, cursor) {
       const scope = `webhooks:${ownerPartition(owner)}`;
-      const { Items = [], LastEvaluatedKey } = await query(
-        owner,
-        limit,
-        cursor ? cursors.decode(scope, cursor) : undefined,
+      const { Items = [], LastEvaluatedKey } = await client.send(
+        new QueryCommand({
+          ...ownerEndpoints(owner, limit),
+          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
+        }),
       );
       return {
         data: Items.map(fromItem),
@@ -211,14 +205,7 @@ export function createWebhookEndpointStore(
       };
     },
     async all(owner) {
-      const endpoints: WebhookEndpoint[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await query(owner, undefined, start);
-        endpoints.push(...(page.Items ?? []).map(fromItem));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return endpoints;
+      return (await queryAll(client, ownerEndpoints(owner))).map(fromItem);
     },
   };
 }
