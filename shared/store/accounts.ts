@@ -9,7 +9,7 @@ import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
 import { GSI1 } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite } from './transactions.ts';
 
 /**
  * Accounts and production-access requests in the control-plane table:
@@ -154,15 +154,6 @@ export function createAccountStore(
   tableName: string,
   cursors?: CursorCodec,
 ): AccountStore {
-  const conditional = async (write: () => Promise<unknown>) => {
-    try {
-      await write();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
   const summaryOf = (request: ProductionAccessRequest): ProductionAccessSummary => ({
     status: request.status,
     requestId: request.id,
@@ -182,7 +173,7 @@ export function createAccountStore(
       const fleetIds = [account.liveFleetId, account.sandboxFleetId].filter(
         (id): id is string => id !== null,
       );
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -203,7 +194,7 @@ export function createAccountStore(
     },
 
     setPlan(accountId, planName) {
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new UpdateCommand({
             TableName: tableName,
@@ -218,7 +209,7 @@ export function createAccountStore(
 
     async setLiveFleet(accountId, fleetId) {
       // Set once: a second approval racing the first keeps the fleet the first one set.
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -247,7 +238,7 @@ export function createAccountStore(
     },
 
     fileRequest(request, seenStatus) {
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -312,7 +303,7 @@ export function createAccountStore(
         values[`:${name}`] = value;
         return `#${name} = :${name}`;
       });
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [

@@ -30,7 +30,7 @@ import {
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite, isConditionFailure } from './transactions.ts';
 import {
   fromTruckProfileAttribute,
   TRUCK_PROFILE_ATTRIBUTES,
@@ -121,8 +121,8 @@ export function createFleetStore(
 
   /** Creates an empty `truck_profile` map on an active fleet that has none; false: no such active fleet. */
   const ensureTruckProfileMap = async (fleetId: string) => {
-    try {
-      await client.send(
+    return conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: fleetKey(fleetId),
@@ -134,12 +134,8 @@ export function createFleetStore(
             ':active': 'active',
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   };
 
   return {
@@ -256,8 +252,8 @@ export function createFleetStore(
     },
 
     async deactivate(partnerId, fleetId, at) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -279,12 +275,8 @@ export function createFleetStore(
               },
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Simulation } from '../domain/sandbox/simulation.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, storedEnvelope } from './events.ts';
 import { queryPages } from './query-pages.ts';
+import { conditionalWrite } from './transactions.ts';
 
 /**
  * Every twin's simulation is one item in one partition (`SANDBOX#SIMULATIONS`, sorted by fleet):
@@ -53,25 +54,18 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
 /** Deletes a reset keeps in flight at once. */
 const DELETES_AT_ONCE = 16;
 
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
 export function createSimulationStore(client: DocumentClient, tableName: string): SimulationStore {
   const put = async (simulation: Simulation, condition: string, values?: Record<string, unknown>) => {
-    try {
-      await client.send(
+    return conditionalWrite(() =>
+      client.send(
         new PutCommand({
           TableName: tableName,
           Item: toItem(simulation),
           ConditionExpression: condition,
           ...(values ? { ExpressionAttributeValues: values } : {}),
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   };
   return {
     async get(fleetId) {

@@ -4,7 +4,7 @@ import type { WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite } from './transactions.ts';
 import { ownerPartition } from './webhook-endpoints.ts';
 
 /** The delivery log outlives the replay window a little, for support questions. */
@@ -78,8 +78,8 @@ export function createWebhookDeliveryStore(
       return Item ? (Item.delivery as WebhookDelivery) : null;
     },
     async save(delivery, expectedAttempts) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: toItem(delivery),
@@ -92,12 +92,8 @@ export function createWebhookDeliveryStore(
               ':retrying': 'retrying',
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async list(owner, endpointId, status, limit, cursor) {
       const scope = `deliveries:${ownerPartition(owner)}:${endpointId}:${status ?? 'all'}`;

@@ -3,7 +3,7 @@ import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type FullQuery, queryAll } from './query-pages.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite, isConditionFailure } from './transactions.ts';
 
 /**
  * Endpoints live in their owner's partition (`FLEET#flt_…` or `PARTNER#ptr_…` / `WHK#whk_…`), so
@@ -107,8 +107,8 @@ export function createWebhookEndpointStore(
       return Item ? fromItem(Item) : null;
     },
     async save(endpoint, expectedUpdatedAt) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: toItem(endpoint),
@@ -117,12 +117,8 @@ export function createWebhookEndpointStore(
               : 'attribute_exists(pk)',
             ExpressionAttributeValues: expectedUpdatedAt ? { ':expected': expectedUpdatedAt } : undefined,
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async recordSuccess(owner, endpointId, nowMs) {
       try {
@@ -177,19 +173,15 @@ export function createWebhookEndpointStore(
       return consecutive;
     },
     async delete(owner, endpointId) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new DeleteCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
             ConditionExpression: 'attribute_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async list(owner, limit, cursor) {
       const scope = `webhooks:${ownerPartition(owner)}`;
