@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Account,
   NO_PRODUCTION_ACCESS,
@@ -8,6 +8,7 @@ import type { ProductionAccessRequest } from '../domain/accounts/production-acce
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+import { queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 import { conditionalWrite } from './transactions.ts';
 
@@ -278,20 +279,20 @@ export function createAccountStore(
     async listRequests(status, limit, cursor) {
       if (!cursors) throw new Error('createAccountStore needs a cursor codec to list requests');
       const scope = `production-access:${status}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
+      return queryCursorPage(
+        client,
+        cursors,
+        scope,
+        cursor,
+        {
           TableName: tableName,
           IndexName: GSI1,
           KeyConditionExpression: 'gsi1pk = :status',
           ExpressionAttributeValues: { ':status': `PAR#${status}` },
           Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
+        },
+        fromRequestItem,
       );
-      return {
-        data: Items.map(fromRequestItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
-      };
     },
 
     decideRequest(decided, from, accountPlan) {

@@ -1,10 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
@@ -30,6 +24,7 @@ import {
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+import { queryCursorPage } from './query-pages.ts';
 import { conditionalWrite, isConditionFailure } from './transactions.ts';
 import {
   fromTruckProfileAttribute,
@@ -178,20 +173,23 @@ export function createFleetStore(
 
     async listGranted(partnerId, limit, cursor) {
       const scope = `fleets:${partnerId}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
+      const grants = await queryCursorPage(
+        client,
+        cursors,
+        scope,
+        cursor,
+        {
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
           ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
           Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
+        },
+        (item) => String(item.fleet_id),
       );
-      const ids = Items.map((item) => String(item.fleet_id));
-      const fleets = await batchGetFleets(client, tableName, ids);
+      const fleets = await batchGetFleets(client, tableName, grants.data);
       return {
-        data: ids.map((id) => fleets.get(id)).filter((fleet): fleet is Fleet => fleet !== undefined),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+        data: grants.data.map((id) => fleets.get(id)).filter((fleet): fleet is Fleet => fleet !== undefined),
+        next_cursor: grants.next_cursor,
       };
     },
 

@@ -1,4 +1,5 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 
 /** An item as the document client returns it. */
@@ -25,4 +26,26 @@ export async function queryAll(client: DocumentClient, input: FullQuery): Promis
   const items: Item[] = [];
   for await (const page of queryPages(client, input)) items.push(...page);
   return items;
+}
+
+/**
+ * One page of a listing: the query resumed where the caller's cursor points (a cursor signed for
+ * another `scope` is refused as `invalid_cursor`), its items mapped, and the cursor of the page
+ * after it (null at the end).
+ */
+export async function queryCursorPage<T>(
+  client: DocumentClient,
+  cursors: CursorCodec,
+  scope: string,
+  cursor: string | undefined,
+  input: FullQuery,
+  map: (item: Item) => T,
+): Promise<Page<T>> {
+  const { Items = [], LastEvaluatedKey } = await client.send(
+    new QueryCommand({ ...input, ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined }),
+  );
+  return {
+    data: Items.map(map),
+    next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+  };
 }

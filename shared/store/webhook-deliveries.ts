@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryStatus, WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import type { WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryCursorPage } from './query-pages.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
 import { conditionalWrite } from './transactions.ts';
 import { ownerPartition } from './webhook-endpoints.ts';
@@ -107,20 +108,20 @@ export function createWebhookDeliveryStore(
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':prefix': `WHD#${endpointId}#` },
           };
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
+      return queryCursorPage(
+        client,
+        cursors,
+        scope,
+        cursor,
+        {
           TableName: tableName,
           ...query,
           // Newest first: the log is read to see what just happened.
           ScanIndexForward: false,
           Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
+        },
+        (item) => item.delivery as WebhookDelivery,
       );
-      return {
-        data: Items.map((item) => item.delivery as WebhookDelivery),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
-      };
     },
   };
 }

@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { type FullQuery, queryAll } from './query-pages.ts';
+import { type FullQuery, queryAll, queryCursorPage } from './query-pages.ts';
 import { conditionalWrite, isConditionFailure } from './transactions.ts';
 
 /**
@@ -185,16 +185,16 @@ export function createWebhookEndpointStore(
     },
     async list(owner, limit, cursor) {
       const scope = `webhooks:${ownerPartition(owner)}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
+      return queryCursorPage(
+        client,
+        cursors,
+        scope,
+        cursor,
+        {
           ...ownerEndpoints(owner, limit),
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
+        },
+        fromItem,
       );
-      return {
-        data: Items.map(fromItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
-      };
     },
     async all(owner) {
       return (await queryAll(client, ownerEndpoints(owner))).map(fromItem);

@@ -2,7 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { queryAll, queryPages } from '../../../shared/store/query-pages.ts';
+import { createCursorCodec } from '../../../shared/store/cursor.ts';
+import { queryAll, queryCursorPage, queryPages } from '../../../shared/store/query-pages.ts';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -51,5 +52,49 @@ describe('queryPages / queryAll', () => {
   it('treats a page without items as empty', async () => {
     dynamo.on(QueryCommand).resolves({});
     expect(await queryAll(documents, query)).toEqual([]);
+  });
+});
+
+describe('queryCursorPage', () => {
+  const cursors = createCursorCodec('test-signing-key', () => 1_000);
+  const page = { ...query, Limit: 2 };
+
+  it('reads one page, maps its items, and hands back a cursor that resumes the same list after it', async () => {
+    threePages();
+    const first = await queryCursorPage(documents, cursors, 'list:P', undefined, page, (item) => item.sk);
+    expect(first.data).toEqual(['K0', 'K1']);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await queryCursorPage(
+      documents,
+      cursors,
+      'list:P',
+      first.next_cursor ?? undefined,
+      page,
+      (item) => item.sk,
+    );
+    expect(second.data).toEqual(['K2', 'K3']);
+    const calls = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(calls).toEqual([
+      { ...page, ExclusiveStartKey: undefined },
+      { ...page, ExclusiveStartKey: { pk: 'P', sk: 'K1' } },
+    ]);
+  });
+
+  it('has no next cursor on the last page', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [{ sk: 'K9' }] });
+    expect(await queryCursorPage(documents, cursors, 'list:P', undefined, page, (item) => item.sk)).toEqual({
+      data: ['K9'],
+      next_cursor: null,
+    });
+  });
+
+  it('refuses a cursor of another list before reading anything', async () => {
+    threePages();
+    const other = await queryCursorPage(documents, cursors, 'list:Q', undefined, page, (item) => item.sk);
+    dynamo.resetHistory();
+    await expect(
+      queryCursorPage(documents, cursors, 'list:P', other.next_cursor ?? undefined, page, (item) => item.sk),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });
