@@ -8,7 +8,7 @@ import type { ProductionAccessRequest } from '../domain/accounts/production-acce
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { queryCursorPage } from './query-pages.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 import { conditionalWrite } from './transactions.ts';
 
@@ -279,20 +279,14 @@ export function createAccountStore(
     async listRequests(status, limit, cursor) {
       if (!cursors) throw new Error('createAccountStore needs a cursor codec to list requests');
       const scope = `production-access:${status}`;
-      return queryCursorPage(
-        client,
-        cursors,
-        scope,
-        cursor,
-        {
-          TableName: tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :status',
-          ExpressionAttributeValues: { ':status': `PAR#${status}` },
-          Limit: limit,
-        },
-        fromRequestItem,
-      );
+      const input: FullQuery = {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :status',
+        ExpressionAttributeValues: { ':status': `PAR#${status}` },
+        Limit: limit,
+      };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromRequestItem);
     },
 
     decideRequest(decided, from, accountPlan) {

@@ -4,7 +4,7 @@ import { newId } from '../platform/ids.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { queryCursorPage } from './query-pages.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 
 /**
@@ -71,29 +71,23 @@ export function createAuditStore(
     async list(filter, limit, cursor) {
       if (!cursors) throw new Error('createAuditStore needs a cursor codec to list entries');
       const scope = `audit:${filter.accountId ?? '*'}`;
-      return queryCursorPage(
-        client,
-        cursors,
-        scope,
-        cursor,
-        {
-          TableName: tableName,
-          ...(filter.accountId
-            ? {
-                IndexName: GSI1,
-                KeyConditionExpression: 'gsi1pk = :pk',
-                ExpressionAttributeValues: { ':pk': `AUDIT#${filter.accountId}` },
-              }
-            : {
-                KeyConditionExpression: 'pk = :pk',
-                ExpressionAttributeValues: { ':pk': 'AUDIT' },
-                ConsistentRead: true,
-              }),
-          ScanIndexForward: false,
-          Limit: limit,
-        },
-        fromAuditItem,
-      );
+      const input: FullQuery = {
+        TableName: tableName,
+        ...(filter.accountId
+          ? {
+              IndexName: GSI1,
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': `AUDIT#${filter.accountId}` },
+            }
+          : {
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': 'AUDIT' },
+              ConsistentRead: true,
+            }),
+        ScanIndexForward: false,
+        Limit: limit,
+      };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromAuditItem);
     },
   };
 }

@@ -24,7 +24,7 @@ import {
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { queryCursorPage } from './query-pages.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { conditionalWrite, isConditionFailure } from './transactions.ts';
 import {
   fromTruckProfileAttribute,
@@ -173,18 +173,14 @@ export function createFleetStore(
 
     async listGranted(partnerId, limit, cursor) {
       const scope = `fleets:${partnerId}`;
-      const grants = await queryCursorPage(
-        client,
-        cursors,
-        scope,
-        cursor,
-        {
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
-          ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
-          Limit: limit,
-        },
-        (item) => String(item.fleet_id),
+      const input: FullQuery = {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
+        ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
+        Limit: limit,
+      };
+      const grants = await queryCursorPage(client, cursors, scope, cursor, input, (item) =>
+        String(item.fleet_id),
       );
       const fleets = await batchGetFleets(client, tableName, grants.data);
       return {

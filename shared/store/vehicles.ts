@@ -5,7 +5,7 @@ import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { queryCursorPage } from './query-pages.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
 import {
@@ -268,18 +268,12 @@ export function createVehicleStore(
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :veh)',
             ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':veh': 'VEH#' },
           };
-      return queryCursorPage(
-        client,
-        cursors,
-        scope,
-        cursor,
-        {
-          TableName: tableName,
-          ...query,
-          Limit: limit,
-        },
-        fromVehicleItem,
-      );
+      const input: FullQuery = {
+        TableName: tableName,
+        ...query,
+        Limit: limit,
+      };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromVehicleItem);
     },
   };
 }

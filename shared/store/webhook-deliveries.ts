@@ -3,7 +3,7 @@ import type { DeliveryStatus, WebhookDelivery } from '../domain/webhooks/deliver
 import type { WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { queryCursorPage } from './query-pages.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
 import { conditionalWrite } from './transactions.ts';
 import { ownerPartition } from './webhook-endpoints.ts';
@@ -108,18 +108,19 @@ export function createWebhookDeliveryStore(
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':prefix': `WHD#${endpointId}#` },
           };
+      const input: FullQuery = {
+        TableName: tableName,
+        ...query,
+        // Newest first: the log is read to see what just happened.
+        ScanIndexForward: false,
+        Limit: limit,
+      };
       return queryCursorPage(
         client,
         cursors,
         scope,
         cursor,
-        {
-          TableName: tableName,
-          ...query,
-          // Newest first: the log is read to see what just happened.
-          ScanIndexForward: false,
-          Limit: limit,
-        },
+        input,
         (item) => item.delivery as WebhookDelivery,
       );
     },

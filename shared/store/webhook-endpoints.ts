@@ -185,16 +185,10 @@ export function createWebhookEndpointStore(
     },
     async list(owner, limit, cursor) {
       const scope = `webhooks:${ownerPartition(owner)}`;
-      return queryCursorPage(
-        client,
-        cursors,
-        scope,
-        cursor,
-        {
-          ...ownerEndpoints(owner, limit),
-        },
-        fromItem,
-      );
+      const input: FullQuery = {
+        ...ownerEndpoints(owner, limit),
+      };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromItem);
     },
     async all(owner) {
       return (await queryAll(client, ownerEndpoints(owner))).map(fromItem);
