@@ -1,6 +1,6 @@
-import type { FuelProgram } from './fuel-program/program.ts';
-import type { FuelTaxTreatment } from './fuel-tax/treatment.ts';
-import type { TruckProfilePatch, TruckProfileSettings } from './truck-profile.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from './fuel-program/program.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT, type FuelTaxTreatment } from './fuel-tax/treatment.ts';
+import { type TruckProfilePatch, type TruckProfileSettings, UNSET_TRUCK_PROFILE } from './truck-profile.ts';
 
 export type FleetStatus = 'active' | 'inactive';
 
@@ -72,4 +72,26 @@ export function effectiveMinArrivalFuelPercent(
   fleet: Pick<Fleet, 'defaultMinArrivalFuelPercent'> | null,
 ): number {
   return requested ?? fleet?.defaultMinArrivalFuelPercent ?? DEFAULT_MIN_ARRIVAL_FUEL_PERCENT;
+}
+
+/**
+ * A company's own fleet as it starts (no provisioning partner): active, every setting at its
+ * default, no fuel program and no truck profile set.
+ */
+export function newCompanyFleet(
+  identity: Pick<Fleet, 'id' | 'name' | 'externalRef' | 'contactEmail' | 'timezone'>,
+  at: string,
+): Fleet {
+  return {
+    ...identity,
+    status: 'active',
+    defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+    assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+    fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
+    fuelProgram: NO_FUEL_PROGRAM,
+    truckProfile: { ...UNSET_TRUCK_PROFILE },
+    partnerId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }

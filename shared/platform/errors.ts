@@ -241,6 +241,10 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError('resource_not_found', `${what} was not found.`);
 
+/** A batch of more items than a route accepts; `items` names them (`fuelings`, `items`). */
+export const batchTooLarge = (count: number, max: number, items: string) =>
+  new ApiError('batch_too_large', `The batch has ${count} ${items}; at most ${max} are accepted.`);
+
 /** The registry URL every problem's `type` points into (served by GET /v1/errors). */
 export const ERROR_REGISTRY_PATH = '/v1/errors';
 

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Account,
   NO_PRODUCTION_ACCESS,
@@ -8,8 +8,9 @@ import type { ProductionAccessRequest } from '../domain/accounts/production-acce
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite } from './transactions.ts';
 
 /**
  * Accounts and production-access requests in the control-plane table:
@@ -154,15 +155,6 @@ export function createAccountStore(
   tableName: string,
   cursors?: CursorCodec,
 ): AccountStore {
-  const conditional = async (write: () => Promise<unknown>) => {
-    try {
-      await write();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
   const summaryOf = (request: ProductionAccessRequest): ProductionAccessSummary => ({
     status: request.status,
     requestId: request.id,
@@ -182,7 +174,7 @@ export function createAccountStore(
       const fleetIds = [account.liveFleetId, account.sandboxFleetId].filter(
         (id): id is string => id !== null,
       );
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -203,7 +195,7 @@ export function createAccountStore(
     },
 
     setPlan(accountId, planName) {
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new UpdateCommand({
             TableName: tableName,
@@ -218,7 +210,7 @@ export function createAccountStore(
 
     async setLiveFleet(accountId, fleetId) {
       // Set once: a second approval racing the first keeps the fleet the first one set.
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -247,7 +239,7 @@ export function createAccountStore(
     },
 
     fileRequest(request, seenStatus) {
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -287,20 +279,14 @@ export function createAccountStore(
     async listRequests(status, limit, cursor) {
       if (!cursors) throw new Error('createAccountStore needs a cursor codec to list requests');
       const scope = `production-access:${status}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :status',
-          ExpressionAttributeValues: { ':status': `PAR#${status}` },
-          Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
-      );
-      return {
-        data: Items.map(fromRequestItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      const input: FullQuery = {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :status',
+        ExpressionAttributeValues: { ':status': `PAR#${status}` },
+        Limit: limit,
       };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromRequestItem);
     },
 
     decideRequest(decided, from, accountPlan) {
@@ -312,7 +298,7 @@ export function createAccountStore(
         values[`:${name}`] = value;
         return `#${name} = :${name}`;
       });
-      return conditional(() =>
+      return conditionalWrite(() =>
         client.send(
           new TransactWriteCommand({
             TransactItems: [

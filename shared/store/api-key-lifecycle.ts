@@ -10,7 +10,7 @@ import {
   versioned,
 } from './api-key-items.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { isConditionFailure, isTransactionConflict } from './transactions.ts';
+import { conditionalWrite } from './transactions.ts';
 
 /**
  * A key's lifecycle: created with its first secret, suspended or revoked, moved to another plan;
@@ -41,29 +41,27 @@ export function createApiKeyLifecycle(
         ExpressionAttributeValues: expression.values,
       },
     });
-    try {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: accountKeyKey(key.accountId, key.keyId),
-                UpdateExpression: `${update}, version = :next`,
-                ConditionExpression: versioned(key).condition,
-                ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
-                ExpressionAttributeValues: { ...expression.values, ...versioned(key).values },
+    return conditionalWrite(
+      () =>
+        client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: accountKeyKey(key.accountId, key.keyId),
+                  UpdateExpression: `${update}, version = :next`,
+                  ConditionExpression: versioned(key).condition,
+                  ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
+                  ExpressionAttributeValues: { ...expression.values, ...versioned(key).values },
+                },
               },
-            },
-            ...liveSecretHashes(key, nowMs).map(secret),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error) || isTransactionConflict(error)) return false;
-      throw error;
-    }
+              ...liveSecretHashes(key, nowMs).map(secret),
+            ],
+          }),
+        ),
+      { orConflict: true },
+    );
   };
 
   /** The secret items a change must reach: the current one, and the previous one while it works. */
@@ -77,8 +75,8 @@ export function createApiKeyLifecycle(
   return {
     async create(keyHash, key, options = {}) {
       const fields = toFields(key);
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -126,12 +124,8 @@ export function createApiKeyLifecycle(
                 : []),
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async setStatus(key, status, reason, nowMs) {

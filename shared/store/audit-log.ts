@@ -1,9 +1,10 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, AuditLog } from '../domain/accounts/audit.ts';
 import { newId } from '../platform/ids.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 
 /**
@@ -70,29 +71,23 @@ export function createAuditStore(
     async list(filter, limit, cursor) {
       if (!cursors) throw new Error('createAuditStore needs a cursor codec to list entries');
       const scope = `audit:${filter.accountId ?? '*'}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          ...(filter.accountId
-            ? {
-                IndexName: GSI1,
-                KeyConditionExpression: 'gsi1pk = :pk',
-                ExpressionAttributeValues: { ':pk': `AUDIT#${filter.accountId}` },
-              }
-            : {
-                KeyConditionExpression: 'pk = :pk',
-                ExpressionAttributeValues: { ':pk': 'AUDIT' },
-                ConsistentRead: true,
-              }),
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
-      );
-      return {
-        data: Items.map(fromAuditItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      const input: FullQuery = {
+        TableName: tableName,
+        ...(filter.accountId
+          ? {
+              IndexName: GSI1,
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': `AUDIT#${filter.accountId}` },
+            }
+          : {
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': 'AUDIT' },
+              ConsistentRead: true,
+            }),
+        ScanIndexForward: false,
+        Limit: limit,
       };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromAuditItem);
     },
   };
 }

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { EnumerationWindow, Finding } from '../domain/stations/enumeration-guard.ts';
 import type { GeoPoint } from '../geo/distance.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure } from './transactions.ts';
 
@@ -182,24 +183,15 @@ export function createEnumerationWindowStore(
       );
     },
     async fleetPositions(fleetId) {
-      const positions: GeoPoint[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': 'VEHPOS#' },
-            ProjectionExpression: 'latitude, longitude',
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          positions.push({ latitude: Number(item.latitude), longitude: Number(item.longitude) });
-        }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return positions;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': 'VEHPOS#' },
+        ProjectionExpression: 'latitude, longitude',
+      });
+      return items.map(
+        (item): GeoPoint => ({ latitude: Number(item.latitude), longitude: Number(item.longitude) }),
+      );
     },
   };
 }

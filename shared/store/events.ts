@@ -3,7 +3,12 @@ import { EVENT_RETENTION_DAYS, type EventType } from '../domain/events.ts';
 import { canonicalJson } from '../platform/canonical-json.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { ttlEpochSeconds } from './table.ts';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
+import {
+  conditionalWrite,
+  failedConditionIndexes,
+  isConditionFailure,
+  isTransactionConflict,
+} from './transactions.ts';
 
 /**
  * Events live under their fleet, ordered by the per-fleet sequence (`EVT#000000000042`), and are
@@ -202,8 +207,8 @@ export function createEventStore(client: DocumentClient, tableName: string): Eve
     },
 
     async claimAnnouncement(fleetId, dedupeKey, nowMs, untilMs) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: dedupeGuardKey(fleetId, dedupeKey),
@@ -211,12 +216,8 @@ export function createEventStore(client: DocumentClient, tableName: string): Eve
             ConditionExpression: 'announced = :false AND announcing_until < :now',
             ExpressionAttributeValues: { ':until': untilMs, ':now': nowMs, ':false': false },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async releaseAnnouncement(fleetId, dedupeKey) {

@@ -1,10 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
@@ -30,7 +24,8 @@ import {
   toFuelProgramAttribute,
 } from './fuel-program-attribute.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
-import { isConditionFailure } from './transactions.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
+import { conditionalWrite, isConditionFailure } from './transactions.ts';
 import {
   fromTruckProfileAttribute,
   TRUCK_PROFILE_ATTRIBUTES,
@@ -121,8 +116,8 @@ export function createFleetStore(
 
   /** Creates an empty `truck_profile` map on an active fleet that has none; false: no such active fleet. */
   const ensureTruckProfileMap = async (fleetId: string) => {
-    try {
-      await client.send(
+    return conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: fleetKey(fleetId),
@@ -134,12 +129,8 @@ export function createFleetStore(
             ':active': 'active',
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   };
 
   return {
@@ -182,20 +173,19 @@ export function createFleetStore(
 
     async listGranted(partnerId, limit, cursor) {
       const scope = `fleets:${partnerId}`;
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
-          ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
-          Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
+      const input: FullQuery = {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
+        ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
+        Limit: limit,
+      };
+      const grants = await queryCursorPage(client, cursors, scope, cursor, input, (item) =>
+        String(item.fleet_id),
       );
-      const ids = Items.map((item) => String(item.fleet_id));
-      const fleets = await batchGetFleets(client, tableName, ids);
+      const fleets = await batchGetFleets(client, tableName, grants.data);
       return {
-        data: ids.map((id) => fleets.get(id)).filter((fleet): fleet is Fleet => fleet !== undefined),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+        data: grants.data.map((id) => fleets.get(id)).filter((fleet): fleet is Fleet => fleet !== undefined),
+        next_cursor: grants.next_cursor,
       };
     },
 
@@ -256,8 +246,8 @@ export function createFleetStore(
     },
 
     async deactivate(partnerId, fleetId, at) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -279,12 +269,8 @@ export function createFleetStore(
               },
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

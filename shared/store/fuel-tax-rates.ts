@@ -1,6 +1,7 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredTaxRate } from '../domain/fuel-tax/rate-table.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 
 /**
  * Operators' state diesel tax rows, in the control table beside the plans: one table for both
@@ -47,22 +48,13 @@ export function createFuelTaxRateStore(client: DocumentClient, tableName: string
       return Attributes ? fromItem(Attributes as FuelTaxRateItem) : null;
     },
     async list() {
-      const rows: StoredTaxRate[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const { Items = [], LastEvaluatedKey } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rate)',
-            ExpressionAttributeValues: { ':pk': PARTITION, ':rate': 'RATE#' },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        rows.push(...Items.map((item) => fromItem(item as FuelTaxRateItem)));
-        start = LastEvaluatedKey;
-      } while (start);
-      return rows;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rate)',
+        ExpressionAttributeValues: { ':pk': PARTITION, ':rate': 'RATE#' },
+        ConsistentRead: true,
+      });
+      return items.map((item) => fromItem(item as FuelTaxRateItem));
     },
   };
 }

@@ -1,7 +1,8 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IngestTally } from '../domain/integration-health/ingest-tally.ts';
 import { dayOf, hourOf } from '../domain/integration-health/window.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { ttlEpochSeconds } from './table.ts';
 
 /**
@@ -142,44 +143,26 @@ export function createIntegrationCounterStore(
     },
 
     async hours(fleetId, fromMs, toMs) {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: {
-              ':pk': healthHourKey(fleetId, fromMs).pk,
-              ':from': healthHourKey(fleetId, fromMs).sk,
-              ':to': healthHourKey(fleetId, Math.max(fromMs, toMs)).sk,
-            },
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': healthHourKey(fleetId, fromMs).pk,
+          ':from': healthHourKey(fleetId, fromMs).sk,
+          ':to': healthHourKey(fleetId, Math.max(fromMs, toMs)).sk,
+        },
+      });
       return items.map(fromHourItem);
     },
 
     async activeFleets(day) {
-      const fleets: string[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': `HEALTHDAY#${day}` },
-            ProjectionExpression: 'fleet_id',
-            ExclusiveStartKey: start,
-          }),
-        );
-        fleets.push(...(page.Items ?? []).map((item) => String(item.fleet_id)));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return fleets;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `HEALTHDAY#${day}` },
+        ProjectionExpression: 'fleet_id',
+      });
+      return items.map((item) => String(item.fleet_id));
     },
   };
 }

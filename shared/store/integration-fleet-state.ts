@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 
 /**
  * The fleet's current state as the scorecard needs it, from the items a fleet's partition already
@@ -31,25 +31,14 @@ export function createIntegrationFleetStateStore(
     prefix: string,
     projection: string,
     names: Record<string, string>,
-  ) => {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': prefix },
-          ProjectionExpression: projection,
-          ExpressionAttributeNames: names,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  };
+  ) =>
+    queryAll(client, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': prefix },
+      ProjectionExpression: projection,
+      ExpressionAttributeNames: names,
+    });
   const vehicleIdOf = (item: Record<string, unknown>, prefix: string) => String(item.sk).slice(prefix.length);
 
   return {

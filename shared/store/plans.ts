@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '../domain/plans.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 
 export const planKey = (name: string) => ({ pk: `PLAN#${name}`, sk: 'PLAN' });
@@ -61,22 +62,13 @@ export function createPlanStore(
       cache.delete(plan.name);
     },
     async list() {
-      const plans: Plan[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const { Items = [], LastEvaluatedKey } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :plans',
-            ExpressionAttributeValues: { ':plans': 'PLANS' },
-            ExclusiveStartKey: start,
-          }),
-        );
-        plans.push(...Items.map((item) => fromPlanItem(item as PlanItem)));
-        start = LastEvaluatedKey;
-      } while (start);
-      return plans;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :plans',
+        ExpressionAttributeValues: { ':plans': 'PLANS' },
+      });
+      return items.map((item) => fromPlanItem(item as PlanItem));
     },
   };
 }

@@ -1,10 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryPoint, RecentPositions } from '../domain/telematics/positions.ts';
 import { tuplesOf } from './breadcrumb-packing.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { historyBucketKey } from './position-history.ts';
 import { pointOf, readPositionItem, ringOfItem } from './position-item.ts';
 import type { HistoryTuple } from './position-ring.ts';
+import { queryPages } from './query-pages.ts';
 
 /** The worker reads at most this much history in one cycle (a vehicle back after a long silence). */
 export const HISTORY_LOOKBACK_HOURS = 6;
@@ -54,26 +54,19 @@ export function createHistoryReader(client: DocumentClient, tableName: string) {
         p.fuelLevelPercent,
         p.speedKmh,
       ]) ?? ringOfItem(await readPositionItem(client, tableName, fleetId, vehicleId, true));
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
-          ExpressionAttributeValues: {
-            ':pk': `FLEET#${fleetId}`,
-            ':from': historyBucketKey(fleetId, vehicleId, fromMs).sk,
-            // The last hour's continuation items too (`…T13#0001` sorts before `…T13#~`).
-            ':until': `${historyBucketKey(fleetId, vehicleId, untilMs).sk}#~`,
-          },
-          ProjectionExpression: 'points',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) keep(tuplesOf(item.points));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const pages = queryPages(client, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
+      ExpressionAttributeValues: {
+        ':pk': `FLEET#${fleetId}`,
+        ':from': historyBucketKey(fleetId, vehicleId, fromMs).sk,
+        // The last hour's continuation items too (`…T13#0001` sorts before `…T13#~`).
+        ':until': `${historyBucketKey(fleetId, vehicleId, untilMs).sk}#~`,
+      },
+      ProjectionExpression: 'points',
+      ConsistentRead: true,
+    });
+    for await (const page of pages) for (const item of page) keep(tuplesOf(item.points));
     // The newest breadcrumbs are still in the latest-position item's ring.
     keep(ringPoints);
     return [...points.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs);

@@ -3,7 +3,7 @@ import type { PositionFix } from '../domain/telematics/positions.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { positionOnlineKeys } from './online-index.ts';
 import { latestAttributes, latestPositionKey } from './position-item.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite, isConditionFailure } from './transactions.ts';
 
 /**
  * Single updates of the latest-position item outside the ring write path: the online index's keys
@@ -31,8 +31,8 @@ export function createPositionItemUpdates(client: DocumentClient, tableName: str
     async recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean> {
       const attributes = latestAttributes(fix);
       const names = Object.keys(attributes);
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: latestPositionKey(fleetId, vehicleId),
@@ -42,12 +42,8 @@ export function createPositionItemUpdates(client: DocumentClient, tableName: str
               names.map((name) => [`:${name}`, attributes[name]]),
             ),
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,16 +1,11 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '../domain/fuelings/period.ts';
 import { FUELING_POLICY } from '../domain/fuelings/policy.ts';
 import type { RecommendedStop } from '../domain/fuelings/recommendations.ts';
 import type { Fueling } from '../domain/telematics/fueling-record.ts';
 import { ulidTimePrefix } from '../platform/ids.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { addToSavingsDay, type SavingsContribution, type TransactItem } from './savings-days.ts';
 import { ttlEpochSeconds } from './table.ts';
 import { isConditionFailure, isTransactionConflict } from './transactions.ts';
@@ -350,26 +345,17 @@ export function createRecommendedStopStore(
     async around(fleetId, vehicleId, atMs) {
       const from = atMs - FUELING_POLICY.matchLookbackDays * 86_400_000;
       const prefix = `RECSTOP#${vehicleId}#gds_`;
-      const records: RecommendedStopRecord[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: {
-              ':pk': `FLEET#${fleetId}`,
-              ':from': `${prefix}${ulidTimePrefix(from)}`,
-              ':to': `${prefix}~`,
-            },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) records.push(fromItem(item));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return records;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': `FLEET#${fleetId}`,
+          ':from': `${prefix}${ulidTimePrefix(from)}`,
+          ':to': `${prefix}~`,
+        },
+        ConsistentRead: true,
+      });
+      return items.map(fromItem);
     },
   };
 }

@@ -2,6 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { Simulation } from '../domain/sandbox/simulation.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { type EventEnvelope, storedEnvelope } from './events.ts';
+import { queryPages } from './query-pages.ts';
+import { conditionalWrite } from './transactions.ts';
 
 /**
  * Every twin's simulation is one item in one partition (`SANDBOX#SIMULATIONS`, sorted by fleet):
@@ -52,25 +54,18 @@ const fromItem = (item: Record<string, unknown>): Simulation => ({
 /** Deletes a reset keeps in flight at once. */
 const DELETES_AT_ONCE = 16;
 
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
 export function createSimulationStore(client: DocumentClient, tableName: string): SimulationStore {
   const put = async (simulation: Simulation, condition: string, values?: Record<string, unknown>) => {
-    try {
-      await client.send(
+    return conditionalWrite(() =>
+      client.send(
         new PutCommand({
           TableName: tableName,
           Item: toItem(simulation),
           ConditionExpression: condition,
           ...(values ? { ExpressionAttributeValues: values } : {}),
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   };
   return {
     async get(fleetId) {
@@ -80,19 +75,12 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
       return Item ? fromItem(Item) : null;
     },
     async *list() {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': PARTITION },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) yield fromItem(item);
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const pages = queryPages(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': PARTITION },
+      });
+      for await (const page of pages) for (const item of page) yield fromItem(item);
     },
     create: (simulation) => put({ ...simulation, version: 1 }, 'attribute_not_exists(pk)'),
     save: (simulation) => put(simulation, 'version = :previous', { ':previous': simulation.version - 1 }),

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_FIGURES, type SavingsFigures } from '../domain/fuelings/savings.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { ttlEpochSeconds } from './table.ts';
 
 export type TransactItem = NonNullable<
@@ -185,25 +186,15 @@ const READ_CONCURRENCY = 16;
 
 export function createSavingsDayStore(client: DocumentClient, tableName: string): SavingsDayStore {
   const readDays = async (fleetId: string, from: string, to: string): Promise<Record<string, unknown>[]> => {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': `FLEET#${fleetId}`,
-            ':from': `SAVDAY#${from}#`,
-            ':to': `SAVDAY#${to}#~`,
-          },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return queryAll(client, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `FLEET#${fleetId}`,
+        ':from': `SAVDAY#${from}#`,
+        ':to': `SAVDAY#${to}#~`,
+      },
+    });
   };
 
   return {

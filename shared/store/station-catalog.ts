@@ -1,7 +1,8 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unitHash } from '../domain/stations/price-model.ts';
 import type { Station } from '../domain/stations/station.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { queryAll } from './query-pages.ts';
 import { isConditionFailure } from './transactions.ts';
 
 /**
@@ -136,21 +137,12 @@ export function createStationCatalogStore(client: DocumentClient, tableName: str
     async load(version) {
       const shards = await Promise.all(
         Array.from({ length: CATALOG_SHARDS }, async (_, shard) => {
-          const stations: Station[] = [];
-          let start: Record<string, unknown> | undefined;
-          do {
-            const page = await client.send(
-              new QueryCommand({
-                TableName: tableName,
-                KeyConditionExpression: 'pk = :pk',
-                ExpressionAttributeValues: { ':pk': `CATALOG#${version}#${shard}` },
-                ExclusiveStartKey: start,
-              }),
-            );
-            for (const item of page.Items ?? []) stations.push(item.station as Station);
-            start = page.LastEvaluatedKey;
-          } while (start);
-          return stations;
+          const items = await queryAll(client, {
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `CATALOG#${version}#${shard}` },
+          });
+          return items.map((item) => item.station as Station);
         }),
       );
       // Shards come back in any order; a stable order keeps the spatial index deterministic.

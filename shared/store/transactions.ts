@@ -59,3 +59,21 @@ export async function writeAllOrNothing(client: DocumentClient, actions: Transac
   }
   await client.send(new TransactWriteCommand({ TransactItems: actions }));
 }
+
+/**
+ * A conditional write (one item or a transaction): true when it was stored, false when a condition
+ * failed and nothing was. With `orConflict`, a transaction that lost to another on the same items
+ * is false too, for callers that read again and decide anew rather than wait and retry.
+ */
+export async function conditionalWrite(
+  write: () => Promise<unknown>,
+  { orConflict = false }: { orConflict?: boolean } = {},
+): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || (orConflict && isTransactionConflict(error))) return false;
+    throw error;
+  }
+}

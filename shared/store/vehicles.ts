@@ -1,15 +1,11 @@
-import {
-  GetCommand,
-  type NativeAttributeValue,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NativeAttributeValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vehicle, VehicleStatus } from '../domain/vehicle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { fromItemFields, type ItemFields, type StoredFields, toItemFields } from './item-fields.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1 } from './table.ts';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './transactions.ts';
 import {
@@ -272,18 +268,12 @@ export function createVehicleStore(
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :veh)',
             ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':veh': 'VEH#' },
           };
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          ...query,
-          Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
-      );
-      return {
-        data: Items.map(fromVehicleItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      const input: FullQuery = {
+        TableName: tableName,
+        ...query,
+        Limit: limit,
       };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromVehicleItem);
     },
   };
 }

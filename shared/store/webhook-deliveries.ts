@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryStatus, WebhookDelivery } from '../domain/webhooks/delivery.ts';
 import type { WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { type FullQuery, queryCursorPage } from './query-pages.ts';
 import { GSI1, ttlEpochSeconds } from './table.ts';
-import { isConditionFailure } from './transactions.ts';
+import { conditionalWrite } from './transactions.ts';
 import { ownerPartition } from './webhook-endpoints.ts';
 
 /** The delivery log outlives the replay window a little, for support questions. */
@@ -78,8 +79,8 @@ export function createWebhookDeliveryStore(
       return Item ? (Item.delivery as WebhookDelivery) : null;
     },
     async save(delivery, expectedAttempts) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: toItem(delivery),
@@ -92,12 +93,8 @@ export function createWebhookDeliveryStore(
               ':retrying': 'retrying',
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async list(owner, endpointId, status, limit, cursor) {
       const scope = `deliveries:${ownerPartition(owner)}:${endpointId}:${status ?? 'all'}`;
@@ -111,20 +108,21 @@ export function createWebhookDeliveryStore(
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':prefix': `WHD#${endpointId}#` },
           };
-      const { Items = [], LastEvaluatedKey } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          ...query,
-          // Newest first: the log is read to see what just happened.
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,
-        }),
-      );
-      return {
-        data: Items.map((item) => item.delivery as WebhookDelivery),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      const input: FullQuery = {
+        TableName: tableName,
+        ...query,
+        // Newest first: the log is read to see what just happened.
+        ScanIndexForward: false,
+        Limit: limit,
       };
+      return queryCursorPage(
+        client,
+        cursors,
+        scope,
+        cursor,
+        input,
+        (item) => item.delivery as WebhookDelivery,
+      );
     },
   };
 }

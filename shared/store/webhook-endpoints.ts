@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint, WebhookOwner } from '../domain/webhooks/endpoint.ts';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
-import { isConditionFailure } from './transactions.ts';
+import { type FullQuery, queryAll, queryCursorPage } from './query-pages.ts';
+import { conditionalWrite, isConditionFailure } from './transactions.ts';
 
 /**
  * Endpoints live in their owner's partition (`FLEET#flt_…` or `PARTNER#ptr_…` / `WHK#whk_…`), so
@@ -82,20 +83,12 @@ export function createWebhookEndpointStore(
   tableName: string,
   cursors: CursorCodec,
 ): WebhookEndpointStore {
-  const query = async (
-    owner: WebhookOwner,
-    limit: number | undefined,
-    start: Record<string, unknown> | undefined,
-  ) =>
-    client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
-        ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    );
+  const ownerEndpoints = (owner: WebhookOwner, limit?: number): FullQuery => ({
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
+    ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
+    Limit: limit,
+  });
 
   return {
     async create(endpoint) {
@@ -114,8 +107,8 @@ export function createWebhookEndpointStore(
       return Item ? fromItem(Item) : null;
     },
     async save(endpoint, expectedUpdatedAt) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: toItem(endpoint),
@@ -124,12 +117,8 @@ export function createWebhookEndpointStore(
               : 'attribute_exists(pk)',
             ExpressionAttributeValues: expectedUpdatedAt ? { ':expected': expectedUpdatedAt } : undefined,
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async recordSuccess(owner, endpointId, nowMs) {
       try {
@@ -184,41 +173,25 @@ export function createWebhookEndpointStore(
       return consecutive;
     },
     async delete(owner, endpointId) {
-      try {
-        await client.send(
+      return conditionalWrite(() =>
+        client.send(
           new DeleteCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
             ConditionExpression: 'attribute_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async list(owner, limit, cursor) {
       const scope = `webhooks:${ownerPartition(owner)}`;
-      const { Items = [], LastEvaluatedKey } = await query(
-        owner,
-        limit,
-        cursor ? cursors.decode(scope, cursor) : undefined,
-      );
-      return {
-        data: Items.map(fromItem),
-        next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+      const input: FullQuery = {
+        ...ownerEndpoints(owner, limit),
       };
+      return queryCursorPage(client, cursors, scope, cursor, input, fromItem);
     },
     async all(owner) {
-      const endpoints: WebhookEndpoint[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await query(owner, undefined, start);
-        endpoints.push(...(page.Items ?? []).map(fromItem));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return endpoints;
+      return (await queryAll(client, ownerEndpoints(owner))).map(fromItem);
     },
   };
 }

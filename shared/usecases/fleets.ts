@@ -7,6 +7,7 @@ import {
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   effectiveMinArrivalFuelPercent,
   type Fleet,
+  type FleetChanges,
 } from '../domain/fleet.ts';
 import { type FuelProgram, NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
 import {
@@ -110,6 +111,18 @@ export async function grantedFleet(deps: Pick<FleetDeps, 'fleets'>, partnerId: s
   return fleet;
 }
 
+/** The settings both PATCH bodies carry (the partner's and the acting fleet's), as store changes. */
+function settingChanges(body: UpdateFleetSettingsBody, at: string): FleetChanges {
+  return {
+    defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
+    assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
+    fuelTaxTreatment: body.fuel_tax_treatment,
+    fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
+    truckProfile:
+      body.truck_profile === undefined ? undefined : truckProfilePatchFromRequest(body.truck_profile),
+  };
+}
+
 export async function updateFleet(
   deps: FleetDeps,
   partnerId: string,
@@ -124,12 +137,7 @@ export async function updateFleet(
       name: body.name,
       externalRef: body.external_ref,
       contactEmail: body.contact_email,
-      defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
-      assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
-      fuelTaxTreatment: body.fuel_tax_treatment,
-      fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
-      truckProfile:
-        body.truck_profile === undefined ? undefined : truckProfilePatchFromRequest(body.truck_profile),
+      ...settingChanges(body, at),
     },
     at,
   );
@@ -159,18 +167,7 @@ export async function updateActingFleetSettings(
 ): Promise<Fleet> {
   if (body.fuel_program) refuseFuelProgramChange(principal);
   const at = formatTimestamp(deps.clock.now());
-  const updated = await deps.fleets.update(
-    fleetId,
-    {
-      defaultMinArrivalFuelPercent: body.default_min_arrival_fuel_percent,
-      assumedDepartureFuelPercent: body.assumed_departure_fuel_percent,
-      fuelTaxTreatment: body.fuel_tax_treatment,
-      fuelProgram: body.fuel_program && fuelProgramFromRequest(body.fuel_program, at),
-      truckProfile:
-        body.truck_profile === undefined ? undefined : truckProfilePatchFromRequest(body.truck_profile),
-    },
-    at,
-  );
+  const updated = await deps.fleets.update(fleetId, settingChanges(body, at), at);
   if (!updated) throw notFound(`Fleet ${fleetId}`);
   return updated;
 }

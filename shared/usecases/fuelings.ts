@@ -13,7 +13,7 @@ import type { Station } from '../domain/stations/station.ts';
 import type { Fueling, StoredVerification } from '../domain/telematics/fueling-record.ts';
 import type { RecentPositions } from '../domain/telematics/positions.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, batchTooLarge } from '../platform/errors.ts';
 import { type ItemProblem, parseItem } from '../platform/http/batch-items.ts';
 import { stableTimedId } from '../platform/ids.ts';
 import { logger } from '../platform/observability.ts';
@@ -83,10 +83,7 @@ const rejected = (index: number, problem: ItemProblem): FuelingItemResult => ({
  */
 export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, items: readonly unknown[]) {
   if (items.length > FUELING_BATCH_LIMITS.maxItems) {
-    throw new ApiError(
-      'batch_too_large',
-      `The batch has ${items.length} fuelings; at most ${FUELING_BATCH_LIMITS.maxItems} are accepted.`,
-    );
+    throw batchTooLarge(items.length, FUELING_BATCH_LIMITS.maxItems, 'fuelings');
   }
   const nowMs = deps.now();
   const catalog = await deps.catalog.current();

@@ -10,7 +10,7 @@ import type { LatestPosition, PositionFix } from '../domain/telematics/positions
 import { kmhFromMph } from '../domain/telematics/speed.ts';
 import type { Vehicle } from '../domain/vehicle.ts';
 import { concurrencyLimit } from '../platform/concurrency.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, batchTooLarge } from '../platform/errors.ts';
 import { fieldProblem, type ItemProblem, itemProblem, parseItem } from '../platform/http/batch-items.ts';
 import { logger } from '../platform/observability.ts';
 import type { MessageQueue } from '../platform/ports/queue.ts';
@@ -86,10 +86,7 @@ export type ItemResult =
 export async function ingestLocations(deps: IngestDeps, fleetId: string, items: readonly unknown[]) {
   // The body's size was checked before parsing; the count can only be checked once it is a list.
   if (items.length > LOCATION_BATCH_LIMITS.maxItems) {
-    throw new ApiError(
-      'batch_too_large',
-      `The batch has ${items.length} items; at most ${LOCATION_BATCH_LIMITS.maxItems} are accepted.`,
-    );
+    throw batchTooLarge(items.length, LOCATION_BATCH_LIMITS.maxItems, 'items');
   }
   const nowMs = deps.now();
   // One request may touch 500 vehicles: its storage calls go out a bounded number at a time.

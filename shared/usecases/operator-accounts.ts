@@ -1,15 +1,8 @@
 import { COMPANY_SCOPES, SCOPES } from '../domain/access.ts';
 import { type Account, NO_PRODUCTION_ACCESS, SANDBOX_PLAN } from '../domain/accounts/account.ts';
 import type { AuditLog } from '../domain/accounts/audit.ts';
-import {
-  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-  type Fleet,
-} from '../domain/fleet.ts';
-import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
+import { type Fleet, newCompanyFleet } from '../domain/fleet.ts';
 import type { Plan } from '../domain/plans.ts';
-import { UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
@@ -107,22 +100,18 @@ export async function createCompany(
   await requireKnownPlan(deps, SANDBOX_PLAN);
   // The twin first: an account never points at a fleet that was not written.
   const sandboxFleetId = newId('fleet', nowMs);
-  await deps.sandboxFleets.putCompanyFleet({
-    id: sandboxFleetId,
-    name: input.name,
-    externalRef: null,
-    contactEmail: input.contactEmail,
-    timezone: input.timezone,
-    status: 'active',
-    defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-    assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-    fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
-    fuelProgram: NO_FUEL_PROGRAM,
-    truckProfile: { ...UNSET_TRUCK_PROFILE },
-    partnerId: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  await deps.sandboxFleets.putCompanyFleet(
+    newCompanyFleet(
+      {
+        id: sandboxFleetId,
+        name: input.name,
+        externalRef: null,
+        contactEmail: input.contactEmail,
+        timezone: input.timezone,
+      },
+      at,
+    ),
+  );
   const account: Account = {
     id: newId('company', nowMs),
     type: 'company',

@@ -1,13 +1,10 @@
 import { fleetResource } from '../api/serializers/fleets.ts';
 import type { FullEventData } from '../domain/event-payloads.ts';
 import type { EventType } from '../domain/events.ts';
-import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
-import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
+import { newCompanyFleet } from '../domain/fleet.ts';
 import { verifyPurchase } from '../domain/fuelings/verification.ts';
 import { GUIDANCE_POLICY } from '../domain/guidance/policy.ts';
 import { DETECTION_POLICY } from '../domain/telematics/policy.ts';
-import { UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
 import { stableId } from '../platform/ids.ts';
 import { formatTimestamp } from '../platform/time.ts';
 
@@ -176,22 +173,18 @@ export function testEventSamples(
       longitude: -101.75422,
     },
     'fleet.provisioned': {
-      fleet: fleetResource({
-        id: fleetId,
-        name: 'Acme Freight — Dallas terminal',
-        externalRef: 'ACME-DAL',
-        contactEmail: 'dispatch@acme-freight.example',
-        timezone: 'America/Chicago',
-        status: 'active',
-        defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-        assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-        fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
-        fuelProgram: NO_FUEL_PROGRAM,
-        truckProfile: { ...UNSET_TRUCK_PROFILE },
-        partnerId: null,
-        createdAt: at(0),
-        updatedAt: at(0),
-      }),
+      fleet: fleetResource(
+        newCompanyFleet(
+          {
+            id: fleetId,
+            name: 'Acme Freight — Dallas terminal',
+            externalRef: 'ACME-DAL',
+            contactEmail: 'dispatch@acme-freight.example',
+            timezone: 'America/Chicago',
+          },
+          at(0),
+        ),
+      ),
     },
   };
 }

@@ -1,7 +1,4 @@
-import { DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT, DEFAULT_MIN_ARRIVAL_FUEL_PERCENT } from '../domain/fleet.ts';
-import { NO_FUEL_PROGRAM } from '../domain/fuel-program/program.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../domain/fuel-tax/treatment.ts';
-import { UNSET_TRUCK_PROFILE } from '../domain/truck-profile.ts';
+import { newCompanyFleet } from '../domain/fleet.ts';
 import { newId } from '../platform/ids.ts';
 import { createAuditStore } from '../store/audit-log.ts';
 import type { KeyDeps } from '../usecases/api-keys.ts';
@@ -34,22 +31,18 @@ export const productionAccessDeps = /* @__PURE__ */ perInfrastructure((infra): P
     now: infra.clock.now,
     async createLiveFleet(account, at) {
       const id = newId('fleet', Date.parse(at));
-      await fleets.putCompanyFleet({
-        id,
-        name: account.name,
-        externalRef: null,
-        contactEmail: account.contactEmail,
-        timezone: account.timezone ?? 'UTC',
-        status: 'active',
-        defaultMinArrivalFuelPercent: DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-        assumedDepartureFuelPercent: DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-        fuelTaxTreatment: DEFAULT_FUEL_TAX_TREATMENT,
-        fuelProgram: NO_FUEL_PROGRAM,
-        truckProfile: { ...UNSET_TRUCK_PROFILE },
-        partnerId: null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      await fleets.putCompanyFleet(
+        newCompanyFleet(
+          {
+            id,
+            name: account.name,
+            externalRef: null,
+            contactEmail: account.contactEmail,
+            timezone: account.timezone ?? 'UTC',
+          },
+          at,
+        ),
+      );
       return id;
     },
   };

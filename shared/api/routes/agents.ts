@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { SAVINGS_METHODOLOGY_ANCHOR } from '../../domain/fuelings/methodology.ts';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route-definition.ts';
-import { routeGroup } from './route-group.ts';
+import { ANY_KEY, NO_KEY, routeGroup } from './route-group.ts';
 
 /**
  * One JSON-RPC 2.0 message (request, notification or response). The MCP transport checks the rest
@@ -42,14 +42,7 @@ export const publishedJsonRpcMessage = z
   );
 
 /** The guide for language models: no key, not counted, like the other discovery documents. */
-const guideRoute = routeGroup({
-  tags: ['Agents'],
-  access: 'anonymous',
-  scope: null,
-  family: null,
-  role: 'public',
-  idempotent: false,
-});
+const guideRoute = routeGroup({ tags: ['Agents'], ...NO_KEY });
 
 /** One section of the guide on its own: what the savings report's `methodology` link opens. */
 export const guideQuery = z.object({
@@ -79,12 +72,8 @@ export const agentRoutes = {
     description:
       'Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session); a notification is answered 202 with no body. Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.',
     tags: ['Agents'],
-    access: 'key',
-    scope: null,
     // The MCP exchange itself is not counted; every tool call counts as the API call it makes.
-    family: null,
-    role: 'api',
-    idempotent: false,
+    ...ANY_KEY,
     request: { body: jsonRpcMessage, publishedBody: publishedJsonRpcMessage },
     // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
     responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],

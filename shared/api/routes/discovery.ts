@@ -1,16 +1,9 @@
 import type { RouteDefinition } from '../../platform/http/route-definition.ts';
 import { errorRegistrySchema } from '../schemas/errors.ts';
-import { routeGroup } from './route-group.ts';
+import { NO_KEY, routeGroup } from './route-group.ts';
 
 /** Discovery documents: no key, not counted, served by the public role. */
-const discoveryRoute = routeGroup({
-  tags: ['Discovery'],
-  access: 'anonymous',
-  scope: null,
-  family: null,
-  role: 'public',
-  idempotent: false,
-});
+const discoveryRoute = routeGroup({ tags: ['Discovery'], ...NO_KEY });
 
 export const getOpenApiRoute = /* @__PURE__ */ discoveryRoute({
   operationId: 'getOpenApi',

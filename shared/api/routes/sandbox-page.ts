@@ -1,19 +1,12 @@
 import type { RouteDefinition } from '../../platform/http/route-definition.ts';
-import { routeGroup } from './route-group.ts';
+import { NO_KEY, routeGroup } from './route-group.ts';
 
 /**
  * The sandbox page and its two files (docs/sandbox-page.md). Pages, not API operations: no key,
  * not counted, not in openapi.json. They answer only on the sandbox stage (404 with a hint on
  * production).
  */
-const pageRoute = routeGroup({
-  tags: ['Sandbox page'],
-  access: 'anonymous',
-  scope: null,
-  family: null,
-  role: 'public',
-  idempotent: false,
-});
+const pageRoute = routeGroup({ tags: ['Sandbox page'], ...NO_KEY });
 
 export const getSandboxPageRoute = /* @__PURE__ */ pageRoute({
   operationId: 'getSandboxPage',

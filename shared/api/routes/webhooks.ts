@@ -15,7 +15,7 @@ import {
   webhookSchema,
   webhookWithSecretSchema,
 } from '../schemas/webhooks.ts';
-import { routeGroup } from './route-group.ts';
+import { ANY_KEY, routeGroup } from './route-group.ts';
 
 const webhookRoute = routeGroup({
   tags: ['Webhooks'],
@@ -32,12 +32,7 @@ export const listEventTypesRoute = /* @__PURE__ */ defineRoute({
   path: '/v1/webhooks/event-types',
   summary: 'The event catalog: the only event types endpoints may subscribe to',
   tags: ['Webhooks'],
-  access: 'key',
-  scope: null,
-  family: null,
-  // A key is checked (control plane) and counted in its rate window (stage table): the api role.
-  role: 'api',
-  idempotent: false,
+  ...ANY_KEY,
   request: {},
   responses: [{ status: 200, description: 'Every event type with a description', schema: eventTypesSchema }],
   handler: 'functions/http/webhooks/list-event-types.ts',

@@ -92,54 +92,45 @@ export const createFleetBody = z
   })
   .check(z.meta({ id: 'CreateFleetRequest' }));
 
+/** The settings both PATCH bodies may change: the partner's on a fleet, a company key's on its own. */
+const fleetSettingChanges = {
+  default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
+  assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
+  fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
+  fuel_program: fuelProgramChange,
+  truck_profile: truckProfileChange,
+};
+
 export const updateFleetBody = z
   .strictObject({
     name: z.optional(fleetName),
     external_ref: z.optional(z.nullable(externalRef)),
     contact_email: z.optional(z.nullable(emailAddress)),
-    default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
-    assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
-    fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
-    fuel_program: fuelProgramChange,
-    truck_profile: truckProfileChange,
+    ...fleetSettingChanges,
   })
   .check(
     z.meta({ id: 'UpdateFleetRequest', description: 'Fields to change; `null` clears an optional field.' }),
   );
 
-const FLEET_SETTINGS = [
-  'default_min_arrival_fuel_percent',
-  'assumed_departure_fuel_percent',
-  'fuel_tax_treatment',
-  'fuel_program',
-  'truck_profile',
-] as const;
+const FLEET_SETTINGS = Object.keys(fleetSettingChanges) as (keyof typeof fleetSettingChanges)[];
 
 /**
  * PATCH /v1/fleet: the acting fleet's settings (what a company key may change on its own fleet).
  * Each is optional, but a body must change at least one: an empty PATCH is a mistake, not a no-op.
  */
-export const updateFleetSettingsBody = z
-  .strictObject({
-    default_min_arrival_fuel_percent: z.optional(defaultMinArrivalFuelPercent),
-    assumed_departure_fuel_percent: z.optional(assumedDepartureFuelPercent),
-    fuel_tax_treatment: z.optional(fleetFuelTaxTreatment),
-    fuel_program: fuelProgramChange,
-    truck_profile: truckProfileChange,
-  })
-  .check(
-    z.superRefine((body, ctx) => {
-      if (FLEET_SETTINGS.some((setting) => body[setting] !== undefined)) return;
-      for (const setting of FLEET_SETTINGS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [setting],
-          message: `is required: send at least one of ${FLEET_SETTINGS.join(', ')}`,
-        });
-      }
-    }),
-    z.meta({ id: 'UpdateFleetSettingsRequest' }),
-  );
+export const updateFleetSettingsBody = z.strictObject(fleetSettingChanges).check(
+  z.superRefine((body, ctx) => {
+    if (FLEET_SETTINGS.some((setting) => body[setting] !== undefined)) return;
+    for (const setting of FLEET_SETTINGS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [setting],
+        message: `is required: send at least one of ${FLEET_SETTINGS.join(', ')}`,
+      });
+    }
+  }),
+  z.meta({ id: 'UpdateFleetSettingsRequest' }),
+);
 
 export const fleetIdParams = z.object({ id: publicId('fleet') });
 export const listFleetsQuery = z.object({ ...pageQuery });

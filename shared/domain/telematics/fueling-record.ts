@@ -5,6 +5,7 @@ import type { FillCounterfactual } from '../fuelings/fill-counterfactual.ts';
 import type { UnmatchedReason } from '../fuelings/match-window.ts';
 import type { Verification } from '../fuelings/verification.ts';
 import type { GuidanceStop } from '../guidance/session.ts';
+import type { Station } from '../stations/station.ts';
 import type { Detection } from './types.ts';
 
 /** A fueling on the fleet's record: detected from a tank-level rise, or reported. */
@@ -79,14 +80,7 @@ export interface StoredVerification extends Verification {
 }
 
 /** The catalog station a fueling was made at, as the record keeps it. */
-export interface FuelingStation {
-  id: string;
-  name: string;
-  chain: string;
-  latitude: number;
-  longitude: number;
-  address: string;
-}
+export type FuelingStation = Pick<Station, 'id' | 'name' | 'chain' | 'latitude' | 'longitude' | 'address'>;
 
 /** What a detected fueling keeps of the stop it matched. */
 export type MatchedStopFacts = Pick<

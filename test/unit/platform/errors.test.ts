@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_REGISTRY, type ErrorCode, toProblem } from '../../../shared/platform/errors.ts';
+import {
+  ApiError,
+  batchTooLarge,
+  ERROR_REGISTRY,
+  type ErrorCode,
+  toProblem,
+} from '../../../shared/platform/errors.ts';
 
 /** Spec section 7, "Registry", copied row by row: code, HTTP status, title, hint. */
 const SPEC_REGISTRY: readonly [code: string, status: number, title: string, hint: string][] = [
@@ -218,5 +224,14 @@ describe('toProblem', () => {
     // Assess
     expect(problem).toMatchObject({ code, status, title, hint, detail: 'Something specific.' });
     expect(problem.type).toBe(`${baseUrl}/v1/errors#${code}`);
+  });
+});
+
+describe('batchTooLarge', () => {
+  it('says how many items came and how many a batch takes, in the words of the route', () => {
+    const error = batchTooLarge(101, 100, 'fuelings');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('batch_too_large');
+    expect(error.detail).toBe('The batch has 101 fuelings; at most 100 are accepted.');
   });
 });

@@ -1,0 +1,51 @@
+import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { CursorCodec, Page } from './cursor.ts';
+import type { DocumentClient } from './dynamo-client.ts';
+
+/** An item as the document client returns it. */
+type Item = NonNullable<QueryCommandOutput['Items']>[number];
+/** A query to read to its end: where it starts is the reader's to carry from page to page. */
+export type FullQuery = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
+
+/**
+ * The pages of one query, each read when the one before it has been taken, until DynamoDB reports
+ * no more (a page ends at 1 MB or at `Limit`): for the reads that want every item of a key range.
+ * A caller that stops early stops the reads.
+ */
+export async function* queryPages(client: DocumentClient, input: FullQuery): AsyncGenerator<Item[]> {
+  let start: Item | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Every item of one query, page after page. */
+export async function queryAll(client: DocumentClient, input: FullQuery): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(client, input)) items.push(...page);
+  return items;
+}
+
+/**
+ * One page of a listing: the query resumed where the caller's cursor points (a cursor signed for
+ * another `scope` is refused as `invalid_cursor`), its items mapped, and the cursor of the page
+ * after it (null at the end).
+ */
+export async function queryCursorPage<T>(
+  client: DocumentClient,
+  cursors: CursorCodec,
+  scope: string,
+  cursor: string | undefined,
+  input: FullQuery,
+  map: (item: Item) => T,
+): Promise<Page<T>> {
+  const { Items = [], LastEvaluatedKey } = await client.send(
+    new QueryCommand({ ...input, ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined }),
+  );
+  return {
+    data: Items.map(map),
+    next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
+  };
+}
