@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { workerFunctions } from '../lib/worker-functions.ts';
-import { bundleFunctions, type FunctionBundleSize } from '../scripts/bundle-functions.ts';
+import { workerFunctions } from '#lib/worker-functions.ts';
+import { bundleFunctions, type FunctionBundleSize } from '#scripts/bundle-functions.ts';
 import { percentileMs } from './measure.ts';
 
 const RUNS = 5;

@@ -12,10 +12,10 @@
 import { pathToFileURL } from 'node:url';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
-import { GUIDANCE_WORKER, HEALTH_SNAPSHOT } from '../lib/worker-functions.ts';
-import { LOCAL_CREDENTIALS } from '../local/dynamodb-local.ts';
-import { type StageUsage, usageSince } from '../local/usage.ts';
-import { createDocumentClient } from '../shared/store/dynamo-client.ts';
+import { GUIDANCE_WORKER, HEALTH_SNAPSHOT } from '#lib/worker-functions.ts';
+import { LOCAL_CREDENTIALS } from '#local/dynamodb-local.ts';
+import { type StageUsage, usageSince } from '#local/usage.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
 import {
   type BreadcrumbOperations,
   type CostBreakdown,
@@ -26,7 +26,7 @@ import {
 import {
   type ApiClient,
   createTrucks,
-  fleetRoutes,
+  fleetOperations,
   GUIDANCE_DESTINATION,
   inPool,
   SimulatedTruck,
@@ -129,7 +129,7 @@ export async function benchCost(writeUnits: Partial<MeasuredWriteUnits>): Promis
     credentials: LOCAL_CREDENTIALS,
   });
   try {
-    const routes = fleetRoutes();
+    const routes = fleetOperations();
     const ids = await createTrucks(api, TRUCKS, 'COST');
     const trucks = ids.map((id, index) => new SimulatedTruck(id, index, true, routes));
     const totalMinutes = WARM_UP_MINUTES + TIMED_MINUTES + 1;

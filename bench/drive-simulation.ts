@@ -2,11 +2,11 @@
  * What the simulated-fleet benches share: DynamoDB Local started for the run, a fixed clock at the
  * first drive's start, the table, and the drive simulation over them; the database stopped after.
  */
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { fixedClock } from '../shared/platform/time.ts';
-import { createDriveSimulation } from '../test/support/drives/harness.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
+import { ensureTable } from '#local/table-setup.ts';
+import { fixedClock } from '#shared/kernel/time.ts';
+import { createDriveSimulation } from '#test/support/drives/harness.ts';
+import { testInfrastructure } from '#test/support/infrastructure.ts';
 
 type Infrastructure = ReturnType<typeof testInfrastructure>;
 

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalStack, startLocalStack } from '../local/stack.ts';
-import type { GeoPoint } from '../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import type { RouteLine } from '../shared/geo/routing-engine.ts';
+import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import type { RouteLine } from '#shared/geo/routing-engine.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 import { DALLAS, DENVER, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
 
 export interface ApiAnswer {
@@ -184,7 +184,7 @@ export interface FleetRoutes {
   toPhiladelphia: RouteLine;
 }
 
-export function fleetRoutes(): FleetRoutes {
+export function fleetOperations(): FleetRoutes {
   return {
     toDenver: computeEmbeddedRoute({ origin: DALLAS, destination: DENVER }),
     toPhiladelphia: computeEmbeddedRoute({ origin: DALLAS, destination: PHILADELPHIA }),

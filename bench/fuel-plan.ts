@@ -13,8 +13,8 @@ import {
   planFuel,
   prepareFuelProblem,
   solveFuelPlanExhaustively,
-} from '../shared/domain/fuel-plan/index.ts';
-import { seededRandom } from '../test/support/seeded-random.ts';
+} from '#shared/fuel-plan/domain/index.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 import { percentileMs } from './measure.ts';
 
 export interface FuelPlanBench {

@@ -14,9 +14,9 @@
  * Run alone with `npx tsx bench/fuel-program.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import { planWithinProgram } from '../shared/domain/fuel-plan/fuel-program.ts';
-import { type FuelPlan, type FuelPlanInput, planFuel } from '../shared/domain/fuel-plan/index.ts';
-import { type FuelProgram, inFuelProgram, offProgramPenalty } from '../shared/domain/fuel-program/program.ts';
+import { planWithinProgram } from '#shared/fuel-plan/domain/fuel-program.ts';
+import { type FuelPlan, type FuelPlanInput, planFuel } from '#shared/fuel-plan/domain/index.ts';
+import { type FuelProgram, inFuelProgram, offProgramPenalty } from '#shared/fuel-programs/domain/program.ts';
 import { longHaulTrips } from './savings.ts';
 import { FUEL_PROGRAM } from './trip.ts';
 

@@ -8,9 +8,9 @@
  * shown stop withdrawn, with its cause); the suite runner imports `benchGuidanceFleet`.
  */
 import { pathToFileURL } from 'node:url';
-import { type FleetFigures, fleetFigures, shownStopWithdrawals } from '../test/support/drives/figures.ts';
-import { generateFleet } from '../test/support/drives/generator.ts';
-import type { DriveOutcome } from '../test/support/drives/harness.ts';
+import { type FleetFigures, fleetFigures, shownStopWithdrawals } from '#test/support/drives/figures.ts';
+import { generateFleet } from '#test/support/drives/generator.ts';
+import type { DriveOutcome } from '#test/support/drives/harness.ts';
 import { withDriveSimulation } from './drive-simulation.ts';
 
 export interface GuidanceFleetBench extends FleetFigures {

@@ -11,17 +11,17 @@ import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
-} from '../shared/domain/fleet.ts';
-import { type GuidanceSession, startSession } from '../shared/domain/guidance/session.ts';
-import type { VehicleSnapshot } from '../shared/domain/guidance/snapshot.ts';
-import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
-import { createRoutingEngine } from '../shared/geo/routing-engine-factory.ts';
-import { StationIndex } from '../shared/geo/station-index.ts';
-import { buildSyntheticCatalog, syntheticCatalogVersion } from '../shared/geo/synthetic-catalog.ts';
-import { newId } from '../shared/platform/ids.ts';
-import type { CachedRoute, GuidanceRouteStore } from '../shared/store/guidance-routes.ts';
-import { shippedFuelTaxRates } from '../shared/usecases/fuel-tax-rates.ts';
-import { type GuidancePlanDeps, replan } from '../shared/usecases/guidance-plan.ts';
+} from '#shared/fleets/domain/fleet.ts';
+import { UNSET_TRUCK_PROFILE } from '#shared/fleets/domain/truck-profile.ts';
+import { shippedFuelTaxRates } from '#shared/fuel-tax/usecases/fuel-tax-rates.ts';
+import { createRoutingEngine } from '#shared/geo/routing-engine-factory.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog, syntheticCatalogVersion } from '#shared/geo/synthetic-catalog.ts';
+import { type GuidanceSession, startSession } from '#shared/guidance/domain/session.ts';
+import type { VehicleSnapshot } from '#shared/guidance/domain/snapshot.ts';
+import type { CachedRoute, GuidanceRouteStore } from '#shared/guidance/store/guidance-routes.ts';
+import { type GuidancePlanDeps, replan } from '#shared/guidance/usecases/guidance-plan.ts';
+import { newId } from '#shared/kernel/ids.ts';
 import { percentileMs } from './measure.ts';
 import { DALLAS, FUEL_PROGRAM, PERCENT_PER_MILE, PHILADELPHIA, pointAlong, TRUCK } from './trip.ts';
 

@@ -10,18 +10,18 @@
  */
 import { pathToFileURL } from 'node:url';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { newId } from '../shared/platform/ids.ts';
-import { createIntegrationCounterStore } from '../shared/store/integration-counters.ts';
-import { trackingKey } from '../shared/store/vehicle-tracking.ts';
-import { fleetScorecard } from '../shared/usecases/integration-health.ts';
-import { ingestLocations } from '../shared/usecases/locations.ts';
-import { createVehicle } from '../shared/usecases/vehicles.ts';
-import { integrationHealthDeps } from '../shared/wiring/integration-health.ts';
-import { ingestDeps } from '../shared/wiring/locations.ts';
-import { vehicleStore } from '../shared/wiring/table-stores.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
+import { ensureTable } from '#local/table-setup.ts';
+import { createIntegrationCounterStore } from '#shared/integration-health/store/integration-counters.ts';
+import { fleetScorecard } from '#shared/integration-health/usecases/integration-health.ts';
+import { integrationHealthDeps } from '#shared/integration-health/wiring/integration-health.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { trackingKey } from '#shared/tracking/store/vehicle-tracking.ts';
+import { ingestLocations } from '#shared/tracking/usecases/ingest.ts';
+import { ingestDeps } from '#shared/tracking/wiring/tracking.ts';
+import { createVehicle } from '#shared/vehicles/usecases/vehicles.ts';
+import { vehicleStore } from '#shared/wiring/table-stores.ts';
+import { testInfrastructure } from '#test/support/infrastructure.ts';
 import { percentileMs } from './measure.ts';
 
 export interface HealthScorecardBench {

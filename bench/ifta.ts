@@ -8,7 +8,7 @@
  * p90 over the trips where both plans buy fuel). Run alone with `npx tsx bench/ifta.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import { type FuelPlan, planFuel } from '../shared/domain/fuel-plan/index.ts';
+import { type FuelPlan, planFuel } from '#shared/fuel-plan/domain/index.ts';
 import { longHaulTrips } from './savings.ts';
 
 export interface IftaBench {

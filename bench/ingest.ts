@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { processCpuMs } from '../local/process-cpu.ts';
-import { startLocalStack } from '../local/stack.ts';
-import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
+import { processCpuMs } from '#local/process-cpu.ts';
+import { startLocalStack } from '#local/stack.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
+import { createVehicleTrackingStore } from '#shared/tracking/store/vehicle-tracking.ts';
 import { type Breadcrumb, workerCaughtUp } from './fleet-sim.ts';
 import { DALLAS, DENVER, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 

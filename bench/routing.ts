@@ -3,10 +3,10 @@
  * Run alone with `npx tsx bench/routing.ts`; the suite runner imports `benchRouting`.
  */
 import { pathToFileURL } from 'node:url';
-import { type GeoPoint, haversineMiles } from '../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
-import { seededRandom } from '../test/support/seeded-random.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 import { percentileMs } from './measure.ts';
 
 /** Results in the field names `.local/bench.json` uses. */

@@ -3,7 +3,7 @@
  * measurements, not tests: nothing here fails a build.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { JavaMissingError } from '../local/java.ts';
+import { JavaMissingError } from '#local/java.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchCost } from './cost.ts';
 import { benchFuelPlan } from './fuel-plan.ts';

@@ -13,19 +13,19 @@
  * Run alone with `npx tsx bench/savings-attribution.ts [drives] [--explain]`.
  */
 import { pathToFileURL } from 'node:url';
-import { utcDay } from '../shared/domain/fuelings/period.ts';
-import { haversineMiles } from '../shared/geo/distance.ts';
-import { savingsReport } from '../shared/usecases/savings-report.ts';
-import { savingsReportDeps } from '../shared/wiring/reports.ts';
-import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '../test/support/drives/generator.ts';
-import type { CardPurchaseOptions, DriveOutcome } from '../test/support/drives/harness.ts';
+import { utcDay } from '#shared/fuelings/domain/period.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { savingsReport } from '#shared/reports/usecases/savings-report.ts';
+import { savingsReportDeps } from '#shared/reports/wiring/reports.ts';
+import { drivesToShownStop, generateFleet, SAVINGS_FLEET_MIX } from '#test/support/drives/generator.ts';
+import type { CardPurchaseOptions, DriveOutcome } from '#test/support/drives/harness.ts';
 import {
   type AttributionCheck,
   checkAttribution,
   type JudgedFill,
   judgeFills,
   type ReportedSavings,
-} from '../test/support/drives/savings.ts';
+} from '#test/support/drives/savings.ts';
 import { withDriveSimulation } from './drive-simulation.ts';
 
 export interface SavingsAttributionBench {

@@ -9,20 +9,20 @@
  */
 import { pathToFileURL } from 'node:url';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { newId } from '../shared/platform/ids.ts';
-import { addToSavingsDay } from '../shared/store/savings-days.ts';
-import { recordFuelings } from '../shared/usecases/fuelings.ts';
-import { savingsReport } from '../shared/usecases/savings-report.ts';
-import { createVehicle } from '../shared/usecases/vehicles.ts';
-import { purchaseCheckDeps } from '../shared/wiring/fueling-batches.ts';
-import { createFuelingRecordDeps } from '../shared/wiring/fuelings.ts';
-import { savingsReportDeps } from '../shared/wiring/reports.ts';
-import { stationSources } from '../shared/wiring/stations.ts';
-import { vehicleStore } from '../shared/wiring/table-stores.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
-import { seededRandom } from '../test/support/seeded-random.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
+import { ensureTable } from '#local/table-setup.ts';
+import { recordFuelings } from '#shared/fuelings/usecases/fuelings.ts';
+import { purchaseCheckDeps } from '#shared/fuelings/wiring/fueling-batches.ts';
+import { createFuelingRecordDeps } from '#shared/fuelings/wiring/fuelings.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { addToSavingsDay } from '#shared/reports/store/savings-days.ts';
+import { savingsReport } from '#shared/reports/usecases/savings-report.ts';
+import { savingsReportDeps } from '#shared/reports/wiring/reports.ts';
+import { stationSources } from '#shared/stations/wiring/stations.ts';
+import { createVehicle } from '#shared/vehicles/usecases/vehicles.ts';
+import { vehicleStore } from '#shared/wiring/table-stores.ts';
+import { testInfrastructure } from '#test/support/infrastructure.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 import { percentileMs } from './measure.ts';
 
 export interface SavingsReportBench {

@@ -6,15 +6,15 @@
  */
 
 import { pathToFileURL } from 'node:url';
-import { type FuelPlanInput, planFuel } from '../shared/domain/fuel-plan/index.ts';
-import { SHIPPED_FUEL_TAX_TABLE } from '../shared/domain/fuel-tax/state-diesel-tax.ts';
-import { fuelCandidates } from '../shared/domain/stations/fuel-candidates.ts';
-import { corridorStations } from '../shared/geo/corridor.ts';
-import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import { loadHighwayGraph } from '../shared/geo/highway-graph.ts';
-import { StationIndex } from '../shared/geo/station-index.ts';
-import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
-import { seededRandom } from '../test/support/seeded-random.ts';
+import { type FuelPlanInput, planFuel } from '#shared/fuel-plan/domain/index.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
+import { corridorStations } from '#shared/geo/corridor.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog } from '#shared/geo/synthetic-catalog.ts';
+import { fuelCandidates } from '#shared/stations/domain/fuel-candidates.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 import { FUEL_PROGRAM } from './trip.ts';
 
 export interface SavingsBench {

@@ -20,16 +20,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { StageUsage } from '../local/usage.ts';
-import { usageSince } from '../local/usage.ts';
-import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { createVehiclePositionStore } from '../shared/store/vehicle-positions.ts';
-import { createVehicleTrackingStore } from '../shared/store/vehicle-tracking.ts';
+import type { StageUsage } from '#local/usage.ts';
+import { usageSince } from '#local/usage.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
+import { createVehiclePositionStore } from '#shared/tracking/store/vehicle-positions.ts';
+import { createVehicleTrackingStore } from '#shared/tracking/store/vehicle-tracking.ts';
 import { gbSeconds } from './cost-model.ts';
 import {
   type Breadcrumb,
   createTrucks,
-  fleetRoutes,
+  fleetOperations,
   GUIDANCE_DESTINATION,
   inPool,
   percentile,
@@ -99,7 +99,7 @@ let exitCode = 1;
 try {
   const log = (line: string) => console.log(`soak: ${line}`);
   log(`creating ${VEHICLES} trucks`);
-  const routes = fleetRoutes();
+  const routes = fleetOperations();
   const ids = await createTrucks(api, VEHICLES, 'SOAK');
   const guidedCount = Math.round(VEHICLES * GUIDED_SHARE);
   // Every tenth truck is guided, so guided trucks share batches with the rest as in a real fleet.

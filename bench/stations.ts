@@ -4,13 +4,13 @@
  * stops scattered over the lower 48, as a dense commercial feed would be).
  */
 import { pathToFileURL } from 'node:url';
-import type { Station } from '../shared/domain/stations/station.ts';
-import { corridorStations } from '../shared/geo/corridor.ts';
-import { densify } from '../shared/geo/polyline.ts';
-import { routeLineFromPoints } from '../shared/geo/route-line.ts';
-import { StationIndex } from '../shared/geo/station-index.ts';
-import { buildSyntheticCatalog } from '../shared/geo/synthetic-catalog.ts';
-import { seededRandom } from '../test/support/seeded-random.ts';
+import { corridorStations } from '#shared/geo/corridor.ts';
+import { densify } from '#shared/geo/polyline.ts';
+import { routeLineFromPoints } from '#shared/geo/route-line.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog } from '#shared/geo/synthetic-catalog.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 import { percentileMs } from './measure.ts';
 
 export interface StationBench {

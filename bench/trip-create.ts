@@ -1,6 +1,6 @@
 /**
  * Trip creation with auto_optimize, as POST /v1/trips runs it: `createTrip` wired by the
- * composition root (shared/wiring/trips.ts) against DynamoDB Local, the embedded router and the
+ * composition root (shared/trips/wiring/trips.ts) against DynamoDB Local, the embedded router and the
  * synthetic catalog. A truck that reported from Dallas at 40 % gets trips to Denver planned one
  * after another; each is routed, its corridor priced, its fuel stops planned, charged to the station
  * budget and the trip stored.
@@ -10,17 +10,17 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { newId } from '../shared/platform/ids.ts';
-import { formatTimestamp } from '../shared/platform/time.ts';
-import { latestPositionKey } from '../shared/store/vehicle-positions.ts';
-import { createTrip } from '../shared/usecases/trips.ts';
-import { createVehicle } from '../shared/usecases/vehicles.ts';
-import { vehicleStore } from '../shared/wiring/table-stores.ts';
-import { tripDeps } from '../shared/wiring/trips.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
-import { dispatcherPrincipal } from '../test/support/principals.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
+import { ensureTable } from '#local/table-setup.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { formatTimestamp } from '#shared/kernel/time.ts';
+import { latestPositionKey } from '#shared/tracking/store/vehicle-positions.ts';
+import { createTrip } from '#shared/trips/usecases/trips.ts';
+import { tripDeps } from '#shared/trips/wiring/trips.ts';
+import { createVehicle } from '#shared/vehicles/usecases/vehicles.ts';
+import { vehicleStore } from '#shared/wiring/table-stores.ts';
+import { testInfrastructure } from '#test/support/infrastructure.ts';
+import { dispatcherPrincipal } from '#test/support/principals.ts';
 import { percentileMs } from './measure.ts';
 import { DALLAS, DENVER, TRUCK } from './trip.ts';
 

@@ -3,10 +3,10 @@
  * 6.5 mpg), the places they drive between, and a position a given number of road miles along a
  * route, so simulated breadcrumbs stay on the route guidance follows.
  */
-import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
-import type { GeoPoint } from '../shared/geo/distance.ts';
-import { pointAtMiles } from '../shared/geo/route-line.ts';
-import type { RouteLine } from '../shared/geo/routing-engine.ts';
+import type { FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import type { RouteLine } from '#shared/geo/routing-engine.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 
 /** The truck every guidance figure describes (the tank and mileage). */
 export const TRUCK = { tankSizeGallons: 150, estimatedMpg: 6.5 } as const;

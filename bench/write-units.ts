@@ -12,26 +12,26 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { ensureTable } from '../local/table-setup.ts';
-import { COMPANY_SCOPES } from '../shared/domain/access.ts';
-import type { Principal } from '../shared/domain/api-keys.ts';
-import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
-import type { Vehicle } from '../shared/domain/vehicle.ts';
-import { computeEmbeddedRoute } from '../shared/geo/embedded-router.ts';
-import { newId } from '../shared/platform/ids.ts';
-import { formatTimestamp } from '../shared/platform/time.ts';
-import { dynamoItemBytes } from '../shared/store/item-size.ts';
-import { startGuidance } from '../shared/usecases/guidance.ts';
-import { ingestLocations } from '../shared/usecases/locations.ts';
-import { processVehicleUpdate } from '../shared/usecases/vehicle-updates.ts';
-import { eventRecorderOn } from '../shared/wiring/events.ts';
-import { createGuidancePlanningDeps } from '../shared/wiring/guidance-planning.ts';
-import { ingestDeps } from '../shared/wiring/locations.ts';
-import { stationSources } from '../shared/wiring/stations.ts';
-import { tableStores, vehicleStore } from '../shared/wiring/table-stores.ts';
-import { companyFleet, discountsOnlyProgram } from '../test/support/fleets.ts';
-import { testInfrastructure } from '../test/support/infrastructure.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
+import { ensureTable } from '#local/table-setup.ts';
+import { eventRecorderOn } from '#shared/events/wiring/events.ts';
+import { UNSET_TRUCK_PROFILE } from '#shared/fleets/domain/truck-profile.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { startGuidance } from '#shared/guidance/usecases/guidance.ts';
+import { createGuidancePlanningDeps } from '#shared/guidance/wiring/guidance-planning.ts';
+import { COMPANY_SCOPES } from '#shared/kernel/access.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { formatTimestamp } from '#shared/kernel/time.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
+import { stationSources } from '#shared/stations/wiring/stations.ts';
+import { dynamoItemBytes } from '#shared/table/item-size.ts';
+import { ingestLocations } from '#shared/tracking/usecases/ingest.ts';
+import { processVehicleUpdate } from '#shared/tracking/usecases/vehicle-updates.ts';
+import { ingestDeps } from '#shared/tracking/wiring/tracking.ts';
+import type { Vehicle } from '#shared/vehicles/domain/vehicle.ts';
+import { tableStores, vehicleStore } from '#shared/wiring/table-stores.ts';
+import { companyFleet, discountsOnlyProgram } from '#test/support/fleets.ts';
+import { testInfrastructure } from '#test/support/infrastructure.ts';
 import { DALLAS, DENVER, DISCOUNTS, PERCENT_PER_MILE, pointAlong, TRUCK } from './trip.ts';
 
 export interface WriteUnitsBench {
@@ -98,7 +98,7 @@ const WARM_UP_MINUTES = 30;
 const TIMED_MINUTES = 60;
 const START_FUEL_PERCENT = 90;
 
-/** Which item a request is for, by its sort key (see the key functions in shared/store). */
+/** Which item a request is for, by its sort key (see the key functions of the feature stores, shared/<feature>/store). */
 function categoryOf(sortKey: string): Category {
   if (sortKey.startsWith('VEHPOS#')) return 'latest_position';
   if (sortKey.startsWith('VEHHIST#')) return 'history_bucket';

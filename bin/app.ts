@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { addStages } from '../lib/fleet-fuel-app.ts';
-import { bundleFunctions, defaultFunctionsDir } from '../scripts/bundle-functions.ts';
+import { addStages } from '#lib/fleet-fuel-app.ts';
+import { bundleFunctions, defaultFunctionsDir } from '#scripts/bundle-functions.ts';
 
 // Every synth bundles first, so a deploy can never ship stale handler code. SKIP_BUNDLE=1 reuses
 // dist/functions (e.g. `npm run build` just ran), which keeps repeated synths to the CDK's own time.

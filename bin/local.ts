@@ -8,19 +8,19 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadOrCreateCursorSigningKey } from '../local/cursor-key.ts';
-import { DYNAMODB_LOCAL_DB_FILE } from '../local/dynamodb-local.ts';
-import { assertPortFree } from '../local/free-port.ts';
-import { assertJava, JavaMissingError } from '../local/java.ts';
-import { type LocalStack, startLocalStack } from '../local/stack.ts';
+import { loadOrCreateCursorSigningKey } from '#local/cursor-key.ts';
+import { DYNAMODB_LOCAL_DB_FILE } from '#local/dynamodb-local.ts';
+import { assertPortFree } from '#local/free-port.ts';
+import { assertJava, JavaMissingError } from '#local/java.ts';
+import { type LocalStack, startLocalStack } from '#local/stack.ts';
 import {
   parseStartOptions,
   START_USAGE,
   type StartOptions,
   StartOptionsError,
-} from '../local/start-options.ts';
-import { progressLine, readyBanner } from '../local/startup-report.ts';
-import { WEBHOOK_TARGETS_ENV } from '../shared/platform/config.ts';
+} from '#local/start-options.ts';
+import { progressLine, readyBanner } from '#local/startup-report.ts';
+import { WEBHOOK_TARGETS_ENV } from '#shared/platform/config.ts';
 
 function portFromEnv(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];

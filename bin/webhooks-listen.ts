@@ -8,8 +8,8 @@
  * stages never do). docs/local-stack.md has the details.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, readCredentials } from '../local/credentials.ts';
-import { startWebhookListener } from '../local/webhook-listener.ts';
+import { DEFAULT_CREDENTIALS_PATH, type LocalCredentials, readCredentials } from '#local/credentials.ts';
+import { startWebhookListener } from '#local/webhook-listener.ts';
 
 const USAGE = `Usage: npm run webhooks:listen [-- <flags>]
 

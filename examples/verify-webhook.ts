@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateWebhookSecret, signPayload } from '../shared/domain/webhooks/signature.ts';
+import { generateWebhookSecret, signPayload } from '../shared/webhooks/domain/signature.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../webhooks-receiver/index.ts';
 
 const secret = generateWebhookSecret();

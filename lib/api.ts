@@ -13,8 +13,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ingestLocationsRoute } from '../shared/api/routes/locations.ts';
-import type { RoleGroup, RouteDefinition } from '../shared/platform/http/route-definition.ts';
+import type { RoleGroup, RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { ingestLocationsOperation } from '#shared/tracking/api/operations.ts';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { FUNCTION_DEFAULTS, ServiceFunction } from './function-defaults.ts';
 import { removalPolicyFor } from './removal.ts';
@@ -136,7 +136,7 @@ export class Api extends Construct {
     for (const route of props.routes) addRoute(route, route.tags[0] ?? 'Other');
 
     // Breadcrumb ingest: the route every truck depends on (StageSettings.ingestReservedConcurrency).
-    const ingest = this.functions.get(ingestLocationsRoute.operationId);
+    const ingest = this.functions.get(ingestLocationsOperation.operationId);
     if (ingest && props.settings.ingestReservedConcurrency !== null) {
       (ingest.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions =
         props.settings.ingestReservedConcurrency;

@@ -1,6 +1,6 @@
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../shared/store/table.ts';
+import { TABLE_KEYS } from '#shared/table/table.ts';
 import { removalPolicyFor } from './removal.ts';
 
 export interface DataTableProps {

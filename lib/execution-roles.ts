@@ -2,8 +2,8 @@ import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import type { RoutingEngineName } from '../shared/geo/routing-engine-factory.ts';
-import { TABLE_KEYS } from '../shared/store/table.ts';
+import type { RoutingEngineName } from '#shared/geo/routing-engine-factory.ts';
+import { TABLE_KEYS } from '#shared/table/table.ts';
 import { type ExecutionRoleGroup, TABLE_ACCESS, type TableGrant, type TableRole } from './table-access.ts';
 
 export type { ExecutionRoleGroup } from './table-access.ts';
@@ -149,7 +149,7 @@ function statementFor(table: ITableV2, grant: TableGrant): PolicyStatement {
     actions: grant.actions.map((action) => `dynamodb:${action}`),
     resources: [
       table.tableArn,
-      // Queries go through the GSIs, named one by one (shared/store/table.ts): no `index/*` wildcard.
+      // Queries go through the GSIs, named one by one (shared/table/table.ts): no `index/*` wildcard.
       ...(grant.actions.includes('Query') && !grant.tableOnly
         ? TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)
         : []),

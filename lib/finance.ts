@@ -2,7 +2,7 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import { Dashboard, GraphWidget, MathExpression, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ILogGroup, QueryDefinition, QueryString } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { PROBLEM_METRIC, USAGE_METRICS_NAMESPACE } from '../shared/platform/usage-metrics.ts';
+import { PROBLEM_METRIC, USAGE_METRICS_NAMESPACE } from '#shared/platform/usage-metrics.ts';
 
 export interface FinanceProps {
   stage: string;

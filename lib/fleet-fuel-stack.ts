@@ -1,13 +1,13 @@
 import { CfnOutput, type CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { adminRouteList } from '../shared/api/admin-routes.ts';
-import { getGuidanceRoute } from '../shared/api/routes/guidance.ts';
-import { ingestLocationsRoute } from '../shared/api/routes/locations.ts';
-import { fallbackRoute, routeList, servedRouteList } from '../shared/api/routes.ts';
-import { SANDBOX_BASE_URL_ENV } from '../shared/platform/config.ts';
-import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
-import { PRICE_FEED_BUCKET_ENV, STALE_PRICE_HOURS_ENV } from '../shared/platform/price-feed-config.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { fallbackOperation, routeList, servedRouteList } from '#shared/api/route-table.ts';
+import { getGuidanceOperation } from '#shared/guidance/api/operations.ts';
+import { SANDBOX_BASE_URL_ENV } from '#shared/platform/config.ts';
+import { OPERATOR_AUTH_ENV } from '#shared/platform/http/operator.ts';
+import { PRICE_FEED_BUCKET_ENV, STALE_PRICE_HOURS_ENV } from '#shared/platform/price-feed-config.ts';
+import { ingestLocationsOperation } from '#shared/tracking/api/operations.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import type { ControlPlaneStack } from './control-plane-stack.ts';
@@ -145,7 +145,7 @@ export class FleetFuelStack extends Stack {
     this.api = new Api(this, 'Api', {
       settings,
       routes: servedRouteList,
-      fallback: fallbackRoute,
+      fallback: fallbackOperation,
       functionsDir: props.functionsDir,
       roles: this.roles,
       environment: apiEnvironment,
@@ -169,8 +169,8 @@ export class FleetFuelStack extends Stack {
     if (props.operatorApi) this.grantOperatorInvoke(props.control);
 
     const keyFunctions = {
-      'ingest (POST /v1/locations)': this.routeFunction(ingestLocationsRoute.operationId),
-      'guidance read (GET …/guidance)': this.routeFunction(getGuidanceRoute.operationId),
+      'ingest (POST /v1/locations)': this.routeFunction(ingestLocationsOperation.operationId),
+      'guidance read (GET …/guidance)': this.routeFunction(getGuidanceOperation.operationId),
       'guidance worker': this.guidanceWorker.worker.function,
       'webhook dispatcher': this.webhooks.dispatcher.function,
     };

@@ -1,7 +1,7 @@
 import type { Duration } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { STATION_PRICE_AGE_METRIC } from '../shared/platform/price-feed-metrics.ts';
-import { PROBLEM_METRIC, USAGE_METRICS_NAMESPACE } from '../shared/platform/usage-metrics.ts';
+import { STATION_PRICE_AGE_METRIC } from '#shared/platform/price-feed-metrics.ts';
+import { PROBLEM_METRIC, USAGE_METRICS_NAMESPACE } from '#shared/platform/usage-metrics.ts';
 import { SERVICE_NAME } from './service-environment.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { ScheduleExpression, type ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
-import { PRICE_FEED_BUCKET_ENV, PRICE_FEED_PREFIXES } from '../shared/platform/price-feed-config.ts';
+import { PRICE_FEED_BUCKET_ENV, PRICE_FEED_PREFIXES } from '#shared/platform/price-feed-config.ts';
 import type { ExecutionRoles } from './execution-roles.ts';
 import { ServiceFunction } from './function-defaults.ts';
 import { scheduleJob } from './jobs.ts';

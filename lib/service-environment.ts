@@ -1,4 +1,4 @@
-import { MESSAGING_ENV } from '../shared/platform/config.ts';
+import { MESSAGING_ENV } from '#shared/platform/config.ts';
 import type { StageSettings } from './stage.ts';
 
 /** The Powertools service name: one name for logs, traces and metrics of every function. */
@@ -39,7 +39,7 @@ export interface DeliveryPipelineEnvironmentProps {
 
 /**
  * Where webhook deliveries go (lib/webhooks.ts), read by shared/wiring/message-queues.ts and
- * shared/wiring/retry-scheduler.ts.
+ * shared/webhooks/wiring/retry-scheduler.ts.
  * Every function gets it with the rest: the API functions fan events out to the deliveries queue, and
  * the dispatcher also schedules retries and dead-letters exhausted deliveries.
  */

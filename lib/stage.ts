@@ -1,6 +1,6 @@
-import { ROUTING_ENGINES, type RoutingEngineName } from '../shared/geo/routing-engine-factory.ts';
-import type { Stage } from '../shared/platform/config.ts';
-import { DEFAULT_STALE_PRICE_HOURS } from '../shared/platform/price-feed-config.ts';
+import { ROUTING_ENGINES, type RoutingEngineName } from '#shared/geo/routing-engine-factory.ts';
+import type { Stage } from '#shared/platform/config.ts';
+import { DEFAULT_STALE_PRICE_HOURS } from '#shared/platform/price-feed-config.ts';
 
 export type { Stage };
 

@@ -1,10 +1,10 @@
-import type { RoleGroup } from '../shared/platform/http/route-definition.ts';
+import type { RoleGroup } from '#shared/platform/http/route-definition.ts';
 import type { WorkerRoleGroup } from './worker-functions.ts';
 
 /**
  * Which DynamoDB actions each role group's functions use, on which table, and on which items where it
  * matters: the one place lib/execution-roles.ts turns into IAM statements. Plain data (no aws-cdk-lib),
- * so the tests that tie it to the store modules (test/unit/store/table-access.test.ts) and to the
+ * so the tests that tie it to the store modules (test/unit/table/table-access.test.ts) and to the
  * synthesized roles (test/cdk/least-privilege.test.ts) read it directly.
  *
  * A transaction needs the action of each of its items (a `Delete` item is `DeleteItem`), and
@@ -54,7 +54,7 @@ export const WRITE_ACTIONS: readonly DynamoAction[] = [
 /**
  * The HTTP chain on every authenticated route (shared/wiring/http.ts) reads the key by its hash and
  * the plan by name (control plane), looks up a partner's grant on the acting fleet (GetItem) and
- * counts the request in the key's rate window (UpdateItem of a `RATE#` item, shared/store/counters.ts)
+ * counts the request in the key's rate window (UpdateItem of a `RATE#` item, shared/plans/store/counters.ts)
  * and, for a metered route, in the account's month (`USAGE#`). The key routes act on no fleet and are
  * not metered, so their chain's one write to the stage table is the rate window.
  */
@@ -71,15 +71,15 @@ export const KEY_USE_STAMP: TableGrant = {
 };
 
 /**
- * The control-plane items owner key routes write (shared/store/api-key-*.ts, accounts.ts,
- * audit-log.ts): a key's secret items, its listing under the account (and the account's
+ * The control-plane items owner key routes write (shared/keys/store/api-key-*.ts,
+ * shared/accounts/store/accounts.ts and audit-log.ts): a key's secret items, its listing under the account (and the account's
  * production-access summary, on the same partition), its id → account item, the production-access
  * request, and the audit trail. Plans (`PLAN#`), operator tokens (`OPERATOR#`) and the fuel tax rates
  * (`FUELTAX#`) are not among them.
  */
 export const KEY_MANAGEMENT_KEYS = ['APIKEY#*', 'ACCOUNT#*', 'KEYID#*', 'PAR#*', 'AUDIT'] as const;
 
-/** Every station catalog item's partition key starts with this (shared/store/station-catalog.ts). */
+/** Every station catalog item's partition key starts with this (shared/stations/store/station-catalog.ts). */
 export const STATION_CATALOG_KEY_PREFIX = 'CATALOG#*';
 
 /**
@@ -167,7 +167,7 @@ export const TABLE_ACCESS: Record<ExecutionRoleGroup, GroupTableAccess> = {
   // snapshot per fleet.
   'health-snapshot': { stage: [{ actions: ['Query', 'PutItem'] }] },
 
-  // The station catalog's items only (pointer, last import, versions: shared/store/station-catalog.ts),
+  // The station catalog's items only (pointer, last import, versions: shared/stations/store/station-catalog.ts),
   // so a buggy import cannot touch a fleet's data; stations are written 25 to a BatchWriteItem.
   'price-feed-import': {
     stage: [

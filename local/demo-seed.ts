@@ -1,37 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { COMPANY_SCOPES, SCOPES, type Scope } from '../shared/domain/access.ts';
-import { NO_PRODUCTION_ACCESS } from '../shared/domain/accounts/account.ts';
+import { NO_PRODUCTION_ACCESS } from '#shared/accounts/domain/account.ts';
+import { createAccountStore } from '#shared/accounts/store/accounts.ts';
+import { operatorTokenKey } from '#shared/accounts/store/operator-tokens.ts';
+import {
+  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
+  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
+  type Fleet,
+} from '#shared/fleets/domain/fleet.ts';
+import { UNSET_TRUCK_PROFILE } from '#shared/fleets/domain/truck-profile.ts';
+import { createFleetStore } from '#shared/fleets/store/fleets.ts';
+import { fleetProvisionedEvent } from '#shared/fleets/usecases/fleets.ts';
+import type { FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { DEFAULT_FUEL_TAX_TREATMENT } from '#shared/fuel-tax/domain/treatment.ts';
+import { COMPANY_SCOPES, SCOPES, type Scope } from '#shared/kernel/access.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { formatTimestamp } from '#shared/kernel/time.ts';
 import {
   type ApiKeyRecord,
   generateApiKey,
   hashApiKey,
   type KeyMode,
   type KeyStatus,
-} from '../shared/domain/api-keys.ts';
-import {
-  DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
-  DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
-  type Fleet,
-} from '../shared/domain/fleet.ts';
-import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
-import { DEFAULT_FUEL_TAX_TREATMENT } from '../shared/domain/fuel-tax/treatment.ts';
-import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
-import { UNSET_TRUCK_PROFILE } from '../shared/domain/truck-profile.ts';
-import type { Stage } from '../shared/platform/config.ts';
-import { newId } from '../shared/platform/ids.ts';
-import { formatTimestamp } from '../shared/platform/time.ts';
-import { createAccountStore } from '../shared/store/accounts.ts';
-import { accountKeyKey, apiKeyKey, createApiKeyStore, keyIdKey } from '../shared/store/api-keys.ts';
-import { createCursorCodec } from '../shared/store/cursor.ts';
-import type { DocumentClient } from '../shared/store/dynamo-client.ts';
-import { createFleetStore } from '../shared/store/fleets.ts';
-import { operatorTokenKey } from '../shared/store/operator-tokens.ts';
-import { createPlanStore } from '../shared/store/plans.ts';
-import { createSimulationStore } from '../shared/store/sandbox-simulations.ts';
-import { createVehicleStore } from '../shared/store/vehicles.ts';
-import { fleetProvisionedEvent } from '../shared/usecases/fleets.ts';
-import { activeSimulation } from '../shared/usecases/sandbox-simulation.ts';
+} from '#shared/keys/domain/api-key.ts';
+import { accountKeyKey, apiKeyKey, createApiKeyStore, keyIdKey } from '#shared/keys/store/api-keys.ts';
+import { PLAN_CATALOG } from '#shared/plans/domain/plan-catalog.ts';
+import { createPlanStore } from '#shared/plans/store/plans.ts';
+import type { Stage } from '#shared/platform/config.ts';
+import { createSimulationStore } from '#shared/sandbox/store/sandbox-simulations.ts';
+import { activeSimulation } from '#shared/sandbox/usecases/sandbox-simulation.ts';
+import { createCursorCodec } from '#shared/table/cursor.ts';
+import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { createVehicleStore } from '#shared/vehicles/store/vehicles.ts';
 
 /** `.local/credentials.json` minus the base URLs, which only the server knows. */
 export interface LocalCredentialsSeed {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { agentRoutes } from '../shared/api/routes/agents.ts';
+import { agentOperations } from '#shared/agents/api/operations.ts';
 import { createFunctionLoader, functionFile } from './function-loader.ts';
 
 const bundlesDir = mkdtempSync(join(tmpdir(), 'function-loader-'));
@@ -18,7 +18,7 @@ function writeBundle(name: string): void {
 }
 
 describe('createFunctionLoader', () => {
-  const { getLlmsTxt, getRootLlmsTxt } = agentRoutes;
+  const { getLlmsTxt, getRootLlmsTxt } = agentOperations;
 
   it('loads a function from its own bundle, by name, even when two functions share a source module', async () => {
     // Prepare
@@ -46,7 +46,7 @@ describe('createFunctionLoader', () => {
 
     expect(loaded.file).toBe(functionFile({ name: 'any', handler: getLlmsTxt.handler }));
     expect(loaded.file.endsWith(getLlmsTxt.handler)).toBe(true);
-    expect(loaded.handler).toBe((await import('../functions/http/discovery/get-llms-txt.ts')).handler);
+    expect(loaded.handler).toBe((await import('#functions/http/discovery/get-llms-txt.ts')).handler);
   });
 
   it('says which bundle is missing, and finds it once it is written', async () => {

@@ -47,7 +47,7 @@ export function functionFile(fn: LocalFunction, bundlesDir?: string, root: URL =
  *
  * @example
  * const load = createFunctionLoader({ bundlesDir: '/tmp/bundles/functions' });
- * const { handler, file } = await load({ name: 'getMe', handler: 'functions/http/account/get-me.ts' });
+ * const { handler, file } = await load({ name: 'getMe', handler: 'functions/http/accounts/get-me.ts' });
  */
 export function createFunctionLoader(options: { bundlesDir?: string; root?: URL } = {}): FunctionLoader {
   const cache = new Map<string, Promise<LoadedFunction>>();

@@ -9,9 +9,9 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ApiError, toProblem } from '../shared/platform/errors.ts';
-import { newRequestId as newProblemRequestId } from '../shared/platform/http/request-meta.ts';
-import { REQUEST_ID_HEADER } from '../shared/platform/http/respond.ts';
+import { ApiError, toProblem } from '#shared/platform/errors.ts';
+import { newRequestId as newProblemRequestId } from '#shared/platform/http/request-meta.ts';
+import { REQUEST_ID_HEADER } from '#shared/platform/http/respond.ts';
 import type { FunctionLoader } from './function-loader.ts';
 import { createLambdaContext } from './lambda-context.ts';
 import { problemCode, type RequestLogEntry } from './log-lines.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { MessageQueue } from '../shared/platform/ports/queue.ts';
+import type { MessageQueue } from '#shared/platform/ports/queue.ts';
 import { emptyQueueUsage, type QueueUsage, sqsBilledRequests } from './usage.ts';
 
 /** What a Lambda SQS event source invokes: the dispatcher's handler, minus the context. */

@@ -1,5 +1,5 @@
-import type { MessageQueue } from '../shared/platform/ports/queue.ts';
-import type { OneTimeScheduler } from '../shared/platform/ports/scheduler.ts';
+import type { MessageQueue } from '#shared/platform/ports/queue.ts';
+import type { OneTimeScheduler } from '#shared/platform/ports/scheduler.ts';
 
 export interface InProcessSchedulerOptions<T> {
   /** Where fired messages go: the local deliveries queue. */

@@ -6,10 +6,10 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { MESSAGING_ENV, SANDBOX_BASE_URL_ENV, type Stage } from '../shared/platform/config.ts';
-import { OPERATOR_AUTH_ENV } from '../shared/platform/http/operator.ts';
-import { createDocumentClient, type DocumentClient } from '../shared/store/dynamo-client.ts';
-import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
+import { MESSAGING_ENV, SANDBOX_BASE_URL_ENV, type Stage } from '#shared/platform/config.ts';
+import { OPERATOR_AUTH_ENV } from '#shared/platform/http/operator.ts';
+import { createStationCatalogStore } from '#shared/stations/store/station-catalog.ts';
+import { createDocumentClient, type DocumentClient } from '#shared/table/dynamo-client.ts';
 import {
   DEFAULT_CREDENTIALS_PATH,
   type LocalCredentials,
@@ -355,7 +355,7 @@ async function describeCatalogs(client: DocumentClient): Promise<CatalogSummary[
 }
 
 async function summarizeSyntheticCatalog(): Promise<{ count: number; states: number }> {
-  const { buildSyntheticCatalog } = await import('../shared/geo/synthetic-catalog.ts');
+  const { buildSyntheticCatalog } = await import('#shared/geo/synthetic-catalog.ts');
   const stations = buildSyntheticCatalog(Date.now());
   return { count: stations.length, states: new Set(stations.map((station) => station.state)).size };
 }

@@ -6,9 +6,9 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { adminRouteList } from '../shared/api/admin-routes.ts';
-import { fallbackRoute, servedRouteList } from '../shared/api/routes.ts';
-import type { RouteDefinition } from '../shared/platform/http/route-definition.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { fallbackOperation, servedRouteList } from '#shared/api/route-table.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import {
   createFunctionLoader,
   FUNCTION_BUNDLES_ENV,
@@ -51,7 +51,7 @@ export async function startStageServer(
 ): Promise<{ server: Server; port: number }> {
   let boundPort = options.port;
   const server = createApiGatewayServer({
-    router: createRouter(options.routes ?? stageRoutes(process.env.STAGE), fallbackRoute),
+    router: createRouter(options.routes ?? stageRoutes(process.env.STAGE), fallbackOperation),
     loadFunction: options.loadFunction ?? createFunctionLoader(),
     port: () => boundPort,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -157,7 +157,7 @@ async function runAsChild(): Promise<void> {
     // Warm every handler module now, one after another, as a provisioned Lambda would be: the first
     // request to each route then costs milliseconds, not a module graph. A module that fails here
     // reports itself when its route is called.
-    for (const route of [...stageRoutes(process.env.STAGE), fallbackRoute]) {
+    for (const route of [...stageRoutes(process.env.STAGE), fallbackOperation]) {
       await loadFunction({ name: route.operationId, handler: route.handler }).catch(() => {});
     }
     await workers.warm();

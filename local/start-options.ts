@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { WEBHOOK_TARGETS_ENV } from '../shared/platform/config.ts';
-import { WEBHOOK_TARGET_POLICIES, type WebhookTargetPolicy } from '../shared/platform/url-guard.ts';
+import { WEBHOOK_TARGETS_ENV } from '#shared/platform/config.ts';
+import { WEBHOOK_TARGET_POLICIES, type WebhookTargetPolicy } from '#shared/platform/url-guard.ts';
 import { DEFAULT_CREDENTIALS_PATH } from './credentials.ts';
 import { type LogFormat, logFormatFrom } from './log-lines.ts';
 

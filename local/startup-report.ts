@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { WebhookTargetPolicy } from '../shared/platform/url-guard.ts';
+import type { WebhookTargetPolicy } from '#shared/platform/url-guard.ts';
 import type { LocalCredentials } from './credentials.ts';
 import type { SeedOutcome } from './demo-seed.ts';
 

@@ -10,7 +10,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_KEYS } from '../shared/store/table.ts';
+import { TABLE_KEYS } from '#shared/table/table.ts';
 
 /**
  * Any client whose `send` takes the low-level table commands. A DocumentClient passes too: it runs

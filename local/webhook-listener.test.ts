@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWebhookSecret, signPayload } from '../shared/domain/webhooks/signature.ts';
+import { generateWebhookSecret, signPayload } from '#shared/webhooks/domain/signature.ts';
 import { describeEvent, startWebhookListener, type WebhookListener } from './webhook-listener.ts';
 
 const secret = generateWebhookSecret();

@@ -7,8 +7,8 @@ import {
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
   type WorkerFunction,
-} from '../lib/worker-functions.ts';
-import { registerLocalPipeline } from '../shared/wiring/message-queues.ts';
+} from '#lib/worker-functions.ts';
+import { registerLocalPipeline } from '#shared/wiring/message-queues.ts';
 import type { LocalFunction } from './function-loader.ts';
 import { createInProcessQueue, type InProcessQueue } from './in-process-queue.ts';
 import { createInProcessScheduler, type InProcessScheduler } from './in-process-scheduler.ts';

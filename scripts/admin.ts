@@ -7,7 +7,7 @@
  *   npm run admin -- <command> [--flag value …]
  *
  * Commands:
- *   put-plans                                       PUT every plan of shared/domain/plan-catalog.ts
+ *   put-plans                                       PUT every plan of shared/plans/domain/plan-catalog.ts
  *   plans                                           list the plans
  *   create-partner --name <n> --contact-email <e>   the partner and its owner key (secret once)
  *   create-company --name <n> --timezone <IANA> --contact-email <e>
@@ -34,14 +34,14 @@
  *       operator endpoint. A company's owner key sets the same with PATCH /v1/fleet.)
  */
 import { parseArgs } from 'node:util';
-import { fuelProgramResource } from '../shared/api/serializers/fleets.ts';
-import { COMPANY_SCOPES, SCOPES } from '../shared/domain/access.ts';
-import type { FuelProgram } from '../shared/domain/fuel-program/program.ts';
-import { PLAN_CATALOG } from '../shared/domain/plan-catalog.ts';
-import { formatTimestamp } from '../shared/platform/time.ts';
-import { createCursorCodec } from '../shared/store/cursor.ts';
-import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { createFleetStore } from '../shared/store/fleets.ts';
+import { fuelProgramResource } from '#shared/fleets/api/serializers.ts';
+import { createFleetStore } from '#shared/fleets/store/fleets.ts';
+import type { FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { COMPANY_SCOPES, SCOPES } from '#shared/kernel/access.ts';
+import { formatTimestamp } from '#shared/kernel/time.ts';
+import { PLAN_CATALOG } from '#shared/plans/domain/plan-catalog.ts';
+import { createCursorCodec } from '#shared/table/cursor.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
 import { fuelProgramFromFlags } from './fuel-program-flags.ts';
 import { operatorClient } from './operator-client.ts';
 

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { haversineMiles } from '../shared/geo/distance.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
 
 const OUTPUT = fileURLToPath(new URL('../data/highway-graph.json', import.meta.url));
 const BIOME = fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url));

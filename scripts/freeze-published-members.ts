@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { publishedMembers } from '../shared/api/openapi-members.ts';
+import { publishedMembers } from '#shared/api/openapi-members.ts';
 
 /**
  * Freezes the members a published openapi.json promises (test/fixtures/v1-published-members.json),

@@ -1,6 +1,6 @@
-import { fuelProgramRequest } from '../shared/api/schemas/fuel-program.ts';
-import { centsToUsd, type FuelProgram } from '../shared/domain/fuel-program/program.ts';
-import { fuelProgramFromRequest } from '../shared/usecases/fuel-programs.ts';
+import { fuelProgramRequest } from '#shared/fuel-programs/api/schemas.ts';
+import { centsToUsd, type FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { fuelProgramFromRequest } from '#shared/fuel-programs/usecases/fuel-programs.ts';
 
 /**
  * The operators' fuel card program flags (`npm run admin -- set-fuel-program | set-discounts`),

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildAdminOpenApiDocument } from '../shared/api/admin-openapi.ts';
-import { buildOpenApiDocument, serializeOpenApiDocument } from '../shared/api/openapi.ts';
+import { buildAdminOpenApiDocument } from '#shared/admin/api/openapi.ts';
+import { buildOpenApiDocument, serializeOpenApiDocument } from '#shared/api/openapi.ts';
 
 /**
  * `npm run openapi`: regenerates the committed openapi.json from the route table, and

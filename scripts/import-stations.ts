@@ -19,13 +19,17 @@ import {
   parseShare,
   priceFeedPolicyFromEnv,
   priceFileFormatOf,
-} from '../shared/domain/stations/price-feed-guards.ts';
-import { createDocumentClient } from '../shared/store/dynamo-client.ts';
-import { explainTableError } from '../shared/store/missing-table.ts';
-import { createPriceFeedFiles } from '../shared/store/price-feed-files.ts';
-import { createStationCatalogStore } from '../shared/store/station-catalog.ts';
-import { importPriceFile, refusePriceFile, tooLargeReason } from '../shared/usecases/price-feed-import.ts';
-import { priceImportLines } from '../shared/usecases/price-import-report.ts';
+} from '#shared/stations/domain/price-feed-guards.ts';
+import { createPriceFeedFiles } from '#shared/stations/store/price-feed-files.ts';
+import { createStationCatalogStore } from '#shared/stations/store/station-catalog.ts';
+import {
+  importPriceFile,
+  refusePriceFile,
+  tooLargeReason,
+} from '#shared/stations/usecases/price-feed-import.ts';
+import { priceImportLines } from '#shared/stations/usecases/price-import-report.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
+import { explainTableError } from '#shared/table/missing-table.ts';
 
 const USAGE =
   'Usage: TABLE_NAME=<table> npm run stations:import -- [--dry-run] [--min-accepted-share 0.95] [--max-station-loss-share 0.1] <file.csv|file.json|s3://bucket/key>';

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { DEFAULT_CREDENTIALS_PATH, readCredentials } from '../local/credentials.ts';
+import { DEFAULT_CREDENTIALS_PATH, readCredentials } from '#local/credentials.ts';
 
 /**
  * How `npm run admin` reaches the operator API:

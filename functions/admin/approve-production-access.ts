@@ -1,13 +1,16 @@
-import { approveProductionAccessRoute } from '../../shared/api/admin-routes.ts';
-import { productionAccessRequestResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { decideProductionAccess } from '../../shared/usecases/production-access.ts';
-import { productionAccessDeps } from '../../shared/wiring/access.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
+import { decideProductionAccess } from '#shared/accounts/usecases/production-access.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { approveProductionAccessOperation } from '#shared/admin/api/operations.ts';
+import { productionAccessRequestResource } from '#shared/admin/api/serializers.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(approveProductionAccessRoute, async ({ params, body }, { operator }) => {
-  const decided = await decideProductionAccess(productionAccessDeps(), operator.id, params.id, 'approve', {
-    plan: body.plan,
-  });
-  return ok(productionAccessRequestResource(decided));
-});
+export const handler = adminHandler(
+  approveProductionAccessOperation,
+  async ({ params, body }, { operator }) => {
+    const decided = await decideProductionAccess(productionAccessDeps(), operator.id, params.id, 'approve', {
+      plan: body.plan,
+    });
+    return ok(productionAccessRequestResource(decided));
+  },
+);

@@ -1,10 +1,10 @@
-import { createCompanyRoute } from '../../shared/api/admin-routes.ts';
-import { accountResource, apiKeyWithSecretResource } from '../../shared/api/serializers/admin.ts';
-import { created } from '../../shared/platform/http/types.ts';
-import { createCompany } from '../../shared/usecases/operator-accounts.ts';
-import { adminHandler, operatorAccountDeps } from '../../shared/wiring/admin.ts';
+import { createCompanyOperation } from '#shared/admin/api/operations.ts';
+import { accountResource, apiKeyWithSecretResource } from '#shared/admin/api/serializers.ts';
+import { createCompany } from '#shared/admin/usecases/operator-accounts.ts';
+import { adminHandler, operatorAccountDeps } from '#shared/admin/wiring/admin.ts';
+import { created } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(createCompanyRoute, async ({ body }, { operator }) => {
+export const handler = adminHandler(createCompanyOperation, async ({ body }, { operator }) => {
   const { account, key } = await createCompany(operatorAccountDeps(), operator.id, {
     name: body.name,
     timezone: body.timezone,

@@ -1,10 +1,10 @@
-import { createOperatorKeyRoute } from '../../shared/api/admin-routes.ts';
-import { apiKeyWithSecretResource } from '../../shared/api/serializers/admin.ts';
-import { created } from '../../shared/platform/http/types.ts';
-import { createOperatorKey } from '../../shared/usecases/operator-keys.ts';
-import { adminHandler, operatorAccountDeps } from '../../shared/wiring/admin.ts';
+import { createOperatorKeyOperation } from '#shared/admin/api/operations.ts';
+import { apiKeyWithSecretResource } from '#shared/admin/api/serializers.ts';
+import { createOperatorKey } from '#shared/admin/usecases/operator-keys.ts';
+import { adminHandler, operatorAccountDeps } from '#shared/admin/wiring/admin.ts';
+import { created } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(createOperatorKeyRoute, async ({ body }, { operator }) => {
+export const handler = adminHandler(createOperatorKeyOperation, async ({ body }, { operator }) => {
   const { key, secret } = await createOperatorKey(operatorAccountDeps(), operator.id, {
     ownerType: body.owner_type,
     // The schema requires exactly the owner type's id.

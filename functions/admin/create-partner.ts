@@ -1,10 +1,10 @@
-import { createPartnerRoute } from '../../shared/api/admin-routes.ts';
-import { accountResource, apiKeyWithSecretResource } from '../../shared/api/serializers/admin.ts';
-import { created } from '../../shared/platform/http/types.ts';
-import { createPartner } from '../../shared/usecases/operator-accounts.ts';
-import { adminHandler, operatorAccountDeps } from '../../shared/wiring/admin.ts';
+import { createPartnerOperation } from '#shared/admin/api/operations.ts';
+import { accountResource, apiKeyWithSecretResource } from '#shared/admin/api/serializers.ts';
+import { createPartner } from '#shared/admin/usecases/operator-accounts.ts';
+import { adminHandler, operatorAccountDeps } from '#shared/admin/wiring/admin.ts';
+import { created } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(createPartnerRoute, async ({ body }, { operator }) => {
+export const handler = adminHandler(createPartnerOperation, async ({ body }, { operator }) => {
   const { account, key } = await createPartner(operatorAccountDeps(), operator.id, {
     name: body.name,
     contactEmail: body.contact_email,

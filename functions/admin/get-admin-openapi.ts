@@ -1,12 +1,12 @@
-import { getAdminOpenApiRoute } from '../../shared/api/admin-routes.ts';
-import { readAdminOpenApiDocument } from '../../shared/api/published-documents.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
+import { getAdminOpenApiOperation } from '#shared/admin/api/operations.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { readAdminOpenApiDocument } from '#shared/api/published-documents.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
 let document: Record<string, unknown> | undefined;
 
 /** The generated operator document, with `servers` pointing at the stage that answers. */
-export const handler = adminHandler(getAdminOpenApiRoute, async (_input, context) => {
+export const handler = adminHandler(getAdminOpenApiOperation, async (_input, context) => {
   document ??= readAdminOpenApiDocument();
   return ok({
     ...document,

@@ -1,10 +1,10 @@
-import { getReadinessRoute } from '../../shared/api/admin-routes.ts';
-import { readinessResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { readReadiness } from '../../shared/usecases/readiness.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
-import { readinessDeps } from '../../shared/wiring/catalog-readiness.ts';
+import { getReadinessOperation } from '#shared/admin/api/operations.ts';
+import { readinessResource } from '#shared/admin/api/serializers.ts';
+import { readReadiness } from '#shared/admin/usecases/readiness.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { readinessDeps } from '#shared/stations/wiring/catalog-readiness.ts';
 
-export const handler = adminHandler(getReadinessRoute, async () =>
+export const handler = adminHandler(getReadinessOperation, async () =>
   ok(readinessResource(await readReadiness(readinessDeps()))),
 );

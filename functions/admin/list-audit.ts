@@ -1,12 +1,12 @@
-import { listAuditRoute } from '../../shared/api/admin-routes.ts';
-import { auditEntryResource } from '../../shared/api/serializers/admin.ts';
-import { pageResource } from '../../shared/api/serializers/common.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { listAuditEntries } from '../../shared/usecases/audit.ts';
-import { auditStore } from '../../shared/wiring/access.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
+import { listAuditEntries } from '#shared/accounts/usecases/audit.ts';
+import { auditStore } from '#shared/accounts/wiring/audit.ts';
+import { listAuditOperation } from '#shared/admin/api/operations.ts';
+import { auditEntryResource } from '#shared/admin/api/serializers.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { pageResource } from '#shared/api/common-serializers.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(listAuditRoute, async ({ query }) => {
+export const handler = adminHandler(listAuditOperation, async ({ query }) => {
   const page = await listAuditEntries({ audit: auditStore() }, query.account_id, query.limit, query.cursor);
   return ok(pageResource(page, auditEntryResource));
 });

@@ -1,12 +1,12 @@
-import { listProductionAccessRequestsRoute } from '../../shared/api/admin-routes.ts';
-import { productionAccessRequestResource } from '../../shared/api/serializers/admin.ts';
-import { pageResource } from '../../shared/api/serializers/common.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { listProductionAccessRequests } from '../../shared/usecases/production-access.ts';
-import { productionAccessDeps } from '../../shared/wiring/access.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
+import { listProductionAccessRequests } from '#shared/accounts/usecases/production-access.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { listProductionAccessRequestsOperation } from '#shared/admin/api/operations.ts';
+import { productionAccessRequestResource } from '#shared/admin/api/serializers.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { pageResource } from '#shared/api/common-serializers.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(listProductionAccessRequestsRoute, async ({ query }) => {
+export const handler = adminHandler(listProductionAccessRequestsOperation, async ({ query }) => {
   const page = await listProductionAccessRequests(
     productionAccessDeps(),
     query.status,

@@ -1,10 +1,10 @@
-import { putFuelTaxRateRoute } from '../../shared/api/admin-routes.ts';
-import { fuelTaxRateResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { putFuelTaxRate } from '../../shared/usecases/fuel-tax-rate-operations.ts';
-import { adminHandler, fuelTaxRateDeps } from '../../shared/wiring/admin.ts';
+import { putFuelTaxRateOperation } from '#shared/admin/api/operations.ts';
+import { fuelTaxRateResource } from '#shared/admin/api/serializers.ts';
+import { adminHandler, fuelTaxRateDeps } from '#shared/admin/wiring/admin.ts';
+import { putFuelTaxRate } from '#shared/fuel-tax/usecases/fuel-tax-rate-operations.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(putFuelTaxRateRoute, async ({ params, body }, { operator }) =>
+export const handler = adminHandler(putFuelTaxRateOperation, async ({ params, body }, { operator }) =>
   ok(
     fuelTaxRateResource(
       await putFuelTaxRate(fuelTaxRateDeps(), operator.id, {

@@ -1,10 +1,10 @@
-import { putPlanRoute } from '../../shared/api/admin-routes.ts';
-import { planOf } from '../../shared/api/schemas/admin.ts';
-import { planResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { putPlan } from '../../shared/usecases/plans.ts';
-import { adminHandler, planDeps } from '../../shared/wiring/admin.ts';
+import { putPlanOperation } from '#shared/admin/api/operations.ts';
+import { planOf } from '#shared/admin/api/schemas.ts';
+import { planResource } from '#shared/admin/api/serializers.ts';
+import { adminHandler, planDeps } from '#shared/admin/wiring/admin.ts';
+import { putPlan } from '#shared/plans/usecases/plans.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(putPlanRoute, async ({ params, body }, { operator }) =>
+export const handler = adminHandler(putPlanOperation, async ({ params, body }, { operator }) =>
   ok(planResource(await putPlan(planDeps(), operator.id, planOf(params.name, body)))),
 );

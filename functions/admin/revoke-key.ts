@@ -1,10 +1,10 @@
-import { revokeKeyAsOperatorRoute } from '../../shared/api/admin-routes.ts';
-import { apiKeyResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { setKeyStatusById } from '../../shared/usecases/operator-keys.ts';
-import { keyDeps } from '../../shared/wiring/access.ts';
-import { adminHandler } from '../../shared/wiring/admin.ts';
+import { keyDeps } from '#shared/accounts/wiring/audit.ts';
+import { revokeKeyAsOperatorOperation } from '#shared/admin/api/operations.ts';
+import { apiKeyResource } from '#shared/admin/api/serializers.ts';
+import { setKeyStatusById } from '#shared/admin/usecases/operator-keys.ts';
+import { adminHandler } from '#shared/admin/wiring/admin.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(revokeKeyAsOperatorRoute, async ({ params, body }, { operator }) =>
+export const handler = adminHandler(revokeKeyAsOperatorOperation, async ({ params, body }, { operator }) =>
   ok(apiKeyResource(await setKeyStatusById(keyDeps(), operator.id, params.id, 'revoked', body.reason))),
 );

@@ -1,10 +1,10 @@
-import { setAccountPlanRoute } from '../../shared/api/admin-routes.ts';
-import { accountResource } from '../../shared/api/serializers/admin.ts';
-import { ok } from '../../shared/platform/http/types.ts';
-import { setAccountPlan } from '../../shared/usecases/operator-accounts.ts';
-import { adminHandler, operatorAccountDeps } from '../../shared/wiring/admin.ts';
+import { setAccountPlanOperation } from '#shared/admin/api/operations.ts';
+import { accountResource } from '#shared/admin/api/serializers.ts';
+import { setAccountPlan } from '#shared/admin/usecases/operator-accounts.ts';
+import { adminHandler, operatorAccountDeps } from '#shared/admin/wiring/admin.ts';
+import { ok } from '#shared/platform/http/types.ts';
 
-export const handler = adminHandler(setAccountPlanRoute, async ({ params, body }, { operator }) => {
+export const handler = adminHandler(setAccountPlanOperation, async ({ params, body }, { operator }) => {
   const { account, keysMoved } = await setAccountPlan(
     operatorAccountDeps(),
     operator.id,

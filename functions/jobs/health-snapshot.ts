@@ -1,6 +1,6 @@
-import { logger } from '../../shared/platform/observability.ts';
-import { snapshotFleetHealth } from '../../shared/usecases/integration-health-snapshot.ts';
-import { healthSnapshotDeps } from '../../shared/wiring/integration-health.ts';
+import { snapshotFleetHealth } from '#shared/integration-health/usecases/integration-health-snapshot.ts';
+import { healthSnapshotDeps } from '#shared/integration-health/wiring/integration-health.ts';
+import { logger } from '#shared/platform/observability.ts';
 
 /**
  * Invoked once a day by EventBridge Scheduler (lib/jobs.ts; locally local/workers.ts); the event

@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '../../shared/platform/observability.ts';
-import { sweepOfflineVehicles } from '../../shared/usecases/offline-sweep.ts';
-import { sweepTripOutboxes } from '../../shared/usecases/trip-follow-up.ts';
-import { offlineSweepDeps } from '../../shared/wiring/guidance.ts';
-import { tripChangeDeps } from '../../shared/wiring/trip-follow-up.ts';
+import { offlineSweepDeps } from '#shared/guidance/wiring/guidance.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { sweepOfflineVehicles } from '#shared/tracking/usecases/offline-sweep.ts';
+import { sweepTripOutboxes } from '#shared/trips/usecases/trip-follow-up.ts';
+import { tripChangeDeps } from '#shared/trips/wiring/trip-follow-up.ts';
 
 /** Left for the writes in flight when the budget runs out, under the function's 60 s timeout. */
 const SAFETY_MARGIN_MS = 10_000;

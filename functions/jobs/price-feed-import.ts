@@ -4,9 +4,9 @@ import {
   type PriceFeedImportJob,
   type PriceFeedJobResult,
   runPriceFeedImport,
-} from '../../shared/usecases/price-feed-job.ts';
-import { once } from '../../shared/wiring/once.ts';
-import { priceFeedImportJob } from '../../shared/wiring/price-feed.ts';
+} from '#shared/stations/usecases/price-feed-job.ts';
+import { priceFeedImportJob } from '#shared/stations/wiring/price-feed.ts';
+import { once } from '#shared/wiring/once.ts';
 
 /** The part of S3's EventBridge "Object Created" event the import reads. */
 export interface ObjectCreatedDetail {

@@ -1,6 +1,6 @@
-import { logger } from '../../shared/platform/observability.ts';
-import { type PriceFreshness, reportPriceFreshness } from '../../shared/usecases/price-freshness.ts';
-import { priceFreshnessDeps } from '../../shared/wiring/catalog-readiness.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { type PriceFreshness, reportPriceFreshness } from '#shared/stations/usecases/price-freshness.ts';
+import { priceFreshnessDeps } from '#shared/stations/wiring/catalog-readiness.ts';
 
 /**
  * Invoked every 15 minutes by EventBridge Scheduler (lib/price-feed.ts; locally local/workers.ts);

@@ -1,6 +1,6 @@
-import { logger } from '../../shared/platform/observability.ts';
-import { tickSimulations } from '../../shared/usecases/sandbox-simulation.ts';
-import { sandboxDeps } from '../../shared/wiring/sandbox.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { tickSimulations } from '#shared/sandbox/usecases/sandbox-simulation.ts';
+import { sandboxDeps } from '#shared/sandbox/wiring/sandbox.ts';
 
 /**
  * Invoked every minute by EventBridge Scheduler on the sandbox stage (the local stack's job runner on

@@ -1,10 +1,10 @@
-import { sqsKeyedBatchHandler } from '../../shared/platform/sqs-keyed-batch.ts';
-import { type GuidanceCycle, vehicleUpdateWork } from '../../shared/usecases/vehicle-update-work.ts';
-import { processVehicleUpdate } from '../../shared/usecases/vehicle-updates.ts';
-import { guidancePlanningDeps } from '../../shared/wiring/guidance-planning.ts';
+import { guidancePlanningDeps } from '#shared/guidance/wiring/guidance-planning.ts';
+import { sqsKeyedBatchHandler } from '#shared/platform/sqs-keyed-batch.ts';
+import { type GuidanceCycle, vehicleUpdateWork } from '#shared/tracking/usecases/vehicle-update-work.ts';
+import { processVehicleUpdate } from '#shared/tracking/usecases/vehicle-updates.ts';
 
 /**
- * The SQS handler over a cycle (shared/usecases/vehicle-update-work.ts). A malformed message is
+ * The SQS handler over a cycle (shared/tracking/usecases/vehicle-update-work.ts). A malformed message is
  * logged and dropped; our own faults fail the record alone, so SQS redelivers just that one.
  */
 export function createGuidanceWorker(cycle: GuidanceCycle) {

@@ -1,9 +1,9 @@
 import type { SQSRecord } from 'aws-lambda';
-import type { DeliveryMessage } from '../../shared/domain/webhooks/delivery.ts';
-import { logger } from '../../shared/platform/observability.ts';
-import { sqsBatchHandler } from '../../shared/platform/sqs-batch.ts';
-import { attemptDelivery } from '../../shared/usecases/webhook-delivery.ts';
-import { deliveryDeps } from '../../shared/wiring/webhooks.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { sqsBatchHandler } from '#shared/platform/sqs-batch.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
+import { attemptDelivery } from '#shared/webhooks/usecases/webhook-delivery.ts';
+import { deliveryDeps } from '#shared/webhooks/wiring/webhooks.ts';
 
 /**
  * One attempt per message. A receiver's failure is not an error here (the attempt is recorded and

@@ -1,20 +1,20 @@
-import { agentExamples } from './examples/agents.ts';
-import { accountExamples, discoveryExamples } from './examples/discovery.ts';
-import { eventExamples } from './examples/events.ts';
-import type { OperationExamples } from './examples/example.ts';
-import { fleetExamples } from './examples/fleets.ts';
-import { fuelingExamples } from './examples/fuelings.ts';
-import { guidanceExamples } from './examples/guidance.ts';
-import { integrationExamples } from './examples/integration.ts';
-import { keyExamples } from './examples/keys.ts';
-import { locationExamples } from './examples/locations.ts';
-import { reportExamples } from './examples/reports.ts';
-import { routeExamples } from './examples/routes.ts';
-import { sandboxExamples } from './examples/sandbox.ts';
-import { stationExamples } from './examples/stations.ts';
-import { tripExamples } from './examples/trips.ts';
-import { vehicleExamples, vehicleLocationExamples } from './examples/vehicles.ts';
-import { webhookExamples } from './examples/webhooks.ts';
+import { agentExamples } from '#shared/agents/api/examples.ts';
+import { accountExamples, discoveryExamples } from '#shared/discovery/api/examples.ts';
+import { eventExamples } from '#shared/events/api/examples.ts';
+import { fleetExamples } from '#shared/fleets/api/examples.ts';
+import { fuelingExamples } from '#shared/fuelings/api/examples.ts';
+import { guidanceExamples } from '#shared/guidance/api/examples.ts';
+import { integrationExamples } from '#shared/integration-health/api/examples.ts';
+import { keyExamples } from '#shared/keys/api/examples.ts';
+import { reportExamples } from '#shared/reports/api/examples.ts';
+import { sandboxExamples } from '#shared/sandbox/api/examples.ts';
+import { stationExamples } from '#shared/stations/api/examples.ts';
+import { locationExamples } from '#shared/tracking/api/examples.ts';
+import { tripExamples } from '#shared/trips/api/examples.ts';
+import { routeExamples } from '#shared/truck-routes/api/examples.ts';
+import { vehicleExamples, vehicleLocationExamples } from '#shared/vehicles/api/examples.ts';
+import { webhookExamples } from '#shared/webhooks/api/examples.ts';
+import type { OperationExamples } from './example.ts';
 
 /**
  * Every operation's examples, by operationId: one module per feature under examples/, like the

@@ -5,21 +5,21 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod/mini';
-import { SCOPES, type Scope } from '../domain/access.ts';
-import { RATE_WINDOW_SECONDS } from '../domain/rate-window.ts';
-import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '../platform/errors.ts';
-import { FLEET_HEADER } from '../platform/http/authorize.ts';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/http/idempotency-key.ts';
-import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '../platform/http/json.ts';
-import { REQUEST_ID_HEADER } from '../platform/http/respond.ts';
-import type { RouteDefinition } from '../platform/http/route-definition.ts';
-import { ID_PREFIXES, publicIdExample } from '../platform/ids.ts';
-import { type OperationExamples, problemExample } from './examples/example.ts';
+import { SCOPES, type Scope } from '#shared/kernel/access.ts';
+import { ID_PREFIXES, publicIdExample } from '#shared/kernel/ids.ts';
+import { RATE_WINDOW_SECONDS } from '#shared/plans/domain/rate-window.ts';
+import { ERROR_REGISTRY, ERROR_REGISTRY_PATH, type ErrorCode } from '#shared/platform/errors.ts';
+import { FLEET_HEADER } from '#shared/platform/http/authorize.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#shared/platform/http/idempotency-key.ts';
+import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from '#shared/platform/http/json.ts';
+import { REQUEST_ID_HEADER } from '#shared/platform/http/respond.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { webhookDefinitions } from '#shared/webhooks/api/openapi-webhooks.ts';
+import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './common-schemas.ts';
+import { type OperationExamples, problemExample } from './example.ts';
 import { operationExamples } from './examples.ts';
 import { exposeMiniSchemasToOpenApiGenerator } from './openapi-mini-readers.ts';
-import { webhookDefinitions } from './openapi-webhooks.ts';
-import { routeList } from './routes.ts';
-import { EXTERNAL_REF_PREFIX, PAGE_LIMIT, problemSchema } from './schemas/common.ts';
+import { routeList } from './route-table.ts';
 
 /**
  * The committed openapi.json names no real stage: the same file serves prod, sandbox and the local
@@ -483,7 +483,7 @@ a 429 carries \`Retry-After\` (seconds). \`GET /v1/me\` shows the plan's limits 
 
 /**
  * What sets one published document apart from another built by the same generator: the public
- * API's (openapi.json) or the operator API's (admin-openapi.json, shared/api/admin-openapi.ts).
+ * API's (openapi.json) or the operator API's (admin-openapi.json, shared/admin/api/openapi.ts).
  */
 /** The security schemes our documents publish: bearer tokens, and AWS SigV4 as API Gateway writes it. */
 type SecurityScheme =

@@ -1,4 +1,4 @@
-import type { GeoPoint } from './distance.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 import type { RouteRequest } from './routing-engine.ts';
 import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from './routing-errors.ts';
 

@@ -7,12 +7,12 @@ import {
   type GeoRoutesClientConfig,
   type Route,
 } from '@aws-sdk/client-geo-routes';
-import { roundToTenth } from '../domain/rounding.ts';
-import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
+import { assertCoordinates, type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { roundToTenth } from '#shared/kernel/rounding.ts';
+import { boundedClientConfig } from '#shared/platform/adapters/aws-call-limits.ts';
 import { translateAmazonLocationError, unreachableError } from './amazon-location-errors.ts';
 import { refusedNoticeSentences } from './amazon-location-notices.ts';
 import { amazonTruckOptions, DEFAULT_TRUCK, toAmazonTruck } from './amazon-location-truck.ts';
-import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
 import { encodeRoutePolyline } from './polyline.ts';
 import { buildRouteLine, type RoutePiece } from './route-line.ts';
 import type { RouteLeg, RouteRequest, RouteResult, RoutingEngine } from './routing-engine.ts';

@@ -18,7 +18,7 @@ export interface AmazonTruck {
 }
 
 /**
- * The truck routed when the request names none: shared/domain/truck-profile.ts's STANDARD_TRUCK
+ * The truck routed when the request names none: shared/fleets/domain/truck-profile.ts's STANDARD_TRUCK
  * (13 ft 6 in, 102 in, 70 ft, 80,000 lb, 5 axles, no hazardous cargo) in metric. Declared here
  * rather than converted at load so the adapter's bundle needs nothing from the domain; a unit test
  * keeps the two equal.
@@ -33,7 +33,7 @@ export const DEFAULT_TRUCK: Readonly<AmazonTruck> = {
 };
 
 /**
- * The API's hazardous cargo vocabulary (shared/domain/truck-profile.ts, snake case) → Amazon
+ * The API's hazardous cargo vocabulary (shared/fleets/domain/truck-profile.ts, snake case) → Amazon
  * Location's `HazardousCargos`. A unit test keeps its keys equal to the vocabulary.
  */
 export const AMAZON_HAZARDOUS_CARGO: Readonly<Record<string, RouteHazardousCargoType>> = {

@@ -1,4 +1,4 @@
-import type { Station } from '../domain/stations/station.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 import { densify, MAX_POINT_SPACING_MILES } from './polyline.ts';
 import { createRouteProjector } from './route-projection.ts';
 import type { RouteLine } from './routing-engine.ts';

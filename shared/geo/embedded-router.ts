@@ -1,5 +1,5 @@
-import { roundToTenth } from '../domain/rounding.ts';
-import { assertCoordinates, type GeoPoint, haversineMiles } from './distance.ts';
+import { assertCoordinates, type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { roundToTenth } from '#shared/kernel/rounding.ts';
 import { findCheapestPath, type Terminal } from './graph-search.ts';
 import {
   type Adjacency,

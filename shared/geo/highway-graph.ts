@@ -1,5 +1,5 @@
+import { type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
 import { readGeoDataFile } from './data-files.ts';
-import { type GeoPoint, haversineMiles } from './distance.ts';
 
 /** One junction city or interchange, as stored in data/highway-graph.json. */
 export interface HighwayNodeRecord {

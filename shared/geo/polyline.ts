@@ -1,5 +1,5 @@
 import polyline from '@mapbox/polyline';
-import { type GeoPoint, haversineMiles, interpolateGreatCircle } from './distance.ts';
+import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '#shared/kernel/distance.ts';
 
 /** Google's encoded polyline precision used across the API (docs/units-and-numbers.md#precision). */
 export const POLYLINE_PRECISION = 5;

@@ -1,5 +1,5 @@
-import { roundToHundredth } from '../domain/rounding.ts';
-import { crossTrackMiles, type GeoPoint, haversineMiles } from './distance.ts';
+import { crossTrackMiles, type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { roundToHundredth } from '#shared/kernel/rounding.ts';
 import { LOCAL_CIRCUITY_FACTOR, SNAP_LIMIT_MILES } from './embedded-router.ts';
 import { type HighwayGraph, loadHighwayGraph } from './highway-graph.ts';
 import { densify, roundToPolylinePrecision } from './polyline.ts';

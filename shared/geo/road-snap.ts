@@ -6,7 +6,7 @@ import {
   interpolateGreatCircle,
   milesRulerAt,
   toLonLat,
-} from './distance.ts';
+} from '#shared/kernel/distance.ts';
 import type { HighwayEdge, HighwayGraph } from './highway-graph.ts';
 import { densify, roundToPolylinePrecision } from './polyline.ts';
 

@@ -1,5 +1,5 @@
-import { roundToHundredth } from '../domain/rounding.ts';
-import { type GeoPoint, haversineMiles, interpolateGreatCircle } from './distance.ts';
+import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '#shared/kernel/distance.ts';
+import { roundToHundredth } from '#shared/kernel/rounding.ts';
 import { densify, MAX_POINT_SPACING_MILES, roundToPolylinePrecision } from './polyline.ts';
 import type { RouteLine } from './routing-engine.ts';
 

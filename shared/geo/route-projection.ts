@@ -1,4 +1,4 @@
-import { type GeoPoint, haversineMiles, milesRulerAt, toLonLat } from './distance.ts';
+import { type GeoPoint, haversineMiles, milesRulerAt, toLonLat } from '#shared/kernel/distance.ts';
 import type { RouteLine } from './routing-engine.ts';
 
 /** Where a point (a station) sits relative to a route. */

@@ -1,4 +1,4 @@
-import type { GeoPoint } from './distance.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 
 /** Where a truck starts and where it goes. */
 export interface RouteRequest {
@@ -6,7 +6,7 @@ export interface RouteRequest {
   destination: GeoPoint;
   /**
    * The truck's direction of travel at the origin, degrees clockwise from true north (0–360), when
-   * it is moving (telematics/heading.ts); absent for a truck standing still or a planned trip. A
+   * it is moving (shared/tracking/domain/heading.ts); absent for a truck standing still or a planned trip. A
    * route from a truck on a road goes on the way it is heading: it never starts with a U-turn.
    */
   originHeadingDegrees?: number | null;
@@ -19,7 +19,7 @@ export interface RouteRequest {
 }
 
 /**
- * A truck's dimensions, weight and cargo as engines receive them (shared/domain/truck-profile.ts
+ * A truck's dimensions, weight and cargo as engines receive them (shared/fleets/domain/truck-profile.ts
  * resolves one from the vehicle, its fleet and the standard truck).
  */
 export interface RouteTruck {
@@ -29,7 +29,7 @@ export interface RouteTruck {
   grossWeightLbs: number;
   /** All axles, tractor and trailer together. */
   axleCount: number;
-  /** Hazardous cargo classes on board (the vocabulary of shared/domain/truck-profile.ts); empty: none. */
+  /** Hazardous cargo classes on board (the vocabulary of shared/fleets/domain/truck-profile.ts); empty: none. */
   hazardousCargo: readonly string[];
 }
 

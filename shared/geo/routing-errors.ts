@@ -1,4 +1,4 @@
-import type { GeoPoint } from './distance.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 
 /**
  * The routing engine could not answer this request; a later try may. Callers that can carry on

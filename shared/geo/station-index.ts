@@ -1,6 +1,6 @@
 import CheapRuler from 'cheap-ruler';
 import KDBush from 'kdbush';
-import type { Station } from '../domain/stations/station.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 
 export interface NearbyStation {
   station: Station;

@@ -1,7 +1,7 @@
 import CheapRuler from 'cheap-ruler';
-import { modelDieselPrice, PRICE_MODEL_VERSION, unitHash } from '../domain/stations/price-model.ts';
-import type { Station } from '../domain/stations/station.ts';
-import { stableId } from '../platform/ids.ts';
+import { stableId } from '#shared/kernel/ids.ts';
+import { modelDieselPrice, PRICE_MODEL_VERSION, unitHash } from '#shared/stations/domain/price-model.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 import { highwayGraphData } from './highway-graph.ts';
 import { stateAt, stateName } from './us-states.ts';
 

@@ -1,8 +1,8 @@
 import { geoBounds, geoContains } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { milesRulerAt } from '#shared/kernel/distance.ts';
 import { readGeoDataFile } from './data-files.ts';
-import { milesRulerAt } from './distance.ts';
 
 /**
  * Which US state a point lies in, from the Census Bureau's cartographic boundaries (npm `us-atlas`,

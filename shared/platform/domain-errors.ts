@@ -1,4 +1,8 @@
-import { RouteCapacityError, RouteTimeoutError, RoutingUnreachableError } from '../geo/routing-errors.ts';
+import {
+  RouteCapacityError,
+  RouteTimeoutError,
+  RoutingUnreachableError,
+} from '#shared/geo/routing-errors.ts';
 import { ApiError } from './errors.ts';
 
 /**

@@ -8,7 +8,7 @@ export const PRICE_FEED_BUCKET_ENV = 'PRICE_FEED_BUCKET';
  * The bucket's key prefixes: a file under `incoming/` is published, one under `dry-run/` is only
  * compared with the current catalog; each import's report is written under `reports/`.
  */
-export { PRICE_FEED_PREFIXES } from '../domain/stations/price-feed-guards.ts';
+export { PRICE_FEED_PREFIXES } from '#shared/stations/domain/price-feed-guards.ts';
 
 /** The stage's price feed bucket, or null where there is none (the sandbox, the local stack). */
 export function priceFeedBucket(env: NodeJS.ProcessEnv = process.env): string | null {

@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { EndpointFamily } from '../domain/access.ts';
-import type { Principal } from '../domain/api-keys.ts';
+import type { EndpointFamily } from '#shared/kernel/access.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 import { currentStage } from './config.ts';
 import { logger } from './observability.ts';
 

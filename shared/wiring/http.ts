@@ -1,6 +1,6 @@
-import { createHttpChain, type RouteImplementation } from '../platform/http/chain.ts';
-import type { PlatformDeps } from '../platform/http/platform-deps.ts';
-import type { RouteDefinition } from '../platform/http/route-definition.ts';
+import { createHttpChain, type RouteImplementation } from '#shared/platform/http/chain.ts';
+import type { PlatformDeps } from '#shared/platform/http/platform-deps.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import { perInfrastructure } from './infrastructure.ts';
 import { tableStores } from './table-stores.ts';
 

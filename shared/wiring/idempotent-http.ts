@@ -1,8 +1,8 @@
-import type { RouteImplementation } from '../platform/http/chain.ts';
-import { createHttpHandler } from '../platform/http/handler.ts';
-import { createIdempotencyStore } from '../platform/http/idempotency.ts';
-import type { PlatformDeps } from '../platform/http/platform-deps.ts';
-import type { RouteDefinition } from '../platform/http/route-definition.ts';
+import type { RouteImplementation } from '#shared/platform/http/chain.ts';
+import { createHttpHandler } from '#shared/platform/http/handler.ts';
+import { createIdempotencyStore } from '#shared/platform/http/idempotency.ts';
+import type { PlatformDeps } from '#shared/platform/http/platform-deps.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import { httpChainDeps } from './http.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
@@ -21,7 +21,7 @@ export const idempotentChainDeps = /* @__PURE__ */ perInfrastructure(
  * idempotency.
  *
  * @example
- * export const handler = idempotentHttpHandler(tripRoutes.createTrip, async ({ body }, context) => …);
+ * export const handler = idempotentHttpHandler(tripOperations.createTrip, async ({ body }, context) => …);
  */
 export function idempotentHttpHandler<R extends RouteDefinition>(
   route: R,

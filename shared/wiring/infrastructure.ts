@@ -1,10 +1,14 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
-import { readConfig, type ServiceConfig } from '../platform/config.ts';
-import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
-import { type Clock, systemClock } from '../platform/time.ts';
-import { type CursorCodec, createCursorCodec } from '../store/cursor.ts';
-import { createDocumentClient, createDynamoClient, type DocumentClient } from '../store/dynamo-client.ts';
+import { type Clock, systemClock } from '#shared/kernel/time.ts';
+import { readConfig, type ServiceConfig } from '#shared/platform/config.ts';
+import type { OneTimeScheduler } from '#shared/platform/ports/scheduler.ts';
+import { type CursorCodec, createCursorCodec } from '#shared/table/cursor.ts';
+import {
+  createDocumentClient,
+  createDynamoClient,
+  type DocumentClient,
+} from '#shared/table/dynamo-client.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
 import type { MessageQueues } from './message-queues.ts';
 import { once } from './once.ts';
 

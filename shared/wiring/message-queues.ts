@@ -1,14 +1,14 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import { boundedClientConfig } from '#shared/platform/adapters/aws-call-limits.ts';
+import { MESSAGING_ENV, required } from '#shared/platform/config.ts';
+import type { MessageQueue } from '#shared/platform/ports/queue.ts';
+import type { OneTimeScheduler } from '#shared/platform/ports/scheduler.ts';
 import {
   toVehicleUpdateWire,
   type VehicleUpdateMessage,
   type VehicleUpdateWire,
-} from '../domain/telematics/messages.ts';
-import type { DeliveryMessage } from '../domain/webhooks/delivery.ts';
-import { boundedClientConfig } from '../platform/adapters/aws-call-limits.ts';
-import { MESSAGING_ENV, required } from '../platform/config.ts';
-import type { MessageQueue } from '../platform/ports/queue.ts';
-import type { OneTimeScheduler } from '../platform/ports/scheduler.ts';
+} from '#shared/tracking/domain/messages.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
 import { once } from './once.ts';
 
 /**
@@ -74,7 +74,7 @@ export function createMessageQueues(env: NodeJS.ProcessEnv = process.env): Messa
     once((): MessageQueue<T> => {
       const queueUrl = required(env, urlVariable);
       const adapter = once(async () => {
-        const { createSqsQueue } = await import('../platform/adapters/sqs-queue.ts');
+        const { createSqsQueue } = await import('#shared/platform/adapters/sqs-queue.ts');
         return createSqsQueue<T>({ queueUrl, client: await sqs() });
       });
       return { send: async (messages) => (await adapter()).send(messages) };

@@ -1,9 +1,9 @@
-import { createAccountStore } from '../store/accounts.ts';
-import { createApiKeyStore } from '../store/api-keys.ts';
-import { createCounters } from '../store/counters.ts';
-import { createFleetStore } from '../store/fleets.ts';
-import { createPlanStore } from '../store/plans.ts';
-import { createVehicleReader, createVehicleStore } from '../store/vehicles.ts';
+import { createAccountStore } from '#shared/accounts/store/accounts.ts';
+import { createFleetStore } from '#shared/fleets/store/fleets.ts';
+import { createApiKeyStore } from '#shared/keys/store/api-keys.ts';
+import { createCounters } from '#shared/plans/store/counters.ts';
+import { createPlanStore } from '#shared/plans/store/plans.ts';
+import { createVehicleReader, createVehicleStore } from '#shared/vehicles/store/vehicles.ts';
 import { perInfrastructure } from './infrastructure.ts';
 
 /**

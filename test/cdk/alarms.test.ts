@@ -4,7 +4,7 @@ import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Alarms, CONTROL_TABLE_OPERATIONS } from '../../lib/alarms.ts';
+import { Alarms, CONTROL_TABLE_OPERATIONS } from '#lib/alarms.ts';
 
 type Resource = { Properties: Record<string, unknown> };
 type MetricStat = {

@@ -2,9 +2,9 @@ import { type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_LATENCY_P99_THRESHOLD } from '../../lib/alarms.ts';
-import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
-import { type Stage, stageSettings } from '../../lib/stage.ts';
+import { API_LATENCY_P99_THRESHOLD } from '#lib/alarms.ts';
+import type { FleetFuelStack } from '#lib/fleet-fuel-stack.ts';
+import { type Stage, stageSettings } from '#lib/stage.ts';
 import { bundleForCdkTests, type CdkFixture } from './synthesize.ts';
 
 type Resource = { Properties: Record<string, unknown> };

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { Finance, MAX_LOG_GROUPS_PER_QUERY } from '../../lib/finance.ts';
+import { Finance, MAX_LOG_GROUPS_PER_QUERY } from '#lib/finance.ts';
 
 type Resource = { Properties: Record<string, unknown> };
 

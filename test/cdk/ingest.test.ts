@@ -6,10 +6,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecutionRoles } from '../../lib/execution-roles.ts';
-import { GuidanceWorker, VEHICLE_UPDATES_MAX_RECEIVE_COUNT, VehicleUpdatesQueue } from '../../lib/ingest.ts';
-import { stageSettings } from '../../lib/stage.ts';
-import { GUIDANCE_WORKER } from '../../lib/worker-functions.ts';
+import { ExecutionRoles } from '#lib/execution-roles.ts';
+import { GuidanceWorker, VEHICLE_UPDATES_MAX_RECEIVE_COUNT, VehicleUpdatesQueue } from '#lib/ingest.ts';
+import { stageSettings } from '#lib/stage.ts';
+import { GUIDANCE_WORKER } from '#lib/worker-functions.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };

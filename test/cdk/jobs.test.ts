@@ -6,10 +6,10 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecutionRoles } from '../../lib/execution-roles.ts';
-import { Jobs } from '../../lib/jobs.ts';
-import { stageSettings } from '../../lib/stage.ts';
-import { HEALTH_SNAPSHOT, OFFLINE_SWEEP } from '../../lib/worker-functions.ts';
+import { ExecutionRoles } from '#lib/execution-roles.ts';
+import { Jobs } from '#lib/jobs.ts';
+import { stageSettings } from '#lib/stage.ts';
+import { HEALTH_SNAPSHOT, OFFLINE_SWEEP } from '#lib/worker-functions.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 type Resource = { Properties: Record<string, unknown> };

@@ -5,20 +5,20 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
-import { roleId } from '../../lib/execution-roles.ts';
-import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
-import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
+import { OPERATOR_PRINCIPALS_CONTEXT } from '#lib/control-plane-stack.ts';
+import { roleId } from '#lib/execution-roles.ts';
+import { addStages, type FleetFuelStages } from '#lib/fleet-fuel-app.ts';
+import type { FleetFuelStack } from '#lib/fleet-fuel-stack.ts';
 import {
   type ExecutionRoleGroup,
   TABLE_ACCESS,
   type TableGrant,
   type TableRole,
   WRITE_ACTIONS,
-} from '../../lib/table-access.ts';
-import { functionEntries, repoRoot } from '../../scripts/bundle-functions.ts';
-import { adminRouteList } from '../../shared/api/admin-routes.ts';
-import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
+} from '#lib/table-access.ts';
+import { functionEntries, repoRoot } from '#scripts/bundle-functions.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { fallbackOperation, servedRouteList } from '#shared/api/route-table.ts';
 import { TEST_OPERATOR } from './synthesize.ts';
 
 /**
@@ -213,7 +213,7 @@ describe.each(['prod', 'sandbox'] as const)('the %s stage’s execution roles', 
   });
 
   it('runs each route’s function with its group’s role (the key writers with key-management)', () => {
-    const routes = [...servedRouteList, fallbackRoute, ...(stageName === 'prod' ? adminRouteList : [])];
+    const routes = [...servedRouteList, fallbackOperation, ...(stageName === 'prod' ? adminRouteList : [])];
     for (const route of routes) {
       const fn = stack().api.functions.get(route.operationId);
       expect(fn, route.operationId).toBeDefined();

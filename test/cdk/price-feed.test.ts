@@ -7,10 +7,10 @@ import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecutionRoles } from '../../lib/execution-roles.ts';
-import { PriceFeed } from '../../lib/price-feed.ts';
-import { stageSettings } from '../../lib/stage.ts';
-import { PRICE_FEED_IMPORT, PRICE_FRESHNESS } from '../../lib/worker-functions.ts';
+import { ExecutionRoles } from '#lib/execution-roles.ts';
+import { PriceFeed } from '#lib/price-feed.ts';
+import { stageSettings } from '#lib/stage.ts';
+import { PRICE_FEED_IMPORT, PRICE_FRESHNESS } from '#lib/worker-functions.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 type Resource = {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
-import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
-import { settingsFor, stageSettings } from '../../lib/stage.ts';
-import { functionEntries, repoRoot } from '../../scripts/bundle-functions.ts';
+import { OPERATOR_PRINCIPALS_CONTEXT } from '#lib/control-plane-stack.ts';
+import { addStages, type FleetFuelStages } from '#lib/fleet-fuel-app.ts';
+import { settingsFor, stageSettings } from '#lib/stage.ts';
+import { functionEntries, repoRoot } from '#scripts/bundle-functions.ts';
 import { stageTemplate } from './stage-template.ts';
 import { TEST_OPERATOR } from './synthesize.ts';
 

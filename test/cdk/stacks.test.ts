@@ -4,10 +4,10 @@ import { FileSystem, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlPlaneStack, parseOperatorPrincipals } from '../../lib/control-plane-stack.ts';
-import type { ExecutionRoleGroup } from '../../lib/execution-roles.ts';
-import type { FleetFuelStack } from '../../lib/fleet-fuel-stack.ts';
-import { type Stage, stageSettings } from '../../lib/stage.ts';
+import { ControlPlaneStack, parseOperatorPrincipals } from '#lib/control-plane-stack.ts';
+import type { ExecutionRoleGroup } from '#lib/execution-roles.ts';
+import type { FleetFuelStack } from '#lib/fleet-fuel-stack.ts';
+import { type Stage, stageSettings } from '#lib/stage.ts';
 import {
   OFFLINE_SWEEP,
   PRICE_FRESHNESS,
@@ -16,12 +16,12 @@ import {
   sandboxOnlyWorkers,
   type WorkerFunction,
   workerFunctions,
-} from '../../lib/worker-functions.ts';
-import { repoRoot } from '../../scripts/bundle-functions.ts';
-import { adminRouteList } from '../../shared/api/admin-routes.ts';
-import { fallbackRoute, servedRouteList } from '../../shared/api/routes.ts';
-import { readConfig } from '../../shared/platform/config.ts';
-import { TABLE_KEYS } from '../../shared/store/table.ts';
+} from '#lib/worker-functions.ts';
+import { repoRoot } from '#scripts/bundle-functions.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { fallbackOperation, servedRouteList } from '#shared/api/route-table.ts';
+import { readConfig } from '#shared/platform/config.ts';
+import { TABLE_KEYS } from '#shared/table/table.ts';
 import { acceptedWarnings, type CfnLintFinding, cfnLintInstalled, lintTemplates } from './cfn-lint.ts';
 import {
   CLOUDFORMATION_LIMITS,
@@ -56,7 +56,7 @@ const isImport = (value: unknown) => JSON.stringify(value).includes('Fn::ImportV
  */
 const functionsOf = (stage: Stage) => [
   ...servedRouteList,
-  fallbackRoute,
+  fallbackOperation,
   ...(stage === 'prod' ? adminRouteList : []),
 ];
 /**
@@ -158,8 +158,10 @@ describe.each(['prod', 'sandbox'] as const)('the %s stack', (stage) => {
           const iam = route.Properties.AuthorizationType === 'AWS_IAM';
           expect(iam, key).toBe(key.includes(' /admin/'));
         }
-        const adminRoutes = routes.filter((route) => String(route.Properties.RouteKey).includes(' /admin/'));
-        expect(adminRoutes).toHaveLength(stage === 'prod' ? adminRouteList.length : 0);
+        const adminOperations = routes.filter((route) =>
+          String(route.Properties.RouteKey).includes(' /admin/'),
+        );
+        expect(adminOperations).toHaveLength(stage === 'prod' ? adminRouteList.length : 0);
       },
     );
 
@@ -1044,7 +1046,7 @@ describe('routing engine switch', () => {
     const { App, Stack } = await import('aws-cdk-lib');
     const { Template } = await import('aws-cdk-lib/assertions');
     const { TableV2, AttributeType } = await import('aws-cdk-lib/aws-dynamodb');
-    const { ExecutionRoles } = await import('../../lib/execution-roles.ts');
+    const { ExecutionRoles } = await import('#lib/execution-roles.ts');
     const policyFor = (routingEngine: 'embedded' | 'amazon-location', group: ExecutionRoleGroup) => {
       const stack = new Stack(new App(), 'RolesProbe', {
         env: { account: '111111111111', region: 'us-east-1' },

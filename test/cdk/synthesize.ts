@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { inject } from 'vitest';
-import { OPERATOR_PRINCIPALS_CONTEXT } from '../../lib/control-plane-stack.ts';
-import { addStages, type FleetFuelStages } from '../../lib/fleet-fuel-app.ts';
-import { bundleFunctions, repoRoot } from '../../scripts/bundle-functions.ts';
+import { OPERATOR_PRINCIPALS_CONTEXT } from '#lib/control-plane-stack.ts';
+import { addStages, type FleetFuelStages } from '#lib/fleet-fuel-app.ts';
+import { bundleFunctions, repoRoot } from '#scripts/bundle-functions.ts';
 import '../support/provided-context.ts';
 
 /**

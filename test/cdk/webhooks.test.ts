@@ -5,10 +5,10 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecutionRoles } from '../../lib/execution-roles.ts';
-import { stageSettings } from '../../lib/stage.ts';
-import { DELIVERY_MAX_RECEIVE_COUNT, Webhooks } from '../../lib/webhooks.ts';
-import { WEBHOOK_DISPATCHER } from '../../lib/worker-functions.ts';
+import { ExecutionRoles } from '#lib/execution-roles.ts';
+import { stageSettings } from '#lib/stage.ts';
+import { DELIVERY_MAX_RECEIVE_COUNT, Webhooks } from '#lib/webhooks.ts';
+import { WEBHOOK_DISPATCHER } from '#lib/worker-functions.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 type Resource = { Properties: Record<string, unknown> };

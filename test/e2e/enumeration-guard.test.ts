@@ -1,10 +1,10 @@
 import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
-import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
-import { newId } from '../../shared/platform/ids.ts';
-import { createApiKeyStore } from '../../shared/store/api-keys.ts';
-import { createPlanStore } from '../../shared/store/plans.ts';
+import { COMPANY_SCOPES } from '#shared/kernel/access.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { generateApiKey, hashApiKey } from '#shared/keys/domain/api-key.ts';
+import { createApiKeyStore } from '#shared/keys/store/api-keys.ts';
+import { createPlanStore } from '#shared/plans/store/plans.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { type ApiResponse, api } from '../support/http-client.ts';
 import { testKeyRecord } from '../support/keys.ts';

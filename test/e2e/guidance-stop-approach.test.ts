@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../shared/geo/distance.ts';
-import { decodeRoutePolyline } from '../../shared/geo/polyline.ts';
-import { pointAtMiles, routeLineFromPoints } from '../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
-import type { RouteLine } from '../../shared/geo/routing-engine.ts';
+import { decodeRoutePolyline } from '#shared/geo/polyline.ts';
+import { pointAtMiles, routeLineFromPoints } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import type { RouteLine } from '#shared/geo/routing-engine.ts';
+import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '#shared/kernel/distance.ts';
 import { verifyWebhookSignature } from '../../webhooks-receiver/index.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';

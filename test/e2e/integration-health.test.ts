@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../shared/platform/ids.ts';
+import { newId } from '#shared/kernel/ids.ts';
 import { verifyWebhookSignature } from '../../webhooks-receiver/index.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { functionFile } from '../../local/function-loader.ts';
-import { FUNCTION_FILE_HEADER } from '../../local/http-adapter.ts';
-import { requireShim } from '../../scripts/bundle-functions.ts';
-import { accountRoutes } from '../../shared/api/routes/account.ts';
-import { agentRoutes } from '../../shared/api/routes/agents.ts';
-import { fallbackRoute } from '../../shared/api/routes.ts';
+import { functionFile } from '#local/function-loader.ts';
+import { FUNCTION_FILE_HEADER } from '#local/http-adapter.ts';
+import { requireShim } from '#scripts/bundle-functions.ts';
+import { accountOperations } from '#shared/accounts/api/operations.ts';
+import { agentOperations } from '#shared/agents/api/operations.ts';
+import { fallbackOperation } from '#shared/api/route-table.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { E2E_FUNCTION_CODE_ENV } from '../support/local-stack.global-setup.ts';
@@ -60,17 +60,17 @@ describe.runIf(isLocalTarget())('the code the local stack runs', () => {
     {
       what: 'a route on prod',
       call: () => prod.get('/v1/me', { key: credentials.keys.company_live }),
-      fn: accountRoutes.getMe,
+      fn: accountOperations.getMe,
     },
     {
       what: 'a route on the sandbox',
       call: () => sandbox.get('/v1/me', { key: credentials.keys.company_test }),
-      fn: accountRoutes.getMe,
+      fn: accountOperations.getMe,
     },
-    { what: 'the fallback', call: () => prod.get('/v1/nope'), fn: fallbackRoute },
+    { what: 'the fallback', call: () => prod.get('/v1/nope'), fn: fallbackOperation },
     // Two routes of one source module: each has a bundle of its own, as each has a Lambda.
-    { what: 'the guide', call: () => prod.get('/v1/llms.txt'), fn: agentRoutes.getLlmsTxt },
-    { what: 'the guide at the root', call: () => prod.get('/llms.txt'), fn: agentRoutes.getRootLlmsTxt },
+    { what: 'the guide', call: () => prod.get('/v1/llms.txt'), fn: agentOperations.getLlmsTxt },
+    { what: 'the guide at the root', call: () => prod.get('/llms.txt'), fn: agentOperations.getRootLlmsTxt },
   ];
 
   it.each(requests)(

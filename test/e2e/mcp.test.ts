@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderLlmsGuide } from '../../shared/llms/guide.ts';
+import { renderLlmsGuide } from '#shared/agents/llms/guide.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 

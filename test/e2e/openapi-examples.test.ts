@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type OperationExamples, problemExample } from '../../shared/api/examples/example.ts';
-import { operationExamples } from '../../shared/api/examples.ts';
-import { OPENAPI_SERVER_PLACEHOLDER } from '../../shared/api/openapi.ts';
-import type { routes } from '../../shared/api/routes.ts';
+import { type OperationExamples, problemExample } from '#shared/api/example.ts';
+import { operationExamples } from '#shared/api/examples.ts';
+import { OPENAPI_SERVER_PLACEHOLDER } from '#shared/api/openapi.ts';
+import type { routes } from '#shared/api/route-table.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 

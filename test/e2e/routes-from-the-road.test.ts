@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearingDegrees } from '../../shared/geo/distance.ts';
-import { computeEmbeddedRoute, TURNAROUND_MILES_EACH_WAY } from '../../shared/geo/embedded-router.ts';
-import { decodeRoutePolyline } from '../../shared/geo/polyline.ts';
-import { pointAtMiles } from '../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
+import { computeEmbeddedRoute, TURNAROUND_MILES_EACH_WAY } from '#shared/geo/embedded-router.ts';
+import { decodeRoutePolyline } from '#shared/geo/polyline.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import { bearingDegrees } from '#shared/kernel/distance.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { type Breadcrumb, guidanceClient, secondsAgo, type Truck } from './support-guidance.ts';

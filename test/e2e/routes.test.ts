@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { LOCAL_CONTROL_TABLE } from '../../local/stack.ts';
-import { COMPANY_SCOPES } from '../../shared/domain/access.ts';
-import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
-import { newId } from '../../shared/platform/ids.ts';
-import { createApiKeyStore } from '../../shared/store/api-keys.ts';
-import { createDocumentClient } from '../../shared/store/dynamo-client.ts';
+import { LOCAL_CONTROL_TABLE } from '#local/stack.ts';
+import { COMPANY_SCOPES } from '#shared/kernel/access.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { generateApiKey, hashApiKey } from '#shared/keys/domain/api-key.ts';
+import { createApiKeyStore } from '#shared/keys/store/api-keys.ts';
+import { createDocumentClient } from '#shared/table/dynamo-client.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { testKeyRecord } from '../support/keys.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { SIM_CITIES } from '../../shared/domain/sandbox/profiles.ts';
-import { SCENARIO_NAMES } from '../../shared/domain/sandbox/scenarios.ts';
+import { SIM_CITIES } from '#shared/sandbox/domain/profiles.ts';
+import { SCENARIO_NAMES } from '#shared/sandbox/domain/scenarios.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { expectProblem } from './problem.ts';

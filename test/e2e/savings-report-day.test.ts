@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pointAtMiles } from '../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../shared/geo/route-projection.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { type GuidanceStop, guidanceClient, type Truck } from './support-guidance.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chainKey } from '../../shared/domain/fuel-program/program.ts';
+import { chainKey } from '#shared/fuel-programs/domain/program.ts';
 import { loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { type Breadcrumb, guidanceClient, type Point, type Truck } from './support-guidance.ts';

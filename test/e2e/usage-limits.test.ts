@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Scope } from '../../shared/domain/access.ts';
-import { generateApiKey, hashApiKey } from '../../shared/domain/api-keys.ts';
-import type { Plan } from '../../shared/domain/plans.ts';
-import { newId } from '../../shared/platform/ids.ts';
-import { createApiKeyStore } from '../../shared/store/api-keys.ts';
-import { createPlanStore } from '../../shared/store/plans.ts';
+import type { Scope } from '#shared/kernel/access.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { generateApiKey, hashApiKey } from '#shared/keys/domain/api-key.ts';
+import { createApiKeyStore } from '#shared/keys/store/api-keys.ts';
+import type { Plan } from '#shared/plans/domain/plans.ts';
+import { createPlanStore } from '#shared/plans/store/plans.ts';
 import { isLocalTarget, loadCredentials } from '../support/credentials.ts';
 import { api } from '../support/http-client.ts';
 import { testKeyRecord } from '../support/keys.ts';

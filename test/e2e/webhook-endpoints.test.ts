@@ -79,7 +79,7 @@ describe('webhook endpoints', () => {
 
   it.each([
     // Loopback targets are refused on deployed stages but accepted by the local stack (its
-    // receivers run on this machine): those cases are unit tests (test/unit/webhooks/url-guard.test.ts).
+    // receivers run on this machine): those cases are unit tests (test/unit/platform/url-guard.test.ts).
     // These are refused everywhere:
     ['a private-network address', { url: 'https://10.0.0.1/hook' }, 'url'],
     ['the cloud metadata address', { url: 'http://169.254.169.254/latest/meta-data' }, 'url'],

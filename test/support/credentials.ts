@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { type LocalCredentials, readCredentials } from '../../local/credentials.ts';
+import { type LocalCredentials, readCredentials } from '#local/credentials.ts';
 import './provided-context.ts';
 
 export type { LocalCredentials };

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
+import { LOCAL_CREDENTIALS } from '#local/dynamodb-local.ts';
 import './provided-context.ts';
 
 /**

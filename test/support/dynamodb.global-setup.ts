@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal } from '../../local/dynamodb-local.ts';
+import { startDynamoDbLocal } from '#local/dynamodb-local.ts';
 import './provided-context.ts';
 
 /**

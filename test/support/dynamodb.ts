@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { deleteTable, ensureTable, type TableAdminClient } from '../../local/table-setup.ts';
-import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
+import { deleteTable, ensureTable, type TableAdminClient } from '#local/table-setup.ts';
+import { createDocumentClient, type DocumentClient } from '#shared/table/dynamo-client.ts';
 
 /**
  * Helpers for the integration tests (project `integration`, which starts DynamoDB Local and sets

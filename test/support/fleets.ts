@@ -2,13 +2,13 @@ import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
   type Fleet,
-} from '../../shared/domain/fleet.ts';
+} from '#shared/fleets/domain/fleet.ts';
+import { UNSET_TRUCK_PROFILE } from '#shared/fleets/domain/truck-profile.ts';
 import {
   type ChainDiscounts,
   type FuelProgram,
   NO_FUEL_PROGRAM,
-} from '../../shared/domain/fuel-program/program.ts';
-import { UNSET_TRUCK_PROFILE } from '../../shared/domain/truck-profile.ts';
+} from '#shared/fuel-programs/domain/program.ts';
 
 const CREATED_AT = '2026-11-01T00:00:00.000000Z';
 

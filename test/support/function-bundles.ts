@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleFunctions } from '../../scripts/bundle-functions.ts';
+import { bundleFunctions } from '#scripts/bundle-functions.ts';
 
 /**
  * One build of every function per test run, shared by the projects that need all of them: the e2e

@@ -1,12 +1,12 @@
-import type { VehicleUpdateMessage } from '../../shared/domain/telematics/messages.ts';
-import type { DeliveryMessage } from '../../shared/domain/webhooks/delivery.ts';
-import type { Stage } from '../../shared/platform/config.ts';
-import type { MessageQueue } from '../../shared/platform/ports/queue.ts';
-import type { OneTimeScheduler } from '../../shared/platform/ports/scheduler.ts';
-import { type Clock, systemClock } from '../../shared/platform/time.ts';
-import { createCursorCodec } from '../../shared/store/cursor.ts';
-import { createDocumentClient, createDynamoClient } from '../../shared/store/dynamo-client.ts';
-import type { Infrastructure } from '../../shared/wiring/infrastructure.ts';
+import { type Clock, systemClock } from '#shared/kernel/time.ts';
+import type { Stage } from '#shared/platform/config.ts';
+import type { MessageQueue } from '#shared/platform/ports/queue.ts';
+import type { OneTimeScheduler } from '#shared/platform/ports/scheduler.ts';
+import { createCursorCodec } from '#shared/table/cursor.ts';
+import { createDocumentClient, createDynamoClient } from '#shared/table/dynamo-client.ts';
+import type { VehicleUpdateMessage } from '#shared/tracking/domain/messages.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
+import type { Infrastructure } from '#shared/wiring/infrastructure.ts';
 import { dynamoDbEndpoint } from './dynamodb.ts';
 
 /** A queue that keeps what was sent, for the test to read or to run the consumer on. */

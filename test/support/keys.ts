@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../shared/domain/api-keys.ts';
+import type { ApiKeyRecord } from '#shared/keys/domain/api-key.ts';
 
 type KeyFields = Omit<
   ApiKeyRecord,

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readCredentials } from '../../local/credentials.ts';
-import { startLocalStack } from '../../local/stack.ts';
-import { WEBHOOK_TARGETS_ENV } from '../../shared/platform/config.ts';
+import { readCredentials } from '#local/credentials.ts';
+import { startLocalStack } from '#local/stack.ts';
+import { WEBHOOK_TARGETS_ENV } from '#shared/platform/config.ts';
 import { type FunctionBundlesLease, leaseFunctionBundles } from './function-bundles.ts';
 import './provided-context.ts';
 

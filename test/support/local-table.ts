@@ -1,10 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb-local.ts';
-import { tuplesOf } from '../../shared/store/breadcrumb-packing.ts';
-import { createDocumentClient, type DocumentClient } from '../../shared/store/dynamo-client.ts';
-import { latestPositionKey } from '../../shared/store/vehicle-positions.ts';
+import { LOCAL_CREDENTIALS } from '#local/dynamodb-local.ts';
+import { createDocumentClient, type DocumentClient } from '#shared/table/dynamo-client.ts';
+import { tuplesOf } from '#shared/tracking/store/breadcrumb-packing.ts';
+import { latestPositionKey } from '#shared/tracking/store/vehicle-positions.ts';
 import './provided-context.ts';
 
 /** The local stack's prod and control-plane table names (local/stack.ts). */

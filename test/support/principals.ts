@@ -1,4 +1,4 @@
-import type { Principal } from '../../shared/domain/api-keys.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 
 /** A company key of `fleetId` that may ingest, read and manage guidance: the guidance drives' caller. */
 export const guidancePrincipal = (fleetId: string): Principal => ({

@@ -7,7 +7,7 @@
 export const PROPERTY_TIMEOUT_MS = 30_000;
 
 /**
- * The simulated drives of the guidance property test (test/integration/guidance-drives.property.test.ts):
+ * The simulated drives of the guidance property test (test/integration/guidance/guidance-drives.property.test.ts):
  * how many drives fuel at the stop shown when guidance started, and how many take each negative
  * turn (pass the exit, exit and turn back, fuel elsewhere). A fixed count, never a time limit.
  */
@@ -21,7 +21,7 @@ export const GUIDANCE_DRIVE_RUNS = { fuelsAtShownStop: 20, negative: 9 } as cons
 export const DRIVE_GROUP_TIMEOUT_MS = 120_000;
 
 /**
- * The savings property (test/integration/savings-attribution.property.test.ts): simulated drives of
+ * The savings property (test/integration/reports/savings-attribution.property.test.ts): simulated drives of
  * followers, drivers who ignore the shown stop and early fillers, each fill reported by card, whose
  * report must equal the saving computed from the drives. A fixed count, never a time limit.
  */

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildAdminOpenApiDocument } from '../../shared/api/admin-openapi.ts';
-import { adminRouteList, adminRoutes } from '../../shared/api/admin-routes.ts';
-import { adminOperationExamples } from '../../shared/api/examples/admin.ts';
-import { buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/api/openapi.ts';
-import { routeList } from '../../shared/api/routes.ts';
-import type { RouteDefinition } from '../../shared/platform/http/route-definition.ts';
+import { adminOperationExamples } from '#shared/admin/api/examples.ts';
+import { buildAdminOpenApiDocument } from '#shared/admin/api/openapi.ts';
+import { adminOperations, adminRouteList } from '#shared/admin/api/operations.ts';
+import { buildOpenApiDocument, serializeOpenApiDocument } from '#shared/api/openapi.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 
 const ADMIN_OPENAPI_FILE = fileURLToPath(new URL('../../admin-openapi.json', import.meta.url));
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated document by member names.
@@ -49,7 +49,7 @@ describe('admin-openapi.json', () => {
   it.each(Object.entries(adminOperationExamples))(
     'publishes %s examples that parse with the route’s own schemas',
     (operationId, examples) => {
-      const route: RouteDefinition = adminRoutes[operationId as keyof typeof adminRoutes];
+      const route: RouteDefinition = adminOperations[operationId as keyof typeof adminOperations];
       const parts = [
         [route.request.params, examples?.request?.params],
         [route.request.body, examples?.request?.body],

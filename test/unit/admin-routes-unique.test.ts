@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminRouteList } from '../../shared/api/admin-routes.ts';
-import { servedRouteList } from '../../shared/api/routes.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { servedRouteList } from '#shared/api/route-table.ts';
 
 describe('operation ids across the public and operator route tables', () => {
   it('are unique: each names one function, one bundle folder and one log line', () => {

@@ -7,7 +7,7 @@ import {
   mixedFleetCost,
   ONE_MINUTE_CADENCE,
   PRICES,
-} from '../../bench/cost-model.ts';
+} from '#bench/cost-model.ts';
 
 const OPERATIONS: BreadcrumbOperations = {
   dynamodbWriteUnits: 1.2,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FUEL_PROGRAM_LIMITS } from '../../shared/domain/fuel-program/program.ts';
-import { VERIFICATION_POLICY, VERIFICATION_REASON_CODES } from '../../shared/domain/fuelings/verification.ts';
-import { MAX_EXCEPTIONS } from '../../shared/usecases/savings-report.ts';
+import { FUEL_PROGRAM_LIMITS } from '#shared/fuel-programs/domain/program.ts';
+import { VERIFICATION_POLICY, VERIFICATION_REASON_CODES } from '#shared/fuelings/domain/verification.ts';
+import { MAX_EXCEPTIONS } from '#shared/reports/usecases/savings-report.ts';
 
 /** The fuel manager's page: its thresholds and codes are the code's, so the two cannot drift. */
 const page = readFileSync(new URL('../../docs/fuel-programs-and-verification.md', import.meta.url), 'utf8');

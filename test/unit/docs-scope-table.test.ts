@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/api/routes.ts';
+import { routeList } from '#shared/api/route-table.ts';
 
 const guide = readFileSync(new URL('../../docs/api-guide.md', import.meta.url), 'utf8');
 

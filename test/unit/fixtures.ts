@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { vi } from 'vitest';
-import { COMPANY_SCOPES, SCOPES } from '../../shared/domain/access.ts';
-import { type ApiKeyRecord, hashApiKey, type Principal } from '../../shared/domain/api-keys.ts';
-import type { Plan } from '../../shared/domain/plans.ts';
-import type { FindKey } from '../../shared/platform/http/authenticate.ts';
-import type { HasGrant } from '../../shared/platform/http/authorize.ts';
-import type { PlatformDeps } from '../../shared/platform/http/platform-deps.ts';
-import { fixedClock } from '../../shared/platform/time.ts';
-import type { Counters } from '../../shared/store/counters.ts';
+import { COMPANY_SCOPES, SCOPES } from '#shared/kernel/access.ts';
+import { fixedClock } from '#shared/kernel/time.ts';
+import { type ApiKeyRecord, hashApiKey, type Principal } from '#shared/keys/domain/api-key.ts';
+import type { Plan } from '#shared/plans/domain/plans.ts';
+import type { Counters } from '#shared/plans/store/counters.ts';
+import type { FindKey } from '#shared/platform/http/authenticate.ts';
+import type { HasGrant } from '#shared/platform/http/authorize.ts';
+import type { PlatformDeps } from '#shared/platform/http/platform-deps.ts';
 
 /** Well-formed ids (26 Crockford characters), written out so a test never depends on the generator. */
 export const COMPANY_FLEET_ID = 'flt_01JD7ZK3M4N5P6Q7R8S9T0V1W2';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { brokenMembers, type PublishedMember, publishedMembers } from '../../shared/api/openapi-members.ts';
+import { brokenMembers, type PublishedMember, publishedMembers } from '#shared/api/openapi-members.ts';
 
 const read = (relative: string) => readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8');
 

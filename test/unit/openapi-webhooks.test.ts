@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dataFieldsOf } from '../../shared/api/schemas/event-data.ts';
-import { eventTypesResource } from '../../shared/api/serializers/webhooks.ts';
-import { EVENT_CATALOG, type EventType } from '../../shared/domain/events.ts';
-import type { WebhookEndpoint } from '../../shared/domain/webhooks/endpoint.ts';
-import { sendTestEvent } from '../../shared/usecases/webhook-delivery.ts';
+import { dataFieldsOf } from '#shared/events/api/event-data-schemas.ts';
+import { EVENT_CATALOG, type EventType } from '#shared/events/domain/events.ts';
+import { eventTypesResource } from '#shared/webhooks/api/serializers.ts';
+import type { WebhookEndpoint } from '#shared/webhooks/domain/endpoint.ts';
+import { sendTestEvent } from '#shared/webhooks/usecases/webhook-delivery.ts';
 import {
   eventEnvelopeProblems,
   publishedWebhookTypes,

@@ -9,10 +9,10 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OPENAPI_SERVER_PLACEHOLDER,
   serializeOpenApiDocument,
-} from '../../shared/api/openapi.ts';
-import { routeList } from '../../shared/api/routes.ts';
-import { ERROR_REGISTRY } from '../../shared/platform/errors.ts';
-import { defineRoute, type RouteDefinition } from '../../shared/platform/http/route-definition.ts';
+} from '#shared/api/openapi.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import { ERROR_REGISTRY } from '#shared/platform/errors.ts';
+import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
 
 const OPENAPI_FILE = fileURLToPath(new URL('../../openapi.json', import.meta.url));
 

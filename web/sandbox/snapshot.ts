@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { simulationSchema } from '../../shared/api/schemas/sandbox.ts';
+import type { simulationSchema } from '../../shared/sandbox/api/schemas.ts';
 
 /**
  * The `GET /v1/sandbox/simulation` snapshot the page draws: the API's own schema, so a change to
@@ -10,4 +10,4 @@ export type SimulatedVehicle = SandboxSnapshot['vehicles'][number];
 export type RecentEvent = SandboxSnapshot['recent_events'][number];
 
 /** The scenario names `POST /v1/sandbox/vehicles/{id}/scenario` accepts, in the published order. */
-export { SCENARIO_NAMES as SCENARIOS } from '../../shared/domain/sandbox/scenarios.ts';
+export { SCENARIO_NAMES as SCENARIOS } from '../../shared/sandbox/domain/scenarios.ts';

@@ -1,8 +1,8 @@
-import { listErrorsRoute } from '../../../shared/api/routes/discovery.ts';
-import { errorRegistryResource } from '../../../shared/api/serializers/errors.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { errorRegistryResource } from '#shared/api/error-serializers.ts';
+import { listErrorsOperation } from '#shared/discovery/api/operations.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
 const registry = errorRegistryResource();
 
-export const handler = httpHandler(listErrorsRoute, async () => ok(registry));
+export const handler = httpHandler(listErrorsOperation, async () => ok(registry));

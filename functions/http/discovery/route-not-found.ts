@@ -1,7 +1,7 @@
-import { routeList } from '../../../shared/api/routes.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import { allowedMethods } from '../../../shared/platform/http/allowed-methods.ts';
-import { createFallbackHandler } from '../../../shared/platform/http/chain.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { allowedMethods } from '#shared/platform/http/allowed-methods.ts';
+import { createFallbackHandler } from '#shared/platform/http/chain.ts';
 
 /**
  * API Gateway's `$default` route: every method and path the route table does not know.

@@ -1,11 +1,11 @@
-import { listEventsRoute } from '../../../shared/api/routes/events.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { listEvents } from '../../../shared/usecases/event-feed.ts';
-import { eventFeedDeps } from '../../../shared/wiring/events.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { listEventsOperation } from '#shared/events/api/operations.ts';
+import { listEvents } from '#shared/events/usecases/event-feed.ts';
+import { eventFeedDeps } from '#shared/events/wiring/events.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(listEventsRoute, async ({ query }, context) =>
+export const handler = httpHandler(listEventsOperation, async ({ query }, context) =>
   ok(
     await listEvents(
       eventFeedDeps(),

@@ -1,12 +1,12 @@
-import { createKeyRoute } from '../../../shared/api/routes/keys.ts';
-import { keyWithSecretResource } from '../../../shared/api/serializers/keys.ts';
-import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { created } from '../../../shared/platform/http/types.ts';
-import { createKey, ownerActor } from '../../../shared/usecases/api-keys.ts';
-import { keyDeps } from '../../../shared/wiring/access.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { keyDeps } from '#shared/accounts/wiring/audit.ts';
+import { createKeyOperation } from '#shared/keys/api/operations.ts';
+import { keyWithSecretResource } from '#shared/keys/api/serializers.ts';
+import { createKey, ownerActor } from '#shared/keys/usecases/api-keys.ts';
+import { actingPrincipal } from '#shared/platform/http/acting.ts';
+import { created } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(createKeyRoute, async ({ body }, context) => {
+export const handler = httpHandler(createKeyOperation, async ({ body }, context) => {
   const principal = actingPrincipal(context);
   const { key, secret } = await createKey(keyDeps(), ownerActor(principal), principal.accountId, {
     ownerType: body.owner_type,

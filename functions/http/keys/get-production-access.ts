@@ -1,12 +1,12 @@
-import { getProductionAccessRoute } from '../../../shared/api/routes/keys.ts';
-import { productionAccessResource } from '../../../shared/api/serializers/keys.ts';
-import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { describeProductionAccess } from '../../../shared/usecases/production-access.ts';
-import { productionAccessDeps } from '../../../shared/wiring/access.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { describeProductionAccess } from '#shared/accounts/usecases/production-access.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { getProductionAccessOperation } from '#shared/keys/api/operations.ts';
+import { productionAccessResource } from '#shared/keys/api/serializers.ts';
+import { actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(getProductionAccessRoute, async (_input, context) => {
+export const handler = httpHandler(getProductionAccessOperation, async (_input, context) => {
   const { account, request } = await describeProductionAccess(
     productionAccessDeps(),
     actingPrincipal(context).accountId,

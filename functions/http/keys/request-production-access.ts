@@ -1,11 +1,11 @@
-import { requestProductionAccessRoute } from '../../../shared/api/routes/keys.ts';
-import { productionAccessRequestResource } from '../../../shared/api/serializers/keys.ts';
-import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { requestProductionAccess } from '../../../shared/usecases/production-access.ts';
-import { productionAccessDeps } from '../../../shared/wiring/access.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { requestProductionAccess } from '#shared/accounts/usecases/production-access.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { requestProductionAccessOperation } from '#shared/keys/api/operations.ts';
+import { productionAccessRequestResource } from '#shared/keys/api/serializers.ts';
+import { actingPrincipal } from '#shared/platform/http/acting.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(requestProductionAccessRoute, async ({ body }, context) => {
+export const handler = httpHandler(requestProductionAccessOperation, async ({ body }, context) => {
   const principal = actingPrincipal(context);
   const request = await requestProductionAccess(
     productionAccessDeps(),

@@ -1,12 +1,12 @@
-import { revokeKeyRoute } from '../../../shared/api/routes/keys.ts';
-import { keyResource } from '../../../shared/api/serializers/keys.ts';
-import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerActor, setKeyStatus } from '../../../shared/usecases/api-keys.ts';
-import { keyDeps } from '../../../shared/wiring/access.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { keyDeps } from '#shared/accounts/wiring/audit.ts';
+import { revokeKeyOperation } from '#shared/keys/api/operations.ts';
+import { keyResource } from '#shared/keys/api/serializers.ts';
+import { ownerActor, setKeyStatus } from '#shared/keys/usecases/api-keys.ts';
+import { actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(revokeKeyRoute, async ({ params, body }, context) => {
+export const handler = httpHandler(revokeKeyOperation, async ({ params, body }, context) => {
   const principal = actingPrincipal(context);
   const key = await setKeyStatus(
     keyDeps(),

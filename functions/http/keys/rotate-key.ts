@@ -1,12 +1,12 @@
-import { rotateKeyRoute } from '../../../shared/api/routes/keys.ts';
-import { keyWithSecretResource } from '../../../shared/api/serializers/keys.ts';
-import { actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { ownerActor, rotateKey } from '../../../shared/usecases/api-keys.ts';
-import { keyDeps } from '../../../shared/wiring/access.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
+import { keyDeps } from '#shared/accounts/wiring/audit.ts';
+import { rotateKeyOperation } from '#shared/keys/api/operations.ts';
+import { keyWithSecretResource } from '#shared/keys/api/serializers.ts';
+import { ownerActor, rotateKey } from '#shared/keys/usecases/api-keys.ts';
+import { actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(rotateKeyRoute, async ({ params, body }, context) => {
+export const handler = httpHandler(rotateKeyOperation, async ({ params, body }, context) => {
   const principal = actingPrincipal(context);
   const { key, secret, previousSecretExpiresAt } = await rotateKey(
     keyDeps(),

@@ -1,11 +1,11 @@
-import { getSavingsReportRoute } from '../../../shared/api/routes/reports.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { METHODOLOGY_PATH, savingsReport } from '../../../shared/usecases/savings-report.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { savingsReportDeps } from '../../../shared/wiring/reports.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { getSavingsReportOperation } from '#shared/reports/api/operations.ts';
+import { METHODOLOGY_PATH, savingsReport } from '#shared/reports/usecases/savings-report.ts';
+import { savingsReportDeps } from '#shared/reports/wiring/reports.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(getSavingsReportRoute, async ({ query }, context) =>
+export const handler = httpHandler(getSavingsReportOperation, async ({ query }, context) =>
   ok(
     await savingsReport(
       savingsReportDeps(),

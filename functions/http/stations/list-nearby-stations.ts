@@ -1,12 +1,12 @@
-import { listNearbyStationsRoute } from '../../../shared/api/routes/stations.ts';
-import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
-import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { nearbyStations } from '../../../shared/usecases/stations.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { nearbyStationDeps } from '../../../shared/wiring/stations.ts';
+import { actingFleetId, actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { listNearbyStationsOperation } from '#shared/stations/api/operations.ts';
+import { nearbyStationsResource } from '#shared/stations/api/serializers.ts';
+import { nearbyStations } from '#shared/stations/usecases/stations.ts';
+import { nearbyStationDeps } from '#shared/stations/wiring/stations.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(listNearbyStationsRoute, async ({ query }, context) => {
+export const handler = httpHandler(listNearbyStationsOperation, async ({ query }, context) => {
   const result = await nearbyStations(nearbyStationDeps(), actingPrincipal(context), actingFleetId(context), {
     ...query,
     accepted_only: query.accepted_only === 'true',

@@ -1,12 +1,12 @@
-import { listStationsAlongRouteRoute } from '../../../shared/api/routes/stations.ts';
-import { corridorStationsResource } from '../../../shared/api/serializers/stations.ts';
-import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { stationsAlongRoute } from '../../../shared/usecases/stations.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { corridorStationDeps } from '../../../shared/wiring/stations.ts';
+import { actingFleetId, actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { listStationsAlongRouteOperation } from '#shared/stations/api/operations.ts';
+import { corridorStationsResource } from '#shared/stations/api/serializers.ts';
+import { stationsAlongRoute } from '#shared/stations/usecases/stations.ts';
+import { corridorStationDeps } from '#shared/stations/wiring/stations.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(listStationsAlongRouteRoute, async ({ body }, context) => {
+export const handler = httpHandler(listStationsAlongRouteOperation, async ({ body }, context) => {
   const result = await stationsAlongRoute(
     corridorStationDeps(),
     actingPrincipal(context),

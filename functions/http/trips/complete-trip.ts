@@ -1,11 +1,11 @@
-import { completeTripRoute } from '../../../shared/api/routes/trips.ts';
-import { tripResource } from '../../../shared/api/serializers/trips.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { endTrip } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripChangeDeps } from '../../../shared/wiring/trip-follow-up.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { completeTripOperation } from '#shared/trips/api/operations.ts';
+import { tripResource } from '#shared/trips/api/serializers.ts';
+import { endTrip } from '#shared/trips/usecases/trips.ts';
+import { tripChangeDeps } from '#shared/trips/wiring/trip-follow-up.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(completeTripRoute, async ({ params }, context) =>
+export const handler = httpHandler(completeTripOperation, async ({ params }, context) =>
   ok(tripResource(await endTrip(tripChangeDeps(), actingFleetId(context), params.id, 'complete'))),
 );

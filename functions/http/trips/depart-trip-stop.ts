@@ -1,11 +1,11 @@
-import { departTripStopRoute } from '../../../shared/api/routes/trips.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { noContent } from '../../../shared/platform/http/types.ts';
-import { recordTripStopVisit } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripChangeDeps } from '../../../shared/wiring/trip-follow-up.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { noContent } from '#shared/platform/http/types.ts';
+import { departTripStopOperation } from '#shared/trips/api/operations.ts';
+import { recordTripStopVisit } from '#shared/trips/usecases/trips.ts';
+import { tripChangeDeps } from '#shared/trips/wiring/trip-follow-up.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(departTripStopRoute, async ({ params }, context) => {
+export const handler = httpHandler(departTripStopOperation, async ({ params }, context) => {
   await recordTripStopVisit(tripChangeDeps(), actingFleetId(context), params.id, params.stopId, 'depart');
   return noContent();
 });

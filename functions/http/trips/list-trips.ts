@@ -1,13 +1,13 @@
-import { listTripsRoute } from '../../../shared/api/routes/trips.ts';
-import { pageResource } from '../../../shared/api/serializers/common.ts';
-import { tripResource } from '../../../shared/api/serializers/trips.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { listTrips } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripReadDeps } from '../../../shared/wiring/trip-store.ts';
+import { pageResource } from '#shared/api/common-serializers.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { listTripsOperation } from '#shared/trips/api/operations.ts';
+import { tripResource } from '#shared/trips/api/serializers.ts';
+import { listTrips } from '#shared/trips/usecases/trips.ts';
+import { tripReadDeps } from '#shared/trips/wiring/trip-store.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(listTripsRoute, async ({ query }, context) => {
+export const handler = httpHandler(listTripsOperation, async ({ query }, context) => {
   const page = await listTrips(
     tripReadDeps(),
     actingFleetId(context),

@@ -1,6 +1,6 @@
-import type { McpToolOperation, RouteHandlerLoader } from '../../../shared/mcp/http-endpoint.ts';
+import type { McpToolOperation, RouteHandlerLoader } from '#shared/agents/mcp/http-endpoint.ts';
 
-/** The handler module of each MCP tool of this folder's routes (functions/http/mcp/route-handlers.ts). */
+/** The handler module of each MCP tool of this folder's routes (functions/http/agents/route-handlers.ts). */
 export const tripsToolHandlers = {
   createTrip: () => import('./create-trip.ts'),
   listTrips: () => import('./list-trips.ts'),

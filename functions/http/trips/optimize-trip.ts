@@ -1,12 +1,12 @@
-import { optimizeTripRoute } from '../../../shared/api/routes/trips.ts';
-import { tripResource } from '../../../shared/api/serializers/trips.ts';
-import { actingFleetId, actingPrincipal } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { optimizeTrip } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripDeps } from '../../../shared/wiring/trips.ts';
+import { actingFleetId, actingPrincipal } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { optimizeTripOperation } from '#shared/trips/api/operations.ts';
+import { tripResource } from '#shared/trips/api/serializers.ts';
+import { optimizeTrip } from '#shared/trips/usecases/trips.ts';
+import { tripDeps } from '#shared/trips/wiring/trips.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(optimizeTripRoute, async ({ params }, context) =>
+export const handler = httpHandler(optimizeTripOperation, async ({ params }, context) =>
   ok(
     tripResource(await optimizeTrip(tripDeps(), actingPrincipal(context), actingFleetId(context), params.id)),
   ),

@@ -1,11 +1,11 @@
-import { startTripRoute } from '../../../shared/api/routes/trips.ts';
-import { tripResource } from '../../../shared/api/serializers/trips.ts';
-import { actingFleetId } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { startTrip } from '../../../shared/usecases/trips.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { tripStartDeps } from '../../../shared/wiring/trip-follow-up.ts';
+import { actingFleetId } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { startTripOperation } from '#shared/trips/api/operations.ts';
+import { tripResource } from '#shared/trips/api/serializers.ts';
+import { startTrip } from '#shared/trips/usecases/trips.ts';
+import { tripStartDeps } from '#shared/trips/wiring/trip-follow-up.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(startTripRoute, async ({ params }, context) =>
+export const handler = httpHandler(startTripOperation, async ({ params }, context) =>
   ok(tripResource(await startTrip(tripStartDeps(), actingFleetId(context), params.id))),
 );

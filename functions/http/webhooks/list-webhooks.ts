@@ -1,13 +1,13 @@
-import { listWebhooksRoute } from '../../../shared/api/routes/webhooks.ts';
-import { pageResource } from '../../../shared/api/serializers/common.ts';
-import { webhookResource } from '../../../shared/api/serializers/webhooks.ts';
-import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { listWebhookEndpoints } from '../../../shared/usecases/webhook-endpoints.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { webhookEndpointDeps } from '../../../shared/wiring/webhooks.ts';
+import { pageResource } from '#shared/api/common-serializers.ts';
+import { actingWebhookOwner } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { listWebhooksOperation } from '#shared/webhooks/api/operations.ts';
+import { webhookResource } from '#shared/webhooks/api/serializers.ts';
+import { listWebhookEndpoints } from '#shared/webhooks/usecases/webhook-endpoints.ts';
+import { webhookEndpointDeps } from '#shared/webhooks/wiring/webhooks.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(listWebhooksRoute, async ({ query }, context) => {
+export const handler = httpHandler(listWebhooksOperation, async ({ query }, context) => {
   const page = await listWebhookEndpoints(
     webhookEndpointDeps(),
     actingWebhookOwner(context),

@@ -1,11 +1,11 @@
-import { replayWebhookDeliveryRoute } from '../../../shared/api/routes/webhooks.ts';
-import { deliveryResource } from '../../../shared/api/serializers/webhooks.ts';
-import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
-import { replayEndpointDelivery } from '../../../shared/usecases/webhook-delivery-log.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { deliveryDeps } from '../../../shared/wiring/webhooks.ts';
+import { actingWebhookOwner } from '#shared/platform/http/acting.ts';
+import { replayWebhookDeliveryOperation } from '#shared/webhooks/api/operations.ts';
+import { deliveryResource } from '#shared/webhooks/api/serializers.ts';
+import { replayEndpointDelivery } from '#shared/webhooks/usecases/webhook-delivery-log.ts';
+import { deliveryDeps } from '#shared/webhooks/wiring/webhooks.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(replayWebhookDeliveryRoute, async ({ params }, context) => {
+export const handler = httpHandler(replayWebhookDeliveryOperation, async ({ params }, context) => {
   const replay = await replayEndpointDelivery(
     deliveryDeps(),
     actingWebhookOwner(context),

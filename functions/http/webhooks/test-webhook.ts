@@ -1,11 +1,11 @@
-import { testWebhookRoute } from '../../../shared/api/routes/webhooks.ts';
-import { actingWebhookOwner } from '../../../shared/platform/http/acting.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { testEndpoint } from '../../../shared/usecases/webhook-delivery-log.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { deliveryDeps } from '../../../shared/wiring/webhooks.ts';
+import { actingWebhookOwner } from '#shared/platform/http/acting.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { testWebhookOperation } from '#shared/webhooks/api/operations.ts';
+import { testEndpoint } from '#shared/webhooks/usecases/webhook-delivery-log.ts';
+import { deliveryDeps } from '#shared/webhooks/wiring/webhooks.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
 
-export const handler = httpHandler(testWebhookRoute, async ({ params, body }, context) =>
+export const handler = httpHandler(testWebhookOperation, async ({ params, body }, context) =>
   ok(
     await testEndpoint(
       deliveryDeps(),

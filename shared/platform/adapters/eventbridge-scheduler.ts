@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { type Clock, systemClock } from '#shared/kernel/time.ts';
 import type { OneTimeScheduler } from '../ports/scheduler.ts';
-import { type Clock, systemClock } from '../time.ts';
 import { boundedClientConfig } from './aws-call-limits.ts';
 
 /** Scheduler's name rules: 1–64 characters of `[0-9a-zA-Z-_.]`. */

@@ -1,5 +1,5 @@
-import type { Principal } from '../../domain/api-keys.ts';
-import type { WebhookOwner } from '../../domain/webhooks/endpoint.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
+import type { WebhookOwner } from '#shared/webhooks/domain/endpoint.ts';
 import type { ApiContext } from './types.ts';
 
 /** Partner routes only run for partner keys (the chain checked), so the id is always there. */

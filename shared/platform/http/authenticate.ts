@@ -4,7 +4,7 @@ import {
   keyModeOf,
   type Principal,
   secretRefusal,
-} from '../../domain/api-keys.ts';
+} from '#shared/keys/domain/api-key.ts';
 import type { Stage } from '../config.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';

@@ -1,8 +1,8 @@
-import type { Principal } from '../../domain/api-keys.ts';
+import { isPublicId } from '#shared/kernel/ids.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { FLEET_HEADER } from '../fleet-header.ts';
-import { isPublicId } from '../ids.ts';
 import { logger } from '../observability.ts';
 import type { RouteDefinition } from './route-definition.ts';
 

@@ -2,12 +2,13 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { Principal } from '../../domain/api-keys.ts';
+import { type Clock, systemClock } from '#shared/kernel/time.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 import { currentStage, type Stage } from '../config.ts';
 import { apiErrorForDomainError } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';
-import { type Clock, systemClock } from '../time.ts';
+import { validatePart } from '../validation/validate.ts';
 import { authenticate } from './authenticate.ts';
 import { authorize, FLEET_HEADER } from './authorize.ts';
 import { parseJsonBody } from './body.ts';
@@ -29,7 +30,6 @@ import { header, newRequestId, publicBaseUrl } from './request-meta.ts';
 import { problemResponse, REQUEST_ID_HEADER, successResponse } from './respond.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import type { ApiContext, ApiInput, HttpEvent, HttpResponse, HttpResult } from './types.ts';
-import { validatePart } from './validate.ts';
 
 type Infer<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type RouteInput<R extends RouteDefinition> = ApiInput<

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { Principal } from '../../domain/api-keys.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 import type { Stage } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import type { HttpResult } from './types.ts';

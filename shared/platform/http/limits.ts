@@ -1,9 +1,9 @@
-import type { EndpointFamily } from '../../domain/access.ts';
-import type { Principal } from '../../domain/api-keys.ts';
-import type { Plan } from '../../domain/plans.ts';
-import { usagePeriod } from '../../domain/plans.ts';
-import { decideRate, rateLimitHeaders, rateWindow } from '../../domain/rate-window.ts';
-import { monthlyLimitHint } from '../../domain/usage-limits.ts';
+import type { EndpointFamily } from '#shared/kernel/access.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
+import type { Plan } from '#shared/plans/domain/plans.ts';
+import { usagePeriod } from '#shared/plans/domain/plans.ts';
+import { decideRate, rateLimitHeaders, rateWindow } from '#shared/plans/domain/rate-window.ts';
+import { monthlyLimitHint } from '#shared/plans/domain/usage-limits.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';

@@ -1,4 +1,4 @@
-import { hashApiKey } from '../../domain/api-keys.ts';
+import { hashApiKey } from '#shared/keys/domain/api-key.ts';
 import { authUnavailable } from '../domain-errors.ts';
 import { ApiError } from '../errors.ts';
 import { logger } from '../observability.ts';

@@ -1,7 +1,7 @@
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
-import type { Plan } from '../../domain/plans.ts';
+import type { Clock } from '#shared/kernel/time.ts';
+import type { Plan } from '#shared/plans/domain/plans.ts';
 import type { Stage } from '../config.ts';
-import type { Clock } from '../time.ts';
 import type { FindKey, TouchKey } from './authenticate.ts';
 import type { HasGrant } from './authorize.ts';
 import type { UsageCounters } from './limits.ts';

@@ -1,4 +1,4 @@
-import { newId } from '../ids.ts';
+import { newId } from '#shared/kernel/ids.ts';
 import type { HttpEvent } from './types.ts';
 
 /** Our own `req_` id, also returned as the `Request-Id` header and logged with every line. */

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { EndpointFamily, Scope } from '../../domain/access.ts';
+import type { EndpointFamily, Scope } from '#shared/kernel/access.ts';
 import type { ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `fleet`: acts on one fleet: a company key's own, or the fleet a partner key names in SVC-Fleet.
  * - `fleetOrPartner`: like `fleet`, except that a partner key without SVC-Fleet acts at partner
  *   level (webhook endpoints that receive the partner's `fleet.provisioned` events).
- * - `operator`: the operator API (`/admin/v1/…`, shared/api/admin-routes.ts): operator credentials,
+ * - `operator`: the operator API (`/admin/v1/…`, shared/admin/api/operations.ts): operator credentials,
  *   never an API key (shared/platform/http/operator.ts).
  */
 export type RouteAccess = 'anonymous' | 'key' | 'partner' | 'fleet' | 'fleetOrPartner' | 'operator';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Principal } from '../../domain/api-keys.ts';
+import type { Clock } from '#shared/kernel/time.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
 import type { Stage } from '../config.ts';
-import type { Clock } from '../time.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;

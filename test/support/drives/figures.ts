@@ -2,10 +2,11 @@
  * What the simulated fleet's outcomes (harness.ts) say, judged against the generator's truth: the
  * loop events of each drive and the fleet figures `npm run bench` prints.
  */
-import { DEFAULT_RESERVE_FRACTION } from '../../../shared/domain/fuel-plan/policy.ts';
-import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
-import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
-import type { EventEnvelope } from '../../../shared/store/events.ts';
+
+import type { EventEnvelope } from '#shared/events/domain/envelope.ts';
+import { DEFAULT_RESERVE_FRACTION } from '#shared/fuel-plan/domain/policy.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import { GUIDANCE_POLICY } from '#shared/guidance/domain/policy.ts';
 import { drivesToShownStop, routeOf } from './generator.ts';
 import type { DriveOutcome, SeenStop } from './harness.ts';
 

@@ -11,12 +11,13 @@
  * as a buffered upload (29 minutes posted within one minute, several trucks a batch), or hours
  * late, in order or not.
  */
-import { type GeoPoint, milesRulerAt, toLonLat } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../../../shared/geo/embedded-router.ts';
-import { highwayGraphData } from '../../../shared/geo/highway-graph.ts';
-import { pointAtMiles } from '../../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
-import type { RouteResult } from '../../../shared/geo/routing-engine.ts';
+
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { highwayGraphData } from '#shared/geo/highway-graph.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import type { RouteResult } from '#shared/geo/routing-engine.ts';
+import { type GeoPoint, milesRulerAt, toLonLat } from '#shared/kernel/distance.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 export const DRIVER_BEHAVIOURS = [

@@ -7,25 +7,25 @@
  * when guidance started, every event, and what GET guidance showed after each delivery.
  */
 
-import type { GuidanceStop } from '../../../shared/domain/guidance/session.ts';
-import { type ChainDiscounts, type Station, stationPrice } from '../../../shared/domain/stations/station.ts';
-import type { VehicleUpdateMessage } from '../../../shared/domain/telematics/messages.ts';
-import { StationIndex } from '../../../shared/geo/station-index.ts';
-import { buildSyntheticCatalog, syntheticCatalogVersion } from '../../../shared/geo/synthetic-catalog.ts';
-import { newId } from '../../../shared/platform/ids.ts';
-import type { EventEnvelope } from '../../../shared/store/events.ts';
-import { recordFuelings } from '../../../shared/usecases/fuelings.ts';
-import { startGuidance } from '../../../shared/usecases/guidance.ts';
-import { ingestLocations } from '../../../shared/usecases/locations.ts';
-import { processVehicleUpdate } from '../../../shared/usecases/vehicle-updates.ts';
-import { createVehicle } from '../../../shared/usecases/vehicles.ts';
-import { eventRecorderOn } from '../../../shared/wiring/events.ts';
-import { purchaseCheckDeps } from '../../../shared/wiring/fueling-batches.ts';
-import { createFuelingRecordDeps } from '../../../shared/wiring/fuelings.ts';
-import { createGuidancePlanningDeps } from '../../../shared/wiring/guidance-planning.ts';
-import { ingestDeps } from '../../../shared/wiring/locations.ts';
-import { stationSources } from '../../../shared/wiring/stations.ts';
-import { tableStores, vehicleStore } from '../../../shared/wiring/table-stores.ts';
+import type { EventEnvelope } from '#shared/events/domain/envelope.ts';
+import { eventRecorderOn } from '#shared/events/wiring/events.ts';
+import { recordFuelings } from '#shared/fuelings/usecases/fuelings.ts';
+import { purchaseCheckDeps } from '#shared/fuelings/wiring/fueling-batches.ts';
+import { createFuelingRecordDeps } from '#shared/fuelings/wiring/fuelings.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog, syntheticCatalogVersion } from '#shared/geo/synthetic-catalog.ts';
+import type { GuidanceStop } from '#shared/guidance/domain/session.ts';
+import { startGuidance } from '#shared/guidance/usecases/guidance.ts';
+import { createGuidancePlanningDeps } from '#shared/guidance/wiring/guidance-planning.ts';
+import { newId } from '#shared/kernel/ids.ts';
+import { type ChainDiscounts, type Station, stationPrice } from '#shared/stations/domain/station.ts';
+import { stationSources } from '#shared/stations/wiring/stations.ts';
+import type { VehicleUpdateMessage } from '#shared/tracking/domain/messages.ts';
+import { ingestLocations } from '#shared/tracking/usecases/ingest.ts';
+import { processVehicleUpdate } from '#shared/tracking/usecases/vehicle-updates.ts';
+import { ingestDeps } from '#shared/tracking/wiring/tracking.ts';
+import { createVehicle } from '#shared/vehicles/usecases/vehicles.ts';
+import { tableStores, vehicleStore } from '#shared/wiring/table-stores.ts';
 import { companyFleet, discountsOnlyProgram } from '../fleets.ts';
 import type { TestInfrastructure } from '../infrastructure.ts';
 import { guidancePrincipal } from '../principals.ts';

@@ -8,8 +8,8 @@
  * fill's own price, discount and state tax, and the counterfactual the stop carried when first shown.
  */
 
-import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
-import { FUELING_POLICY } from '../../../shared/domain/fuelings/policy.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
+import { FUELING_POLICY } from '#shared/fuelings/domain/policy.ts';
 import type { CardPurchase, DriveOutcome, PricedStop } from './harness.ts';
 
 /** How a fill stands to the advice: at a stop shown, elsewhere while one stood, or with none standing. */

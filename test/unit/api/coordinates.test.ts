@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { guidanceResource } from '../../../shared/api/serializers/guidance.ts';
-import { stationResource } from '../../../shared/api/serializers/stations.ts';
-import { stopArrivedEvent, vehicleOnlineEvent } from '../../../shared/domain/event-payloads.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import { startSession } from '../../../shared/domain/guidance/session.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
+import { stopArrivedEvent, vehicleOnlineEvent } from '#shared/events/domain/event-payloads.ts';
+import { NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import { guidanceResource } from '#shared/guidance/api/serializers.ts';
+import { startSession } from '#shared/guidance/domain/session.ts';
+import { stationResource } from '#shared/stations/api/serializers.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 
 /** Float noise as arithmetic leaves it (interpolated positions, converted units), and its 5-decimal form. */
 const NOISY = { latitude: 32.884699999999995, longitude: -97.16283000000001 };

@@ -3,23 +3,23 @@ import { fileURLToPath } from 'node:url';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type OperationExamples, problemExample } from '../../../shared/api/examples/example.ts';
-import { operationExamples } from '../../../shared/api/examples.ts';
+import { problemSchema } from '#shared/api/common-schemas.ts';
+import { type OperationExamples, problemExample } from '#shared/api/example.ts';
+import { operationExamples } from '#shared/api/examples.ts';
 import {
   buildOpenApiDocument,
   errorCodesFor,
   OPENAPI_SERVER_PLACEHOLDER,
   serializeOpenApiDocument,
-} from '../../../shared/api/openapi.ts';
-import { routeList } from '../../../shared/api/routes.ts';
-import { problemSchema } from '../../../shared/api/schemas/common.ts';
-import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
-import { CHECKS } from '../../../shared/domain/integration-health/checks.ts';
-import { roundCoordinate } from '../../../shared/domain/rounding.ts';
-import { TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import { defineRoute, type RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
-import { ID_PREFIXES } from '../../../shared/platform/ids.ts';
+} from '#shared/api/openapi.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import { CHECKS } from '#shared/integration-health/domain/checks.ts';
+import { ID_PREFIXES } from '#shared/kernel/ids.ts';
+import { roundCoordinate } from '#shared/kernel/rounding.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { TRUCK_PROFILES } from '#shared/sandbox/domain/profiles.ts';
+import { breadcrumbSchema } from '#shared/tracking/api/schemas.ts';
 
 const OPENAPI_FILE = fileURLToPath(new URL('../../../openapi.json', import.meta.url));
 
@@ -34,7 +34,7 @@ function examplesOf(route: RouteDefinition): OperationExamples {
   expect(
     examples,
     `${route.operationId} (${route.method} ${route.path}) has no examples: add an entry to its feature's ` +
-      'module in shared/api/examples/ and spread the module into shared/api/examples.ts (docs/openapi.md)',
+      'module in shared/<feature>/api/examples.ts and spread the module into shared/api/examples.ts (docs/openapi.md)',
   ).toBeDefined();
   return examples as OperationExamples;
 }
@@ -62,7 +62,7 @@ function allExampleValues(): [string, unknown][] {
   ]);
 }
 
-describe('operation examples (shared/api/examples/)', () => {
+describe('operation examples (shared/<feature>/api/examples.ts)', () => {
   it('name only operations of the route table', () => {
     const operationIds = routeList.map((route) => route.operationId);
     expect(Object.keys(operationExamples).filter((id) => !operationIds.includes(id))).toEqual([]);

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { routeList } from '../../../shared/api/routes.ts';
-import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
-import { parseItem } from '../../../shared/platform/http/batch-items.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
-import type { RouteDefinition } from '../../../shared/platform/http/route-definition.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { logger } from '../../../shared/platform/observability.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import { createHttpHandler } from '#shared/platform/http/handler.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { parseItem } from '#shared/platform/validation/batch-items.ts';
+import { breadcrumbSchema } from '#shared/tracking/api/schemas.ts';
 import {
   fakePlatformDeps,
   GRANTED_FLEET_ID,

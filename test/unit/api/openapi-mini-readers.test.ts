@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { describe, expect, it } from 'vitest';
 import * as classic from 'zod';
 import * as mini from 'zod/mini';
-import { exposeMiniSchemasToOpenApiGenerator } from '../../../shared/api/openapi-mini-readers.ts';
+import { exposeMiniSchemasToOpenApiGenerator } from '#shared/api/openapi-mini-readers.ts';
 
 /** The document zod-to-openapi writes for one request body and one response schema. */
 function documentFor(body: unknown, response: unknown) {

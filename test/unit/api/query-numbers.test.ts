@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { listEventsQuery } from '../../../shared/api/schemas/events.ts';
-import { healthHistoryQuery } from '../../../shared/api/schemas/integration.ts';
-import { QUERY_INTEGER_MESSAGE, QUERY_NUMBER_MESSAGE } from '../../../shared/api/schemas/query-numbers.ts';
-import { nearbyStationsQuery } from '../../../shared/api/schemas/stations.ts';
-import { listVehiclesQuery } from '../../../shared/api/schemas/vehicles.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import { validatePart } from '../../../shared/platform/http/validate.ts';
+import { QUERY_INTEGER_MESSAGE, QUERY_NUMBER_MESSAGE } from '#shared/api/query-numbers.ts';
+import { listEventsQuery } from '#shared/events/api/schemas.ts';
+import { healthHistoryQuery } from '#shared/integration-health/api/schemas.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { validatePart } from '#shared/platform/validation/validate.ts';
+import { nearbyStationsQuery } from '#shared/stations/api/schemas.ts';
+import { listVehiclesQuery } from '#shared/vehicles/api/schemas.ts';
 
 function failure(validate: () => unknown): ApiError {
   try {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PHYSICAL_RANGES, physical } from '../../../shared/api/schemas/ranges.ts';
-import { createRouteBody } from '../../../shared/api/schemas/routes.ts';
-import { createVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
+import { PHYSICAL_RANGES, physical } from '#shared/api/ranges.ts';
+import { createRouteBody } from '#shared/truck-routes/api/schemas.ts';
+import { createVehicleBody } from '#shared/vehicles/api/schemas.ts';
 
 /** The rows between the ranges markers of docs/validation.md, as [field, min, max, unit, why]. */
 function documentedRanges(): string[][] {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { extendWithoutMeta, parseVehicleRef, vehicleRef } from '../../../shared/api/schemas/common.ts';
-import {
-  createFleetBody,
-  updateFleetBody,
-  updateFleetSettingsBody,
-} from '../../../shared/api/schemas/fleets.ts';
-import { fuelingItemSchema } from '../../../shared/api/schemas/fuelings.ts';
-import { startGuidanceBody } from '../../../shared/api/schemas/guidance.ts';
-import { breadcrumbSchema } from '../../../shared/api/schemas/locations.ts';
-import { createRouteBody } from '../../../shared/api/schemas/routes.ts';
-import { updateTripBody } from '../../../shared/api/schemas/trips.ts';
-import { createVehicleBody, updateVehicleBody } from '../../../shared/api/schemas/vehicles.ts';
+import { extendWithoutMeta, parseVehicleRef, vehicleRef } from '#shared/api/common-schemas.ts';
+import { createFleetBody, updateFleetBody, updateFleetSettingsBody } from '#shared/fleets/api/schemas.ts';
+import { fuelingItemSchema } from '#shared/fuelings/api/schemas.ts';
+import { startGuidanceBody } from '#shared/guidance/api/schemas.ts';
+import { breadcrumbSchema } from '#shared/tracking/api/schemas.ts';
+import { updateTripBody } from '#shared/trips/api/schemas.ts';
+import { createRouteBody } from '#shared/truck-routes/api/schemas.ts';
+import { createVehicleBody, updateVehicleBody } from '#shared/vehicles/api/schemas.ts';
 
 const VALID_VIN = '1XKYDP9X4NJ123456';
 

@@ -1,26 +1,26 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { fleetSchema } from '../../../shared/api/schemas/fleets.ts';
-import { latestLocationSchema } from '../../../shared/api/schemas/locations.ts';
-import { meSchema } from '../../../shared/api/schemas/me.ts';
-import { truckRouteSchema } from '../../../shared/api/schemas/routes.ts';
-import { vehicleSchema } from '../../../shared/api/schemas/vehicles.ts';
-import { fleetResource } from '../../../shared/api/serializers/fleets.ts';
-import { latestLocationResource } from '../../../shared/api/serializers/locations.ts';
-import { meResource } from '../../../shared/api/serializers/me.ts';
-import { baselineResource, savingsResource } from '../../../shared/api/serializers/routes.ts';
-import { vehicleResource } from '../../../shared/api/serializers/vehicles.ts';
-import type { Fleet } from '../../../shared/domain/fleet.ts';
-import { planCounterfactual, planSavings } from '../../../shared/domain/fuel-plan/savings.ts';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import { usagePeriod } from '../../../shared/domain/plans.ts';
-import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
-import { kmhFromMph } from '../../../shared/domain/telematics/speed.ts';
-import { UNSET_TRUCK_PROFILE } from '../../../shared/domain/truck-profile.ts';
-import type { Vehicle } from '../../../shared/domain/vehicle.ts';
-import { canonicalJson } from '../../../shared/platform/http/json.ts';
-import { fromFleetItem, toFleetItem } from '../../../shared/store/fleets.ts';
-import { fromVehicleItem, toVehicleItem } from '../../../shared/store/vehicles.ts';
+import { meSchema } from '#shared/accounts/api/schemas.ts';
+import { meResource } from '#shared/accounts/api/serializers.ts';
+import { fleetSchema } from '#shared/fleets/api/schemas.ts';
+import { fleetResource } from '#shared/fleets/api/serializers.ts';
+import type { Fleet } from '#shared/fleets/domain/fleet.ts';
+import { UNSET_TRUCK_PROFILE } from '#shared/fleets/domain/truck-profile.ts';
+import { fromFleetItem, toFleetItem } from '#shared/fleets/store/fleets.ts';
+import { planCounterfactual, planSavings } from '#shared/fuel-plan/domain/savings.ts';
+import { NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import { usagePeriod } from '#shared/plans/domain/plans.ts';
+import { canonicalJson } from '#shared/platform/http/json.ts';
+import { latestLocationSchema } from '#shared/tracking/api/schemas.ts';
+import { latestLocationResource } from '#shared/tracking/api/serializers.ts';
+import type { LatestPosition } from '#shared/tracking/domain/positions.ts';
+import { kmhFromMph } from '#shared/tracking/domain/speed.ts';
+import { truckRouteSchema } from '#shared/truck-routes/api/schemas.ts';
+import { baselineResource, savingsResource } from '#shared/truck-routes/api/serializers.ts';
+import { vehicleSchema } from '#shared/vehicles/api/schemas.ts';
+import { vehicleResource } from '#shared/vehicles/api/serializers.ts';
+import type { Vehicle } from '#shared/vehicles/domain/vehicle.ts';
+import { fromVehicleItem, toVehicleItem } from '#shared/vehicles/store/vehicles.ts';
 import {
   companyKeyRecord,
   NOW_MS,

@@ -1,5 +1,5 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { createDynamoClient } from '../../../shared/store/dynamo-client.ts';
+import { createDynamoClient } from '#shared/table/dynamo-client.ts';
 
 /**
  * A function entry for the bundle tests: one GetItem through the deployed client's whole middleware

@@ -4,19 +4,19 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as getLlmsTxtFromSource } from '../../../functions/http/discovery/get-llms-txt.ts';
-import { handler as getOpenApiFromSource } from '../../../functions/http/discovery/get-openapi.ts';
-import { bundleFunctions, type FunctionEntry, repoRoot } from '../../../scripts/bundle-functions.ts';
-import { adminRoutes } from '../../../shared/api/admin-routes.ts';
-import { PUBLISHED_DOCUMENTS } from '../../../shared/api/published-documents.ts';
-import { accountRoutes } from '../../../shared/api/routes/account.ts';
-import { agentRoutes } from '../../../shared/api/routes/agents.ts';
-import { discoveryRoutes } from '../../../shared/api/routes/discovery.ts';
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
-import { fallbackRoute } from '../../../shared/api/routes.ts';
-import { GEO_DATA_FILES } from '../../../shared/geo/data-files.ts';
-import { readListedTools } from '../../../shared/mcp/listed-tools.ts';
-import type { HttpResponse } from '../../../shared/platform/http/types.ts';
+import { handler as getLlmsTxtFromSource } from '#functions/http/discovery/get-llms-txt.ts';
+import { handler as getOpenApiFromSource } from '#functions/http/discovery/get-openapi.ts';
+import { bundleFunctions, type FunctionEntry, repoRoot } from '#scripts/bundle-functions.ts';
+import { accountOperations } from '#shared/accounts/api/operations.ts';
+import { adminOperations } from '#shared/admin/api/operations.ts';
+import { agentOperations } from '#shared/agents/api/operations.ts';
+import { readListedTools } from '#shared/agents/mcp/listed-tools.ts';
+import { PUBLISHED_DOCUMENTS } from '#shared/api/published-documents.ts';
+import { fallbackOperation } from '#shared/api/route-table.ts';
+import { discoveryOperations } from '#shared/discovery/api/operations.ts';
+import { GEO_DATA_FILES } from '#shared/geo/data-files.ts';
+import type { HttpResponse } from '#shared/platform/http/types.ts';
+import { tripOperations } from '#shared/trips/api/operations.ts';
 import { httpEvent, lambdaContext } from '../fixtures.ts';
 import { handler as dynamodbProbeFromSource } from './dynamodb-probe.ts';
 import { handler as geoProbeFromSource } from './geo-probe.ts';
@@ -48,12 +48,12 @@ beforeAll(async () => {
   const result = await bundleFunctions({
     outdir: join(workDir, 'functions'),
     entries: [
-      entry(accountRoutes.getMe),
-      entry(tripRoutes.createTrip),
-      entry(fallbackRoute),
-      entry(discoveryRoutes.getOpenApi),
-      entry(agentRoutes.getLlmsTxt),
-      entry(adminRoutes.listPlans),
+      entry(accountOperations.getMe),
+      entry(tripOperations.createTrip),
+      entry(fallbackOperation),
+      entry(discoveryOperations.getOpenApi),
+      entry(agentOperations.getLlmsTxt),
+      entry(adminOperations.listPlans),
       { name: 'geoProbe', handler: 'test/unit/bundle/geo-probe.ts' },
       { name: 'dynamodbProbe', handler: 'test/unit/bundle/dynamodb-probe.ts' },
       { name: 'priceFeedImport', handler: 'functions/jobs/price-feed-import.ts' },
@@ -94,10 +94,12 @@ describe('a route function bundle', () => {
     const inputs = bundledInputs('getMe');
 
     // Act
-    const routeFiles = inputs.filter((file) => file.includes('shared/api/routes/'));
+    const routeFiles = inputs.filter((file) =>
+      /^shared\/(?:[a-z-]+\/)?api\/(?:[a-z-]*operations|route-table)\.ts$/.test(file),
+    );
 
     // Assess
-    expect(routeFiles).toEqual(['shared/api/routes/account.ts']);
+    expect(routeFiles).toEqual(['shared/accounts/api/operations.ts']);
   });
 
   it('calls DynamoDB through the whole client stack without the endpoint-discovery cache, as from source', async () => {
@@ -126,8 +128,8 @@ describe('a route function bundle', () => {
     const code = readFileSync(join(outdir, 'createTrip', 'index.mjs'), 'utf8');
 
     // Act
-    const handlerPaths = [tripRoutes.createTrip, tripRoutes.deleteTrip, tripRoutes.listTrips].map((route) =>
-      code.includes(route.handler),
+    const handlerPaths = [tripOperations.createTrip, tripOperations.deleteTrip, tripOperations.listTrips].map(
+      (route) => code.includes(route.handler),
     );
 
     // Assess
@@ -139,9 +141,11 @@ describe('a route function bundle', () => {
     const code = readFileSync(join(outdir, 'listPlans', 'index.mjs'), 'utf8');
 
     // Act
-    const handlerPaths = [adminRoutes.listPlans, adminRoutes.putPlan, adminRoutes.createPartner].map(
-      (route) => code.includes(route.handler),
-    );
+    const handlerPaths = [
+      adminOperations.listPlans,
+      adminOperations.putPlan,
+      adminOperations.createPartner,
+    ].map((route) => code.includes(route.handler));
 
     // Assess
     expect(handlerPaths).toEqual([true, false, false]);
@@ -152,7 +156,7 @@ describe('a route function bundle', () => {
     const code = readFileSync(join(outdir, 'createTrip', 'index.mjs'), 'utf8');
 
     // Act: one message of createTrip's own body, one of the trip list's query (same module), one
-    // of the time-zone field of shared/api/schemas/common.ts (a module createTrip imports)
+    // of the time-zone field of shared/api/common-schemas.ts (a module createTrip imports)
     const messages = [
       'must be after planned_start_at',
       'must be polyline (the only thing a list can include)',
@@ -171,7 +175,7 @@ describe('a route function bundle', () => {
     const senderFiles = inputs.filter((file) => /webhook-sender|url-guard|ipaddr\.js/.test(file));
 
     // Assess
-    expect(inputs).toContain('shared/store/events.ts');
+    expect(inputs).toContain('shared/events/store/events.ts');
     expect(senderFiles).toEqual([]);
   });
 
@@ -402,7 +406,7 @@ describe('the llms.txt function bundle', () => {
     const fromSource = await getLlmsTxtFromSource(request(), lambdaContext());
 
     // Assess
-    expect(bundledInputs('getLlmsTxt').filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
+    expect(bundledInputs('getLlmsTxt').filter((file) => /^shared\/.*schemas\.ts$/.test(file))).toEqual([]);
     expect(existsSync(join(outdir, 'getLlmsTxt', 'guide-routes.json'))).toBe(true);
     expect(fromBundle.statusCode).toBe(200);
     expect(fromBundle.body).toBe(fromSource.body);
@@ -414,7 +418,7 @@ describe('the MCP function bundle', () => {
     // Arrange
     const { sizes, outdir: mcpOut } = await bundleFunctions({
       outdir: join(workDir, 'mcp-functions'),
-      entries: [{ ...entry(agentRoutes.mcp), lazyChunks: true }],
+      entries: [{ ...entry(agentOperations.mcp), lazyChunks: true }],
     });
     const chunks = readdirSync(join(mcpOut, 'mcp', 'chunks'));
     const getMeChunk = chunks.find((file) => file.startsWith('get-me-'));
@@ -447,8 +451,8 @@ describe('the MCP function bundle', () => {
     const entryInputs = Object.keys(
       mcpMeta.outputs[`${relative(repoRoot, mcpOut)}/mcp/index.mjs`]?.inputs ?? {},
     );
-    expect(entryInputs).toContain('functions/http/mcp/mcp.ts');
-    expect(entryInputs.filter((file) => file.startsWith('shared/api/schemas/'))).toEqual([]);
+    expect(entryInputs).toContain('functions/http/agents/mcp.ts');
+    expect(entryInputs.filter((file) => /^shared\/.*schemas\.ts$/.test(file))).toEqual([]);
     // The whole API in one esbuild run with splitting: several seconds, more on a busy machine.
   }, 90_000);
 });

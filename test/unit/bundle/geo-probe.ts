@@ -1,6 +1,6 @@
-import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
-import { syntheticCatalogVersion } from '../../../shared/geo/synthetic-catalog.ts';
-import { stateAt } from '../../../shared/geo/us-states.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { syntheticCatalogVersion } from '#shared/geo/synthetic-catalog.ts';
+import { stateAt } from '#shared/geo/us-states.ts';
 
 /**
  * A function entry for the bundle tests: what the planning functions read from the geographic data

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { annotatePureConstants } from '../../../scripts/pure-constants.ts';
+import { annotatePureConstants } from '#scripts/pure-constants.ts';
 
 describe('annotatePureConstants', () => {
   it("marks each call of a top-level constant's initializer, a chain once at its start", () => {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signPayload } from '#shared/webhooks/domain/signature.ts';
 import {
   createFleetFuelClient,
   ext,
@@ -9,7 +10,6 @@ import {
   verifyWebhookSignature,
 } from '../../../clients/typescript/src/index.ts';
 import { retryAfterMs, retryDelayMs } from '../../../clients/typescript/src/retry.ts';
-import { signPayload } from '../../../shared/domain/webhooks/signature.ts';
 import { verifyWebhookSignature as receiverVerifier } from '../../../webhooks-receiver/index.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { routeList } from '#shared/api/route-table.ts';
 import { generateClientFiles } from '../../../clients/typescript/codegen.ts';
 import { IDEMPOTENT_OPERATIONS } from '../../../clients/typescript/src/generated/idempotent-operations.ts';
-import { routeList } from '../../../shared/api/routes.ts';
 
 describe('the TypeScript client’s generated files', () => {
   it('are what the generator makes from the current openapi.json', async () => {

@@ -1,4 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { EVENT_CATALOG, type EventType } from '#shared/events/domain/events.ts';
+import type { WebhookEndpoint } from '#shared/webhooks/domain/endpoint.ts';
+import { sendTestEvent } from '#shared/webhooks/usecases/webhook-delivery.ts';
 import {
   isWebhookEventType,
   parseWebhookEvent,
@@ -8,9 +11,6 @@ import {
   type WebhookEventType,
   WebhookPayloadError,
 } from '../../../clients/typescript/src/index.ts';
-import { EVENT_CATALOG, type EventType } from '../../../shared/domain/events.ts';
-import type { WebhookEndpoint } from '../../../shared/domain/webhooks/endpoint.ts';
-import { sendTestEvent } from '../../../shared/usecases/webhook-delivery.ts';
 
 const NOW_MS = Date.parse('2026-11-21T12:00:00Z');
 const endpoint: WebhookEndpoint = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/http/discovery/route-not-found.ts';
-import { routeList } from '../../../shared/api/routes.ts';
-import { allowedMethods } from '../../../shared/platform/http/allowed-methods.ts';
+import { handler } from '#functions/http/discovery/route-not-found.ts';
+import { routeList } from '#shared/api/route-table.ts';
+import { allowedMethods } from '#shared/platform/http/allowed-methods.ts';
 import { httpEvent, lambdaContext, VEHICLE_ID } from '../fixtures.ts';
 
 async function call(method: string, path: string) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_RETENTION_DAYS } from '../../../shared/domain/events.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import { idTimeMs, newId } from '../../../shared/platform/ids.ts';
-import type { EventFeedStore, StoredEvent } from '../../../shared/store/event-feed.ts';
-import { eventBody, storedEnvelope } from '../../../shared/store/events.ts';
-import { getEvent } from '../../../shared/usecases/event-feed.ts';
-import { buildEvent } from '../../../shared/usecases/event-recording.ts';
+import { eventBody } from '#shared/events/domain/envelope.ts';
+import { EVENT_RETENTION_DAYS } from '#shared/events/domain/events.ts';
+import type { EventFeedStore, StoredEvent } from '#shared/events/store/event-feed.ts';
+import { storedEnvelope } from '#shared/events/store/events.ts';
+import { getEvent } from '#shared/events/usecases/event-feed.ts';
+import { buildEvent } from '#shared/events/usecases/event-recording.ts';
+import { idTimeMs, newId } from '#shared/kernel/ids.ts';
+import { ApiError } from '#shared/platform/errors.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const WINDOW_MS = EVENT_RETENTION_DAYS * 86_400_000;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_API_VERSION } from '../../../shared/domain/events.ts';
-import { fixedClock } from '../../../shared/platform/time.ts';
-import type { AppendOutcome, EventEnvelope, EventStore } from '../../../shared/store/events.ts';
+import type { EventEnvelope } from '#shared/events/domain/envelope.ts';
+import { EVENT_API_VERSION } from '#shared/events/domain/events.ts';
+import type { AppendOutcome, EventStore } from '#shared/events/store/events.ts';
 import {
   ANNOUNCE_LEASE_MS,
   ANNOUNCE_WAIT_CHECKS,
   createEventRecorder,
   type EventRecorderDeps,
   MAX_SEQUENCE_ATTEMPTS,
-} from '../../../shared/usecases/event-recording.ts';
+} from '#shared/events/usecases/event-recording.ts';
+import { fixedClock } from '#shared/kernel/time.ts';
 
 const NOW_MS = Date.parse('2026-11-21T12:00:00Z');
 const FLEET = 'flt_01JD0000000000000000000001';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectedMatchedFill, fuelingMatchedEvent } from '../../../shared/domain/event-payloads.ts';
-import type { Detection } from '../../../shared/domain/telematics/types.ts';
+import { detectedMatchedFill, fuelingMatchedEvent } from '#shared/events/domain/event-payloads.ts';
+import type { Detection } from '#shared/tracking/domain/types.ts';
 
 /**
  * fueling.matched for a detected fill: a detection knows no receipt, so the fill is taken at the

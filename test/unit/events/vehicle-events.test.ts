@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dataFieldsOf } from '../../../shared/api/schemas/event-data.ts';
-import { lacksExternalRef, withExternalRef } from '../../../shared/domain/event-vehicle-ref.ts';
-import { EVENT_CATALOG } from '../../../shared/domain/events.ts';
-import { isPublicId } from '../../../shared/platform/ids.ts';
-import { testEventData, testEventSamples } from '../../../shared/usecases/webhook-test-samples.ts';
+import { dataFieldsOf } from '#shared/events/api/event-data-schemas.ts';
+import { lacksExternalRef, withExternalRef } from '#shared/events/domain/event-vehicle-ref.ts';
+import { EVENT_CATALOG } from '#shared/events/domain/events.ts';
+import { isPublicId } from '#shared/kernel/ids.ts';
+import { testEventData, testEventSamples } from '#shared/webhooks/usecases/webhook-test-samples.ts';
 
 const NOW_MS = Date.parse('2026-11-21T12:00:00Z');
 const FLEET_ID = 'flt_01KAPX2M7G3R5T8V0W2Y4Z6B8D';

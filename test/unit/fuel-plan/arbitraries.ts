@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
+import type { CandidateStation, FuelPlanInput } from '#shared/fuel-plan/domain/types.ts';
 
 /** Rounds to tenths, like the API's inputs: exact ties and limits come up often, as they should. */
 const tenths = (value: number) => Math.round(value * 10) / 10;

@@ -1,6 +1,6 @@
-import { fuelLattice } from '../../../shared/domain/fuel-plan/lattice.ts';
-import { FUEL_TOLERANCE_GALLONS, GALLON_UNIT } from '../../../shared/domain/fuel-plan/policy.ts';
-import type { FuelProblem } from '../../../shared/domain/fuel-plan/types.ts';
+import { fuelLattice } from '#shared/fuel-plan/domain/lattice.ts';
+import { FUEL_TOLERANCE_GALLONS, GALLON_UNIT } from '#shared/fuel-plan/domain/policy.ts';
+import type { FuelProblem } from '#shared/fuel-plan/domain/types.ts';
 
 /**
  * The optimizer's DP in its plain dense form: one array entry per 0.1-gal level, one pass per

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { solveFuelPlanExhaustively } from '../../../shared/domain/fuel-plan/exhaustive.ts';
-import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
+import { solveFuelPlanExhaustively } from '#shared/fuel-plan/domain/exhaustive.ts';
+import { prepareFuelProblem } from '#shared/fuel-plan/domain/problem.ts';
 import { station, trip } from './fixtures.ts';
 
 // The referee gets its own checks: a wrong referee would make the property tests meaningless.

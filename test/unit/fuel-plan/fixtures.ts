@@ -1,4 +1,4 @@
-import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
+import type { CandidateStation, FuelPlanInput } from '#shared/fuel-plan/domain/types.ts';
 
 /** A fresh, on-route, undiscounted station named "Station <id>"; override what a test is about. */
 export function station(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planWithinProgram } from '../../../shared/domain/fuel-plan/fuel-program.ts';
-import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
-import type { CandidateStation } from '../../../shared/domain/fuel-plan/types.ts';
+import { planWithinProgram } from '#shared/fuel-plan/domain/fuel-program.ts';
+import { planFuel } from '#shared/fuel-plan/domain/plan.ts';
+import type { CandidateStation } from '#shared/fuel-plan/domain/types.ts';
 import { station, trip } from './fixtures.ts';
 
 // Every trip here: 200-gal tank, 5 mpg, 20-gal reserve, 20-gal minimum purchase, 40 gal on arrival.

@@ -6,8 +6,8 @@ import {
   PASS_BY,
   stopCost,
   TRACKING,
-} from '../../../shared/domain/fuel-plan/linear-runs.ts';
-import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
+} from '#shared/fuel-plan/domain/linear-runs.ts';
+import { PROPERTY_TIMEOUT_MS } from '#test/support/property-budget.ts';
 
 const K_MAX = 60;
 

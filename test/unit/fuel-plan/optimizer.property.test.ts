@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { solveFuelPlanExhaustively } from '../../../shared/domain/fuel-plan/exhaustive.ts';
-import { formatUsd } from '../../../shared/domain/fuel-plan/format.ts';
-import { optimizeFuelPurchases } from '../../../shared/domain/fuel-plan/optimizer.ts';
-import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
-import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
-import { simulateFuelPurchases } from '../../../shared/domain/fuel-plan/simulate.ts';
-import { PROPERTY_TIMEOUT_MS } from '../../support/property-budget.ts';
+import { solveFuelPlanExhaustively } from '#shared/fuel-plan/domain/exhaustive.ts';
+import { formatUsd } from '#shared/fuel-plan/domain/format.ts';
+import { optimizeFuelPurchases } from '#shared/fuel-plan/domain/optimizer.ts';
+import { planFuel } from '#shared/fuel-plan/domain/plan.ts';
+import { prepareFuelProblem } from '#shared/fuel-plan/domain/problem.ts';
+import { simulateFuelPurchases } from '#shared/fuel-plan/domain/simulate.ts';
+import { PROPERTY_TIMEOUT_MS } from '#test/support/property-budget.ts';
 import { mediumFuelPlanInput, smallFuelPlanInput, withFuelProgram } from './arbitraries.ts';
 import { denseLeastObjective } from './dense-reference.ts';
 

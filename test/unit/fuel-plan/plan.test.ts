@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
-import { STALE_PRICE_PENALTY_USD } from '../../../shared/domain/fuel-plan/policy.ts';
+import { planFuel } from '#shared/fuel-plan/domain/plan.ts';
+import { STALE_PRICE_PENALTY_USD } from '#shared/fuel-plan/domain/policy.ts';
 import { station, trip } from './fixtures.ts';
 
 // Every trip here: 200-gal tank, 5 mpg, 20-gal reserve, 20-gal minimum purchase, 40 gal on arrival.

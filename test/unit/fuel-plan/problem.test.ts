@@ -3,8 +3,8 @@ import {
   DEFAULT_MIN_PURCHASE_GALLONS,
   DEFAULT_RESERVE_FRACTION,
   STALE_PRICE_PENALTY_USD,
-} from '../../../shared/domain/fuel-plan/policy.ts';
-import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
+} from '#shared/fuel-plan/domain/policy.ts';
+import { prepareFuelProblem } from '#shared/fuel-plan/domain/problem.ts';
 import { station, trip } from './fixtures.ts';
 
 describe('prepareFuelProblem', () => {

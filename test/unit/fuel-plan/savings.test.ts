@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counterfactualOver } from '../../../shared/domain/fuel-plan/counterfactual.ts';
-import { planCounterfactual, planSavings } from '../../../shared/domain/fuel-plan/savings.ts';
+import { counterfactualOver } from '#shared/fuel-plan/domain/counterfactual.ts';
+import { planCounterfactual, planSavings } from '#shared/fuel-plan/domain/savings.ts';
 
 /** A purchase as the comparison reads it: gallons, its effective cost and its counterfactual. */
 const purchase = (gallons: number, effectiveCost: number, pumpPrice: number, netPrice: number) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareFuelProblem } from '../../../shared/domain/fuel-plan/problem.ts';
-import { simulateFuelPurchases } from '../../../shared/domain/fuel-plan/simulate.ts';
+import { prepareFuelProblem } from '#shared/fuel-plan/domain/problem.ts';
+import { simulateFuelPurchases } from '#shared/fuel-plan/domain/simulate.ts';
 import { station, trip } from './fixtures.ts';
 
 // 100 gal on board, 200-gal tank, 5 mpg, 20-gal reserve and minimum purchase, 40 gal on arrival.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { counterfactualOver } from '../../../shared/domain/fuel-plan/counterfactual.ts';
-import { planFuel } from '../../../shared/domain/fuel-plan/plan.ts';
-import type { FuelPlan, FuelPlanInput } from '../../../shared/domain/fuel-plan/types.ts';
+import { counterfactualOver } from '#shared/fuel-plan/domain/counterfactual.ts';
+import { planFuel } from '#shared/fuel-plan/domain/plan.ts';
+import type { FuelPlan, FuelPlanInput } from '#shared/fuel-plan/domain/types.ts';
 import { station, trip } from './fixtures.ts';
 
 /**

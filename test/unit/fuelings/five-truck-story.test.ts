@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { missedSavingsOf, pricedFill } from '../../../shared/domain/fuelings/fill-pricing.ts';
+import { missedSavingsOf, pricedFill } from '#shared/fuelings/domain/fill-pricing.ts';
 import {
   countsUnfollowed,
   type FillPlace,
   headingRecommendation,
   matchRecommendation,
-} from '../../../shared/domain/fuelings/matching.ts';
-import { savingsMethodologyMarkdown } from '../../../shared/domain/fuelings/methodology.ts';
-import { reportPeriod } from '../../../shared/domain/fuelings/period.ts';
-import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
-import { addFigures, fuelingFigures, NO_FIGURES } from '../../../shared/domain/fuelings/savings.ts';
-import type { Fueling } from '../../../shared/domain/telematics/fueling-record.ts';
-import { report } from '../../../shared/usecases/savings-report.ts';
+} from '#shared/fuelings/domain/matching.ts';
+import { savingsMethodologyMarkdown } from '#shared/fuelings/domain/methodology.ts';
+import { reportPeriod } from '#shared/fuelings/domain/period.ts';
+import type { RecommendedStop } from '#shared/fuelings/domain/recommendations.ts';
+import { addFigures, fuelingFigures, NO_FIGURES } from '#shared/fuelings/domain/savings.ts';
+import { report } from '#shared/reports/usecases/savings-report.ts';
+import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 
 /*
  * Five trucks, Dallas → Denver. Guidance tells each to buy 100 gallons at the same Texas stop:

@@ -10,8 +10,8 @@ import {
   sameFillOf,
   standingFor,
   unmatchedReason,
-} from '../../../shared/domain/fuelings/matching.ts';
-import type { RecommendedStop } from '../../../shared/domain/fuelings/recommendations.ts';
+} from '#shared/fuelings/domain/matching.ts';
+import type { RecommendedStop } from '#shared/fuelings/domain/recommendations.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
 const MIN = 60_000;

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  netRecommendationChanges,
-  recommendationChanges,
-} from '../../../shared/domain/fuelings/recommendations.ts';
+import { netRecommendationChanges, recommendationChanges } from '#shared/fuelings/domain/recommendations.ts';
 import {
   endSession,
   type GuidanceSession,
   type GuidanceStop,
   startSession,
-} from '../../../shared/domain/guidance/session.ts';
+} from '#shared/guidance/domain/session.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
 

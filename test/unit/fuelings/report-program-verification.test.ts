@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportPeriod } from '../../../shared/domain/fuelings/period.ts';
+import { reportPeriod } from '#shared/fuelings/domain/period.ts';
 import {
   addFigures,
   fuelingFigures,
@@ -8,9 +8,9 @@ import {
   publishProgramSpend,
   verdictChangeFigures,
   verificationCounts,
-} from '../../../shared/domain/fuelings/savings.ts';
-import type { Fueling, StoredVerification } from '../../../shared/domain/telematics/fueling-record.ts';
-import { MAX_EXCEPTIONS, report } from '../../../shared/usecases/savings-report.ts';
+} from '#shared/fuelings/domain/savings.ts';
+import { MAX_EXCEPTIONS, report } from '#shared/reports/usecases/savings-report.ts';
+import type { Fueling, StoredVerification } from '#shared/tracking/domain/fueling-record.ts';
 
 /** A card purchase of 100 gal at $3.40 net ($340.00), recorded with no program side and no verdict. */
 function purchase(overrides: Partial<Fueling> = {}): Fueling {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, reportPeriod } from '../../../shared/domain/fuelings/period.ts';
+import { daysOf, reportPeriod } from '#shared/fuelings/domain/period.ts';
 import {
   adherenceRate,
   fuelingFigures,
   NO_FIGURES,
   publishFigures,
   reportTreatment,
-} from '../../../shared/domain/fuelings/savings.ts';
-import type { Fueling } from '../../../shared/domain/telematics/fueling-record.ts';
-import { METHODOLOGY_PATH, report } from '../../../shared/usecases/savings-report.ts';
+} from '#shared/fuelings/domain/savings.ts';
+import { METHODOLOGY_PATH, report } from '#shared/reports/usecases/savings-report.ts';
+import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 
 /** A fill on the ifta basis in Texas ($0.20 state tax): $3.60 posted, $0.20 off, $3.40 net, $3.20 effective. */
 function fueling(overrides: Partial<Fueling> = {}): Fueling {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFICATION_POLICY } from '../../../shared/domain/fuelings/verification.ts';
+import { VERIFICATION_POLICY } from '#shared/fuelings/domain/verification.ts';
 import {
   type PendingVerification,
   RECHECK_POLICY,
   recheckStep,
   recheckWindow,
   withPending,
-} from '../../../shared/domain/fuelings/verification-recheck.ts';
+} from '#shared/fuelings/domain/verification-recheck.ts';
 
 const MIN = 60_000;
 /** The purchase: 12:00 UTC; its window 11:00–13:00. */

@@ -5,9 +5,9 @@ import {
   type VerificationBreadcrumb,
   type VerificationInput,
   verifyPurchase,
-} from '../../../shared/domain/fuelings/verification.ts';
-import { DETECTION_POLICY } from '../../../shared/domain/telematics/policy.ts';
-import { isAnotherPurchase } from '../../../shared/usecases/purchase-verification.ts';
+} from '#shared/fuelings/domain/verification.ts';
+import { isAnotherPurchase } from '#shared/fuelings/usecases/purchase-verification.ts';
+import { DETECTION_POLICY } from '#shared/tracking/domain/policy.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12, 0, 0);
 const MIN = 60_000;

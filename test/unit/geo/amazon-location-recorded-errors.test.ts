@@ -5,22 +5,22 @@ import { join } from 'node:path';
 import { CalculateRoutesCommand, GeoRoutesClient } from '@aws-sdk/client-geo-routes';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../shared/api/routes.ts';
-import { translateAmazonLocationError } from '../../../shared/geo/amazon-location-errors.ts';
+import { routes } from '#shared/api/route-table.ts';
+import { translateAmazonLocationError } from '#shared/geo/amazon-location-errors.ts';
 import {
   AMAZON_LOCATION_MAX_ATTEMPTS,
   createAmazonLocationRouter,
   geoRoutesClientConfig,
-} from '../../../shared/geo/amazon-location-router.ts';
+} from '#shared/geo/amazon-location-router.ts';
 import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
-import { createHttpHandler } from '../../../shared/platform/http/handler.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { logger } from '../../../shared/platform/observability.ts';
+} from '#shared/geo/routing-errors.ts';
+import { apiErrorForDomainError } from '#shared/platform/domain-errors.ts';
+import { createHttpHandler } from '#shared/platform/http/handler.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { logger } from '#shared/platform/observability.ts';
 import {
   companyKeyRecord,
   fakePlatformDeps,

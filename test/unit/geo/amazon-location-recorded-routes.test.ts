@@ -7,12 +7,12 @@ import {
 } from '@aws-sdk/client-geo-routes';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { STANDARD_TRUCK } from '../../../shared/domain/truck-profile.ts';
-import { createAmazonLocationRouter } from '../../../shared/geo/amazon-location-router.ts';
-import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
-import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
-import { RoutingUnreachableError } from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
+import { STANDARD_TRUCK } from '#shared/fleets/domain/truck-profile.ts';
+import { createAmazonLocationRouter } from '#shared/geo/amazon-location-router.ts';
+import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '#shared/geo/polyline.ts';
+import { RoutingUnreachableError } from '#shared/geo/routing-errors.ts';
+import { type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { apiErrorForDomainError } from '#shared/platform/domain-errors.ts';
 import { place } from './support.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/amazon-location');

@@ -12,16 +12,16 @@ import {
   AMAZON_LOCATION_DATA_VERSION,
   createAmazonLocationRouter,
   METERS_PER_MILE,
-} from '../../../shared/geo/amazon-location-router.ts';
-import { DEFAULT_TRUCK } from '../../../shared/geo/amazon-location-truck.ts';
-import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
-import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
+} from '#shared/geo/amazon-location-router.ts';
+import { DEFAULT_TRUCK } from '#shared/geo/amazon-location-truck.ts';
+import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '#shared/geo/polyline.ts';
 import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
+} from '#shared/geo/routing-errors.ts';
+import { type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import { apiErrorForDomainError } from '#shared/platform/domain-errors.ts';
 
 const geo = mockClient(GeoRoutesClient);
 const client = new GeoRoutesClient({ region: 'us-east-1' });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HAZARDOUS_CARGO, STANDARD_TRUCK } from '../../../shared/domain/truck-profile.ts';
+import { HAZARDOUS_CARGO, STANDARD_TRUCK } from '#shared/fleets/domain/truck-profile.ts';
 import {
   AMAZON_HAZARDOUS_CARGO,
   amazonTruckOptions,
   DEFAULT_TRUCK,
   toAmazonTruck,
-} from '../../../shared/geo/amazon-location-truck.ts';
+} from '#shared/geo/amazon-location-truck.ts';
 
 describe('the truck Amazon Location is sent', () => {
   it('converts US units to whole centimetres and kilograms', () => {

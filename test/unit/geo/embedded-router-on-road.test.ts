@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bearingDegrees, type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
 import {
   computeEmbeddedRoute,
   LOCAL_CIRCUITY_FACTOR,
   TURNAROUND_MILES_EACH_WAY,
   TURNAROUND_PLACE,
-} from '../../../shared/geo/embedded-router.ts';
-import { decodeRoutePolyline } from '../../../shared/geo/polyline.ts';
-import { roadMilesAlong } from '../../../shared/geo/road-miles.ts';
-import { ON_ROAD_MAX_OFFSET_MILES } from '../../../shared/geo/road-snap.ts';
-import { pointAtMiles } from '../../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
-import type { RouteResult } from '../../../shared/geo/routing-engine.ts';
+} from '#shared/geo/embedded-router.ts';
+import { decodeRoutePolyline } from '#shared/geo/polyline.ts';
+import { roadMilesAlong } from '#shared/geo/road-miles.ts';
+import { ON_ROAD_MAX_OFFSET_MILES } from '#shared/geo/road-snap.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import type { RouteResult } from '#shared/geo/routing-engine.ts';
+import { bearingDegrees, type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
 import { place } from './support.ts';
 
 /**

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
 import {
   computeEmbeddedRoute,
   createEmbeddedRouter,
   INTERSTATE_SPEED_MPH,
   LOCAL_CIRCUITY_FACTOR,
   LOCAL_SPEED_MPH,
-} from '../../../shared/geo/embedded-router.ts';
-import { createHighwayGraph, loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
-import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '../../../shared/geo/polyline.ts';
-import { RouteTimeoutError, RoutingUnreachableError } from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError } from '../../../shared/platform/domain-errors.ts';
+} from '#shared/geo/embedded-router.ts';
+import { createHighwayGraph, loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { decodeRoutePolyline, MAX_POINT_SPACING_MILES } from '#shared/geo/polyline.ts';
+import { RouteTimeoutError, RoutingUnreachableError } from '#shared/geo/routing-errors.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { apiErrorForDomainError } from '#shared/platform/domain-errors.ts';
 import { place } from './support.ts';
 
 const router = createEmbeddedRouter();

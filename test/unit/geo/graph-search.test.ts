@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../../../shared/geo/embedded-router.ts';
-import { findCheapestPath } from '../../../shared/geo/graph-search.ts';
-import {
-  createHighwayGraph,
-  type HighwayGraph,
-  loadHighwayGraph,
-} from '../../../shared/geo/highway-graph.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { findCheapestPath } from '#shared/geo/graph-search.ts';
+import { createHighwayGraph, type HighwayGraph, loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 
 /** Textbook O(V²) Dijkstra on road miles: independent of the heap and heuristic under test. */
 function dijkstraMiles(graph: HighwayGraph, source: number): Float64Array {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createHighwayGraph, type HighwayGraphData, loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
 import graphData from '../../../data/highway-graph.json' with { type: 'json' };
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import {
-  createHighwayGraph,
-  type HighwayGraphData,
-  loadHighwayGraph,
-} from '../../../shared/geo/highway-graph.ts';
 
 const data: HighwayGraphData = graphData;
 const LOWER_48 = { south: 24.4, north: 49.4, west: -124.8, east: -66.9 };

@@ -1,13 +1,13 @@
 import polyline from '@mapbox/polyline';
 import { describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
 import {
   decodeRoutePolyline,
   densify,
   encodeRoutePolyline,
   roundToPolylinePrecision,
-} from '../../../shared/geo/polyline.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+} from '#shared/geo/polyline.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 
 describe('encodeRoutePolyline / decodeRoutePolyline', () => {
   it("matches Google's documented example", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '../../../shared/geo/distance.ts';
 import {
   computeEmbeddedRoute,
   LOCAL_CIRCUITY_FACTOR,
   TURNAROUND_PLACE,
-} from '../../../shared/geo/embedded-router.ts';
-import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
-import { decodeRoutePolyline, densify, roundToPolylinePrecision } from '../../../shared/geo/polyline.ts';
-import { roadMilesAlong } from '../../../shared/geo/road-miles.ts';
-import { pointAtMiles, routeLineFromPoints } from '../../../shared/geo/route-line.ts';
+} from '#shared/geo/embedded-router.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { decodeRoutePolyline, densify, roundToPolylinePrecision } from '#shared/geo/polyline.ts';
+import { roadMilesAlong } from '#shared/geo/road-miles.ts';
+import { pointAtMiles, routeLineFromPoints } from '#shared/geo/route-line.ts';
+import { type GeoPoint, haversineMiles, interpolateGreatCircle } from '#shared/kernel/distance.ts';
 
 const at = (latitude: number, longitude: number): GeoPoint => ({ latitude, longitude });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bearingDegrees, haversineMiles } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../../../shared/geo/embedded-router.ts';
-import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
-import { JUNCTION_RADIUS_MILES, lineFromFoot, locateOnRoad } from '../../../shared/geo/road-snap.ts';
-import { pointAtMiles } from '../../../shared/geo/route-line.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import { JUNCTION_RADIUS_MILES, lineFromFoot, locateOnRoad } from '#shared/geo/road-snap.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { bearingDegrees, haversineMiles } from '#shared/kernel/distance.ts';
 import { place } from './support.ts';
 
 const graph = loadHighwayGraph();

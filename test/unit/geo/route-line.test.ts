@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import { pointAtMiles, routeLineFromPoints } from '../../../shared/geo/route-line.ts';
+import { pointAtMiles, routeLineFromPoints } from '#shared/geo/route-line.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
 
 // Dallas → Oklahoma City → Wichita: two legs of very different length.
 const line = routeLineFromPoints([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import { computeEmbeddedRoute } from '../../../shared/geo/embedded-router.ts';
-import { buildRouteLine, routeLineFromPoints } from '../../../shared/geo/route-line.ts';
-import { createRouteProjector, projectOntoRoute } from '../../../shared/geo/route-projection.ts';
+import { computeEmbeddedRoute } from '#shared/geo/embedded-router.ts';
+import { buildRouteLine, routeLineFromPoints } from '#shared/geo/route-line.ts';
+import { createRouteProjector, projectOntoRoute } from '#shared/geo/route-projection.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
 import { place } from './support.ts';
 
 // A straight east–west route along the 40th parallel, about 53 miles, drawn as 53 road miles.

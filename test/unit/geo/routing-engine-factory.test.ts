@@ -1,7 +1,7 @@
 import { CalculateRoutesCommand, GeoRoutesClient } from '@aws-sdk/client-geo-routes';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRoutingEngine } from '../../../shared/geo/routing-engine-factory.ts';
+import { createRoutingEngine } from '#shared/geo/routing-engine-factory.ts';
 import { place } from './support.ts';
 
 // Every GeoRoutesClient, including the one the factory builds, answers from this mock.

@@ -4,7 +4,7 @@ import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../shared/geo/routing-errors.ts';
+} from '#shared/geo/routing-errors.ts';
 
 describe('isRoutingFailure', () => {
   it.each([

@@ -1,5 +1,5 @@
-import type { GeoPoint } from '../../../shared/geo/distance.ts';
-import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
 
 /** The position of a node of the bundled graph, by id; throws on an unknown id. */
 export function place(id: string): GeoPoint {

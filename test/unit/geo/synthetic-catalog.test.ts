@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import graph from '../../../data/highway-graph.json' with { type: 'json' };
-import { modelDieselPrice, STATE_DIESEL_TAX_USD } from '../../../shared/domain/stations/price-model.ts';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
 import {
   buildSyntheticCatalog,
   NEAR_TOWN_MAX_MILES,
   syntheticCatalogVersion,
-} from '../../../shared/geo/synthetic-catalog.ts';
-import { stateAt, stateContains, stateName } from '../../../shared/geo/us-states.ts';
+} from '#shared/geo/synthetic-catalog.ts';
+import { stateAt, stateContains, stateName } from '#shared/geo/us-states.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { modelDieselPrice, STATE_DIESEL_TAX_USD } from '#shared/stations/domain/price-model.ts';
+import graph from '../../../data/highway-graph.json' with { type: 'json' };
 
 const NOW = Date.UTC(2026, 10, 23);
 const catalog = buildSyntheticCatalog(NOW);

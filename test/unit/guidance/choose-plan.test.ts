@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CandidateStation, FuelPlanInput } from '../../../shared/domain/fuel-plan/index.ts';
-import { planFuel } from '../../../shared/domain/fuel-plan/index.ts';
-import { planFirstStoppingAt } from '../../../shared/domain/guidance/committed-plan.ts';
-import { choosePlan } from '../../../shared/domain/guidance/plan-choice.ts';
-import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
+import type { CandidateStation, FuelPlanInput } from '#shared/fuel-plan/domain/index.ts';
+import { planFuel } from '#shared/fuel-plan/domain/index.ts';
+import { planFirstStoppingAt } from '#shared/guidance/domain/committed-plan.ts';
+import { choosePlan } from '#shared/guidance/domain/plan-choice.ts';
+import { GUIDANCE_POLICY } from '#shared/guidance/domain/policy.ts';
 
 const station = (id: string, milesAlongRoute: number, price: number): CandidateStation => ({
   id,

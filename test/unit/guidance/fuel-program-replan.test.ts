@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { FuelProgram } from '../../../shared/domain/fuel-program/program.ts';
-import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
-import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
-import {
-  type GuidanceSession,
-  type GuidanceStop,
-  startSession,
-} from '../../../shared/domain/guidance/session.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
+import type { FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
+import { replanBeforeRouting, replanOnRoute } from '#shared/guidance/domain/replan-policy.ts';
+import { type GuidanceSession, type GuidanceStop, startSession } from '#shared/guidance/domain/session.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 
 // A 150-gal truck at 6.5 mpg: 15-gal reserve, 20-gal minimum purchase, 15 % (22.5 gal) on arrival.
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
-import { announce, MAX_REMEMBERED_STOPS } from '../../../shared/domain/guidance/announcement.ts';
-import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
+import { NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
+import { announce, MAX_REMEMBERED_STOPS } from '#shared/guidance/domain/announcement.ts';
+import { replanBeforeRouting, replanOnRoute } from '#shared/guidance/domain/replan-policy.ts';
 import {
   endSession,
   type GuidanceSession,
   type GuidanceStop,
   startSession,
-} from '../../../shared/domain/guidance/session.ts';
-import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+} from '#shared/guidance/domain/session.ts';
+import type { VehicleSnapshot } from '#shared/guidance/domain/snapshot.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const FLEET = 'flt_1';

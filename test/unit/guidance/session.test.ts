@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDANCE_PHASE_VALUES, PHASE_TRANSITIONS } from '../../../shared/domain/guidance/phases.ts';
-import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
+import { GUIDANCE_PHASE_VALUES, PHASE_TRANSITIONS } from '#shared/guidance/domain/phases.ts';
+import { GUIDANCE_POLICY } from '#shared/guidance/domain/policy.ts';
 import {
   type AnnouncedStop,
   acknowledgeStop,
@@ -11,7 +11,7 @@ import {
   skipStop,
   startSession,
   stopSetChange,
-} from '../../../shared/domain/guidance/session.ts';
+} from '#shared/guidance/domain/session.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../../../shared/domain/guidance/session.ts';
-import { snapshotOf } from '../../../shared/domain/guidance/snapshot.ts';
-import { DETECTION_POLICY } from '../../../shared/domain/telematics/policy.ts';
-import type { LatestPosition } from '../../../shared/domain/telematics/positions.ts';
-import { advanceTracker, initialTrackerState } from '../../../shared/domain/telematics/tracker.ts';
-import { Breadcrumbs, contextWith, ORIGIN } from '../telematics/breadcrumbs.ts';
+import { startSession } from '#shared/guidance/domain/session.ts';
+import { snapshotOf } from '#shared/guidance/domain/snapshot.ts';
+import { DETECTION_POLICY } from '#shared/tracking/domain/policy.ts';
+import type { LatestPosition } from '#shared/tracking/domain/positions.ts';
+import { advanceTracker, initialTrackerState } from '#shared/tracking/domain/tracker.ts';
+import { Breadcrumbs, contextWith, ORIGIN } from '../tracking/breadcrumbs.ts';
 
 const vehicle = { id: 'veh_1', tankSizeGallons: 150, estimatedMpg: 6 };
 const DENVER = { latitude: 39.7392, longitude: -104.9903, name: 'Denver' };

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import { SHIPPED_FUEL_TAX_TABLE } from '../../../shared/domain/fuel-tax/state-diesel-tax.ts';
-import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
-import { replanBeforeRouting, replanOnRoute } from '../../../shared/domain/guidance/replan-policy.ts';
-import {
-  type GuidanceSession,
-  type GuidanceStop,
-  startSession,
-} from '../../../shared/domain/guidance/session.ts';
-import type { VehicleSnapshot } from '../../../shared/domain/guidance/snapshot.ts';
-import { type ApproachGeometry, approachTo } from '../../../shared/domain/guidance/stop-approach.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
-import {
-  advanceTracker,
-  currentStop,
-  initialTrackerState,
-} from '../../../shared/domain/telematics/tracker.ts';
-import { matchShownStop, watchedShownStops } from '../../../shared/domain/tracking/shown-stops.ts';
-import { type GeoPoint, haversineMiles } from '../../../shared/geo/distance.ts';
-import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../telematics/breadcrumbs.ts';
+import { NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
+import { GUIDANCE_POLICY } from '#shared/guidance/domain/policy.ts';
+import { replanBeforeRouting, replanOnRoute } from '#shared/guidance/domain/replan-policy.ts';
+import { type GuidanceSession, type GuidanceStop, startSession } from '#shared/guidance/domain/session.ts';
+import type { VehicleSnapshot } from '#shared/guidance/domain/snapshot.ts';
+import { type ApproachGeometry, approachTo } from '#shared/guidance/domain/stop-approach.ts';
+import { type GeoPoint, haversineMiles } from '#shared/kernel/distance.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
+import { matchShownStop, watchedShownStops } from '#shared/tracking/domain/shown-stops.ts';
+import { advanceTracker, currentStop, initialTrackerState } from '#shared/tracking/domain/tracker.ts';
+import { Breadcrumbs, contextWith, destination, T0, watchedStop } from '../tracking/breadcrumbs.ts';
 
 /**
  * A route due north along one meridian (1 mile of latitude ≈ 1 road mile), and a station 1.4 miles

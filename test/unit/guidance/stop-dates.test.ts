@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GuidanceStop, startSession } from '../../../shared/domain/guidance/session.ts';
-import { stopsDatedByEventTime } from '../../../shared/domain/guidance/stop-dates.ts';
+import { type GuidanceStop, startSession } from '#shared/guidance/domain/session.ts';
+import { stopsDatedByEventTime } from '#shared/guidance/domain/stop-dates.ts';
 
 const YESTERDAY_8AM = Date.parse('2026-11-20T08:00:00Z');
 const TODAY_9AM = Date.parse('2026-11-21T09:00:00Z');

@@ -7,15 +7,15 @@ import {
   notChecked,
   runChecks,
   verifiedShare,
-} from '../../../shared/domain/integration-health/checks.ts';
-import { tallyIngest } from '../../../shared/domain/integration-health/ingest-tally.ts';
+} from '#shared/integration-health/domain/checks.ts';
+import { tallyIngest } from '#shared/integration-health/domain/ingest-tally.ts';
 import {
   gradeOf,
   healthScore,
   isFailingEndpoint,
   nextSteps,
-} from '../../../shared/domain/integration-health/score.ts';
-import type { PositionFix } from '../../../shared/domain/telematics/positions.ts';
+} from '#shared/integration-health/domain/score.ts';
+import type { PositionFix } from '#shared/tracking/domain/positions.ts';
 
 /** A healthy fleet: 10 trucks all reporting every 2 minutes with a level, one endpoint delivering. */
 const HEALTHY: HealthFigures = {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/platform/errors.ts';
 import {
   healthFleet,
   requiredHealthFleet,
   scorecardOf,
-} from '../../../shared/usecases/integration-health.ts';
-import { integrationTestResult } from '../../../shared/usecases/integration-health-test.ts';
+} from '#shared/integration-health/usecases/integration-health.ts';
+import { integrationTestResult } from '#shared/integration-health/usecases/integration-health-test.ts';
+import { ApiError } from '#shared/platform/errors.ts';
 
 const OWN = 'flt_own';
 const GRANTED = 'flt_granted';

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WebhookEndpoint } from '../../../shared/domain/webhooks/endpoint.ts';
-import type { WebhookSendResult } from '../../../shared/platform/webhook-sender.ts';
-import type { WebhookEndpointStore } from '../../../shared/store/webhook-endpoints.ts';
 import {
   type IntegrationTestDeps,
   runIntegrationTest,
   TEST_SENDS_AT_ONCE,
-} from '../../../shared/usecases/integration-health-test.ts';
+} from '#shared/integration-health/usecases/integration-health-test.ts';
+import type { WebhookSendResult } from '#shared/platform/webhook-sender.ts';
+import type { WebhookEndpoint } from '#shared/webhooks/domain/endpoint.ts';
+import type { WebhookEndpointStore } from '#shared/webhooks/store/webhook-endpoints.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const DAY_MS = 86_400_000;

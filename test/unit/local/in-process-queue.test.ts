@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessQueue, type InProcessQueue } from '../../../local/in-process-queue.ts';
+import { createInProcessQueue, type InProcessQueue } from '#local/in-process-queue.ts';
 
 interface Delivery {
   deliveryId: string;

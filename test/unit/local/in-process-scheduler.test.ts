@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessScheduler, type InProcessScheduler } from '../../../local/in-process-scheduler.ts';
-import type { MessageQueue } from '../../../shared/platform/ports/queue.ts';
+import { createInProcessScheduler, type InProcessScheduler } from '#local/in-process-scheduler.ts';
+import type { MessageQueue } from '#shared/platform/ports/queue.ts';
 
 interface Delivery {
   deliveryId: string;

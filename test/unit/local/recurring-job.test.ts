@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RecurringJob, startRecurringJob } from '../../../local/recurring-job.ts';
+import { type RecurringJob, startRecurringJob } from '#local/recurring-job.ts';
 
 const start = Date.UTC(2026, 10, 21, 12, 0, 0);
 let job: RecurringJob | undefined;

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInProcessQueue, type InProcessQueue } from '../../../local/in-process-queue.ts';
-import { createLambdaContext } from '../../../local/lambda-context.ts';
-import { createUsageMeter, sqsBilledRequests, usageSince } from '../../../local/usage.ts';
+import { createInProcessQueue, type InProcessQueue } from '#local/in-process-queue.ts';
+import { createLambdaContext } from '#local/lambda-context.ts';
+import { createUsageMeter, sqsBilledRequests, usageSince } from '#local/usage.ts';
 
 const context = (name: string): Context => createLambdaContext(name);
 

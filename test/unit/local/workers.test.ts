@@ -7,12 +7,12 @@ import {
   PRICE_FRESHNESS,
   SANDBOX_TICK,
   WEBHOOK_DISPATCHER,
-} from '../../../lib/worker-functions.ts';
-import type { LocalFunction } from '../../../local/function-loader.ts';
-import { type LocalWorkers, startLocalWorkers } from '../../../local/workers.ts';
-import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
-import { createMessageQueues, forgetLocalPipeline } from '../../../shared/wiring/message-queues.ts';
-import { createDeliveryRetries } from '../../../shared/wiring/retry-scheduler.ts';
+} from '#lib/worker-functions.ts';
+import type { LocalFunction } from '#local/function-loader.ts';
+import { type LocalWorkers, startLocalWorkers } from '#local/workers.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
+import { createDeliveryRetries } from '#shared/webhooks/wiring/retry-scheduler.ts';
+import { createMessageQueues, forgetLocalPipeline } from '#shared/wiring/message-queues.ts';
 
 const local = createMessageQueues({ LOCAL_PIPELINE: '1' });
 const localRetries = createDeliveryRetries({ LOCAL_PIPELINE: '1' });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_DEFAULTS } from '../../../lib/function-defaults.ts';
-import { workerFunctions } from '../../../lib/worker-functions.ts';
-import { adminRouteList } from '../../../shared/api/admin-routes.ts';
-import { routeList } from '../../../shared/api/routes.ts';
+import { FUNCTION_DEFAULTS } from '#lib/function-defaults.ts';
+import { workerFunctions } from '#lib/worker-functions.ts';
+import { adminRouteList } from '#shared/admin/api/operations.ts';
+import { routeList } from '#shared/api/route-table.ts';
 import {
   AWS_CALL_LIMITS,
   boundedClientConfig,
   LOCAL_AWS_CALL_LIMITS,
   worstCaseCallMs,
-} from '../../../shared/platform/adapters/aws-call-limits.ts';
-import { createDynamoClient } from '../../../shared/store/dynamo-client.ts';
+} from '#shared/platform/adapters/aws-call-limits.ts';
+import { createDynamoClient } from '#shared/table/dynamo-client.ts';
 
 describe('the bounds of an AWS call', () => {
   it('add up to 7 s at worst: two attempts of 1 s to connect and 2 s to answer, and one backoff', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit } from '../../../shared/platform/concurrency.ts';
+import { concurrencyLimit } from '#shared/platform/concurrency.ts';
 
 describe('concurrencyLimit', () => {
   it('runs at most the limit at once, every task to its end, failures only for their own caller', async () => {

@@ -3,9 +3,9 @@ import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../shared/geo/routing-errors.ts';
-import { apiErrorForDomainError, isTransientAwsError } from '../../../shared/platform/domain-errors.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
+} from '#shared/geo/routing-errors.ts';
+import { apiErrorForDomainError, isTransientAwsError } from '#shared/platform/domain-errors.ts';
+import { ApiError } from '#shared/platform/errors.ts';
 
 const origin = { latitude: 30, longitude: -140 };
 

@@ -5,7 +5,7 @@ import {
   ERROR_REGISTRY,
   type ErrorCode,
   toProblem,
-} from '../../../shared/platform/errors.ts';
+} from '#shared/platform/errors.ts';
 
 /** Spec section 7, "Registry", copied row by row: code, HTTP status, title, hint. */
 const SPEC_REGISTRY: readonly [code: string, status: number, title: string, hint: string][] = [

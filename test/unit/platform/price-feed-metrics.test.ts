@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emitPriceFreshness } from '../../../shared/platform/price-feed-metrics.ts';
-import { USAGE_METRICS_NAMESPACE } from '../../../shared/platform/usage-metrics.ts';
+import { emitPriceFreshness } from '#shared/platform/price-feed-metrics.ts';
+import { USAGE_METRICS_NAMESPACE } from '#shared/platform/usage-metrics.ts';
 
 /** The EMF documents written to stdout while `run` runs. */
 function captureEmf(run: () => void): Record<string, unknown>[] {

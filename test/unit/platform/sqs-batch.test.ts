@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../../shared/platform/observability.ts';
-import { sqsBatchHandler } from '../../../shared/platform/sqs-batch.ts';
-import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { sqsBatchHandler } from '#shared/platform/sqs-batch.ts';
+import { consumerContext, sqsRecord } from '#test/support/sqs-records.ts';
 
 const record = sqsRecord;
 const context = consumerContext('worker');

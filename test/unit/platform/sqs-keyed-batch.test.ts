@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { oneAtATimePerKey, sqsKeyedBatchHandler } from '../../../shared/platform/sqs-keyed-batch.ts';
-import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
+import { oneAtATimePerKey, sqsKeyedBatchHandler } from '#shared/platform/sqs-keyed-batch.ts';
+import { consumerContext, sqsRecord } from '#test/support/sqs-records.ts';
 
 const record = sqsRecord;
 const context = consumerContext('worker');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ttlMemo } from '../../../shared/platform/ttl-memo.ts';
+import { ttlMemo } from '#shared/platform/ttl-memo.ts';
 
 describe('ttlMemo', () => {
   it('loads once per key for its time to live, then again; shares a load in flight; forgets failures', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdmissionCounters, admitUsage } from '../../../shared/platform/usage-admission.ts';
+import { type AdmissionCounters, admitUsage } from '#shared/platform/usage-admission.ts';
 
 const CHARGE = { accountId: 'cmp_1', periodId: '2026-11', counter: 'station_results' } as const;
 

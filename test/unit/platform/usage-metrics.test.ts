@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enforceQuota } from '../../../shared/platform/http/limits.ts';
+import { chargeStationResults } from '#shared/plans/usecases/station-budget.ts';
+import { enforceQuota } from '#shared/platform/http/limits.ts';
 import {
   emitPriceFeedRefused,
   emitProblem,
@@ -7,8 +8,7 @@ import {
   emitUsageOf,
   resetUsageMetrics,
   USAGE_METRICS_NAMESPACE,
-} from '../../../shared/platform/usage-metrics.ts';
-import { chargeStationResults } from '../../../shared/usecases/station-budget.ts';
+} from '#shared/platform/usage-metrics.ts';
 
 /** The EMF documents written to stdout while `run` runs. */
 function captureEmf(run: () => void): Record<string, unknown>[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxBaseUrl } from '../../../shared/platform/config.ts';
-import { assertSandboxStage, sandboxOnlyError } from '../../../shared/usecases/sandbox-tools.ts';
+import { sandboxBaseUrl } from '#shared/platform/config.ts';
+import { assertSandboxStage, sandboxOnlyError } from '#shared/sandbox/usecases/sandbox-tools.ts';
 
 describe('the sandbox tools on production', () => {
   it('answer 404 naming the sandbox base URL this stage is configured with', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Simulation, scenarioAppliesAtMs } from '../../../shared/domain/sandbox/simulation.ts';
+import { type Simulation, scenarioAppliesAtMs } from '#shared/sandbox/domain/simulation.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const simulation = (lastTickAtMs: number | null, status: Simulation['status'] = 'running'): Simulation => ({

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cityOf, profileOf, TRUCK_PROFILES } from '../../../shared/domain/sandbox/profiles.ts';
-import { simRoute } from '../../../shared/domain/sandbox/routes.ts';
-import {
-  LOW_FUEL_SCENARIO_PERCENT,
-  OFFLINE_SCENARIO_MINUTES,
-} from '../../../shared/domain/sandbox/scenarios.ts';
-import { initialTrucks, seedOf } from '../../../shared/domain/sandbox/simulation.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { simRoute } from '#shared/sandbox/domain/demo-routes.ts';
+import { cityOf, profileOf, TRUCK_PROFILES } from '#shared/sandbox/domain/profiles.ts';
+import { LOW_FUEL_SCENARIO_PERCENT, OFFLINE_SCENARIO_MINUTES } from '#shared/sandbox/domain/scenarios.ts';
+import { initialTrucks, seedOf } from '#shared/sandbox/domain/simulation.ts';
 import {
   fuelPercentOf,
   initialTruck,
@@ -15,9 +14,7 @@ import {
   type StopAhead,
   stepTruck,
   truckState,
-} from '../../../shared/domain/sandbox/truck.ts';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import { pointAtMiles } from '../../../shared/geo/route-line.ts';
+} from '#shared/sandbox/domain/truck.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00Z');
 const ids = (ref: string) => ({ vehicleId: `veh_${ref}`, externalRef: ref, name: ref });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { isPublicId } from '#shared/kernel/ids.ts';
 import {
   csvRows,
   FUEL_TYPES,
   jsonRows,
   parseCatalogRows,
   priceFileRows,
-} from '../../../shared/domain/stations/catalog-import.ts';
-import { isPublicId } from '../../../shared/platform/ids.ts';
+} from '#shared/stations/domain/catalog-import.ts';
 
 /** The import's time: after every price_updated_at below. */
 const NOW = Date.parse('2026-11-21T00:00:00Z');

@@ -5,7 +5,7 @@ import {
   type LastImportSummary,
   priceAgeHours,
   type ReadinessInput,
-} from '../../../shared/domain/stations/catalog-readiness.ts';
+} from '#shared/stations/domain/catalog-readiness.ts';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const HOUR = 3_600_000;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_CATALOG } from '../../../shared/domain/plan-catalog.ts';
+import { loadHighwayGraph } from '#shared/geo/highway-graph.ts';
+import type { GeoPoint } from '#shared/kernel/distance.ts';
+import { PLAN_CATALOG } from '#shared/plans/domain/plan-catalog.ts';
 import {
   cellOf,
   corridorFootprint,
@@ -17,10 +19,8 @@ import {
   type QueryFootprint,
   recordQuery,
   VETTED_FOR_MS,
-} from '../../../shared/domain/stations/enumeration-guard.ts';
-import type { GeoPoint } from '../../../shared/geo/distance.ts';
-import { loadHighwayGraph } from '../../../shared/geo/highway-graph.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+} from '#shared/stations/domain/enumeration-guard.ts';
+import { seededRandom } from '#test/support/seeded-random.ts';
 
 const START = Date.parse('2026-11-23T14:00:00Z');
 const starter = enumerationGuardOf(PLAN_CATALOG.find((plan) => plan.name === 'starter')?.enumerationGuard);

@@ -7,8 +7,8 @@ import {
   priceFeedPolicyFromEnv,
   priceFileFormatOf,
   priceFileRefusals,
-} from '../../../shared/domain/stations/price-feed-guards.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
+} from '#shared/stations/domain/price-feed-guards.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
 
 const station = (id: string, price = 3.5, latitude = 35): Station => ({
   id,

@@ -5,7 +5,7 @@ import {
   STATE_PADD,
   STATION_SPREAD_USD,
   unitHash,
-} from '../../../shared/domain/stations/price-model.ts';
+} from '#shared/stations/domain/price-model.ts';
 
 describe('the synthetic diesel price model', () => {
   it('is deterministic per station', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPriceStale, type Station, stationPrice } from '../../../shared/domain/stations/station.ts';
-import { StationIndex } from '../../../shared/geo/station-index.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { isPriceStale, type Station, stationPrice } from '#shared/stations/domain/station.ts';
 
 const at = (id: string, latitude: number, longitude: number, chain = 'TA'): Station => ({
   id,

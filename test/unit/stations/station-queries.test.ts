@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AlongRouteBody } from '../../../shared/api/schemas/stations.ts';
-import { nearbyStationsResource } from '../../../shared/api/serializers/stations.ts';
-import type { Principal } from '../../../shared/domain/api-keys.ts';
-import { type FuelProgram, NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import type { Plan } from '../../../shared/domain/plans.ts';
-import { nearbyFootprint } from '../../../shared/domain/stations/enumeration-guard.ts';
-import type { Station } from '../../../shared/domain/stations/station.ts';
-import { ApiError } from '../../../shared/platform/errors.ts';
-import type { CatalogPointer } from '../../../shared/store/station-catalog.ts';
-import { createCatalogProvider } from '../../../shared/usecases/station-catalog.ts';
-import { type CorridorDeps, nearbyStations, stationsAlongRoute } from '../../../shared/usecases/stations.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import type { Principal } from '#shared/keys/domain/api-key.ts';
+import type { Plan } from '#shared/plans/domain/plans.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import type { AlongRouteBody } from '#shared/stations/api/schemas.ts';
+import { nearbyStationsResource } from '#shared/stations/api/serializers.ts';
+import { nearbyFootprint } from '#shared/stations/domain/enumeration-guard.ts';
+import type { Station } from '#shared/stations/domain/station.ts';
+import type { CatalogPointer } from '#shared/stations/store/station-catalog.ts';
+import { createCatalogProvider } from '#shared/stations/usecases/station-catalog.ts';
+import { type CorridorDeps, nearbyStations, stationsAlongRoute } from '#shared/stations/usecases/stations.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const station = (id: string, latitude: number, chain = 'TA'): Station => ({

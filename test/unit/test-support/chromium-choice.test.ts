@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BrowserMachine, chooseChromium, DEBIAN_CHROMIUM } from '../../support/chromium-choice.ts';
+import { type BrowserMachine, chooseChromium, DEBIAN_CHROMIUM } from '#test/support/chromium-choice.ts';
 
 function machine(overrides: Partial<BrowserMachine> & { files?: string[] }): BrowserMachine {
   const files = new Set(overrides.files ?? []);

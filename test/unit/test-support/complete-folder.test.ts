@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completeFolder } from '../../support/complete-folder.ts';
+import { completeFolder } from '#test/support/complete-folder.ts';
 
 let root: string;
 let folder: string;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DriveSpec } from '../../support/drives/generator.ts';
-import type { CardPurchase, DriveOutcome, PricedStop, Sighting } from '../../support/drives/harness.ts';
+import type { DriveSpec } from '#test/support/drives/generator.ts';
+import type { CardPurchase, DriveOutcome, PricedStop, Sighting } from '#test/support/drives/harness.ts';
 import {
   checkAttribution,
   type JudgedFill,
   judgeFill,
   type ReportedSavings,
-} from '../../support/drives/savings.ts';
+} from '#test/support/drives/savings.ts';
 
 /**
  * The independent judge behind `savings_report_attribution_errors`: if it priced a fill wrong, the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RESERVE_FRACTION } from '../../../shared/domain/fuel-plan/policy.ts';
-import { GUIDANCE_POLICY } from '../../../shared/domain/guidance/policy.ts';
-import { haversineMiles } from '../../../shared/geo/distance.ts';
-import { pointAtMiles } from '../../../shared/geo/route-line.ts';
-import { projectOntoRoute } from '../../../shared/geo/route-projection.ts';
-import { fleetFigures, shownStopWithdrawals, updatesPerHour } from '../../support/drives/figures.ts';
+import { DEFAULT_RESERVE_FRACTION } from '#shared/fuel-plan/domain/policy.ts';
+import { pointAtMiles } from '#shared/geo/route-line.ts';
+import { projectOntoRoute } from '#shared/geo/route-projection.ts';
+import { GUIDANCE_POLICY } from '#shared/guidance/domain/policy.ts';
+import { haversineMiles } from '#shared/kernel/distance.ts';
+import { fleetFigures, shownStopWithdrawals, updatesPerHour } from '#test/support/drives/figures.ts';
 import {
   BUFFER_WINDOW_MS,
   type DriveCrumb,
@@ -20,8 +20,8 @@ import {
   SAVINGS_FLEET_MIX,
   scriptDrive,
   scriptDriveWithFills,
-} from '../../support/drives/generator.ts';
-import type { DriveOutcome, SeenStop, Sighting } from '../../support/drives/harness.ts';
+} from '#test/support/drives/generator.ts';
+import type { DriveOutcome, SeenStop, Sighting } from '#test/support/drives/harness.ts';
 
 /**
  * The drive simulator the guidance property test and the fleet bench stand on: if it drove trucks

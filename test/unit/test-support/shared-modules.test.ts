@@ -33,7 +33,7 @@ describe('test files that share modules leave no state behind', () => {
     expect(testFiles.map(({ path }) => path)).toEqual(
       expect.arrayContaining([
         'test/unit/test-support/shared-modules.test.ts',
-        'test/integration/events.test.ts',
+        'test/integration/events/events.test.ts',
       ]),
     );
   });

@@ -1,4 +1,4 @@
-import type { Trip, TripStatus, TripStop } from '../../../shared/domain/trips/trip.ts';
+import type { Trip, TripStatus, TripStop } from '#shared/trips/domain/trip.ts';
 
 export const T0 = Date.UTC(2026, 10, 23, 12);
 

@@ -7,8 +7,8 @@ import {
   recordVisit,
   type TripTransition,
   transition,
-} from '../../../shared/domain/trips/lifecycle.ts';
-import type { TripStatus } from '../../../shared/domain/trips/trip.ts';
+} from '#shared/trips/domain/lifecycle.ts';
+import type { TripStatus } from '#shared/trips/domain/trip.ts';
 import { aTrip, fuelStop, pickup, T0 } from './fixtures.ts';
 
 const STATUSES: TripStatus[] = ['planned', 'active', 'completed', 'cancelled'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inRouteOrder, type TripStop } from '../../../shared/domain/trips/trip.ts';
+import { inRouteOrder, type TripStop } from '#shared/trips/domain/trip.ts';
 import { fuelStop, pickup } from './fixtures.ts';
 
 const at = (id: string, miles: number): TripStop => ({ ...pickup, id, latitude: miles }) satisfies TripStop;

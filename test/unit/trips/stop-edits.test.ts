@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { updateTripBody } from '../../../shared/api/schemas/trips.ts';
-import { tripStopResource } from '../../../shared/api/serializers/trips.ts';
-import { editStops as editStopsShown, type SentStop } from '../../../shared/domain/trips/stop-edits.ts';
-import type { Trip } from '../../../shared/domain/trips/trip.ts';
+import { updateTripBody } from '#shared/trips/api/schemas.ts';
+import { tripStopResource } from '#shared/trips/api/serializers.ts';
+import { editStops as editStopsShown, type SentStop } from '#shared/trips/domain/stop-edits.ts';
+import type { Trip } from '#shared/trips/domain/trip.ts';
 import { aTrip, fuelStop, pickup } from './fixtures.ts';
 
 const editStops = (trip: Pick<Trip, 'stops'>, sent: SentStop[], newStopId: () => string) =>

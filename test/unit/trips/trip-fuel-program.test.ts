@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { tripResource } from '../../../shared/api/serializers/trips.ts';
-import { chainKey, type FuelProgram } from '../../../shared/domain/fuel-program/program.ts';
-import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
-import type { Trip } from '../../../shared/domain/trips/trip.ts';
-import type { Vehicle } from '../../../shared/domain/vehicle.ts';
-import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
-import { StationIndex } from '../../../shared/geo/station-index.ts';
-import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts';
-import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
-import type { TripDeps } from '../../../shared/usecases/trips.ts';
-import { createTrip } from '../../../shared/usecases/trips.ts';
-import { dispatcherPrincipal } from '../../support/principals.ts';
+import { chainKey, type FuelProgram } from '#shared/fuel-programs/domain/program.ts';
+import { shippedFuelTaxRates } from '#shared/fuel-tax/usecases/fuel-tax-rates.ts';
+import { createEmbeddedRouter } from '#shared/geo/embedded-router.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog } from '#shared/geo/synthetic-catalog.ts';
+import { emptyTracking } from '#shared/tracking/domain/vehicle-tracking.ts';
+import { tripResource } from '#shared/trips/api/serializers.ts';
+import type { Trip } from '#shared/trips/domain/trip.ts';
+import type { TripDeps } from '#shared/trips/usecases/trips.ts';
+import { createTrip } from '#shared/trips/usecases/trips.ts';
+import type { Vehicle } from '#shared/vehicles/domain/vehicle.ts';
+import { dispatcherPrincipal } from '#test/support/principals.ts';
 import { aTrip, pickup, T0 } from './fixtures.ts';
 
 // A trip's fuel stops under the fleet's fuel card program, planned by the real route planner (the

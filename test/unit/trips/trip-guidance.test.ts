@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stopArrivedEvent, tripEvent } from '../../../shared/domain/event-payloads.ts';
-import { type FuelProgram, NO_FUEL_PROGRAM } from '../../../shared/domain/fuel-program/program.ts';
-import {
-  tripGuidanceSession,
-  tripStopOf,
-  tripWatchedStops,
-} from '../../../shared/domain/trips/trip-guidance.ts';
+import { stopArrivedEvent, tripEvent } from '#shared/events/domain/event-payloads.ts';
+import { type FuelProgram, NO_FUEL_PROGRAM } from '#shared/fuel-programs/domain/program.ts';
+import { tripGuidanceSession, tripStopOf, tripWatchedStops } from '#shared/trips/domain/trip-guidance.ts';
 import { aTrip, fuelStop, pickup, T0 } from './fixtures.ts';
 
 const FLEET = 'flt_01JD7ZK3M4N5P6Q7R8S9T0V1W6';

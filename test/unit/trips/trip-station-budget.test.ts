@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyTracking } from '../../../shared/domain/tracking/vehicle-tracking.ts';
-import type { Trip } from '../../../shared/domain/trips/trip.ts';
-import type { Vehicle } from '../../../shared/domain/vehicle.ts';
-import { createEmbeddedRouter } from '../../../shared/geo/embedded-router.ts';
-import { StationIndex } from '../../../shared/geo/station-index.ts';
-import { buildSyntheticCatalog } from '../../../shared/geo/synthetic-catalog.ts';
-import { shippedFuelTaxRates } from '../../../shared/usecases/fuel-tax-rates.ts';
-import type { TripDeps } from '../../../shared/usecases/trips.ts';
-import { createTrip, optimizeTrip, updateTrip } from '../../../shared/usecases/trips.ts';
-import { dispatcherPrincipal } from '../../support/principals.ts';
+import { shippedFuelTaxRates } from '#shared/fuel-tax/usecases/fuel-tax-rates.ts';
+import { createEmbeddedRouter } from '#shared/geo/embedded-router.ts';
+import { StationIndex } from '#shared/geo/station-index.ts';
+import { buildSyntheticCatalog } from '#shared/geo/synthetic-catalog.ts';
+import { emptyTracking } from '#shared/tracking/domain/vehicle-tracking.ts';
+import type { Trip } from '#shared/trips/domain/trip.ts';
+import type { TripDeps } from '#shared/trips/usecases/trips.ts';
+import { createTrip, optimizeTrip, updateTrip } from '#shared/trips/usecases/trips.ts';
+import type { Vehicle } from '#shared/vehicles/domain/vehicle.ts';
+import { dispatcherPrincipal } from '#test/support/principals.ts';
 import { aTrip, pickup, T0 } from './fixtures.ts';
 
 // The fuel stops come from the real route planner (the embedded router over the synthetic

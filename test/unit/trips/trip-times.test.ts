@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateTripBody } from '../../../shared/api/schemas/trips.ts';
-import { TRIP_TIME_WINDOW, tripTimeProblems } from '../../../shared/domain/trips/trip-times.ts';
-import type { TripDeps } from '../../../shared/usecases/trips.ts';
-import { createTrip, updateTrip } from '../../../shared/usecases/trips.ts';
-import { dispatcherPrincipal } from '../../support/principals.ts';
+import type { CreateTripBody } from '#shared/trips/api/schemas.ts';
+import { TRIP_TIME_WINDOW, tripTimeProblems } from '#shared/trips/domain/trip-times.ts';
+import type { TripDeps } from '#shared/trips/usecases/trips.ts';
+import { createTrip, updateTrip } from '#shared/trips/usecases/trips.ts';
+import { dispatcherPrincipal } from '#test/support/principals.ts';
 import { aTrip, pickup, T0 } from './fixtures.ts';
 
 const DAY = 86_400_000;

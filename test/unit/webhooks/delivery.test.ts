@@ -1,20 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DeliveryMessage, WebhookDelivery } from '../../../shared/domain/webhooks/delivery.ts';
-import type { WebhookEndpoint } from '../../../shared/domain/webhooks/endpoint.ts';
-import { rotateSecrets } from '../../../shared/domain/webhooks/endpoint.ts';
-import {
-  MAX_DELIVERY_ATTEMPTS,
-  RETRY_DELAYS_SECONDS,
-} from '../../../shared/domain/webhooks/retry-schedule.ts';
-import type { EventEnvelope } from '../../../shared/store/events.ts';
+import type { EventEnvelope } from '#shared/events/domain/envelope.ts';
+import type { DeliveryMessage, WebhookDelivery } from '#shared/webhooks/domain/delivery.ts';
+import type { WebhookEndpoint } from '#shared/webhooks/domain/endpoint.ts';
+import { rotateSecrets } from '#shared/webhooks/domain/endpoint.ts';
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS } from '#shared/webhooks/domain/retry-schedule.ts';
 import {
   attemptDelivery,
   type DeliveryDeps,
   fanOut,
   replayDelivery,
   sendTestEvent,
-} from '../../../shared/usecases/webhook-delivery.ts';
-import { testEventData } from '../../../shared/usecases/webhook-test-samples.ts';
+} from '#shared/webhooks/usecases/webhook-delivery.ts';
+import { testEventData } from '#shared/webhooks/usecases/webhook-test-samples.ts';
 import { verifyWebhookSignature } from '../../../webhooks-receiver/index.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');

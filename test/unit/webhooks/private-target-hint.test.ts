@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookEndpoint } from '../../../shared/domain/webhooks/endpoint.ts';
-import { ApiError, ERROR_REGISTRY } from '../../../shared/platform/errors.ts';
-import { fixedClock } from '../../../shared/platform/time.ts';
-import type { WebhookTargetPolicy } from '../../../shared/platform/url-guard.ts';
-import type { WebhookEndpointStore } from '../../../shared/store/webhook-endpoints.ts';
+import { fixedClock } from '#shared/kernel/time.ts';
+import { ApiError, ERROR_REGISTRY } from '#shared/platform/errors.ts';
+import type { WebhookTargetPolicy } from '#shared/platform/url-guard.ts';
+import type { WebhookEndpoint } from '#shared/webhooks/domain/endpoint.ts';
+import type { WebhookEndpointStore } from '#shared/webhooks/store/webhook-endpoints.ts';
 import {
   createWebhookEndpoint,
   type WebhookEndpointDeps,
-} from '../../../shared/usecases/webhook-endpoints.ts';
-import { localTargetsHint } from '../../../shared/wiring/webhooks.ts';
+} from '#shared/webhooks/usecases/webhook-endpoints.ts';
+import { localTargetsHint } from '#shared/webhooks/wiring/webhooks.ts';
 import { COMPANY_FLEET_ID } from '../fixtures.ts';
 
 /** Records what was created; a refused URL must never reach it. */

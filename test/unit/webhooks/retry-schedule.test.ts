@@ -6,7 +6,7 @@ import {
   nextRetryDelaySeconds,
   RETRY_DELAYS_SECONDS,
   shouldAutoDisable,
-} from '../../../shared/domain/webhooks/retry-schedule.ts';
+} from '#shared/webhooks/domain/retry-schedule.ts';
 
 /** A random source that always lands mid-range: no jitter. */
 const noJitter = () => 0.5;

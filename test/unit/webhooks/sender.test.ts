@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook } from '../../../shared/platform/webhook-sender.ts';
+import { sendWebhook } from '#shared/platform/webhook-sender.ts';
 
 let server: Server;
 let base = '';

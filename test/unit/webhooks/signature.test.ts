@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  generateWebhookSecret,
-  isWebhookSecret,
-  signPayload,
-} from '../../../shared/domain/webhooks/signature.ts';
+import { generateWebhookSecret, isWebhookSecret, signPayload } from '#shared/webhooks/domain/signature.ts';
 import {
   assertWebhookSignature,
   verifyWebhookSignature,

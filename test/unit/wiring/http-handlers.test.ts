@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountRoutes } from '../../../shared/api/routes/account.ts';
-import { tripRoutes } from '../../../shared/api/routes/trips.ts';
-import { ok } from '../../../shared/platform/http/types.ts';
-import { httpHandler } from '../../../shared/wiring/http.ts';
-import { idempotentHttpHandler } from '../../../shared/wiring/idempotent-http.ts';
+import { accountOperations } from '#shared/accounts/api/operations.ts';
+import { ok } from '#shared/platform/http/types.ts';
+import { tripOperations } from '#shared/trips/api/operations.ts';
+import { httpHandler } from '#shared/wiring/http.ts';
+import { idempotentHttpHandler } from '#shared/wiring/idempotent-http.ts';
 
 /*
  * httpHandler leaves Powertools idempotency out of a function's bundle, so it must never silently
@@ -12,7 +12,7 @@ import { idempotentHttpHandler } from '../../../shared/wiring/idempotent-http.ts
 describe('the route handler factories', () => {
   it('refuse to build an idempotent route without the idempotency runner, naming the one to use', () => {
     // Arrange
-    const build = () => httpHandler(tripRoutes.createTrip, async () => ok({}));
+    const build = () => httpHandler(tripOperations.createTrip, async () => ok({}));
 
     // Act / Assess
     expect(build).toThrow('createTrip is idempotent: build its handler with idempotentHttpHandler');
@@ -20,8 +20,8 @@ describe('the route handler factories', () => {
 
   it('build an idempotent route with idempotentHttpHandler and any other route with httpHandler', () => {
     // Arrange / Act
-    const idempotent = idempotentHttpHandler(tripRoutes.createTrip, async () => ok({}));
-    const plain = httpHandler(accountRoutes.getMe, async () => ok({}));
+    const idempotent = idempotentHttpHandler(tripOperations.createTrip, async () => ok({}));
+    const plain = httpHandler(accountOperations.getMe, async () => ok({}));
 
     // Assess
     expect([typeof idempotent, typeof plain]).toEqual(['function', 'function']);

@@ -6,16 +6,16 @@ import {
   parseVehicleUpdateMessage,
   toVehicleUpdateWire,
   type VehicleUpdateMessage,
-} from '../../../shared/domain/telematics/messages.ts';
-import type { DeliveryMessage } from '../../../shared/domain/webhooks/delivery.ts';
+} from '#shared/tracking/domain/messages.ts';
+import type { DeliveryMessage } from '#shared/webhooks/domain/delivery.ts';
+import { createDeliveryRetries, deliveryRetriesOf } from '#shared/webhooks/wiring/retry-scheduler.ts';
 import {
   createMessageQueues,
   forgetLocalPipeline,
   queuesOf,
   registerLocalPipeline,
   sendingTo,
-} from '../../../shared/wiring/message-queues.ts';
-import { createDeliveryRetries, deliveryRetriesOf } from '../../../shared/wiring/retry-scheduler.ts';
+} from '#shared/wiring/message-queues.ts';
 
 // Every client the factories build answers from these mocks.
 const sqs = mockClient(SQSClient);
@@ -220,7 +220,7 @@ describe('message queues, LOCAL_PIPELINE=1', () => {
     const copyUrl = new URL('../../../shared/wiring/message-queues.ts?another-copy', import.meta.url).href;
     const copy = (await import(
       /* @vite-ignore */ copyUrl
-    )) as typeof import('../../../shared/wiring/message-queues.ts');
+    )) as typeof import('#shared/wiring/message-queues.ts');
     const local = fakes();
     registerLocalPipeline(local);
 

@@ -1,8 +1,8 @@
 import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createGuidanceWorker } from '../../../functions/workers/guidance-worker.ts';
-import { consumerContext, sqsRecord } from '../../support/sqs-records.ts';
+import { createGuidanceWorker } from '#functions/workers/guidance-worker.ts';
+import { consumerContext, sqsRecord } from '#test/support/sqs-records.ts';
 
 /** The guidance cycle the worker runs, faked: the worker's own job is batching, ordering and failures. */
 const cycle = vi.fn();

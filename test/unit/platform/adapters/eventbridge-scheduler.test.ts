@@ -6,12 +6,12 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '#shared/kernel/time.ts';
 import {
   atExpression,
   createEventBridgeScheduler,
   scheduleName,
-} from '../../../../shared/platform/adapters/eventbridge-scheduler.ts';
-import { fixedClock } from '../../../../shared/platform/time.ts';
+} from '#shared/platform/adapters/eventbridge-scheduler.ts';
 
 const scheduler = mockClient(SchedulerClient);
 const client = new SchedulerClient({ region: 'us-east-1' });

@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSqsQueue, QueueSendError } from '../../../../shared/platform/adapters/sqs-queue.ts';
+import { createSqsQueue, QueueSendError } from '#shared/platform/adapters/sqs-queue.ts';
 
 const sqs = mockClient(SQSClient);
 const client = new SQSClient({ region: 'us-east-1' });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiKeyRecord, hashApiKey } from '../../../../shared/domain/api-keys.ts';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { authenticate, type FindKey } from '../../../../shared/platform/http/authenticate.ts';
-import { logger } from '../../../../shared/platform/observability.ts';
-import { companyKeyRecord, LIVE_KEY, partnerKeyRecord, TEST_KEY } from '../../fixtures.ts';
+import { type ApiKeyRecord, hashApiKey } from '#shared/keys/domain/api-key.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { authenticate, type FindKey } from '#shared/platform/http/authenticate.ts';
+import { logger } from '#shared/platform/observability.ts';
+import { companyKeyRecord, LIVE_KEY, partnerKeyRecord, TEST_KEY } from '#test/unit/fixtures.ts';
 
 function keyStore(records: Record<string, ApiKeyRecord>) {
   const byHash = new Map(

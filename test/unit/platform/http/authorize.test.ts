@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { authorize, type HasGrant } from '../../../../shared/platform/http/authorize.ts';
-import type { RouteDefinition } from '../../../../shared/platform/http/route-definition.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { authorize, type HasGrant } from '#shared/platform/http/authorize.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import {
   COMPANY_FLEET_ID,
   companyKeyRecord,
@@ -10,7 +10,7 @@ import {
   PARTNER_ID,
   partnerKeyRecord,
   principalOf,
-} from '../../fixtures.ts';
+} from '#test/unit/fixtures.ts';
 
 type Access = Pick<RouteDefinition, 'access' | 'scope'>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { parseJsonBody } from '../../../../shared/platform/http/body.ts';
-import type { RouteDefinition } from '../../../../shared/platform/http/route-definition.ts';
-import { httpEvent } from '../../fixtures.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { parseJsonBody } from '#shared/platform/http/body.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { httpEvent } from '#test/unit/fixtures.ts';
 
 type BodyRoute = Pick<RouteDefinition, 'method' | 'request'>;
 

@@ -1,16 +1,16 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../shared/api/routes.ts';
+import { routes } from '#shared/api/route-table.ts';
 import {
   RouteCapacityError,
   RouteTimeoutError,
   RoutingUnreachableError,
-} from '../../../../shared/geo/routing-errors.ts';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { createFallbackHandler, createHttpHandler } from '../../../../shared/platform/http/handler.ts';
-import type { PlatformDeps } from '../../../../shared/platform/http/platform-deps.ts';
-import { type ApiContext, created, noContent, ok } from '../../../../shared/platform/http/types.ts';
-import { logger } from '../../../../shared/platform/observability.ts';
+} from '#shared/geo/routing-errors.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { createFallbackHandler, createHttpHandler } from '#shared/platform/http/handler.ts';
+import type { PlatformDeps } from '#shared/platform/http/platform-deps.ts';
+import { type ApiContext, created, noContent, ok } from '#shared/platform/http/types.ts';
+import { logger } from '#shared/platform/observability.ts';
 import {
   COMPANY_ACCOUNT_ID,
   COMPANY_FLEET_ID,
@@ -30,7 +30,7 @@ import {
   STARTER_PLAN,
   TEST_KEY,
   VEHICLE_ID,
-} from '../../fixtures.ts';
+} from '#test/unit/fixtures.ts';
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 

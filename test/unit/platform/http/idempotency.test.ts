@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyScope } from '../../../../shared/platform/http/idempotency.ts';
+import { idempotencyScope } from '#shared/platform/http/idempotency.ts';
 
 // Every key of an account carries the account's id, whichever key it is.
 const companyKey = (_keyId: string) => ({ accountId: 'cmp_company' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonSyntaxProblem } from '../../../../shared/platform/http/json-syntax.ts';
+import { findJsonSyntaxProblem } from '#shared/platform/http/json-syntax.ts';
 
 describe('findJsonSyntaxProblem', () => {
   it.each(['{}', '[]', ' {"a": [1, -2.5e+3, 0, true, false, null, "x\\n\\u00e9\\"", {}]} ', '"text"', '42'])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../../shared/platform/http/json.ts';
+import { canonicalJson } from '#shared/platform/http/json.ts';
 
 describe('canonicalJson', () => {
   it('keeps members in insertion order, without whitespace', () => {

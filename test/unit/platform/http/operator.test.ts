@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hashApiKey } from '../../../../shared/domain/api-keys.ts';
-import { ApiError } from '../../../../shared/platform/errors.ts';
-import { authenticateOperator, operatorAuthMode } from '../../../../shared/platform/http/operator.ts';
-import type { HttpEvent } from '../../../../shared/platform/http/types.ts';
+import { hashApiKey } from '#shared/keys/domain/api-key.ts';
+import { ApiError } from '#shared/platform/errors.ts';
+import { authenticateOperator, operatorAuthMode } from '#shared/platform/http/operator.ts';
+import type { HttpEvent } from '#shared/platform/http/types.ts';
 
 const event = (headers: Record<string, string>, authorizer?: unknown): HttpEvent =>
   ({

@@ -1,6 +1,0 @@
-import type { McpToolOperation, RouteHandlerLoader } from '../../../shared/mcp/http-endpoint.ts';
-
-/** The handler module of each MCP tool of this folder's routes (functions/http/mcp/route-handlers.ts). */
-export const accountToolHandlers = {
-  getMe: () => import('./get-me.ts'),
-} satisfies Partial<Record<McpToolOperation, RouteHandlerLoader>>;

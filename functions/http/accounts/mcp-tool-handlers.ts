@@ -1,0 +1,6 @@
+import type { McpToolOperation, RouteHandlerLoader } from '#shared/agents/mcp/http-endpoint.ts';
+
+/** The handler module of each MCP tool of this folder's routes (functions/http/agents/route-handlers.ts). */
+export const accountToolHandlers = {
+  getMe: () => import('./get-me.ts'),
+} satisfies Partial<Record<McpToolOperation, RouteHandlerLoader>>;

@@ -1,0 +1,170 @@
+import { type ExamplesFor, exampleId, exampleStationId, rejected } from '#shared/api/example.ts';
+import { IDS, NOW } from '#shared/api/example-fixtures.ts';
+import { simRoute } from '../domain/demo-routes.ts';
+import { sandboxOnlyError } from '../usecases/sandbox-tools.ts';
+import type { sandboxOperations } from './operations.ts';
+import { advanceBody, scenarioBody } from './schemas.ts';
+
+const SIM_CREATED_AT = '2026-11-21T20:00:00.000000Z';
+/** Where the example problem points: the sandbox's address, a reserved name as the servers' is. */
+const EXAMPLE_SANDBOX_BASE_URL = 'https://sandbox.fleet-fuel.invalid';
+const SIM = {
+  sleeper: exampleId('vehicle', SIM_CREATED_AT, 'sim-1'),
+  dayCab: exampleId('vehicle', SIM_CREATED_AT, 'sim-2'),
+  reefer: exampleId('vehicle', SIM_CREATED_AT, 'sim-3'),
+};
+const OKLAHOMA_CITY = { latitude: 35.4676, longitude: -97.5164 };
+const DENVER = { name: 'Denver, CO', latitude: 39.7392, longitude: -104.9903 };
+const DALLAS = { name: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 };
+const HOUSTON = { name: 'Houston, TX', latitude: 29.7604, longitude: -95.3698 };
+const MEMPHIS = { latitude: 35.1495, longitude: -90.049 };
+const LITTLE_ROCK = { name: 'Little Rock, AR', latitude: 34.7465, longitude: -92.2896 };
+
+/** The snapshot of a twin two and a half simulated hours after provisioning. */
+const snapshot = {
+  object: 'sandbox_simulation',
+  fleet_id: IDS.fleet,
+  status: 'running',
+  clock: {
+    simulated_now: '2026-11-21T22:30:00.000000Z',
+    tick_interval_seconds: 60,
+    last_tick_at: '2026-11-21T22:26:00.412000Z',
+    next_tick_at: '2026-11-21T22:27:00.412000Z',
+  },
+  vehicles: [
+    {
+      vehicle_id: SIM.sleeper,
+      external_ref: 'sim-1',
+      name: 'Long-haul sleeper (sim-1)',
+      profile: { id: 'long_haul_sleeper', title: 'Long-haul sleeper', tank_size_gallons: 300, mpg: 6.8 },
+      scenario: 'normal',
+      pending_scenario: null,
+      state: 'driving',
+      position: {
+        latitude: 37.14632,
+        longitude: -97.30114,
+        heading: 2,
+        speed_mph: 64,
+        recorded_at: '2026-11-21T22:30:00.000000Z',
+      },
+      fuel: { percent: 65.9, gallons: 197.7 },
+      destination: DENVER,
+      route_polyline: simRoute(OKLAHOMA_CITY, DENVER).polyline,
+      trip_id: null,
+      guidance_id: IDS.guidance,
+      guidance_phase: 'no_stop_needed',
+      next_stop: null,
+    },
+    {
+      vehicle_id: SIM.dayCab,
+      external_ref: 'sim-2',
+      name: 'Regional day cab (sim-2)',
+      profile: { id: 'regional_day_cab', title: 'Regional day cab', tank_size_gallons: 150, mpg: 7.4 },
+      scenario: 'sensor_noise',
+      pending_scenario: null,
+      state: 'driving',
+      position: {
+        latitude: 31.27411,
+        longitude: -96.06802,
+        heading: 148,
+        speed_mph: 60,
+        recorded_at: '2026-11-21T22:30:00.000000Z',
+      },
+      fuel: { percent: 47.5, gallons: 71.3 },
+      destination: HOUSTON,
+      route_polyline: simRoute(DALLAS, HOUSTON).polyline,
+      trip_id: null,
+      guidance_id: exampleId('guidance', SIM_CREATED_AT, 'sim-2-guidance'),
+      guidance_phase: 'no_stop_needed',
+      next_stop: null,
+    },
+    {
+      vehicle_id: SIM.reefer,
+      external_ref: 'sim-3',
+      name: 'Reefer, starts low on fuel (sim-3)',
+      profile: {
+        id: 'reefer_low_fuel',
+        title: 'Reefer, starts low on fuel',
+        tank_size_gallons: 200,
+        mpg: 5.9,
+      },
+      scenario: 'normal',
+      pending_scenario: 'offline',
+      state: 'fueling',
+      position: {
+        latitude: 34.78211,
+        longitude: -92.01874,
+        heading: 0,
+        speed_mph: 0,
+        recorded_at: '2026-11-21T22:30:00.000000Z',
+      },
+      fuel: { percent: 61.2, gallons: 122.4 },
+      destination: LITTLE_ROCK,
+      route_polyline: simRoute(MEMPHIS, LITTLE_ROCK).polyline,
+      trip_id: null,
+      guidance_id: exampleId('guidance', SIM_CREATED_AT, 'sim-3-guidance'),
+      guidance_phase: 'at_stop',
+      next_stop: {
+        station_id: exampleStationId('sim-example-i40-lonoke'),
+        name: "Love's Travel Stop Lonoke (I-40 exit 175)",
+        latitude: 34.78211,
+        longitude: -92.01874,
+        gallons: 146,
+      },
+    },
+  ],
+  recent_events: [
+    {
+      id: exampleId('event', '2026-11-21T22:26:01.020000Z', 'sim-arrived'),
+      type: 'vehicle.stop_arrived',
+      occurred_at: '2026-11-21T22:26:01.020000Z',
+      vehicle_id: SIM.reefer,
+    },
+    {
+      id: exampleId('event', '2026-11-21T22:14:00.880000Z', 'sim-updated'),
+      type: 'guidance.updated',
+      occurred_at: '2026-11-21T22:14:00.880000Z',
+      vehicle_id: SIM.reefer,
+    },
+  ],
+};
+
+export const sandboxExamples = {
+  resetSandbox: {
+    responses: {
+      200: {
+        object: 'sandbox_action',
+        action: 'reset',
+        fleet_id: IDS.fleet,
+        status: 'completed',
+        completed_at: NOW,
+        vehicle_ids: [SIM.sleeper, SIM.dayCab, SIM.reefer],
+        deleted_items: 412,
+      },
+    },
+    problem: sandboxOnlyError(EXAMPLE_SANDBOX_BASE_URL),
+  },
+  setSandboxScenario: {
+    request: { params: { id: SIM.reefer }, body: { scenario: 'offline' } },
+    responses: {
+      202: {
+        object: 'sandbox_action',
+        action: 'scenario',
+        vehicle_id: SIM.reefer,
+        scenario: 'offline',
+        status: 'scheduled',
+        applies_at: '2026-11-21T22:27:00.412000Z',
+      },
+    },
+    problem: rejected('body', scenarioBody, { scenario: 'flat_tire' }),
+  },
+  getSandboxSimulation: {
+    responses: { 200: snapshot },
+    problem: sandboxOnlyError(EXAMPLE_SANDBOX_BASE_URL),
+  },
+  advanceSandbox: {
+    request: { body: { minutes: 60 } },
+    responses: { 200: { ...snapshot, requested_minutes: 60, advanced_minutes: 60 } },
+    problem: rejected('body', advanceBody, { minutes: 1441 }),
+  },
+} satisfies ExamplesFor<typeof sandboxOperations>;

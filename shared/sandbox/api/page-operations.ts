@@ -1,0 +1,34 @@
+import { NO_KEY, routeGroup } from '#shared/api/route-group.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
+
+/**
+ * The sandbox page and its two files (docs/sandbox-page.md). Pages, not API operations: no key,
+ * not counted, not in openapi.json. They answer only on the sandbox stage (404 with a hint on
+ * production).
+ */
+const pageRoute = routeGroup({ tags: ['Sandbox page'], ...NO_KEY });
+
+export const getSandboxPageOperation = /* @__PURE__ */ pageRoute({
+  operationId: 'getSandboxPage',
+  method: 'GET',
+  path: '/sandbox',
+  summary: 'The sandbox page: the simulated fleet on a map of the United States',
+  request: {},
+  responses: [{ status: 200, description: 'HTML page' }],
+  handler: 'functions/http/sandbox/get-sandbox-page.ts',
+});
+
+export const getSandboxPageAssetOperation = /* @__PURE__ */ pageRoute({
+  operationId: 'getSandboxPageAsset',
+  method: 'GET',
+  path: '/sandbox/assets/{file}',
+  summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
+  request: {},
+  responses: [{ status: 200, description: 'JavaScript or CSS' }],
+  handler: 'functions/http/sandbox/get-sandbox-page-asset.ts',
+});
+
+export const sandboxPageOperations = {
+  getSandboxPage: getSandboxPageOperation,
+  getSandboxPageAsset: getSandboxPageAssetOperation,
+} satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,51 @@
+import { routeGroup } from '#shared/api/route-group.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import {
+  alongRouteBody,
+  alongRouteResponse,
+  nearbyStationsQuery,
+  nearbyStationsResponse,
+} from './schemas.ts';
+
+/** Station queries read fuel prices: guidance:read, counted as stations. */
+const stationRoute = routeGroup({
+  tags: ['Stations'],
+  access: 'fleet',
+  scope: 'guidance:read',
+  family: 'stations',
+  role: 'api',
+  idempotent: false,
+});
+
+export const listNearbyStationsOperation = /* @__PURE__ */ stationRoute({
+  operationId: 'listNearbyStations',
+  method: 'GET',
+  path: '/v1/stations',
+  summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
+  description:
+    'Each station carries the posted diesel price, the fleet’s discount at that chain and the net price. Every station returned is charged to the station-query budget.',
+  request: { query: nearbyStationsQuery },
+  responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
+  handler: 'functions/http/stations/list-nearby-stations.ts',
+});
+
+export const listStationsAlongRouteOperation = /* @__PURE__ */ stationRoute({
+  operationId: 'listStationsAlongRoute',
+  method: 'POST',
+  path: '/v1/stations/along-route',
+  readOnly: true,
+  summary: 'Truck stops along a route corridor, in route order, priced for the acting fleet',
+  description:
+    'Send an encoded `polyline`, or `origin` and `destination` (routed on the embedded interstate network). ' +
+    'When more than `max_results` stations lie in the corridor, the cheapest of each stretch of the route is kept, so options cover the whole route. ' +
+    'Every station returned is charged to the station-query budget.',
+  request: { body: alongRouteBody },
+  responses: [{ status: 200, description: 'Stations in the corridor', schema: alongRouteResponse }],
+  errors: ['routing_unreachable', 'route_computation_timeout'],
+  handler: 'functions/http/stations/list-stations-along-route.ts',
+});
+
+export const stationOperations = {
+  listNearbyStations: listNearbyStationsOperation,
+  listStationsAlongRoute: listStationsAlongRouteOperation,
+} satisfies Record<string, RouteDefinition>;
