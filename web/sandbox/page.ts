@@ -2,7 +2,7 @@ import { MAP_HEIGHT, MAP_WIDTH } from './projection.ts';
 
 /**
  * The sandbox page's document and stylesheet: static text, the same for every request (nothing of
- * the request is written into it), served by functions/http/sandbox-page/. The script and the
+ * the request is written into it), served by functions/http/sandbox/get-sandbox-page.ts. The script and the
  * stylesheet are separate files of the same origin so the Content-Security-Policy can refuse every
  * inline script and style.
  */
