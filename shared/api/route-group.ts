@@ -18,17 +18,22 @@ export type RouteGroupDefaults = Partial<Pick<RouteDefinition, Shared>> & {
 export type RouteKey = `${HttpMethod} /${string}`;
 
 /** What one entry of a group says: only what is its own (it may override a group default). */
-export type GroupEntry<D> = Omit<RouteDefinition, keyof D | 'method' | 'path' | 'handler'> &
+export type GroupEntry<D> = Omit<RouteDefinition, keyof D | 'method' | 'path' | 'handler' | 'request'> &
   Pick<RouteDefinition, 'operationId'> &
-  Partial<Pick<RouteDefinition, keyof D & Shared>> & {
+  Partial<Pick<RouteDefinition, (keyof D & Shared) | 'request'>> & {
     route: RouteKey;
     /** Only for a route that shares another's handler module; otherwise found by convention. */
     handler?: string;
   };
 
+/** A route that takes no parameters, query or body. */
+type NoRequest = Record<never, never>;
+
 type Merged<D, E> = Omit<Omit<D, 'handlers'>, keyof E> &
-  Omit<E, 'route' | 'handler'> &
-  Pick<RouteDefinition, 'method' | 'path' | 'handler'>;
+  Omit<E, 'route' | 'handler' | 'request'> &
+  Pick<RouteDefinition, 'method' | 'path' | 'handler'> & {
+    request: E extends { request: infer Q } ? Q : NoRequest;
+  };
 
 /** `startTrip` → `start-trip`: an operation's handler file is its operationId in kebab case. */
 export const handlerFileName = (operationId: string): string =>
@@ -37,17 +42,19 @@ export const handlerFileName = (operationId: string): string =>
 /**
  * Routes of one resource share who may call them, how they are counted and their handler folder:
  * the group states that once, each entry only what is its own. An entry's handler is
- * `<handlers>/<operationId in kebab case>.ts` unless it names one.
+ * `<handlers>/<operationId in kebab case>.ts` unless it names one; an entry without `request`
+ * takes no parameters, query or body.
  */
 export function routeGroup<const D extends RouteGroupDefaults>({ handlers, ...defaults }: D) {
   return <const E extends GroupEntry<D>>(entry: E): Merged<D, E> => {
-    const { route, handler, ...own } = entry;
+    const { route, handler, request = {}, ...own } = entry;
     const [method, path] = splitRouteKey(route);
     return {
       ...defaults,
       ...own,
       method,
       path,
+      request,
       handler: handler ?? `${handlers}/${handlerFileName(entry.operationId)}.ts`,
     } as unknown as Merged<D, E>;
   };

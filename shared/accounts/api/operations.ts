@@ -9,7 +9,6 @@ export const getMeOperation = /* @__PURE__ */ accountRoute({
   route: 'GET /v1/me',
   summary: 'Introspect the calling key: owner, scopes, plan and usage',
   description: 'Works with any valid key and is exempt from monthly quotas.',
-  request: {},
   responses: [{ status: 200, description: 'The key, its scopes and its plan', schema: meSchema }],
 });
 

@@ -57,7 +57,6 @@ export const getAdminOpenApiOperation = /* @__PURE__ */ tagged('Discovery')({
   operationId: 'getAdminOpenApi',
   route: 'GET /admin/v1/openapi.json',
   summary: 'This OpenAPI 3.1 document',
-  request: {},
   responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
 });
 
@@ -179,7 +178,6 @@ export const listPlansOperation = /* @__PURE__ */ plans({
   operationId: 'listPlans',
   route: 'GET /admin/v1/plans',
   summary: 'Every plan, by name, with its effective enumeration-guard thresholds',
-  request: {},
   responses: [{ status: 200, description: 'Plans', schema: planList }],
 });
 
@@ -198,7 +196,6 @@ export const listFuelTaxRatesOperation = /* @__PURE__ */ fuelTax({
     'The state diesel tax rates in force now, each with its source, and the rates scheduled for later quarters',
   description:
     'The table every price is made on under `fuel_tax_treatment: ifta`: the shipped rates with the rows operators stored over them. Read from the store, so a rate just stored shows here at once; pricing follows within a minute.',
-  request: {},
   responses: [{ status: 200, description: 'The rates', schema: fuelTaxRatesSchema }],
 });
 
@@ -227,7 +224,6 @@ export const getReadinessOperation = /* @__PURE__ */ tagged('Operations')({
     'Whether the stage serves production data: its station catalog, price freshness, last price import and routing engine',
   description:
     '`ready` is false, with one sentence per problem in `problems`, when production serves the synthetic station catalog, when the newest price is older than `stale_after_hours` (the StationPricesStale alarm’s threshold) or of unknown age, or when the latest price file was refused after the served catalog was published. See docs/operations.md.',
-  request: {},
   responses: [{ status: 200, description: 'The readiness report', schema: readinessSchema }],
 });
 

@@ -9,7 +9,6 @@ export const getOpenApiOperation = /* @__PURE__ */ discoveryRoute({
   operationId: 'getOpenApi',
   route: 'GET /v1/openapi.json',
   summary: 'This OpenAPI 3.1 document',
-  request: {},
   responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
 });
 
@@ -17,7 +16,6 @@ export const listErrorsOperation = /* @__PURE__ */ discoveryRoute({
   operationId: 'listErrors',
   route: 'GET /v1/errors',
   summary: 'The error registry every problem `type` points into',
-  request: {},
   responses: [
     {
       status: 200,

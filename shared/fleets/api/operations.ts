@@ -85,7 +85,6 @@ export const getActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
   summary: 'The fleet the call acts on, with its settings',
   description:
     'A company key’s own fleet, or the fleet a partner key names in SVC-Fleet: the same Fleet object as GET /v1/fleets/{id}.',
-  request: {},
   responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
 });
 

@@ -83,7 +83,6 @@ export const getProductionAccessOperation = /* @__PURE__ */ ownerRoute({
   operationId: 'getProductionAccess',
   route: 'GET /v1/production-access',
   summary: "Where the company's production access stands",
-  request: {},
   responses: [
     {
       status: 200,

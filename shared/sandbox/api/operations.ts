@@ -33,7 +33,6 @@ export const resetSandboxOperation = /* @__PURE__ */ sandboxRoute({
   summary:
     'Put the three simulated trucks back to their initial profiles, clearing guidance, trips, fuelings and history',
   description: SANDBOX_ONLY,
-  request: {},
   responses: [{ status: 200, description: 'Reset done', schema: resetActionSchema }],
   errors: ['resource_not_found'],
 });
@@ -54,7 +53,6 @@ export const getSandboxSimulationOperation = /* @__PURE__ */ sandboxRoute({
   summary:
     'The simulation snapshot: clock, status, and per truck position, fuel, state, scenario and guidance',
   description: SANDBOX_ONLY,
-  request: {},
   responses: [{ status: 200, description: 'The snapshot', schema: simulationSchema }],
   errors: ['resource_not_found'],
 });

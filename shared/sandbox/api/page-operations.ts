@@ -12,7 +12,6 @@ export const getSandboxPageOperation = /* @__PURE__ */ pageRoute({
   operationId: 'getSandboxPage',
   route: 'GET /sandbox',
   summary: 'The sandbox page: the simulated fleet on a map of the United States',
-  request: {},
   responses: [{ status: 200, description: 'HTML page' }],
 });
 
@@ -20,7 +19,6 @@ export const getSandboxPageAssetOperation = /* @__PURE__ */ pageRoute({
   operationId: 'getSandboxPageAsset',
   route: 'GET /sandbox/assets/{file}',
   summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
-  request: {},
   responses: [{ status: 200, description: 'JavaScript or CSS' }],
 });
 

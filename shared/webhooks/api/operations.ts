@@ -34,7 +34,6 @@ export const listEventTypesOperation = /* @__PURE__ */ eventTypeRoute({
   operationId: 'listEventTypes',
   route: 'GET /v1/webhooks/event-types',
   summary: 'The event catalog: the only event types endpoints may subscribe to',
-  request: {},
   responses: [{ status: 200, description: 'Every event type with a description', schema: eventTypesSchema }],
 });
 
