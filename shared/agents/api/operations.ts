@@ -65,6 +65,12 @@ const guide = {
   responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
 } as const;
 
+const getLlmsTxt = /* @__PURE__ */ guideRoute({
+  operationId: 'getLlmsTxt',
+  route: 'GET /v1/llms.txt',
+  ...guide,
+});
+
 export const agentOperations = {
   mcp: mcpRoute({
     operationId: 'mcp',
@@ -76,12 +82,13 @@ export const agentOperations = {
     // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
     responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
   }),
-  getLlmsTxt: guideRoute({ operationId: 'getLlmsTxt', route: 'GET /v1/llms.txt', ...guide }),
+  getLlmsTxt,
   getRootLlmsTxt: guideRoute({
     operationId: 'getRootLlmsTxt',
     route: 'GET /llms.txt',
     ...guide,
-    handler: 'functions/http/agents/get-llms-txt.ts',
+    // One module serves the guide at both paths.
+    handler: getLlmsTxt.handler,
     summary: 'The same guide at the conventional root path',
   }),
 } satisfies Record<string, RouteDefinition>;
