@@ -142,11 +142,9 @@ describe('a route function bundle', () => {
     const code = readFileSync(join(outdir, 'listPlans', 'index.mjs'), 'utf8');
 
     // Act
-    const summaries = [
-      adminOperations.listPlans,
-      adminOperations.putPlan,
-      adminOperations.createPartner,
-    ].map((route) => code.includes(route.summary));
+    const summaries = [adminOperations.listPlans, adminOperations.putPlan, adminOperations.createPartner].map(
+      (route) => code.includes(route.summary),
+    );
 
     // Assess
     expect(summaries).toEqual([true, false, false]);
