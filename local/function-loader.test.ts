@@ -46,7 +46,7 @@ describe('createFunctionLoader', () => {
 
     expect(loaded.file).toBe(functionFile({ name: 'any', handler: getLlmsTxt.handler }));
     expect(loaded.file.endsWith(getLlmsTxt.handler)).toBe(true);
-    expect(loaded.handler).toBe((await import('#functions/http/discovery/get-llms-txt.ts')).handler);
+    expect(loaded.handler).toBe((await import('#functions/http/agents/get-llms-txt.ts')).handler);
   });
 
   it('says which bundle is missing, and finds it once it is written', async () => {

@@ -39,6 +39,7 @@ import {
 const tagged = <const T extends string>(tag: T) =>
   routeGroup({
     tags: [tag],
+    handlers: 'functions/admin',
     access: 'operator',
     scope: null,
     family: null,
@@ -54,18 +55,14 @@ const fuelTax = tagged('Fuel tax');
 
 export const getAdminOpenApiOperation = /* @__PURE__ */ tagged('Discovery')({
   operationId: 'getAdminOpenApi',
-  method: 'GET',
-  path: '/admin/v1/openapi.json',
+  route: 'GET /admin/v1/openapi.json',
   summary: 'This OpenAPI 3.1 document',
-  request: {},
   responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
-  handler: 'functions/admin/get-admin-openapi.ts',
 });
 
 export const createPartnerOperation = /* @__PURE__ */ accounts({
   operationId: 'createPartner',
-  method: 'POST',
-  path: '/admin/v1/partners',
+  route: 'POST /admin/v1/partners',
   summary: 'Onboard a partner: the account and its first owner key (live, every partner scope)',
   request: { body: createPartnerBody },
   responses: [
@@ -75,13 +72,11 @@ export const createPartnerOperation = /* @__PURE__ */ accounts({
       schema: onboardedAccountSchema,
     },
   ],
-  handler: 'functions/admin/create-partner.ts',
 });
 
 export const createCompanyOperation = /* @__PURE__ */ accounts({
   operationId: 'createCompany',
-  method: 'POST',
-  path: '/admin/v1/companies',
+  route: 'POST /admin/v1/companies',
   summary: 'Onboard a company: the account, its sandbox twin and its first owner test key',
   description:
     'The company starts on the `sandbox` plan with a sandbox twin fleet (on the sandbox stage) holding the simulator’s trucks, and an owner `svc_test_` key with every company scope. Live keys follow approved production access.',
@@ -93,68 +88,56 @@ export const createCompanyOperation = /* @__PURE__ */ accounts({
       schema: onboardedAccountSchema,
     },
   ],
-  handler: 'functions/admin/create-company.ts',
 });
 
 export const setAccountPlanOperation = /* @__PURE__ */ accounts({
   operationId: 'setAccountPlan',
-  method: 'PUT',
-  path: '/admin/v1/accounts/{id}/plan',
+  route: 'PUT /admin/v1/accounts/{id}/plan',
   summary: "Set an account's plan and move every key of the account onto it",
   request: { params: accountParams, body: setAccountPlanBody },
   responses: [{ status: 200, description: 'The account on its new plan', schema: accountPlanSchema }],
-  handler: 'functions/admin/set-account-plan.ts',
 });
 
 export const listProductionAccessRequestsOperation = /* @__PURE__ */ productionAccess({
   operationId: 'listProductionAccessRequests',
-  method: 'GET',
-  path: '/admin/v1/production-access',
+  route: 'GET /admin/v1/production-access',
   summary: 'Production-access requests in one state (default pending), oldest first',
   request: { query: productionAccessQuery },
   responses: [{ status: 200, description: 'Requests', schema: productionAccessPage }],
-  handler: 'functions/admin/list-production-access.ts',
 });
 
 export const approveProductionAccessOperation = /* @__PURE__ */ productionAccess({
   operationId: 'approveProductionAccess',
-  method: 'POST',
-  path: '/admin/v1/production-access/{id}/approve',
+  route: 'POST /admin/v1/production-access/{id}/approve',
   summary: 'Approve a pending request with a plan; creates the live fleet the first time',
   request: { params: productionAccessParams, body: approveBody },
   responses: [{ status: 200, description: 'The approved request', schema: productionAccessRequestSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/admin/approve-production-access.ts',
 });
 
 export const denyProductionAccessOperation = /* @__PURE__ */ productionAccess({
   operationId: 'denyProductionAccess',
-  method: 'POST',
-  path: '/admin/v1/production-access/{id}/deny',
+  route: 'POST /admin/v1/production-access/{id}/deny',
   summary: 'Deny a pending request with a reason (the company may ask again)',
   request: { params: productionAccessParams, body: reasonBody },
   responses: [{ status: 200, description: 'The denied request', schema: productionAccessRequestSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/admin/deny-production-access.ts',
 });
 
 export const revokeProductionAccessOperation = /* @__PURE__ */ productionAccess({
   operationId: 'revokeProductionAccess',
-  method: 'POST',
-  path: '/admin/v1/production-access/{id}/revoke',
+  route: 'POST /admin/v1/production-access/{id}/revoke',
   summary: 'Revoke approved access with a reason: every live key of the company is revoked',
   description:
     'Live keys then answer 401 `key_revoked` whose detail carries the reason; test keys and the sandbox twin are untouched.',
   request: { params: productionAccessParams, body: reasonBody },
   responses: [{ status: 200, description: 'The revoked request', schema: productionAccessRequestSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/admin/revoke-production-access.ts',
 });
 
 export const createOperatorKeyOperation = /* @__PURE__ */ keys({
   operationId: 'createOperatorKey',
-  method: 'POST',
-  path: '/admin/v1/keys',
+  route: 'POST /admin/v1/keys',
   summary: 'Create a key on an account and plan; the secret is shown once',
   description:
     'Any scope the account type allows (`fleets:manage` never on a company key). A company’s live key still needs approved production access (403 `production_access_required`).',
@@ -163,107 +146,85 @@ export const createOperatorKeyOperation = /* @__PURE__ */ keys({
     { status: 201, description: 'The key with its one-time secret', schema: apiKeyWithSecretSchema },
   ],
   errors: ['production_access_required', 'resource_conflict'],
-  handler: 'functions/admin/create-key.ts',
 });
 
 export const suspendKeyOperation = /* @__PURE__ */ keys({
   operationId: 'suspendKey',
-  method: 'POST',
-  path: '/admin/v1/keys/{id}/suspend',
+  route: 'POST /admin/v1/keys/{id}/suspend',
   summary: 'Suspend a key: it answers 403 `key_suspended` until unsuspended',
   request: { params: keyParams },
   responses: [{ status: 200, description: 'The suspended key', schema: apiKeySchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/admin/suspend-key.ts',
 });
 
 export const unsuspendKeyOperation = /* @__PURE__ */ keys({
   operationId: 'unsuspendKey',
-  method: 'POST',
-  path: '/admin/v1/keys/{id}/unsuspend',
+  route: 'POST /admin/v1/keys/{id}/unsuspend',
   summary: 'Reinstate a suspended key (a revoked key stays revoked: 409)',
   request: { params: keyParams },
   responses: [{ status: 200, description: 'The active key', schema: apiKeySchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/admin/unsuspend-key.ts',
 });
 
 export const revokeKeyAsOperatorOperation = /* @__PURE__ */ keys({
   operationId: 'revokeKeyAsOperator',
-  method: 'POST',
-  path: '/admin/v1/keys/{id}/revoke',
+  route: 'POST /admin/v1/keys/{id}/revoke',
   summary: 'Revoke a key for good, with a reason (401 `key_revoked` afterwards)',
   request: { params: keyParams, body: reasonBody },
   responses: [{ status: 200, description: 'The revoked key', schema: apiKeySchema }],
-  handler: 'functions/admin/revoke-key.ts',
 });
 
 export const listPlansOperation = /* @__PURE__ */ plans({
   operationId: 'listPlans',
-  method: 'GET',
-  path: '/admin/v1/plans',
+  route: 'GET /admin/v1/plans',
   summary: 'Every plan, by name, with its effective enumeration-guard thresholds',
-  request: {},
   responses: [{ status: 200, description: 'Plans', schema: planList }],
-  handler: 'functions/admin/list-plans.ts',
 });
 
 export const putPlanOperation = /* @__PURE__ */ plans({
   operationId: 'putPlan',
-  method: 'PUT',
-  path: '/admin/v1/plans/{name}',
+  route: 'PUT /admin/v1/plans/{name}',
   summary: 'Create or replace a plan; keys on it follow within a minute',
   request: { params: planParams, body: putPlanBody },
   responses: [{ status: 200, description: 'The plan as stored', schema: planSchema }],
-  handler: 'functions/admin/put-plan.ts',
 });
 
 export const listFuelTaxRatesOperation = /* @__PURE__ */ fuelTax({
   operationId: 'listFuelTaxRates',
-  method: 'GET',
-  path: '/admin/v1/fuel-tax-rates',
+  route: 'GET /admin/v1/fuel-tax-rates',
   summary:
     'The state diesel tax rates in force now, each with its source, and the rates scheduled for later quarters',
   description:
     'The table every price is made on under `fuel_tax_treatment: ifta`: the shipped rates with the rows operators stored over them. Read from the store, so a rate just stored shows here at once; pricing follows within a minute.',
-  request: {},
   responses: [{ status: 200, description: 'The rates', schema: fuelTaxRatesSchema }],
-  handler: 'functions/admin/list-fuel-tax-rates.ts',
 });
 
 export const putFuelTaxRateOperation = /* @__PURE__ */ fuelTax({
   operationId: 'putFuelTaxRate',
-  method: 'PUT',
-  path: '/admin/v1/fuel-tax-rates/{state}',
+  route: 'PUT /admin/v1/fuel-tax-rates/{state}',
   summary: 'Store a state’s diesel tax rate from a quarter on; prices follow within a minute',
   description:
     'Replaces the shipped or stored rate of that state and quarter. `effective_from` may be a past quarter (a correction), the current one, or at most 4 quarters ahead; every change is in the audit trail (`fuel_tax_rate.set`).',
   request: { params: fuelTaxRateParams, body: putFuelTaxRateBody },
   responses: [{ status: 200, description: 'The rate as stored', schema: fuelTaxRateSchema }],
-  handler: 'functions/admin/put-fuel-tax-rate.ts',
 });
 
 export const listAuditOperation = /* @__PURE__ */ tagged('Audit')({
   operationId: 'listAudit',
-  method: 'GET',
-  path: '/admin/v1/audit',
+  route: 'GET /admin/v1/audit',
   summary: 'The audit trail, newest first: every operator and owner-key action on access',
   request: { query: auditQuery },
   responses: [{ status: 200, description: 'Entries', schema: auditPage }],
-  handler: 'functions/admin/list-audit.ts',
 });
 
 export const getReadinessOperation = /* @__PURE__ */ tagged('Operations')({
   operationId: 'getReadiness',
-  method: 'GET',
-  path: '/admin/v1/readiness',
+  route: 'GET /admin/v1/readiness',
   summary:
     'Whether the stage serves production data: its station catalog, price freshness, last price import and routing engine',
   description:
     '`ready` is false, with one sentence per problem in `problems`, when production serves the synthetic station catalog, when the newest price is older than `stale_after_hours` (the StationPricesStale alarm’s threshold) or of unknown age, or when the latest price file was refused after the served catalog was published. See docs/operations.md.',
-  request: {},
   responses: [{ status: 200, description: 'The readiness report', schema: readinessSchema }],
-  handler: 'functions/admin/get-readiness.ts',
 });
 
 export const adminOperations = {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ANY_KEY, NO_KEY, routeGroup } from '#shared/api/route-group.ts';
 import { SAVINGS_METHODOLOGY_ANCHOR } from '#shared/fuelings/domain/methodology.ts';
-import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 
 /**
  * One JSON-RPC 2.0 message (request, notification or response). The MCP transport checks the rest
@@ -42,7 +42,10 @@ export const publishedJsonRpcMessage = z
   );
 
 /** The guide for language models: no key, not counted, like the other discovery documents. */
-const guideRoute = routeGroup({ tags: ['Agents'], ...NO_KEY });
+const guideRoute = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...NO_KEY });
+
+// The MCP exchange itself is not counted; every tool call counts as the API call it makes.
+const mcpRoute = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...ANY_KEY });
 
 /** One section of the guide on its own: what the savings report's `methodology` link opens. */
 export const guideQuery = z.object({
@@ -60,31 +63,32 @@ const guide = {
     'Generated from the route table, the error registry and the contract’s rules: base URLs, auth, fleets, ids, units, pagination, idempotency, errors, limits, webhooks, the sandbox, the MCP endpoint, and a worked example per workflow. `?section=savings-methodology` answers the savings methodology alone.',
   request: { query: guideQuery },
   responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
-  handler: 'functions/http/discovery/get-llms-txt.ts',
 } as const;
 
+const getLlmsTxt = /* @__PURE__ */ guideRoute({
+  operationId: 'getLlmsTxt',
+  route: 'GET /v1/llms.txt',
+  ...guide,
+});
+
 export const agentOperations = {
-  mcp: defineRoute({
+  mcp: mcpRoute({
     operationId: 'mcp',
-    method: 'POST',
-    path: '/v1/mcp',
+    route: 'POST /v1/mcp',
     summary: 'The MCP server (Streamable HTTP, stateless, JSON responses): the API as tools',
     description:
       'Model Context Protocol over Streamable HTTP: POST one JSON-RPC message with `Accept: application/json, text/event-stream`; the answer is JSON (no SSE, no session); a notification is answered 202 with no body. Any valid key; each tool call is the API call it names, with that route’s scope, limits and idempotency. GET and DELETE answer 405 with `Allow`. docs/mcp.md.',
-    tags: ['Agents'],
-    // The MCP exchange itself is not counted; every tool call counts as the API call it makes.
-    ...ANY_KEY,
     request: { body: jsonRpcMessage, publishedBody: publishedJsonRpcMessage },
     // A notification (e.g. notifications/initialized) is answered 202 with no body, as the transport specifies.
     responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
-    handler: 'functions/http/agents/mcp.ts',
   }),
-  getLlmsTxt: guideRoute({ operationId: 'getLlmsTxt', method: 'GET', path: '/v1/llms.txt', ...guide }),
+  getLlmsTxt,
   getRootLlmsTxt: guideRoute({
     operationId: 'getRootLlmsTxt',
-    method: 'GET',
-    path: '/llms.txt',
+    route: 'GET /llms.txt',
     ...guide,
+    // One module serves the guide at both paths.
+    handler: getLlmsTxt.handler,
     summary: 'The same guide at the conventional root path',
   }),
 } satisfies Record<string, RouteDefinition>;

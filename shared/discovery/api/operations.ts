@@ -3,24 +3,19 @@ import { NO_KEY, routeGroup } from '#shared/api/route-group.ts';
 import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 
 /** Discovery documents: no key, not counted, served by the public role. */
-const discoveryRoute = routeGroup({ tags: ['Discovery'], ...NO_KEY });
+const discoveryRoute = routeGroup({ tags: ['Discovery'], handlers: 'functions/http/discovery', ...NO_KEY });
 
 export const getOpenApiOperation = /* @__PURE__ */ discoveryRoute({
   operationId: 'getOpenApi',
-  method: 'GET',
-  path: '/v1/openapi.json',
+  route: 'GET /v1/openapi.json',
   summary: 'This OpenAPI 3.1 document',
-  request: {},
   responses: [{ status: 200, description: 'OpenAPI 3.1 document; servers[0] is this stage.' }],
-  handler: 'functions/http/discovery/get-openapi.ts',
 });
 
 export const listErrorsOperation = /* @__PURE__ */ discoveryRoute({
   operationId: 'listErrors',
-  method: 'GET',
-  path: '/v1/errors',
+  route: 'GET /v1/errors',
   summary: 'The error registry every problem `type` points into',
-  request: {},
   responses: [
     {
       status: 200,
@@ -28,7 +23,6 @@ export const listErrorsOperation = /* @__PURE__ */ discoveryRoute({
       schema: errorRegistrySchema,
     },
   ],
-  handler: 'functions/http/discovery/list-errors.ts',
 });
 
 export const discoveryOperations = {

@@ -10,6 +10,7 @@ import { eventEnvelopeSchema, eventIdParams, eventPage, listEventsQuery } from '
  */
 const eventRoute = routeGroup({
   tags: ['Events'],
+  handlers: 'functions/http/events',
   access: 'fleet',
   scope: 'webhooks:manage',
   family: 'webhooks',
@@ -19,27 +20,23 @@ const eventRoute = routeGroup({
 
 export const listEventsOperation = /* @__PURE__ */ eventRoute({
   operationId: 'listEvents',
-  method: 'GET',
-  path: '/v1/events',
+  route: 'GET /v1/events',
   summary: 'The fleet’s events in sequence order, within the replay window',
   description:
     'Recovery after a gap in `sequence`: pass the last sequence you processed as `after_sequence` and de-duplicate by event `id` (docs/events-feed.md). Each item is the envelope exactly as delivered.',
   request: { query: listEventsQuery },
   responses: [{ status: 200, description: 'Events, lowest sequence first', schema: eventPage }],
-  handler: 'functions/http/events/list-events.ts',
 });
 
 export const getEventOperation = /* @__PURE__ */ eventRoute({
   operationId: 'getEvent',
-  method: 'GET',
-  path: '/v1/events/{id}',
+  route: 'GET /v1/events/{id}',
   summary: 'One event, byte for byte as its webhook deliveries carried it',
   description:
     'The body is the exact text that was signed and delivered, so a signature computed over a delivery also matches it.',
   request: { params: eventIdParams },
   responses: [{ status: 200, description: 'The event envelope', schema: eventEnvelopeSchema }],
   errors: ['event_expired'],
-  handler: 'functions/http/events/get-event.ts',
 });
 
 export const eventOperations = {

@@ -12,6 +12,7 @@ import {
 
 const fleetRoute = routeGroup({
   tags: ['Fleets'],
+  handlers: 'functions/http/fleets',
   access: 'partner',
   scope: 'fleets:manage',
   family: 'fleets',
@@ -26,6 +27,7 @@ const fleetRoute = routeGroup({
  */
 const actingFleetRoute = routeGroup({
   tags: ['Fleets'],
+  handlers: 'functions/http/fleets',
   access: 'fleet',
   scope: 'vehicles:manage',
   family: 'fleets',
@@ -35,81 +37,66 @@ const actingFleetRoute = routeGroup({
 
 export const createFleetOperation = /* @__PURE__ */ fleetRoute({
   operationId: 'createFleet',
-  method: 'POST',
-  path: '/v1/fleets',
+  route: 'POST /v1/fleets',
   summary: 'Provision a fleet and grant it to the calling partner',
   description: 'Creates the fleet and the partner grant in one transaction and records `fleet.provisioned`.',
   request: { body: createFleetBody },
   responses: [{ status: 201, description: 'The new fleet', schema: fleetSchema }],
-  handler: 'functions/http/fleets/create-fleet.ts',
 });
 
 export const listFleetsOperation = /* @__PURE__ */ fleetRoute({
   operationId: 'listFleets',
-  method: 'GET',
-  path: '/v1/fleets',
+  route: 'GET /v1/fleets',
   summary: "List the partner's granted fleets",
   request: { query: listFleetsQuery },
   responses: [{ status: 200, description: 'Granted fleets, oldest first', schema: fleetPage }],
-  handler: 'functions/http/fleets/list-fleets.ts',
 });
 
 export const getFleetOperation = /* @__PURE__ */ fleetRoute({
   operationId: 'getFleet',
-  method: 'GET',
-  path: '/v1/fleets/{id}',
+  route: 'GET /v1/fleets/{id}',
   summary: 'Get a granted fleet',
   request: { params: fleetIdParams },
   responses: [{ status: 200, description: 'The fleet', schema: fleetSchema }],
-  handler: 'functions/http/fleets/get-fleet.ts',
 });
 
 export const updateFleetOperation = /* @__PURE__ */ fleetRoute({
   operationId: 'updateFleet',
-  method: 'PATCH',
-  path: '/v1/fleets/{id}',
+  route: 'PATCH /v1/fleets/{id}',
   summary:
     'Change a fleet’s name, contact_email, external_ref, default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment or fuel_program',
   description:
     '`fuel_program` replaces the fleet’s fuel card program whole: the chains where its card is accepted, the discount at each, and the rule plans keep (`required`, `preferred` with a per-gallon penalty, or `none`).',
   request: { params: fleetIdParams, body: updateFleetBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
-  handler: 'functions/http/fleets/update-fleet.ts',
 });
 
 export const deleteFleetOperation = /* @__PURE__ */ fleetRoute({
   operationId: 'deleteFleet',
-  method: 'DELETE',
-  path: '/v1/fleets/{id}',
+  route: 'DELETE /v1/fleets/{id}',
   summary: 'Deactivate a fleet (soft): the grant is revoked and the fleet marked inactive',
   request: { params: fleetIdParams },
   responses: [{ status: 204, description: 'Deactivated' }],
-  handler: 'functions/http/fleets/delete-fleet.ts',
 });
 
 export const getActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
   operationId: 'getActingFleet',
-  method: 'GET',
-  path: '/v1/fleet',
+  route: 'GET /v1/fleet',
   summary: 'The fleet the call acts on, with its settings',
   description:
     'A company key’s own fleet, or the fleet a partner key names in SVC-Fleet: the same Fleet object as GET /v1/fleets/{id}.',
-  request: {},
   responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
-  handler: 'functions/http/fleets/get-acting-fleet.ts',
 });
 
 export const updateActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
   operationId: 'updateActingFleet',
-  method: 'PATCH',
-  path: '/v1/fleet',
+  route: 'PATCH /v1/fleet',
   summary:
     'Change the acting fleet’s settings (default_min_arrival_fuel_percent, assumed_departure_fuel_percent, fuel_tax_treatment, fuel_program)',
   description:
     'What a company key may change on its own fleet. Name, contact and external_ref stay with the partner (PATCH /v1/fleets/{id}). `fuel_program` (the fuel card program, replaced whole) is the company’s commercial terms: a company key needs `keys:manage`, the owner’s scope, to send it (else 403 `insufficient_scope` with `required_scope: keys:manage`); a partner key naming the fleet in SVC-Fleet may send it.',
   request: { body: updateFleetSettingsBody },
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
-  handler: 'functions/http/fleets/update-acting-fleet.ts',
 });
 
 export const fleetOperations = {

@@ -1,4 +1,5 @@
-import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { routeGroup } from '#shared/api/route-group.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import {
   FUELING_BATCH_LIMITS,
   fuelingBatchBody,
@@ -8,10 +9,18 @@ import {
   publishedFuelingBatchBody,
 } from './schemas.ts';
 
-export const recordFuelingsOperation = /* @__PURE__ */ defineRoute({
+/** Recording fuelings needs fuelings:write; reading them, usage:read. */
+const fuelingRoute = routeGroup({
+  tags: ['Fuelings'],
+  handlers: 'functions/http/fuelings',
+  access: 'fleet',
+  family: 'fuelings',
+  role: 'api',
+});
+
+export const recordFuelingsOperation = /* @__PURE__ */ fuelingRoute({
   operationId: 'recordFuelings',
-  method: 'POST',
-  path: '/v1/fuelings',
+  route: 'POST /v1/fuelings',
   summary: 'Record fuel purchases (at most 500 items and 1 MB per batch)',
   description:
     'Each item names its vehicle by `vehicle_id` or `external_ref` and is judged on its own: a bad item is rejected with `code`, `hint` and, for validation, `errors[{field, message}]`; the rest are accepted (always 200 for a processed batch). ' +
@@ -19,11 +28,7 @@ export const recordFuelingsOperation = /* @__PURE__ */ defineRoute({
     'An item that could not be recorded right now is rejected `storage_unavailable`: resend it with backoff. ' +
     'A reported fill and a detected one (tank-level rise) of the same vehicle within 0.5 mile and 60 minutes are one fill, linked both ways (`linked_fueling_id`). ' +
     'A fill at a recommended guidance stop or trip fuel stop (the station its `station_id` names, or, naming none, within 0.5 mile of the station; shown at most 30 minutes after the fill and standing at some moment of the 6 hours before it, withdrawn or not) is matched and fires `fueling.matched`.',
-  tags: ['Fuelings'],
-  access: 'fleet',
   scope: 'fuelings:write',
-  family: 'fuelings',
-  role: 'api',
   idempotent: true,
   request: {
     body: fuelingBatchBody,
@@ -32,26 +37,19 @@ export const recordFuelingsOperation = /* @__PURE__ */ defineRoute({
   },
   responses: [{ status: 200, description: 'Per-item results', schema: fuelingBatchResult }],
   errors: ['batch_too_large'],
-  handler: 'functions/http/fuelings/record-fuelings.ts',
 });
 
-export const listFuelingsOperation = /* @__PURE__ */ defineRoute({
+export const listFuelingsOperation = /* @__PURE__ */ fuelingRoute({
   operationId: 'listFuelings',
-  method: 'GET',
-  path: '/v1/fuelings',
+  route: 'GET /v1/fuelings',
   summary: "The fleet's fuelings, newest first",
   description:
     'Filter by `vehicle_id` (`veh_` or `ext:`; a vehicle outside the fleet is 404), `fueled_at` bounds `from`/`to` (inclusive) and `source`. Without `source`, each fill is listed once: a detection merged into a reported fueling appears only with `source=detected`.',
-  tags: ['Fuelings'],
-  access: 'fleet',
   scope: 'usage:read',
-  family: 'fuelings',
-  role: 'api',
   idempotent: false,
   request: { query: listFuelingsQuery },
   responses: [{ status: 200, description: 'A page of fuelings', schema: fuelingPage }],
   errors: ['resource_not_found'],
-  handler: 'functions/http/fuelings/list-fuelings.ts',
 });
 
 export const fuelingOperations = {

@@ -10,6 +10,7 @@ import {
 
 const guidanceDefaults = {
   tags: ['Guidance'],
+  handlers: 'functions/http/guidance',
   access: 'fleet',
   family: 'guidance',
   role: 'api',
@@ -21,8 +22,7 @@ const guidanceReadRoute = routeGroup({ ...guidanceDefaults, scope: 'guidance:rea
 
 export const startGuidanceOperation = /* @__PURE__ */ guidanceRoute({
   operationId: 'startGuidance',
-  method: 'POST',
-  path: '/v1/vehicles/{id}/guidance',
+  route: 'POST /v1/vehicles/{id}/guidance',
   summary: 'Start continuous fuel-stop guidance toward a destination',
   description:
     'A new session supersedes an active one. The first plan comes from the latest breadcrumb; every later breadcrumb recomputes it (guidance.updated fires only when the stop set changes materially). ' +
@@ -38,56 +38,47 @@ export const startGuidanceOperation = /* @__PURE__ */ guidanceRoute({
     'route_computation_timeout',
     'route_capacity',
   ],
-  handler: 'functions/http/guidance/start-guidance.ts',
 });
 
 export const getGuidanceOperation = /* @__PURE__ */ guidanceReadRoute({
   operationId: 'getGuidance',
-  method: 'GET',
-  path: '/v1/vehicles/{id}/guidance',
+  route: 'GET /v1/vehicles/{id}/guidance',
   summary: "The vehicle's active guidance session",
   description:
     'Freshness grades and the data_stale phase are judged when read. Each returned stop counts as a station result.',
   request: { params: guidanceParams },
   responses: [{ status: 200, description: 'The active session', schema: guidanceSchema }],
   errors: ['no_active_guidance'],
-  handler: 'functions/http/guidance/get-guidance.ts',
 });
 
 export const cancelGuidanceOperation = /* @__PURE__ */ guidanceRoute({
   operationId: 'cancelGuidance',
-  method: 'DELETE',
-  path: '/v1/vehicles/{id}/guidance',
+  route: 'DELETE /v1/vehicles/{id}/guidance',
   summary: 'Cancel the active session (reason caller_cancelled)',
   request: { params: guidanceParams },
   responses: [{ status: 204, description: 'Cancelled' }],
   errors: ['no_active_guidance', 'resource_conflict'],
-  handler: 'functions/http/guidance/cancel-guidance.ts',
 });
 
 export const acknowledgeGuidanceStopOperation = /* @__PURE__ */ guidanceRoute({
   operationId: 'acknowledgeGuidanceStop',
-  method: 'POST',
-  path: '/v1/vehicles/{id}/guidance/stops/{stopId}/acknowledge',
+  route: 'POST /v1/vehicles/{id}/guidance/stops/{stopId}/acknowledge',
   summary: 'The driver or agent accepted the stop',
   description: 'Acknowledging twice is one acknowledgement; a skipped stop cannot be acknowledged (409).',
   request: { params: guidanceStopParams },
   responses: [{ status: 204, description: 'Acknowledged' }],
   errors: ['no_active_guidance', 'resource_conflict', 'vehicle_inactive'],
-  handler: 'functions/http/guidance/acknowledge-guidance-stop.ts',
 });
 
 export const skipGuidanceStopOperation = /* @__PURE__ */ guidanceRoute({
   operationId: 'skipGuidanceStop',
-  method: 'POST',
-  path: '/v1/vehicles/{id}/guidance/stops/{stopId}/skip',
+  route: 'POST /v1/vehicles/{id}/guidance/stops/{stopId}/skip',
   summary: 'Skip a stop: its station is excluded from this session and a new plan follows',
   description:
     'The stop leaves the list and the plan is made again at once without its station (for the rest of the session); guidance.updated announces the new set. Skipping a skipped stop again changes nothing.',
   request: { params: guidanceStopParams, body: skipStopBody, bodyRequired: false },
   responses: [{ status: 204, description: 'Skipped' }],
   errors: ['no_active_guidance', 'resource_conflict', 'vehicle_inactive'],
-  handler: 'functions/http/guidance/skip-guidance-stop.ts',
 });
 
 export const guidanceOperations = {

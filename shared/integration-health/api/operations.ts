@@ -15,6 +15,7 @@ import {
  */
 const integrationRoute = routeGroup({
   tags: ['Integration'],
+  handlers: 'functions/http/integration-health',
   access: 'fleetOrPartner',
   scope: 'usage:read',
   family: 'integration',
@@ -24,8 +25,7 @@ const integrationRoute = routeGroup({
 
 export const getIntegrationHealthOperation = /* @__PURE__ */ integrationRoute({
   operationId: 'getIntegrationHealth',
-  method: 'GET',
-  path: '/v1/integration/health',
+  route: 'GET /v1/integration/health',
   summary: 'The integration health scorecard, or a partner’s per-fleet summaries',
   description:
     'A company key gets its own fleet’s scorecard. A partner key gets the fleet named by `fleet_id` or SVC-Fleet, or, naming neither, a page of per-fleet summaries over its granted fleets (`cursor`, `limit`). ' +
@@ -33,26 +33,22 @@ export const getIntegrationHealthOperation = /* @__PURE__ */ integrationRoute({
   request: { query: healthQuery },
   responses: [{ status: 200, description: 'The scorecard, or the summaries', schema: healthResponse }],
   errors: ['fleet_scope_mismatch'],
-  handler: 'functions/http/integration-health/get-integration-health.ts',
 });
 
 export const getIntegrationHealthHistoryOperation = /* @__PURE__ */ integrationRoute({
   operationId: 'getIntegrationHealthHistory',
-  method: 'GET',
-  path: '/v1/integration/health/history',
+  route: 'GET /v1/integration/health/history',
   summary: 'The health trend from persisted daily snapshots',
   description:
     '`days` defaults to 30, at most 90. A daily job snapshots every fleet with activity; days without a snapshot are absent. Partner keys name the fleet with `fleet_id` or SVC-Fleet.',
   request: { query: healthHistoryQuery },
   responses: [{ status: 200, description: 'The snapshots, oldest first', schema: healthHistorySchema }],
   errors: ['fleet_scope_mismatch', 'fleet_header_required'],
-  handler: 'functions/http/integration-health/get-integration-health-history.ts',
 });
 
 export const testIntegrationOperation = /* @__PURE__ */ integrationRoute({
   operationId: 'testIntegration',
-  method: 'POST',
-  path: '/v1/integration/test',
+  route: 'POST /v1/integration/test',
   summary: 'Run the checks now and send a signed test event to each active webhook endpoint',
   description:
     'Each active endpoint of the fleet gets the webhook test send (`test: true`, never disables it, no delivery record); the answer carries each endpoint’s status code, latency and error, the scorecard, and the next steps ordered by severity.',
@@ -61,7 +57,6 @@ export const testIntegrationOperation = /* @__PURE__ */ integrationRoute({
     { status: 200, description: 'The endpoints’ answers and the scorecard', schema: integrationTestSchema },
   ],
   errors: ['fleet_scope_mismatch', 'fleet_header_required'],
-  handler: 'functions/http/integration-health/test-integration.ts',
 });
 
 export const integrationOperations = {

@@ -17,6 +17,7 @@ import {
 // stage (both read the one control plane). Not metered: managing access is never quota-limited.
 const ownerCalls = {
   tags: ['Keys'],
+  handlers: 'functions/http/keys',
   access: 'key',
   scope: 'keys:manage',
   family: null,
@@ -29,31 +30,26 @@ const keyWriterRoute = routeGroup({ ...ownerCalls, role: 'key-management' });
 
 export const createKeyOperation = /* @__PURE__ */ keyWriterRoute({
   operationId: 'createKey',
-  method: 'POST',
-  path: '/v1/keys',
+  route: 'POST /v1/keys',
   summary: "Create a key on the caller's account; its secret is shown once",
   description:
     'A key never holds a scope its creator lacks, and `fleets:manage` never on a company key. A company without approved production access gets test keys only.',
   request: { body: createKeyBody },
   responses: [{ status: 201, description: 'The key with its one-time secret', schema: keyWithSecretSchema }],
   errors: ['production_access_required'],
-  handler: 'functions/http/keys/create-key.ts',
 });
 
 export const listKeysOperation = /* @__PURE__ */ ownerRoute({
   operationId: 'listKeys',
-  method: 'GET',
-  path: '/v1/keys',
+  route: 'GET /v1/keys',
   summary: "List the account's keys, test and live (never a secret)",
   request: { query: listKeysQuery },
   responses: [{ status: 200, description: 'Keys, oldest first', schema: keyPage }],
-  handler: 'functions/http/keys/list-keys.ts',
 });
 
 export const rotateKeyOperation = /* @__PURE__ */ keyWriterRoute({
   operationId: 'rotateKey',
-  method: 'POST',
-  path: '/v1/keys/{id}/rotate',
+  route: 'POST /v1/keys/{id}/rotate',
   summary: 'Issue a new secret, shown once; the previous one stays valid for 24 hours',
   description:
     'With `{"expire_previous": true}` the previous secret stops at once. Only the secret just replaced gets the grace; an older one stops now. A revoked or expired key answers 409.',
@@ -62,39 +58,31 @@ export const rotateKeyOperation = /* @__PURE__ */ keyWriterRoute({
     { status: 200, description: 'The key with its new one-time secret', schema: keyWithSecretSchema },
   ],
   errors: ['resource_conflict'],
-  handler: 'functions/http/keys/rotate-key.ts',
 });
 
 export const revokeKeyOperation = /* @__PURE__ */ keyWriterRoute({
   operationId: 'revokeKey',
-  method: 'POST',
-  path: '/v1/keys/{id}/revoke',
+  route: 'POST /v1/keys/{id}/revoke',
   summary: 'Revoke a key at once; afterwards it answers 401 key_revoked',
   request: { params: keyIdParams, body: revokeKeyBody, bodyRequired: false },
   responses: [{ status: 200, description: 'The revoked key', schema: keySchema }],
-  handler: 'functions/http/keys/revoke-key.ts',
 });
 
 export const requestProductionAccessOperation = /* @__PURE__ */ keyWriterRoute({
   operationId: 'requestProductionAccess',
-  method: 'POST',
-  path: '/v1/production-access',
-  tags: ['Keys'],
+  route: 'POST /v1/production-access',
   summary: 'Ask the operator for production access (company owners)',
   description:
     'From a test or live owner key. Answers 202: the operator approves it with a plan, or denies it with a reason. Once approved, create live keys with POST /v1/keys.',
   request: { body: productionAccessBody },
   responses: [{ status: 202, description: 'The pending request', schema: productionAccessRequestSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/http/keys/request-production-access.ts',
 });
 
 export const getProductionAccessOperation = /* @__PURE__ */ ownerRoute({
   operationId: 'getProductionAccess',
-  method: 'GET',
-  path: '/v1/production-access',
+  route: 'GET /v1/production-access',
   summary: "Where the company's production access stands",
-  request: {},
   responses: [
     {
       status: 200,
@@ -103,7 +91,6 @@ export const getProductionAccessOperation = /* @__PURE__ */ ownerRoute({
     },
   ],
   errors: ['resource_conflict'],
-  handler: 'functions/http/keys/get-production-access.ts',
 });
 
 export const keyOperations = {

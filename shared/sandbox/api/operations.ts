@@ -19,6 +19,7 @@ const SANDBOX_ONLY =
  */
 const sandboxRoute = routeGroup({
   tags: ['Sandbox'],
+  handlers: 'functions/http/sandbox',
   access: 'fleet',
   scope: 'vehicles:manage',
   family: 'sandbox',
@@ -28,52 +29,42 @@ const sandboxRoute = routeGroup({
 
 export const resetSandboxOperation = /* @__PURE__ */ sandboxRoute({
   operationId: 'resetSandbox',
-  method: 'POST',
-  path: '/v1/sandbox/reset',
+  route: 'POST /v1/sandbox/reset',
   summary:
     'Put the three simulated trucks back to their initial profiles, clearing guidance, trips, fuelings and history',
   description: SANDBOX_ONLY,
-  request: {},
   responses: [{ status: 200, description: 'Reset done', schema: resetActionSchema }],
   errors: ['resource_not_found'],
-  handler: 'functions/http/sandbox/reset-sandbox.ts',
 });
 
 export const setSandboxScenarioOperation = /* @__PURE__ */ sandboxRoute({
   operationId: 'setSandboxScenario',
-  method: 'POST',
-  path: '/v1/sandbox/vehicles/{id}/scenario',
+  route: 'POST /v1/sandbox/vehicles/{id}/scenario',
   summary: "Schedule a scenario for a simulated truck's next simulated minute",
   description: `${SANDBOX_ONLY} An unknown scenario is 422 listing the valid ones; a vehicle that is not one of the simulated trucks is 404.`,
   request: { params: sandboxVehicleParams, body: scenarioBody },
   responses: [{ status: 202, description: 'Scheduled', schema: scenarioActionSchema }],
   errors: ['resource_not_found'],
-  handler: 'functions/http/sandbox/set-sandbox-scenario.ts',
 });
 
 export const getSandboxSimulationOperation = /* @__PURE__ */ sandboxRoute({
   operationId: 'getSandboxSimulation',
-  method: 'GET',
-  path: '/v1/sandbox/simulation',
+  route: 'GET /v1/sandbox/simulation',
   summary:
     'The simulation snapshot: clock, status, and per truck position, fuel, state, scenario and guidance',
   description: SANDBOX_ONLY,
-  request: {},
   responses: [{ status: 200, description: 'The snapshot', schema: simulationSchema }],
   errors: ['resource_not_found'],
-  handler: 'functions/http/sandbox/get-sandbox-simulation.ts',
 });
 
 export const advanceSandboxOperation = /* @__PURE__ */ sandboxRoute({
   operationId: 'advanceSandbox',
-  method: 'POST',
-  path: '/v1/sandbox/advance',
+  route: 'POST /v1/sandbox/advance',
   summary: 'Test clock: run 1–1440 simulated minutes now, through the real pipeline',
   description: `${SANDBOX_ONLY} Answers with the snapshot after the minutes ran, saved after every 15 of them. A long advance stops when the request's time runs short (the function has 28 s): \`advanced_minutes\` then says how far it got of \`requested_minutes\`, and the client calls again for the rest. Every breadcrumb is stored and queued before the answer; on the local stack the guidance worker has also handled them all, deployed it handles them within seconds of the answer (docs/sandbox.md).`,
   request: { body: advanceBody },
   responses: [{ status: 200, description: 'The snapshot the advance reached', schema: advanceResultSchema }],
   errors: ['resource_not_found'],
-  handler: 'functions/http/sandbox/advance-sandbox.ts',
   timeoutSeconds: 28,
 });
 

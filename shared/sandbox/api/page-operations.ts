@@ -6,26 +6,20 @@ import type { RouteDefinition } from '#shared/platform/http/route-definition.ts'
  * not counted, not in openapi.json. They answer only on the sandbox stage (404 with a hint on
  * production).
  */
-const pageRoute = routeGroup({ tags: ['Sandbox page'], ...NO_KEY });
+const pageRoute = routeGroup({ tags: ['Sandbox page'], handlers: 'functions/http/sandbox', ...NO_KEY });
 
 export const getSandboxPageOperation = /* @__PURE__ */ pageRoute({
   operationId: 'getSandboxPage',
-  method: 'GET',
-  path: '/sandbox',
+  route: 'GET /sandbox',
   summary: 'The sandbox page: the simulated fleet on a map of the United States',
-  request: {},
   responses: [{ status: 200, description: 'HTML page' }],
-  handler: 'functions/http/sandbox/get-sandbox-page.ts',
 });
 
 export const getSandboxPageAssetOperation = /* @__PURE__ */ pageRoute({
   operationId: 'getSandboxPageAsset',
-  method: 'GET',
-  path: '/sandbox/assets/{file}',
+  route: 'GET /sandbox/assets/{file}',
   summary: 'The sandbox page’s script (app.js) or stylesheet (app.css)',
-  request: {},
   responses: [{ status: 200, description: 'JavaScript or CSS' }],
-  handler: 'functions/http/sandbox/get-sandbox-page-asset.ts',
 });
 
 export const sandboxPageOperations = {

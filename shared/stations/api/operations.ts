@@ -10,6 +10,7 @@ import {
 /** Station queries read fuel prices: guidance:read, counted as stations. */
 const stationRoute = routeGroup({
   tags: ['Stations'],
+  handlers: 'functions/http/stations',
   access: 'fleet',
   scope: 'guidance:read',
   family: 'stations',
@@ -19,20 +20,17 @@ const stationRoute = routeGroup({
 
 export const listNearbyStationsOperation = /* @__PURE__ */ stationRoute({
   operationId: 'listNearbyStations',
-  method: 'GET',
-  path: '/v1/stations',
+  route: 'GET /v1/stations',
   summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
   description:
     'Each station carries the posted diesel price, the fleet’s discount at that chain and the net price. Every station returned is charged to the station-query budget.',
   request: { query: nearbyStationsQuery },
   responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
-  handler: 'functions/http/stations/list-nearby-stations.ts',
 });
 
 export const listStationsAlongRouteOperation = /* @__PURE__ */ stationRoute({
   operationId: 'listStationsAlongRoute',
-  method: 'POST',
-  path: '/v1/stations/along-route',
+  route: 'POST /v1/stations/along-route',
   readOnly: true,
   summary: 'Truck stops along a route corridor, in route order, priced for the acting fleet',
   description:
@@ -42,7 +40,6 @@ export const listStationsAlongRouteOperation = /* @__PURE__ */ stationRoute({
   request: { body: alongRouteBody },
   responses: [{ status: 200, description: 'Stations in the corridor', schema: alongRouteResponse }],
   errors: ['routing_unreachable', 'route_computation_timeout'],
-  handler: 'functions/http/stations/list-stations-along-route.ts',
 });
 
 export const stationOperations = {

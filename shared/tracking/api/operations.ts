@@ -1,4 +1,5 @@
-import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { routeGroup } from '#shared/api/route-group.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import {
   LOCATION_BATCH_LIMITS,
   locationBatchBody,
@@ -6,10 +7,19 @@ import {
   publishedLocationBatchBody,
 } from './schemas.ts';
 
-export const ingestLocationsOperation = /* @__PURE__ */ defineRoute({
+const locationRoute = routeGroup({
+  tags: ['Locations'],
+  handlers: 'functions/http/tracking',
+  access: 'fleet',
+  scope: 'locations:write',
+  family: 'locations',
+  role: 'api',
+  idempotent: false,
+});
+
+export const ingestLocationsOperation = /* @__PURE__ */ locationRoute({
   operationId: 'ingestLocations',
-  method: 'POST',
-  path: '/v1/locations',
+  route: 'POST /v1/locations',
   summary: 'Push vehicle breadcrumbs (at most 500 items and 1 MB per batch)',
   description:
     'Each item names its vehicle by `vehicle_id` or `external_ref` and is judged on its own: a bad item is rejected with a `code` and a `hint`, the rest are accepted (always 200 for a processed batch). ' +
@@ -17,12 +27,6 @@ export const ingestLocationsOperation = /* @__PURE__ */ defineRoute({
     'An item that could not be stored is rejected `storage_unavailable`: resend it with backoff; a breadcrumb (vehicle, `recorded_at`) is stored once however often it is sent, so resending the whole batch is safe. ' +
     'Only when none of the batch could be stored is the answer 503 `storage_unavailable`. ' +
     '`speed_mph` is stored in km/h and read back in mph (GET /v1/vehicles/{id}/location). The latest position only moves forward in time.',
-  tags: ['Locations'],
-  access: 'fleet',
-  scope: 'locations:write',
-  family: 'locations',
-  role: 'api',
-  idempotent: false,
   request: {
     body: locationBatchBody,
     publishedBody: publishedLocationBatchBody,
@@ -30,7 +34,6 @@ export const ingestLocationsOperation = /* @__PURE__ */ defineRoute({
   },
   responses: [{ status: 200, description: 'Per-item results', schema: locationBatchResult }],
   errors: ['batch_too_large', 'storage_unavailable'],
-  handler: 'functions/http/tracking/ingest-locations.ts',
 });
 
 export const locationOperations = {

@@ -13,6 +13,7 @@ import {
 
 const tripRoute = routeGroup({
   tags: ['Trips'],
+  handlers: 'functions/http/trips',
   access: 'fleet',
   scope: 'trips:manage',
   family: 'trips',
@@ -24,8 +25,7 @@ const planningErrors = ['routing_unreachable', 'route_computation_timeout', 'rou
 
 export const createTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'createTrip',
-  method: 'POST',
-  path: '/v1/trips',
+  route: 'POST /v1/trips',
   summary: 'Plan a dispatch trip; with auto_optimize its fuel stops are generated',
   description:
     'The vehicle is `vehicle_id` or `external_ref`. The trip is routed origin → destination; with `auto_optimize` the fuel stops are planned as POST /v1/routes plans them, from `start_fuel_percent` (omitted: the vehicle’s latest reported level) and `min_arrival_fuel_percent` (omitted: the fleet’s default), under the fleet’s fuel card program (`fuel_plan.status: no_accepted_station_in_range` with `fuel_plan.fuel_program_shortfall` when a `required` one leaves no plan). At most 25 dispatcher stops.',
@@ -33,35 +33,29 @@ export const createTripOperation = /* @__PURE__ */ tripRoute({
   request: { body: createTripBody },
   responses: [{ status: 201, description: 'The planned trip', schema: tripSchema }],
   errors: ['vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
-  handler: 'functions/http/trips/create-trip.ts',
 });
 
 export const listTripsOperation = /* @__PURE__ */ tripRoute({
   operationId: 'listTrips',
-  method: 'GET',
-  path: '/v1/trips',
+  route: 'GET /v1/trips',
   summary: "List the fleet's trips by planned start",
   description:
     'Oldest planned start first. No polyline unless `include=polyline`; any other include value is 422.',
   request: { query: listTripsQuery },
   responses: [{ status: 200, description: 'Trips', schema: tripPageSchema }],
-  handler: 'functions/http/trips/list-trips.ts',
 });
 
 export const getTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'getTrip',
-  method: 'GET',
-  path: '/v1/trips/{id}',
+  route: 'GET /v1/trips/{id}',
   summary: 'A trip, with its polyline',
   request: { params: tripParams },
   responses: [{ status: 200, description: 'The trip', schema: tripSchema }],
-  handler: 'functions/http/trips/get-trip.ts',
 });
 
 export const updateTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'updateTrip',
-  method: 'PATCH',
-  path: '/v1/trips/{id}',
+  route: 'PATCH /v1/trips/{id}',
   summary: 'Edit a planned trip',
   description:
     'Only while `planned` (else 409 trip_not_editable). `stops` is the full list of the dispatcher’s stops; a fuel stop sent back unchanged is ignored, a changed or new one is 422 fuel_stop_immutable. With auto_optimize, a new origin or destination regenerates the fuel stops.',
@@ -74,87 +68,72 @@ export const updateTripOperation = /* @__PURE__ */ tripRoute({
     'insufficient_fuel_data',
     ...planningErrors,
   ],
-  handler: 'functions/http/trips/update-trip.ts',
 });
 
 export const deleteTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'deleteTrip',
-  method: 'DELETE',
-  path: '/v1/trips/{id}',
+  route: 'DELETE /v1/trips/{id}',
   summary: 'Delete a planned trip (an active one must be cancelled)',
   request: { params: tripParams },
   responses: [{ status: 204, description: 'Deleted' }],
   errors: ['invalid_trip_state'],
-  handler: 'functions/http/trips/delete-trip.ts',
 });
 
 export const startTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'startTrip',
-  method: 'POST',
-  path: '/v1/trips/{id}/start',
+  route: 'POST /v1/trips/{id}/start',
   summary: 'planned → active: trip.started, and guidance toward the destination with the trip’s fuel stops',
   description: 'One active trip per vehicle: another one is 409 resource_conflict naming it.',
   request: { params: tripParams },
   responses: [{ status: 200, description: 'The active trip', schema: tripSchema }],
   errors: ['invalid_trip_state', 'resource_conflict', 'vehicle_inactive'],
-  handler: 'functions/http/trips/start-trip.ts',
 });
 
 export const completeTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'completeTrip',
-  method: 'POST',
-  path: '/v1/trips/{id}/complete',
+  route: 'POST /v1/trips/{id}/complete',
   summary: 'active → completed: trip.completed; its guidance ends (trip_completed)',
   request: { params: tripParams },
   responses: [{ status: 200, description: 'The completed trip', schema: tripSchema }],
   errors: ['invalid_trip_state'],
-  handler: 'functions/http/trips/complete-trip.ts',
 });
 
 export const cancelTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'cancelTrip',
-  method: 'POST',
-  path: '/v1/trips/{id}/cancel',
+  route: 'POST /v1/trips/{id}/cancel',
   summary: 'active → cancelled, with an optional reason: trip.cancelled; its guidance ends (trip_cancelled)',
   request: { params: tripParams, body: cancelTripBody, bodyRequired: false },
   responses: [{ status: 200, description: 'The cancelled trip', schema: tripSchema }],
   errors: ['invalid_trip_state'],
-  handler: 'functions/http/trips/cancel-trip.ts',
 });
 
 export const optimizeTripOperation = /* @__PURE__ */ tripRoute({
   operationId: 'optimizeTrip',
-  method: 'POST',
-  path: '/v1/trips/{id}/optimize',
+  route: 'POST /v1/trips/{id}/optimize',
   summary: '(Re)generate the fuel stops',
   description:
     'A planned trip from its origin; an active one from the vehicle’s latest position and level (its guidance reopens with the new stops). Ended trips: 409 invalid_trip_state.',
   request: { params: tripParams },
   responses: [{ status: 200, description: 'The trip with its new fuel stops', schema: tripSchema }],
   errors: ['invalid_trip_state', 'vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
-  handler: 'functions/http/trips/optimize-trip.ts',
 });
 
 export const arriveAtTripStopOperation = /* @__PURE__ */ tripRoute({
   operationId: 'arriveAtTripStop',
-  method: 'POST',
-  path: '/v1/trips/{id}/stops/{stopId}/arrive',
+  route: 'POST /v1/trips/{id}/stops/{stopId}/arrive',
   summary: 'The dispatcher’s word: the truck arrived at the stop (sets arrived_at once)',
   request: { params: tripStopParams },
   responses: [{ status: 204, description: 'Recorded' }],
   errors: ['invalid_trip_state'],
-  handler: 'functions/http/trips/arrive-at-trip-stop.ts',
 });
 
 export const departTripStopOperation = /* @__PURE__ */ tripRoute({
   operationId: 'departTripStop',
-  method: 'POST',
-  path: '/v1/trips/{id}/stops/{stopId}/depart',
+  route: 'POST /v1/trips/{id}/stops/{stopId}/depart',
   summary: 'The dispatcher’s word: the truck left the stop (sets departed_at once)',
   request: { params: tripStopParams },
   responses: [{ status: 204, description: 'Recorded' }],
   errors: ['invalid_trip_state'],
-  handler: 'functions/http/trips/depart-trip-stop.ts',
 });
 
 export const tripOperations = {

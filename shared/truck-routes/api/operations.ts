@@ -1,10 +1,19 @@
-import { defineRoute, type RouteDefinition } from '#shared/platform/http/route-definition.ts';
+import { routeGroup } from '#shared/api/route-group.ts';
+import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import { createRouteBody, truckRouteIdParams, truckRouteSchema } from './schemas.ts';
 
-export const createRouteOperation = /* @__PURE__ */ defineRoute({
+/** Planning a route needs guidance:manage; replaying one, guidance:read. */
+const truckRoute = routeGroup({
+  tags: ['Routes'],
+  handlers: 'functions/http/truck-routes',
+  access: 'fleet',
+  family: 'routes',
+  role: 'api',
+});
+
+export const createRouteOperation = /* @__PURE__ */ truckRoute({
   operationId: 'createRoute',
-  method: 'POST',
-  path: '/v1/routes',
+  route: 'POST /v1/routes',
   summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
   description:
     'Vehicle-shortcut form (`vehicle_id`: latest position, fuel level, tank and mpg) or manual form (`origin`, `tank_size_gallons`, `estimated_mpg`, `fuel_level_percent`). ' +
@@ -13,11 +22,7 @@ export const createRouteOperation = /* @__PURE__ */ defineRoute({
     'It is compared with its counterfactual: the same gallons bought at the mean price of the stations in reach for each purchase (`baseline`, `savings`). ' +
     'The fleet’s fuel card program is honoured: under `required` no stop is planned where the card is refused, and when only the program stands in the way the plan says so (`plan.status: no_accepted_station_in_range`, only the accepted stops up to the last fill within reach — none when no accepted stop is — and `plan.fuel_program_shortfall`: the next accepted stop and how far short the tank falls); under `preferred` an off-program stop costs the plan the fleet’s penalty per gallon, shown in its reason, never in its prices. Each stop has `in_fuel_program`. ' +
     'An infeasible trip is answered with `plan.status: infeasible` and the reason.',
-  tags: ['Routes'],
-  access: 'fleet',
   scope: 'guidance:manage',
-  family: 'routes',
-  role: 'api',
   idempotent: true,
   request: { body: createRouteBody },
   responses: [{ status: 201, description: 'The computed route and fuel plan', schema: truckRouteSchema }],
@@ -28,23 +33,16 @@ export const createRouteOperation = /* @__PURE__ */ defineRoute({
     'route_computation_timeout',
     'route_capacity',
   ],
-  handler: 'functions/http/truck-routes/create-route.ts',
 });
 
-export const getRouteOperation = /* @__PURE__ */ defineRoute({
+export const getRouteOperation = /* @__PURE__ */ truckRoute({
   operationId: 'getRoute',
-  method: 'GET',
-  path: '/v1/routes/{id}',
+  route: 'GET /v1/routes/{id}',
   summary: 'Replay a computed route, byte for byte',
-  tags: ['Routes'],
-  access: 'fleet',
   scope: 'guidance:read',
-  family: 'routes',
-  role: 'api',
   idempotent: false,
   request: { params: truckRouteIdParams },
   responses: [{ status: 200, description: 'The route as first answered', schema: truckRouteSchema }],
-  handler: 'functions/http/truck-routes/get-route.ts',
 });
 
 export const truckRouteOperations = {

@@ -13,6 +13,7 @@ import {
 
 const vehicleRoute = routeGroup({
   tags: ['Vehicles'],
+  handlers: 'functions/http/vehicles',
   access: 'fleet',
   scope: 'vehicles:manage',
   family: 'vehicles',
@@ -22,8 +23,7 @@ const vehicleRoute = routeGroup({
 
 export const createVehicleOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'createVehicle',
-  method: 'POST',
-  path: '/v1/vehicles',
+  route: 'POST /v1/vehicles',
   summary: 'Create a vehicle, or link a new external_ref to the vehicle with the same VIN',
   request: { body: createVehicleBody },
   responses: [
@@ -35,60 +35,49 @@ export const createVehicleOperation = /* @__PURE__ */ vehicleRoute({
     },
   ],
   errors: ['resource_conflict'],
-  handler: 'functions/http/vehicles/create-vehicle.ts',
 });
 
 export const listVehiclesOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'listVehicles',
-  method: 'GET',
-  path: '/v1/vehicles',
+  route: 'GET /v1/vehicles',
   summary: "List the fleet's vehicles",
   request: { query: listVehiclesQuery },
   responses: [{ status: 200, description: 'Vehicles, oldest first', schema: vehiclePage }],
-  handler: 'functions/http/vehicles/list-vehicles.ts',
 });
 
 export const getVehicleOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'getVehicle',
-  method: 'GET',
-  path: '/v1/vehicles/{id}',
+  route: 'GET /v1/vehicles/{id}',
   summary: 'Get a vehicle by veh_ id or ext:<external_ref>',
   request: { params: vehicleRefParams },
   responses: [{ status: 200, description: 'The vehicle', schema: vehicleSchema }],
-  handler: 'functions/http/vehicles/get-vehicle.ts',
 });
 
 export const updateVehicleOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'updateVehicle',
-  method: 'PATCH',
-  path: '/v1/vehicles/{id}',
+  route: 'PATCH /v1/vehicles/{id}',
   summary: 'Change vehicle fields, including tank_size_gallons and estimated_mpg',
   request: { params: vehicleRefParams, body: updateVehicleBody },
   responses: [{ status: 200, description: 'The updated vehicle', schema: vehicleSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/http/vehicles/update-vehicle.ts',
 });
 
 export const deactivateVehicleOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'deactivateVehicle',
-  method: 'POST',
-  path: '/v1/vehicles/{id}/deactivate',
+  route: 'POST /v1/vehicles/{id}/deactivate',
   summary: 'Deactivate a vehicle; affected operations then answer 409 vehicle_inactive',
   request: { params: vehicleRefParams },
   responses: [{ status: 200, description: 'The deactivated vehicle', schema: vehicleSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/http/vehicles/deactivate-vehicle.ts',
 });
 
 export const reactivateVehicleOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'reactivateVehicle',
-  method: 'POST',
-  path: '/v1/vehicles/{id}/reactivate',
+  route: 'POST /v1/vehicles/{id}/reactivate',
   summary: 'Reactivate a deactivated vehicle',
   request: { params: vehicleRefParams },
   responses: [{ status: 200, description: 'The reactivated vehicle', schema: vehicleSchema }],
   errors: ['resource_conflict'],
-  handler: 'functions/http/vehicles/reactivate-vehicle.ts',
 });
 
 export const vehicleOperations = {
@@ -106,13 +95,11 @@ export const vehicleOperations = {
  */
 export const getVehicleLocationOperation = /* @__PURE__ */ vehicleRoute({
   operationId: 'getVehicleLocation',
-  method: 'GET',
-  path: '/v1/vehicles/{id}/location',
+  route: 'GET /v1/vehicles/{id}/location',
   summary: "A vehicle's latest known position, with a freshness grade",
   description: '404 until the first breadcrumb lands.',
   request: { params: vehicleRefParams },
   responses: [{ status: 200, description: 'The latest position', schema: latestLocationSchema }],
-  handler: 'functions/http/vehicles/get-vehicle-location.ts',
 });
 
 export const vehicleLocationOperations = {
