@@ -21,7 +21,8 @@ import { webhookOperations } from '#shared/webhooks/api/operations.ts';
 /**
  * Every operation of the API, once. CDK builds a Lambda and an API Gateway route per entry, the
  * local stack routes requests by it and `npm run openapi` documents it. An entry goes into its
- * feature's file under routes/, together with its handler file; nothing else is written by hand.
+ * feature's `api/operations.ts`, its handler into the feature's handler folder under functions/
+ * (named after the operationId); nothing else is written by hand.
  * openapi.json lists operations in this order, so a new feature is one more spread at the end.
  */
 export const routes = {
