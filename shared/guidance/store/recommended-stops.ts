@@ -103,7 +103,10 @@ export function followWrite(
   externalRef: string | null,
 ): FollowWrite {
   const Key = recommendedStopKey(fleetId, record.vehicleId, record.stopId);
-  const cause = `${record.stopId}:followed`;
+  /** The fill counted on `day` toward the vehicle's savings day. */
+  const countedOn = (day: string, delta: SavingsContribution['delta']): SavingsContribution[] => [
+    { day, vehicleId: record.vehicleId, cause: `${record.stopId}:followed`, delta, externalRef },
+  ];
   if (record.countedDay) {
     return {
       update: {
@@ -115,15 +118,7 @@ export function followWrite(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
         },
       },
-      contributions: [
-        {
-          day: record.countedDay,
-          vehicleId: record.vehicleId,
-          cause,
-          delta: { followedStops: 1 },
-          externalRef,
-        },
-      ],
+      contributions: countedOn(record.countedDay, { followedStops: 1 }),
     };
   }
   if (record.withdrawnAtMs !== null) {
@@ -139,15 +134,7 @@ export function followWrite(
           ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
         },
       },
-      contributions: [
-        {
-          day,
-          vehicleId: record.vehicleId,
-          cause,
-          delta: { recommendedStops: 1, followedStops: 1 },
-          externalRef,
-        },
-      ],
+      contributions: countedOn(day, { recommendedStops: 1, followedStops: 1 }),
     };
   }
   return {
