@@ -1,6 +1,7 @@
 import { type ExamplesFor, exampleId, exampleStationId, rejected } from '#shared/api/example.ts';
 import { IDS, NOW } from '#shared/api/example-fixtures.ts';
 import { simRoute } from '../domain/demo-routes.ts';
+import { SIM_CITIES } from '../domain/profiles.ts';
 import { sandboxOnlyError } from '../usecases/sandbox-tools.ts';
 import type { sandboxOperations } from './operations.ts';
 import { advanceBody, scenarioBody } from './schemas.ts';
@@ -13,12 +14,14 @@ const SIM = {
   dayCab: exampleId('vehicle', SIM_CREATED_AT, 'sim-2'),
   reefer: exampleId('vehicle', SIM_CREATED_AT, 'sim-3'),
 };
-const OKLAHOMA_CITY = { latitude: 35.4676, longitude: -97.5164 };
-const DENVER = { name: 'Denver, CO', latitude: 39.7392, longitude: -104.9903 };
-const DALLAS = { name: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 };
-const HOUSTON = { name: 'Houston, TX', latitude: 29.7604, longitude: -95.3698 };
-const MEMPHIS = { latitude: 35.1495, longitude: -90.049 };
-const LITTLE_ROCK = { name: 'Little Rock, AR', latitude: 34.7465, longitude: -92.2896 };
+const {
+  'oklahoma-city-ok': OKLAHOMA_CITY,
+  'denver-co': DENVER,
+  'dallas-tx': DALLAS,
+  'houston-tx': HOUSTON,
+  'memphis-tn': MEMPHIS,
+  'little-rock-ar': LITTLE_ROCK,
+} = SIM_CITIES;
 
 /** The twin's simulated clock two and a half hours after provisioning. */
 const SIM_NOW = '2026-11-21T22:30:00.000000Z';
