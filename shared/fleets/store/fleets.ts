@@ -17,7 +17,7 @@ import {
   type StoredFields,
   toItemFields,
 } from '#shared/table/item-fields.ts';
-import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
+import { type FullQuery, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { conditionalTransaction, conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
 import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
@@ -181,8 +181,7 @@ export function createFleetStore(
       const scope = `fleets:${partnerId}`;
       const input: FullQuery = {
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
-        ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
+        ...sortKeyPrefix(`PARTNER#${partnerId}`, 'GRANT#'),
         Limit: limit,
       };
       const grants = await queryCursorPage(client, cursors, scope, cursor, input, (item) =>

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { type FullQuery, queryAll, queryCursorPage } from '#shared/table/query-pages.ts';
+import { type FullQuery, queryAll, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
 import type { WebhookEndpoint, WebhookOwner } from '../domain/endpoint.ts';
 
@@ -85,8 +85,7 @@ export function createWebhookEndpointStore(
 ): WebhookEndpointStore {
   const ownerEndpoints = (owner: WebhookOwner, limit?: number): FullQuery => ({
     TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
-    ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
+    ...sortKeyPrefix(ownerPartition(owner), 'WHK#'),
     Limit: limit,
   });
 
