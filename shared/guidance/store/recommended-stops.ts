@@ -102,52 +102,50 @@ export function followWrite(
   fuelingId: string,
   externalRef: string | null,
 ): FollowWrite {
-  const Key = recommendedStopKey(fleetId, record.vehicleId, record.stopId);
+  /** The update that marks the record followed by this fill, on the condition its state requires. */
+  const markFollowed = (
+    update: string,
+    condition: string,
+    values: Record<string, unknown> = {},
+  ): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: recommendedStopKey(fleetId, record.vehicleId, record.stopId),
+      UpdateExpression: update,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ':f': fuelingId, ...values },
+    },
+  });
   /** The fill counted on `day` toward the vehicle's savings day. */
   const countedOn = (day: string, delta: SavingsContribution['delta']): SavingsContribution[] => [
     { day, vehicleId: record.vehicleId, cause: `${record.stopId}:followed`, delta, externalRef },
   ];
   if (record.countedDay) {
     return {
-      update: {
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET followed_by = :f',
-          ConditionExpression: 'attribute_not_exists(followed_by) AND counted_day = :day',
-          ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
-        },
-      },
+      update: markFollowed(
+        'SET followed_by = :f',
+        'attribute_not_exists(followed_by) AND counted_day = :day',
+        { ':day': record.countedDay },
+      ),
       contributions: countedOn(record.countedDay, { followedStops: 1 }),
     };
   }
   if (record.withdrawnAtMs !== null) {
     const day = utcDay(record.withdrawnAtMs);
     return {
-      update: {
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET followed_by = :f, due = :true, counted_day = :day',
-          ConditionExpression:
-            'attribute_not_exists(followed_by) AND attribute_not_exists(counted_day) AND attribute_exists(withdrawn_at)',
-          ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
-        },
-      },
+      update: markFollowed(
+        'SET followed_by = :f, due = :true, counted_day = :day',
+        'attribute_not_exists(followed_by) AND attribute_not_exists(counted_day) AND attribute_exists(withdrawn_at)',
+        { ':day': day, ':true': true },
+      ),
       contributions: countedOn(day, { recommendedStops: 1, followedStops: 1 }),
     };
   }
   return {
-    update: {
-      Update: {
-        TableName: tableName,
-        Key,
-        UpdateExpression: 'SET followed_by = :f',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(followed_by) AND attribute_not_exists(withdrawn_at)',
-        ExpressionAttributeValues: { ':f': fuelingId },
-      },
-    },
+    update: markFollowed(
+      'SET followed_by = :f',
+      'attribute_exists(pk) AND attribute_not_exists(followed_by) AND attribute_not_exists(withdrawn_at)',
+    ),
     contributions: [],
   };
 }
