@@ -11,7 +11,7 @@ import {
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
 import { queryAll } from '#shared/table/query-pages.ts';
 import { ttlEpochSeconds } from '#shared/table/table.ts';
-import { isConditionFailure, isTransactionConflict } from '#shared/table/transactions.ts';
+import { conditionalWrite, isConditionFailure, isTransactionConflict } from '#shared/table/transactions.ts';
 import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 import { createVehicleRefReader, type VehicleRefReader } from '#shared/vehicles/store/vehicle-refs.ts';
 
@@ -208,8 +208,9 @@ export function createRecommendedStopStore(
   };
 
   const redate = async (fleetId: string, stop: RecommendedStop) => {
-    try {
-      await client.send(
+    // A failed condition: dated as early already, nothing to change.
+    await conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
@@ -218,17 +219,15 @@ export function createRecommendedStopStore(
           ExpressionAttributeNames: { '#stop': 'stop', '#at': 'recommendedAtMs' },
           ExpressionAttributeValues: { ':at': stop.recommendedAtMs },
         }),
-      );
-    } catch (error) {
-      // Dated as early already: nothing to change.
-      if (!isConditionFailure(error)) throw error;
-    }
+      ),
+    );
   };
 
   /** The stop became the one the truck was heading to: the record keeps the earliest time it did. */
   const headingFrom = async (fleetId: string, stop: RecommendedStop, sinceMs: number) => {
-    try {
-      await client.send(
+    // A failed condition: heading as early already, nothing to change.
+    await conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
@@ -238,11 +237,8 @@ export function createRecommendedStopStore(
           ExpressionAttributeNames: { '#stop': 'stop', '#since': 'headingSinceMs' },
           ExpressionAttributeValues: { ':since': sinceMs },
         }),
-      );
-    } catch (error) {
-      // Heading as early already: nothing to change.
-      if (!isConditionFailure(error)) throw error;
-    }
+      ),
+    );
   };
 
   return {

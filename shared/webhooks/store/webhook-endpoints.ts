@@ -120,8 +120,8 @@ export function createWebhookEndpointStore(
       );
     },
     async recordSuccess(owner, endpointId, nowMs) {
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
@@ -129,10 +129,8 @@ export function createWebhookEndpointStore(
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':zero': 0, ':now': nowMs },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
     async recordExhausted(owner, endpointId, shouldDisable) {
       let attributes: Record<string, unknown> | undefined;
@@ -155,8 +153,8 @@ export function createWebhookEndpointStore(
       const consecutive = Number(attributes?.consecutive_failed_deliveries ?? 0);
       const reason = shouldDisable(consecutive, Number(attributes?.healthy_since_ms ?? 0));
       if (!reason) return consecutive;
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
@@ -165,10 +163,8 @@ export function createWebhookEndpointStore(
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':disabled': 'disabled', ':active': 'active', ':reason': reason },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
       return consecutive;
     },
     async delete(owner, endpointId) {
