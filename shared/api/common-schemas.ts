@@ -138,6 +138,11 @@ export function pageOf<T extends z.core.$ZodType>(item: T, id: string) {
     .check(z.meta({ id }));
 }
 
+/** A response number the server may not know (no price, nothing to divide by): null then, as the description says. */
+export function nullableNumber(description: string) {
+  return z.nullable(z.number()).check(z.meta({ description }));
+}
+
 /** A number limited to [min, max], refused with a message that states the range. */
 export function percentBetween(min: number, max: number) {
   const message = `must be a number from ${min} to ${max}`;

@@ -245,6 +245,10 @@ export const notFound = (what: string) => new ApiError('resource_not_found', `${
 export const batchTooLarge = (count: number, max: number, items: string) =>
   new ApiError('batch_too_large', `The batch has ${count} ${items}; at most ${max} are accepted.`);
 
+/** A batch item's hint when it names no vehicle of the fleet; `which` is its id or `with external_ref …`. */
+export const unknownVehicleHint = (which: string) =>
+  `no vehicle ${which} in this fleet; create it with POST /v1/vehicles or check the id`;
+
 /** The registry URL every problem's `type` points into (served by GET /v1/errors). */
 export const ERROR_REGISTRY_PATH = '/v1/errors';
 

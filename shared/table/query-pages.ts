@@ -1,11 +1,29 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec, Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
+import { GSI1 } from './table.ts';
 
 /** An item as the document client returns it. */
 type Item = NonNullable<QueryCommandOutput['Items']>[number];
 /** A query to read to its end: where it starts is the reader's to carry from page to page. */
 export type FullQuery = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
+
+/** The key condition of a partition's items whose sort key starts with `prefix`. */
+export function sortKeyPrefix(pk: string, prefix: string) {
+  return {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+  };
+}
+
+/** The key condition of one GSI1 partition: the items a list filters on (a status, an account). */
+export function gsi1Partition(gsi1pk: string) {
+  return {
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+  };
+}
 
 /**
  * The pages of one query, each read when the one before it has been taken, until DynamoDB reports

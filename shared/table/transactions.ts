@@ -77,3 +77,12 @@ export async function conditionalWrite(
     throw error;
   }
 }
+
+/** `conditionalWrite` of one transaction of these items: true when all of them were stored. */
+export function conditionalTransaction(
+  client: DocumentClient,
+  items: TransactAction[],
+  options?: { orConflict?: boolean },
+): Promise<boolean> {
+  return conditionalWrite(() => client.send(new TransactWriteCommand({ TransactItems: items })), options);
+}

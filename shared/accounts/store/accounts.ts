@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
 import {
@@ -9,7 +9,7 @@ import {
 } from '#shared/table/item-fields.ts';
 import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
 import { GSI1 } from '#shared/table/table.ts';
-import { conditionalWrite } from '#shared/table/transactions.ts';
+import { conditionalTransaction, conditionalWrite } from '#shared/table/transactions.ts';
 import { type Account, NO_PRODUCTION_ACCESS, type ProductionAccessSummary } from '../domain/account.ts';
 import type { ProductionAccessRequest } from '../domain/production-access.ts';
 
@@ -175,24 +175,18 @@ export function createAccountStore(
       const fleetIds = [account.liveFleetId, account.sandboxFleetId].filter(
         (id): id is string => id !== null,
       );
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: toAccountItem(account),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              ...fleetIds.map((fleetId) => ({
-                Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: account.id } },
-              })),
-            ],
-          }),
-        ),
-      );
+      return conditionalTransaction(client, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: toAccountItem(account),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...fleetIds.map((fleetId) => ({
+          Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: account.id } },
+        })),
+      ]);
     },
 
     setPlan(accountId, planName) {
@@ -211,25 +205,19 @@ export function createAccountStore(
 
     async setLiveFleet(accountId, fleetId) {
       // Set once: a second approval racing the first keeps the fleet the first one set.
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: accountKey(accountId),
-                  UpdateExpression: 'SET live_fleet_id = :fleet',
-                  ConditionExpression:
-                    'attribute_exists(pk) AND (attribute_not_exists(live_fleet_id) OR live_fleet_id = :none)',
-                  ExpressionAttributeValues: { ':fleet': fleetId, ':none': null },
-                },
-              },
-              { Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: accountId } } },
-            ],
-          }),
-        ),
-      );
+      return conditionalTransaction(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: accountKey(accountId),
+            UpdateExpression: 'SET live_fleet_id = :fleet',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(live_fleet_id) OR live_fleet_id = :none)',
+            ExpressionAttributeValues: { ':fleet': fleetId, ':none': null },
+          },
+        },
+        { Put: { TableName: tableName, Item: { ...fleetAccountKey(fleetId), account_id: accountId } } },
+      ]);
     },
 
     async accountOfFleet(fleetId) {
@@ -240,34 +228,28 @@ export function createAccountStore(
     },
 
     fileRequest(request, seenStatus) {
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: toRequestItem(request),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: accountKey(request.accountId),
-                  UpdateExpression: 'SET production_access = :summary',
-                  ConditionExpression: 'production_access.#status = :seen',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: {
-                    ':summary': toItemFields(summaryOf(request), SUMMARY_ATTRIBUTES),
-                    ':seen': seenStatus,
-                  },
-                },
-              },
-            ],
-          }),
-        ),
-      );
+      return conditionalTransaction(client, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: toRequestItem(request),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: accountKey(request.accountId),
+            UpdateExpression: 'SET production_access = :summary',
+            ConditionExpression: 'production_access.#status = :seen',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':summary': toItemFields(summaryOf(request), SUMMARY_ATTRIBUTES),
+              ':seen': seenStatus,
+            },
+          },
+        },
+      ]);
     },
 
     async getRequest(requestId) {
@@ -299,39 +281,33 @@ export function createAccountStore(
         values[`:${name}`] = value;
         return `#${name} = :${name}`;
       });
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: requestKey(decided.id),
-                  UpdateExpression: `SET ${sets.join(', ')}`,
-                  ConditionExpression: '#status = :from',
-                  ExpressionAttributeNames: names,
-                  ExpressionAttributeValues: values,
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: accountKey(decided.accountId),
-                  UpdateExpression: accountPlan
-                    ? 'SET production_access = :summary, plan_name = :plan'
-                    : 'SET production_access = :summary',
-                  ConditionExpression: 'production_access.request_id = :request',
-                  ExpressionAttributeValues: {
-                    ':summary': toItemFields(summaryOf(decided), SUMMARY_ATTRIBUTES),
-                    ':request': decided.id,
-                    ...(accountPlan ? { ':plan': accountPlan } : {}),
-                  },
-                },
-              },
-            ],
-          }),
-        ),
-      );
+      return conditionalTransaction(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: requestKey(decided.id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: '#status = :from',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: accountKey(decided.accountId),
+            UpdateExpression: accountPlan
+              ? 'SET production_access = :summary, plan_name = :plan'
+              : 'SET production_access = :summary',
+            ConditionExpression: 'production_access.request_id = :request',
+            ExpressionAttributeValues: {
+              ':summary': toItemFields(summaryOf(decided), SUMMARY_ATTRIBUTES),
+              ':request': decided.id,
+              ...(accountPlan ? { ':plan': accountPlan } : {}),
+            },
+          },
+        },
+      ]);
     },
   };
 }

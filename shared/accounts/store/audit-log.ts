@@ -8,8 +8,7 @@ import {
   type StoredFields,
   toItemFields,
 } from '#shared/table/item-fields.ts';
-import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
-import { GSI1 } from '#shared/table/table.ts';
+import { type FullQuery, gsi1Partition, queryCursorPage } from '#shared/table/query-pages.ts';
 import type { AuditEntry, AuditLog } from '../domain/audit.ts';
 
 /**
@@ -79,11 +78,7 @@ export function createAuditStore(
       const input: FullQuery = {
         TableName: tableName,
         ...(filter.accountId
-          ? {
-              IndexName: GSI1,
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `AUDIT#${filter.accountId}` },
-            }
+          ? gsi1Partition(`AUDIT#${filter.accountId}`)
           : {
               KeyConditionExpression: 'pk = :pk',
               ExpressionAttributeValues: { ':pk': 'AUDIT' },

@@ -3,6 +3,7 @@ import {
   emailAddress,
   extendWithoutMeta,
   ianaTimezone,
+  nullableNumber,
   pageOf,
   pageQuery,
   publicId,
@@ -471,7 +472,7 @@ export const readinessSchema = z
         .check(
           z.meta({ description: 'The newest price observation; null when the catalog does not record it' }),
         ),
-      newest_price_age_hours: z.nullable(z.number()).check(z.meta({ description: 'Hours, to a tenth' })),
+      newest_price_age_hours: nullableNumber('Hours, to a tenth'),
       stale: z
         .boolean()
         .check(z.meta({ description: 'Newest price older than `stale_after_hours`, or of unknown age' })),

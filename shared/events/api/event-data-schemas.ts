@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { publicId, timestamp } from '#shared/api/common-schemas.ts';
+import { nullableNumber, publicId, timestamp } from '#shared/api/common-schemas.ts';
 import { fleetSchema } from '#shared/fleets/api/schemas.ts';
 import { purchaseVerificationSchema } from '#shared/fuelings/api/schemas.ts';
 import { guidancePhase } from '#shared/guidance/api/schemas.ts';
@@ -107,9 +107,7 @@ export const eventDataSchemas = {
     miles_ahead: z
       .number()
       .check(z.meta({ description: 'Road miles from the vehicle to the exit for the station.' })),
-    gallons_to_buy: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'Null when the fuel level is estimated.' })),
+    gallons_to_buy: nullableNumber('Null when the fuel level is estimated.'),
   }),
   'vehicle.stop_arrived': eventData('vehicle.stop_arrived', {
     vehicle_id: vehicleId,
@@ -144,11 +142,7 @@ export const eventDataSchemas = {
     vehicle_id: vehicleId,
     external_ref: externalRef,
     source: z.literal('detected').check(z.meta({ description: 'Detected from a tank-level rise.' })),
-    gallons: z.nullable(z.number()).check(
-      z.meta({
-        description: 'The rise times the tank size, to 0.1; null when the vehicle has no tank size.',
-      }),
-    ),
+    gallons: nullableNumber('The rise times the tank size, to 0.1; null when the vehicle has no tank size.'),
     fuel_level_before_percent: z.number(),
     fuel_level_after_percent: z.number(),
     latitude,
@@ -172,32 +166,20 @@ export const eventDataSchemas = {
     ),
     station_id: described(publicId('station'), 'The recommended station (`stn_`).'),
     station: z.object({ id: publicId('station'), name: z.string(), state: stopPriceBasisShape.state }),
-    gallons: z.nullable(z.number()).check(z.meta({ description: 'Gallons bought, when known.' })),
-    recommended_gallons: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'What the stop recommended; null when the fuel level was estimated.' })),
-    distance_miles: z
-      .nullable(z.number())
-      .check(
-        z.meta({ description: 'From the fill’s position to the station, to 0.01; null without a position.' }),
-      ),
-    net_price_usd_per_gallon: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'What the fill cost a gallon after discounts, when known.' })),
+    gallons: nullableNumber('Gallons bought, when known.'),
+    recommended_gallons: nullableNumber('What the stop recommended; null when the fuel level was estimated.'),
+    distance_miles: nullableNumber(
+      'From the fill’s position to the station, to 0.01; null without a position.',
+    ),
+    net_price_usd_per_gallon: nullableNumber('What the fill cost a gallon after discounts, when known.'),
     recommended_net_price_usd_per_gallon: z.number(),
     // The price basis, as the fueling record and the guidance stop show it.
-    state_tax_usd_per_gallon: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          'The state diesel tax in the station’s pump price (the IFTA rate in force); null when the tax table lacks the state.',
-      }),
+    state_tax_usd_per_gallon: nullableNumber(
+      'The state diesel tax in the station’s pump price (the IFTA rate in force); null when the tax table lacks the state.',
     ),
     fuel_tax_treatment: answerFuelTaxTreatment,
-    effective_price_usd_per_gallon: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          'What the fill cost a gallon on that basis: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, the net price under `pump`; null when the net price is unknown.',
-      }),
+    effective_price_usd_per_gallon: nullableNumber(
+      'What the fill cost a gallon on that basis: net_price_usd_per_gallon − state_tax_usd_per_gallon under `ifta`, the net price under `pump`; null when the net price is unknown.',
     ),
     recommended_effective_price_usd_per_gallon: z
       .number()

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { nullableNumber } from '#shared/api/common-schemas.ts';
 import { PHYSICAL_RANGES } from '#shared/api/ranges.ts';
 import { HAZARDOUS_CARGO, TRUCK_PROFILE_RANGES } from '../domain/truck-profile.ts';
 
@@ -90,11 +91,11 @@ export type TruckProfileRequest = z.infer<typeof truckProfileRequest>;
 /** What a vehicle or a fleet has set: every member, null where it set nothing. */
 export const truckProfileSettingsSchema = z
   .object({
-    height_inches: z.nullable(z.number()).check(z.meta({ description: DESCRIPTIONS.height_inches })),
-    width_inches: z.nullable(z.number()).check(z.meta({ description: DESCRIPTIONS.width_inches })),
-    length_feet: z.nullable(z.number()).check(z.meta({ description: DESCRIPTIONS.length_feet })),
-    gross_weight_lbs: z.nullable(z.number()).check(z.meta({ description: DESCRIPTIONS.gross_weight_lbs })),
-    axle_count: z.nullable(z.number()).check(z.meta({ description: DESCRIPTIONS.axle_count })),
+    height_inches: nullableNumber(DESCRIPTIONS.height_inches),
+    width_inches: nullableNumber(DESCRIPTIONS.width_inches),
+    length_feet: nullableNumber(DESCRIPTIONS.length_feet),
+    gross_weight_lbs: nullableNumber(DESCRIPTIONS.gross_weight_lbs),
+    axle_count: nullableNumber(DESCRIPTIONS.axle_count),
     hazardous_cargo: z
       .nullable(z.array(z.enum(HAZARDOUS_CARGO)))
       .check(z.meta({ description: `${DESCRIPTIONS.hazardous_cargo} Null: not set.` })),

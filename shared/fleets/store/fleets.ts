@@ -17,8 +17,8 @@ import {
   type StoredFields,
   toItemFields,
 } from '#shared/table/item-fields.ts';
-import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
-import { conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
+import { type FullQuery, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
+import { conditionalTransaction, conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
 import {
   DEFAULT_ASSUMED_DEPARTURE_FUEL_PERCENT,
   DEFAULT_MIN_ARRIVAL_FUEL_PERCENT,
@@ -181,8 +181,7 @@ export function createFleetStore(
       const scope = `fleets:${partnerId}`;
       const input: FullQuery = {
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :grant)',
-        ExpressionAttributeValues: { ':pk': `PARTNER#${partnerId}`, ':grant': 'GRANT#' },
+        ...sortKeyPrefix(`PARTNER#${partnerId}`, 'GRANT#'),
         Limit: limit,
       };
       const grants = await queryCursorPage(client, cursors, scope, cursor, input, (item) =>
@@ -252,31 +251,25 @@ export function createFleetStore(
     },
 
     async deactivate(partnerId, fleetId, at) {
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: grantKey(partnerId, fleetId),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: fleetKey(fleetId),
-                  UpdateExpression: 'SET #status = :inactive, updated_at = :at, deactivated_at = :at',
-                  ConditionExpression: 'attribute_exists(pk)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':inactive': 'inactive', ':at': at },
-                },
-              },
-            ],
-          }),
-        ),
-      );
+      return conditionalTransaction(client, [
+        {
+          Delete: {
+            TableName: tableName,
+            Key: grantKey(partnerId, fleetId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: fleetKey(fleetId),
+            UpdateExpression: 'SET #status = :inactive, updated_at = :at, deactivated_at = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':inactive': 'inactive', ':at': at },
+          },
+        },
+      ]);
     },
   };
 }

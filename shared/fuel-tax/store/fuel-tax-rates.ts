@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { queryAll } from '#shared/table/query-pages.ts';
+import { queryAll, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import type { StoredTaxRate } from '../domain/rate-table.ts';
 
 /**
@@ -50,8 +50,7 @@ export function createFuelTaxRateStore(client: DocumentClient, tableName: string
     async list() {
       const items = await queryAll(client, {
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rate)',
-        ExpressionAttributeValues: { ':pk': PARTITION, ':rate': 'RATE#' },
+        ...sortKeyPrefix(PARTITION, 'RATE#'),
         ConsistentRead: true,
       });
       return items.map((item) => fromItem(item as FuelTaxRateItem));

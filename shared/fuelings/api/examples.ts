@@ -3,7 +3,7 @@ import { IDS, ORIGIN, STATIONS, VEHICLE } from '#shared/api/example-fixtures.ts'
 import { effectivePrice } from '#shared/fuel-tax/domain/effective-price.ts';
 import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
 import { formatTimestamp } from '#shared/kernel/time.ts';
-import { ApiError } from '#shared/platform/errors.ts';
+import { ApiError, batchTooLarge, unknownVehicleHint } from '#shared/platform/errors.ts';
 import { ardmore, oklahomaCity } from '#shared/stations/api/examples.ts';
 import type { Station } from '#shared/stations/domain/station.ts';
 import { detectedFueling } from '#shared/tracking/domain/fueling-record.ts';
@@ -224,15 +224,12 @@ export const fuelingExamples = {
             index: 2,
             status: 'rejected',
             code: 'unknown_vehicle',
-            hint: 'no vehicle with external_ref TRUCK-099 in this fleet; create it with POST /v1/vehicles or check the id',
+            hint: unknownVehicleHint('with external_ref TRUCK-099'),
           },
         ],
       },
     },
-    problem: new ApiError(
-      'batch_too_large',
-      `The batch has 640 fuelings; at most ${FUELING_BATCH_LIMITS.maxItems} are accepted.`,
-    ),
+    problem: batchTooLarge(640, FUELING_BATCH_LIMITS.maxItems, 'fuelings'),
   },
   listFuelings: {
     request: {

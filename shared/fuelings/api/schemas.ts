@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   externalRef,
+  nullableNumber,
   pageOf,
   pageQuery,
   publicId,
@@ -181,31 +182,24 @@ export const fuelingSchema = z
     gallons: z.nullable(z.number()),
     price_usd_per_gallon: z.nullable(z.number()),
     discount_usd_per_gallon: z.nullable(z.number()),
-    net_price_usd_per_gallon: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'price − discount, or total ÷ gallons' })),
+    net_price_usd_per_gallon: nullableNumber('price − discount, or total ÷ gallons'),
     total_usd: z.nullable(z.number()),
     state: z
       .nullable(z.string())
       .check(
         z.meta({ description: 'Two-letter state of the station, else of the position; null when unknown' }),
       ),
-    state_tax_usd_per_gallon: z
-      .nullable(z.number())
-      .check(
-        z.meta({ description: 'The state diesel tax in the pump price at `fueled_at` (the tax table)' }),
-      ),
+    state_tax_usd_per_gallon: nullableNumber(
+      'The state diesel tax in the pump price at `fueled_at` (the tax table)',
+    ),
     fuel_tax_treatment: z.enum(FUEL_TAX_TREATMENTS).check(
       z.meta({
         description:
           'The basis the fill was priced on when recorded: the vehicle’s override, else the fleet’s setting (`pump` for records made before the setting)',
       }),
     ),
-    effective_price_usd_per_gallon: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          'net price − the credited state tax under `ifta`; the net price under `pump`; null without a price',
-      }),
+    effective_price_usd_per_gallon: nullableNumber(
+      'net price − the credited state tax under `ifta`; the net price under `pump`; null without a price',
     ),
     counterfactual: z
       .nullable(
@@ -238,17 +232,11 @@ export const fuelingSchema = z
           'counterfactual.net_price_usd_per_gallon',
         ),
       ),
-    card_savings_usd: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          '(counterfactual pump − counterfactual net) × gallons: what the card is worth on the corridor, not counted as a saving',
-      }),
+    card_savings_usd: nullableNumber(
+      '(counterfactual pump − counterfactual net) × gallons: what the card is worth on the corridor, not counted as a saving',
     ),
-    routing_savings_usd: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          '(counterfactual net − effective price) × gallons: the fill’s saving, what the report sums as savings_usd',
-      }),
+    routing_savings_usd: nullableNumber(
+      '(counterfactual net − effective price) × gallons: the fill’s saving, what the report sums as savings_usd',
     ),
     station: z.nullable(
       z.object({
@@ -282,14 +270,9 @@ export const fuelingSchema = z
     linked_fueling_id: z
       .nullable(z.string())
       .check(z.meta({ description: 'The other record of the same fill (reported ↔ detected)' })),
-    detected_gallons: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'On a reported fueling: what the detection measured' })),
-    missed_savings_usd: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          'A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0',
-      }),
+    detected_gallons: nullableNumber('On a reported fueling: what the detection measured'),
+    missed_savings_usd: nullableNumber(
+      'A fill elsewhere while a recommended stop stood: (effective price − the stop’s effective price) × gallons, never below 0',
     ),
     unmatched_reason: z.nullable(z.enum(UNMATCHED_REASONS)).check(
       z.meta({
@@ -366,9 +349,9 @@ const figures = {
         'counterfactual_spend_usd − effective_spend_usd: the saving of where the fleet bought, as a route’s savings.usd',
     }),
   ),
-  savings_usd_per_gallon: z
-    .nullable(z.number())
-    .check(z.meta({ description: 'savings_usd ÷ the gallons of fills priced against a counterfactual' })),
+  savings_usd_per_gallon: nullableNumber(
+    'savings_usd ÷ the gallons of fills priced against a counterfactual',
+  ),
   missed_savings_usd: z.number(),
   recommended_stops: z.number().check(z.int()),
   followed_stops: z.number().check(z.int()),
@@ -450,9 +433,7 @@ export const savingsReportSchema = z
       ),
     }),
     totals: z.object(figures),
-    adherence_rate: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'followed ÷ recommended; null when nothing was due' })),
+    adherence_rate: nullableNumber('followed ÷ recommended; null when nothing was due'),
     vehicles: z.array(
       z.object({
         vehicle_id: z.string(),

@@ -5,7 +5,7 @@ import { treatmentFor } from '#shared/fuel-tax/domain/treatment.ts';
 import { stableTimedId } from '#shared/kernel/ids.ts';
 import { roundCoordinate } from '#shared/kernel/rounding.ts';
 import { formatTimestamp } from '#shared/kernel/time.ts';
-import { ApiError, batchTooLarge } from '#shared/platform/errors.ts';
+import { ApiError, batchTooLarge, unknownVehicleHint } from '#shared/platform/errors.ts';
 import { logger } from '#shared/platform/observability.ts';
 import { type ItemProblem, parseItem } from '#shared/platform/validation/batch-items.ts';
 import type { Station } from '#shared/stations/domain/station.ts';
@@ -134,7 +134,7 @@ export async function recordFuelings(deps: RecordFuelingsDeps, fleetId: string, 
     if (!vehicle) {
       results[index] = rejected(index, {
         code: 'unknown_vehicle',
-        hint: `no vehicle ${item.vehicle_id ?? `with external_ref ${item.external_ref}`} in this fleet; create it with POST /v1/vehicles or check the id`,
+        hint: unknownVehicleHint(item.vehicle_id ?? `with external_ref ${item.external_ref}`),
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   minArrivalFuelPercentRequest,
+  nullableNumber,
   optionalReason,
   publicId,
   timestamp,
@@ -68,11 +69,8 @@ const guidanceStopSchema = z
     detour_miles: z
       .number()
       .check(z.meta({ description: 'Extra miles driven to stop: off the route and back' })),
-    gallons_to_buy: z.nullable(z.number()).check(
-      z.meta({
-        description:
-          'Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported) or projected from a report at most 15 minutes and 15 road miles back: gallons from an older projection or an assumed level would be a guess',
-      }),
+    gallons_to_buy: nullableNumber(
+      'Null unless the fuel level was reported with the latest breadcrumb (fuel_level_source: reported) or projected from a report at most 15 minutes and 15 road miles back: gallons from an older projection or an assumed level would be a guess',
     ),
     price_usd_per_gallon: z.number(),
     discount_usd_per_gallon: z.number(),
@@ -129,10 +127,8 @@ export const guidanceSchema = z
     ),
     fuel_program_shortfall: fuelProgramShortfallSchema,
     remaining_miles: z.nullable(z.number()),
-    projected_arrival_fuel_percent: z.nullable(z.number()).check(
-      z.meta({
-        description: 'Fuel at the destination if the stops are followed; null without a feasible plan',
-      }),
+    projected_arrival_fuel_percent: nullableNumber(
+      'Fuel at the destination if the stops are followed; null without a feasible plan',
     ),
     position: z.nullable(
       z.object({
@@ -161,11 +157,9 @@ export const guidanceSchema = z
             'The tank sensor’s reading the plan works from; null before the first breadcrumb, and when the vehicle never reported fuel_level_percent (fuel_level_source: assumed)',
         }),
       ),
-    fuel_level_percent: z
-      .nullable(z.number())
-      .check(
-        z.meta({ description: 'The level the plan works from, to 0.1; null before the first breadcrumb' }),
-      ),
+    fuel_level_percent: nullableNumber(
+      'The level the plan works from, to 0.1; null before the first breadcrumb',
+    ),
     fuel_level_source: z.nullable(fuelLevelSource),
     fuel_level_as_of: z.nullable(
       timestamp.check(

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
 import { ttlEpochSeconds } from '#shared/table/table.ts';
-import { isConditionFailure } from '#shared/table/transactions.ts';
+import { conditionalWrite } from '#shared/table/transactions.ts';
 
 /**
  * The route a guidance session follows (`FLEET#…`/`VEHROUTE#veh_…#gd_…#r<revision>`), apart from
@@ -71,8 +71,8 @@ export function createGuidanceRouteStore(client: DocumentClient, tableName: stri
     },
     async put(fleetId, vehicleId, route, nowMs) {
       const key = guidanceRouteKey(fleetId, vehicleId, route.sessionId, route.revision);
-      try {
-        await client.send(
+      const stored = await conditionalWrite(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -82,13 +82,10 @@ export function createGuidanceRouteStore(client: DocumentClient, tableName: stri
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-      remember(key, route);
-      return true;
+        ),
+      );
+      if (stored) remember(key, route);
+      return stored;
     },
   };
 }

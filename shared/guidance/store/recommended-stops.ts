@@ -11,7 +11,7 @@ import {
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
 import { queryAll } from '#shared/table/query-pages.ts';
 import { ttlEpochSeconds } from '#shared/table/table.ts';
-import { isConditionFailure, isTransactionConflict } from '#shared/table/transactions.ts';
+import { conditionalWrite, isConditionFailure, isTransactionConflict } from '#shared/table/transactions.ts';
 import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 import { createVehicleRefReader, type VehicleRefReader } from '#shared/vehicles/store/vehicle-refs.ts';
 
@@ -102,65 +102,50 @@ export function followWrite(
   fuelingId: string,
   externalRef: string | null,
 ): FollowWrite {
-  const Key = recommendedStopKey(fleetId, record.vehicleId, record.stopId);
-  const cause = `${record.stopId}:followed`;
+  /** The update that marks the record followed by this fill, on the condition its state requires. */
+  const markFollowed = (
+    update: string,
+    condition: string,
+    values: Record<string, unknown> = {},
+  ): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: recommendedStopKey(fleetId, record.vehicleId, record.stopId),
+      UpdateExpression: update,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ':f': fuelingId, ...values },
+    },
+  });
+  /** The fill counted on `day` toward the vehicle's savings day. */
+  const countedOn = (day: string, delta: SavingsContribution['delta']): SavingsContribution[] => [
+    { day, vehicleId: record.vehicleId, cause: `${record.stopId}:followed`, delta, externalRef },
+  ];
   if (record.countedDay) {
     return {
-      update: {
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET followed_by = :f',
-          ConditionExpression: 'attribute_not_exists(followed_by) AND counted_day = :day',
-          ExpressionAttributeValues: { ':f': fuelingId, ':day': record.countedDay },
-        },
-      },
-      contributions: [
-        {
-          day: record.countedDay,
-          vehicleId: record.vehicleId,
-          cause,
-          delta: { followedStops: 1 },
-          externalRef,
-        },
-      ],
+      update: markFollowed(
+        'SET followed_by = :f',
+        'attribute_not_exists(followed_by) AND counted_day = :day',
+        { ':day': record.countedDay },
+      ),
+      contributions: countedOn(record.countedDay, { followedStops: 1 }),
     };
   }
   if (record.withdrawnAtMs !== null) {
     const day = utcDay(record.withdrawnAtMs);
     return {
-      update: {
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET followed_by = :f, due = :true, counted_day = :day',
-          ConditionExpression:
-            'attribute_not_exists(followed_by) AND attribute_not_exists(counted_day) AND attribute_exists(withdrawn_at)',
-          ExpressionAttributeValues: { ':f': fuelingId, ':day': day, ':true': true },
-        },
-      },
-      contributions: [
-        {
-          day,
-          vehicleId: record.vehicleId,
-          cause,
-          delta: { recommendedStops: 1, followedStops: 1 },
-          externalRef,
-        },
-      ],
+      update: markFollowed(
+        'SET followed_by = :f, due = :true, counted_day = :day',
+        'attribute_not_exists(followed_by) AND attribute_not_exists(counted_day) AND attribute_exists(withdrawn_at)',
+        { ':day': day, ':true': true },
+      ),
+      contributions: countedOn(day, { recommendedStops: 1, followedStops: 1 }),
     };
   }
   return {
-    update: {
-      Update: {
-        TableName: tableName,
-        Key,
-        UpdateExpression: 'SET followed_by = :f',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(followed_by) AND attribute_not_exists(withdrawn_at)',
-        ExpressionAttributeValues: { ':f': fuelingId },
-      },
-    },
+    update: markFollowed(
+      'SET followed_by = :f',
+      'attribute_exists(pk) AND attribute_not_exists(followed_by) AND attribute_not_exists(withdrawn_at)',
+    ),
     contributions: [],
   };
 }
@@ -223,8 +208,9 @@ export function createRecommendedStopStore(
   };
 
   const redate = async (fleetId: string, stop: RecommendedStop) => {
-    try {
-      await client.send(
+    // A failed condition: dated as early already, nothing to change.
+    await conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
@@ -233,17 +219,15 @@ export function createRecommendedStopStore(
           ExpressionAttributeNames: { '#stop': 'stop', '#at': 'recommendedAtMs' },
           ExpressionAttributeValues: { ':at': stop.recommendedAtMs },
         }),
-      );
-    } catch (error) {
-      // Dated as early already: nothing to change.
-      if (!isConditionFailure(error)) throw error;
-    }
+      ),
+    );
   };
 
   /** The stop became the one the truck was heading to: the record keeps the earliest time it did. */
   const headingFrom = async (fleetId: string, stop: RecommendedStop, sinceMs: number) => {
-    try {
-      await client.send(
+    // A failed condition: heading as early already, nothing to change.
+    await conditionalWrite(() =>
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: recommendedStopKey(fleetId, stop.vehicleId, stop.stopId),
@@ -253,11 +237,8 @@ export function createRecommendedStopStore(
           ExpressionAttributeNames: { '#stop': 'stop', '#since': 'headingSinceMs' },
           ExpressionAttributeValues: { ':since': sinceMs },
         }),
-      );
-    } catch (error) {
-      // Heading as early already: nothing to change.
-      if (!isConditionFailure(error)) throw error;
-    }
+      ),
+    );
   };
 
   return {

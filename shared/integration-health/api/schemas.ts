@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pageOf, pageQuery, publicId, timestamp } from '#shared/api/common-schemas.ts';
+import { nullableNumber, pageOf, pageQuery, publicId, timestamp } from '#shared/api/common-schemas.ts';
 import { queryInteger } from '#shared/api/query-numbers.ts';
 import { CHECKS } from '../domain/checks.ts';
 import { HEALTH_HISTORY_DAYS } from '../domain/history.ts';
@@ -94,17 +94,11 @@ export const scorecardSchema = z
             z.int(),
             z.meta({ description: 'Recorded before purchases were checked: no verdict, in no share' }),
           ),
-        verified_share: z.nullable(z.number()).check(
-          z.meta({
-            description:
-              'verified ÷ reported (0–1); null when nothing was reported. Flagged and unverified purchases both pull it down: how the integration lets purchases be checked is checkable_share',
-          }),
+        verified_share: nullableNumber(
+          'verified ÷ reported (0–1); null when nothing was reported. Flagged and unverified purchases both pull it down: how the integration lets purchases be checked is checkable_share',
         ),
-        checkable_share: z.nullable(z.number()).check(
-          z.meta({
-            description:
-              '(verified + flagged) ÷ (reported − not_checked) (0–1): the share of purchases the trucks’ data could check, whatever it found (the purchases_verifiable check); null when none was checked',
-          }),
+        checkable_share: nullableNumber(
+          '(verified + flagged) ÷ (reported − not_checked) (0–1): the share of purchases the trucks’ data could check, whatever it found (the purchases_verifiable check); null when none was checked',
         ),
       })
       .check(
@@ -117,7 +111,7 @@ export const scorecardSchema = z
       active_endpoints: z.number().check(z.int()),
       deliveries_24h: z.number().check(z.int(), z.meta({ description: 'Delivery attempts in the window' })),
       succeeded_24h: z.number().check(z.int()),
-      success_rate: z.nullable(z.number()).check(z.meta({ description: '0–1; null with no attempts' })),
+      success_rate: nullableNumber('0–1; null with no attempts'),
       failing_endpoints: z.array(
         z.object({
           id: z.string(),

@@ -1,5 +1,5 @@
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { queryAll } from '#shared/table/query-pages.ts';
+import { queryAll, sortKeyPrefix } from '#shared/table/query-pages.ts';
 
 /**
  * The fleet's current state as the scorecard needs it, from the items a fleet's partition already
@@ -34,8 +34,7 @@ export function createIntegrationFleetStateStore(
   ) =>
     queryAll(client, {
       TableName: tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': prefix },
+      ...sortKeyPrefix(`FLEET#${fleetId}`, prefix),
       ProjectionExpression: projection,
       ExpressionAttributeNames: names,
     });

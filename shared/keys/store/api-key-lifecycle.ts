@@ -1,7 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '#shared/accounts/store/accounts.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { conditionalWrite } from '#shared/table/transactions.ts';
+import { conditionalTransaction } from '#shared/table/transactions.ts';
 import {
   type ApiKeyStore,
   accountKeyKey,
@@ -41,25 +40,21 @@ export function createApiKeyLifecycle(
         ExpressionAttributeValues: expression.values,
       },
     });
-    return conditionalWrite(
-      () =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: accountKeyKey(key.accountId, key.keyId),
-                  UpdateExpression: `${update}, version = :next`,
-                  ConditionExpression: versioned(key).condition,
-                  ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
-                  ExpressionAttributeValues: { ...expression.values, ...versioned(key).values },
-                },
-              },
-              ...liveSecretHashes(key, nowMs).map(secret),
-            ],
-          }),
-        ),
+    return conditionalTransaction(
+      client,
+      [
+        {
+          Update: {
+            TableName: tableName,
+            Key: accountKeyKey(key.accountId, key.keyId),
+            UpdateExpression: `${update}, version = :next`,
+            ConditionExpression: versioned(key).condition,
+            ...(expression.names ? { ExpressionAttributeNames: expression.names } : {}),
+            ExpressionAttributeValues: { ...expression.values, ...versioned(key).values },
+          },
+        },
+        ...liveSecretHashes(key, nowMs).map(secret),
+      ],
       { orConflict: true },
     );
   };
@@ -75,57 +70,51 @@ export function createApiKeyLifecycle(
   return {
     async create(keyHash, key, options = {}) {
       const fields = toFields(key);
-      return conditionalWrite(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
+      return conditionalTransaction(client, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...apiKeyKey(keyHash), ...fields, secret_expires_at: null },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...accountKeyKey(key.accountId, key.keyId),
+              ...fields,
+              current_hash: keyHash,
+              previous_hash: null,
+              previous_expires_at: null,
+              version: 1,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...keyIdKey(key.keyId), account_id: key.accountId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        // A live key and a revocation of production access racing: the key is written only
+        // while access is approved, so the revocation's sweep cannot miss it.
+        ...(options.requireApprovedAccount
+          ? [
               {
-                Put: {
+                ConditionCheck: {
                   TableName: tableName,
-                  Item: { ...apiKeyKey(keyHash), ...fields, secret_expires_at: null },
-                  ConditionExpression: 'attribute_not_exists(pk)',
+                  Key: accountKey(key.accountId),
+                  ConditionExpression: 'production_access.#status = :approved',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':approved': 'approved' },
                 },
               },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...accountKeyKey(key.accountId, key.keyId),
-                    ...fields,
-                    current_hash: keyHash,
-                    previous_hash: null,
-                    previous_expires_at: null,
-                    version: 1,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keyIdKey(key.keyId), account_id: key.accountId },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              // A live key and a revocation of production access racing: the key is written only
-              // while access is approved, so the revocation's sweep cannot miss it.
-              ...(options.requireApprovedAccount
-                ? [
-                    {
-                      ConditionCheck: {
-                        TableName: tableName,
-                        Key: accountKey(key.accountId),
-                        ConditionExpression: 'production_access.#status = :approved',
-                        ExpressionAttributeNames: { '#status': 'status' },
-                        ExpressionAttributeValues: { ':approved': 'approved' },
-                      },
-                    },
-                  ]
-                : []),
-            ],
-          }),
-        ),
-      );
+            ]
+          : []),
+      ]);
     },
 
     async setStatus(key, status, reason, nowMs) {

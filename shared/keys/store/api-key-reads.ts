@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { type ApiKeyStore, accountKeyKey, fromKeyItem, keyIdKey } from './api-key-items.ts';
 
 /** The owner's and the operator's reads: a key, its account, an account's keys a page at a time. */
@@ -28,8 +29,7 @@ export function createApiKeyReads(
       const { Items = [], LastEvaluatedKey } = await client.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)',
-          ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}`, ':key': 'KEY#' },
+          ...sortKeyPrefix(`ACCOUNT#${accountId}`, 'KEY#'),
           Limit: limit,
           ConsistentRead: true,
           ExclusiveStartKey: cursor ? cursors.decode(scope, cursor) : undefined,

@@ -1,6 +1,7 @@
 import { type ExamplesFor, exampleId, exampleStationId, rejected } from '#shared/api/example.ts';
 import { IDS, NOW } from '#shared/api/example-fixtures.ts';
 import { simRoute } from '../domain/demo-routes.ts';
+import { SIM_CITIES } from '../domain/profiles.ts';
 import { sandboxOnlyError } from '../usecases/sandbox-tools.ts';
 import type { sandboxOperations } from './operations.ts';
 import { advanceBody, scenarioBody } from './schemas.ts';
@@ -13,12 +14,27 @@ const SIM = {
   dayCab: exampleId('vehicle', SIM_CREATED_AT, 'sim-2'),
   reefer: exampleId('vehicle', SIM_CREATED_AT, 'sim-3'),
 };
-const OKLAHOMA_CITY = { latitude: 35.4676, longitude: -97.5164 };
-const DENVER = { name: 'Denver, CO', latitude: 39.7392, longitude: -104.9903 };
-const DALLAS = { name: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 };
-const HOUSTON = { name: 'Houston, TX', latitude: 29.7604, longitude: -95.3698 };
-const MEMPHIS = { latitude: 35.1495, longitude: -90.049 };
-const LITTLE_ROCK = { name: 'Little Rock, AR', latitude: 34.7465, longitude: -92.2896 };
+const {
+  'oklahoma-city-ok': OKLAHOMA_CITY,
+  'denver-co': DENVER,
+  'dallas-tx': DALLAS,
+  'houston-tx': HOUSTON,
+  'memphis-tn': MEMPHIS,
+  'little-rock-ar': LITTLE_ROCK,
+} = SIM_CITIES;
+
+/** The twin's simulated clock two and a half hours after provisioning. */
+const SIM_NOW = '2026-11-21T22:30:00.000000Z';
+/** A vehicle's position as the snapshot shows it: reported at the simulated now. */
+const positionNow = (position: {
+  latitude: number;
+  longitude: number;
+  heading: number;
+  speed_mph: number;
+}) => ({
+  ...position,
+  recorded_at: SIM_NOW,
+});
 
 /** The snapshot of a twin two and a half simulated hours after provisioning. */
 const snapshot = {
@@ -26,7 +42,7 @@ const snapshot = {
   fleet_id: IDS.fleet,
   status: 'running',
   clock: {
-    simulated_now: '2026-11-21T22:30:00.000000Z',
+    simulated_now: SIM_NOW,
     tick_interval_seconds: 60,
     last_tick_at: '2026-11-21T22:26:00.412000Z',
     next_tick_at: '2026-11-21T22:27:00.412000Z',
@@ -40,13 +56,7 @@ const snapshot = {
       scenario: 'normal',
       pending_scenario: null,
       state: 'driving',
-      position: {
-        latitude: 37.14632,
-        longitude: -97.30114,
-        heading: 2,
-        speed_mph: 64,
-        recorded_at: '2026-11-21T22:30:00.000000Z',
-      },
+      position: positionNow({ latitude: 37.14632, longitude: -97.30114, heading: 2, speed_mph: 64 }),
       fuel: { percent: 65.9, gallons: 197.7 },
       destination: DENVER,
       route_polyline: simRoute(OKLAHOMA_CITY, DENVER).polyline,
@@ -63,13 +73,7 @@ const snapshot = {
       scenario: 'sensor_noise',
       pending_scenario: null,
       state: 'driving',
-      position: {
-        latitude: 31.27411,
-        longitude: -96.06802,
-        heading: 148,
-        speed_mph: 60,
-        recorded_at: '2026-11-21T22:30:00.000000Z',
-      },
+      position: positionNow({ latitude: 31.27411, longitude: -96.06802, heading: 148, speed_mph: 60 }),
       fuel: { percent: 47.5, gallons: 71.3 },
       destination: HOUSTON,
       route_polyline: simRoute(DALLAS, HOUSTON).polyline,
@@ -91,13 +95,7 @@ const snapshot = {
       scenario: 'normal',
       pending_scenario: 'offline',
       state: 'fueling',
-      position: {
-        latitude: 34.78211,
-        longitude: -92.01874,
-        heading: 0,
-        speed_mph: 0,
-        recorded_at: '2026-11-21T22:30:00.000000Z',
-      },
+      position: positionNow({ latitude: 34.78211, longitude: -92.01874, heading: 0, speed_mph: 0 }),
       fuel: { percent: 61.2, gallons: 122.4 },
       destination: LITTLE_ROCK,
       route_polyline: simRoute(MEMPHIS, LITTLE_ROCK).polyline,

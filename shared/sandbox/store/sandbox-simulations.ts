@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { EventEnvelope } from '#shared/events/domain/envelope.ts';
 import { storedEnvelope } from '#shared/events/store/events.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { queryPages } from '#shared/table/query-pages.ts';
+import { queryPages, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { conditionalWrite } from '#shared/table/transactions.ts';
 import type { Simulation } from '../domain/simulation.ts';
 
@@ -89,8 +89,7 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
       const { Items } = await client.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :evt)',
-          ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':evt': 'EVT#' },
+          ...sortKeyPrefix(`FLEET#${fleetId}`, 'EVT#'),
           ScanIndexForward: false,
           Limit: limit,
         }),
@@ -105,8 +104,7 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
           const page = await client.send(
             new QueryCommand({
               TableName: tableName,
-              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-              ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': prefix },
+              ...sortKeyPrefix(`FLEET#${fleetId}`, prefix),
               ProjectionExpression: 'pk, sk',
               ExclusiveStartKey: start,
             }),

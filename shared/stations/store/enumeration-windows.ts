@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { GeoPoint } from '#shared/kernel/distance.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { queryAll } from '#shared/table/query-pages.ts';
+import { queryAll, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { ttlEpochSeconds } from '#shared/table/table.ts';
 import { isConditionFailure } from '#shared/table/transactions.ts';
 import type { EnumerationWindow, Finding } from '../domain/enumeration-guard.ts';
@@ -185,8 +185,7 @@ export function createEnumerationWindowStore(
     async fleetPositions(fleetId) {
       const items = await queryAll(client, {
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':prefix': 'VEHPOS#' },
+        ...sortKeyPrefix(`FLEET#${fleetId}`, 'VEHPOS#'),
         ProjectionExpression: 'latitude, longitude',
       });
       return items.map(

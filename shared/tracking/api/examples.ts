@@ -1,6 +1,6 @@
 import type { ExamplesFor } from '#shared/api/example.ts';
 import { IDS, POSITION, VEHICLE } from '#shared/api/example-fixtures.ts';
-import { ApiError } from '#shared/platform/errors.ts';
+import { batchTooLarge, unknownVehicleHint } from '#shared/platform/errors.ts';
 import type { locationOperations } from './operations.ts';
 import { LOCATION_BATCH_LIMITS } from './schemas.ts';
 
@@ -54,14 +54,11 @@ export const locationExamples = {
             index: 2,
             status: 'rejected',
             code: 'unknown_vehicle',
-            hint: 'no vehicle with external_ref TRUCK-099 in this fleet; create it with POST /v1/vehicles or check the id',
+            hint: unknownVehicleHint('with external_ref TRUCK-099'),
           },
         ],
       },
     },
-    problem: new ApiError(
-      'batch_too_large',
-      `The batch has 640 items; at most ${LOCATION_BATCH_LIMITS.maxItems} are accepted.`,
-    ),
+    problem: batchTooLarge(640, LOCATION_BATCH_LIMITS.maxItems, 'items'),
   },
 } satisfies ExamplesFor<typeof locationOperations>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   externalRef,
   fieldErrorSchema,
+  nullableNumber,
   publicId,
   requireOneVehicleReference,
   timestamp,
@@ -110,10 +111,8 @@ export const latestLocationSchema = z
     longitude: z.number().check(z.meta({ description: 'WGS84 degrees, to 5 decimal places' })),
     recorded_at: timestamp,
     received_at: timestamp,
-    fuel_level_percent: z.nullable(z.number()).check(z.meta({ description: 'As reported, to 0.1' })),
-    speed_mph: z
-      .nullable(z.number())
-      .check(z.meta({ description: 'As reported, to 0.1 mph; null when none was sent' })),
+    fuel_level_percent: nullableNumber('As reported, to 0.1'),
+    speed_mph: nullableNumber('As reported, to 0.1 mph; null when none was sent'),
     heading_degrees: z.nullable(z.number()),
     driver_ref: z.nullable(z.string()),
     address: z.nullable(z.string()),

@@ -4,6 +4,7 @@ import { inMatchWindow } from '#shared/fuelings/domain/matching.ts';
 import { FUELING_POLICY } from '#shared/fuelings/domain/policy.ts';
 import type { GuidanceSession, GuidanceStop } from '#shared/guidance/domain/session.ts';
 import { haversineMiles } from '#shared/kernel/distance.ts';
+import type { MatchedStopFacts } from './fueling-record.ts';
 
 /**
  * A stop the vehicle's guidance showed, kept on the tracking item while a fill there would still
@@ -21,25 +22,12 @@ export interface ShownStop {
 }
 
 /**
- * What a stop's arrival, departure and matched fill tell of it. The plan's wording (`reason`) and
+ * What a stop's arrival, departure and matched fill tell of it: what a fill record keeps of the
+ * stop it matched, with the gallons it advised and when. The plan's wording (`reason`) and
  * distances are left out: the tracking item is rewritten every cycle and billed by its size.
  */
-export type ShownStopFacts = Pick<
-  GuidanceStop,
-  | 'id'
-  | 'stationId'
-  | 'name'
-  | 'chain'
-  | 'latitude'
-  | 'longitude'
-  | 'address'
-  | 'gallonsToBuy'
-  | 'price'
-  | 'discount'
-  | 'netPrice'
-  | 'recommendedAtMs'
-  | 'tripStopId'
->;
+export type ShownStopFacts = MatchedStopFacts &
+  Pick<GuidanceStop, 'gallonsToBuy' | 'recommendedAtMs' | 'tripStopId'>;
 
 /** Kept at most: a vehicle is shown a few stops in six hours; a bound keeps the item small whatever happens. */
 const MAX_SHOWN_STOPS = 8;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { sortKeyPrefix } from '#shared/table/query-pages.ts';
 import {
   isConditionFailure,
   isTransactionConflict,
@@ -118,8 +119,7 @@ async function readHour(
     const page = await client.send(
       new QueryCommand({
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)',
-        ExpressionAttributeValues: { ':pk': first.pk, ':hour': first.sk },
+        ...sortKeyPrefix(first.pk, first.sk),
         ProjectionExpression: 'sk, points',
         ConsistentRead: true,
         ExclusiveStartKey: startKey,

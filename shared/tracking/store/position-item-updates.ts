@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
+import { conditionalWrite } from '#shared/table/transactions.ts';
 import type { PositionFix } from '../domain/positions.ts';
 import { positionOnlineKeys } from './online-index.ts';
 import { latestAttributes, latestPositionKey } from './position-item.ts';
@@ -13,8 +13,8 @@ export function createPositionItemUpdates(client: DocumentClient, tableName: str
   return {
     async rejoinOnlineIndex(fleetId: string, vehicleId: string, receivedAtMs: number): Promise<void> {
       const keys = positionOnlineKeys(fleetId, vehicleId, receivedAtMs);
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: latestPositionKey(fleetId, vehicleId),
@@ -22,10 +22,8 @@ export function createPositionItemUpdates(client: DocumentClient, tableName: str
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
             ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
 
     async recordLatest(fleetId: string, vehicleId: string, fix: PositionFix): Promise<boolean> {

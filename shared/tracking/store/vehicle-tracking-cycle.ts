@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { isConditionFailure } from '#shared/table/transactions.ts';
+import { conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
 import { emptyTracking, type VehicleTracking } from '../domain/vehicle-tracking.ts';
 import {
   fromTrackingItem,
@@ -76,8 +76,8 @@ export function createVehicleTrackingCycle(client: DocumentClient, tableName: st
     save: createTrackingCommit(client, tableName).save,
 
     async clearOutbox(tracking: VehicleTracking): Promise<void> {
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: trackingKey(tracking.fleetId, tracking.vehicleId),
@@ -92,10 +92,8 @@ export function createVehicleTrackingCycle(client: DocumentClient, tableName: st
               ':version': tracking.version,
             },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import { tallyIngest } from '#shared/integration-health/domain/ingest-tally.ts';
 import type { IntegrationCounterStore } from '#shared/integration-health/store/integration-counters.ts';
 import { concurrencyLimit } from '#shared/platform/concurrency.ts';
-import { ApiError, batchTooLarge } from '#shared/platform/errors.ts';
+import { ApiError, batchTooLarge, unknownVehicleHint } from '#shared/platform/errors.ts';
 import { logger } from '#shared/platform/observability.ts';
 import type { MessageQueue } from '#shared/platform/ports/queue.ts';
 import {
@@ -139,7 +139,7 @@ export async function ingestLocations(deps: IngestDeps, fleetId: string, items: 
       const which = crumb.vehicle_id ?? `with external_ref ${crumb.external_ref}`;
       const problem = itemProblem(
         new ApiError('unknown_vehicle', `No vehicle ${which} in this fleet.`, {
-          hint: `no vehicle ${which} in this fleet; create it with POST /v1/vehicles or check the id`,
+          hint: unknownVehicleHint(which),
         }),
       );
       results[index] = { index, status: 'rejected', ...problem };

@@ -1,18 +1,12 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { isConditionFailure } from '#shared/table/transactions.ts';
+import { conditionalWrite } from '#shared/table/transactions.ts';
 import type { Trip } from '../domain/trip.ts';
 import { PENDING_OUTBOX_PK, pendingOutboxKey, tripKey } from './trip-items.ts';
 
 /** A conditional write whose failed condition means another writer moved on: nothing left to do (false). */
-async function unlessMovedOn(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return false;
-  }
+function unlessMovedOn(write: Promise<unknown>): Promise<boolean> {
+  return conditionalWrite(() => write);
 }
 
 /**

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { minArrivalFuelPercentRequest, publicId, timestamp, vehicleRef } from '#shared/api/common-schemas.ts';
+import {
+  minArrivalFuelPercentRequest,
+  nullableNumber,
+  publicId,
+  timestamp,
+  vehicleRef,
+} from '#shared/api/common-schemas.ts';
 import { deprecated } from '#shared/api/deprecated-schemas.ts';
 import { physical } from '#shared/api/ranges.ts';
 import {
@@ -50,11 +56,8 @@ export const stopPriceBasisShape = {
   state: z
     .nullable(z.string())
     .check(z.meta({ description: 'Two-letter state of the station; null when unknown' })),
-  state_tax_usd_per_gallon: z.nullable(z.number()).check(
-    z.meta({
-      description:
-        'The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state',
-    }),
+  state_tax_usd_per_gallon: nullableNumber(
+    'The state diesel tax included in the pump price (the IFTA rate in force); null when the tax table lacks the state',
   ),
   effective_price_usd_per_gallon: z.number().check(
     z.meta({
@@ -111,17 +114,11 @@ export const fuelProgramShortfallSchema = z
                 'The first station on the program beyond the range above the reserve from the last point the plan could fill up (its last stop, or the truck when it has none); null when no accepted station lies ahead at all',
             }),
           ),
-        shortfall_miles: z.nullable(z.number()).check(
-          z.meta({
-            description:
-              'How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile',
-          }),
+        shortfall_miles: nullableNumber(
+          'How far beyond the range above the reserve that stop lies (its detour counted), to 0.1 mile',
         ),
-        shortfall_gallons: z.nullable(z.number()).check(
-          z.meta({
-            description:
-              'shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve',
-          }),
+        shortfall_gallons: nullableNumber(
+          'shortfall_miles ÷ the truck’s mpg, to 0.1 gal: the fuel missing to reach it above the reserve',
         ),
       })
       .check(z.meta({ id: 'FuelProgramShortfall' })),

@@ -14,8 +14,7 @@ import {
   type StoredFields,
   toItemFields,
 } from '#shared/table/item-fields.ts';
-import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
-import { GSI1 } from '#shared/table/table.ts';
+import { type FullQuery, gsi1Partition, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import {
   failedConditionIndexes,
   isConditionFailure,
@@ -268,15 +267,8 @@ export function createVehicleStore(
     async list(fleetId, status, limit, cursor) {
       const scope = `vehicles:${fleetId}:${status ?? 'all'}`;
       const query = status
-        ? {
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': statusIndexKey(fleetId, status) },
-          }
-        : {
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :veh)',
-            ExpressionAttributeValues: { ':pk': `FLEET#${fleetId}`, ':veh': 'VEH#' },
-          };
+        ? gsi1Partition(statusIndexKey(fleetId, status))
+        : sortKeyPrefix(`FLEET#${fleetId}`, 'VEH#');
       const input: FullQuery = {
         TableName: tableName,
         ...query,

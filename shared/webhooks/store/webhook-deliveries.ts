@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { type FullQuery, queryCursorPage } from '#shared/table/query-pages.ts';
-import { GSI1, ttlEpochSeconds } from '#shared/table/table.ts';
+import { type FullQuery, gsi1Partition, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
+import { ttlEpochSeconds } from '#shared/table/table.ts';
 import { conditionalWrite } from '#shared/table/transactions.ts';
 import type { DeliveryStatus, WebhookDelivery } from '../domain/delivery.ts';
 import type { WebhookOwner } from '../domain/endpoint.ts';
@@ -99,15 +99,8 @@ export function createWebhookDeliveryStore(
     async list(owner, endpointId, status, limit, cursor) {
       const scope = `deliveries:${ownerPartition(owner)}:${endpointId}:${status ?? 'all'}`;
       const query = status
-        ? {
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': statusIndexKey(endpointId, status) },
-          }
-        : {
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':prefix': `WHD#${endpointId}#` },
-          };
+        ? gsi1Partition(statusIndexKey(endpointId, status))
+        : sortKeyPrefix(ownerPartition(owner), `WHD#${endpointId}#`);
       const input: FullQuery = {
         TableName: tableName,
         ...query,

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { type FullQuery, queryAll, queryCursorPage } from '#shared/table/query-pages.ts';
+import { type FullQuery, queryAll, queryCursorPage, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import { conditionalWrite, isConditionFailure } from '#shared/table/transactions.ts';
 import type { WebhookEndpoint, WebhookOwner } from '../domain/endpoint.ts';
 
@@ -85,8 +85,7 @@ export function createWebhookEndpointStore(
 ): WebhookEndpointStore {
   const ownerEndpoints = (owner: WebhookOwner, limit?: number): FullQuery => ({
     TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :whk)',
-    ExpressionAttributeValues: { ':pk': ownerPartition(owner), ':whk': 'WHK#' },
+    ...sortKeyPrefix(ownerPartition(owner), 'WHK#'),
     Limit: limit,
   });
 
@@ -121,8 +120,8 @@ export function createWebhookEndpointStore(
       );
     },
     async recordSuccess(owner, endpointId, nowMs) {
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
@@ -130,10 +129,8 @@ export function createWebhookEndpointStore(
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':zero': 0, ':now': nowMs },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
     async recordExhausted(owner, endpointId, shouldDisable) {
       let attributes: Record<string, unknown> | undefined;
@@ -156,8 +153,8 @@ export function createWebhookEndpointStore(
       const consecutive = Number(attributes?.consecutive_failed_deliveries ?? 0);
       const reason = shouldDisable(consecutive, Number(attributes?.healthy_since_ms ?? 0));
       if (!reason) return consecutive;
-      try {
-        await client.send(
+      await conditionalWrite(() =>
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(owner, endpointId),
@@ -166,10 +163,8 @@ export function createWebhookEndpointStore(
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':disabled': 'disabled', ':active': 'active', ':reason': reason },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
       return consecutive;
     },
     async delete(owner, endpointId) {
