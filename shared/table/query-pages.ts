@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { CursorCodec, Page } from './cursor.ts';
+import { type CursorCodec, MAX_LIST_READS, type Page } from './cursor.ts';
 import type { DocumentClient } from './dynamo-client.ts';
 import { GSI1 } from './table.ts';
 
@@ -66,4 +66,36 @@ export async function queryCursorPage<T>(
     data: Items.map(map),
     next_cursor: LastEvaluatedKey ? cursors.encode(scope, LastEvaluatedKey) : null,
   };
+}
+
+/** The page a listing is asked for: the list it belongs to (`scope`), where it resumes, how many. */
+export interface PageAsked {
+  scope: string;
+  cursor: string | undefined;
+  limit: number;
+}
+
+/**
+ * One page of a listing whose filter can thin what DynamoDB reads (the filter runs after `Limit`):
+ * it reads on until the page is full, the range ends, or MAX_LIST_READS reads are spent; a sparse
+ * filter over a long range then answers what it found, with a cursor to go on.
+ */
+export async function queryFilteredPage<T>(
+  client: DocumentClient,
+  cursors: CursorCodec,
+  { scope, cursor, limit }: PageAsked,
+  input: Omit<FullQuery, 'Limit'>,
+  map: (item: Item) => T,
+): Promise<Page<T>> {
+  const data: T[] = [];
+  let start = cursor ? cursors.decode(scope, cursor) : undefined;
+  for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
+    const { Items = [], LastEvaluatedKey } = await client.send(
+      new QueryCommand({ ...input, Limit: limit - data.length, ExclusiveStartKey: start }),
+    );
+    data.push(...Items.map(map));
+    start = LastEvaluatedKey;
+    if (!start) break;
+  }
+  return { data, next_cursor: start ? cursors.encode(scope, start) : null };
 }

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CursorCodec, MAX_LIST_READS, type Page } from '#shared/table/cursor.ts';
+import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { queryFilteredPage } from '#shared/table/query-pages.ts';
 import { GSI1, ttlEpochSeconds } from '#shared/table/table.ts';
 import type { EventEnvelope } from '../domain/envelope.ts';
 import { type EventType, MAX_EVENT_SEQUENCE } from '../domain/events.ts';
@@ -62,26 +63,15 @@ export function createEventFeedStore(
         names['#type'] = 'type';
         values[':type'] = filter.type;
       }
-      const data: EventEnvelope[] = [];
-      let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
-      // A type filter can thin a page: read on until it is full, the range ends or the reads are spent.
-      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            FilterExpression: filters.join(' AND '),
-            ...(filter.type ? { ExpressionAttributeNames: names } : {}),
-            ExpressionAttributeValues: values,
-            Limit: limit - data.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) data.push(storedEnvelope(item));
-        start = page.LastEvaluatedKey;
-        if (!start) break;
-      }
-      return { data, next_cursor: start ? cursors.encode(scope, start) : null };
+      // A type filter can thin a page: read on until it is full.
+      const query = {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: filters.join(' AND '),
+        ...(filter.type ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      };
+      return queryFilteredPage(client, cursors, { scope, cursor, limit }, query, storedEnvelope);
     },
 
     async find(eventId) {

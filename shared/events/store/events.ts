@@ -101,6 +101,17 @@ export interface EventStore {
 }
 
 export function createEventStore(client: DocumentClient, tableName: string): EventStore {
+  /** Sets one attribute of a dedupe guard: the announce lease's end, or that it was announced. */
+  const setOnGuard = (fleetId: string, dedupeKey: string, attribute: string, value: unknown) =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: dedupeGuardKey(fleetId, dedupeKey),
+        UpdateExpression: 'SET #attribute = :value',
+        ExpressionAttributeNames: { '#attribute': attribute },
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    );
   return {
     async lastSequence(fleetId) {
       const { Item } = await client.send(
@@ -199,25 +210,11 @@ export function createEventStore(client: DocumentClient, tableName: string): Eve
     },
 
     async releaseAnnouncement(fleetId, dedupeKey) {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: dedupeGuardKey(fleetId, dedupeKey),
-          UpdateExpression: 'SET announcing_until = :zero',
-          ExpressionAttributeValues: { ':zero': 0 },
-        }),
-      );
+      await setOnGuard(fleetId, dedupeKey, 'announcing_until', 0);
     },
 
     async markAnnounced(fleetId, dedupeKey) {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: dedupeGuardKey(fleetId, dedupeKey),
-          UpdateExpression: 'SET announced = :true',
-          ExpressionAttributeValues: { ':true': true },
-        }),
-      );
+      await setOnGuard(fleetId, dedupeKey, 'announced', true);
     },
   };
 }

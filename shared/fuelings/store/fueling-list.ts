@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CursorCodec, MAX_LIST_READS, type Page } from '#shared/table/cursor.ts';
+import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { queryFilteredPage } from '#shared/table/query-pages.ts';
 import { GSI1 } from '#shared/table/table.ts';
 import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 import { type FuelingListFilter, fuelingOf, vehicleIndexKey } from './fueling-items.ts';
@@ -38,29 +38,24 @@ export function createFuelingList(client: DocumentClient, tableName: string, cur
         filters.push('(#source = :reported OR attribute_not_exists(linked))');
         values[':reported'] = 'reported';
       }
-      const data: Fueling[] = [];
-      let start: Record<string, unknown> | undefined = cursor ? cursors.decode(scope, cursor) : undefined;
-      // A filter can thin a page: keep reading until it is full, the range ends, or the reads are
-      // spent (a sparse filter over a long range answers what it found, with a cursor to go on).
-      for (let reads = 0; reads < MAX_LIST_READS && data.length < limit; reads++) {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: keyed.IndexName,
-            KeyConditionExpression: `${keyed.pkName} = :pk AND ${keyed.skName} BETWEEN :from AND :to`,
-            FilterExpression: filters.join(' AND '),
-            ExpressionAttributeNames: { '#source': 'source' },
-            ExpressionAttributeValues: values,
-            ScanIndexForward: false,
-            Limit: limit - data.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) data.push(fuelingOf(item) as Fueling);
-        start = page.LastEvaluatedKey;
-        if (!start) break;
-      }
-      return { data, next_cursor: start ? cursors.encode(scope, start) : null };
+      // A filter can thin a page: read on until it is full (a sparse filter over a long range answers
+      // what it found, with a cursor to go on).
+      const query = {
+        TableName: tableName,
+        IndexName: keyed.IndexName,
+        KeyConditionExpression: `${keyed.pkName} = :pk AND ${keyed.skName} BETWEEN :from AND :to`,
+        FilterExpression: filters.join(' AND '),
+        ExpressionAttributeNames: { '#source': 'source' },
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+      };
+      return queryFilteredPage(
+        client,
+        cursors,
+        { scope, cursor, limit },
+        query,
+        (item) => fuelingOf(item) as Fueling,
+      );
     },
   };
 }

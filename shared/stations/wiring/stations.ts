@@ -4,7 +4,7 @@ import { createFuelTaxRateStore } from '#shared/fuel-tax/store/fuel-tax-rates.ts
 import { createFuelTaxRatesProvider } from '#shared/fuel-tax/usecases/fuel-tax-rates.ts';
 import { createRoutingEngine } from '#shared/geo/routing-engine-factory.ts';
 import { buildSyntheticCatalog, syntheticCatalogVersion } from '#shared/geo/synthetic-catalog.ts';
-import { perInfrastructure } from '#shared/wiring/infrastructure.ts';
+import { type Infrastructure, perInfrastructure } from '#shared/wiring/infrastructure.ts';
 import { tableStores } from '#shared/wiring/table-stores.ts';
 import { createEnumerationWindowStore } from '../store/enumeration-windows.ts';
 import { createStationCatalogStore } from '../store/station-catalog.ts';
@@ -54,31 +54,25 @@ const enumerationGuard = /* @__PURE__ */ perInfrastructure((infra): StationQuery
   return (principal, fleetId, footprint) => guardStationQuery(deps, principal, fleetId, footprint);
 });
 
+/** What both station queries are held to: the key's plan, its station budget, the guard. */
+function queryLimits(infra: Infrastructure): Pick<StationQueryDeps, 'plan' | 'counters' | 'now' | 'guard'> {
+  const { plans, counters } = tableStores(infra);
+  return { plan: (name) => plans.get(name), counters, now: infra.clock.now, guard: enumerationGuard(infra) };
+}
+
 /** GET /v1/stations. */
 export const nearbyStationDeps = /* @__PURE__ */ perInfrastructure((infra): StationQueryDeps => {
   const { catalog, fuelPrograms } = stationSources(infra);
-  const { plans, counters } = tableStores(infra);
-  return {
-    catalog,
-    fuelPrograms,
-    plan: (name) => plans.get(name),
-    counters,
-    now: infra.clock.now,
-    guard: enumerationGuard(infra),
-  };
+  return { catalog, fuelPrograms, ...queryLimits(infra) };
 });
 
 /** POST /v1/stations/along-route. */
 export const corridorStationDeps = /* @__PURE__ */ perInfrastructure((infra): CorridorDeps => {
   const { catalog, router } = stationSources(infra);
-  const { plans, counters } = tableStores(infra);
   return {
     catalog,
     router,
     fleetPlanning: createFleetPlanningReader(infra.client, infra.config.tableName),
-    plan: (name) => plans.get(name),
-    counters,
-    now: infra.clock.now,
-    guard: enumerationGuard(infra),
+    ...queryLimits(infra),
   };
 });

@@ -1,6 +1,7 @@
-import { GetCommand, type NativeAttributeValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CursorCodec, MAX_LIST_READS, type Page } from '#shared/table/cursor.ts';
+import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { CursorCodec, Page } from '#shared/table/cursor.ts';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { queryFilteredPage } from '#shared/table/query-pages.ts';
 import { GSI1 } from '#shared/table/table.ts';
 import type { Trip } from '../domain/trip.ts';
 import { fromTripItem, listIndexKey, type TripListFilter, tripKey } from './trip-items.ts';
@@ -37,27 +38,16 @@ export function createTripReads(client: DocumentClient, tableName: string, curso
         values[':vehicle'] = filter.vehicleId;
         filters.push('vehicle_id = :vehicle');
       }
-      const trips: Trip[] = [];
-      let startKey = cursor ? cursors.decode(scope, cursor) : undefined;
-      for (let reads = 0; reads < MAX_LIST_READS && trips.length < limit; reads++) {
-        const { Items = [], LastEvaluatedKey } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-            ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-            ExpressionAttributeValues: values,
-            // Evaluated before the filter, so a page never holds more than asked.
-            Limit: limit - trips.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        trips.push(...Items.map(fromTripItem));
-        startKey = LastEvaluatedKey;
-        if (!startKey) break;
-      }
-      return { data: trips, next_cursor: startKey ? cursors.encode(scope, startKey) : null };
+      // Limit is evaluated before the filter, so a page never holds more than asked.
+      const query = {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      };
+      return queryFilteredPage(client, cursors, { scope, cursor, limit }, query, fromTripItem);
     },
   };
 }
