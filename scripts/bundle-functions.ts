@@ -385,7 +385,7 @@ const lazyDataFiles: Plugin = {
       return {
         contents: [
           "import { readFileSync } from 'node:fs';",
-          `export default () => JSON.parse(readFileSync(new URL('.//${name}', import.meta.url), 'utf8'));`,
+          `export default () => JSON.parse(readFileSync(new URL('./${name}', import.meta.url), 'utf8'));`,
         ].join('\n'),
         loader: 'js',
       };
@@ -469,7 +469,7 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
     // Schema and route modules: a function keeps the schemas and route definitions it reads, not
     // every one of the modules it imports (scripts/pure-constants.ts).
     pureConstants(
-      /[\\/]shared[\\/](?:[^\\/]+[\\/])?api[\\/](?:[^\\/]*schemas|[^\\/]*operations|route-group)\.ts$/,
+      /[\\/]shared[\\/](?:[^\\/]+[\\/])?api[\\/](?:[^\\/]*schemas|[^\\/]*operations|route-group|ranges|query-numbers)\.ts$/,
     ),
     englishOnlyZodLocales,
     environmentCredentialsOnly,

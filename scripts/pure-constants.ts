@@ -13,7 +13,7 @@ import ts from 'typescript';
  * factories are marked side-effect-free in zod itself, but esbuild does not carry that through a
  * namespace import (`z.string()`), and a method call (`.check(…)`) is never presumed pure: so every
  * schema of a schema module was kept wherever one of them was imported (a vehicle read carried the
- * e-mail, time-zone and problem schemas of common.ts, a trip read the planning routes with their
+ * e-mail, time-zone and problem schemas of shared/api/common-schemas.ts, a trip read the planning routes with their
  * bodies). Only the constants' initializers change, down to (not into) the functions they define,
  * and each is still evaluated once, in order, when the module is; top-level statements
  * (`z.config(…)`) and function bodies are left as written, so a module keeps every effect it has

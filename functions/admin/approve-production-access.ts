@@ -1,5 +1,5 @@
 import { decideProductionAccess } from '#shared/accounts/usecases/production-access.ts';
-import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/production-access.ts';
 import { approveProductionAccessOperation } from '#shared/admin/api/operations.ts';
 import { productionAccessRequestResource } from '#shared/admin/api/serializers.ts';
 import { adminHandler } from '#shared/admin/wiring/admin.ts';

@@ -11,14 +11,14 @@ import { sandboxExamples } from '#shared/sandbox/api/examples.ts';
 import { stationExamples } from '#shared/stations/api/examples.ts';
 import { locationExamples } from '#shared/tracking/api/examples.ts';
 import { tripExamples } from '#shared/trips/api/examples.ts';
-import { routeExamples } from '#shared/truck-routes/api/examples.ts';
+import { truckRouteExamples } from '#shared/truck-routes/api/examples.ts';
 import { vehicleExamples, vehicleLocationExamples } from '#shared/vehicles/api/examples.ts';
 import { webhookExamples } from '#shared/webhooks/api/examples.ts';
 import type { OperationExamples } from './example.ts';
 
 /**
- * Every operation's examples, by operationId: one module per feature under examples/, like the
- * route table (routes.ts). openapi.json publishes them; test/unit/api/examples.test.ts checks every
+ * Every operation's examples, by operationId: one module per feature (shared/<feature>/api/examples.ts),
+ * assembled like the route table (route-table.ts). openapi.json publishes them; test/unit/api/examples.test.ts checks every
  * operation has them and that each parses with the route's schemas (docs/openapi.md).
  */
 export const operationExamples: Readonly<Record<string, OperationExamples>> = {
@@ -27,7 +27,7 @@ export const operationExamples: Readonly<Record<string, OperationExamples>> = {
   ...fleetExamples,
   ...vehicleExamples,
   ...stationExamples,
-  ...routeExamples,
+  ...truckRouteExamples,
   ...webhookExamples,
   ...locationExamples,
   ...guidanceExamples,

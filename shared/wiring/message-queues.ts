@@ -37,7 +37,7 @@ export interface LocalMessageQueues {
 /**
  * One registration per process, like one container's queues. It lives here, not in local/, so that
  * Lambda bundles never import local code; and on `globalThis` under a registered symbol, not in a
- * module variable, because a stage server running the bundles (local/handler-loader.ts) holds one
+ * module variable, because a stage server running the bundles (local/function-loader.ts) holds one
  * copy of this module per bundle besides its own: every copy must find the stage server's adapters.
  */
 const LOCAL_PIPELINE_KEY = Symbol.for('fleet-fuel.local-pipeline');

@@ -136,7 +136,7 @@ export function fakePlatformDeps(
       })),
       readUsage: vi.fn<Counters['readUsage']>(async () => ({})),
     },
-    // Idempotency is exercised against DynamoDB Local (test/integration/idempotency.test.ts).
+    // Idempotency is exercised against DynamoDB Local (test/integration/platform/http-chain.test.ts).
     idempotencyStore: vi.fn<NonNullable<PlatformDeps['idempotencyStore']>>(() => {
       throw new Error('unit tests use no idempotent route');
     }),

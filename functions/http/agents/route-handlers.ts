@@ -9,7 +9,7 @@ import { reportsToolHandlers } from '../reports/mcp-tool-handlers.ts';
 import { sandboxToolHandlers } from '../sandbox/mcp-tool-handlers.ts';
 import { stationsToolHandlers } from '../stations/mcp-tool-handlers.ts';
 import { tripsToolHandlers } from '../trips/mcp-tool-handlers.ts';
-import { routesToolHandlers } from '../truck-routes/mcp-tool-handlers.ts';
+import { truckRoutesToolHandlers } from '../truck-routes/mcp-tool-handlers.ts';
 import { vehiclesToolHandlers } from '../vehicles/mcp-tool-handlers.ts';
 import { webhooksToolHandlers } from '../webhooks/mcp-tool-handlers.ts';
 
@@ -24,7 +24,7 @@ export const routeHandlers: Record<McpToolOperation, RouteHandlerLoader> = {
   ...fleetsToolHandlers,
   ...vehiclesToolHandlers,
   ...stationsToolHandlers,
-  ...routesToolHandlers,
+  ...truckRoutesToolHandlers,
   ...webhooksToolHandlers,
   ...eventsToolHandlers,
   ...guidanceToolHandlers,

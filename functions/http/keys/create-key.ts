@@ -1,7 +1,7 @@
-import { keyDeps } from '#shared/accounts/wiring/audit.ts';
 import { createKeyOperation } from '#shared/keys/api/operations.ts';
 import { keyWithSecretResource } from '#shared/keys/api/serializers.ts';
 import { createKey, ownerActor } from '#shared/keys/usecases/api-keys.ts';
+import { keyDeps } from '#shared/keys/wiring/keys.ts';
 import { actingPrincipal } from '#shared/platform/http/acting.ts';
 import { created } from '#shared/platform/http/types.ts';
 import { httpHandler } from '#shared/wiring/http.ts';

@@ -1,5 +1,5 @@
 import { describeProductionAccess } from '#shared/accounts/usecases/production-access.ts';
-import { productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/production-access.ts';
 import { getProductionAccessOperation } from '#shared/keys/api/operations.ts';
 import { productionAccessResource } from '#shared/keys/api/serializers.ts';
 import { actingPrincipal } from '#shared/platform/http/acting.ts';

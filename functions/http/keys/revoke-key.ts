@@ -1,7 +1,7 @@
-import { keyDeps } from '#shared/accounts/wiring/audit.ts';
 import { revokeKeyOperation } from '#shared/keys/api/operations.ts';
 import { keyResource } from '#shared/keys/api/serializers.ts';
 import { ownerActor, setKeyStatus } from '#shared/keys/usecases/api-keys.ts';
+import { keyDeps } from '#shared/keys/wiring/keys.ts';
 import { actingPrincipal } from '#shared/platform/http/acting.ts';
 import { ok } from '#shared/platform/http/types.ts';
 import { httpHandler } from '#shared/wiring/http.ts';

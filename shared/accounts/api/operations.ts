@@ -2,9 +2,9 @@ import { ANY_KEY, routeGroup } from '#shared/api/route-group.ts';
 import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 import { meSchema } from './schemas.ts';
 
-const accountRoute = routeGroup({ tags: ['Account'], handlers: 'functions/http/accounts', ...ANY_KEY });
+const accountOperation = routeGroup({ tags: ['Account'], handlers: 'functions/http/accounts', ...ANY_KEY });
 
-export const getMeOperation = /* @__PURE__ */ accountRoute({
+export const getMeOperation = /* @__PURE__ */ accountOperation({
   operationId: 'getMe',
   route: 'GET /v1/me',
   summary: 'Introspect the calling key: owner, scopes, plan and usage',

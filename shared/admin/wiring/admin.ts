@@ -1,8 +1,9 @@
 import { createOperatorTokenStore } from '#shared/accounts/store/operator-tokens.ts';
-import { auditStore, keyDeps } from '#shared/accounts/wiring/audit.ts';
+import { auditStore } from '#shared/accounts/wiring/audit.ts';
 import { createFleetStore } from '#shared/fleets/store/fleets.ts';
 import { createFuelTaxRateStore } from '#shared/fuel-tax/store/fuel-tax-rates.ts';
 import type { FuelTaxRateDeps } from '#shared/fuel-tax/usecases/fuel-tax-rate-operations.ts';
+import { keyDeps } from '#shared/keys/wiring/keys.ts';
 import type { PlanDeps } from '#shared/plans/usecases/plans.ts';
 import {
   createOperatorHandler,

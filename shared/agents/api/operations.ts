@@ -42,10 +42,10 @@ export const publishedJsonRpcMessage = z
   );
 
 /** The guide for language models: no key, not counted, like the other discovery documents. */
-const guideRoute = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...NO_KEY });
+const guideOperation = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...NO_KEY });
 
 // The MCP exchange itself is not counted; every tool call counts as the API call it makes.
-const mcpRoute = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...ANY_KEY });
+const mcpOperation = routeGroup({ tags: ['Agents'], handlers: 'functions/http/agents', ...ANY_KEY });
 
 /** One section of the guide on its own: what the savings report's `methodology` link opens. */
 export const guideQuery = z.object({
@@ -65,14 +65,14 @@ const guide = {
   responses: [{ status: 200, description: 'The guide, as Markdown', contentType: 'text/markdown' }],
 } as const;
 
-const getLlmsTxt = /* @__PURE__ */ guideRoute({
+const getLlmsTxt = /* @__PURE__ */ guideOperation({
   operationId: 'getLlmsTxt',
   route: 'GET /v1/llms.txt',
   ...guide,
 });
 
 export const agentOperations = {
-  mcp: mcpRoute({
+  mcp: mcpOperation({
     operationId: 'mcp',
     route: 'POST /v1/mcp',
     summary: 'The MCP server (Streamable HTTP, stateless, JSON responses): the API as tools',
@@ -83,7 +83,7 @@ export const agentOperations = {
     responses: [{ status: 200, description: 'The JSON-RPC response (a result or a JSON-RPC error)' }],
   }),
   getLlmsTxt,
-  getRootLlmsTxt: guideRoute({
+  getRootLlmsTxt: guideOperation({
     operationId: 'getRootLlmsTxt',
     route: 'GET /llms.txt',
     ...guide,

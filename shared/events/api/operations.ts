@@ -8,7 +8,7 @@ import { eventEnvelopeSchema, eventIdParams, eventPage, listEventsQuery } from '
  * family as the webhooks; fleet-scoped, so a partner key names the fleet in SVC-Fleet (the fleet's
  * `fleet.provisioned` is its first event, sequence 1).
  */
-const eventRoute = routeGroup({
+const eventOperation = routeGroup({
   tags: ['Events'],
   handlers: 'functions/http/events',
   access: 'fleet',
@@ -18,7 +18,7 @@ const eventRoute = routeGroup({
   idempotent: false,
 });
 
-export const listEventsOperation = /* @__PURE__ */ eventRoute({
+export const listEventsOperation = /* @__PURE__ */ eventOperation({
   operationId: 'listEvents',
   route: 'GET /v1/events',
   summary: 'The fleet’s events in sequence order, within the replay window',
@@ -28,7 +28,7 @@ export const listEventsOperation = /* @__PURE__ */ eventRoute({
   responses: [{ status: 200, description: 'Events, lowest sequence first', schema: eventPage }],
 });
 
-export const getEventOperation = /* @__PURE__ */ eventRoute({
+export const getEventOperation = /* @__PURE__ */ eventOperation({
   operationId: 'getEvent',
   route: 'GET /v1/events/{id}',
   summary: 'One event, byte for byte as its webhook deliveries carried it',

@@ -10,7 +10,7 @@ import {
   updateFleetSettingsBody,
 } from './schemas.ts';
 
-const fleetRoute = routeGroup({
+const fleetOperation = routeGroup({
   tags: ['Fleets'],
   handlers: 'functions/http/fleets',
   access: 'partner',
@@ -25,7 +25,7 @@ const fleetRoute = routeGroup({
  * SVC-Fleet may use it too). It reads the fleet and changes its settings, nothing else: vehicles:manage,
  * like the other fleet-administration calls a company key makes.
  */
-const actingFleetRoute = routeGroup({
+const actingFleetOperation = routeGroup({
   tags: ['Fleets'],
   handlers: 'functions/http/fleets',
   access: 'fleet',
@@ -35,7 +35,7 @@ const actingFleetRoute = routeGroup({
   idempotent: false,
 });
 
-export const createFleetOperation = /* @__PURE__ */ fleetRoute({
+export const createFleetOperation = /* @__PURE__ */ fleetOperation({
   operationId: 'createFleet',
   route: 'POST /v1/fleets',
   summary: 'Provision a fleet and grant it to the calling partner',
@@ -44,7 +44,7 @@ export const createFleetOperation = /* @__PURE__ */ fleetRoute({
   responses: [{ status: 201, description: 'The new fleet', schema: fleetSchema }],
 });
 
-export const listFleetsOperation = /* @__PURE__ */ fleetRoute({
+export const listFleetsOperation = /* @__PURE__ */ fleetOperation({
   operationId: 'listFleets',
   route: 'GET /v1/fleets',
   summary: "List the partner's granted fleets",
@@ -52,7 +52,7 @@ export const listFleetsOperation = /* @__PURE__ */ fleetRoute({
   responses: [{ status: 200, description: 'Granted fleets, oldest first', schema: fleetPage }],
 });
 
-export const getFleetOperation = /* @__PURE__ */ fleetRoute({
+export const getFleetOperation = /* @__PURE__ */ fleetOperation({
   operationId: 'getFleet',
   route: 'GET /v1/fleets/{id}',
   summary: 'Get a granted fleet',
@@ -60,7 +60,7 @@ export const getFleetOperation = /* @__PURE__ */ fleetRoute({
   responses: [{ status: 200, description: 'The fleet', schema: fleetSchema }],
 });
 
-export const updateFleetOperation = /* @__PURE__ */ fleetRoute({
+export const updateFleetOperation = /* @__PURE__ */ fleetOperation({
   operationId: 'updateFleet',
   route: 'PATCH /v1/fleets/{id}',
   summary:
@@ -71,7 +71,7 @@ export const updateFleetOperation = /* @__PURE__ */ fleetRoute({
   responses: [{ status: 200, description: 'The updated fleet', schema: fleetSchema }],
 });
 
-export const deleteFleetOperation = /* @__PURE__ */ fleetRoute({
+export const deleteFleetOperation = /* @__PURE__ */ fleetOperation({
   operationId: 'deleteFleet',
   route: 'DELETE /v1/fleets/{id}',
   summary: 'Deactivate a fleet (soft): the grant is revoked and the fleet marked inactive',
@@ -79,7 +79,7 @@ export const deleteFleetOperation = /* @__PURE__ */ fleetRoute({
   responses: [{ status: 204, description: 'Deactivated' }],
 });
 
-export const getActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
+export const getActingFleetOperation = /* @__PURE__ */ actingFleetOperation({
   operationId: 'getActingFleet',
   route: 'GET /v1/fleet',
   summary: 'The fleet the call acts on, with its settings',
@@ -88,7 +88,7 @@ export const getActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
   responses: [{ status: 200, description: 'The acting fleet', schema: fleetSchema }],
 });
 
-export const updateActingFleetOperation = /* @__PURE__ */ actingFleetRoute({
+export const updateActingFleetOperation = /* @__PURE__ */ actingFleetOperation({
   operationId: 'updateActingFleet',
   route: 'PATCH /v1/fleet',
   summary:

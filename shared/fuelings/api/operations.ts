@@ -10,7 +10,7 @@ import {
 } from './schemas.ts';
 
 /** Recording fuelings needs fuelings:write; reading them, usage:read. */
-const fuelingRoute = routeGroup({
+const fuelingOperation = routeGroup({
   tags: ['Fuelings'],
   handlers: 'functions/http/fuelings',
   access: 'fleet',
@@ -18,7 +18,7 @@ const fuelingRoute = routeGroup({
   role: 'api',
 });
 
-export const recordFuelingsOperation = /* @__PURE__ */ fuelingRoute({
+export const recordFuelingsOperation = /* @__PURE__ */ fuelingOperation({
   operationId: 'recordFuelings',
   route: 'POST /v1/fuelings',
   summary: 'Record fuel purchases (at most 500 items and 1 MB per batch)',
@@ -39,7 +39,7 @@ export const recordFuelingsOperation = /* @__PURE__ */ fuelingRoute({
   errors: ['batch_too_large'],
 });
 
-export const listFuelingsOperation = /* @__PURE__ */ fuelingRoute({
+export const listFuelingsOperation = /* @__PURE__ */ fuelingOperation({
   operationId: 'listFuelings',
   route: 'GET /v1/fuelings',
   summary: "The fleet's fuelings, newest first",

@@ -11,14 +11,14 @@ import {
 } from '#shared/api/example-fixtures.ts';
 import { ApiError } from '#shared/platform/errors.ts';
 import { oklahomaCity } from '#shared/stations/api/examples.ts';
-import { routeExamples } from '#shared/truck-routes/api/examples.ts';
+import { truckRouteExamples } from '#shared/truck-routes/api/examples.ts';
 import type { guidanceOperations } from './operations.ts';
 import { startGuidanceBody } from './schemas.ts';
 
 const { id, name, chain, latitude, longitude, address, state } = STATIONS.taOklahomaCity;
 /** The route example's stop, priced the same way (Oklahoma's tax credited on the IFTA return). */
 const routeStop = (() => {
-  const [stop] = routeExamples.createRoute.responses[201].plan.stops;
+  const [stop] = truckRouteExamples.createRoute.responses[201].plan.stops;
   if (!stop) throw new Error('The route example plans no stop');
   return stop;
 })();

@@ -17,10 +17,10 @@ const guidanceDefaults = {
   idempotent: false,
 } as const;
 /** Changing guidance needs guidance:manage; reading it, guidance:read (docs/api-guide.md#scopes-and-access-every-route). */
-const guidanceRoute = routeGroup({ ...guidanceDefaults, scope: 'guidance:manage' });
-const guidanceReadRoute = routeGroup({ ...guidanceDefaults, scope: 'guidance:read' });
+const guidanceOperation = routeGroup({ ...guidanceDefaults, scope: 'guidance:manage' });
+const guidanceReadOperation = routeGroup({ ...guidanceDefaults, scope: 'guidance:read' });
 
-export const startGuidanceOperation = /* @__PURE__ */ guidanceRoute({
+export const startGuidanceOperation = /* @__PURE__ */ guidanceOperation({
   operationId: 'startGuidance',
   route: 'POST /v1/vehicles/{id}/guidance',
   summary: 'Start continuous fuel-stop guidance toward a destination',
@@ -40,7 +40,7 @@ export const startGuidanceOperation = /* @__PURE__ */ guidanceRoute({
   ],
 });
 
-export const getGuidanceOperation = /* @__PURE__ */ guidanceReadRoute({
+export const getGuidanceOperation = /* @__PURE__ */ guidanceReadOperation({
   operationId: 'getGuidance',
   route: 'GET /v1/vehicles/{id}/guidance',
   summary: "The vehicle's active guidance session",
@@ -51,7 +51,7 @@ export const getGuidanceOperation = /* @__PURE__ */ guidanceReadRoute({
   errors: ['no_active_guidance'],
 });
 
-export const cancelGuidanceOperation = /* @__PURE__ */ guidanceRoute({
+export const cancelGuidanceOperation = /* @__PURE__ */ guidanceOperation({
   operationId: 'cancelGuidance',
   route: 'DELETE /v1/vehicles/{id}/guidance',
   summary: 'Cancel the active session (reason caller_cancelled)',
@@ -60,7 +60,7 @@ export const cancelGuidanceOperation = /* @__PURE__ */ guidanceRoute({
   errors: ['no_active_guidance', 'resource_conflict'],
 });
 
-export const acknowledgeGuidanceStopOperation = /* @__PURE__ */ guidanceRoute({
+export const acknowledgeGuidanceStopOperation = /* @__PURE__ */ guidanceOperation({
   operationId: 'acknowledgeGuidanceStop',
   route: 'POST /v1/vehicles/{id}/guidance/stops/{stopId}/acknowledge',
   summary: 'The driver or agent accepted the stop',
@@ -70,7 +70,7 @@ export const acknowledgeGuidanceStopOperation = /* @__PURE__ */ guidanceRoute({
   errors: ['no_active_guidance', 'resource_conflict', 'vehicle_inactive'],
 });
 
-export const skipGuidanceStopOperation = /* @__PURE__ */ guidanceRoute({
+export const skipGuidanceStopOperation = /* @__PURE__ */ guidanceOperation({
   operationId: 'skipGuidanceStop',
   route: 'POST /v1/vehicles/{id}/guidance/stops/{stopId}/skip',
   summary: 'Skip a stop: its station is excluded from this session and a new plan follows',

@@ -13,7 +13,7 @@ import {
  * Partner keys name the fleet with `fleet_id` or SVC-Fleet, so the chain lets them through without
  * the header (`fleetOrPartner`) and the use case checks the grant of a `fleet_id`.
  */
-const integrationRoute = routeGroup({
+const integrationOperation = routeGroup({
   tags: ['Integration'],
   handlers: 'functions/http/integration-health',
   access: 'fleetOrPartner',
@@ -23,7 +23,7 @@ const integrationRoute = routeGroup({
   idempotent: false,
 });
 
-export const getIntegrationHealthOperation = /* @__PURE__ */ integrationRoute({
+export const getIntegrationHealthOperation = /* @__PURE__ */ integrationOperation({
   operationId: 'getIntegrationHealth',
   route: 'GET /v1/integration/health',
   summary: 'The integration health scorecard, or a partner’s per-fleet summaries',
@@ -35,7 +35,7 @@ export const getIntegrationHealthOperation = /* @__PURE__ */ integrationRoute({
   errors: ['fleet_scope_mismatch'],
 });
 
-export const getIntegrationHealthHistoryOperation = /* @__PURE__ */ integrationRoute({
+export const getIntegrationHealthHistoryOperation = /* @__PURE__ */ integrationOperation({
   operationId: 'getIntegrationHealthHistory',
   route: 'GET /v1/integration/health/history',
   summary: 'The health trend from persisted daily snapshots',
@@ -46,7 +46,7 @@ export const getIntegrationHealthHistoryOperation = /* @__PURE__ */ integrationR
   errors: ['fleet_scope_mismatch', 'fleet_header_required'],
 });
 
-export const testIntegrationOperation = /* @__PURE__ */ integrationRoute({
+export const testIntegrationOperation = /* @__PURE__ */ integrationOperation({
   operationId: 'testIntegration',
   route: 'POST /v1/integration/test',
   summary: 'Run the checks now and send a signed test event to each active webhook endpoint',

@@ -25,10 +25,10 @@ const ownerCalls = {
 } as const;
 // The calls that write keys or production-access requests run under their own role
 // (`key-management`, lib/table-access.ts); the readers under `api`, which writes no key.
-const ownerRoute = routeGroup({ ...ownerCalls, role: 'api' });
-const keyWriterRoute = routeGroup({ ...ownerCalls, role: 'key-management' });
+const ownerOperation = routeGroup({ ...ownerCalls, role: 'api' });
+const keyWriterOperation = routeGroup({ ...ownerCalls, role: 'key-management' });
 
-export const createKeyOperation = /* @__PURE__ */ keyWriterRoute({
+export const createKeyOperation = /* @__PURE__ */ keyWriterOperation({
   operationId: 'createKey',
   route: 'POST /v1/keys',
   summary: "Create a key on the caller's account; its secret is shown once",
@@ -39,7 +39,7 @@ export const createKeyOperation = /* @__PURE__ */ keyWriterRoute({
   errors: ['production_access_required'],
 });
 
-export const listKeysOperation = /* @__PURE__ */ ownerRoute({
+export const listKeysOperation = /* @__PURE__ */ ownerOperation({
   operationId: 'listKeys',
   route: 'GET /v1/keys',
   summary: "List the account's keys, test and live (never a secret)",
@@ -47,7 +47,7 @@ export const listKeysOperation = /* @__PURE__ */ ownerRoute({
   responses: [{ status: 200, description: 'Keys, oldest first', schema: keyPage }],
 });
 
-export const rotateKeyOperation = /* @__PURE__ */ keyWriterRoute({
+export const rotateKeyOperation = /* @__PURE__ */ keyWriterOperation({
   operationId: 'rotateKey',
   route: 'POST /v1/keys/{id}/rotate',
   summary: 'Issue a new secret, shown once; the previous one stays valid for 24 hours',
@@ -60,7 +60,7 @@ export const rotateKeyOperation = /* @__PURE__ */ keyWriterRoute({
   errors: ['resource_conflict'],
 });
 
-export const revokeKeyOperation = /* @__PURE__ */ keyWriterRoute({
+export const revokeKeyOperation = /* @__PURE__ */ keyWriterOperation({
   operationId: 'revokeKey',
   route: 'POST /v1/keys/{id}/revoke',
   summary: 'Revoke a key at once; afterwards it answers 401 key_revoked',
@@ -68,7 +68,7 @@ export const revokeKeyOperation = /* @__PURE__ */ keyWriterRoute({
   responses: [{ status: 200, description: 'The revoked key', schema: keySchema }],
 });
 
-export const requestProductionAccessOperation = /* @__PURE__ */ keyWriterRoute({
+export const requestProductionAccessOperation = /* @__PURE__ */ keyWriterOperation({
   operationId: 'requestProductionAccess',
   route: 'POST /v1/production-access',
   summary: 'Ask the operator for production access (company owners)',
@@ -79,7 +79,7 @@ export const requestProductionAccessOperation = /* @__PURE__ */ keyWriterRoute({
   errors: ['resource_conflict'],
 });
 
-export const getProductionAccessOperation = /* @__PURE__ */ ownerRoute({
+export const getProductionAccessOperation = /* @__PURE__ */ ownerOperation({
   operationId: 'getProductionAccess',
   route: 'GET /v1/production-access',
   summary: "Where the company's production access stands",

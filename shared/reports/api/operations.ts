@@ -2,7 +2,7 @@ import { routeGroup } from '#shared/api/route-group.ts';
 import { savingsReportQuery, savingsReportSchema } from '#shared/fuelings/api/schemas.ts';
 import type { RouteDefinition } from '#shared/platform/http/route-definition.ts';
 
-const reportRoute = routeGroup({
+const reportOperation = routeGroup({
   tags: ['Reports'],
   handlers: 'functions/http/reports',
   access: 'fleet',
@@ -12,7 +12,7 @@ const reportRoute = routeGroup({
   idempotent: false,
 });
 
-export const getSavingsReportOperation = /* @__PURE__ */ reportRoute({
+export const getSavingsReportOperation = /* @__PURE__ */ reportOperation({
   operationId: 'getSavingsReport',
   route: 'GET /v1/reports/savings',
   summary: 'Fuel savings and adherence, fleet totals and per vehicle',

@@ -17,7 +17,7 @@ const SANDBOX_ONLY =
  * The sandbox tools act on the twin's simulated vehicles, so they take the vehicle scope
  * (docs/sandbox.md).
  */
-const sandboxRoute = routeGroup({
+const sandboxOperation = routeGroup({
   tags: ['Sandbox'],
   handlers: 'functions/http/sandbox',
   access: 'fleet',
@@ -27,7 +27,7 @@ const sandboxRoute = routeGroup({
   idempotent: false,
 });
 
-export const resetSandboxOperation = /* @__PURE__ */ sandboxRoute({
+export const resetSandboxOperation = /* @__PURE__ */ sandboxOperation({
   operationId: 'resetSandbox',
   route: 'POST /v1/sandbox/reset',
   summary:
@@ -37,7 +37,7 @@ export const resetSandboxOperation = /* @__PURE__ */ sandboxRoute({
   errors: ['resource_not_found'],
 });
 
-export const setSandboxScenarioOperation = /* @__PURE__ */ sandboxRoute({
+export const setSandboxScenarioOperation = /* @__PURE__ */ sandboxOperation({
   operationId: 'setSandboxScenario',
   route: 'POST /v1/sandbox/vehicles/{id}/scenario',
   summary: "Schedule a scenario for a simulated truck's next simulated minute",
@@ -47,7 +47,7 @@ export const setSandboxScenarioOperation = /* @__PURE__ */ sandboxRoute({
   errors: ['resource_not_found'],
 });
 
-export const getSandboxSimulationOperation = /* @__PURE__ */ sandboxRoute({
+export const getSandboxSimulationOperation = /* @__PURE__ */ sandboxOperation({
   operationId: 'getSandboxSimulation',
   route: 'GET /v1/sandbox/simulation',
   summary:
@@ -57,7 +57,7 @@ export const getSandboxSimulationOperation = /* @__PURE__ */ sandboxRoute({
   errors: ['resource_not_found'],
 });
 
-export const advanceSandboxOperation = /* @__PURE__ */ sandboxRoute({
+export const advanceSandboxOperation = /* @__PURE__ */ sandboxOperation({
   operationId: 'advanceSandbox',
   route: 'POST /v1/sandbox/advance',
   summary: 'Test clock: run 1–1440 simulated minutes now, through the real pipeline',

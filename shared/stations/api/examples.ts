@@ -8,7 +8,7 @@ const PRICED_AT = '2026-11-21T06:00:00.000000Z';
 
 /**
  * A catalog station priced for the fleet by the API's own pricing (posted − chain discount = net).
- * The example fleet's card program (examples/fleets.ts) accepts Love's, Pilot and TA: each is in it.
+ * The example fleet's card program (shared/fleets/api/examples.ts) accepts Love's, Pilot and TA: each is in it.
  */
 function priced(
   station: (typeof STATIONS)[keyof typeof STATIONS],

@@ -8,7 +8,7 @@ import {
 } from './schemas.ts';
 
 /** Station queries read fuel prices: guidance:read, counted as stations. */
-const stationRoute = routeGroup({
+const stationOperation = routeGroup({
   tags: ['Stations'],
   handlers: 'functions/http/stations',
   access: 'fleet',
@@ -18,7 +18,7 @@ const stationRoute = routeGroup({
   idempotent: false,
 });
 
-export const listNearbyStationsOperation = /* @__PURE__ */ stationRoute({
+export const listNearbyStationsOperation = /* @__PURE__ */ stationOperation({
   operationId: 'listNearbyStations',
   route: 'GET /v1/stations',
   summary: 'Truck stops near a point, nearest first, priced for the acting fleet',
@@ -28,7 +28,7 @@ export const listNearbyStationsOperation = /* @__PURE__ */ stationRoute({
   responses: [{ status: 200, description: 'Stations within the radius', schema: nearbyStationsResponse }],
 });
 
-export const listStationsAlongRouteOperation = /* @__PURE__ */ stationRoute({
+export const listStationsAlongRouteOperation = /* @__PURE__ */ stationOperation({
   operationId: 'listStationsAlongRoute',
   route: 'POST /v1/stations/along-route',
   readOnly: true,

@@ -7,7 +7,7 @@ import {
   publishedLocationBatchBody,
 } from './schemas.ts';
 
-const locationRoute = routeGroup({
+const locationOperation = routeGroup({
   tags: ['Locations'],
   handlers: 'functions/http/tracking',
   access: 'fleet',
@@ -17,7 +17,7 @@ const locationRoute = routeGroup({
   idempotent: false,
 });
 
-export const ingestLocationsOperation = /* @__PURE__ */ locationRoute({
+export const ingestLocationsOperation = /* @__PURE__ */ locationOperation({
   operationId: 'ingestLocations',
   route: 'POST /v1/locations',
   summary: 'Push vehicle breadcrumbs (at most 500 items and 1 MB per batch)',

@@ -17,7 +17,7 @@ import { effectivePrice } from '#shared/fuel-tax/domain/effective-price.ts';
 import { SHIPPED_FUEL_TAX_TABLE } from '#shared/fuel-tax/domain/state-diesel-tax.ts';
 import { ApiError } from '#shared/platform/errors.ts';
 import { ardmore, gainesville, oklahomaCity } from '#shared/stations/api/examples.ts';
-import { routeExamples } from '#shared/truck-routes/api/examples.ts';
+import { truckRouteExamples } from '#shared/truck-routes/api/examples.ts';
 import { baselineResource, savingsResource } from '#shared/truck-routes/api/serializers.ts';
 import {
   checkDeletable,
@@ -57,7 +57,7 @@ const TRIP_POLYLINE = polyline.encode([
 // yard with 27% of the tank: 208.1 miles in (as the along-route stations example measures it from
 // the yard), 40 gal to arrive with 15%.
 const routeStop = (() => {
-  const [stop] = routeExamples.createRoute.responses[201].plan.stops;
+  const [stop] = truckRouteExamples.createRoute.responses[201].plan.stops;
   if (!stop) throw new Error('The route example plans no stop');
   return stop;
 })();
@@ -186,7 +186,7 @@ const planned: Trip = {
     // Arrival fuel is valued at the route's mean effective price (the route example's corridor).
     savings: savingsResource(
       planSavings([PURCHASE], PLAN_COUNTERFACTUAL, 'ifta'),
-      routeExamples.createRoute.responses[201].savings?.fuel_value_usd_per_gallon ?? 0,
+      truckRouteExamples.createRoute.responses[201].savings?.fuel_value_usd_per_gallon ?? 0,
     ),
     optimizedAtMs: ms(TRIP_CREATED_AT),
   },

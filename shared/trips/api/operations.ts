@@ -11,7 +11,7 @@ import {
   updateTripBody,
 } from './schemas.ts';
 
-const tripRoute = routeGroup({
+const tripOperation = routeGroup({
   tags: ['Trips'],
   handlers: 'functions/http/trips',
   access: 'fleet',
@@ -23,7 +23,7 @@ const tripRoute = routeGroup({
 
 const planningErrors = ['routing_unreachable', 'route_computation_timeout', 'route_capacity'] as const;
 
-export const createTripOperation = /* @__PURE__ */ tripRoute({
+export const createTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'createTrip',
   route: 'POST /v1/trips',
   summary: 'Plan a dispatch trip; with auto_optimize its fuel stops are generated',
@@ -35,7 +35,7 @@ export const createTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
 });
 
-export const listTripsOperation = /* @__PURE__ */ tripRoute({
+export const listTripsOperation = /* @__PURE__ */ tripOperation({
   operationId: 'listTrips',
   route: 'GET /v1/trips',
   summary: "List the fleet's trips by planned start",
@@ -45,7 +45,7 @@ export const listTripsOperation = /* @__PURE__ */ tripRoute({
   responses: [{ status: 200, description: 'Trips', schema: tripPageSchema }],
 });
 
-export const getTripOperation = /* @__PURE__ */ tripRoute({
+export const getTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'getTrip',
   route: 'GET /v1/trips/{id}',
   summary: 'A trip, with its polyline',
@@ -53,7 +53,7 @@ export const getTripOperation = /* @__PURE__ */ tripRoute({
   responses: [{ status: 200, description: 'The trip', schema: tripSchema }],
 });
 
-export const updateTripOperation = /* @__PURE__ */ tripRoute({
+export const updateTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'updateTrip',
   route: 'PATCH /v1/trips/{id}',
   summary: 'Edit a planned trip',
@@ -70,7 +70,7 @@ export const updateTripOperation = /* @__PURE__ */ tripRoute({
   ],
 });
 
-export const deleteTripOperation = /* @__PURE__ */ tripRoute({
+export const deleteTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'deleteTrip',
   route: 'DELETE /v1/trips/{id}',
   summary: 'Delete a planned trip (an active one must be cancelled)',
@@ -79,7 +79,7 @@ export const deleteTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state'],
 });
 
-export const startTripOperation = /* @__PURE__ */ tripRoute({
+export const startTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'startTrip',
   route: 'POST /v1/trips/{id}/start',
   summary: 'planned → active: trip.started, and guidance toward the destination with the trip’s fuel stops',
@@ -89,7 +89,7 @@ export const startTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state', 'resource_conflict', 'vehicle_inactive'],
 });
 
-export const completeTripOperation = /* @__PURE__ */ tripRoute({
+export const completeTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'completeTrip',
   route: 'POST /v1/trips/{id}/complete',
   summary: 'active → completed: trip.completed; its guidance ends (trip_completed)',
@@ -98,7 +98,7 @@ export const completeTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state'],
 });
 
-export const cancelTripOperation = /* @__PURE__ */ tripRoute({
+export const cancelTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'cancelTrip',
   route: 'POST /v1/trips/{id}/cancel',
   summary: 'active → cancelled, with an optional reason: trip.cancelled; its guidance ends (trip_cancelled)',
@@ -107,7 +107,7 @@ export const cancelTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state'],
 });
 
-export const optimizeTripOperation = /* @__PURE__ */ tripRoute({
+export const optimizeTripOperation = /* @__PURE__ */ tripOperation({
   operationId: 'optimizeTrip',
   route: 'POST /v1/trips/{id}/optimize',
   summary: '(Re)generate the fuel stops',
@@ -118,7 +118,7 @@ export const optimizeTripOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state', 'vehicle_inactive', 'insufficient_fuel_data', ...planningErrors],
 });
 
-export const arriveAtTripStopOperation = /* @__PURE__ */ tripRoute({
+export const arriveAtTripStopOperation = /* @__PURE__ */ tripOperation({
   operationId: 'arriveAtTripStop',
   route: 'POST /v1/trips/{id}/stops/{stopId}/arrive',
   summary: 'The dispatcher’s word: the truck arrived at the stop (sets arrived_at once)',
@@ -127,7 +127,7 @@ export const arriveAtTripStopOperation = /* @__PURE__ */ tripRoute({
   errors: ['invalid_trip_state'],
 });
 
-export const departTripStopOperation = /* @__PURE__ */ tripRoute({
+export const departTripStopOperation = /* @__PURE__ */ tripOperation({
   operationId: 'departTripStop',
   route: 'POST /v1/trips/{id}/stops/{stopId}/depart',
   summary: 'The dispatcher’s word: the truck left the stop (sets departed_at once)',

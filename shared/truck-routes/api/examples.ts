@@ -134,7 +134,7 @@ const route = {
   },
 };
 
-export const routeExamples = {
+export const truckRouteExamples = {
   createRoute: {
     request: {
       body: { vehicle_id: IDS.vehicle, destination: DESTINATION, min_arrival_fuel_percent: 15 },

@@ -3,7 +3,7 @@ import type { RouteDefinition } from '#shared/platform/http/route-definition.ts'
 import { createRouteBody, truckRouteIdParams, truckRouteSchema } from './schemas.ts';
 
 /** Planning a route needs guidance:manage; replaying one, guidance:read. */
-const truckRoute = routeGroup({
+const truckRouteOperation = routeGroup({
   tags: ['Routes'],
   handlers: 'functions/http/truck-routes',
   access: 'fleet',
@@ -11,7 +11,7 @@ const truckRoute = routeGroup({
   role: 'api',
 });
 
-export const createRouteOperation = /* @__PURE__ */ truckRoute({
+export const createRouteOperation = /* @__PURE__ */ truckRouteOperation({
   operationId: 'createRoute',
   route: 'POST /v1/routes',
   summary: 'Plan a fuel-optimized route: where to buy diesel and how much',
@@ -35,7 +35,7 @@ export const createRouteOperation = /* @__PURE__ */ truckRoute({
   ],
 });
 
-export const getRouteOperation = /* @__PURE__ */ truckRoute({
+export const getRouteOperation = /* @__PURE__ */ truckRouteOperation({
   operationId: 'getRoute',
   route: 'GET /v1/routes/{id}',
   summary: 'Replay a computed route, byte for byte',

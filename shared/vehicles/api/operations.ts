@@ -11,7 +11,7 @@ import {
   vehicleSchema,
 } from './schemas.ts';
 
-const vehicleRoute = routeGroup({
+const vehicleOperation = routeGroup({
   tags: ['Vehicles'],
   handlers: 'functions/http/vehicles',
   access: 'fleet',
@@ -21,7 +21,7 @@ const vehicleRoute = routeGroup({
   idempotent: false,
 });
 
-export const createVehicleOperation = /* @__PURE__ */ vehicleRoute({
+export const createVehicleOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'createVehicle',
   route: 'POST /v1/vehicles',
   summary: 'Create a vehicle, or link a new external_ref to the vehicle with the same VIN',
@@ -37,7 +37,7 @@ export const createVehicleOperation = /* @__PURE__ */ vehicleRoute({
   errors: ['resource_conflict'],
 });
 
-export const listVehiclesOperation = /* @__PURE__ */ vehicleRoute({
+export const listVehiclesOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'listVehicles',
   route: 'GET /v1/vehicles',
   summary: "List the fleet's vehicles",
@@ -45,7 +45,7 @@ export const listVehiclesOperation = /* @__PURE__ */ vehicleRoute({
   responses: [{ status: 200, description: 'Vehicles, oldest first', schema: vehiclePage }],
 });
 
-export const getVehicleOperation = /* @__PURE__ */ vehicleRoute({
+export const getVehicleOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'getVehicle',
   route: 'GET /v1/vehicles/{id}',
   summary: 'Get a vehicle by veh_ id or ext:<external_ref>',
@@ -53,7 +53,7 @@ export const getVehicleOperation = /* @__PURE__ */ vehicleRoute({
   responses: [{ status: 200, description: 'The vehicle', schema: vehicleSchema }],
 });
 
-export const updateVehicleOperation = /* @__PURE__ */ vehicleRoute({
+export const updateVehicleOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'updateVehicle',
   route: 'PATCH /v1/vehicles/{id}',
   summary: 'Change vehicle fields, including tank_size_gallons and estimated_mpg',
@@ -62,7 +62,7 @@ export const updateVehicleOperation = /* @__PURE__ */ vehicleRoute({
   errors: ['resource_conflict'],
 });
 
-export const deactivateVehicleOperation = /* @__PURE__ */ vehicleRoute({
+export const deactivateVehicleOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'deactivateVehicle',
   route: 'POST /v1/vehicles/{id}/deactivate',
   summary: 'Deactivate a vehicle; affected operations then answer 409 vehicle_inactive',
@@ -71,7 +71,7 @@ export const deactivateVehicleOperation = /* @__PURE__ */ vehicleRoute({
   errors: ['resource_conflict'],
 });
 
-export const reactivateVehicleOperation = /* @__PURE__ */ vehicleRoute({
+export const reactivateVehicleOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'reactivateVehicle',
   route: 'POST /v1/vehicles/{id}/reactivate',
   summary: 'Reactivate a deactivated vehicle',
@@ -93,7 +93,7 @@ export const vehicleOperations = {
  * Apart from the other vehicle routes because it came later: openapi.json lists it after guidance,
  * and the table keeps the published order.
  */
-export const getVehicleLocationOperation = /* @__PURE__ */ vehicleRoute({
+export const getVehicleLocationOperation = /* @__PURE__ */ vehicleOperation({
   operationId: 'getVehicleLocation',
   route: 'GET /v1/vehicles/{id}/location',
   summary: "A vehicle's latest known position, with a freshness grade",

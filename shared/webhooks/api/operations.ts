@@ -17,7 +17,7 @@ import {
   webhookWithSecretSchema,
 } from './schemas.ts';
 
-const webhookRoute = routeGroup({
+const webhookOperation = routeGroup({
   tags: ['Webhooks'],
   handlers: 'functions/http/webhooks',
   access: 'fleetOrPartner',
@@ -28,16 +28,16 @@ const webhookRoute = routeGroup({
 });
 
 /** The catalog is the same for every caller: any valid key, not counted. */
-const eventTypeRoute = routeGroup({ tags: ['Webhooks'], handlers: 'functions/http/webhooks', ...ANY_KEY });
+const catalogOperation = routeGroup({ tags: ['Webhooks'], handlers: 'functions/http/webhooks', ...ANY_KEY });
 
-export const listEventTypesOperation = /* @__PURE__ */ eventTypeRoute({
+export const listEventTypesOperation = /* @__PURE__ */ catalogOperation({
   operationId: 'listEventTypes',
   route: 'GET /v1/webhooks/event-types',
   summary: 'The event catalog: the only event types endpoints may subscribe to',
   responses: [{ status: 200, description: 'Every event type with a description', schema: eventTypesSchema }],
 });
 
-export const createWebhookOperation = /* @__PURE__ */ webhookRoute({
+export const createWebhookOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'createWebhook',
   route: 'POST /v1/webhooks',
   summary: 'Register a webhook endpoint; the signing secret is shown once',
@@ -47,7 +47,7 @@ export const createWebhookOperation = /* @__PURE__ */ webhookRoute({
   ],
 });
 
-export const listWebhooksOperation = /* @__PURE__ */ webhookRoute({
+export const listWebhooksOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'listWebhooks',
   route: 'GET /v1/webhooks',
   summary: 'List webhook endpoints (never with secrets)',
@@ -55,7 +55,7 @@ export const listWebhooksOperation = /* @__PURE__ */ webhookRoute({
   responses: [{ status: 200, description: 'Endpoints, oldest first', schema: webhookPage }],
 });
 
-export const getWebhookOperation = /* @__PURE__ */ webhookRoute({
+export const getWebhookOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'getWebhook',
   route: 'GET /v1/webhooks/{id}',
   summary: 'Get a webhook endpoint (never with its secret)',
@@ -63,7 +63,7 @@ export const getWebhookOperation = /* @__PURE__ */ webhookRoute({
   responses: [{ status: 200, description: 'The endpoint', schema: webhookSchema }],
 });
 
-export const updateWebhookOperation = /* @__PURE__ */ webhookRoute({
+export const updateWebhookOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'updateWebhook',
   route: 'PATCH /v1/webhooks/{id}',
   summary: 'Change url, event_types, description or status (active / disabled)',
@@ -71,7 +71,7 @@ export const updateWebhookOperation = /* @__PURE__ */ webhookRoute({
   responses: [{ status: 200, description: 'The updated endpoint', schema: webhookSchema }],
 });
 
-export const deleteWebhookOperation = /* @__PURE__ */ webhookRoute({
+export const deleteWebhookOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'deleteWebhook',
   route: 'DELETE /v1/webhooks/{id}',
   summary: 'Delete a webhook endpoint',
@@ -79,7 +79,7 @@ export const deleteWebhookOperation = /* @__PURE__ */ webhookRoute({
   responses: [{ status: 204, description: 'Deleted' }],
 });
 
-export const rotateWebhookSecretOperation = /* @__PURE__ */ webhookRoute({
+export const rotateWebhookSecretOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'rotateWebhookSecret',
   route: 'POST /v1/webhooks/{id}/rotate-secret',
   summary: 'Issue a new signing secret, shown once; the previous one stays valid for 24 hours',
@@ -94,7 +94,7 @@ export const rotateWebhookSecretOperation = /* @__PURE__ */ webhookRoute({
   ],
 });
 
-export const listWebhookDeliveriesOperation = /* @__PURE__ */ webhookRoute({
+export const listWebhookDeliveriesOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'listWebhookDeliveries',
   route: 'GET /v1/webhooks/{id}/deliveries',
   summary: 'The delivery log of an endpoint, newest first',
@@ -102,7 +102,7 @@ export const listWebhookDeliveriesOperation = /* @__PURE__ */ webhookRoute({
   responses: [{ status: 200, description: 'Deliveries', schema: deliveryPage }],
 });
 
-export const replayWebhookDeliveryOperation = /* @__PURE__ */ webhookRoute({
+export const replayWebhookDeliveryOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'replayWebhookDelivery',
   route: 'POST /v1/webhooks/{id}/deliveries/{deliveryId}/replay',
   summary: 'Re-send the same event (same evt_ id and bytes) as a new delivery marked is_replay',
@@ -111,7 +111,7 @@ export const replayWebhookDeliveryOperation = /* @__PURE__ */ webhookRoute({
   errors: ['event_expired'],
 });
 
-export const testWebhookOperation = /* @__PURE__ */ webhookRoute({
+export const testWebhookOperation = /* @__PURE__ */ webhookOperation({
   operationId: 'testWebhook',
   route: 'POST /v1/webhooks/{id}/test',
   summary: 'Send a signed canned event now and report how the receiver answered',

@@ -5,12 +5,14 @@ import {
   describeProductionAccess,
   requestProductionAccess,
 } from '#shared/accounts/usecases/production-access.ts';
-import { auditStore, keyDeps, productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { auditStore } from '#shared/accounts/wiring/audit.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/production-access.ts';
 import { COMPANY_SCOPES, SCOPES } from '#shared/kernel/access.ts';
 import { newId } from '#shared/kernel/ids.ts';
 import { fixedClock } from '#shared/kernel/time.ts';
 import { hashApiKey } from '#shared/keys/domain/api-key.ts';
 import { createKey, type KeyActor, rotateKey, setKeyStatus } from '#shared/keys/usecases/api-keys.ts';
+import { keyDeps } from '#shared/keys/wiring/keys.ts';
 import { PLAN_CATALOG } from '#shared/plans/domain/plan-catalog.ts';
 import { ApiError } from '#shared/platform/errors.ts';
 import { authenticate } from '#shared/platform/http/authenticate.ts';

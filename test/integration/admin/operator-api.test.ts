@@ -4,13 +4,15 @@ import {
   listProductionAccessRequests,
   requestProductionAccess,
 } from '#shared/accounts/usecases/production-access.ts';
-import { auditStore, keyDeps, productionAccessDeps } from '#shared/accounts/wiring/audit.ts';
+import { auditStore } from '#shared/accounts/wiring/audit.ts';
+import { productionAccessDeps } from '#shared/accounts/wiring/production-access.ts';
 import { createCompany, createPartner, setAccountPlan } from '#shared/admin/usecases/operator-accounts.ts';
 import { createOperatorKey, setKeyStatusById } from '#shared/admin/usecases/operator-keys.ts';
 import { operatorAccountDeps, planDeps } from '#shared/admin/wiring/admin.ts';
 import { createFleetStore } from '#shared/fleets/store/fleets.ts';
 import { hashApiKey } from '#shared/keys/domain/api-key.ts';
 import { createKey } from '#shared/keys/usecases/api-keys.ts';
+import { keyDeps } from '#shared/keys/wiring/keys.ts';
 import { PLAN_CATALOG } from '#shared/plans/domain/plan-catalog.ts';
 import { listPlans, putPlan } from '#shared/plans/usecases/plans.ts';
 import { ApiError } from '#shared/platform/errors.ts';

@@ -115,14 +115,18 @@ function isExcepted(from: string, to: string, rule?: string): boolean {
   );
 }
 
-/** The project's own imports, module to module. */
-function projectEdges(result: ICruiseResult): { from: string; to: string }[] {
+/** The project's own imports, module to module, with the kinds of import (type-only, …). */
+function projectEdges(result: ICruiseResult): { from: string; to: string; types: string[] }[] {
   return result.modules
     .filter((module) => !module.coreModule && !module.source.includes('node_modules'))
     .flatMap((module) =>
       module.dependencies
         .filter((dependency) => !dependency.coreModule && !dependency.resolved.includes('node_modules'))
-        .map((dependency) => ({ from: module.source, to: dependency.resolved })),
+        .map((dependency) => ({
+          from: module.source,
+          to: dependency.resolved,
+          types: dependency.dependencyTypes as string[],
+        })),
     );
 }
 
@@ -184,6 +188,22 @@ describe('the layering rules on the project', () => {
 
   it('has no layers that import each other, known exceptions aside', () => {
     expect(layerCycles(projectEdges(result))).toEqual([]);
+  });
+
+  it('lets a "Type-only" exception through type-only imports alone', () => {
+    const typeOnly = config.layering.exceptions.filter((exception) =>
+      exception.reason.startsWith('Type-only'),
+    );
+    const valueImports = projectEdges(result)
+      .filter((edge) =>
+        typeOnly.some(
+          (exception) => new RegExp(exception.from).test(edge.from) && new RegExp(exception.to).test(edge.to),
+        ),
+      )
+      .filter((edge) => !edge.types.includes('type-only'))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(typeOnly.length).toBeGreaterThan(0);
+    expect(valueImports).toEqual([]);
   });
 
   it('keeps only exceptions that still match an import, each for a rule that exists, with a reason', () => {
