@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { queryAll } from '#shared/table/query-pages.ts';
 import { GSI1 } from '#shared/table/table.ts';
 import type { Fueling } from '#shared/tracking/domain/fueling-record.ts';
 import type { OutboxEvent } from '#shared/tracking/domain/outbox.ts';
@@ -54,26 +55,17 @@ export function createFuelingReads(client: DocumentClient, tableName: string) {
     },
 
     async ofVehicleBetween(fleetId: string, vehicleId: string, from: string, to: string): Promise<Fueling[]> {
-      const found: Fueling[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: {
-              ':pk': vehicleIndexKey(fleetId, vehicleId),
-              ':from': `FUELING#${from}`,
-              ':to': `FUELING#${to}~`,
-            },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(fuelingOf(item) as Fueling);
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return found;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': vehicleIndexKey(fleetId, vehicleId),
+          ':from': `FUELING#${from}`,
+          ':to': `FUELING#${to}~`,
+        },
+      });
+      return items.map((item) => fuelingOf(item) as Fueling);
     },
   };
 }

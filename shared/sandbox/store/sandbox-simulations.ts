@@ -99,17 +99,12 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
     async deleteFleetItems(fleetId, skPrefixes) {
       let deleted = 0;
       for (const prefix of skPrefixes) {
-        let start: Record<string, unknown> | undefined;
-        do {
-          const page = await client.send(
-            new QueryCommand({
-              TableName: tableName,
-              ...sortKeyPrefix(`FLEET#${fleetId}`, prefix),
-              ProjectionExpression: 'pk, sk',
-              ExclusiveStartKey: start,
-            }),
-          );
-          const items = page.Items ?? [];
+        const pages = queryPages(client, {
+          TableName: tableName,
+          ...sortKeyPrefix(`FLEET#${fleetId}`, prefix),
+          ProjectionExpression: 'pk, sk',
+        });
+        for await (const items of pages) {
           // A bounded number of deletes in flight, not a whole page's at once.
           for (let from = 0; from < items.length; from += DELETES_AT_ONCE) {
             await Promise.all(
@@ -120,9 +115,8 @@ export function createSimulationStore(client: DocumentClient, tableName: string)
                 ),
             );
           }
-          deleted += page.Items?.length ?? 0;
-          start = page.LastEvaluatedKey;
-        } while (start);
+          deleted += items.length;
+        }
       }
       return deleted;
     },

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
-import { sortKeyPrefix } from '#shared/table/query-pages.ts';
+import { queryAll, sortKeyPrefix } from '#shared/table/query-pages.ts';
 import {
   isConditionFailure,
   isTransactionConflict,
@@ -114,34 +113,27 @@ async function readHour(
   const first = historyBucketKey(fleetId, vehicleId, hourMs);
   const items: HourItem[] = [];
   const stored = new Set<number>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        ...sortKeyPrefix(first.pk, first.sk),
-        ProjectionExpression: 'sk, points',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const suffix = String(item.sk).slice(first.sk.length + 1);
-      const points = tuplesOf(item.points);
-      for (const point of points) stored.add(Number(point[0]));
-      // A chunk the ring flushed is never appended to: only the numbered items are.
-      if (!suffix.startsWith('m')) {
-        const packed = item.points instanceof Uint8Array;
-        items.push({
-          sequence: suffix ? Number(suffix) : 0,
-          points,
-          size: packed ? (item.points as Uint8Array).byteLength : (item.points as unknown[]).length,
-          type: packed ? 'B' : 'L',
-        });
-      }
+  const rows = await queryAll(client, {
+    TableName: tableName,
+    ...sortKeyPrefix(first.pk, first.sk),
+    ProjectionExpression: 'sk, points',
+    ConsistentRead: true,
+  });
+  for (const item of rows) {
+    const suffix = String(item.sk).slice(first.sk.length + 1);
+    const points = tuplesOf(item.points);
+    for (const point of points) stored.add(Number(point[0]));
+    // A chunk the ring flushed is never appended to: only the numbered items are.
+    if (!suffix.startsWith('m')) {
+      const packed = item.points instanceof Uint8Array;
+      items.push({
+        sequence: suffix ? Number(suffix) : 0,
+        points,
+        size: packed ? (item.points as Uint8Array).byteLength : (item.points as unknown[]).length,
+        type: packed ? 'B' : 'L',
+      });
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { items, stored };
 }
 

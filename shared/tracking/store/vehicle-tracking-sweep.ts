@@ -1,5 +1,6 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '#shared/table/dynamo-client.ts';
+import { queryAll } from '#shared/table/query-pages.ts';
 import { GSI1, GSI2 } from '#shared/table/table.ts';
 import {
   isConditionFailure,
@@ -65,28 +66,21 @@ export function createVehicleTrackingSweep(client: DocumentClient, tableName: st
     beforeMs: number,
   ) {
     const found: Omit<SilentVehicle, 'source'>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: indexName,
-          KeyConditionExpression: `${prefix}pk = :shard AND ${prefix}sk < :before`,
-          ExpressionAttributeValues: {
-            ':shard': onlinePartition(shard),
-            ':before': onlineSortTime(beforeMs),
-          },
-          ProjectionExpression: `${prefix}sk`,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const parsed = parseOnlineSortKey(String(item[`${prefix}sk`]));
-        if (parsed)
-          found.push({ fleetId: parsed.fleetId, vehicleId: parsed.vehicleId, lastSeenMs: parsed.atMs });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll(client, {
+      TableName: tableName,
+      IndexName: indexName,
+      KeyConditionExpression: `${prefix}pk = :shard AND ${prefix}sk < :before`,
+      ExpressionAttributeValues: {
+        ':shard': onlinePartition(shard),
+        ':before': onlineSortTime(beforeMs),
+      },
+      ProjectionExpression: `${prefix}sk`,
+    });
+    for (const item of items) {
+      const parsed = parseOnlineSortKey(String(item[`${prefix}sk`]));
+      if (parsed)
+        found.push({ fleetId: parsed.fleetId, vehicleId: parsed.vehicleId, lastSeenMs: parsed.atMs });
+    }
     return found;
   }
 
